@@ -1,0 +1,78 @@
+"""One entry point for every variant: check the table, build the rules, hand the game to its family's scorer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from .common import Context
+from .errors import Problems, RuleError
+from .game import GameEntry, Result, Table
+from .lieutenant import score_lieutenant
+from .messages import gettext_noop, msg
+from .officers import score_officers
+from .options import build_rules
+from .schafkopf import score_schafkopf
+from .skat import score_skat
+from .variants import VARIANTS, Family, Scheme, find_variant
+
+SCORERS: dict[Family, Callable[[Context, GameEntry], Result]] = {
+    Family.SKAT: score_skat,
+    Family.OFFICERS: score_officers,
+    Family.LIEUTENANT: score_lieutenant,
+    Family.SCHAFKOPF: score_schafkopf,
+}
+
+
+def calculate(
+    variant: str,
+    game: GameEntry,
+    *,
+    scheme: str | None = None,
+    rules: Mapping[str, object] | None = None,
+    players: int | None = None,
+    declarer: int = 0,
+    dealer: int | None = None,
+) -> Result:
+    """Score one game.
+
+    ``rules`` overrides the variant's default options; ``players`` defaults to the variant's usual table.
+    Raises ``RuleError`` naming every field that cannot be scored.
+    """
+    problems = Problems()
+    spec = find_variant(variant)
+    if spec is None:
+        problems.add(
+            "variant", msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(v.value for v in VARIANTS))
+        )
+        problems.raise_if_any()
+    assert spec is not None
+    chosen = spec.default_scheme if scheme is None else _scheme(scheme)
+    if chosen is None or chosen not in spec.schemes:
+        problems.add(
+            "scheme", msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(s.value for s in spec.schemes))
+        )
+    rule_set = build_rules(spec.options, rules or {}, problems)
+    seats = spec.default_players if players is None else players
+    if seats not in spec.players:
+        problems.add(
+            "players", msg(gettext_noop("This variant is played by {choices}."), choices=" or ".join(map(str, spec.players)))
+        )
+    elif not 0 <= declarer < seats:
+        problems.add("declarer", msg(gettext_noop("Must be a seat from 0 to {last}."), last=seats - 1))
+    if any(not error.field.startswith("rules.") for error in problems.errors):
+        problems.raise_if_any()
+    assert chosen is not None
+    context = Context(spec, chosen, rule_set, Table(seats, declarer, dealer))
+    try:
+        result = SCORERS[spec.family](context, game)
+    except RuleError as error:
+        problems.extend(error.errors)
+    problems.raise_if_any()
+    return result
+
+
+def _scheme(name: str) -> Scheme | None:
+    try:
+        return Scheme(name)
+    except ValueError:
+        return None

@@ -1,0 +1,64 @@
+"""The cards: suits, contracts, base values and card points shared by every variant."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from .messages import Message, gettext_noop, msg
+
+CARD_POINTS_TOTAL = 120
+WINNING_POINTS = 61
+
+
+class Contract(StrEnum):
+    """Every contract in every variant. Suits carry their French names; German decks name them differently."""
+
+    DIAMONDS = "diamonds"
+    HEARTS = "hearts"
+    SPADES = "spades"
+    CLUBS = "clubs"
+    GRAND = "grand"
+    NULL = "null"
+    RAMSCH = "ramsch"
+    WENZ = "wenz"
+
+    @property
+    def is_suit(self) -> bool:
+        return self in SUITS
+
+    @property
+    def label(self) -> Message:
+        return CONTRACT_LABELS[self]
+
+
+SUITS = (Contract.DIAMONDS, Contract.HEARTS, Contract.SPADES, Contract.CLUBS)
+
+CONTRACT_LABELS: dict[Contract, Message] = {
+    Contract.DIAMONDS: msg(gettext_noop("diamonds")),
+    Contract.HEARTS: msg(gettext_noop("hearts")),
+    Contract.SPADES: msg(gettext_noop("spades")),
+    Contract.CLUBS: msg(gettext_noop("clubs")),
+    Contract.GRAND: msg(gettext_noop("grand")),
+    Contract.NULL: msg(gettext_noop("null")),
+    Contract.RAMSCH: msg(gettext_noop("Ramsch")),
+    Contract.WENZ: msg(gettext_noop("Wenz")),
+}
+
+# ISkO 4.1.2: diamonds/bells 9, hearts 10, spades/leaves 11, clubs/acorns 12, grand 24.
+BASE_VALUES: dict[Contract, int] = {
+    Contract.DIAMONDS: 9,
+    Contract.HEARTS: 10,
+    Contract.SPADES: 11,
+    Contract.CLUBS: 12,
+    Contract.GRAND: 24,
+}
+
+# Matadors run from the club jack down the trumps: 4 jacks + 7 suit cards in a suit game, the 4 jacks in a grand.
+MAX_MATADORS_SKAT: dict[Contract, int] = {suit: 11 for suit in SUITS} | {Contract.GRAND: 4}
+MAX_MATADORS_JACKS_ONLY = 4
+
+# Card points of one card, by rank: A 11, 10 10, K 4, Q/Ober 3, J/Unter 2, 9-8-7 nothing. Sum over the deck: 120.
+CARD_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
+
+# The two skat cards count for the declarer: at most two aces.
+MAX_SKAT_POINTS = 2 * CARD_POINTS["A"]

@@ -1,0 +1,236 @@
+"""Checks and steps that several variants share: contracts, card points, matadors, declarations, doubling."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import (
+    CARD_POINTS_TOTAL,
+    MAX_MATADORS_JACKS_ONLY,
+    MAX_MATADORS_SKAT,
+    MAX_SKAT_POINTS,
+    WINNING_POINTS,
+    Contract,
+)
+from .errors import Problems
+from .game import Announcement, GameEntry, Schwarz, Table
+from .messages import Message, gettext_noop, msg
+from .options import MatadorRule, Rules, SchneiderRule, SchwarzRule
+from .variants import Scheme, VariantSpec
+
+MAX_BOCK = 10
+
+
+@dataclass(frozen=True)
+class Context:
+    """Everything about the table that is not the game itself."""
+
+    spec: VariantSpec
+    scheme: Scheme
+    rules: Rules
+    table: Table
+
+
+@dataclass(frozen=True)
+class Points:
+    """The card points of a point game, seen from the declarer, and who (if anybody) was schwarz."""
+
+    declarer: int
+    schwarz: Schwarz | None
+    schneider_max: int
+    schwarz_by_points: bool
+
+    @property
+    def opponents(self) -> int:
+        return CARD_POINTS_TOTAL - self.declarer
+
+    @property
+    def declarer_reached(self) -> bool:
+        return self.declarer >= WINNING_POINTS
+
+    @property
+    def opponents_schneider(self) -> bool:
+        return self.opponents <= self.schneider_max
+
+    @property
+    def declarer_schneider(self) -> bool:
+        return self.declarer <= self.schneider_max
+
+    @property
+    def opponents_schwarz(self) -> bool:
+        if self.schwarz_by_points:
+            return self.opponents == 0
+        return self.schwarz is Schwarz.OPPONENTS
+
+    @property
+    def declarer_schwarz(self) -> bool:
+        if self.schwarz_by_points:
+            return self.declarer == 0
+        return self.schwarz is Schwarz.DECLARER
+
+
+def schneider_max(rule: SchneiderRule) -> int:
+    """The most card points a Schneider party may hold: 30 (ISkO: "30 or fewer"), or 29 ("less than 30")."""
+    return 30 if rule is SchneiderRule.AT_MOST_30 else 29
+
+
+def read_contract(ctx: Context, game: GameEntry, problems: Problems) -> Contract | None:
+    try:
+        contract = Contract(game.contract)
+    except ValueError:
+        contract = None
+    if contract is None or contract not in ctx.spec.contracts:
+        allowed = ", ".join(c.value for c in ctx.spec.contracts)
+        problems.add("game.contract", msg(gettext_noop("Must be one of: {choices}."), choices=allowed))
+        return None
+    if contract is Contract.NULL and not ctx.rules.null:
+        problems.add("game.contract", msg(gettext_noop("Null is not played under these rules.")))
+        return None
+    if contract is Contract.RAMSCH and not ctx.rules.ramsch:
+        problems.add("game.contract", msg(gettext_noop("Ramsch is not played under these rules.")))
+        return None
+    return contract
+
+
+def read_points(ctx: Context, game: GameEntry, problems: Problems, *, required: bool) -> Points | None:
+    """Check the declarer's card points and the schwarz field against each other and the variant."""
+    points = game.declarer_card_points
+    if points is None:
+        if required:
+            problems.add("game.declarer_card_points", msg(gettext_noop("Enter the declarer's card points.")))
+        if game.schwarz is not None:
+            problems.add("game.schwarz", msg(gettext_noop("Schwarz needs the declarer's card points.")))
+        return None
+    if not 0 <= points <= CARD_POINTS_TOTAL:
+        problems.add("game.declarer_card_points", msg(gettext_noop("Must be between 0 and 120.")))
+        return None
+    by_points = ctx.rules.schwarz is SchwarzRule.NO_CARD_POINTS
+    schwarz = _read_schwarz(ctx, game, points, problems, by_points=by_points)
+    return Points(points, schwarz, schneider_max(ctx.rules.schneider), by_points)
+
+
+def _read_schwarz(ctx: Context, game: GameEntry, points: int, problems: Problems, *, by_points: bool) -> Schwarz | None:
+    if game.schwarz is None:
+        return None
+    try:
+        schwarz = Schwarz(game.schwarz)
+    except ValueError:
+        problems.add("game.schwarz", msg(gettext_noop("Must be “opponents” or “declarer”.")))
+        return None
+    if by_points:
+        problems.add(
+            "game.schwarz",
+            msg(gettext_noop("Under these rules Schwarz follows from the card points (none at all); leave it out.")),
+        )
+        return None
+    if schwarz is Schwarz.OPPONENTS and points != CARD_POINTS_TOTAL:
+        problems.add(
+            "game.schwarz",
+            msg(gettext_noop("The opponents can only be schwarz when the declarer has all 120 card points.")),
+        )
+        return None
+    most_without_trick = MAX_SKAT_POINTS if ctx.spec.skat_cards else 0
+    if schwarz is Schwarz.DECLARER and points > most_without_trick:
+        problems.add(
+            "game.schwarz",
+            msg(
+                gettext_noop("A declarer who took no trick has at most {points} card points."),
+                points=most_without_trick,
+            ),
+        )
+        return None
+    return schwarz
+
+
+def read_matadors(game: GameEntry, maximum: int, problems: Problems, *, required: bool) -> int | None:
+    """The signed matadors (+n with, -n without), checked against the maximum for the contract."""
+    matadors = game.matadors
+    if matadors is None:
+        if required:
+            problems.add("game.matadors", msg(gettext_noop("Enter the matadors: with or without how many.")))
+        return None
+    if matadors == 0 or abs(matadors) > maximum:
+        problems.add(
+            "game.matadors",
+            msg(gettext_noop("Must be with or without 1 to {maximum} (+n or −n)."), maximum=maximum),
+        )
+        return None
+    return matadors
+
+
+def matadors_step(matadors: int, count: int) -> Message:
+    if matadors > 0:
+        return msg(gettext_noop("with {n}"), n=count)
+    return msg(gettext_noop("without {n}"), n=count)
+
+
+def forbid(game: GameEntry, problems: Problems, names: tuple[str, ...], reason: Message) -> None:
+    """Report each of ``names`` that the game sets, with the same reason."""
+    defaults = GameEntry(contract=game.contract)
+    for name in names:
+        if getattr(game, name) != getattr(defaults, name):
+            problems.add(f"game.{name}", reason)
+
+
+def read_announcement(game: GameEntry, problems: Problems) -> Announcement | None:
+    if game.announced is None:
+        return None
+    try:
+        return Announcement(game.announced)
+    except ValueError:
+        problems.add("game.announced", msg(gettext_noop("Must be “schneider” or “schwarz”.")))
+        return None
+
+
+def check_doubling(ctx: Context, game: GameEntry, problems: Problems) -> None:
+    """Kontra needs the Kontra/Re rule, Re needs a Kontra, Bock needs the Bock rule and stays within reason."""
+    if (game.kontra or game.re) and not ctx.rules.kontra_re:
+        field = "game.kontra" if game.kontra else "game.re"
+        problems.add(field, msg(gettext_noop("Kontra and Re are not played under these rules.")))
+    elif game.re and not game.kontra:
+        problems.add("game.re", msg(gettext_noop("Re answers a Kontra: set kontra too.")))
+    if game.bock and not ctx.rules.bock:
+        problems.add("game.bock", msg(gettext_noop("Bock rounds are not played under these rules.")))
+    elif not 0 <= game.bock <= MAX_BOCK:
+        problems.add("game.bock", msg(gettext_noop("Must be between 0 and {maximum}."), maximum=MAX_BOCK))
+
+
+def apply_doubling(value: int, game: GameEntry, steps: list[Message], *, kontra_name: Message | None = None) -> int:
+    """Multiply by Kontra (×2), Re (×2 again) and each Bock (×2), writing a step for each."""
+    name = kontra_name or msg(gettext_noop("Kontra"))
+    for applies, label in (
+        (game.kontra, name),
+        (game.re, msg(gettext_noop("Re"))),
+        *((True, msg(gettext_noop("Bock"))) for _ in range(game.bock)),
+    ):
+        if applies:
+            value *= 2
+            steps.append(msg(gettext_noop("{what} × 2 = {value}"), what=label, value=value))
+    return value
+
+
+def only_seat(players: int, seat: int, value: int) -> tuple[int, ...]:
+    """A score list with ``value`` for ``seat`` and zero for everyone else."""
+    return tuple(value if index == seat else 0 for index in range(players))
+
+
+def lost_step(value: int, factor: int) -> Message:
+    if factor == 1:
+        return msg(gettext_noop("lost: {score}"), score=-value)
+    return msg(gettext_noop("lost: {factor} × {value} = {score}"), factor=factor, value=value, score=-factor * value)
+
+
+def max_matadors(ctx: Context, contract: Contract) -> int:
+    """At most 11 in a suit game and 4 in a grand; only the 4 jacks where the rules count jacks alone."""
+    if ctx.rules.matadors is MatadorRule.JACKS:
+        return MAX_MATADORS_JACKS_ONLY
+    return MAX_MATADORS_SKAT[contract]
+
+
+def not_counted(game: GameEntry, names: tuple[str, ...]) -> Message | None:
+    """A step naming the entered fields that the scheme in force does not count, so nobody wonders where they went."""
+    defaults = GameEntry(contract=game.contract)
+    unused = [name for name in names if getattr(game, name) != getattr(defaults, name)]
+    if not unused:
+        return None
+    return msg(gettext_noop("not counted under this scheme: {fields}"), fields=", ".join(unused))

@@ -1,0 +1,57 @@
+"""Lieutenant Skat: two players, a random trump, and a score table by card points alone."""
+
+from __future__ import annotations
+
+from .cards import CARD_POINTS_TOTAL
+from .common import Context, check_doubling, forbid, read_contract, read_points
+from .errors import Problems
+from .game import GameEntry, Result
+from .messages import gettext_noop, msg
+
+DRAW_POINTS = CARD_POINTS_TOTAL // 2
+# The game's score table: 60 → 1 each; 61-90 → 2; 91-119 → 3; 120 → 4 to the winner, nothing to the loser.
+SCORE_TABLE = ((CARD_POINTS_TOTAL, 4), (91, 3), (61, 2))
+
+
+def lieutenant_score(winner_points: int) -> int:
+    """What the winner writes for ``winner_points`` (61-120) card points."""
+    return next(score for least, score in SCORE_TABLE if winner_points >= least)
+
+
+def score_lieutenant(ctx: Context, game: GameEntry) -> Result:
+    """Score one game of Lieutenant Skat: the winner, whoever declared, scores by the card points taken."""
+    problems = Problems()
+    read_contract(ctx, game, problems)
+    check_doubling(ctx, game, problems)
+    forbid(
+        game,
+        problems,
+        ("matadors", "schwarz", "hand", "ouvert", "announced", "won", "bid", "conceded", "ramsch"),
+        msg(gettext_noop("Lieutenant Skat scores by card points alone: leave this out.")),
+    )
+    points = read_points(ctx, game, problems, required=True)
+    problems.raise_if_any()
+    assert points is not None
+    seat = ctx.table.declarer
+    if points.declarer == DRAW_POINTS:
+        step = msg(gettext_noop("60:60, a draw: {value} each"), value=1)
+        return Result(won=None, game_value=1, scores=(1, 1), breakdown=(step,))
+    won = points.declarer_reached
+    winner_points = points.declarer if won else points.opponents
+    value = lieutenant_score(winner_points)
+    winner = seat if won else 1 - seat
+    scores = tuple(value if index == winner else 0 for index in range(2))
+    steps = (
+        msg(gettext_noop("{points} card points: {value}"), points=winner_points, value=value),
+        msg(gettext_noop("to the declarer: {value}"), value=value)
+        if won
+        else msg(gettext_noop("to the opponent: {value}"), value=value),
+    )
+    return Result(
+        won=won,
+        game_value=value,
+        scores=scores,
+        schneider=winner_points >= SCORE_TABLE[1][0],
+        schwarz=winner_points == CARD_POINTS_TOTAL,
+        breakdown=steps,
+    )

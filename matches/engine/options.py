@@ -1,0 +1,244 @@
+"""Rule options: their types, their meaning and the rule sets built from them.
+
+A variant lists the options it has and its default for each (see ``variants.py``); a table may override them.
+Every option is documented in ``docs/rules.md`` with its source.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from enum import StrEnum
+
+from .errors import Problems
+from .messages import Message, gettext_noop, msg
+
+
+class SchneiderRule(StrEnum):
+    AT_MOST_30 = "30-or-fewer"
+    UNDER_30 = "under-30"
+
+
+class SchwarzRule(StrEnum):
+    NO_TRICKS = "no-tricks"
+    NO_CARD_POINTS = "no-card-points"
+
+
+class MatadorRule(StrEnum):
+    JACKS = "jacks"
+    EXTENDED = "extended"
+
+
+class LevelRule(StrEnum):
+    DOUBLING = "doubling"
+    ISKO = "isko"
+
+
+class RamschLoss(StrEnum):
+    CARD_POINTS = "card-points"
+    FIXED = "fixed"
+
+
+class LostHand(StrEnum):
+    DOUBLE = "double"
+    SINGLE = "single"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options in force at a table. Options a variant does not have keep these neutral values."""
+
+    kontra_re: bool = False
+    bock: bool = False
+    ramsch: bool = False
+    ramsch_jungfrau: bool = False
+    ramsch_durchmarsch: bool = False
+    ramsch_schieben: bool = False
+    ramsch_loss: RamschLoss = RamschLoss.CARD_POINTS
+    ramsch_fixed_loss: int = 10
+    lost_hand: LostHand = LostHand.DOUBLE
+    null: bool = True
+    matadors: MatadorRule = MatadorRule.EXTENDED
+    levels: LevelRule = LevelRule.ISKO
+    schneider: SchneiderRule = SchneiderRule.AT_MOST_30
+    schwarz: SchwarzRule = SchwarzRule.NO_TRICKS
+    laufende: bool = False
+    stake: int = 1
+
+    def as_dict(self) -> dict[str, bool | int | str]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+RULE_FIELDS = frozenset(f.name for f in fields(Rules))
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """What one option is: its type, its allowed values, a label and a sentence that explains it."""
+
+    name: str
+    label: Message
+    help: Message
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    is_int: bool = False
+
+    @property
+    def kind(self) -> str:
+        if self.choices:
+            return "choice"
+        return "int" if self.is_int else "bool"
+
+    def parse(self, value: object, problems: Problems) -> bool | int | str | None:
+        """Check one value from a request; report and return None when it is not allowed."""
+        field = f"rules.{self.name}"
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            problems.add(field, msg(gettext_noop("Must be true or false.")))
+            return None
+        if self.kind == "choice":
+            if isinstance(value, str) and value in self.choices:
+                return value
+            problems.add(field, msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(self.choices)))
+            return None
+        if not isinstance(value, int) or isinstance(value, bool):
+            problems.add(field, msg(gettext_noop("Must be a whole number.")))
+            return None
+        if self.minimum is not None and value < self.minimum:
+            problems.add(field, msg(gettext_noop("Must be at least {minimum}."), minimum=self.minimum))
+            return None
+        if self.maximum is not None and value > self.maximum:
+            problems.add(field, msg(gettext_noop("Must be at most {maximum}."), maximum=self.maximum))
+            return None
+        return value
+
+
+def _choices(enum: type[StrEnum]) -> tuple[str, ...]:
+    return tuple(member.value for member in enum)
+
+
+OPTIONS: dict[str, OptionSpec] = {
+    spec.name: spec
+    for spec in (
+        OptionSpec(
+            "kontra_re",
+            msg(gettext_noop("Kontra and Re")),
+            msg(gettext_noop("The opponents may double the game (Kontra, ×2); the declarer may double again (Re, ×4).")),
+        ),
+        OptionSpec(
+            "bock",
+            msg(gettext_noop("Bock rounds")),
+            msg(gettext_noop("Games in a Bock round count double; overlapping Bock rounds double again.")),
+        ),
+        OptionSpec(
+            "ramsch",
+            msg(gettext_noop("Ramsch")),
+            msg(gettext_noop("When everybody passes, a Ramsch is played instead of a new deal.")),
+        ),
+        OptionSpec(
+            "ramsch_jungfrau",
+            msg(gettext_noop("Jungfrau")),
+            msg(gettext_noop("In a Ramsch, each player who took no trick doubles the loser's score.")),
+        ),
+        OptionSpec(
+            "ramsch_durchmarsch",
+            msg(gettext_noop("Durchmarsch")),
+            msg(gettext_noop("In a Ramsch, a player who takes every trick scores +120.")),
+        ),
+        OptionSpec(
+            "ramsch_schieben",
+            msg(gettext_noop("Schieberamsch")),
+            msg(gettext_noop("In a Ramsch, each player may push the skat on; every push doubles the score.")),
+        ),
+        OptionSpec(
+            "ramsch_loss",
+            msg(gettext_noop("Ramsch loss")),
+            msg(gettext_noop("The loser of a Ramsch loses his card points, or a fixed amount.")),
+            choices=_choices(RamschLoss),
+        ),
+        OptionSpec(
+            "ramsch_fixed_loss",
+            msg(gettext_noop("Fixed Ramsch loss")),
+            msg(gettext_noop("What the loser of a Ramsch loses when the loss is fixed.")),
+            minimum=1,
+            maximum=1000,
+            is_int=True,
+        ),
+        OptionSpec(
+            "lost_hand",
+            msg(gettext_noop("Lost hand games")),
+            msg(gettext_noop("A lost hand game costs twice its value (ISkO since 1999) or once (older rules).")),
+            choices=_choices(LostHand),
+        ),
+        OptionSpec(
+            "null",
+            msg(gettext_noop("Null games")),
+            msg(gettext_noop("The declarer may play null: win by taking no trick.")),
+        ),
+        OptionSpec(
+            "matadors",
+            msg(gettext_noop("Matadors")),
+            msg(gettext_noop("Count only the jacks (1-4) or the whole run of top trumps as in Skat (up to 11).")),
+            choices=_choices(MatadorRule),
+        ),
+        OptionSpec(
+            "levels",
+            msg(gettext_noop("Schneider and Schwarz")),
+            msg(gettext_noop("Double (Schneider) and quadruple (Schwarz) the value, or add levels as in Skat.")),
+            choices=_choices(LevelRule),
+        ),
+        OptionSpec(
+            "schneider",
+            msg(gettext_noop("Schneider threshold")),
+            msg(gettext_noop("A party is Schneider with 30 card points or fewer, or only under 30.")),
+            choices=_choices(SchneiderRule),
+        ),
+        OptionSpec(
+            "schwarz",
+            msg(gettext_noop("Schwarz")),
+            msg(gettext_noop("A party is Schwarz when it took no trick, or when it took no card points.")),
+            choices=_choices(SchwarzRule),
+        ),
+        OptionSpec(
+            "laufende",
+            msg(gettext_noop("Laufende")),
+            msg(gettext_noop("Each Laufender adds a unit: from 3 in a solo, from 2 in a Wenz.")),
+        ),
+        OptionSpec(
+            "stake",
+            msg(gettext_noop("Stake")),
+            msg(gettext_noop("The agreed unit, e.g. 10 for ten cents: a simple win is one unit.")),
+            minimum=1,
+            maximum=10000,
+            is_int=True,
+        ),
+    )
+}
+
+
+def build_rules(defaults: Mapping[str, bool | int | str], overrides: Mapping[str, object], problems: Problems) -> Rules:
+    """The rule set from a variant's defaults and a table's overrides; unknown or bad options are reported."""
+    values: dict[str, object] = dict(defaults)
+    for name, value in overrides.items():
+        if name not in defaults:
+            problems.add(f"rules.{name}", msg(gettext_noop("This variant has no option “{name}”."), name=name))
+            continue
+        parsed = OPTIONS[name].parse(value, problems)
+        if parsed is not None:
+            values[name] = parsed
+    return _rules_from(values)
+
+
+def _rules_from(values: Mapping[str, object]) -> Rules:
+    enums: dict[str, type[StrEnum]] = {
+        "ramsch_loss": RamschLoss,
+        "lost_hand": LostHand,
+        "matadors": MatadorRule,
+        "levels": LevelRule,
+        "schneider": SchneiderRule,
+        "schwarz": SchwarzRule,
+    }
+    converted = {name: enums[name](value) if name in enums else value for name, value in values.items()}
+    return replace(Rules(), **converted)

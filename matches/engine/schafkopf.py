@@ -1,0 +1,82 @@
+"""Officers' Schafkopf: two players, suit solo or Wenz, stakes in units, what one wins the other pays."""
+
+from __future__ import annotations
+
+from .cards import Contract
+from .common import (
+    Context,
+    apply_doubling,
+    check_doubling,
+    forbid,
+    matadors_step,
+    not_counted,
+    read_contract,
+    read_matadors,
+    read_points,
+)
+from .errors import Problems
+from .game import GameEntry, Result
+from .messages import Message, gettext_noop, msg
+
+# In a solo the 4 Obers, 4 Unters and the six other trumps of the suit (A 10 K 9 8 7) run unbroken; in a Wenz only
+# the 4 Unters are trumps.
+MAX_LAUFENDE = {Contract.WENZ: 4}
+MAX_LAUFENDE_SOLO = 14
+# Schafkopf pays Laufende from 3 in a solo (three Obers) and from 2 in a Wenz (two Unters).
+LAUFENDE_FROM = {Contract.WENZ: 2}
+LAUFENDE_FROM_SOLO = 3
+
+
+def score_schafkopf(ctx: Context, game: GameEntry) -> Result:
+    """1 unit for a win, 2 when the loser is Schneider, 3 when Schwarz; Laufende, Stoß and Re as the rules say."""
+    problems = Problems()
+    contract = read_contract(ctx, game, problems)
+    check_doubling(ctx, game, problems)
+    forbid(
+        game,
+        problems,
+        ("hand", "ouvert", "announced", "won", "bid", "conceded", "ramsch"),
+        msg(gettext_noop("Officers' Schafkopf has no such thing: leave this out.")),
+    )
+    points = read_points(ctx, game, problems, required=True)
+    if contract is None:
+        problems.raise_if_any()
+    assert contract is not None
+    laufende = read_matadors(game, MAX_LAUFENDE.get(contract, MAX_LAUFENDE_SOLO), problems, required=False)
+    problems.raise_if_any()
+    assert points is not None
+    steps: list[Message] = []
+    won = points.declarer_reached
+    schneider = points.opponents_schneider if won else points.declarer_schneider
+    schwarz = points.opponents_schwarz if won else points.declarer_schwarz
+    units = 1
+    steps.append(msg(gettext_noop("won: {units}"), units=units) if won else msg(gettext_noop("lost: {units}"), units=units))
+    if schneider or schwarz:
+        units += 1
+        steps.append(msg(gettext_noop("{level} {count}"), level=msg(gettext_noop("Schneider")), count=units))
+    if schwarz:
+        units += 1
+        steps.append(msg(gettext_noop("{level} {count}"), level=msg(gettext_noop("Schwarz")), count=units))
+    if ctx.rules.laufende and laufende is not None and abs(laufende) >= LAUFENDE_FROM.get(contract, LAUFENDE_FROM_SOLO):
+        units += abs(laufende)
+        steps.append(msg(gettext_noop("Laufende, {run}: {count}"), run=matadors_step(laufende, abs(laufende)), count=units))
+    elif not ctx.rules.laufende:
+        unused = not_counted(game, ("matadors",))
+        if unused is not None:
+            steps.append(unused)
+    value = units * ctx.rules.stake
+    if ctx.rules.stake != 1:
+        steps.append(msg(gettext_noop("× stake {stake} = {value}"), stake=ctx.rules.stake, value=value))
+    value = apply_doubling(value, game, steps, kontra_name=msg(gettext_noop("Stoß")))
+    declarer = ctx.table.declarer
+    score = value if won else -value
+    scores = tuple(score if seat == declarer else -score for seat in range(2))
+    steps.append(msg(gettext_noop("the declarer {score}, the opponent {other}"), score=score, other=-score))
+    return Result(
+        won=won,
+        game_value=value,
+        scores=scores,
+        schneider=schneider or schwarz,
+        schwarz=schwarz,
+        breakdown=tuple(steps),
+    )

@@ -1,0 +1,185 @@
+"""The variants the scorekeeper knows: one registry, data rather than branches."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .cards import SUITS, Contract
+from .messages import Message, gettext_noop, msg
+from .options import LevelRule, LostHand, MatadorRule, RamschLoss, SchneiderRule, SchwarzRule
+
+
+class Variant(StrEnum):
+    SKAT = "skat"
+    OFFICERS_SKAT = "officers-skat"
+    ADMIRALS_SKAT = "admirals-skat"
+    HARLEQUIN_SKAT = "harlequin-skat"
+    LIEUTENANT_SKAT = "lieutenant-skat"
+    OFFICERS_SCHAFKOPF = "officers-schafkopf"
+
+
+class Scheme(StrEnum):
+    STANDARD = "standard"
+    SEEGER_FABIAN = "seeger-fabian"
+    BASE_VALUE = "base-value"
+    CARD_POINTS = "card-points"
+    SIMPLE = "simple"
+
+
+SCHEME_LABELS: dict[Scheme, Message] = {
+    Scheme.STANDARD: msg(gettext_noop("Standard")),
+    Scheme.SEEGER_FABIAN: msg(gettext_noop("Seeger-Fabian")),
+    Scheme.BASE_VALUE: msg(gettext_noop("Base value")),
+    Scheme.CARD_POINTS: msg(gettext_noop("Card points")),
+    Scheme.SIMPLE: msg(gettext_noop("Simple (2/3/4)")),
+}
+
+
+class Family(StrEnum):
+    """Variants of one family share a scorer."""
+
+    SKAT = "skat"
+    OFFICERS = "officers"
+    LIEUTENANT = "lieutenant"
+    SCHAFKOPF = "schafkopf"
+
+
+@dataclass(frozen=True)
+class VariantSpec:
+    """One variant: who plays it, how it may be scored, which contracts and options it has, and their defaults.
+
+    ``bidding``: hand games, announcements, ouvert, bids and conceding exist (there is a skat and an auction).
+    ``skat_cards``: two cards lie aside and count for the declarer, so a declarer without a trick may hold points.
+    """
+
+    variant: Variant
+    label: Message
+    family: Family
+    players: tuple[int, ...]
+    schemes: tuple[Scheme, ...]
+    contracts: tuple[Contract, ...]
+    options: dict[str, bool | int | str]
+    bidding: bool = False
+    skat_cards: bool = False
+
+    @property
+    def default_players(self) -> int:
+        return self.players[0]
+
+    @property
+    def default_scheme(self) -> Scheme:
+        return self.schemes[0]
+
+
+SKAT_CONTRACTS = (*SUITS, Contract.GRAND, Contract.NULL, Contract.RAMSCH)
+OFFICERS_SCHEMES = (Scheme.STANDARD, Scheme.BASE_VALUE, Scheme.CARD_POINTS, Scheme.SIMPLE)
+
+# The seed text of Officers' Skat: Kontra/Re belong to the game, null and Ramsch only by agreement, matadors are the
+# jacks, Schneider and Schwarz double and quadruple, Schneider is "less than 30", Schwarz "no card points at all".
+OFFICERS_OPTIONS: dict[str, bool | int | str] = {
+    "kontra_re": True,
+    "null": False,
+    "ramsch": False,
+    "matadors": MatadorRule.JACKS.value,
+    "levels": LevelRule.DOUBLING.value,
+    "schneider": SchneiderRule.UNDER_30.value,
+    "schwarz": SchwarzRule.NO_CARD_POINTS.value,
+}
+
+VARIANTS: dict[Variant, VariantSpec] = {
+    spec.variant: spec
+    for spec in (
+        VariantSpec(
+            Variant.SKAT,
+            msg(gettext_noop("Skat")),
+            Family.SKAT,
+            players=(3, 4),
+            schemes=(Scheme.STANDARD, Scheme.SEEGER_FABIAN),
+            contracts=SKAT_CONTRACTS,
+            options={
+                "kontra_re": False,
+                "bock": False,
+                "ramsch": False,
+                "ramsch_jungfrau": True,
+                "ramsch_durchmarsch": True,
+                "ramsch_schieben": False,
+                "ramsch_loss": RamschLoss.CARD_POINTS.value,
+                "ramsch_fixed_loss": 10,
+                "lost_hand": LostHand.DOUBLE.value,
+            },
+            bidding=True,
+            skat_cards=True,
+        ),
+        VariantSpec(
+            Variant.OFFICERS_SKAT,
+            msg(gettext_noop("Officers' Skat")),
+            Family.OFFICERS,
+            players=(2,),
+            schemes=OFFICERS_SCHEMES,
+            contracts=SKAT_CONTRACTS,
+            options=dict(OFFICERS_OPTIONS),
+        ),
+        VariantSpec(
+            Variant.HARLEQUIN_SKAT,
+            msg(gettext_noop("Harlequin Skat")),
+            Family.OFFICERS,
+            players=(2,),
+            schemes=OFFICERS_SCHEMES,
+            contracts=SKAT_CONTRACTS,
+            options=dict(OFFICERS_OPTIONS),
+        ),
+        # Admirals' Skat bids as in Skat, so its values, hand games and overbids follow Skat by default.
+        VariantSpec(
+            Variant.ADMIRALS_SKAT,
+            msg(gettext_noop("Admirals' Skat")),
+            Family.OFFICERS,
+            players=(2,),
+            schemes=OFFICERS_SCHEMES,
+            contracts=SKAT_CONTRACTS,
+            options=OFFICERS_OPTIONS
+            | {
+                "kontra_re": False,
+                "null": True,
+                "matadors": MatadorRule.EXTENDED.value,
+                "levels": LevelRule.ISKO.value,
+                "schneider": SchneiderRule.AT_MOST_30.value,
+                "schwarz": SchwarzRule.NO_TRICKS.value,
+                "lost_hand": LostHand.DOUBLE.value,
+            },
+            bidding=True,
+            skat_cards=True,
+        ),
+        VariantSpec(
+            Variant.LIEUTENANT_SKAT,
+            msg(gettext_noop("Lieutenant Skat")),
+            Family.LIEUTENANT,
+            players=(2,),
+            schemes=(Scheme.STANDARD,),
+            contracts=(*SUITS, Contract.GRAND),
+            options={},
+        ),
+        VariantSpec(
+            Variant.OFFICERS_SCHAFKOPF,
+            msg(gettext_noop("Officers' Schafkopf")),
+            Family.SCHAFKOPF,
+            players=(2,),
+            schemes=(Scheme.STANDARD,),
+            contracts=(*SUITS, Contract.WENZ),
+            options={
+                "kontra_re": True,
+                "laufende": False,
+                "schneider": SchneiderRule.UNDER_30.value,
+                "stake": 1,
+            },
+        ),
+    )
+}
+
+
+def find_variant(name: str) -> VariantSpec | None:
+    """The variant registered under ``name``, or None."""
+    try:
+        return VARIANTS[Variant(name)]
+    except ValueError:
+        return None
