@@ -55,7 +55,8 @@ def calculate(
     seats = spec.default_players if players is None else players
     if seats not in spec.players:
         problems.add(
-            "players", msg(gettext_noop("This variant is played by {choices}."), choices=" or ".join(map(str, spec.players)))
+            "players",
+            msg(gettext_noop("This variant is played by {choices}."), choices=" or ".join(map(str, spec.players))),
         )
     elif not 0 <= declarer < seats:
         problems.add("declarer", msg(gettext_noop("Must be a seat from 0 to {last}."), last=seats - 1))

@@ -46,7 +46,7 @@ def score_officers(ctx: Context, game: GameEntry) -> Result:
     if ctx.scheme is Scheme.STANDARD and ctx.rules.levels is LevelRule.ISKO:
         valuation = value_declarer_game(ctx, game, contract, problems)
         assert valuation is not None
-        game_value, score, steps = declarer_score(ctx, game, valuation)
+        game_value, score, explained = declarer_score(ctx, game, valuation)
         return Result(
             won=valuation.won,
             game_value=game_value,
@@ -54,7 +54,7 @@ def score_officers(ctx: Context, game: GameEntry) -> Result:
             schneider=valuation.schneider,
             schwarz=valuation.schwarz,
             overbid=valuation.overbid,
-            breakdown=tuple(steps),
+            breakdown=tuple(explained),
         )
     check_declarations(ctx, game, contract, problems)
     forbid(game, problems, ("ramsch",), msg(gettext_noop("Only a Ramsch has Ramsch results.")))
@@ -67,9 +67,7 @@ def score_officers(ctx: Context, game: GameEntry) -> Result:
             "game.won",
             msg(gettext_noop("Suit and grand games are decided by card points: “won” is for null games only.")),
         )
-    matadors = read_matadors(
-        game, max_matadors(ctx, contract), problems, required=ctx.scheme is Scheme.STANDARD
-    )
+    matadors = read_matadors(game, max_matadors(ctx, contract), problems, required=ctx.scheme is Scheme.STANDARD)
     points = read_points(ctx, game, problems, required=True)
     problems.raise_if_any()
     assert points is not None
@@ -95,7 +93,13 @@ def _standard(
     value = (count + 1) * base
     steps.append(matadors_step(matadors, count))
     steps.append(
-        msg(gettext_noop("{count} × {base} ({contract}) = {value}"), count=count + 1, base=base, contract=contract.label, value=value)
+        msg(
+            gettext_noop("{count} × {base} ({contract}) = {value}"),
+            count=count + 1,
+            base=base,
+            contract=contract.label,
+            value=value,
+        )
     )
     won = points.declarer_reached
     schwarz = points.opponents_schwarz if won else points.declarer_schwarz
@@ -186,10 +190,8 @@ def _null(ctx: Context, game: GameEntry, problems: Problems) -> Result:
         problems.add("game.won", msg(gettext_noop("Say whether the null game was won.")))
     problems.raise_if_any()
     won = bool(game.won)
-    steps: list[Message] = []
     unused = not_counted(game, BIDDING_FIELDS)
-    if unused is not None:
-        steps.append(unused)
+    steps = [] if unused is None else [unused]
     if ctx.scheme is Scheme.SIMPLE:
         value = SIMPLE_WIN
         steps.append(msg(gettext_noop("won: {value}"), value=value))

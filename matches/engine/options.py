@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
+from typing import Any
 
 from .errors import Problems
 from .messages import Message, gettext_noop, msg
@@ -125,7 +126,9 @@ OPTIONS: dict[str, OptionSpec] = {
         OptionSpec(
             "kontra_re",
             msg(gettext_noop("Kontra and Re")),
-            msg(gettext_noop("The opponents may double the game (Kontra, ×2); the declarer may double again (Re, ×4).")),
+            msg(
+                gettext_noop("The opponents may double the game (Kontra, ×2); the declarer may double again (Re, ×4).")
+            ),
         ),
         OptionSpec(
             "bock",
@@ -240,5 +243,7 @@ def _rules_from(values: Mapping[str, object]) -> Rules:
         "schneider": SchneiderRule,
         "schwarz": SchwarzRule,
     }
-    converted = {name: enums[name](value) if name in enums else value for name, value in values.items()}
+    converted: dict[str, Any] = {
+        name: enums[name](str(value)) if name in enums else value for name, value in values.items()
+    }
     return replace(Rules(), **converted)

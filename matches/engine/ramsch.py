@@ -1,4 +1,4 @@
-"""Ramsch: everybody for himself, and the most card points lose (a house rule of Skat, and Officers' Skat's all-pass)."""
+"""Ramsch: everybody for himself, the most card points lose (a Skat house rule; Officers' Skat when both pass)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,9 @@ def read_ramsch(ctx: Context, game: GameEntry, problems: Problems) -> RamschEntr
         return None
     table, rules = ctx.table, ctx.rules
     if table.players == 4 and table.dealer is None:
-        problems.add("dealer", msg(gettext_noop("With four players, say who dealt: the dealer sits out of the Ramsch.")))
+        problems.add(
+            "dealer", msg(gettext_noop("With four players, say who dealt: the dealer sits out of the Ramsch."))
+        )
         return None
     playing = active_seats(ctx)
     field = "game.ramsch.card_points"

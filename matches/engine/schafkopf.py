@@ -50,7 +50,9 @@ def score_schafkopf(ctx: Context, game: GameEntry) -> Result:
     schneider = points.opponents_schneider if won else points.declarer_schneider
     schwarz = points.opponents_schwarz if won else points.declarer_schwarz
     units = 1
-    steps.append(msg(gettext_noop("won: {units}"), units=units) if won else msg(gettext_noop("lost: {units}"), units=units))
+    steps.append(
+        msg(gettext_noop("won: {units}"), units=units) if won else msg(gettext_noop("lost: {units}"), units=units)
+    )
     if schneider or schwarz:
         units += 1
         steps.append(msg(gettext_noop("{level} {count}"), level=msg(gettext_noop("Schneider")), count=units))
@@ -59,7 +61,9 @@ def score_schafkopf(ctx: Context, game: GameEntry) -> Result:
         steps.append(msg(gettext_noop("{level} {count}"), level=msg(gettext_noop("Schwarz")), count=units))
     if ctx.rules.laufende and laufende is not None and abs(laufende) >= LAUFENDE_FROM.get(contract, LAUFENDE_FROM_SOLO):
         units += abs(laufende)
-        steps.append(msg(gettext_noop("Laufende, {run}: {count}"), run=matadors_step(laufende, abs(laufende)), count=units))
+        steps.append(
+            msg(gettext_noop("Laufende, {run}: {count}"), run=matadors_step(laufende, abs(laufende)), count=units)
+        )
     elif not ctx.rules.laufende:
         unused = not_counted(game, ("matadors",))
         if unused is not None:

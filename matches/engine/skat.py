@@ -82,23 +82,32 @@ def check_declarations(ctx: Context, game: GameEntry, contract: Contract, proble
             problems.add("game.announced", msg(gettext_noop("Null games have no Schneider or Schwarz to announce.")))
     else:
         if announcement is not None and not game.hand:
-            problems.add("game.announced", msg(gettext_noop("Schneider and Schwarz can be announced in hand games only.")))
+            problems.add(
+                "game.announced", msg(gettext_noop("Schneider and Schwarz can be announced in hand games only."))
+            )
         if game.ouvert and not game.hand:
-            problems.add("game.ouvert", msg(gettext_noop("An ouvert suit or grand game is always a hand game: set hand.")))
+            problems.add(
+                "game.ouvert", msg(gettext_noop("An ouvert suit or grand game is always a hand game: set hand."))
+            )
         if game.ouvert and announcement is Announcement.SCHNEIDER:
             problems.add("game.announced", msg(gettext_noop("Ouvert already announces Schwarz.")))
     if game.bid is not None:
         if game.bid not in LEGAL_GAME_VALUES:
             problems.add(
                 "game.bid",
-                msg(gettext_noop("{bid} is not a value any game can have: bids start at 18 (18, 20, 22, 23, 24, …)."), bid=game.bid),
+                msg(
+                    gettext_noop("{bid} is not a value any game can have: bids start at 18 (18, 20, 22, 23, 24, …)."),
+                    bid=game.bid,
+                ),
             )
         elif contract is Contract.NULL and game.bid > NULL_VALUES[(game.hand, game.ouvert)]:
             # Sources differ on a null above its bid; the ISkO does not let the declarer announce it at all.
             problems.add(
                 "game.bid",
                 msg(
-                    gettext_noop("A null worth {value} cannot be played after a bid of {bid}: the game must reach the bid."),
+                    gettext_noop(
+                        "A null worth {value} cannot be played after a bid of {bid}: the game must reach the bid."
+                    ),
                     value=NULL_VALUES[(game.hand, game.ouvert)],
                     bid=game.bid,
                 ),
@@ -154,7 +163,13 @@ def value_suit_grand(
     base = BASE_VALUES[contract]
     value = base * count
     steps.append(
-        msg(gettext_noop("{count} × {base} ({contract}) = {value}"), count=count, base=base, contract=contract.label, value=value)
+        msg(
+            gettext_noop("{count} × {base} ({contract}) = {value}"),
+            count=count,
+            base=base,
+            contract=contract.label,
+            value=value,
+        )
     )
     if points is None:
         won = False
@@ -243,7 +258,7 @@ def check_seats(ctx: Context, problems: Problems) -> None:
 
 
 def score_skat(ctx: Context, game: GameEntry) -> Result:
-    """Score one game of Skat (3 players, or 4 with the dealer sitting out) under the standard or Seeger-Fabian scheme."""
+    """Score one game of Skat (three players, or four with the dealer sitting out), standard or Seeger-Fabian."""
     problems = Problems()
     contract = read_contract(ctx, game, problems)
     check_doubling(ctx, game, problems)
