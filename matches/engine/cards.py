@@ -44,7 +44,7 @@ CONTRACT_LABELS: dict[Contract, Message] = {
     Contract.WENZ: msg(gettext_noop("Wenz")),
 }
 
-# ISkO 4.1.2: diamonds/bells 9, hearts 10, spades/leaves 11, clubs/acorns 12, grand 24.
+# ISkO: diamonds/bells 9, hearts 10, spades/leaves 11, clubs/acorns 12, grand 24.
 BASE_VALUES: dict[Contract, int] = {
     Contract.DIAMONDS: 9,
     Contract.HEARTS: 10,

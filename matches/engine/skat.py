@@ -27,7 +27,7 @@ from .options import LostHand
 from .ramsch import score_ramsch
 from .variants import Scheme
 
-# ISkO 4.3: null 23, null hand 35, null ouvert 46, null ouvert hand 59; keyed by (hand, ouvert).
+# ISkO: null 23, null hand 35, null ouvert 46, null ouvert hand 59; keyed by (hand, ouvert).
 NULL_VALUES: dict[tuple[bool, bool], int] = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
 
 # A suit game reaches at most 11 matadors + 7 levels (game, hand, schneider, announced, schwarz, announced, ouvert),
@@ -116,7 +116,7 @@ def check_declarations(ctx: Context, game: GameEntry, contract: Contract, proble
 
 
 def value_null(game: GameEntry) -> Valuation:
-    """ISkO 4.3: null values are fixed; the declarer wins by taking no trick."""
+    """ISkO: null values are fixed; the declarer wins by taking no trick."""
     value = NULL_VALUES[(game.hand, game.ouvert)]
     name = {
         (False, False): msg(gettext_noop("null")),
@@ -134,7 +134,7 @@ def value_null(game: GameEntry) -> Valuation:
 def value_suit_grand(
     contract: Contract, matadors: int, points: Points | None, game: GameEntry, announcement: Announcement | None
 ) -> Valuation:
-    """ISkO 4.1: value = base value × (matadors + 1 for game + the levels reached or announced).
+    """ISkO: value = base value × (matadors + 1 for game + the levels reached or announced).
 
     Announced levels always count; an announcement that is missed loses the game at that level. A declarer who is
     schneider or schwarz himself loses at that level. A conceded game (``points`` None) counts no Schneider or

@@ -1,0 +1,181 @@
+"""Invariants of the engine, over generated games."""
+
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from matches.engine import BASE_VALUES, Contract, GameEntry, RamschEntry, Result, calculate
+from matches.engine.cards import MAX_MATADORS_SKAT
+from matches.engine.lieutenant import lieutenant_score
+
+settings.register_profile("scorekeeper", max_examples=200, deadline=None)
+settings.load_profile("scorekeeper")
+
+TRUMP_CONTRACTS = [Contract.DIAMONDS, Contract.HEARTS, Contract.SPADES, Contract.CLUBS, Contract.GRAND]
+
+
+@st.composite
+def skat_games(draw: st.DrawFn, *, with_bid: bool = True) -> GameEntry:
+    """A valid suit or grand game of Skat, as a table could enter it."""
+    contract = draw(st.sampled_from(TRUMP_CONTRACTS))
+    count = draw(st.integers(1, MAX_MATADORS_SKAT[contract]))
+    matadors = count * draw(st.sampled_from([1, -1]))
+    points = draw(st.integers(0, 120))
+    schwarz = None
+    if points == 120:
+        schwarz = draw(st.sampled_from([None, "opponents"]))
+    elif points <= 22:
+        schwarz = draw(st.sampled_from([None, "declarer"]))
+    hand = draw(st.booleans())
+    ouvert = hand and draw(st.booleans())
+    announced = draw(st.sampled_from([None, "schwarz"] if ouvert else [None, "schneider", "schwarz"])) if hand else None
+    bid = draw(st.sampled_from([None, 18, 20, 23, 24, 30, 36, 48, 60, 72, 96])) if with_bid else None
+    return GameEntry(
+        contract=contract.value,
+        matadors=matadors,
+        declarer_card_points=points,
+        schwarz=schwarz,
+        hand=hand,
+        ouvert=ouvert,
+        announced=announced,
+        bid=bid,
+    )
+
+
+def declarer_score(result: Result, seat: int = 0) -> int:
+    return result.scores[seat]
+
+
+@given(skat_games())
+def test_every_valid_skat_game_scores(game: GameEntry) -> None:
+    result = calculate("skat", game)
+    assert len(result.scores) == 3
+    assert result.scores[1] == result.scores[2] == 0
+    assert result.breakdown
+
+
+@given(skat_games())
+def test_a_won_game_scores_its_value_and_a_lost_one_minus_twice_that(game: GameEntry) -> None:
+    result = calculate("skat", game)
+    expected = result.game_value if result.won else -2 * result.game_value
+    assert declarer_score(result) == expected
+
+
+@given(skat_games())
+def test_the_value_is_a_multiple_of_the_base_value_reaching_the_bid(game: GameEntry) -> None:
+    result = calculate("skat", game)
+    assert result.game_value % BASE_VALUES[Contract(game.contract)] == 0
+    if game.bid is not None:
+        assert result.game_value >= game.bid
+        assert result.overbid == (_unbid_value(game) < game.bid)
+
+
+def _unbid_value(game: GameEntry) -> int:
+    return calculate("skat", replace(game, bid=None)).game_value
+
+
+@given(skat_games(with_bid=False))
+def test_one_more_matador_never_lowers_the_value(game: GameEntry) -> None:
+    assert game.matadors is not None
+    if abs(game.matadors) == MAX_MATADORS_SKAT[Contract(game.contract)]:
+        return
+    more = replace(game, matadors=game.matadors + (1 if game.matadors > 0 else -1))
+    base = BASE_VALUES[Contract(game.contract)]
+    assert calculate("skat", more).game_value == calculate("skat", game).game_value + base
+
+
+@given(skat_games(with_bid=False))
+def test_more_card_points_never_score_worse_without_announcements(game: GameEntry) -> None:
+    plain = replace(game, announced=None, ouvert=False, schwarz=None)
+    assert plain.declarer_card_points is not None
+    if plain.declarer_card_points == 120:
+        return
+    better = replace(plain, declarer_card_points=plain.declarer_card_points + 1)
+    assert declarer_score(calculate("skat", better)) >= declarer_score(calculate("skat", plain))
+
+
+@given(skat_games(), st.booleans())
+def test_kontra_doubles_and_re_doubles_again(game: GameEntry, re: bool) -> None:
+    rules = {"kontra_re": True}
+    plain = declarer_score(calculate("skat", game, rules=rules))
+    doubled = declarer_score(calculate("skat", replace(game, kontra=True, re=re), rules=rules))
+    assert doubled == plain * (4 if re else 2)
+
+
+@given(skat_games(), st.sampled_from([3, 4]))
+def test_seeger_fabian_adds_fifty_and_pays_the_opponents_of_a_lost_game(game: GameEntry, players: int) -> None:
+    dealer = 3 if players == 4 else None
+    standard = calculate("skat", game, players=players, dealer=dealer)
+    seeger = calculate("skat", game, players=players, dealer=dealer, scheme="seeger-fabian")
+    assert seeger.scores[0] == standard.scores[0] + (50 if standard.won else -50)
+    bonus = 0 if standard.won else {3: 40, 4: 30}[players]
+    assert seeger.scores[1:] == (bonus,) * (players - 1)
+
+
+@given(st.integers(0, 120), st.sampled_from([0, 1]), st.sampled_from(["clubs", "wenz", "hearts"]), st.booleans())
+def test_officers_schafkopf_is_zero_sum(points: int, declarer: int, contract: str, stoss: bool) -> None:
+    game = GameEntry(contract=contract, declarer_card_points=points, kontra=stoss)
+    result = calculate("officers-schafkopf", game, declarer=declarer)
+    assert sum(result.scores) == 0
+    assert result.scores[declarer] == (result.game_value if result.won else -result.game_value)
+
+
+@given(st.integers(0, 120), st.sampled_from([0, 1]))
+def test_lieutenant_skat_does_not_care_whose_points_were_entered(points: int, declarer: int) -> None:
+    seen_from_declarer = calculate("lieutenant-skat", GameEntry("hearts", declarer_card_points=points), declarer=declarer)
+    seen_from_other = calculate(
+        "lieutenant-skat", GameEntry("hearts", declarer_card_points=120 - points), declarer=1 - declarer
+    )
+    assert seen_from_declarer.scores == seen_from_other.scores
+    assert sorted(seen_from_declarer.scores) in ([1, 1], [0, 2], [0, 3], [0, 4])
+
+
+@given(st.integers(61, 120))
+def test_lieutenant_scores_climb_with_card_points(points: int) -> None:
+    assert lieutenant_score(points) <= lieutenant_score(min(points + 1, 120))
+
+
+@given(
+    st.sampled_from(["officers-skat", "harlequin-skat", "admirals-skat"]),
+    st.sampled_from(["base-value", "card-points", "simple"]),
+    st.sampled_from(TRUMP_CONTRACTS),
+    st.integers(0, 120),
+)
+def test_simplified_schemes_score_only_the_winner(variant: str, scheme: str, contract: Contract, points: int) -> None:
+    result = calculate(variant, GameEntry(contract.value, declarer_card_points=points), scheme=scheme)
+    if result.won is None:
+        assert scheme == "simple"
+        assert result.scores == (1, 1)
+    else:
+        winner = 0 if result.won else 1
+        assert result.scores[winner] == result.game_value > 0
+        assert result.scores[1 - winner] == 0
+
+
+@given(
+    st.sampled_from(["officers-skat", "admirals-skat"]),
+    st.sampled_from(TRUMP_CONTRACTS),
+    st.integers(1, 4),
+    st.integers(0, 120),
+)
+def test_officers_standard_lost_is_minus_twice_the_value(variant: str, contract: Contract, count: int, points: int) -> None:
+    result = calculate(variant, GameEntry(contract.value, matadors=count, declarer_card_points=points))
+    assert result.scores[0] == (result.game_value if result.won else -2 * result.game_value)
+    assert result.scores[1] == 0
+
+
+@st.composite
+def ramsch_points(draw: st.DrawFn) -> tuple[int, int, int]:
+    first = draw(st.integers(0, 120))
+    second = draw(st.integers(0, 120 - first))
+    return first, second, 120 - first - second
+
+
+@given(ramsch_points())
+def test_in_a_ramsch_only_the_most_card_points_lose(points: tuple[int, int, int]) -> None:
+    game = GameEntry("ramsch", ramsch=RamschEntry(card_points=points))
+    result = calculate("skat", game, rules={"ramsch": True, "ramsch_durchmarsch": False})
+    most = max(points)
+    for seat, score in enumerate(result.scores):
+        assert score == (-most if points[seat] == most else 0)
