@@ -248,12 +248,12 @@ def value_declarer_game(ctx: Context, game: GameEntry, contract: Contract, probl
     return apply_overbid(valuation, BASE_VALUES[contract], game.bid)
 
 
-def check_seats(ctx: Context, problems: Problems) -> None:
-    """Four at the table: the dealer sits out, so the declarer cannot be the dealer."""
+def check_seats(ctx: Context, problems: Problems, *, has_declarer: bool) -> None:
+    """Four at the table: the dealer sits out, so the declarer (a Ramsch has none) cannot be the dealer."""
     table = ctx.table
     if table.dealer is not None and not 0 <= table.dealer < table.players:
         problems.add("dealer", msg(gettext_noop("Must be a seat from 0 to {last}."), last=table.players - 1))
-    elif table.players == 4 and table.dealer is not None and table.dealer == table.declarer:
+    elif has_declarer and table.players == 4 and table.dealer is not None and table.dealer == table.declarer:
         problems.add("declarer", msg(gettext_noop("With four players the dealer sits out and cannot declare.")))
 
 
@@ -262,7 +262,7 @@ def score_skat(ctx: Context, game: GameEntry) -> Result:
     problems = Problems()
     contract = read_contract(ctx, game, problems)
     check_doubling(ctx, game, problems)
-    check_seats(ctx, problems)
+    check_seats(ctx, problems, has_declarer=contract is not Contract.RAMSCH)
     if contract is None:
         problems.raise_if_any()
     assert contract is not None

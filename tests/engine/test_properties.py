@@ -123,7 +123,9 @@ def test_officers_schafkopf_is_zero_sum(points: int, declarer: int, contract: st
 
 @given(st.integers(0, 120), st.sampled_from([0, 1]))
 def test_lieutenant_skat_does_not_care_whose_points_were_entered(points: int, declarer: int) -> None:
-    seen_from_declarer = calculate("lieutenant-skat", GameEntry("hearts", declarer_card_points=points), declarer=declarer)
+    seen_from_declarer = calculate(
+        "lieutenant-skat", GameEntry("hearts", declarer_card_points=points), declarer=declarer
+    )
     seen_from_other = calculate(
         "lieutenant-skat", GameEntry("hearts", declarer_card_points=120 - points), declarer=1 - declarer
     )
@@ -159,7 +161,9 @@ def test_simplified_schemes_score_only_the_winner(variant: str, scheme: str, con
     st.integers(1, 4),
     st.integers(0, 120),
 )
-def test_officers_standard_lost_is_minus_twice_the_value(variant: str, contract: Contract, count: int, points: int) -> None:
+def test_officers_standard_lost_is_minus_twice_the_value(
+    variant: str, contract: Contract, count: int, points: int
+) -> None:
     result = calculate(variant, GameEntry(contract.value, matadors=count, declarer_card_points=points))
     assert result.scores[0] == (result.game_value if result.won else -2 * result.game_value)
     assert result.scores[1] == 0
