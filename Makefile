@@ -2,19 +2,26 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+MO := locale/de/LC_MESSAGES/django.mo
 
-.PHONY: run test check bench lint clean
+.PHONY: run test check translations clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $(STAMP)
 
-run: $(STAMP)
+# Compiled with polib, so that no system gettext is needed.
+$(MO): locale/de/LC_MESSAGES/django.po $(STAMP)
+	$(BIN)/python -c 'import sys, polib; polib.pofile(sys.argv[1]).save_as_mofile(sys.argv[2])' $< $@
+
+translations: $(MO)
+
+run: $(STAMP) $(MO)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
-test: $(STAMP)
+test: $(STAMP) $(MO)
 	$(BIN)/python -m pytest
 
 check: $(STAMP)
@@ -24,4 +31,4 @@ check: $(STAMP)
 	$(BIN)/python manage.py makemigrations --check --dry-run
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis staticfiles
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis staticfiles $(MO)

@@ -56,7 +56,7 @@ def calculate(
     if seats not in spec.players:
         problems.add(
             "players",
-            msg(gettext_noop("This variant is played by {choices}."), choices=" or ".join(map(str, spec.players))),
+            msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(map(str, spec.players))),
         )
     elif not 0 <= declarer < seats:
         problems.add("declarer", msg(gettext_noop("Must be a seat from 0 to {last}."), last=seats - 1))
