@@ -178,3 +178,11 @@ def test_the_docs_page_loads_nothing_from_elsewhere(api: APIClient) -> None:
     assert "http://" not in html
     assert "https://" not in html
     assert "//cdn" not in html
+
+
+@pytest.mark.parametrize(("variant", "dealer"), [("skat", 3), ("officers-skat", 2), ("lieutenant-skat", -1)])
+def test_a_dealer_who_is_not_at_the_table_is_refused(api: APIClient, variant: str, dealer: int) -> None:
+    body = {"variant": variant, "dealer": dealer, "game": {"contract": "hearts", "declarer_card_points": 70}}
+    response = post(api, body)
+    assert response.status_code == 400
+    assert "dealer" in response.json()

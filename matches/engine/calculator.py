@@ -58,8 +58,10 @@ def calculate(
             "players",
             msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(map(str, spec.players))),
         )
-    elif not 0 <= declarer < seats:
-        problems.add("declarer", msg(gettext_noop("Must be a seat from 0 to {last}."), last=seats - 1))
+    else:
+        for field, seat in (("declarer", declarer), ("dealer", dealer)):
+            if seat is not None and not 0 <= seat < seats:
+                problems.add(field, msg(gettext_noop("Must be a seat from 0 to {last}."), last=seats - 1))
     if any(not error.field.startswith("rules.") for error in problems.errors):
         problems.raise_if_any()
     assert chosen is not None

@@ -251,9 +251,7 @@ def value_declarer_game(ctx: Context, game: GameEntry, contract: Contract, probl
 def check_seats(ctx: Context, problems: Problems, *, has_declarer: bool) -> None:
     """Four at the table: the dealer sits out, so the declarer (a Ramsch has none) cannot be the dealer."""
     table = ctx.table
-    if table.dealer is not None and not 0 <= table.dealer < table.players:
-        problems.add("dealer", msg(gettext_noop("Must be a seat from 0 to {last}."), last=table.players - 1))
-    elif has_declarer and table.players == 4 and table.dealer is not None and table.dealer == table.declarer:
+    if has_declarer and table.players == 4 and table.dealer is not None and table.dealer == table.declarer:
         problems.add("declarer", msg(gettext_noop("With four players the dealer sits out and cannot declare.")))
 
 
