@@ -1,6 +1,6 @@
 """The rules engine: pure Python, no Django. Scores every variant from what the players entered."""
 
-from .calculator import calculate
+from .calculator import calculate, rules_for
 from .cards import BASE_VALUES, Contract
 from .errors import FieldError, RuleError
 from .game import GameEntry, RamschEntry, Result, Table
@@ -27,4 +27,5 @@ __all__ = [
     "VariantSpec",
     "calculate",
     "find_variant",
+    "rules_for",
 ]

@@ -10,7 +10,7 @@ from .game import GameEntry, Result, Table
 from .lieutenant import score_lieutenant
 from .messages import gettext_noop, msg
 from .officers import score_officers
-from .options import build_rules
+from .options import Rules, build_rules
 from .schafkopf import score_schafkopf
 from .skat import score_skat
 from .variants import VARIANTS, Family, Scheme, find_variant
@@ -72,6 +72,19 @@ def calculate(
         problems.extend(error.errors)
     problems.raise_if_any()
     return result
+
+
+def rules_for(variant: str, overrides: Mapping[str, object]) -> Rules:
+    """The rule set of ``variant`` with ``overrides`` applied; raises ``RuleError`` for options it does not have."""
+    problems = Problems()
+    spec = find_variant(variant)
+    if spec is None:
+        problems.add("variant", msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(VARIANTS)))
+        problems.raise_if_any()
+    assert spec is not None
+    rules = build_rules(spec.options, overrides, problems)
+    problems.raise_if_any()
+    return rules
 
 
 def _scheme(name: str) -> Scheme | None:

@@ -36,6 +36,26 @@ class Message:
     def __str__(self) -> str:
         return self.render()
 
+    def to_data(self) -> dict[str, object]:
+        """A JSON-ready form, so that a stored breakdown can be shown later in any language."""
+        return {
+            "template": self.template,
+            "params": {
+                key: value.to_data() if isinstance(value, Message) else value for key, value in self.params.items()
+            },
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, object]) -> Message:
+        template = data["template"]
+        params = data["params"]
+        if not isinstance(template, str) or not isinstance(params, dict):
+            raise ValueError("not a stored message")
+        return cls(
+            template,
+            {key: cls.from_data(value) if isinstance(value, dict) else value for key, value in params.items()},
+        )
+
 
 def _format_value(value: int | str) -> str:
     if isinstance(value, int) and value < 0:

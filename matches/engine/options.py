@@ -51,6 +51,9 @@ class Rules:
 
     kontra_re: bool = False
     bock: bool = False
+    bock_on_draw: bool = True
+    bock_on_kontra: bool = True
+    bock_on_grand_hand: bool = True
     ramsch: bool = False
     ramsch_jungfrau: bool = False
     ramsch_durchmarsch: bool = False
@@ -134,6 +137,21 @@ OPTIONS: dict[str, OptionSpec] = {
             "bock",
             msg(gettext_noop("Bock rounds")),
             msg(gettext_noop("Games in a Bock round count double; overlapping Bock rounds double again.")),
+        ),
+        OptionSpec(
+            "bock_on_draw",
+            msg(gettext_noop("Bock after 60:60")),
+            msg(gettext_noop("A game that ends 60:60 starts a Bock round.")),
+        ),
+        OptionSpec(
+            "bock_on_kontra",
+            msg(gettext_noop("Bock after Kontra")),
+            msg(gettext_noop("A game with Kontra starts a Bock round.")),
+        ),
+        OptionSpec(
+            "bock_on_grand_hand",
+            msg(gettext_noop("Bock after a grand hand")),
+            msg(gettext_noop("A grand hand starts a Bock round.")),
         ),
         OptionSpec(
             "ramsch",

@@ -100,6 +100,9 @@ VARIANTS: dict[Variant, VariantSpec] = {
             options={
                 "kontra_re": False,
                 "bock": False,
+                "bock_on_draw": True,
+                "bock_on_kontra": True,
+                "bock_on_grand_hand": True,
                 "ramsch": False,
                 "ramsch_jungfrau": True,
                 "ramsch_durchmarsch": True,

@@ -1,0 +1,41 @@
+"""Bock rounds: a trigger makes the next round of deals count double; rounds that overlap double again."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import CARD_POINTS_TOTAL, Contract
+from .game import GameEntry
+from .options import Rules
+
+DRAW_POINTS = CARD_POINTS_TOTAL // 2
+
+
+def triggers_bock(rules: Rules, game: GameEntry | None) -> bool:
+    """Whether this game starts a Bock round under the table's triggers."""
+    if not rules.bock or game is None:
+        return False
+    if rules.bock_on_draw and game.declarer_card_points == DRAW_POINTS and game.contract != Contract.RAMSCH:
+        return True
+    if rules.bock_on_kontra and game.kontra:
+        return True
+    return rules.bock_on_grand_hand and game.contract == Contract.GRAND and game.hand
+
+
+def bock_counts(rules: Rules, games: Sequence[GameEntry | None], round_length: int) -> list[int]:
+    """How many Bock rounds are in force for each deal in order (a passed deal is None and counts as a deal).
+
+    A trigger makes the next ``round_length`` deals (one per seat) count double; every further trigger adds its
+    own round, so overlapping rounds count ×4, ×8, ….
+    """
+    counts = [0] * len(games)
+    for index, game in enumerate(games):
+        if triggers_bock(rules, game):
+            for later in range(index + 1, min(index + 1 + round_length, len(games))):
+                counts[later] += 1
+    return counts
+
+
+def bock_for_next(rules: Rules, recent: Sequence[GameEntry | None], round_length: int) -> int:
+    """The Bock count of the deal after ``recent`` (the last ``round_length`` deals at most, oldest first)."""
+    return sum(1 for game in list(recent)[-round_length:] if triggers_bock(rules, game))

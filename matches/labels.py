@@ -1,0 +1,78 @@
+"""Names the pages show for contracts and variants, in the player's language and deck."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
+
+from .engine import Contract, Message
+from .engine.presets import PRESETS
+from .engine.variants import SCHEME_LABELS, VARIANTS, Scheme, Variant
+from .models import Deck
+
+SUIT_SYMBOLS = {
+    Contract.CLUBS: "♣",
+    Contract.SPADES: "♠",
+    Contract.HEARTS: "♥",
+    Contract.DIAMONDS: "♦",
+}
+
+CONTRACT_NAMES = {
+    Deck.FRENCH: {
+        Contract.CLUBS: _("Clubs"),
+        Contract.SPADES: _("Spades"),
+        Contract.HEARTS: _("Hearts"),
+        Contract.DIAMONDS: _("Diamonds"),
+    },
+    Deck.GERMAN: {
+        Contract.CLUBS: _("Acorns"),
+        Contract.SPADES: _("Leaves"),
+        Contract.HEARTS: _("Hearts"),
+        Contract.DIAMONDS: _("Bells"),
+    },
+}
+
+OTHER_CONTRACTS = {
+    Contract.GRAND: _("Grand"),
+    Contract.NULL: _("Null"),
+    Contract.RAMSCH: _("Ramsch"),
+    Contract.WENZ: _("Wenz"),
+}
+
+# The engine names suits by the French deck; a German deck renames them in every breakdown.
+GERMAN_SUIT_TEMPLATES = {
+    "clubs": gettext_noop("acorns"),
+    "spades": gettext_noop("leaves"),
+    "diamonds": gettext_noop("bells"),
+}
+
+
+def contract_label(contract: str | None, deck: str = Deck.FRENCH) -> str:
+    """ "♣ Clubs" or "Acorns", "Grand", …; an empty string for a passed deal."""
+    if contract is None:
+        return ""
+    value = Contract(contract)
+    if value in SUIT_SYMBOLS:
+        name = str(CONTRACT_NAMES[Deck(deck)][value])
+        return f"{SUIT_SYMBOLS[value]} {name}" if deck == Deck.FRENCH else name
+    return str(OTHER_CONTRACTS[value])
+
+
+def render_step(message: Message, deck: str = Deck.FRENCH) -> str:
+    """A breakdown step in the active language, with suits named for the deck."""
+    if deck == Deck.GERMAN:
+        return message.render(lambda template: gettext(GERMAN_SUIT_TEMPLATES.get(template, template)))
+    return message.render(gettext)
+
+
+def variant_label(variant: str) -> str:
+    return gettext(VARIANTS[Variant(variant)].label.template)
+
+
+def scheme_label(scheme: str) -> str:
+    return gettext(SCHEME_LABELS[Scheme(scheme)].template)
+
+
+def preset_label(key: str) -> str:
+    preset = PRESETS.get(key)
+    return gettext(preset.label.template) if preset else ""

@@ -1,0 +1,34 @@
+"""Small builders for tests: users, matches and games entered the way a table would."""
+
+import uuid
+from typing import Any
+
+from django.contrib.auth.models import User
+
+from matches.models import Game, Match
+from matches.services import Submission, game_add, match_create
+
+
+def make_user(name: str = "anna") -> User:
+    return User.objects.create_user(username=name, password="a-long-enough-password-1")
+
+
+def make_match(owner: User, variant: str = "skat", names: tuple[str, ...] = ("Anna", "Ben", "Cleo"), **kwargs: Any) -> Match:
+    return match_create(
+        owner=owner,
+        variant=variant,
+        scheme=kwargs.pop("scheme", "standard"),
+        rules=kwargs.pop("rules", {}),
+        player_names=names,
+        **kwargs,
+    )
+
+
+def add(match: Match, declarer: int | None = 0, token: uuid.UUID | None = None, **entry: Any) -> Game:
+    passed = entry.pop("passed", False)
+    return game_add(
+        match=match,
+        user=match.owner,
+        token=token or uuid.uuid4(),
+        submission=Submission(passed=passed, declarer=declarer, entry=None if passed else entry),
+    )
