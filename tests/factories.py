@@ -13,7 +13,9 @@ def make_user(name: str = "anna") -> User:
     return User.objects.create_user(username=name, password="a-long-enough-password-1")
 
 
-def make_match(owner: User, variant: str = "skat", names: tuple[str, ...] = ("Anna", "Ben", "Cleo"), **kwargs: Any) -> Match:
+def make_match(
+    owner: User, variant: str = "skat", names: tuple[str, ...] = ("Anna", "Ben", "Cleo"), **kwargs: Any
+) -> Match:
     return match_create(
         owner=owner,
         variant=variant,

@@ -96,7 +96,9 @@ def test_fixing_a_game_rescores_everything_after_it_and_keeps_the_old_entry(owne
     first = add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
     add(match, declarer=1, contract="hearts", matadors=1, declarer_card_points=70)
     assert totals(match) == [24, 20, 0]
-    fixed = Submission(declarer=0, entry={"contract": "clubs", "matadors": 1, "declarer_card_points": 70, "kontra": True})
+    fixed = Submission(
+        declarer=0, entry={"contract": "clubs", "matadors": 1, "declarer_card_points": 70, "kontra": True}
+    )
     game_edit(game=first, user=owner, token=uuid.uuid4(), submission=fixed)
     # The Kontra game doubles (48) and starts a Bock round: the hearts game counts double (40).
     assert totals(match) == [48, 40, 0]
@@ -110,7 +112,9 @@ def test_a_bad_fix_is_refused_and_the_game_stays_as_it_was(owner: User) -> None:
     match = make_match(owner)
     game = add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
     with pytest.raises(RuleError):
-        game_edit(game=game, user=owner, token=uuid.uuid4(), submission=Submission(declarer=0, entry={"contract": "clubs"}))
+        game_edit(
+            game=game, user=owner, token=uuid.uuid4(), submission=Submission(declarer=0, entry={"contract": "clubs"})
+        )
     game.refresh_from_db()
     assert game.entry == {"contract": "clubs", "matadors": 1, "declarer_card_points": 70}
     assert totals(match) == [24, 0, 0]
@@ -196,4 +200,3 @@ def test_scores_are_stored_per_player_for_statistics(owner: User) -> None:
         ("Ben", 0, False),
         ("Cleo", 33, True),
     ]
-
