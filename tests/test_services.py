@@ -103,6 +103,8 @@ def test_fixing_a_game_rescores_everything_after_it_and_keeps_the_old_entry(owne
     # The Kontra game doubles (48) and starts a Bock round: the hearts game counts double (40).
     assert totals(match) == [48, 40, 0]
     event = MatchEvent.objects.get(game=first, action="edit")
+    assert event.before is not None
+    assert event.after is not None
     assert event.before["entry"] == {"contract": "clubs", "matadors": 1, "declarer_card_points": 70}
     assert event.after["entry"]["kontra"] is True
     assert event.user == owner
