@@ -39,6 +39,21 @@ OTHER_CONTRACTS = {
     Contract.WENZ: _("Wenz"),
 }
 
+OPTION_CHOICE_LABELS = {
+    "30-or-fewer": _("30 card points or fewer"),
+    "under-30": _("under 30 card points"),
+    "no-tricks": _("no trick"),
+    "no-card-points": _("no card points"),
+    "jacks": _("jacks only (1-4)"),
+    "extended": _("as in Skat (up to 11)"),
+    "doubling": _("×2 Schneider, ×4 Schwarz"),
+    "isko": _("levels added as in Skat"),
+    "card-points": _("the card points"),
+    "fixed": _("a fixed amount"),
+    "double": _("twice the value"),
+    "single": _("once the value"),
+}
+
 # The engine names suits by the French deck; a German deck renames them in every breakdown.
 GERMAN_SUIT_TEMPLATES = {
     "clubs": gettext_noop("acorns"),

@@ -9,6 +9,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Q, QuerySet, Sum
 from django.shortcuts import get_object_or_404
 
+from .charts import Chart, totals_chart
 from .engine import OPTIONS, VARIANTS, GameEntry, Message, RuleError, rules_for
 from .engine.bock import bock_for_next
 from .engine.table import Seating, seating
@@ -75,7 +76,13 @@ class SheetRow:
     totals: list[int]
     breakdown: list[str]
     bock: int
+    declarer: str
+    dealer: str
     scorable: bool = True
+
+    @property
+    def cells(self) -> list[tuple[int, int]]:
+        return list(zip(self.scores, self.totals, strict=True))
 
 
 @dataclass(frozen=True)
@@ -103,6 +110,26 @@ class Sheet:
 
     def name(self, seat: int | None) -> str:
         return "" if seat is None else self.seats[seat].player.name
+
+    @property
+    def chart(self) -> Chart | None:
+        return totals_chart([seat.player.name for seat in self.seats], [row.totals for row in self.rows])
+
+    @property
+    def standings(self) -> list[tuple[Seat, int]]:
+        return list(zip(self.seats, self.totals, strict=True))
+
+    @property
+    def next_dealer_name(self) -> str:
+        return self.name(self.next_seating.dealer)
+
+    @property
+    def next_forehand_name(self) -> str:
+        return self.name(self.next_seating.forehand)
+
+    @property
+    def next_sitting_out_name(self) -> str:
+        return self.name(self.next_seating.sitting_out)
 
 
 def match_sheet(match: Match, *, deck: str = Deck.FRENCH, scheme: str | None = None) -> Sheet:
@@ -133,6 +160,8 @@ def match_sheet(match: Match, *, deck: str = Deck.FRENCH, scheme: str | None = N
                 totals=list(totals),
                 breakdown=[render_step(step, deck) for step in steps],
                 bock=game.bock,
+                declarer=seats[game.declarer].player.name if game.declarer is not None and game.entry else "",
+                dealer=seats[seats_now.dealer].player.name,
                 scorable=scorable,
             )
         )

@@ -20,11 +20,10 @@ def test_the_api_docs_render_offline_on_a_phone(phone: Any, live_server: Any) ->
     assert outside == []
 
 
-def test_the_home_page_lists_the_variants_and_switches_to_german(phone: Any, live_server: Any) -> None:
+def test_the_home_page_switches_to_german(phone: Any, live_server: Any) -> None:
     phone.goto(f"{live_server.url}/")
     expect(phone.get_by_role("heading", level=1)).to_have_text("Scores for Skat and its two-player relatives")
-    expect(phone.get_by_text("Officers' Schafkopf")).to_be_visible()
     phone.get_by_label("Language").select_option("de")
     phone.get_by_role("button", name="Switch").click()
-    expect(phone.get_by_role("heading", name="Varianten")).to_be_visible()
-    expect(phone.get_by_text("Offiziersschafkopf")).to_be_visible()
+    expect(phone.get_by_role("heading", level=1)).to_have_text("Spielabrechnung für Skat und seine Verwandten zu zweit")
+    expect(phone.get_by_role("main").get_by_role("link", name="Registrieren")).to_be_visible()

@@ -1,0 +1,21 @@
+"""Numbers as a score sheet writes them: a real minus sign, and a plus for gains."""
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def signed(value: int) -> str:
+    """+36, −96, 0."""
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"\N{MINUS SIGN}{-value}"
+    return "0"
+
+
+@register.filter
+def score(value: int) -> str:
+    """36, −96, 0: a total, with a real minus sign."""
+    return f"\N{MINUS SIGN}{-value}" if value < 0 else str(value)

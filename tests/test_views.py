@@ -1,0 +1,372 @@
+import uuid
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from matches.models import Game, GameScore, Match, MatchEvent, Player
+
+from .factories import add, make_match, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def owner() -> User:
+    return make_user("owner")
+
+
+@pytest.fixture
+def stranger() -> User:
+    return make_user("stranger")
+
+
+@pytest.fixture
+def client_of(client: Client) -> Any:
+    def log_in(user: User) -> Client:
+        client.force_login(user)
+        return client
+
+    return log_in
+
+
+def game_data(**fields: Any) -> dict[str, Any]:
+    return {"token": str(uuid.uuid4()), "matadors_kind": "with", "matadors": "1", **fields}
+
+
+def test_pages_need_a_login(client: Client, owner: User) -> None:
+    match = make_match(owner)
+    response = client.get(f"/matches/{match.pk}/")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/")
+
+
+def test_a_stranger_never_sees_someone_elses_match(client_of: Any, owner: User, stranger: User) -> None:
+    match = make_match(owner)
+    game = add(match, contract="clubs", matadors=1, declarer_card_points=70)
+    client = client_of(stranger)
+    assert client.get(f"/matches/{match.pk}/").status_code == 404
+    assert client.post(f"/matches/{match.pk}/games/", game_data(contract="clubs")).status_code == 404
+    assert client.get(f"/matches/{match.pk}/games/{game.pk}/edit/").status_code == 404
+    assert client.post(f"/matches/{match.pk}/undo/", {"token": str(uuid.uuid4())}).status_code == 404
+    assert client.get(f"/matches/{match.pk}/history/").status_code == 404
+
+
+def test_signing_up_logs_in_and_leads_to_a_new_match(client: Client) -> None:
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "dora", "email": "", "password1": "a-long-enough-secret-7", "password2": "a-long-enough-secret-7"},
+    )
+    assert response.status_code == 302
+    assert response["Location"] == "/matches/new/"
+    assert client.get("/matches/new/").status_code == 200
+
+
+def test_the_password_reset_mails_a_link(client: Client, mailoutbox: list[Any]) -> None:
+    User.objects.create_user("erna", email="erna@example.org", password="x-long-enough-secret-1")
+    response = client.post("/accounts/password_reset/", {"email": "erna@example.org"})
+    assert response.status_code == 302
+    assert len(mailoutbox) == 1
+    assert "/accounts/reset/" in mailoutbox[0].body
+
+
+def test_starting_a_match_from_a_preset_stores_its_rules_and_seats(client_of: Any, owner: User) -> None:
+    client = client_of(owner)
+    assert "Skat, pub rules" in client.get("/matches/new/").content.decode()
+    page = client.get("/matches/new/?preset=skat-pub")
+    assert page.status_code == 200
+    data = {
+        "preset": "skat-pub",
+        "scheme": "standard",
+        "player_0": "Anna",
+        "player_1": "Ben",
+        "player_2": "Cleo",
+        "player_3": "",
+        "first_dealer": "1",
+        "rule_kontra_re": "on",
+        "rule_ramsch": "on",
+        "rule_bock": "on",
+        "rule_bock_on_draw": "on",
+        "rule_ramsch_loss": "card-points",
+        "rule_ramsch_fixed_loss": "10",
+        "rule_lost_hand": "double",
+    }
+    response = client.post("/matches/new/", data)
+    assert response.status_code == 302
+    match = Match.objects.get()
+    assert response["Location"] == f"/matches/{match.pk}/"
+    assert match.rules["kontra_re"] is True
+    assert match.rules["bock_on_kontra"] is False
+    assert match.first_dealer == 1
+    assert [seat.player.name for seat in match.seats.all()] == ["Anna", "Ben", "Cleo"]
+
+
+def test_a_tournament_preset_fixes_the_series_length(client_of: Any, owner: User) -> None:
+    client = client_of(owner)
+    data = {
+        "preset": "skat-tournament",
+        "scheme": "seeger-fabian",
+        "player_0": "A",
+        "player_1": "B",
+        "player_2": "C",
+        "player_3": "D",
+        "first_dealer": "0",
+        "rule_ramsch_loss": "card-points",
+        "rule_ramsch_fixed_loss": "10",
+        "rule_lost_hand": "double",
+    }
+    assert client.post("/matches/new/", data).status_code == 302
+    assert Match.objects.get().planned_games == 48
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (["Anna", "anna", "Ben"], "Each player can sit at the table only once."),
+        (["Anna", "", ""], "This field is required."),
+    ],
+)
+def test_a_bad_table_is_refused_with_a_message(client_of: Any, owner: User, names: list[str], message: str) -> None:
+    client = client_of(owner)
+    data = {"preset": "skat-isko", "scheme": "standard", "first_dealer": "0", "rule_ramsch_loss": "card-points"}
+    data |= {"rule_ramsch_fixed_loss": "10", "rule_lost_hand": "double"}
+    data |= {f"player_{seat}": name for seat, name in enumerate(names)}
+    response = client.post("/matches/new/", data)
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not Match.objects.exists()
+
+
+def test_entering_a_game_without_script_redirects_to_the_list(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    client = client_of(owner)
+    response = client.post(
+        f"/matches/{match.pk}/games/",
+        game_data(contract="clubs", declarer="1", declarer_card_points="70", matadors="2"),
+    )
+    assert response.status_code == 302
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert "Ben · ♣ Clubs · 36" in page
+    assert "Game 2: Ben deals, Cleo leads." in page
+
+
+def test_entering_a_game_with_htmx_returns_the_new_list(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    client = client_of(owner)
+    response = client.post(
+        f"/matches/{match.pk}/games/",
+        game_data(contract="grand", declarer="2", declarer_card_points="40"),
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.startswith('\n<div id="live">') or html.lstrip().startswith('<div id="live">')
+    assert "Cleo · Grand · 48" in html
+    assert "<small>−96</small>" in html
+
+
+def test_bad_input_is_shown_next_to_the_field_and_kept(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    client = client_of(owner)
+    response = client.post(
+        f"/matches/{match.pk}/games/",
+        game_data(contract="clubs", declarer="1", declarer_card_points="130", matadors="12"),
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'id="id_declarer_card_points_error"' in html
+    assert "Ensure this value is less than or equal to 120." in html
+    assert 'value="130"' in html
+    assert not Game.objects.exists()
+
+
+def test_an_engine_refusal_lands_on_its_field(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    client = client_of(owner)
+    response = client.post(
+        f"/matches/{match.pk}/games/",
+        game_data(contract="clubs", declarer="1", declarer_card_points="70", announced="schneider"),
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'id="id_announced_error">Schneider and Schwarz can be announced in hand games only.' in html
+
+
+def test_a_retried_post_creates_one_game(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    client = client_of(owner)
+    data = game_data(contract="hearts", declarer="0", declarer_card_points="61")
+    client.post(f"/matches/{match.pk}/games/", data)
+    client.post(f"/matches/{match.pk}/games/", data)
+    assert Game.objects.filter(match=match).count() == 1
+
+
+def test_the_preview_scores_before_saving(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    client = client_of(owner)
+    response = client.post(
+        f"/matches/{match.pk}/preview/",
+        game_data(contract="clubs", declarer="1", declarer_card_points="70", matadors="2", hand="on"),
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Ben +48" in html
+    assert "with 2 · game 3 · hand 4" in html
+    assert not Game.objects.exists()
+
+
+def test_a_passed_deal_is_one_tap_and_moves_the_dealer(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    client = client_of(owner)
+    assert client.post(f"/matches/{match.pk}/pass/", {"token": str(uuid.uuid4())}).status_code == 302
+    assert "Game 2: Ben deals, Cleo leads." in client.get(f"/matches/{match.pk}/").content.decode()
+
+
+def test_fixing_a_game_rescores_and_keeps_history(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    game = add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
+    client = client_of(owner)
+    page = client.get(f"/matches/{match.pk}/games/{game.pk}/edit/").content.decode()
+    assert 'value="70"' in page
+    response = client.post(
+        f"/matches/{match.pk}/games/{game.pk}/edit/",
+        game_data(contract="clubs", declarer="0", declarer_card_points="50"),
+    )
+    assert response.status_code == 302
+    assert GameScore.objects.get(game=game, seat=0).points == -48
+    history = client.get(f"/matches/{match.pk}/history/").content.decode()
+    assert "Anna: ♣ Clubs, with 1, 70 card points" in history
+    assert "Anna: ♣ Clubs, with 1, 50 card points" in history
+
+
+def test_deleting_asks_first_and_undo_brings_it_back(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    game = add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
+    client = client_of(owner)
+    assert "Delete game 1?" in client.get(f"/matches/{match.pk}/games/{game.pk}/delete/").content.decode()
+    client.post(f"/matches/{match.pk}/games/{game.pk}/delete/", {"token": str(uuid.uuid4())})
+    assert Game.objects.get(pk=game.pk).deleted
+    client.post(f"/matches/{match.pk}/undo/", {"token": str(uuid.uuid4())})
+    assert not Game.objects.get(pk=game.pk).deleted
+
+
+def test_a_spectator_reads_but_cannot_change_anything(client: Client, owner: User) -> None:
+    match = make_match(owner)
+    add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
+    page = client.get(f"/watch/{match.share_token}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Anna · ♣ Clubs · 24" in html
+    assert "Save game" not in html
+    assert "/edit/" not in html
+    assert client.post(f"/matches/{match.pk}/games/", game_data(contract="clubs")).status_code == 302
+    assert Game.objects.count() == 1
+
+
+def test_the_spectator_poll_answers_204_until_something_changes(client: Client, owner: User) -> None:
+    match = make_match(owner)
+    game = add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
+    version = MatchEvent.objects.get(game=game).pk
+    url = f"/watch/{match.share_token}/?version={version}"
+    assert client.get(url, headers={"HX-Request": "true"}).status_code == 204
+    add(match, declarer=1, contract="clubs", matadors=1, declarer_card_points=70)
+    fresh = client.get(url, headers={"HX-Request": "true"})
+    assert fresh.status_code == 200
+    assert "Ben · ♣ Clubs · 24" in fresh.content.decode()
+
+
+def test_an_invited_co_scorer_can_enter_games(client_of: Any, owner: User, stranger: User) -> None:
+    match = make_match(owner)
+    client = client_of(stranger)
+    assert client.get(f"/join/{match.invite_token}/").status_code == 200
+    client.post(f"/join/{match.invite_token}/")
+    response = client.post(
+        f"/matches/{match.pk}/games/", game_data(contract="spades", declarer="2", declarer_card_points="90")
+    )
+    assert response.status_code == 302
+    assert Game.objects.get().created_by == stranger
+
+
+def test_the_player_page_sums_up_a_lifetime(client_of: Any, owner: User) -> None:
+    first = make_match(owner)
+    add(first, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
+    add(first, declarer=0, contract="clubs", matadors=1, declarer_card_points=40)
+    second = make_match(owner, variant="officers-skat", names=("Anna", "Ben"))
+    add(second, declarer=0, contract="diamonds", matadors=3, declarer_card_points=95)
+    anna = Player.objects.get(owner=owner, name="Anna")
+    ben = Player.objects.get(owner=owner, name="Ben")
+    client = client_of(owner)
+    html = client.get(f"/players/{anna.pk}/").content.decode()
+    assert "Officers&#x27; Skat" in html
+    assert '<td class="num">−24</td><td class="num">2</td>' in html
+    versus = client.get(f"/players/{anna.pk}/vs/{ben.pk}/").content.decode()
+    assert "2 matches together" in versus
+    # Skat: +24 and −48; Officers' Skat: (3 + 1) × 9 = 36, Schneider ×2 = 72.
+    assert '<span class="name">Anna</span> <span class="total">48</span>' in versus
+    assert '<span class="name">Ben</span> <span class="total">0</span>' in versus
+
+
+def test_another_users_player_is_not_found(client_of: Any, owner: User, stranger: User) -> None:
+    make_match(owner)
+    anna = Player.objects.get(owner=owner, name="Anna")
+    assert client_of(stranger).get(f"/players/{anna.pk}/").status_code == 404
+
+
+def test_what_if_shows_the_match_under_another_scheme(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=50)
+    html = client_of(owner).get(f"/matches/{match.pk}/?scheme=seeger-fabian").content.decode()
+    assert "Scored as Seeger-Fabian" in html
+    assert "−98" in html
+
+
+def _bulk_games(match: Match, count: int) -> None:
+    seats = list(match.seats.all())
+    games = Game.objects.bulk_create(
+        Game(
+            match=match,
+            position=position,
+            declarer=0,
+            entry={"contract": "clubs", "matadors": 1, "declarer_card_points": 70},
+            game_value=24,
+            won=True,
+        )
+        for position in range(1, count + 1)
+    )
+    GameScore.objects.bulk_create(
+        GameScore(game=game, seat=seat.position, player_id=seat.player_id, points=24 if seat.position == 0 else 0)
+        for game in games
+        for seat in seats
+    )
+
+
+def _count_entry_queries(client: Client, match: Match) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(
+            f"/matches/{match.pk}/games/",
+            game_data(contract="hearts", declarer="1", declarer_card_points="80"),
+            headers={"HX-Request": "true"},
+        )
+    assert response.status_code == 200
+    return len(queries)
+
+
+def test_entering_a_game_costs_the_same_queries_at_game_ten_and_at_game_a_thousand(
+    client_of: Any, owner: User, django_assert_num_queries: Any
+) -> None:
+    client = client_of(owner)
+    short, long = make_match(owner, rules={"bock": True}), make_match(owner, rules={"bock": True})
+    _bulk_games(short, 9)
+    _bulk_games(long, 999)
+    at_ten = _count_entry_queries(client, short)
+    with django_assert_num_queries(at_ten):
+        response = client.post(
+            f"/matches/{long.pk}/games/",
+            game_data(contract="hearts", declarer="1", declarer_card_points="80"),
+            headers={"HX-Request": "true"},
+        )
+    assert response.status_code == 200
+    assert Game.objects.filter(match=long).count() == 1000
