@@ -15,7 +15,7 @@ from .engine.presets import PRESETS, Preset
 from .engine.table import Seating
 from .engine.variants import Family, VariantSpec
 from .labels import OPTION_CHOICE_LABELS, contract_label, render_step, scheme_label
-from .models import Deck, Match, Profile
+from .models import Deck, Match
 from .services import Submission
 
 WITH, WITHOUT = "with", "without"
@@ -26,13 +26,6 @@ class SignupForm(UserCreationForm):
         model = User
         fields = ("username", "email")
         field_classes = {"username": UsernameField}
-
-
-class ProfileForm(forms.ModelForm):
-    class Meta:
-        model = Profile
-        fields = ("deck",)
-        widgets = {"deck": forms.RadioSelect}
 
 
 class MatchForm(forms.Form):

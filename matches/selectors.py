@@ -7,16 +7,32 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Q, QuerySet, Sum
+from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
 from .charts import Chart, totals_chart
 from .engine import OPTIONS, VARIANTS, GameEntry, Message, RuleError, rules_for
-from .engine.bock import bock_for_next
+from .engine.bock import bock_ahead
 from .engine.table import Seating, seating
 from .labels import contract_label, render_step
-from .models import Deck, Game, GameScore, Match, Player, Seat
+from .models import Deck, Game, GameScore, Match, Player, Profile, Seat
 from .scoring import game_entry, render
 from .services import Submission, score_deal
+
+DECK_SESSION_KEY = "deck"
+
+
+def deck_of(request: HttpRequest) -> str:
+    """The suit names the reader prefers: from the profile, else the session (spectators), else French."""
+    cached = getattr(request, "_scorekeeper_deck", None)
+    if cached is not None:
+        return str(cached)
+    deck = str(request.session.get(DECK_SESSION_KEY, Deck.FRENCH))
+    if request.user.is_authenticated:
+        profile = Profile.objects.filter(user=request.user).values_list("deck", flat=True).first()
+        deck = profile or deck
+    request._scorekeeper_deck = deck  # type: ignore[attr-defined]
+    return deck
 
 
 def variant_catalogue() -> list[dict[str, Any]]:
@@ -96,6 +112,7 @@ class Sheet:
     next_number: int
     next_seating: Seating
     next_bock: int
+    bock_games_left: int
     scheme: str
 
     @property
@@ -166,9 +183,7 @@ def match_sheet(match: Match, *, deck: str = Deck.FRENCH, scheme: str | None = N
             )
         )
     rules = rules_for(match.variant, match.rules)
-    next_bock = 0
-    if rules.bock:
-        next_bock = bock_for_next(rules, [_entry(game) for game in games[-len(seats) :]], len(seats))
+    ahead = bock_ahead(rules, [_entry(game) for game in games[-len(seats) :]], len(seats))
     return Sheet(
         match=match,
         seats=seats,
@@ -176,7 +191,8 @@ def match_sheet(match: Match, *, deck: str = Deck.FRENCH, scheme: str | None = N
         totals=totals,
         next_number=len(rows) + 1,
         next_seating=seating(len(seats), match.first_dealer, len(rows) + 1),
-        next_bock=next_bock,
+        next_bock=ahead[0],
+        bock_games_left=sum(1 for count in ahead if count),
         scheme=scored_as.scheme,
     )
 

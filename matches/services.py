@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from .engine import Contract, GameEntry, Result, RuleError, calculate, find_variant, rules_for
-from .engine.bock import bock_counts, bock_for_next
+from .engine.bock import bock_ahead, bock_counts
 from .engine.errors import FieldError
 from .engine.messages import gettext_noop, msg
 from .engine.table import seating
@@ -163,7 +163,7 @@ def _game_add(*, match: Match, user: User | None, token: uuid.UUID, submission: 
     bock = 0
     if rules.bock:
         recent = list(live.order_by("-position")[: len(seats)])
-        bock = bock_for_next(rules, [_entry_object(game) for game in reversed(recent)], len(seats))
+        bock = bock_ahead(rules, [_entry_object(game) for game in reversed(recent)], len(seats))[0]
     result = score_deal(match=match, players=len(seats), deal=deal, submission=submission, bock=bock)
     last = Game.objects.filter(match=match).aggregate(last=Max("position"))["last"] or 0
     game = Game(

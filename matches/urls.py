@@ -5,7 +5,6 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("accounts/signup/", views.signup, name="signup"),
-    path("preferences/", views.preferences, name="preferences"),
     path("deck/", views.set_deck, name="set_deck"),
     path("matches/new/", views.match_new, name="match_new"),
     path("matches/<int:pk>/", views.match_detail, name="match_detail"),

@@ -19,10 +19,12 @@ from django_htmx.middleware import HtmxDetails
 
 from .engine import RuleError, find_variant
 from .engine.presets import PRESETS
-from .forms import GameForm, MatchForm, ProfileForm, SignupForm, initial_from, preset_or_none
+from .forms import GameForm, MatchForm, SignupForm, initial_from, preset_or_none
 from .labels import contract_label, preset_label, render_step, scheme_label, variant_label
 from .models import Deck, Game, Match, MatchEvent, Profile
 from .selectors import (
+    DECK_SESSION_KEY,
+    deck_of,
     head_to_head,
     match_for_scorer,
     match_for_spectator,
@@ -44,8 +46,6 @@ from .services import (
     score_deal,
 )
 
-DECK_SESSION_KEY = "deck"
-
 
 class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
@@ -54,14 +54,6 @@ class HtmxHttpRequest(HttpRequest):
 def _user(request: HttpRequest) -> User:
     assert isinstance(request.user, User)
     return request.user
-
-
-def _deck(request: HttpRequest) -> str:
-    if request.user.is_authenticated:
-        profile = Profile.objects.filter(user=request.user).first()
-        if profile is not None:
-            return profile.deck
-    return str(request.session.get(DECK_SESSION_KEY, Deck.FRENCH))
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -77,17 +69,6 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user)
         return redirect("match_new")
     return render(request, "registration/signup.html", {"form": form})
-
-
-@login_required
-def preferences(request: HttpRequest) -> HttpResponse:
-    profile, _created = Profile.objects.get_or_create(user=_user(request))
-    form = ProfileForm(request.POST or None, instance=profile)
-    if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, _("Saved."))
-        return redirect("preferences")
-    return render(request, "matches/preferences.html", {"form": form})
 
 
 @login_required
@@ -130,11 +111,11 @@ def _game_form(request: HttpRequest, match: Match, sheet: Any, data: Any = None)
     initial: dict[str, Any] = {}
     if last is not None and last.contract and last.contract != "ramsch":
         initial["contract"] = last.contract
-    return GameForm(data, match=match, seats=names, seating=sheet.next_seating, deck=_deck(request), initial=initial)
+    return GameForm(data, match=match, seats=names, seating=sheet.next_seating, deck=deck_of(request), initial=initial)
 
 
 def _live_context(request: HttpRequest, match: Match, form: GameForm | None = None) -> dict[str, Any]:
-    deck = _deck(request)
+    deck = deck_of(request)
     sheet = match_sheet(match, deck=deck)
     return {
         "match": match,
@@ -164,7 +145,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     what_if = _what_if(request, match)
     context = _live_context(request, match)
     if what_if:
-        context["what_if"] = match_sheet(match, deck=_deck(request), scheme=what_if)
+        context["what_if"] = match_sheet(match, deck=deck_of(request), scheme=what_if)
         context["what_if_name"] = scheme_label(what_if)
     return render(request, "matches/match_detail.html", context)
 
@@ -173,7 +154,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def game_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = match_for_scorer(request.user, pk)
-    sheet = match_sheet(match, deck=_deck(request))
+    sheet = match_sheet(match, deck=deck_of(request))
     form = _game_form(request, match, sheet, request.POST)
     if form.is_valid():
         try:
@@ -193,7 +174,7 @@ def game_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def game_preview(request: HttpRequest, pk: int) -> HttpResponse:
     """The score of the game being entered, before it is saved."""
     match = match_for_scorer(request.user, pk)
-    sheet = match_sheet(match, deck=_deck(request))
+    sheet = match_sheet(match, deck=deck_of(request))
     form = _game_form(request, match, sheet, request.POST)
     context: dict[str, Any] = {"sheet": sheet}
     if form.is_valid():
@@ -206,10 +187,10 @@ def game_preview(request: HttpRequest, pk: int) -> HttpResponse:
                 bock=sheet.next_bock,
             )
         except RuleError as error:
-            context["problems"] = [render_step(problem.message, _deck(request)) for problem in error.errors]
+            context["problems"] = [render_step(problem.message, deck_of(request)) for problem in error.errors]
         else:
             context["result"] = result
-            context["steps"] = [render_step(step, _deck(request)) for step in result.breakdown] if result else []
+            context["steps"] = [render_step(step, deck_of(request)) for step in result.breakdown] if result else []
             context["scores"] = list(zip(sheet.seats, result.scores, strict=True)) if result is not None else []
     else:
         context["problems"] = [str(error) for errors in form.errors.values() for error in errors]
@@ -241,7 +222,7 @@ def _game_of(request: HttpRequest, pk: int, game_pk: int) -> tuple[Match, Game]:
 
 
 def _row_of(request: HttpRequest, match: Match, game: Game) -> Any:
-    sheet = match_sheet(match, deck=_deck(request))
+    sheet = match_sheet(match, deck=deck_of(request))
     return sheet, next(row for row in sheet.rows if row.game.pk == game.pk)
 
 
@@ -256,7 +237,7 @@ def game_edit_view(request: HttpRequest, pk: int, game_pk: int) -> HttpResponse:
         match=match,
         seats=names,
         seating=row.seating,
-        deck=_deck(request),
+        deck=deck_of(request),
         initial=initial_from(stored),
     )
     status = 200
@@ -325,7 +306,7 @@ def match_undo_view(request: HttpRequest, pk: int) -> HttpResponse:
 def match_history(request: HttpRequest, pk: int) -> HttpResponse:
     match = match_for_scorer(request.user, pk)
     names = [seat.player.name for seat in match.seats.select_related("player")]
-    deck = _deck(request)
+    deck = deck_of(request)
     events = [
         {
             "event": event,
@@ -399,7 +380,7 @@ def match_spectate(request: HtmxHttpRequest, token: str) -> HttpResponse:
     match = match_for_spectator(token)
     context = {
         "match": match,
-        "sheet": match_sheet(match, deck=_deck(request)),
+        "sheet": match_sheet(match, deck=deck_of(request)),
         "version": _version(match),
         "share_token": token,
         **_labels(match),
@@ -448,10 +429,13 @@ def player_versus(request: HttpRequest, pk: int, other_pk: int) -> HttpResponse:
 
 @require_POST
 def set_deck(request: HttpRequest) -> HttpResponseRedirect:
-    """The deck naming for a visitor without an account (spectators)."""
+    """French or German suit names: kept in the profile, or for a visitor (a spectator) in the session."""
     deck = request.POST.get("deck", Deck.FRENCH)
     if deck in Deck.values:
-        request.session[DECK_SESSION_KEY] = deck
+        if request.user.is_authenticated:
+            Profile.objects.update_or_create(user=_user(request), defaults={"deck": deck})
+        else:
+            request.session[DECK_SESSION_KEY] = deck
     target = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
         target = reverse("home")

@@ -370,3 +370,21 @@ def test_entering_a_game_costs_the_same_queries_at_game_ten_and_at_game_a_thousa
         )
     assert response.status_code == 200
     assert Game.objects.filter(match=long).count() == 1000
+
+
+def test_the_deck_choice_renames_the_suits(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
+    client = client_of(owner)
+    client.post("/deck/", {"deck": "german", "next": f"/matches/{match.pk}/"})
+    html = client.get(f"/matches/{match.pk}/").content.decode()
+    assert "Anna · Acorns · 24" in html
+    assert "2 × 12 (acorns) = 24" in html
+
+
+def test_a_spectator_can_choose_the_deck_too(client: Client, owner: User) -> None:
+    match = make_match(owner)
+    add(match, declarer=0, contract="diamonds", matadors=1, declarer_card_points=70)
+    response = client.post("/deck/", {"deck": "german", "next": "https://elsewhere.example/"})
+    assert response["Location"] == "/"
+    assert "Anna · Bells · 18" in client.get(f"/watch/{match.share_token}/").content.decode()

@@ -36,6 +36,10 @@ def bock_counts(rules: Rules, games: Sequence[GameEntry | None], round_length: i
     return counts
 
 
-def bock_for_next(rules: Rules, recent: Sequence[GameEntry | None], round_length: int) -> int:
-    """The Bock count of the deal after ``recent`` (the last ``round_length`` deals at most, oldest first)."""
-    return sum(1 for game in list(recent)[-round_length:] if triggers_bock(rules, game))
+def bock_ahead(rules: Rules, recent: Sequence[GameEntry | None], round_length: int) -> list[int]:
+    """The Bock counts of the next ``round_length`` deals after ``recent`` (oldest first; only the last
+    ``round_length`` deals can still reach ahead): the first is the next deal's, and the deals with a count above
+    zero are the Bock games still to come."""
+    window = list(recent)[-round_length:]
+    ahead = bock_counts(rules, [*window, *([None] * round_length)], round_length)
+    return ahead[len(window) :]
