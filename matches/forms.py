@@ -170,7 +170,8 @@ class GameForm(forms.Form):
             coerce=int,
             empty_value=None,
             required=False,
-            choices=[(seat, seats[seat]) for seat in seating.playing],
+            # In seat order, so that each player's button stays in its place from game to game.
+            choices=[(seat, seats[seat]) for seat in sorted(seating.playing)],
             widget=forms.RadioSelect,
         )
         if spec.family is not Family.SKAT:

@@ -131,7 +131,7 @@ def _live_context(request: HttpRequest, match: Match, form: GameForm | None = No
 
 def _labels(match: Match) -> dict[str, Any]:
     spec = find_variant(match.variant)
-    schemes = [(s.value, scheme_label(s)) for s in spec.schemes] if spec else []
+    schemes = [(s.value, scheme_label(s)) for s in spec.schemes if s.value != match.scheme] if spec else []
     return {
         "variant_name": variant_label(match.variant),
         "scheme_name": scheme_label(match.scheme),

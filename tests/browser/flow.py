@@ -1,0 +1,186 @@
+"""Steps of a table's evening in the browser: sign up, start a match, enter games, read the status and the totals.
+
+Everything goes through the accessibility tree (roles and names), the way a screen reader user would find it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from playwright.sync_api import Locator, Page, expect
+
+PASSWORD = "a-long-enough-password-1"
+MINUS = "\N{MINUS SIGN}"
+
+
+def score(value: int) -> str:
+    """A total as the sheet writes it: 48, −96 (a real minus sign)."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def sign_up(page: Page, base_url: str, username: str) -> None:
+    """Sign up through the form; it logs in and lands on the list of presets."""
+    page.goto(f"{base_url}/accounts/signup/")
+    page.get_by_label("Username", exact=True).fill(username)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_label("Password confirmation", exact=True).fill(PASSWORD)
+    page.get_by_role("button", name="Sign up", exact=True).click()
+    expect(page).to_have_url(f"{base_url}/matches/new/")
+
+
+def start_match(
+    page: Page,
+    preset: str,
+    players: Sequence[str],
+    *,
+    first_dealer: int = 1,
+    scheme: str | None = None,
+    untick: Sequence[str] = (),
+) -> int:
+    """From the list of presets: pick one, seat the players, choose the first dealer (a seat number from 1), the
+    scheme (by its label) and untick rule checkboxes (by label). Returns the match's id."""
+    page.get_by_role("link", name=preset, exact=True).click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(preset)
+    for seat, name in enumerate(players, start=1):
+        page.get_by_role("combobox", name=f"Seat {seat}", exact=True).fill(name)
+    page.get_by_role("group", name="First dealer", exact=True).get_by_role(
+        "radio", name=f"Seat {first_dealer}", exact=True
+    ).check()
+    if scheme is not None:
+        page.get_by_role("combobox", name="Scoring", exact=True).select_option(label=scheme)
+    if untick:
+        page.get_by_text("Rules (the preset's values are set)", exact=True).click()
+        for label in untick:
+            box = page.get_by_role("checkbox", name=label, exact=True)
+            expect(box).to_be_checked()
+            box.uncheck()
+    page.get_by_role("button", name="Start the match", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
+    match = re.search(r"/matches/(\d+)/$", page.url)
+    assert match is not None
+    return int(match.group(1))
+
+
+def expect_status(page: Page, number: int, dealer: str, forehand: str, timeout: float | None = None) -> None:
+    """The line above the form says who deals the next game and who leads it."""
+    line = f"Game {number}: {dealer} deals, {forehand} leads."
+    expect(page.get_by_text(line, exact=True)).to_be_visible(timeout=timeout)
+
+
+def totals(page: Page) -> Locator:
+    return page.get_by_role("list", name="Totals", exact=True).get_by_role("listitem")
+
+
+def expect_totals(page: Page, expected: dict[str, int], timeout: float | None = None) -> None:
+    """Every player's total, in seating order, with the sheet's minus sign."""
+    texts = [f"{name} {score(total)}" for name, total in expected.items()]
+    expect(totals(page)).to_have_text(texts, timeout=timeout)
+
+
+def sheet_rows(page: Page) -> Locator:
+    """The game rows of the score sheet (the header and the total row left out)."""
+    sheet = page.get_by_role("region", name="Score sheet", exact=True)
+    rows = sheet.get_by_role("row").filter(has=page.get_by_role("cell"))
+    return rows.filter(has_not=page.get_by_role("rowheader", name="Total", exact=True))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One game as a scorer types it. ``matadors`` is signed: 2 is "with 2", -2 "without 2"."""
+
+    contract: str
+    declarer: str | None = None
+    matadors: int | None = None
+    points: int | None = None
+    hand: bool = False
+    kontra: bool = False
+    re: bool = False
+    announced: str | None = None
+    bid: int | None = None
+    won: bool | None = None
+    ramsch: dict[str, int] = field(default_factory=dict)
+    jungfrau: tuple[str, ...] = ()
+
+
+def fill_game(form: Page | Locator, game: Entry) -> None:
+    """Fill the entry form (or the fix form) with one game; nothing is saved. ``form``: the page, or a part of it
+    holding one game form (a form has no accessible name to find it by)."""
+    form.get_by_role("group", name="Game", exact=True).get_by_role("radio", name=game.contract, exact=True).check()
+    if game.declarer is not None:
+        group = form.get_by_role("group", name="Declarer", exact=True)
+        group.get_by_role("radio", name=game.declarer, exact=True).check()
+    if game.matadors is not None:
+        kind = "with" if game.matadors > 0 else "without"
+        form.get_by_role("group", name="Matadors", exact=True).get_by_role("radio", name=kind, exact=True).check()
+        form.get_by_role("spinbutton", name="How many", exact=True).fill(str(abs(game.matadors)))
+    if game.points is not None:
+        form.get_by_role("spinbutton", name="Declarer's card points", exact=True).fill(str(game.points))
+    for label, wanted in (("Hand", game.hand), ("Kontra", game.kontra), ("Re", game.re)):
+        if wanted:
+            form.get_by_role("checkbox", name=label, exact=True).check()
+    if game.won is not None:
+        result = "won" if game.won else "lost"
+        form.get_by_role("group", name="Null result", exact=True).get_by_role("radio", name=result, exact=True).check()
+    if game.announced is not None or game.bid is not None:
+        _open_more_fields(form)
+    if game.announced is not None:
+        group = form.get_by_role("group", name="Announced", exact=True)
+        group.get_by_role("radio", name=game.announced, exact=True).check()
+    if game.bid is not None:
+        form.get_by_role("spinbutton", name="Bid (optional)", exact=True).fill(str(game.bid))
+    if game.ramsch:
+        points = form.get_by_role("group", name="Ramsch: card points per player", exact=True)
+        for name, value in game.ramsch.items():
+            points.get_by_role("spinbutton", name=name, exact=True).fill(str(value))
+        for name in game.jungfrau:
+            group = form.get_by_role("group", name="Jungfrau (took no trick)", exact=True)
+            group.get_by_role("checkbox", name=name, exact=True).check()
+
+
+def _open_more_fields(form: Page | Locator) -> None:
+    """Open "Announcements, Schwarz, bid" unless it is open already (a click on an open summary closes it)."""
+    summary = form.get_by_text("Announcements, Schwarz, bid", exact=True)
+    bid = form.get_by_role("spinbutton", name="Bid (optional)", exact=True)
+    if not bid.is_visible():
+        summary.click()
+    expect(bid).to_be_visible()
+
+
+# The test database is SQLite in memory, one connection shared by the live server's threads: two requests at once
+# (the form's preview and the save, or a spectator's poll and the save) can fail there with "table is locked", which
+# a real database does not. So the helpers never send a save while another request is under way or due.
+TRACKER = """() => {
+    if (window.__requests) return;
+    const requests = window.__requests = {open: 0, done: 0, lastInput: 0};
+    document.addEventListener("input", () => { requests.lastInput = performance.now(); }, true);
+    document.addEventListener("htmx:beforeRequest", () => { requests.open += 1; });
+    document.addEventListener("htmx:afterRequest", () => { requests.open -= 1; requests.done += 1; });
+}"""
+# The preview follows typing 400 ms late (hx-trigger "input … delay:400ms"); quiet means nothing open and none due.
+QUIET = "() => window.__requests.open === 0 && performance.now() - window.__requests.lastInput > 500"
+
+
+def track_requests(page: Page) -> None:
+    """Count the page's htmx requests (idempotent; a new page load needs it again)."""
+    page.evaluate(TRACKER)
+
+
+def requests_done(page: Page) -> int:
+    return int(page.evaluate("() => window.__requests.done"))
+
+
+def settle(page: Page) -> None:
+    """Tap outside the fields, as a phone user does to close the keyboard (the last change goes to the preview), and
+    wait until the preview has answered and none is due. Needs ``track_requests`` before the typing."""
+    page.get_by_role("list", name="Totals", exact=True).click()
+    page.wait_for_function(QUIET)
+
+
+def save_game(page: Page, game: Entry) -> None:
+    """Enter one game and save it (htmx swaps the list in place; callers wait for the next status line)."""
+    track_requests(page)
+    fill_game(page, game)
+    settle(page)
+    page.get_by_role("button", name="Save game", exact=True).click()
