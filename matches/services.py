@@ -159,6 +159,9 @@ def _game_add(*, match: Match, user: User | None, token: uuid.UUID, submission: 
     seats = list(match.seats.all())
     live = Game.objects.filter(match=match, deleted=False)
     deal = live.count() + 1
+    if match.planned_games is not None and deal > match.planned_games:
+        complete = msg(gettext_noop("The series is complete: {games} games."), games=match.planned_games)
+        raise RuleError([FieldError("match", complete)])
     rules = rules_for(match.variant, match.rules)
     bock = 0
     if rules.bock:

@@ -202,3 +202,14 @@ def test_scores_are_stored_per_player_for_statistics(owner: User) -> None:
         ("Ben", 0, False),
         ("Cleo", 33, True),
     ]
+
+
+def test_a_complete_series_takes_no_more_games(owner: User) -> None:
+    match = make_match(owner, planned_games=2)
+    add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
+    add(match, declarer=1, contract="clubs", matadors=1, declarer_card_points=70)
+    assert match_sheet(match).finished
+    with pytest.raises(RuleError) as raised:
+        add(match, declarer=2, contract="clubs", matadors=1, declarer_card_points=70)
+    assert str(raised.value) == "match: The series is complete: 2 games."
+    assert Game.objects.filter(match=match).count() == 2
