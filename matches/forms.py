@@ -153,6 +153,7 @@ class GameForm(forms.Form):
     """One game, with only the fields the variant and its rules have. Works as a plain form post."""
 
     token = forms.UUIDField(widget=forms.HiddenInput)
+    number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
 
     def __init__(
         self, *args: Any, match: Match, seats: list[str], seating: Seating, deck: str = Deck.FRENCH, **kwargs: Any
@@ -329,7 +330,7 @@ class GameForm(forms.Form):
                 ramsch["pushes"] = data["pushes"]
             if data.get("durchmarsch") is not None:
                 ramsch["durchmarsch"] = data["durchmarsch"]
-            return Submission(declarer=None, entry={"contract": contract, "ramsch": ramsch})
+            return Submission(declarer=None, entry={"contract": contract, "ramsch": ramsch}, number=data.get("number"))
         entry: dict[str, Any] = {"contract": contract}
         if contract == Contract.NULL:
             if data.get("won") is not None:
@@ -347,7 +348,7 @@ class GameForm(forms.Form):
                 entry[flag] = True
         if data.get("bid"):
             entry["bid"] = data["bid"]
-        return Submission(declarer=data.get("declarer"), entry=entry)
+        return Submission(declarer=data.get("declarer"), entry=entry, number=data.get("number"))
 
     def _add_matadors(self, entry: dict[str, Any]) -> None:
         data = self.cleaned_data

@@ -144,6 +144,7 @@ class GameScore(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="scores")
     points = models.IntegerField()
     declarer = models.BooleanField(default=False)
+    played = models.BooleanField(default=True, help_text="Took part in a played deal: not sitting out, not all passed.")
 
     class Meta:
         ordering = ["seat"]

@@ -94,6 +94,7 @@ class SheetRow:
     bock: int
     declarer: str
     dealer: str
+    value: int
     scorable: bool = True
 
     @property
@@ -160,12 +161,12 @@ def match_sheet(match: Match, *, deck: str = Deck.FRENCH, scheme: str | None = N
     for number, game in enumerate(games, start=1):
         seats_now = seating(len(seats), match.first_dealer, number)
         if what_if:
-            scores, steps, scorable = _rescored(scored_as, len(seats), number, game)
+            scores, steps, value, scorable = _rescored(scored_as, len(seats), number, game)
         else:
             by_seat = {score.seat: score.points for score in game.scores.all()}
             scores = [by_seat.get(seat.position, 0) for seat in seats]
             steps = [Message.from_data(step) for step in game.breakdown]
-            scorable = True
+            value, scorable = game.game_value, True
         totals = [total + score for total, score in zip(totals, scores, strict=True)]
         rows.append(
             SheetRow(
@@ -179,6 +180,7 @@ def match_sheet(match: Match, *, deck: str = Deck.FRENCH, scheme: str | None = N
                 bock=game.bock,
                 declarer=seats[game.declarer].player.name if game.declarer is not None and game.entry else "",
                 dealer=seats[seats_now.dealer].player.name,
+                value=value,
                 scorable=scorable,
             )
         )
@@ -208,15 +210,15 @@ def _entry(game: Game) -> GameEntry | None:
     return None if game.passed or game.entry is None else game_entry(game.entry)
 
 
-def _rescored(match: Match, players: int, number: int, game: Game) -> tuple[list[int], list[Message], bool]:
+def _rescored(match: Match, players: int, number: int, game: Game) -> tuple[list[int], list[Message], int, bool]:
     submission = Submission(passed=game.passed, declarer=game.declarer, entry=game.entry)
     try:
         result = score_deal(match=match, players=players, deal=number, submission=submission, bock=game.bock)
     except RuleError as error:
-        return [0] * players, [problem.message for problem in error.errors], False
+        return [0] * players, [problem.message for problem in error.errors], 0, False
     if result is None:
-        return [0] * players, [], True
-    return list(result.scores), list(result.breakdown), True
+        return [0] * players, [], 0, True
+    return list(result.scores), list(result.breakdown), result.game_value, True
 
 
 @dataclass(frozen=True)
@@ -234,13 +236,14 @@ class VariantStats:
 
 
 def player_stats(player: Player) -> list[VariantStats]:
-    """Lifetime totals per variant: points, games played, declarer games won and lost, in one query."""
+    """Lifetime totals per variant: points, games played (not sitting out, not passed), declarer games won and lost,
+    in one query. Points include what a seat got without playing (Seeger-Fabian pays the sitting-out dealer)."""
     rows = (
         GameScore.objects.filter(player=player, game__deleted=False)
         .values("game__match__variant")
         .annotate(
             total=Sum("points"),
-            games=Count("id"),
+            games=Count("id", filter=Q(played=True)),
             declared=Count("id", filter=Q(declarer=True)),
             won=Count("id", filter=Q(declarer=True, game__won=True)),
             lost=Count("id", filter=Q(declarer=True, game__won=False)),

@@ -31,6 +31,20 @@ class Submission:
     passed: bool = False
     declarer: int | None = None
     entry: dict[str, Any] | None = None
+    number: int | None = None
+
+    def state(self) -> dict[str, Any]:
+        """The game's entered state this submission asks for (as kept in the history)."""
+        return {"passed": self.passed, "declarer": self.declarer, "entry": self.entry}
+
+
+class StaleSubmission(Exception):
+    """A form that was saved already comes back with other content (a page restored from the browser's history):
+    applying it would act on an old picture of the match."""
+
+
+class GameGone(Exception):
+    """The game was deleted meanwhile (by another scorer, or a moment ago on this phone)."""
 
 
 class MatchConflict(Exception):
@@ -87,7 +101,7 @@ def _apply_result(game: Game, result: Result | None, bock: int) -> None:
     game.breakdown = [] if result is None else [step.to_data() for step in result.breakdown]
 
 
-def _score_rows(game: Game, seats: Sequence[Seat], result: Result | None) -> list[GameScore]:
+def _score_rows(game: Game, seats: Sequence[Seat], playing: Sequence[int], result: Result | None) -> list[GameScore]:
     return [
         GameScore(
             game=game,
@@ -95,6 +109,7 @@ def _score_rows(game: Game, seats: Sequence[Seat], result: Result | None) -> lis
             player_id=seat.player_id,
             points=0 if result is None else result.scores[seat.position],
             declarer=result is not None and game.declarer == seat.position and game.contract != Contract.RAMSCH,
+            played=result is not None and seat.position in playing,
         )
         for seat in seats
     ]
@@ -155,10 +170,19 @@ def _game_add(*, match: Match, user: User | None, token: uuid.UUID, submission: 
     Match.objects.select_for_update().filter(pk=match.pk).values_list("pk", flat=True).get()
     earlier = MatchEvent.objects.filter(match=match, token=token).select_related("game").first()
     if earlier is not None:
+        if earlier.action != MatchEvent.Action.ADD or (earlier.after or {}).get("entry") != submission.entry:
+            raise StaleSubmission
         return earlier.game
     seats = list(match.seats.all())
     live = Game.objects.filter(match=match, deleted=False)
     deal = live.count() + 1
+    if submission.number is not None and submission.number != deal:
+        # Another scorer saved a game since this form was shown: both would be entering the same deal.
+        taken = msg(
+            gettext_noop("Game {number} was just entered from another phone: check the list before saving."),
+            number=submission.number,
+        )
+        raise RuleError([FieldError("match", taken)])
     if match.planned_games is not None and deal > match.planned_games:
         complete = msg(gettext_noop("The series is complete: {games} games."), games=match.planned_games)
         raise RuleError([FieldError("match", complete)])
@@ -179,7 +203,8 @@ def _game_add(*, match: Match, user: User | None, token: uuid.UUID, submission: 
     )
     _apply_result(game, result, bock)
     game.save()
-    GameScore.objects.bulk_create(_score_rows(game, seats, result))
+    playing = seating(len(seats), match.first_dealer, deal).playing
+    GameScore.objects.bulk_create(_score_rows(game, seats, playing, result))
     MatchEvent.objects.create(
         match=match, game=game, action=MatchEvent.Action.ADD, token=token, user=user, after=game.snapshot()
     )
@@ -204,7 +229,7 @@ def match_rescore(match: Match) -> None:
             raise MatchConflict(number, error) from error
         _apply_result(game, result, bock)
         changed.append(game)
-        rows.extend(_score_rows(game, seats, result))
+        rows.extend(_score_rows(game, seats, seating(len(seats), match.first_dealer, number).playing, result))
     Game.objects.bulk_update(changed, ["bock", "won", "game_value", "breakdown"])
     GameScore.objects.filter(game__match=match).delete()
     GameScore.objects.bulk_create(rows)
@@ -222,38 +247,58 @@ def _record(*, game: Game, action: str, token: uuid.UUID, user: User | None, bef
     )
 
 
-def _change(*, game: Game, user: User | None, token: uuid.UUID, action: str, state: dict[str, Any]) -> Game:
-    """Set a game's entered state, rescore the match and keep the history, once per token."""
+def _change(
+    *, game: Game, user: User | None, token: uuid.UUID, action: str, submission: Submission | None = None
+) -> Game:
+    """Change one game under the match's lock: fix it (``submission``) or delete it, rescore the match and keep the
+    history, once per token. The game is read again under the lock, so a change made a moment ago by another scorer
+    is neither overwritten unseen nor recorded with a wrong "before"."""
+    state = submission.state() if submission is not None else {"deleted": True}
     try:
         with transaction.atomic():
             Match.objects.select_for_update().filter(pk=game.match_id).values_list("pk", flat=True).get()
-            if MatchEvent.objects.filter(match_id=game.match_id, token=token).exists():
-                return game
-            before = game.snapshot()
+            earlier = MatchEvent.objects.filter(match_id=game.match_id, token=token).first()
+            if earlier is not None:
+                if earlier.game_id != game.pk or earlier.action != action or not _reached(earlier, state):
+                    raise StaleSubmission
+                return Game.objects.get(pk=game.pk)
+            current = Game.objects.select_for_update().get(pk=game.pk)
+            if current.deleted:
+                raise GameGone
+            before = current.snapshot()
+            if submission is not None:
+                seats = current.match.seats.count()
+                deal = Game.objects.filter(match_id=current.match_id, deleted=False, position__lte=current.position)
+                score_deal(match=current.match, players=seats, deal=deal.count(), submission=submission, bock=0)
             for name, value in state.items():
-                setattr(game, name, value)
-            game.save(update_fields=list(state))
-            match_rescore(game.match)
-            _record(game=game, action=action, token=token, user=user, before=before)
+                setattr(current, name, value)
+            current.save(update_fields=list(state))
+            match_rescore(current.match)
+            _record(game=current, action=action, token=token, user=user, before=before)
+            return current
     except IntegrityError:
         if not MatchEvent.objects.filter(match_id=game.match_id, token=token).exists():
             raise
-    game.refresh_from_db()
-    return game
+        return Game.objects.get(pk=game.pk)
+
+
+def _reached(event: MatchEvent, state: dict[str, Any]) -> bool:
+    after = event.after or {}
+    return all(after.get(name) == value for name, value in state.items())
 
 
 def game_edit(*, game: Game, user: User | None, token: uuid.UUID, submission: Submission) -> Game:
-    """Replace what was entered for a game; every later game is rescored. The old entry stays in the history."""
-    seats = game.match.seats.count()
-    deal = Game.objects.filter(match_id=game.match_id, deleted=False, position__lte=game.position).count()
-    score_deal(match=game.match, players=seats, deal=deal, submission=submission, bock=0)
-    state = {"passed": submission.passed, "declarer": submission.declarer, "entry": submission.entry}
-    return _change(game=game, user=user, token=token, action=MatchEvent.Action.EDIT, state=state)
+    """Replace what was entered for a game; every later game is rescored. The old entry stays in the history.
+
+    Raises ``RuleError`` for an entry the rules refuse, ``GameGone`` if the game was deleted meanwhile,
+    ``StaleSubmission`` for a form saved before with other content, ``MatchConflict`` if a later game would break.
+    """
+    return _change(game=game, user=user, token=token, action=MatchEvent.Action.EDIT, submission=submission)
 
 
 def game_delete(*, game: Game, user: User | None, token: uuid.UUID) -> Game:
     """Take a game off the list; it stays in the history and can be brought back by undo."""
-    return _change(game=game, user=user, token=token, action=MatchEvent.Action.DELETE, state={"deleted": True})
+    return _change(game=game, user=user, token=token, action=MatchEvent.Action.DELETE)
 
 
 def match_undo(*, match: Match, user: User | None, token: uuid.UUID) -> MatchEvent | None:

@@ -9,11 +9,12 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django_htmx.middleware import HtmxDetails
 
@@ -35,7 +36,9 @@ from .selectors import (
     players_for_user,
 )
 from .services import (
+    GameGone,
     MatchConflict,
+    StaleSubmission,
     Submission,
     game_add,
     game_delete,
@@ -124,9 +127,21 @@ def _live_context(request: HttpRequest, match: Match, form: GameForm | None = No
         "can_pass": passing_allowed(match),
         "pass_token": uuid.uuid4(),
         "undo_token": uuid.uuid4(),
+        "can_undo": _undoable(match).exists(),
         "scorer": True,
         **_labels(match),
     }
+
+
+def _undoable(match: Match) -> Any:
+    return MatchEvent.objects.filter(match=match, undone_by__isnull=True).exclude(action=MatchEvent.Action.UNDO)
+
+
+def _posted_token(request: HttpRequest) -> uuid.UUID | None:
+    try:
+        return uuid.UUID(request.POST.get("token", ""))
+    except ValueError:
+        return None
 
 
 def _labels(match: Match) -> dict[str, Any]:
@@ -139,6 +154,7 @@ def _labels(match: Match) -> dict[str, Any]:
     }
 
 
+@never_cache
 @login_required
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     match = match_for_scorer(request.user, pk)
@@ -154,6 +170,11 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def game_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = match_for_scorer(request.user, pk)
+    token = _posted_token(request)
+    if token is not None and MatchEvent.objects.filter(match=match, token=token).exists():
+        # A retry of a save that went through: the deal has moved on, so answer as the first time, without checking
+        # the form against the next deal.
+        return _saved(request, match)
     sheet = match_sheet(match, deck=deck_of(request))
     form = _game_form(request, match, sheet, request.POST)
     if form.is_valid():
@@ -161,12 +182,19 @@ def game_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             game_add(match=match, user=_user(request), token=form.cleaned_data["token"], submission=form.submission())
         except RuleError as error:
             form.add_rule_errors(error)
+        except StaleSubmission:
+            messages.error(request, _("This form was saved already; here is the match as it stands now."))
+            return _saved(request, match)
         else:
-            if not request.htmx:
-                return redirect("match_detail", pk=match.pk)
-            return render(request, "matches/partials/_live.html", _live_context(request, match))
+            return _saved(request, match)
     template = "matches/partials/_live.html" if request.htmx else "matches/match_detail.html"
     return render(request, template, _live_context(request, match, form), status=200 if request.htmx else 400)
+
+
+def _saved(request: HtmxHttpRequest, match: Match) -> HttpResponse:
+    if not request.htmx:
+        return redirect("match_detail", pk=match.pk)
+    return render(request, "matches/partials/_live.html", _live_context(request, match))
 
 
 @login_required
@@ -201,15 +229,15 @@ def game_preview(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def game_pass(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = match_for_scorer(request.user, pk)
+    number = request.POST.get("number", "")
+    submission = Submission(passed=True, number=int(number) if number.isdigit() else None)
     try:
-        token = uuid.UUID(request.POST.get("token", ""))
-    except ValueError:
-        token = uuid.uuid4()
-    try:
-        game_add(match=match, user=_user(request), token=token, submission=Submission(passed=True))
+        game_add(match=match, user=_user(request), token=_posted_token(request) or uuid.uuid4(), submission=submission)
     except RuleError as error:
         for problem in error.errors:
             messages.error(request, render_step(problem.message))
+    except StaleSubmission:
+        messages.error(request, _("This form was saved already; here is the match as it stands now."))
     if request.htmx:
         return render(request, "matches/partials/_live.html", _live_context(request, match))
     return redirect("match_detail", pk=match.pk)
@@ -223,13 +251,19 @@ def _game_of(request: HttpRequest, pk: int, game_pk: int) -> tuple[Match, Game]:
 
 def _row_of(request: HttpRequest, match: Match, game: Game) -> Any:
     sheet = match_sheet(match, deck=deck_of(request))
-    return sheet, next(row for row in sheet.rows if row.game.pk == game.pk)
+    row = next((row for row in sheet.rows if row.game.pk == game.pk), None)
+    if row is None:
+        raise Http404
+    return sheet, row
 
 
+@never_cache
 @login_required
 def game_edit_view(request: HttpRequest, pk: int, game_pk: int) -> HttpResponse:
     match, game = _game_of(request, pk, game_pk)
     sheet, row = _row_of(request, match, game)
+    if request.method == "POST" and request.POST.get("passed"):
+        return _fix_as_passed(request, match, game, row.number)
     names = [seat.player.name for seat in sheet.seats]
     stored = Submission(passed=game.passed, declarer=game.declarer, entry=game.entry)
     form = GameForm(
@@ -248,13 +282,51 @@ def game_edit_view(request: HttpRequest, pk: int, game_pk: int) -> HttpResponse:
             form.add_rule_errors(error)
         except MatchConflict as conflict:
             form.add_error(None, _conflict_text(conflict))
+        except (StaleSubmission, GameGone) as gone:
+            messages.error(request, _stale_text(gone))
+            return redirect("match_detail", pk=match.pk)
         else:
             messages.success(request, _("Game %(number)d fixed.") % {"number": row.number})
             return redirect("match_detail", pk=match.pk)
     if request.method == "POST":
         status = 400
-    context = {"match": match, "form": form, "row": row, "sheet": sheet, "passed": game.passed, **_labels(match)}
+    context = {
+        "match": match,
+        "form": form,
+        "row": row,
+        "sheet": sheet,
+        "can_pass": passing_allowed(match) and not game.passed,
+        "pass_token": uuid.uuid4(),
+        **_labels(match),
+    }
     return render(request, "matches/game_edit.html", context, status=status)
+
+
+def _fix_as_passed(request: HttpRequest, match: Match, game: Game, number: int) -> HttpResponse:
+    """A game entered where everybody had passed: it becomes a passed deal, and keeps its place in the deal order."""
+    try:
+        game_edit(
+            game=game,
+            user=_user(request),
+            token=_posted_token(request) or uuid.uuid4(),
+            submission=Submission(passed=True),
+        )
+    except RuleError as error:
+        for problem in error.errors:
+            messages.error(request, render_step(problem.message))
+    except MatchConflict as conflict:
+        messages.error(request, _conflict_text(conflict))
+    except (StaleSubmission, GameGone) as gone:
+        messages.error(request, _stale_text(gone))
+    else:
+        messages.success(request, _("Game %(number)d is now a passed deal.") % {"number": number})
+    return redirect("match_detail", pk=match.pk)
+
+
+def _stale_text(problem: Exception) -> str:
+    if isinstance(problem, GameGone):
+        return _("This game was deleted meanwhile; nothing was changed.")
+    return _("This form was saved already; here is the match as it stands now.")
 
 
 def _conflict_text(conflict: MatchConflict) -> str:
@@ -262,22 +334,23 @@ def _conflict_text(conflict: MatchConflict) -> str:
     return _("This change would break game %(number)d: %(reasons)s") % {"number": conflict.number, "reasons": reasons}
 
 
+@never_cache
 @login_required
 def game_delete_view(request: HttpRequest, pk: int, game_pk: int) -> HttpResponse:
-    match, game = _game_of(request, pk, game_pk)
-    sheet, row = _row_of(request, match, game)
     if request.method == "POST":
+        match = match_for_scorer(request.user, pk)
+        game = get_object_or_404(Game, match=match, pk=game_pk)
         try:
-            token = uuid.UUID(request.POST.get("token", ""))
-        except ValueError:
-            token = uuid.uuid4()
-        try:
-            game_delete(game=game, user=_user(request), token=token)
+            game_delete(game=game, user=_user(request), token=_posted_token(request) or uuid.uuid4())
         except MatchConflict as conflict:
             messages.error(request, _conflict_text(conflict))
+        except (StaleSubmission, GameGone) as gone:
+            messages.error(request, _stale_text(gone))
         else:
-            messages.success(request, _("Game %(number)d deleted. Undo brings it back.") % {"number": row.number})
+            messages.success(request, _("Game deleted. Undo brings it back."))
         return redirect("match_detail", pk=match.pk)
+    match, game = _game_of(request, pk, game_pk)
+    sheet, row = _row_of(request, match, game)
     context = {"match": match, "row": row, "sheet": sheet, "token": uuid.uuid4(), **_labels(match)}
     return render(request, "matches/game_delete.html", context)
 
@@ -287,18 +360,22 @@ def game_delete_view(request: HttpRequest, pk: int, game_pk: int) -> HttpRespons
 def match_undo_view(request: HttpRequest, pk: int) -> HttpResponse:
     match = match_for_scorer(request.user, pk)
     try:
-        token = uuid.UUID(request.POST.get("token", ""))
-    except ValueError:
-        token = uuid.uuid4()
-    try:
-        event = match_undo(match=match, user=_user(request), token=token)
+        event = match_undo(match=match, user=_user(request), token=_posted_token(request) or uuid.uuid4())
     except MatchConflict as conflict:
         messages.error(request, _conflict_text(conflict))
     else:
-        if event is None:
+        if event is None or event.undo_of is None:
             messages.info(request, _("Nothing to undo."))
         else:
-            messages.success(request, _("Undone."))
+            undone = event.undo_of
+            names = [seat.player.name for seat in match.seats.select_related("player")]
+            what = _describe(
+                undone.after if undone.action != MatchEvent.Action.DELETE else undone.before, names, deck_of(request)
+            )
+            messages.success(
+                request,
+                _("Undone (%(action)s): %(game)s") % {"action": undone.get_action_display(), "game": what},
+            )
     return redirect("match_detail", pk=match.pk)
 
 

@@ -6,7 +6,16 @@ from django.contrib.auth.models import User
 from matches.engine import RuleError
 from matches.models import Game, GameScore, Match, MatchEvent, Player
 from matches.selectors import match_sheet
-from matches.services import MatchConflict, Submission, game_delete, game_edit, match_undo
+from matches.services import (
+    GameGone,
+    MatchConflict,
+    StaleSubmission,
+    Submission,
+    game_add,
+    game_delete,
+    game_edit,
+    match_undo,
+)
 
 from .factories import add, make_match, make_user
 
@@ -213,3 +222,65 @@ def test_a_complete_series_takes_no_more_games(owner: User) -> None:
         add(match, declarer=2, contract="clubs", matadors=1, declarer_card_points=70)
     assert str(raised.value) == "match: The series is complete: 2 games."
     assert Game.objects.filter(match=match).count() == 2
+
+
+def test_a_fix_reads_the_game_again_under_the_lock(owner: User) -> None:
+    match = make_match(owner)
+    stale = add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
+    other_phone = Game.objects.get(pk=stale.pk)
+    first = Submission(declarer=0, entry={"contract": "clubs", "matadors": 2, "declarer_card_points": 70})
+    game_edit(game=other_phone, user=owner, token=uuid.uuid4(), submission=first)
+    second = Submission(declarer=0, entry={"contract": "clubs", "matadors": 3, "declarer_card_points": 70})
+    game_edit(game=stale, user=owner, token=uuid.uuid4(), submission=second)
+    latest = MatchEvent.objects.filter(game=stale, action="edit").first()
+    assert latest is not None
+    assert latest.before is not None
+    assert latest.before["entry"]["matadors"] == 2
+    match_undo(match=match, user=owner, token=uuid.uuid4())
+    assert totals(match) == [36, 0, 0]
+
+
+def test_fixing_a_game_deleted_meanwhile_is_refused(owner: User) -> None:
+    match = make_match(owner)
+    game = add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
+    game_delete(game=Game.objects.get(pk=game.pk), user=owner, token=uuid.uuid4())
+    fix = Submission(declarer=0, entry={"contract": "clubs", "matadors": 2, "declarer_card_points": 70})
+    with pytest.raises(GameGone):
+        game_edit(game=game, user=owner, token=uuid.uuid4(), submission=fix)
+    assert Game.objects.get(pk=game.pk).deleted
+
+
+def test_a_saved_form_coming_back_with_other_content_is_refused(owner: User) -> None:
+    match = make_match(owner)
+    game = add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
+    token = uuid.uuid4()
+    fix = Submission(declarer=0, entry={"contract": "clubs", "matadors": 2, "declarer_card_points": 70})
+    game_edit(game=game, user=owner, token=token, submission=fix)
+    game_edit(game=game, user=owner, token=token, submission=fix)
+    other = Submission(declarer=0, entry={"contract": "spades", "matadors": 2, "declarer_card_points": 70})
+    with pytest.raises(StaleSubmission):
+        game_edit(game=game, user=owner, token=token, submission=other)
+    add_token = uuid.uuid4()
+    add(match, token=add_token, declarer=1, contract="hearts", matadors=1, declarer_card_points=70)
+    with pytest.raises(StaleSubmission):
+        add(match, token=add_token, declarer=2, contract="grand", matadors=1, declarer_card_points=70)
+    assert Game.objects.filter(match=match).count() == 2
+
+
+def test_two_phones_entering_the_same_deal_do_not_both_save_it(owner: User) -> None:
+    match = make_match(owner)
+    entry = {"contract": "clubs", "matadors": 1, "declarer_card_points": 70}
+    game_add(match=match, user=owner, token=uuid.uuid4(), submission=Submission(declarer=0, entry=entry, number=1))
+    with pytest.raises(RuleError) as raised:
+        game_add(match=match, user=owner, token=uuid.uuid4(), submission=Submission(declarer=0, entry=entry, number=1))
+    assert "Game 1 was just entered from another phone" in str(raised.value)
+    assert Game.objects.filter(match=match).count() == 1
+
+
+def test_statistics_count_only_the_deals_a_player_played(owner: User) -> None:
+    match = make_match(owner, names=("Anna", "Ben", "Cleo", "Dora"), scheme="seeger-fabian")
+    add(match, declarer=1, contract="clubs", matadors=1, declarer_card_points=40)
+    stats = {score.player.name: score for score in GameScore.objects.filter(game__match=match)}
+    assert stats["Anna"].points == 30
+    assert not stats["Anna"].played
+    assert stats["Cleo"].played

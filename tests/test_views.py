@@ -388,3 +388,68 @@ def test_a_spectator_can_choose_the_deck_too(client: Client, owner: User) -> Non
     response = client.post("/deck/", {"deck": "german", "next": "https://elsewhere.example/"})
     assert response["Location"] == "/"
     assert "Anna · Bells · 18" in client.get(f"/watch/{match.share_token}/").content.decode()
+
+
+def test_a_retried_save_at_four_goes_through_although_the_deal_moved_on(client_of: Any, owner: User) -> None:
+    match = make_match(owner, names=("Anna", "Ben", "Cleo", "Dora"))
+    client = client_of(owner)
+    # Game 1: Anna deals and sits out, Ben (forehand) declares; in game 2 Ben deals and sits out.
+    data = game_data(contract="clubs", declarer="1", declarer_card_points="70")
+    first = client.post(f"/matches/{match.pk}/games/", data, headers={"HX-Request": "true"})
+    again = client.post(f"/matches/{match.pk}/games/", data, headers={"HX-Request": "true"})
+    assert first.status_code == again.status_code == 200
+    assert "not one of the available choices" not in again.content.decode()
+    assert data["token"] not in again.content.decode()
+    assert Game.objects.filter(match=match).count() == 1
+
+
+def test_a_form_from_before_another_phones_save_is_stopped(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    client = client_of(owner)
+    stale = game_data(contract="clubs", declarer="1", declarer_card_points="70", number="1")
+    client.post(f"/matches/{match.pk}/games/", game_data(contract="hearts", declarer="1", declarer_card_points="70"))
+    response = client.post(f"/matches/{match.pk}/games/", stale)
+    assert response.status_code == 400
+    assert "Game 1 was just entered from another phone" in response.content.decode()
+    assert Game.objects.filter(match=match).count() == 1
+
+
+def test_a_retried_delete_is_not_a_404(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    game = add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
+    client = client_of(owner)
+    token = str(uuid.uuid4())
+    assert client.post(f"/matches/{match.pk}/games/{game.pk}/delete/", {"token": token}).status_code == 302
+    assert client.post(f"/matches/{match.pk}/games/{game.pk}/delete/", {"token": token}).status_code == 302
+    assert Game.objects.get(pk=game.pk).deleted
+
+
+def test_a_game_can_be_fixed_into_a_passed_deal(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    game = add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
+    client = client_of(owner)
+    response = client.post(f"/matches/{match.pk}/games/{game.pk}/edit/", {"passed": "1", "token": str(uuid.uuid4())})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.passed
+    assert "Game 2: Ben deals, Cleo leads." in client.get(f"/matches/{match.pk}/").content.decode()
+
+
+def test_undo_stays_at_hand_when_the_series_is_complete(client_of: Any, owner: User) -> None:
+    match = make_match(owner, planned_games=1)
+    add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
+    client = client_of(owner)
+    html = client.get(f"/matches/{match.pk}/").content.decode()
+    assert "The series is complete." in html
+    assert "Save game" not in html
+    assert "Undo last change" in html
+    client.post(f"/matches/{match.pk}/undo/", {"token": str(uuid.uuid4())})
+    html = client.get(f"/matches/{match.pk}/").content.decode()
+    assert "Undone (added): Anna: ♣ Clubs, with 1, 70 card points" in html
+
+
+def test_what_if_shows_the_rescored_value(client_of: Any, owner: User) -> None:
+    match = make_match(owner, variant="officers-skat", names=("Anna", "Ben"))
+    add(match, declarer=1, contract="hearts", matadors=1, declarer_card_points=70)
+    html = client_of(owner).get(f"/matches/{match.pk}/?scheme=card-points").content.decode()
+    assert "Ben · ♥ Hearts · 70" in html
