@@ -23,10 +23,6 @@ class Contract(StrEnum):
     WENZ = "wenz"
 
     @property
-    def is_suit(self) -> bool:
-        return self in SUITS
-
-    @property
     def label(self) -> Message:
         return CONTRACT_LABELS[self]
 

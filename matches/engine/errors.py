@@ -39,9 +39,6 @@ class Problems:
     def errors(self) -> list[FieldError]:
         return list(self._errors)
 
-    def __bool__(self) -> bool:
-        return bool(self._errors)
-
     def raise_if_any(self) -> None:
         if self._errors:
             raise RuleError(list(self._errors))
