@@ -148,9 +148,8 @@ def _open_more_fields(form: Page | Locator) -> None:
     expect(bid).to_be_visible()
 
 
-# The test database is SQLite in memory, one connection shared by the live server's threads: two requests at once
-# (the form's preview and the save, or a spectator's poll and the save) can fail there with "table is locked", which
-# a real database does not. So the helpers never send a save while another request is under way or due.
+# A phone user closes the keyboard and glances at the preview before tapping Save: the helpers do the same, so that
+# the last change has reached the preview and each step is checked against a page at rest.
 TRACKER = """() => {
     if (window.__requests) return;
     const requests = window.__requests = {open: 0, done: 0, lastInput: 0};
