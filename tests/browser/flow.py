@@ -152,10 +152,10 @@ def _open_more_fields(form: Page | Locator) -> None:
 # the last change has reached the preview and each step is checked against a page at rest.
 TRACKER = """() => {
     if (window.__requests) return;
-    const requests = window.__requests = {open: 0, done: 0, lastInput: 0};
+    const requests = window.__requests = {open: 0, lastInput: 0};
     document.addEventListener("input", () => { requests.lastInput = performance.now(); }, true);
     document.addEventListener("htmx:beforeRequest", () => { requests.open += 1; });
-    document.addEventListener("htmx:afterRequest", () => { requests.open -= 1; requests.done += 1; });
+    document.addEventListener("htmx:afterRequest", () => { requests.open -= 1; });
 }"""
 # The preview follows typing 400 ms late (hx-trigger "input … delay:400ms"); quiet means nothing open and none due.
 QUIET = "() => window.__requests.open === 0 && performance.now() - window.__requests.lastInput > 500"
@@ -164,10 +164,6 @@ QUIET = "() => window.__requests.open === 0 && performance.now() - window.__requ
 def track_requests(page: Page) -> None:
     """Count the page's htmx requests (idempotent; a new page load needs it again)."""
     page.evaluate(TRACKER)
-
-
-def requests_done(page: Page) -> int:
-    return int(page.evaluate("() => window.__requests.done"))
 
 
 def settle(page: Page) -> None:
