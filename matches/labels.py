@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from .engine import Contract, Message
 from .engine.presets import PRESETS
 from .engine.variants import SCHEME_LABELS, VARIANTS, Scheme, Variant
-from .models import Deck
+from .models import Deck, Match
 
 SUIT_SYMBOLS = {
     Contract.CLUBS: "♣",
@@ -78,6 +79,13 @@ def render_step(message: Message, deck: str = Deck.FRENCH) -> str:
     if deck == Deck.GERMAN:
         return message.render(lambda template: gettext(GERMAN_SUIT_TEMPLATES.get(template, template)))
     return message.render(gettext)
+
+
+def match_label(match: Match) -> str:
+    """The match's title, or its variant and the day it started."""
+    if match.title:
+        return match.title
+    return f"{variant_label(match.variant)} · {date_format(match.created_at, 'SHORT_DATE_FORMAT')}"
 
 
 def variant_label(variant: str) -> str:

@@ -21,7 +21,7 @@ from django_htmx.middleware import HtmxDetails
 from .engine import RuleError, find_variant
 from .engine.presets import PRESETS
 from .forms import GameForm, MatchForm, SignupForm, initial_from, preset_or_none
-from .labels import contract_label, preset_label, render_step, scheme_label, variant_label
+from .labels import contract_label, match_label, preset_label, render_step, scheme_label, variant_label
 from .models import Deck, Game, Match, MatchEvent, Profile
 from .selectors import (
     DECK_SESSION_KEY,
@@ -61,7 +61,7 @@ def _user(request: HttpRequest) -> User:
 
 def home(request: HttpRequest) -> HttpResponse:
     matches = matches_for_user(request.user).prefetch_related("seats__player")[:50]
-    return render(request, "matches/home.html", {"matches": matches, "variant_label": variant_label})
+    return render(request, "matches/home.html", {"matches": [(match, match_label(match)) for match in matches]})
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -351,7 +351,8 @@ def game_delete_view(request: HttpRequest, pk: int, game_pk: int) -> HttpRespons
         return redirect("match_detail", pk=match.pk)
     match, game = _game_of(request, pk, game_pk)
     sheet, row = _row_of(request, match, game)
-    context = {"match": match, "row": row, "sheet": sheet, "token": uuid.uuid4(), **_labels(match)}
+    scores = [(seat.player.name, points) for seat, points in zip(sheet.seats, row.scores, strict=True)]
+    context = {"match": match, "row": row, "scores": scores, "token": uuid.uuid4(), **_labels(match)}
     return render(request, "matches/game_delete.html", context)
 
 
@@ -484,7 +485,8 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(players_for_user(_user(request)), pk=pk)
     stats = [(variant_label(row.variant), row) for row in player_stats(player)]
     others = players_for_user(_user(request)).exclude(pk=player.pk)
-    context = {"player": player, "stats": stats, "matches": player_matches(player), "others": others}
+    matches = [(match, match_label(match)) for match in player_matches(player)]
+    context = {"player": player, "stats": stats, "matches": matches, "others": others}
     return render(request, "matches/player_detail.html", context)
 
 
