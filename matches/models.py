@@ -1,7 +1,8 @@
-"""Players, matches, their seats and games, and the history of every change.
+"""Keepers, players, matches, their seats and games, and the history of every change.
 
-A game row keeps what the players entered (``entry``) exactly as entered; everything else on it and its scores are
-derived by the rules engine and can be recomputed at any time.
+A game row keeps what the players entered (``passed``, ``declarer``, ``entry``) exactly as entered, in the engine's
+canonical form; everything else on it, its scores and the match's totals are derived by the rules engine, written only
+by the services, and can be recomputed at any time (``manage.py rescore``).
 """
 
 from __future__ import annotations
@@ -11,10 +12,9 @@ import uuid
 
 from django.conf import settings
 from django.db import models
-from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
-from .engine import Scheme, Variant
+from .engine import ENTRY_VERSION, DealEntry, MatchSetup, Scheme, Variant, deal_from_data, setup_match
 
 
 def new_link_token() -> str:
@@ -36,17 +36,38 @@ class Profile(models.Model):
         return f"{self.user}: {self.deck}"
 
 
-class Player(models.Model):
-    """Somebody at the table, in the address book of the user who keeps the scores."""
+class Keeper(models.Model):
+    """Who keeps players and matches: a person's own book, or (with a club) a club's.
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players")
+    A person's keeper outlives the account (``user`` becomes empty), so the matches in it survive their creator.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="keeper"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return str(self.user) if self.user_id else f"keeper {self.pk}"
+
+
+class Player(models.Model):
+    """Somebody at the table, in a keeper's book; ``account`` links the person's own account, if they have one."""
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    keeper = models.ForeignKey(Keeper, on_delete=models.PROTECT, related_name="players")
     name = models.CharField(_("name"), max_length=60)
+    name_key = models.CharField(max_length=240, editable=False)
+    account = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="linked_players"
+    )
+    link_token = models.CharField(max_length=40, unique=True, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint("owner", Lower("name"), name="player_name_unique_per_owner"),
+            models.UniqueConstraint(fields=["keeper", "name_key"], name="player_name_unique_per_keeper"),
         ]
 
     def __str__(self) -> str:
@@ -54,19 +75,32 @@ class Player(models.Model):
 
 
 class Match(models.Model):
-    """An evening at one table: a variant, a scheme and the rule set chosen at the start, kept as it was."""
+    """An evening at one table: a variant, a scheme and the rule set chosen at the start, kept as it was.
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="matches")
+    ``version`` counts the changes to the match; every change bumps it under the match's lock, so any page, phone or
+    client can tell whether what it shows is still current. ``deals`` and ``totals`` are derived.
+    """
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    keeper = models.ForeignKey(Keeper, on_delete=models.PROTECT, related_name="matches")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    token = models.UUIDField(unique=True, null=True, blank=True, editable=False)
     title = models.CharField(_("title"), max_length=100, blank=True)
     variant = models.CharField(_("variant"), max_length=30, choices=[(v.value, v.value) for v in Variant])
     scheme = models.CharField(_("scheme"), max_length=20, choices=[(s.value, s.value) for s in Scheme])
     rules = models.JSONField(_("rules"), default=dict)
     preset = models.CharField(_("preset"), max_length=40, blank=True)
+    players = models.PositiveSmallIntegerField(_("players"))
     first_dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)
     planned_games = models.PositiveSmallIntegerField(_("planned games"), null=True, blank=True)
     scorers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="scored_matches", blank=True)
-    invite_token = models.CharField(max_length=40, unique=True, default=new_link_token)
-    share_token = models.CharField(max_length=40, unique=True, default=new_link_token)
+    invite_token = models.CharField(max_length=40, unique=True, null=True, blank=True, default=new_link_token)
+    share_token = models.CharField(max_length=40, unique=True, null=True, blank=True, default=new_link_token)
+    version = models.PositiveIntegerField(default=0)
+    deals = models.PositiveIntegerField(default=0, help_text="Derived: the games on the list.")
+    totals = models.JSONField(default=list, help_text="Derived: each seat's total.")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -75,7 +109,18 @@ class Match(models.Model):
         verbose_name_plural = "matches"
 
     def __str__(self) -> str:
-        return self.title or f"{self.variant} #{self.pk}"
+        return self.title or f"{self.variant} {self.created_at:%Y-%m-%d}"
+
+    def setup(self) -> MatchSetup:
+        """The engine's view of this match's rules and table."""
+        return setup_match(
+            self.variant,
+            scheme=self.scheme,
+            rules=self.rules,
+            players=self.players,
+            first_dealer=self.first_dealer,
+            planned_games=self.planned_games,
+        )
 
 
 class Seat(models.Model):
@@ -97,25 +142,32 @@ class Seat(models.Model):
 
 
 class Game(models.Model):
-    """One deal of a match. ``entry`` is the game as entered (the calculator's ``game`` object; None when all passed).
+    """One deal of a match, in the order it was entered (``position``; a deleted game keeps its place).
 
-    The fields after ``created_by`` are derived by the engine and rewritten whenever the match is rescored.
+    ``passed``, ``declarer`` and ``entry`` (the engine's sparse game, in the form of ``entry_version``) are what the
+    table entered. ``version`` is the match version of the last change to them. The fields from ``number`` on are
+    derived by the engine (``rules_version`` names the scoring that derived them) and rewritten only by the services.
     """
 
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
     position = models.PositiveIntegerField()
     passed = models.BooleanField(default=False)
     declarer = models.PositiveSmallIntegerField(null=True, blank=True)
     entry = models.JSONField(null=True, blank=True)
+    entry_version = models.PositiveSmallIntegerField(default=ENTRY_VERSION)
     deleted = models.BooleanField(default=False)
+    version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    number = models.PositiveIntegerField(null=True, blank=True)
     bock = models.PositiveSmallIntegerField(default=0)
     won = models.BooleanField(null=True)
     game_value = models.IntegerField(default=0)
     breakdown = models.JSONField(default=list)
+    rules_version = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["position"]
@@ -131,9 +183,21 @@ class Game(models.Model):
     def contract(self) -> str | None:
         return None if self.entry is None else str(self.entry.get("contract"))
 
+    def deal(self) -> DealEntry:
+        """What was entered, read by the engine."""
+        return deal_from_data(
+            passed=self.passed, declarer=self.declarer, game=self.entry, version=self.entry_version
+        )
+
     def snapshot(self) -> dict[str, object]:
-        """What a change of this game touches: the state kept in its history."""
-        return {"passed": self.passed, "declarer": self.declarer, "entry": self.entry, "deleted": self.deleted}
+        """What a change of this game touches: the state kept in its history, with the entry's version."""
+        return {
+            "v": self.entry_version,
+            "passed": self.passed,
+            "declarer": self.declarer,
+            "entry": self.entry,
+            "deleted": self.deleted,
+        }
 
 
 class GameScore(models.Model):
@@ -158,7 +222,8 @@ class MatchEvent(models.Model):
     """One change to a match's games, with the state before and after: nothing is ever overwritten unseen.
 
     ``token`` is the one the submitting page carried, so a retried submission finds its first event instead of
-    changing the match twice.
+    changing the match twice. ``version`` is the match version the change made; ``number`` the game's number then.
+    An undo points at the change it undid (``undo_of``); a redo is the undo of an undo.
     """
 
     class Action(models.TextChoices):
@@ -166,11 +231,15 @@ class MatchEvent(models.Model):
         EDIT = "edit", _("edited")
         DELETE = "delete", _("deleted")
         UNDO = "undo", _("undone")
+        REDO = "redo", _("redone")
 
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
     action = models.CharField(max_length=10, choices=Action.choices)
     token = models.UUIDField(default=uuid.uuid4)
+    version = models.PositiveIntegerField(default=0)
+    number = models.PositiveIntegerField(null=True, blank=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -180,7 +249,7 @@ class MatchEvent(models.Model):
     undo_of = models.OneToOneField("self", on_delete=models.CASCADE, null=True, blank=True, related_name="undone_by")
 
     class Meta:
-        ordering = ["-created_at", "-id"]
+        ordering = ["-version", "-id"]
         constraints = [models.UniqueConstraint(fields=["match", "token"], name="event_token_unique")]
 
     def __str__(self) -> str:

@@ -8,7 +8,8 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from .engine import GameEntry, Message, RamschEntry, Result, RuleError, calculate
+from .engine import FieldError, Message, Result, RuleError, calculate, game_from_data
+from .engine.messages import gettext_noop, msg
 
 
 @dataclass(frozen=True)
@@ -22,31 +23,25 @@ def render(message: Message) -> str:
     return message.render(gettext)
 
 
-def game_entry(data: Mapping[str, Any]) -> GameEntry:
-    """Build the engine's game from validated request data (keys as in the API)."""
-    fields = dict(data)
-    ramsch = fields.pop("ramsch", None)
-    entry = None
-    if ramsch is not None:
-        entry = RamschEntry(
-            card_points=tuple(ramsch["card_points"]),
-            jungfrau=tuple(ramsch.get("jungfrau") or ()),
-            pushes=ramsch.get("pushes") or 0,
-            durchmarsch=ramsch.get("durchmarsch"),
-        )
-    return GameEntry(**fields, ramsch=entry)
-
-
 def score_game(data: Mapping[str, Any]) -> ScoredGame:
-    """Score one game described as in the calculator API. Raises ``RuleError`` for input the rules reject."""
+    """Score one game described as in the calculator API (``game.bock``: the Bock rounds in force). Raises
+    ``RuleError`` for input the rules reject."""
+    game = data["game"]
+    bock: object = 0
+    if isinstance(game, Mapping):
+        game = dict(game)
+        bock = game.pop("bock", 0)
+    if not isinstance(bock, int) or isinstance(bock, bool):
+        raise RuleError([FieldError("game.bock", msg(gettext_noop("Must be a whole number.")))])
     result = calculate(
         data["variant"],
-        game_entry(data["game"]),
+        game_from_data(game),
         scheme=data.get("scheme"),
         rules=data.get("rules") or {},
         players=data.get("players"),
         declarer=data.get("declarer", 0),
         dealer=data.get("dealer"),
+        bock=bock,
     )
     return ScoredGame(result, [render(step) for step in result.breakdown])
 

@@ -8,8 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from ..engine import OPTIONS, Contract, Scheme, Variant
-from ..engine.game import Announcement, Schwarz
+from ..engine import FIELDS, OPTIONS, Kind, Scheme, Variant
 
 
 def _rules_schema() -> dict[str, Any]:
@@ -44,52 +43,57 @@ class RulesField(serializers.DictField):
         super().__init__(child=serializers.JSONField(), **kwargs)
 
 
-class RamschSerializer(serializers.Serializer):
-    card_points = serializers.ListField(
-        child=serializers.IntegerField(), min_length=2, max_length=4, help_text=_("Card points per seat.")
-    )
-    jungfrau = serializers.ListField(
-        child=serializers.IntegerField(), required=False, default=list, help_text=_("Seats that took no trick.")
-    )
-    pushes = serializers.IntegerField(required=False, default=0, help_text=_("How often the skat was pushed on."))
-    durchmarsch = serializers.IntegerField(
-        required=False, allow_null=True, default=None, help_text=_("The seat that took every trick.")
-    )
+JSON_TYPES = {
+    Kind.CONTRACT: {"type": "string"},
+    Kind.SEAT: {"type": "integer", "nullable": True},
+    Kind.MATADORS: {"type": "integer", "nullable": True, "description": "+n with n, −n without n."},
+    Kind.NUMBER: {"type": "integer", "nullable": True},
+    Kind.FLAG: {"type": "boolean"},
+    Kind.CHOICE: {"type": "string", "nullable": True},
+    Kind.RESULT: {"type": "boolean", "nullable": True},
+    Kind.POINTS_PER_SEAT: {"type": "array", "items": {"type": "integer"}},
+    Kind.SEATS: {"type": "array", "items": {"type": "integer"}},
+}
 
 
-class GameSerializer(serializers.Serializer):
-    contract = serializers.ChoiceField(choices=[c.value for c in Contract])
-    matadors = serializers.IntegerField(
-        required=False, allow_null=True, default=None, help_text=_("+n with n, −n without n.")
-    )
-    declarer_card_points = serializers.IntegerField(
-        required=False, allow_null=True, default=None, help_text=_("0-120, the skat included.")
-    )
-    schwarz = serializers.ChoiceField(
-        choices=[s.value for s in Schwarz],
-        required=False,
-        allow_null=True,
-        default=None,
-        help_text=_("“opponents”: the declarer took every trick; “declarer”: the declarer took none."),
-    )
-    hand = serializers.BooleanField(required=False, default=False)
-    ouvert = serializers.BooleanField(required=False, default=False)
-    announced = serializers.ChoiceField(
-        choices=[a.value for a in Announcement], required=False, allow_null=True, default=None
-    )
-    won = serializers.BooleanField(
-        required=False, allow_null=True, default=None, help_text=_("Null games only: did the declarer win?")
-    )
-    bid = serializers.IntegerField(required=False, allow_null=True, default=None)
-    kontra = serializers.BooleanField(required=False, default=False, help_text=_("Kontra (Stoß in Schafkopf)."))
-    re = serializers.BooleanField(required=False, default=False)
-    conceded = serializers.BooleanField(
-        required=False, default=False, help_text=_("The declarer gave up the game before the play ended.")
-    )
-    bock = serializers.IntegerField(
-        required=False, default=0, help_text=_("How many Bock rounds are in force (each doubles).")
-    )
-    ramsch = RamschSerializer(required=False, allow_null=True, default=None)
+def _game_schema() -> dict[str, Any]:
+    """The game as entered, described from the engine's one definition of an entry."""
+    game: dict[str, Any] = {}
+    ramsch: dict[str, Any] = {}
+    for entry_field in FIELDS:
+        if entry_field.name == "declarer":
+            continue
+        prop: dict[str, Any] = {**JSON_TYPES[entry_field.kind], "title": str(entry_field.label)}
+        choices = [choice for choice in entry_field.choices if choice]
+        if choices:
+            prop["enum"] = choices
+        if entry_field.minimum is not None and entry_field.kind is Kind.NUMBER:
+            prop["minimum"] = entry_field.minimum
+            prop["maximum"] = entry_field.maximum
+        if entry_field.name.startswith("ramsch."):
+            ramsch[entry_field.name.removeprefix("ramsch.")] = prop
+        else:
+            game[entry_field.name] = prop
+    game["bock"] = {"type": "integer", "description": "How many Bock rounds are in force (each doubles)."}
+    game["ramsch"] = {
+        "type": "object",
+        "nullable": True,
+        "properties": ramsch,
+        "required": ["card_points"],
+        "additionalProperties": False,
+    }
+    return {
+        "type": "object",
+        "properties": game,
+        "required": ["contract"],
+        "additionalProperties": False,
+        "description": "The game as entered; fields at their default may be left out. Unknown fields are refused.",
+    }
+
+
+@extend_schema_field(_game_schema())
+class GameField(serializers.JSONField):
+    """The game as entered; the engine reads it (``game_from_data``) and reports each field it cannot take."""
 
 
 class CalculateRequestSerializer(serializers.Serializer):
@@ -112,7 +116,7 @@ class CalculateRequestSerializer(serializers.Serializer):
         default=None,
         help_text=_("The dealer's seat; with four players the dealer sits out (needed for a Ramsch)."),
     )
-    game = GameSerializer()
+    game = GameField()
 
 
 class CalculateResponseSerializer(serializers.Serializer):

@@ -2,30 +2,90 @@
 
 from .calculator import calculate, rules_for
 from .cards import BASE_VALUES, Contract
+from .entry import (
+    ENTRY_VERSION,
+    FIELDS,
+    PASSED,
+    DealEntry,
+    EntryField,
+    EntryShape,
+    GameEntry,
+    Kind,
+    RamschEntry,
+    deal_from_data,
+    deal_state,
+    describe,
+    game_from_data,
+    game_to_data,
+)
 from .errors import FieldError, RuleError
-from .game import GameEntry, RamschEntry, Result, Table
+from .game import Result, Table
+from .match import (
+    RULES_VERSION,
+    Checkpoint,
+    DealRefused,
+    MatchScore,
+    MatchSetup,
+    NextDeal,
+    ScoredDeal,
+    next_deal,
+    score_deal,
+    score_deals,
+    score_match,
+    score_next,
+    setup_match,
+    shape_of,
+)
 from .messages import Message
 from .options import OPTIONS, OptionSpec, Rules
+from .table import Seating
 from .variants import VARIANTS, Scheme, Variant, VariantSpec, find_variant
 
 __all__ = [
     "BASE_VALUES",
+    "ENTRY_VERSION",
+    "FIELDS",
     "OPTIONS",
+    "PASSED",
+    "RULES_VERSION",
     "VARIANTS",
+    "Checkpoint",
     "Contract",
+    "DealEntry",
+    "DealRefused",
+    "EntryField",
+    "EntryShape",
     "FieldError",
     "GameEntry",
+    "Kind",
+    "MatchScore",
+    "MatchSetup",
     "Message",
+    "NextDeal",
     "OptionSpec",
     "RamschEntry",
     "Result",
     "RuleError",
     "Rules",
     "Scheme",
+    "ScoredDeal",
+    "Seating",
     "Table",
     "Variant",
     "VariantSpec",
     "calculate",
+    "deal_from_data",
+    "deal_state",
+    "describe",
     "find_variant",
+    "game_from_data",
+    "game_to_data",
+    "next_deal",
     "rules_for",
+    "score_deal",
+    "score_deals",
+    "score_match",
+    "score_next",
+    "setup_match",
+    "shape_of",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import CARD_POINTS_TOTAL, Contract
-from .game import GameEntry
+from .entry import GameEntry
 from .options import Rules
 
 DRAW_POINTS = CARD_POINTS_TOTAL // 2

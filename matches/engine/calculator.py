@@ -6,7 +6,8 @@ from collections.abc import Callable, Mapping
 
 from .common import Context
 from .errors import Problems, RuleError
-from .game import GameEntry, Result, Table
+from .entry import GameEntry
+from .game import Result, Table
 from .lieutenant import score_lieutenant
 from .messages import gettext_noop, msg
 from .officers import score_officers
@@ -32,11 +33,12 @@ def calculate(
     players: int | None = None,
     declarer: int = 0,
     dealer: int | None = None,
+    bock: int = 0,
 ) -> Result:
     """Score one game.
 
-    ``rules`` overrides the variant's default options; ``players`` defaults to the variant's usual table.
-    Raises ``RuleError`` naming every field that cannot be scored.
+    ``rules`` overrides the variant's default options; ``players`` defaults to the variant's usual table; ``bock``
+    counts the Bock rounds in force. Raises ``RuleError`` naming every field that cannot be scored.
     """
     problems = Problems()
     spec = find_variant(variant)
@@ -65,13 +67,18 @@ def calculate(
     if any(not error.field.startswith("rules.") for error in problems.errors):
         problems.raise_if_any()
     assert chosen is not None
-    context = Context(spec, chosen, rule_set, Table(seats, declarer, dealer))
+    context = Context(spec, chosen, rule_set, Table(seats, declarer, dealer), bock)
     try:
-        result = SCORERS[spec.family](context, game)
+        result = score_in_context(context, game)
     except RuleError as error:
         problems.extend(error.errors)
     problems.raise_if_any()
     return result
+
+
+def score_in_context(ctx: Context, game: GameEntry) -> Result:
+    """Score one game at a table whose variant, scheme, rules and seats are already checked."""
+    return SCORERS[ctx.spec.family](ctx, game)
 
 
 def rules_for(variant: str, overrides: Mapping[str, object]) -> Rules:

@@ -13,7 +13,8 @@ from .cards import (
     Contract,
 )
 from .errors import Problems
-from .game import Announcement, GameEntry, Schwarz, Table
+from .entry import Announcement, GameEntry, Schwarz
+from .game import Table
 from .messages import Message, gettext_noop, msg
 from .options import MatadorRule, Rules, SchneiderRule, SchwarzRule
 from .variants import Scheme, VariantSpec
@@ -29,6 +30,7 @@ class Context:
     scheme: Scheme
     rules: Rules
     table: Table
+    bock: int = 0
 
 
 @dataclass(frozen=True)
@@ -189,19 +191,21 @@ def check_doubling(ctx: Context, game: GameEntry, problems: Problems) -> None:
         problems.add(field, msg(gettext_noop("Kontra and Re are not played under these rules.")))
     elif game.re and not game.kontra:
         problems.add("game.re", msg(gettext_noop("Re answers a Kontra: set kontra too.")))
-    if game.bock and not ctx.rules.bock:
+    if ctx.bock and not ctx.rules.bock:
         problems.add("game.bock", msg(gettext_noop("Bock rounds are not played under these rules.")))
-    elif not 0 <= game.bock <= MAX_BOCK:
+    elif not 0 <= ctx.bock <= MAX_BOCK:
         problems.add("game.bock", msg(gettext_noop("Must be between 0 and {maximum}."), maximum=MAX_BOCK))
 
 
-def apply_doubling(value: int, game: GameEntry, steps: list[Message], *, kontra_name: Message | None = None) -> int:
-    """Multiply by Kontra (×2), Re (×2 again) and each Bock (×2), writing a step for each."""
+def apply_doubling(
+    ctx: Context, value: int, game: GameEntry, steps: list[Message], *, kontra_name: Message | None = None
+) -> int:
+    """Multiply by Kontra (×2), Re (×2 again) and each Bock round in force (×2), writing a step for each."""
     name = kontra_name or msg(gettext_noop("Kontra"))
     for applies, label in (
         (game.kontra, name),
         (game.re, msg(gettext_noop("Re"))),
-        *((True, msg(gettext_noop("Bock"))) for _ in range(game.bock)),
+        *((True, msg(gettext_noop("Bock"))) for _ in range(ctx.bock)),
     ):
         if applies:
             value *= 2

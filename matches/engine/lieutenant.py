@@ -5,7 +5,8 @@ from __future__ import annotations
 from .cards import CARD_POINTS_TOTAL
 from .common import Context, check_doubling, forbid, read_contract, read_points
 from .errors import Problems
-from .game import GameEntry, Result
+from .entry import GameEntry
+from .game import Result
 from .messages import gettext_noop, msg
 
 DRAW_POINTS = CARD_POINTS_TOTAL // 2

@@ -19,7 +19,8 @@ from .common import (
     read_points,
 )
 from .errors import Problems
-from .game import GameEntry, Result
+from .entry import GameEntry
+from .game import Result
 from .messages import Message, gettext_noop, msg
 from .options import LevelRule
 from .ramsch import read_ramsch, score_ramsch
@@ -110,7 +111,7 @@ def _standard(
     elif schneider:
         value *= 2
         steps.append(msg(gettext_noop("Schneider × 2 = {value}"), value=value))
-    game_value = apply_doubling(value, game, steps)
+    game_value = apply_doubling(ctx, value, game, steps)
     if won:
         steps.append(msg(gettext_noop("won: {score}"), score=game_value))
         score = game_value
@@ -132,7 +133,7 @@ def _simplified(ctx: Context, game: GameEntry, contract: Contract, points: Point
     declarer, opponent = ctx.table.declarer, 1 - ctx.table.declarer
     if ctx.scheme is Scheme.SIMPLE and points.declarer == DRAW_POINTS:
         steps.append(msg(gettext_noop("60:60, a draw: {value} each"), value=SIMPLE_DRAW))
-        value = apply_doubling(SIMPLE_DRAW, game, steps)
+        value = apply_doubling(ctx, SIMPLE_DRAW, game, steps)
         return Result(won=None, game_value=value, scores=(value, value), breakdown=tuple(steps))
     won = points.declarer_reached
     winner = declarer if won else opponent
@@ -150,7 +151,7 @@ def _simplified(ctx: Context, game: GameEntry, contract: Contract, points: Point
     else:
         value, step = _simple_value(schneider=schneider, schwarz=schwarz)
         steps.append(step)
-    value = apply_doubling(value, game, steps)
+    value = apply_doubling(ctx, value, game, steps)
     steps.append(_winner_step(won, value))
     return Result(
         won=won,
@@ -198,7 +199,7 @@ def _null(ctx: Context, game: GameEntry, problems: Problems) -> Result:
     else:
         value = NULL_VALUES[(False, False)]
         steps.append(msg(gettext_noop("{contract} = {value}"), contract=Contract.NULL.label, value=value))
-    value = apply_doubling(value, game, steps)
+    value = apply_doubling(ctx, value, game, steps)
     if ctx.scheme is Scheme.STANDARD:
         score = value if won else -2 * value
         steps.append(msg(gettext_noop("won: {score}"), score=value) if won else lost_step(value, 2))
@@ -217,9 +218,9 @@ def _simple_ramsch(ctx: Context, game: GameEntry, problems: Problems) -> Result:
     first, second = entry.card_points
     if first == second:
         steps.append(msg(gettext_noop("60:60, a draw: {value} each"), value=SIMPLE_DRAW))
-        value = apply_doubling(SIMPLE_DRAW, game, steps)
+        value = apply_doubling(ctx, SIMPLE_DRAW, game, steps)
         return Result(won=None, game_value=value, scores=(value, value), breakdown=tuple(steps))
     winner = 0 if first < second else 1
     steps.append(msg(gettext_noop("fewer card points win: {value}"), value=SIMPLE_WIN))
-    value = apply_doubling(SIMPLE_WIN, game, steps)
+    value = apply_doubling(ctx, SIMPLE_WIN, game, steps)
     return Result(won=None, game_value=value, scores=only_seat(2, winner, value), breakdown=tuple(steps))

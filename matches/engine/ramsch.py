@@ -5,7 +5,8 @@ from __future__ import annotations
 from .cards import CARD_POINTS_TOTAL
 from .common import Context, apply_doubling, forbid
 from .errors import Problems
-from .game import GameEntry, RamschEntry, Result
+from .entry import GameEntry, RamschEntry
+from .game import Result
 from .messages import Message, gettext_noop, msg
 from .options import RamschLoss
 
@@ -106,7 +107,7 @@ def score_ramsch(ctx: Context, game: GameEntry, problems: Problems) -> Result:
         value = DURCHMARSCH_POINTS
         steps.append(msg(gettext_noop("Durchmarsch: {value}"), value=value))
         value = _double(value, pushes, steps)
-        value = apply_doubling(value, game, steps)
+        value = apply_doubling(ctx, value, game, steps)
         scores[entry.durchmarsch] = value
         return Result(won=None, game_value=value, scores=tuple(scores), schwarz=True, breakdown=tuple(steps))
     playing = active_seats(ctx)
@@ -119,7 +120,7 @@ def score_ramsch(ctx: Context, game: GameEntry, problems: Problems) -> Result:
         value = most
         steps.append(msg(gettext_noop("most card points: {value}"), value=value))
     value = _double(value, [msg(gettext_noop("Jungfrau")) for _ in entry.jungfrau] + pushes, steps)
-    value = apply_doubling(value, game, steps)
+    value = apply_doubling(ctx, value, game, steps)
     for seat in losers:
         scores[seat] = -value
     if len(losers) > 1:

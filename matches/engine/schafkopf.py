@@ -15,7 +15,8 @@ from .common import (
     read_points,
 )
 from .errors import Problems
-from .game import GameEntry, Result
+from .entry import GameEntry
+from .game import Result
 from .messages import Message, gettext_noop, msg
 
 # In a solo the 4 Obers, 4 Unters and the six other trumps of the suit (A 10 K 9 8 7) run unbroken; in a Wenz only
@@ -71,7 +72,7 @@ def score_schafkopf(ctx: Context, game: GameEntry) -> Result:
     value = units * ctx.rules.stake
     if ctx.rules.stake != 1:
         steps.append(msg(gettext_noop("× stake {stake} = {value}"), stake=ctx.rules.stake, value=value))
-    value = apply_doubling(value, game, steps, kontra_name=msg(gettext_noop("Stoß")))
+    value = apply_doubling(ctx, value, game, steps, kontra_name=msg(gettext_noop("Stoß")))
     declarer = ctx.table.declarer
     score = value if won else -value
     scores = tuple(score if seat == declarer else -score for seat in range(2))

@@ -21,7 +21,8 @@ from .common import (
     read_points,
 )
 from .errors import Problems
-from .game import Announcement, GameEntry, Result
+from .entry import Announcement, GameEntry
+from .game import Result
 from .messages import Message, gettext_noop, msg
 from .options import LostHand
 from .ramsch import score_ramsch
@@ -209,7 +210,7 @@ def apply_overbid(valuation: Valuation, base: int, bid: int | None) -> Valuation
 def declarer_score(ctx: Context, game: GameEntry, valuation: Valuation) -> tuple[int, int, list[Message]]:
     """The doubled game value and the declarer's score: the value if won, minus twice (or once) if lost."""
     steps = list(valuation.steps)
-    game_value = apply_doubling(valuation.value, game, steps)
+    game_value = apply_doubling(ctx, valuation.value, game, steps)
     if valuation.won:
         steps.append(msg(gettext_noop("won: {score}"), score=game_value))
         return game_value, game_value, steps

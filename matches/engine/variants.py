@@ -71,6 +71,12 @@ class VariantSpec:
     def default_scheme(self) -> Scheme:
         return self.schemes[0]
 
+    @property
+    def forehand_declares(self) -> bool:
+        """In the two-player games forehand chooses the game (Officers' and Schafkopf seeds); in Skat the auction
+        decides."""
+        return max(self.players) == 2
+
 
 SKAT_CONTRACTS = (*SUITS, Contract.GRAND, Contract.NULL, Contract.RAMSCH)
 OFFICERS_SCHEMES = (Scheme.STANDARD, Scheme.BASE_VALUE, Scheme.CARD_POINTS, Scheme.SIMPLE)

@@ -1,0 +1,503 @@
+"""The one definition of a game as entered: its fields, their defaults, and its stored form.
+
+Everything that reads or writes what a table entered goes through this module: the calculator API, the entry form
+(built from ``accepted_fields``), the store (``game_to_data`` / ``game_from_data``, sparse and versioned), and the
+history (``describe``). The rules of each variant then decide, in the scorers, whether an entry can be scored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
+from typing import Any
+
+from .cards import CARD_POINTS_TOTAL, MAX_MATADORS_JACKS_ONLY, MAX_MATADORS_SKAT, Contract
+from .errors import FieldError, Problems, RuleError
+from .messages import Message, gettext_noop, msg
+from .options import MatadorRule, Rules, SchwarzRule
+from .table import Seating
+from .variants import Family, VariantSpec
+
+# The stored form of an entry. Version 1: sparse (a field at its default is left out); the legacy form (version 0)
+# wrote every field, with nulls and falses, and is read the same way.
+ENTRY_VERSION = 1
+
+
+class Schwarz(StrEnum):
+    """Which party was schwarz: took no trick at all."""
+
+    OPPONENTS = "opponents"
+    DECLARER = "declarer"
+
+
+class Announcement(StrEnum):
+    SCHNEIDER = "schneider"
+    SCHWARZ = "schwarz"
+
+
+@dataclass(frozen=True)
+class RamschEntry:
+    """A Ramsch as entered: card points per seat, the seats that took no trick, how often the skat was pushed."""
+
+    card_points: tuple[int, ...]
+    jungfrau: tuple[int, ...] = ()
+    pushes: int = 0
+    durchmarsch: int | None = None
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game exactly as the players entered it; every field is raw input, nothing is derived.
+
+    ``matadors`` is signed: +n for "with n", -n for "without n". ``declarer_card_points`` includes the skat.
+    """
+
+    contract: str
+    matadors: int | None = None
+    declarer_card_points: int | None = None
+    schwarz: str | None = None
+    hand: bool = False
+    ouvert: bool = False
+    announced: str | None = None
+    won: bool | None = None
+    bid: int | None = None
+    kontra: bool = False
+    re: bool = False
+    conceded: bool = False
+    ramsch: RamschEntry | None = None
+
+
+@dataclass(frozen=True)
+class DealEntry:
+    """What the table enters for one deal: a game and its declarer (a Ramsch has none), or nothing: all passed."""
+
+    game: GameEntry | None = None
+    declarer: int | None = None
+
+    @property
+    def passed(self) -> bool:
+        return self.game is None
+
+    @property
+    def contract(self) -> str | None:
+        return None if self.game is None else self.game.contract
+
+
+PASSED = DealEntry()
+
+
+class Kind(StrEnum):
+    """How a field is entered; the form picks a widget by it, the codec a type."""
+
+    CONTRACT = "contract"
+    SEAT = "seat"
+    MATADORS = "matadors"
+    NUMBER = "number"
+    FLAG = "flag"
+    CHOICE = "choice"
+    RESULT = "result"
+    POINTS_PER_SEAT = "points-per-seat"
+    SEATS = "seats"
+
+
+@dataclass(frozen=True)
+class EntryField:
+    """One field of an entry: what it is, what it takes, and for which contracts it is asked.
+
+    ``name`` is the path in the entry's data (``ramsch.jungfrau``); ``contracts`` None means every contract.
+    ``default`` is what a form preselects; the stored form leaves a field out when it holds the empty value.
+    """
+
+    name: str
+    kind: Kind
+    label: Message
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    choice_labels: tuple[Message, ...] = ()
+    contracts: frozenset[Contract] | None = None
+    default: Any = None
+    required: bool = False
+
+    @property
+    def path(self) -> str:
+        """The field's path in error reports: the declarer sits beside the game, everything else inside it."""
+        return self.name if self.name == "declarer" else f"game.{self.name}"
+
+
+NOT_RAMSCH = frozenset(Contract) - {Contract.RAMSCH}
+POINT_GAMES = frozenset(Contract) - {Contract.RAMSCH, Contract.NULL}
+ONLY_NULL = frozenset({Contract.NULL})
+ONLY_RAMSCH = frozenset({Contract.RAMSCH})
+MAX_BID = 264  # grand with 4, game, hand, Schneider, announced, Schwarz, announced, ouvert: 11 × 24
+MAX_MATADORS = 14  # Schafkopf's Laufende in a solo; Skat's suit games stop at 11
+
+FLAGS = ("hand", "ouvert", "kontra", "re", "conceded")
+OPTIONAL_TEXT = ("schwarz", "announced")
+OPTIONAL_INT = ("matadors", "declarer_card_points", "bid")
+
+
+# Every field a game can have, in the order a table fills them in. ``accepted_fields`` narrows this to a table.
+FIELDS: tuple[EntryField, ...] = (
+    EntryField(
+        "contract",
+        Kind.CONTRACT,
+        msg(gettext_noop("Game")),
+        choices=tuple(c.value for c in Contract),
+        required=True,
+    ),
+    EntryField("declarer", Kind.SEAT, msg(gettext_noop("Declarer")), contracts=NOT_RAMSCH),
+    EntryField(
+        "matadors",
+        Kind.MATADORS,
+        msg(gettext_noop("Matadors")),
+        minimum=1,
+        maximum=MAX_MATADORS,
+        contracts=POINT_GAMES,
+        default=1,
+    ),
+    EntryField(
+        "declarer_card_points",
+        Kind.NUMBER,
+        msg(gettext_noop("Declarer's card points")),
+        minimum=0,
+        maximum=CARD_POINTS_TOTAL,
+        contracts=POINT_GAMES,
+    ),
+    EntryField(
+        "won",
+        Kind.RESULT,
+        msg(gettext_noop("Null result")),
+        choice_labels=(msg(gettext_noop("won")), msg(gettext_noop("lost"))),
+        contracts=ONLY_NULL,
+    ),
+    EntryField("hand", Kind.FLAG, msg(gettext_noop("Hand")), contracts=NOT_RAMSCH, default=False),
+    EntryField("ouvert", Kind.FLAG, msg(gettext_noop("Ouvert")), contracts=NOT_RAMSCH, default=False),
+    EntryField("kontra", Kind.FLAG, msg(gettext_noop("Kontra")), contracts=NOT_RAMSCH, default=False),
+    EntryField("re", Kind.FLAG, msg(gettext_noop("Re")), contracts=NOT_RAMSCH, default=False),
+    EntryField("conceded", Kind.FLAG, msg(gettext_noop("Conceded")), contracts=NOT_RAMSCH, default=False),
+    EntryField(
+        "announced",
+        Kind.CHOICE,
+        msg(gettext_noop("Announced")),
+        choices=("", *(a.value for a in Announcement)),
+        choice_labels=(msg(gettext_noop("nothing")), msg(gettext_noop("Schneider")), msg(gettext_noop("Schwarz"))),
+        contracts=POINT_GAMES,
+        default="",
+    ),
+    EntryField(
+        "schwarz",
+        Kind.CHOICE,
+        msg(gettext_noop("Schwarz")),
+        choices=("", *(s.value for s in Schwarz)),
+        choice_labels=(
+            msg(gettext_noop("nobody")),
+            msg(gettext_noop("declarer took every trick")),
+            msg(gettext_noop("declarer took no trick")),
+        ),
+        contracts=POINT_GAMES,
+        default="",
+    ),
+    EntryField("bid", Kind.NUMBER, msg(gettext_noop("Bid (optional)")), minimum=0, maximum=MAX_BID),
+    EntryField(
+        "ramsch.card_points",
+        Kind.POINTS_PER_SEAT,
+        msg(gettext_noop("Ramsch: card points per player")),
+        minimum=0,
+        maximum=CARD_POINTS_TOTAL,
+        contracts=ONLY_RAMSCH,
+    ),
+    EntryField("ramsch.jungfrau", Kind.SEATS, msg(gettext_noop("Jungfrau (took no trick)")), contracts=ONLY_RAMSCH),
+    EntryField(
+        "ramsch.pushes", Kind.NUMBER, msg(gettext_noop("Pushes")), minimum=0, maximum=4, contracts=ONLY_RAMSCH
+    ),
+    EntryField("ramsch.durchmarsch", Kind.SEAT, msg(gettext_noop("Durchmarsch")), contracts=ONLY_RAMSCH),
+)
+
+FIELDS_BY_NAME = {f.name: f for f in FIELDS}
+GAME_KEYS = frozenset(f.name for f in fields(GameEntry))
+RAMSCH_KEYS = frozenset(f.name for f in fields(RamschEntry))
+
+
+# --- The stored form -----------------------------------------------------------------------------------------------
+
+
+def game_to_data(game: GameEntry) -> dict[str, Any]:
+    """The sparse stored form: the contract and every field that differs from its empty value."""
+    empty = GameEntry(contract=game.contract)
+    data: dict[str, Any] = {"contract": game.contract}
+    for name in (f.name for f in fields(GameEntry)):
+        value = getattr(game, name)
+        if name in ("contract", "ramsch") or value == getattr(empty, name):
+            continue
+        data[name] = value
+    if game.ramsch is not None:
+        ramsch: dict[str, Any] = {"card_points": list(game.ramsch.card_points)}
+        if game.ramsch.jungfrau:
+            ramsch["jungfrau"] = list(game.ramsch.jungfrau)
+        if game.ramsch.pushes:
+            ramsch["pushes"] = game.ramsch.pushes
+        if game.ramsch.durchmarsch is not None:
+            ramsch["durchmarsch"] = game.ramsch.durchmarsch
+        data["ramsch"] = ramsch
+    return data
+
+
+def game_from_data(data: object, *, prefix: str = "game", version: int = ENTRY_VERSION) -> GameEntry:
+    """Read a game from its data (the stored form, an API request, a form's fields); nulls and values at their
+    default count as left out. Raises ``RuleError`` naming every field of the wrong type or unknown.
+
+    Whether the game can be scored is for the rules to say; this checks only the shape."""
+    if version not in (0, ENTRY_VERSION):
+        raise RuleError([FieldError(prefix, msg(gettext_noop("Unknown entry version {version}."), version=version))])
+    problems = Problems()
+    if not isinstance(data, Mapping):
+        problems.add(prefix, msg(gettext_noop("Must be an object.")))
+        problems.raise_if_any()
+    assert isinstance(data, Mapping)
+    for key in data:
+        if key not in GAME_KEYS:
+            problems.add(f"{prefix}.{key}", msg(gettext_noop("Unknown field.")))
+    contract = data.get("contract")
+    if not isinstance(contract, str) or not contract:
+        problems.add(f"{prefix}.contract", msg(gettext_noop("Must be one of: {choices}."), choices=_contracts()))
+    values: dict[str, Any] = {}
+    for name in FLAGS:
+        values[name] = _read_flag(data, name, prefix, problems)
+    for name in OPTIONAL_INT:
+        values[name] = _read_int(data.get(name), f"{prefix}.{name}", problems)
+    for name in OPTIONAL_TEXT:
+        value = data.get(name)
+        if value in (None, ""):
+            values[name] = None
+        elif isinstance(value, str):
+            values[name] = value
+        else:
+            problems.add(f"{prefix}.{name}", msg(gettext_noop("Must be a text.")))
+    won = data.get("won")
+    if won is not None and not isinstance(won, bool):
+        problems.add(f"{prefix}.won", msg(gettext_noop("Must be true, false or null.")))
+        won = None
+    values["won"] = won
+    values["ramsch"] = _read_ramsch(data.get("ramsch"), f"{prefix}.ramsch", problems)
+    problems.raise_if_any()
+    assert isinstance(contract, str)
+    return GameEntry(contract=contract, **values)
+
+
+def deal_from_data(
+    *, passed: bool, declarer: object, game: object, version: int = ENTRY_VERSION, prefix: str = "game"
+) -> DealEntry:
+    """A deal from its stored or submitted parts: all passed, or a game with its declarer's seat (None in a Ramsch)."""
+    if passed:
+        return PASSED
+    problems = Problems()
+    seat = _read_int(declarer, "declarer", problems)
+    parsed: GameEntry | None = None
+    try:
+        parsed = game_from_data(game, prefix=prefix, version=version)
+    except RuleError as error:
+        problems.extend(error.errors)
+    problems.raise_if_any()
+    assert parsed is not None
+    return DealEntry(game=parsed, declarer=seat)
+
+
+def deal_state(deal: DealEntry) -> dict[str, Any]:
+    """A deal as the store keeps it: passed, the declarer's seat and the sparse game."""
+    return {
+        "passed": deal.passed,
+        "declarer": deal.declarer,
+        "entry": None if deal.game is None else game_to_data(deal.game),
+    }
+
+
+def _read_flag(data: Mapping[str, Any], name: str, prefix: str, problems: Problems) -> bool:
+    value = data.get(name, False)
+    if value is None:
+        return False
+    if isinstance(value, bool):
+        return value
+    problems.add(f"{prefix}.{name}", msg(gettext_noop("Must be true or false.")))
+    return False
+
+
+def _read_int(value: object, path: str, problems: Problems) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    problems.add(path, msg(gettext_noop("Must be a whole number.")))
+    return None
+
+
+def _read_ints(value: object, path: str, problems: Problems) -> tuple[int, ...] | None:
+    if value is None:
+        return ()
+    if not isinstance(value, list | tuple) or any(
+        not isinstance(item, int) or isinstance(item, bool) for item in value
+    ):
+        problems.add(path, msg(gettext_noop("Must be a list of whole numbers.")))
+        return None
+    return tuple(value)
+
+
+def _read_ramsch(value: object, path: str, problems: Problems) -> RamschEntry | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        problems.add(path, msg(gettext_noop("Must be an object.")))
+        return None
+    for key in value:
+        if key not in RAMSCH_KEYS:
+            problems.add(f"{path}.{key}", msg(gettext_noop("Unknown field.")))
+    if "card_points" not in value:
+        problems.add(f"{path}.card_points", msg(gettext_noop("Enter the card points of every player.")))
+        return None
+    points = _read_ints(value["card_points"], f"{path}.card_points", problems)
+    jungfrau = _read_ints(value.get("jungfrau"), f"{path}.jungfrau", problems)
+    pushes = _read_int(value.get("pushes"), f"{path}.pushes", problems)
+    durchmarsch = _read_int(value.get("durchmarsch"), f"{path}.durchmarsch", problems)
+    if points is None or jungfrau is None:
+        return None
+    return RamschEntry(card_points=points, jungfrau=jungfrau, pushes=pushes or 0, durchmarsch=durchmarsch)
+
+
+def _contracts() -> str:
+    return ", ".join(c.value for c in Contract)
+
+
+# --- Which fields a table has ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EntryShape:
+    """What a table asks for one deal: the contracts it offers and the fields, fitted to its variant and rules."""
+
+    contracts: tuple[Contract, ...]
+    fields: tuple[EntryField, ...]
+
+    def get(self, name: str) -> EntryField | None:
+        return next((f for f in self.fields if f.name == name), None)
+
+
+def accepted_fields(spec: VariantSpec, rules: Rules, seating: Seating) -> EntryShape:
+    """The fields a table of ``spec`` under ``rules`` enters for the deal seated as ``seating``: only what the
+    variant has and the rules count, with the seats that play as choices."""
+    contracts = tuple(c for c in spec.contracts if _offered(c, rules))
+    playing = tuple(sorted(seating.playing))
+    kept: list[EntryField] = []
+    for base in FIELDS:
+        fitted = _fit(base, spec, rules, contracts, playing, seating)
+        if fitted is not None:
+            kept.append(fitted)
+    return EntryShape(contracts=contracts, fields=tuple(kept))
+
+
+def _offered(contract: Contract, rules: Rules) -> bool:
+    if contract is Contract.NULL:
+        return rules.null
+    if contract is Contract.RAMSCH:
+        return rules.ramsch
+    return True
+
+
+def _fit(
+    base: EntryField,
+    spec: VariantSpec,
+    rules: Rules,
+    contracts: tuple[Contract, ...],
+    playing: tuple[int, ...],
+    seating: Seating,
+) -> EntryField | None:
+    """``base`` as this table asks it, or None where the table does not have it."""
+    name = base.name
+    seat_choices = tuple(str(seat) for seat in playing)
+    if base.contracts is not None and not base.contracts & set(contracts):
+        return None
+    if name == "contract":
+        return replace(base, choices=tuple(c.value for c in contracts), default=contracts[0].value)
+    if name == "declarer":
+        # In the two-player games forehand chooses the game; in Skat the auction decides, so nobody is preselected.
+        return replace(base, choices=seat_choices, default=seating.forehand if spec.forehand_declares else None)
+    if name == "matadors":
+        return _fit_matadors(base, spec, rules, contracts)
+    if name == "schwarz" and (rules.schwarz is SchwarzRule.NO_CARD_POINTS or spec.family is Family.LIEUTENANT):
+        return None
+    if name in ("hand", "ouvert", "announced", "bid", "conceded") and not spec.bidding:
+        return None
+    if name in ("kontra", "re") and not rules.kontra_re:
+        return None
+    if name == "kontra" and spec.family is Family.SCHAFKOPF:
+        return replace(base, label=msg(gettext_noop("Stoß")))
+    if name == "ramsch.card_points":
+        return replace(base, choices=seat_choices)
+    if name == "ramsch.jungfrau":
+        return replace(base, choices=seat_choices) if rules.ramsch_jungfrau else None
+    if name == "ramsch.pushes":
+        return replace(base, maximum=len(playing)) if rules.ramsch_schieben else None
+    if name == "ramsch.durchmarsch":
+        return replace(base, choices=seat_choices) if rules.ramsch_durchmarsch else None
+    return base
+
+
+def _fit_matadors(
+    base: EntryField, spec: VariantSpec, rules: Rules, contracts: tuple[Contract, ...]
+) -> EntryField | None:
+    if spec.family is Family.LIEUTENANT:
+        return None
+    if spec.family is Family.SCHAFKOPF:
+        # Laufende are optional: fewer than the tariff's minimum count nothing, so 0 stands for "none".
+        if not rules.laufende:
+            return None
+        return replace(base, label=msg(gettext_noop("Laufende")), minimum=0, maximum=MAX_MATADORS, default=0)
+    if rules.matadors is MatadorRule.JACKS:
+        return replace(base, maximum=MAX_MATADORS_JACKS_ONLY, required=True)
+    top = max((MAX_MATADORS_SKAT.get(c, 0) for c in contracts), default=0)
+    return replace(base, maximum=top, required=True)
+
+
+def describe(game: GameEntry, names: Sequence[str]) -> list[Message]:
+    """What was entered besides the contract, in a few words: "with 1", "70 card points", "Hand", …"""
+    words: list[Message] = []
+    if game.matadors is not None:
+        template = gettext_noop("with {n}") if game.matadors > 0 else gettext_noop("without {n}")
+        words.append(msg(template, n=abs(game.matadors)))
+    if game.declarer_card_points is not None:
+        words.append(msg(gettext_noop("{points} card points"), points=game.declarer_card_points))
+    for name in FLAGS:
+        if getattr(game, name):
+            words.append(FIELDS_BY_NAME[name].label if name != "conceded" else msg(gettext_noop("conceded")))
+    if game.announced == Announcement.SCHNEIDER:
+        words.append(msg(gettext_noop("Schneider announced")))
+    elif game.announced == Announcement.SCHWARZ:
+        words.append(msg(gettext_noop("Schwarz announced")))
+    if game.schwarz == Schwarz.OPPONENTS:
+        words.append(msg(gettext_noop("the opponents Schwarz")))
+    elif game.schwarz == Schwarz.DECLARER:
+        words.append(msg(gettext_noop("the declarer Schwarz")))
+    if game.won is not None:
+        words.append(msg(gettext_noop("won")) if game.won else msg(gettext_noop("lost")))
+    if game.bid is not None:
+        words.append(msg(gettext_noop("bid {bid}"), bid=game.bid))
+    if game.ramsch is not None:
+        words.extend(_describe_ramsch(game.ramsch, names))
+    return words
+
+
+def _describe_ramsch(ramsch: RamschEntry, names: Sequence[str]) -> list[Message]:
+    def name(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else str(seat + 1)
+
+    words = [
+        msg(gettext_noop("{name} {points}"), name=name(seat), points=value)
+        for seat, value in enumerate(ramsch.card_points)
+    ]
+    if ramsch.jungfrau:
+        words.append(msg(gettext_noop("Jungfrau: {names}"), names=", ".join(name(s) for s in ramsch.jungfrau)))
+    if ramsch.pushes:
+        words.append(msg(gettext_noop("pushed {count}×"), count=ramsch.pushes))
+    if ramsch.durchmarsch is not None:
+        words.append(msg(gettext_noop("Durchmarsch: {name}"), name=name(ramsch.durchmarsch)))
+    return words
