@@ -3,7 +3,7 @@ from typing import Any
 from django.http import HttpRequest
 
 from .models import Deck
-from .selectors import deck_of
+from .preferences import deck_of
 
 
 def deck(request: HttpRequest) -> dict[str, Any]:

@@ -1,8 +1,15 @@
-"""Forms of the pages: starting a match and entering a game, shaped by the variant and the rules in force."""
+"""Forms of the pages: starting a match and entering a game.
+
+The game form is built from the engine's list of the fields a table accepts (``EntryShape``): one rule per kind of
+field turns it into form fields, reads the cleaned data back into an entry, fills the form from a stored entry, and
+puts each refusal next to its field. Nothing here knows a particular field.
+"""
 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -10,15 +17,15 @@ from django.contrib.auth.forms import UserCreationForm, UsernameField
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
-from .engine import OPTIONS, Contract, RuleError, Rules, find_variant, rules_for
-from .engine.presets import PRESETS, Preset
-from .engine.table import Seating
-from .engine.variants import Family, VariantSpec
+from .engine import OPTIONS, Contract, DealEntry, EntryField, EntryShape, Kind, RuleError, find_variant, game_to_data
+from .engine.presets import Preset
 from .labels import OPTION_CHOICE_LABELS, contract_label, render_step, scheme_label
-from .models import Deck, Match
+from .models import Deck
+from .names import MAX_NAME_LENGTH
 from .services import Submission
 
 WITH, WITHOUT = "with", "without"
+YES, NO = "yes", "no"
 
 
 class SignupForm(UserCreationForm):
@@ -29,8 +36,10 @@ class SignupForm(UserCreationForm):
 
 
 class MatchForm(forms.Form):
-    """A new match from a preset: scheme, options (shown with the preset's values), players, first dealer, length."""
+    """A new match from a preset: scheme, options (shown with the preset's values), players, first dealer, length.
+    The form reads the page; ``match_create`` checks everything, and its refusals come back here by field."""
 
+    token = forms.UUIDField(widget=forms.HiddenInput, required=False)
     title = forms.CharField(label=_("Title (optional)"), max_length=100, required=False)
     planned_games = forms.IntegerField(
         label=_("Fixed number of games (optional)"),
@@ -46,6 +55,7 @@ class MatchForm(forms.Form):
         spec = find_variant(preset.variant)
         assert spec is not None
         self.spec = spec
+        self.fields["token"].initial = uuid.uuid4()
         self.fields["scheme"] = forms.ChoiceField(
             label=_("Scoring"),
             choices=[(scheme.value, scheme_label(scheme)) for scheme in spec.schemes],
@@ -55,8 +65,9 @@ class MatchForm(forms.Form):
         for seat in range(seats):
             self.fields[f"player_{seat}"] = forms.CharField(
                 label=_("Seat %(number)d") % {"number": seat + 1},
-                max_length=60,
+                max_length=MAX_NAME_LENGTH,
                 required=seat < min(spec.players),
+                strip=False,
                 widget=forms.TextInput(attrs={"list": "known-players", "autocomplete": "off"}),
             )
         self.fields["first_dealer"] = forms.TypedChoiceField(
@@ -77,27 +88,25 @@ class MatchForm(forms.Form):
     def rule_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if name.startswith("rule_")]
 
-    def clean(self) -> dict[str, Any]:
-        super().clean()
-        data = self.cleaned_data
-        names = [data.get(f"player_{seat}", "").strip() for seat in range(max(self.spec.players))]
-        names = [name for name in names if name]
-        if len({name.lower() for name in names}) != len(names):
-            self.add_error(None, _("Each player can sit at the table only once."))
-        if len(names) not in self.spec.players:
-            counts = ", ".join(str(count) for count in self.spec.players)
-            self.add_error(None, _("This variant is played by %(counts)s players.") % {"counts": counts})
-        dealer = data.get("first_dealer")
-        if dealer is not None and names and dealer >= len(names):
-            self.add_error("first_dealer", _("Choose one of the seats that has a player."))
-        data["player_names"] = names
-        data["rules"] = {name: data.get(f"rule_{name}") for name in self.spec.options}
-        try:
-            rules_for(self.spec.variant, data["rules"])
-        except RuleError as error:
-            for problem in error.errors:
-                self.add_error(None, render_step(problem.message))
-        return data
+    def player_names(self) -> list[str]:
+        """The names typed, in seat order; empty seats at the end are left out."""
+        names = [self.cleaned_data.get(f"player_{seat}") or "" for seat in range(max(self.spec.players))]
+        while names and not names[-1].strip():
+            names.pop()
+        return names
+
+    def rules(self) -> dict[str, Any]:
+        return {name: self.cleaned_data.get(f"rule_{name}") for name in self.spec.options}
+
+    def add_service_errors(self, error: RuleError) -> None:
+        """Put each refusal of ``match_create`` next to its field; the rest above the form."""
+        for problem in error.errors:
+            field = problem.field
+            if field.startswith("players."):
+                field = f"player_{field.removeprefix('players.')}"
+            elif field.startswith("rules."):
+                field = f"rule_{field.removeprefix('rules.')}"
+            self.add_error(field if field in self.fields else None, render_step(problem.message))
 
 
 def _option_field(name: str, initial: bool | int | str) -> forms.Field:
@@ -122,268 +131,289 @@ def _option_field(name: str, initial: bool | int | str) -> forms.Field:
     )
 
 
-def preset_or_none(key: str | None) -> Preset | None:
-    return PRESETS.get(key or "")
+# --- The game form -------------------------------------------------------------------------------------------------
 
 
-# Engine field paths that belong to a form field; anything else is shown above the form.
-ERROR_FIELDS = {
-    "declarer": "declarer",
-    "game.contract": "contract",
-    "game.matadors": "matadors",
-    "game.declarer_card_points": "declarer_card_points",
-    "game.schwarz": "schwarz",
-    "game.hand": "hand",
-    "game.ouvert": "ouvert",
-    "game.announced": "announced",
-    "game.won": "won",
-    "game.bid": "bid",
-    "game.kontra": "kontra",
-    "game.re": "re",
-    "game.conceded": "conceded",
-    "game.ramsch": "ramsch_points",
-    "game.ramsch.card_points": "ramsch_points",
-    "game.ramsch.jungfrau": "jungfrau",
-    "game.ramsch.pushes": "pushes",
-    "game.ramsch.durchmarsch": "durchmarsch",
-}
+@dataclass(frozen=True)
+class Placed:
+    """One entry field as the form shows it: its form fields, and the contracts it is shown for (as CSS classes)."""
+
+    entry: EntryField
+    names: tuple[str, ...]
+    classes: str
+
+    @property
+    def section(self) -> str:
+        """Where the field goes on the page: the main choices, the toggles, the rarer fields, the Ramsch."""
+        if self.entry.name.startswith("ramsch."):
+            return "ramsch"
+        if self.entry.name in RARE or self.entry.kind is Kind.CHOICE:
+            return "more"
+        return "toggles" if self.entry.kind is Kind.FLAG else "main"
+
+    @property
+    def error_field(self) -> str:
+        """The form field that shows the field's refusals: the count of the matadors, the first seat's points."""
+        return self.names[1] if self.entry.kind is Kind.MATADORS else self.names[0]
+
+
+RARE = frozenset({"bid"})
+
+
+def form_names(entry: EntryField, seats: Sequence[int]) -> tuple[str, ...]:
+    """The form fields of one entry field: ``ramsch.pushes`` is ``pushes``; matadors are a kind and a count; card
+    points per seat are one field per seat."""
+    short = entry.name.removeprefix("ramsch.")
+    if entry.kind is Kind.MATADORS:
+        return (f"{short}_kind", short)
+    if entry.kind is Kind.POINTS_PER_SEAT:
+        return tuple(f"ramsch_{seat}" for seat in seats)
+    return (short,)
+
+
+def _visibility(entry: EntryField, offered: Sequence[Contract]) -> str:
+    """CSS classes that show a field only for the contracts it belongs to (the form works without script)."""
+    if entry.contracts is None:
+        return ""
+    classes = []
+    for contract in (Contract.RAMSCH, Contract.NULL):
+        if contract not in offered:
+            continue
+        if entry.contracts == {contract}:
+            classes.append(f"only-{contract.value}")
+        elif contract not in entry.contracts:
+            classes.append(f"not-{contract.value}")
+    return " ".join(classes)
 
 
 class GameForm(forms.Form):
-    """One game, with only the fields the variant and its rules have. Works as a plain form post."""
+    """One game, with exactly the fields the variant and its rules accept. Works as a plain form post.
+
+    The form checks only what a field can hold; the rules are the engine's, asked by the services. ``number`` is the
+    deal the form was made for and ``version`` the match version it showed.
+    """
 
     token = forms.UUIDField(widget=forms.HiddenInput)
     number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
 
-    def __init__(
-        self, *args: Any, match: Match, seats: list[str], seating: Seating, deck: str = Deck.FRENCH, **kwargs: Any
-    ) -> None:
+    def __init__(self, *args: Any, shape: EntryShape, seats: list[str], deck: str = Deck.FRENCH, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        spec = find_variant(match.variant)
-        assert spec is not None
-        self.spec: VariantSpec = spec
-        self.rules: Rules = rules_for(match.variant, match.rules)
-        self.seating = seating
+        self.shape = shape
         self.seat_names = seats
+        self.deck = deck
         self.fields["token"].initial = uuid.uuid4()
-        self.fields["declarer"] = forms.TypedChoiceField(
-            label=_("Declarer"),
-            coerce=int,
-            empty_value=None,
-            required=False,
-            # In seat order, so that each player's button stays in its place from game to game.
-            choices=[(seat, seats[seat]) for seat in sorted(seating.playing)],
-            widget=forms.RadioSelect,
-        )
-        if spec.family is not Family.SKAT:
-            # In the two-player games forehand announces the game.
-            self.fields["declarer"].initial = seating.forehand
-        contracts = [c for c in spec.contracts if self._offers(c)]
-        self.fields["contract"] = forms.ChoiceField(
-            label=_("Game"),
-            choices=[(c.value, contract_label(c, deck)) for c in contracts],
-            widget=forms.RadioSelect,
-            initial=contracts[0].value,
-        )
-        if self.has_matadors:
-            self.fields["matadors_kind"] = forms.ChoiceField(
-                label=_("Matadors"),
+        self.placed: list[Placed] = []
+        every_seat = tuple(range(len(seats)))
+        for entry in shape.fields:
+            for name, field in zip(form_names(entry, every_seat), self._fields_for(entry, every_seat), strict=True):
+                self.fields[name] = field
+            playing = tuple(int(choice) for choice in entry.choices) if entry.kind is Kind.POINTS_PER_SEAT else ()
+            self.placed.append(Placed(entry, form_names(entry, playing), _visibility(entry, shape.contracts)))
+
+    def _fields_for(self, entry: EntryField, seats: Sequence[int]) -> Iterator[forms.Field]:
+        label = render_step(entry.label)
+        kind = entry.kind
+        if kind is Kind.CONTRACT:
+            choices = [(value, contract_label(value, self.deck)) for value in entry.choices]
+            yield forms.ChoiceField(label=label, choices=choices, widget=forms.RadioSelect, initial=entry.default)
+        elif kind is Kind.SEAT:
+            empty: list[tuple[Any, Any]] = [] if entry.name == "declarer" else [("", _("nobody"))]
+            seat_field = forms.TypedChoiceField(
+                label=label,
+                coerce=int,
+                empty_value=None,
+                required=False,
+                choices=[*empty, *((seat, self.seat_names[seat]) for seat in seats)],
+                widget=forms.RadioSelect,
+                initial=entry.default,
+            )
+            yield _offer(seat_field, empty, entry, self.seat_names)
+        elif kind is Kind.MATADORS:
+            yield forms.ChoiceField(
+                label=label,
                 choices=[(WITH, _("with")), (WITHOUT, _("without"))],
                 widget=forms.RadioSelect,
                 initial=WITH,
                 required=False,
             )
-            self.fields["matadors"] = forms.IntegerField(
-                label=_("How many"),
-                min_value=0 if spec.family is Family.SCHAFKOPF else 1,
-                max_value=14,
-                initial=0 if spec.family is Family.SCHAFKOPF else 1,
-                required=False,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-            )
-        self.fields["declarer_card_points"] = forms.IntegerField(
-            label=_("Declarer's card points"),
-            min_value=0,
-            max_value=120,
-            required=False,
-            widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*"}),
-        )
-        if self.rules.schwarz.value == "no-tricks" and spec.family is not Family.LIEUTENANT:
-            self.fields["schwarz"] = forms.ChoiceField(
-                label=_("Schwarz"),
-                choices=[
-                    ("", _("nobody")),
-                    ("opponents", _("declarer took every trick")),
-                    ("declarer", _("declarer took no trick")),
-                ],
+            yield _number(_("How many"), entry.minimum, entry.maximum, initial=entry.default)
+        elif kind is Kind.NUMBER:
+            yield _number(label, entry.minimum, entry.maximum, initial=entry.default, big=entry.name != "bid")
+        elif kind is Kind.FLAG:
+            yield forms.BooleanField(label=label, required=False)
+        elif kind is Kind.CHOICE:
+            labels = [render_step(choice) for choice in entry.choice_labels]
+            yield forms.ChoiceField(
+                label=label,
+                choices=list(zip(entry.choices, labels, strict=True)),
                 required=False,
                 widget=forms.RadioSelect,
-                initial="",
+                initial=entry.default,
             )
-        if spec.bidding:
-            self.fields["hand"] = forms.BooleanField(label=_("Hand"), required=False)
-            self.fields["ouvert"] = forms.BooleanField(label=_("Ouvert"), required=False)
-            self.fields["announced"] = forms.ChoiceField(
-                label=_("Announced"),
-                choices=[("", _("nothing")), ("schneider", _("Schneider")), ("schwarz", _("Schwarz"))],
-                required=False,
-                widget=forms.RadioSelect,
-                initial="",
-            )
-            self.fields["bid"] = forms.IntegerField(
-                label=_("Bid (optional)"),
-                required=False,
-                min_value=0,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-            )
-            self.fields["conceded"] = forms.BooleanField(label=_("Conceded"), required=False)
-        if Contract.NULL in contracts:
-            self.fields["won"] = forms.TypedChoiceField(
-                label=_("Null result"),
-                choices=[("yes", _("won")), ("no", _("lost"))],
-                coerce=lambda value: value == "yes",
+        elif kind is Kind.RESULT:
+            won, lost = (render_step(choice) for choice in entry.choice_labels)
+            yield forms.TypedChoiceField(
+                label=label,
+                choices=[(YES, won), (NO, lost)],
+                coerce=lambda value: value == YES,
                 empty_value=None,
                 required=False,
                 widget=forms.RadioSelect,
             )
-        if self.rules.kontra_re:
-            kontra = _("Stoß") if spec.family is Family.SCHAFKOPF else _("Kontra")
-            self.fields["kontra"] = forms.BooleanField(label=kontra, required=False)
-            self.fields["re"] = forms.BooleanField(label=_("Re"), required=False)
-        if Contract.RAMSCH in contracts:
-            self._add_ramsch_fields()
-
-    def _offers(self, contract: Contract) -> bool:
-        if contract is Contract.NULL:
-            return self.rules.null
-        if contract is Contract.RAMSCH:
-            return self.rules.ramsch
-        return True
-
-    @property
-    def has_matadors(self) -> bool:
-        if self.spec.family is Family.SCHAFKOPF:
-            return self.rules.laufende
-        return self.spec.family is not Family.LIEUTENANT
-
-    def _add_ramsch_fields(self) -> None:
-        for seat in self.seating.playing:
-            self.fields[f"ramsch_{seat}"] = forms.IntegerField(
-                label=self.seat_names[seat],
-                min_value=0,
-                max_value=120,
-                required=False,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-            )
-        choices = [(seat, self.seat_names[seat]) for seat in self.seating.playing]
-        if self.rules.ramsch_jungfrau:
-            self.fields["jungfrau"] = forms.TypedMultipleChoiceField(
-                label=_("Jungfrau (took no trick)"),
+        elif kind is Kind.POINTS_PER_SEAT:
+            for seat in seats:
+                yield _number(self.seat_names[seat], entry.minimum, entry.maximum)
+        elif kind is Kind.SEATS:
+            seats_field = forms.TypedMultipleChoiceField(
+                label=label,
                 coerce=int,
                 empty_value=None,
-                choices=choices,
+                choices=[(seat, self.seat_names[seat]) for seat in seats],
                 required=False,
                 widget=forms.CheckboxSelectMultiple,
             )
-        if self.rules.ramsch_schieben:
-            self.fields["pushes"] = forms.IntegerField(
-                label=_("Pushes"),
-                min_value=0,
-                max_value=len(choices),
-                initial=0,
-                required=False,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-            )
-        if self.rules.ramsch_durchmarsch:
-            self.fields["durchmarsch"] = forms.TypedChoiceField(
-                label=_("Durchmarsch"),
-                coerce=int,
-                empty_value=None,
-                choices=[("", _("nobody")), *choices],
-                required=False,
-                widget=forms.RadioSelect,
-            )
+            yield _offer(seats_field, [], entry, self.seat_names)
+
+    # Layout for the template.
+
+    def section(self, name: str) -> list[tuple[Placed, list[forms.BoundField]]]:
+        return [(placed, [self[field] for field in placed.names]) for placed in self.placed if placed.section == name]
+
+    @property
+    def main(self) -> list[tuple[Placed, list[forms.BoundField]]]:
+        return self.section("main")
+
+    @property
+    def toggles(self) -> list[tuple[Placed, list[forms.BoundField]]]:
+        return self.section("toggles")
+
+    @property
+    def more(self) -> list[tuple[Placed, list[forms.BoundField]]]:
+        return self.section("more")
+
+    @property
+    def ramsch(self) -> list[tuple[Placed, list[forms.BoundField]]]:
+        return self.section("ramsch")
+
+    @property
+    def more_open(self) -> bool:
+        """The rarer fields start open when they hold something or have an error."""
+        return any(field.value() or field.errors for _, fields in self.more for field in fields)
 
     def opponents_points(self) -> int | None:
         """120 minus the declarer's card points as typed, for the line under the field."""
+        if "declarer_card_points" not in self.fields:
+            return None
         try:
             points = int(self["declarer_card_points"].value())
         except (TypeError, ValueError):
             return None
         return 120 - points if 0 <= points <= 120 else None
 
-    def ramsch_fields(self) -> list[forms.BoundField]:
-        return [self[f"ramsch_{seat}"] for seat in self.seating.playing if f"ramsch_{seat}" in self.fields]
+    # Reading and filling.
 
     def submission(self) -> Submission:
-        """The game as entered, in the calculator's shape; only the fields the chosen contract uses."""
+        """The deal as entered, in the engine's shape; only the fields the chosen contract uses."""
         data = self.cleaned_data
         contract = data["contract"]
-        if contract == Contract.RAMSCH:
-            points = [0] * len(self.seat_names)
-            for seat in self.seating.playing:
-                points[seat] = data.get(f"ramsch_{seat}") or 0
-            ramsch: dict[str, Any] = {"card_points": points}
-            if data.get("jungfrau"):
-                ramsch["jungfrau"] = data["jungfrau"]
-            if data.get("pushes"):
-                ramsch["pushes"] = data["pushes"]
-            if data.get("durchmarsch") is not None:
-                ramsch["durchmarsch"] = data["durchmarsch"]
-            return Submission(declarer=None, entry={"contract": contract, "ramsch": ramsch}, number=data.get("number"))
-        entry: dict[str, Any] = {"contract": contract}
-        if contract == Contract.NULL:
-            if data.get("won") is not None:
-                entry["won"] = data["won"]
-        else:
-            self._add_matadors(entry)
-            if data.get("declarer_card_points") is not None:
-                entry["declarer_card_points"] = data["declarer_card_points"]
-            if data.get("schwarz"):
-                entry["schwarz"] = data["schwarz"]
-            if data.get("announced"):
-                entry["announced"] = data["announced"]
-        for flag in ("hand", "ouvert", "kontra", "re", "conceded"):
-            if data.get(flag):
-                entry[flag] = True
-        if data.get("bid"):
-            entry["bid"] = data["bid"]
-        return Submission(declarer=data.get("declarer"), entry=entry, number=data.get("number"))
+        game: dict[str, Any] = {}
+        declarer: int | None = None
+        for placed in self.placed:
+            entry = placed.entry
+            if entry.contracts is not None and contract not in entry.contracts:
+                continue
+            value = self._read(entry, form_names(entry, ()))
+            if entry.name == "declarer":
+                declarer = value
+            elif value is not None:
+                _put(game, entry.name, value)
+        return Submission(declarer=declarer, entry=game, number=data.get("number"))
 
-    def _add_matadors(self, entry: dict[str, Any]) -> None:
+    def _read(self, entry: EntryField, names: tuple[str, ...]) -> Any:
         data = self.cleaned_data
-        count = data.get("matadors")
-        if not self.has_matadors or count is None or (count == 0 and self.spec.family is Family.SCHAFKOPF):
-            return
-        entry["matadors"] = -count if data.get("matadors_kind") == WITHOUT else count
+        kind = entry.kind
+        if kind is Kind.MATADORS:
+            count = data.get(names[1])
+            if count is None or (count == 0 and entry.minimum == 0):
+                return None
+            return -count if data.get(names[0]) == WITHOUT else count
+        if kind is Kind.POINTS_PER_SEAT:
+            return [data.get(f"ramsch_{seat}") or 0 for seat in range(len(self.seat_names))]
+        if kind is Kind.FLAG:
+            return True if data.get(names[0]) else None
+        if kind is Kind.SEATS:
+            return data.get(names[0]) or None
+        if kind is Kind.NUMBER and entry.name == "ramsch.pushes":
+            return data.get(names[0]) or None
+        value = data.get(names[0])
+        return None if value == "" else value
 
     def add_rule_errors(self, error: RuleError) -> None:
-        """Put each engine message next to its field; the rest above the form."""
+        """Put each refusal next to its field; what belongs to no field shown goes above the form."""
+        by_path = {placed.entry.path: placed.error_field for placed in self.placed}
         for problem in error.errors:
-            field = ERROR_FIELDS.get(problem.field)
-            if field == "ramsch_points":
-                field = self.ramsch_fields()[0].name if self.ramsch_fields() else None
-            self.add_error(field if field in self.fields else None, render_step(problem.message))
+            field = by_path.get(problem.field)
+            if field is None and problem.field.startswith("game.ramsch"):
+                field = by_path.get("game.ramsch.card_points")
+            self.add_error(field, render_step(problem.message))
 
 
-def initial_from(submission: Submission) -> dict[str, Any]:
-    """Form data for a stored game, to fix it."""
-    entry = dict(submission.entry or {})
-    initial: dict[str, Any] = {"declarer": submission.declarer, "contract": entry.get("contract")}
-    matadors = entry.get("matadors")
-    if matadors is not None:
-        initial["matadors_kind"] = WITH if matadors > 0 else WITHOUT
-        initial["matadors"] = abs(matadors)
-    for name in ("declarer_card_points", "schwarz", "announced", "bid", "hand", "ouvert", "kontra", "re", "conceded"):
-        if name in entry:
-            initial[name] = entry[name]
-    if "won" in entry:
-        initial["won"] = "yes" if entry["won"] else "no"
-    ramsch = entry.get("ramsch")
-    if ramsch:
-        for seat, points in enumerate(ramsch.get("card_points", [])):
-            initial[f"ramsch_{seat}"] = points
-        initial["jungfrau"] = ramsch.get("jungfrau", [])
-        initial["pushes"] = ramsch.get("pushes", 0)
-        initial["durchmarsch"] = ramsch.get("durchmarsch")
+def _offer(field: forms.ChoiceField, empty: list[tuple[Any, Any]], entry: EntryField, names: list[str]) -> forms.Field:
+    """A seat field accepts every seat of the table, so that a form made for an earlier deal still reads (the rules
+    then say who may declare); it shows only the seats that play this deal, in seat order, so that each player's
+    button stays in its place from game to game."""
+    field.widget.choices = [*empty, *((int(seat), names[int(seat)]) for seat in entry.choices)]
+    return field
+
+
+def _number(
+    label: Any, minimum: int | None, maximum: int | None, *, initial: Any = None, big: bool = True
+) -> forms.Field:
+    attrs = {"inputmode": "numeric"}
+    if big:
+        attrs["pattern"] = "[0-9]*"
+    return forms.IntegerField(
+        label=label,
+        min_value=minimum,
+        max_value=maximum,
+        initial=initial,
+        required=False,
+        widget=forms.NumberInput(attrs=attrs),
+    )
+
+
+def _put(game: dict[str, Any], path: str, value: Any) -> None:
+    if path.startswith("ramsch."):
+        game.setdefault("ramsch", {})[path.removeprefix("ramsch.")] = value
+    else:
+        game[path] = value
+
+
+def initial_from(deal: DealEntry, shape: EntryShape) -> dict[str, Any]:
+    """Form data for a stored deal, to fix it."""
+    initial: dict[str, Any] = {"declarer": deal.declarer}
+    if deal.game is None:
+        return initial
+    data = game_to_data(deal.game)
+    for entry in shape.fields:
+        value = _value_at(data, entry.name)
+        if value is None or entry.name == "declarer":
+            continue
+        if entry.kind is Kind.MATADORS:
+            kind, count = form_names(entry, ())
+            initial[kind] = WITH if value > 0 else WITHOUT
+            initial[count] = abs(value)
+        elif entry.kind is Kind.RESULT:
+            initial[entry.name] = YES if value else NO
+        elif entry.kind is Kind.POINTS_PER_SEAT:
+            initial.update({f"ramsch_{seat}": points for seat, points in enumerate(value)})
+        else:
+            initial[entry.name.removeprefix("ramsch.")] = value
     return initial
+
+
+def _value_at(data: dict[str, Any], path: str) -> Any:
+    if path.startswith("ramsch."):
+        return (data.get("ramsch") or {}).get(path.removeprefix("ramsch."))
+    return data.get(path)

@@ -1,41 +1,38 @@
-"""Reads that feed the pages, the API and the exports."""
+"""Reads that feed the pages, the API and the exports: domain data, no requests, no rendering.
+
+The score sheet reads what the services stored, and only the games it shows: what it costs does not grow with the
+length of the match. The next deal, the what-if and the chart come from the engine's match scorer.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Count, Q, QuerySet, Sum
-from django.http import HttpRequest
-from django.shortcuts import get_object_or_404
+from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 
 from .charts import Chart, totals_chart
-from .engine import OPTIONS, VARIANTS, GameEntry, Message, RuleError, rules_for
-from .engine.bock import bock_ahead
-from .engine.table import Seating, seating
-from .labels import contract_label, render_step
-from .models import Deck, Game, GameScore, Match, Player, Profile, Seat
-from .scoring import game_entry, render
-from .services import Submission, score_deal
+from .engine import (
+    OPTIONS,
+    VARIANTS,
+    Checkpoint,
+    DealEntry,
+    MatchSetup,
+    Message,
+    NextDeal,
+    Scheme,
+    ScoredDeal,
+    Seating,
+    next_deal,
+    score_match,
+)
+from .models import Game, GameScore, Match, MatchEvent, Player, Seat
+from .scoring import render
 
-DECK_SESSION_KEY = "deck"
-
-
-def deck_of(request: HttpRequest) -> str:
-    """The suit names the reader prefers: from the profile, else the session (spectators), else French."""
-    cached = getattr(request, "_scorekeeper_deck", None)
-    if cached is not None:
-        return str(cached)
-    deck = str(request.session.get(DECK_SESSION_KEY, Deck.FRENCH))
-    if request.user.is_authenticated:
-        profile = Profile.objects.filter(user=request.user).values_list("deck", flat=True).first()
-        deck = profile or deck
-    request._scorekeeper_deck = deck  # type: ignore[attr-defined]
-    return deck
+DERIVED_ON_MATCH = ("version", "deals", "totals")
 
 
-def variant_catalogue() -> list[dict[str, Any]]:
+def variant_catalogue() -> list[dict[str, object]]:
     """Every variant with its seats, schemes, contracts and rule options (defaults included), in the active language."""
     return [
         {
@@ -60,41 +57,21 @@ def variant_catalogue() -> list[dict[str, Any]]:
     ]
 
 
-def matches_for_user(user: User | AnonymousUser) -> QuerySet[Match]:
-    """The matches a user keeps: his own and those he was invited to score."""
-    if not user.is_authenticated:
-        return Match.objects.none()
-    return Match.objects.filter(Q(owner=user) | Q(scorers=user)).distinct()
-
-
-def match_for_scorer(user: User | AnonymousUser, pk: int) -> Match:
-    """The match if the user may change it (owner or co-scorer), else 404: others never learn it exists."""
-    return get_object_or_404(matches_for_user(user), pk=pk)
-
-
-def match_for_spectator(token: str) -> Match:
-    return get_object_or_404(Match, share_token=token)
-
-
-def players_for_user(user: User) -> QuerySet[Player]:
-    return Player.objects.filter(owner=user)
-
-
 @dataclass(frozen=True)
 class SheetRow:
-    """One line of the score sheet."""
+    """One line of the score sheet: the deal as stored (or as scored in a what-if), with the running totals."""
 
     game: Game
     number: int
     seating: Seating
-    contract: str
     scores: list[int]
     totals: list[int]
-    breakdown: list[str]
+    breakdown: list[Message]
     bock: int
-    declarer: str
-    dealer: str
     value: int
+    won: bool | None
+    declarer_name: str
+    dealer_name: str
     scorable: bool = True
 
     @property
@@ -104,34 +81,46 @@ class SheetRow:
 
 @dataclass(frozen=True)
 class Sheet:
-    """A match's score sheet: the rows, the totals, and who deals next."""
+    """A match's score sheet: the rows shown (the latest ones, or all), the totals, and the next deal."""
 
     match: Match
     seats: list[Seat]
     rows: list[SheetRow]
     totals: list[int]
-    next_number: int
-    next_seating: Seating
-    next_bock: int
-    bock_games_left: int
+    next: NextDeal
     scheme: str
+    earlier: int = 0
+
+    @property
+    def next_number(self) -> int:
+        return self.next.number
+
+    @property
+    def next_seating(self) -> Seating:
+        return self.next.seating
+
+    @property
+    def next_bock(self) -> int:
+        return self.next.bock
+
+    @property
+    def bock_games_left(self) -> int:
+        return self.next.bock_games_left
 
     @property
     def games_left(self) -> int | None:
-        if self.match.planned_games is None:
-            return None
-        return max(self.match.planned_games - len(self.rows), 0)
+        return self.next.games_left
 
     @property
     def finished(self) -> bool:
-        return self.games_left == 0
+        return self.next.finished
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.player.name for seat in self.seats]
 
     def name(self, seat: int | None) -> str:
         return "" if seat is None else self.seats[seat].player.name
-
-    @property
-    def chart(self) -> Chart | None:
-        return totals_chart([seat.player.name for seat in self.seats], [row.totals for row in self.rows])
 
     @property
     def standings(self) -> list[tuple[Seat, int]]:
@@ -139,86 +128,212 @@ class Sheet:
 
     @property
     def next_dealer_name(self) -> str:
-        return self.name(self.next_seating.dealer)
+        return self.name(self.next.seating.dealer)
 
     @property
     def next_forehand_name(self) -> str:
-        return self.name(self.next_seating.forehand)
+        return self.name(self.next.seating.forehand)
 
     @property
     def next_sitting_out_name(self) -> str:
-        return self.name(self.next_seating.sitting_out)
+        return self.name(self.next.seating.sitting_out)
 
 
-def match_sheet(match: Match, *, deck: str = Deck.FRENCH, scheme: str | None = None) -> Sheet:
-    """The score sheet, as stored, or rescored under another ``scheme`` (what-if) without changing anything."""
-    seats = list(match.seats.select_related("player"))
-    games = list(match.games.filter(deleted=False).prefetch_related("scores").order_by("position"))
-    what_if = scheme is not None and scheme != match.scheme
-    scored_as = replace_scheme(match, scheme) if what_if and scheme else match
-    totals = [0] * len(seats)
-    rows: list[SheetRow] = []
-    for number, game in enumerate(games, start=1):
-        seats_now = seating(len(seats), match.first_dealer, number)
-        if what_if:
-            scores, steps, value, scorable = _rescored(scored_as, len(seats), number, game)
-        else:
-            by_seat = {score.seat: score.points for score in game.scores.all()}
-            scores = [by_seat.get(seat.position, 0) for seat in seats]
-            steps = [Message.from_data(step) for step in game.breakdown]
-            value, scorable = game.game_value, True
-        totals = [total + score for total, score in zip(totals, scores, strict=True)]
-        rows.append(
-            SheetRow(
-                game=game,
-                number=number,
-                seating=seats_now,
-                contract=contract_label(game.contract, deck),
-                scores=scores,
-                totals=list(totals),
-                breakdown=[render_step(step, deck) for step in steps],
-                bock=game.bock,
-                declarer=seats[game.declarer].player.name if game.declarer is not None and game.entry else "",
-                dealer=seats[seats_now.dealer].player.name,
-                value=value,
-                scorable=scorable,
-            )
-        )
-    rules = rules_for(match.variant, match.rules)
-    ahead = bock_ahead(rules, [_entry(game) for game in games[-len(seats) :]], len(seats))
+def seats_of(match: Match) -> list[Seat]:
+    return list(match.seats.select_related("player"))
+
+
+def live_games(match: Match) -> QuerySet[Game]:
+    return Game.objects.filter(match=match, deleted=False)
+
+
+def match_sheet(
+    match: Match,
+    *,
+    scheme: str | None = None,
+    last: int | None = None,
+    upto: int | None = None,
+    seats: list[Seat] | None = None,
+) -> Sheet:
+    """The score sheet as stored, or rescored under another ``scheme`` (what-if) without changing anything.
+
+    ``last`` shows only the latest games (the match page), ``upto`` ends the rows at that deal (paging back);
+    either way only the games shown are read. The match's derived fields are read again first: another request
+    may have changed them.
+    """
+    match.refresh_from_db(fields=list(DERIVED_ON_MATCH))
+    seats = seats if seats is not None else seats_of(match)
+    setup = match.setup()
+    if scheme is not None and scheme != match.scheme:
+        return _what_if(match, seats, Scheme(scheme))
+    end = match.deals if upto is None else max(0, min(upto, match.deals))
+    games = live_games(match).filter(number__lte=end)
+    if last is not None:
+        games = games.filter(number__gt=end - last)
+    shown = list(
+        games.prefetch_related(Prefetch("scores", queryset=GameScore.objects.order_by("seat"))).order_by("number")
+    )
+    after = _score_sums(live_games(match).filter(number__gt=end), len(seats)) if end < match.deals else [0] * len(seats)
+    totals_at_end = [total - later for total, later in zip(match.totals, after, strict=True)]
+    rows = _stored_rows(setup.seating, shown, totals_at_end, seats)
+    recent = _recent_deals(match, setup.reach, shown if end == match.deals else [])
+    upcoming = next_deal(setup, Checkpoint(match.deals, tuple(match.totals), tuple(recent)))
     return Sheet(
         match=match,
         seats=seats,
         rows=rows,
-        totals=totals,
-        next_number=len(rows) + 1,
-        next_seating=seating(len(seats), match.first_dealer, len(rows) + 1),
-        next_bock=ahead[0],
-        bock_games_left=sum(1 for count in ahead if count),
-        scheme=scored_as.scheme,
+        totals=list(totals_at_end),
+        next=upcoming,
+        scheme=match.scheme,
+        earlier=rows[0].number - 1 if rows else end,
     )
 
 
-def replace_scheme(match: Match, scheme: str) -> Match:
-    """An unsaved copy of the match under another scheme, for what-if scoring."""
-    copy = Match(**{field.attname: getattr(match, field.attname) for field in Match._meta.concrete_fields})
-    copy.scheme = scheme
-    return copy
+def _stored_rows(
+    seating_of: Callable[[int], Seating], games: Sequence[Game], end_totals: list[int], seats: Sequence[Seat]
+) -> list[SheetRow]:
+    """Rows from stored games, with running totals worked back from the totals after the last of them."""
+    rows: list[SheetRow] = []
+    totals = list(end_totals)
+    for game in reversed(games):
+        by_seat = {score.seat: score.points for score in game.scores.all()}
+        scores = [by_seat.get(seat, 0) for seat in range(len(seats))]
+        assert game.number is not None
+        seating = seating_of(game.number)
+        rows.append(
+            SheetRow(
+                game=game,
+                number=game.number,
+                seating=seating,
+                scores=scores,
+                totals=list(totals),
+                breakdown=[Message.from_data(step) for step in game.breakdown],
+                bock=game.bock,
+                value=game.game_value,
+                won=game.won,
+                declarer_name=_name(seats, game.declarer),
+                dealer_name=_name(seats, seating.dealer),
+            )
+        )
+        totals = [total - score for total, score in zip(totals, scores, strict=True)]
+    rows.reverse()
+    return rows
 
 
-def _entry(game: Game) -> GameEntry | None:
-    return None if game.passed or game.entry is None else game_entry(game.entry)
+def _name(seats: Sequence[Seat], seat: int | None) -> str:
+    return "" if seat is None or not 0 <= seat < len(seats) else seats[seat].player.name
 
 
-def _rescored(match: Match, players: int, number: int, game: Game) -> tuple[list[int], list[Message], int, bool]:
-    submission = Submission(passed=game.passed, declarer=game.declarer, entry=game.entry)
-    try:
-        result = score_deal(match=match, players=players, deal=number, submission=submission, bock=game.bock)
-    except RuleError as error:
-        return [0] * players, [problem.message for problem in error.errors], 0, False
-    if result is None:
-        return [0] * players, [], 0, True
-    return list(result.scores), list(result.breakdown), result.game_value, True
+def _score_sums(games: QuerySet[Game], players: int) -> list[int]:
+    sums = [0] * players
+    rows = GameScore.objects.filter(game__in=games).values("seat").annotate(total=Sum("points"))
+    for row in rows:
+        sums[row["seat"]] = row["total"] or 0
+    return sums
+
+
+def checkpoint_before(match: Match, setup: MatchSetup, *, position: int | None = None) -> Checkpoint:
+    """The match before the game at ``position`` (before the next deal when None): the number of deals before it,
+    and the last ones, as many as reach ahead. The totals are the match's (before the next deal)."""
+    earlier = live_games(match)
+    if position is not None:
+        earlier = earlier.filter(position__lt=position)
+    count = earlier.count() if position is not None else match.deals
+    recent: list[DealEntry] = []
+    if setup.reach:
+        rows = earlier.order_by("-position").only("passed", "declarer", "entry", "entry_version")[: setup.reach]
+        recent = [row.deal() for row in reversed(rows)]
+    return Checkpoint(count, tuple(match.totals), tuple(recent))
+
+
+def _recent_deals(match: Match, reach: int, shown: Sequence[Game]) -> list[DealEntry]:
+    """The last ``reach`` deals of the match (for the next deal's Bock), from the rows shown when they hold them."""
+    if not reach:
+        return []
+    if len(shown) >= reach:
+        return [game.deal() for game in shown[-reach:]]
+    rows = live_games(match).order_by("-number")[:reach]
+    return [game.deal() for game in reversed(rows)]
+
+
+def _what_if(match: Match, seats: list[Seat], scheme: Scheme) -> Sheet:
+    """Every game of the match scored under another scheme by the engine (deals it cannot score count nothing)."""
+    setup = match.setup().with_scheme(scheme)
+    games = list(live_games(match).order_by("number"))
+    scored = score_match(setup, [game.deal() for game in games], lenient=True)
+    rows: list[SheetRow] = []
+    totals = [0] * len(seats)
+    for game, deal in zip(games, scored.deals, strict=True):
+        totals = [total + score for total, score in zip(totals, deal.scores, strict=True)]
+        rows.append(_scored_row(game, deal, totals, seats))
+    return Sheet(match=match, seats=seats, rows=rows, totals=list(scored.totals), next=scored.next, scheme=scheme.value)
+
+
+def _scored_row(game: Game, deal: ScoredDeal, totals: list[int], seats: Sequence[Seat]) -> SheetRow:
+    return SheetRow(
+        game=game,
+        number=deal.number,
+        seating=deal.seating,
+        scores=list(deal.scores),
+        totals=list(totals),
+        breakdown=list(deal.breakdown),
+        bock=deal.bock,
+        value=deal.game_value,
+        won=deal.won,
+        declarer_name=_name(seats, deal.deal.declarer),
+        dealer_name=_name(seats, deal.seating.dealer),
+        scorable=deal.scorable,
+    )
+
+
+def sheet_row(match: Match, game: Game) -> SheetRow:
+    """One stored game as a sheet row (to fix or delete it), without reading the rest of the match."""
+    sheet = match_sheet(match, upto=game.number, last=1)
+    return sheet.rows[0]
+
+
+def match_chart(match: Match, seats: Sequence[Seat]) -> Chart | None:
+    """The running totals over the whole match, for its chart (read once per version of the match)."""
+    players = len(seats)
+    per_game: dict[int, list[int]] = {}
+    rows = GameScore.objects.filter(game__match=match, game__deleted=False).values_list(
+        "game__number", "seat", "points"
+    )
+    for number, seat, points in rows:
+        per_game.setdefault(number or 0, [0] * players)[seat] = points
+    running: list[list[int]] = []
+    totals = [0] * players
+    for number in sorted(per_game):
+        totals = [total + score for total, score in zip(totals, per_game[number], strict=True)]
+        running.append(list(totals))
+    return totals_chart([seat.player.name for seat in seats], running)
+
+
+UNDOABLE = (MatchEvent.Action.ADD, MatchEvent.Action.EDIT, MatchEvent.Action.DELETE, MatchEvent.Action.REDO)
+CHANGES = (MatchEvent.Action.ADD, MatchEvent.Action.EDIT, MatchEvent.Action.DELETE)
+
+
+def undoable(match: Match) -> MatchEvent | None:
+    """The change an undo would take back: the latest one not undone yet."""
+    return (
+        MatchEvent.objects.filter(match=match, undone_by__isnull=True, action__in=UNDOABLE)
+        .select_related("game")
+        .order_by("-version", "-id")
+        .first()
+    )
+
+
+def redoable(match: Match) -> MatchEvent | None:
+    """The undo a redo would take back: the latest undo not redone yet, if nothing new was changed after it."""
+    latest_change = (
+        MatchEvent.objects.filter(match=match, action__in=CHANGES)
+        .order_by("-version")
+        .values_list("version", flat=True)
+    ).first()
+    undos = MatchEvent.objects.filter(match=match, action=MatchEvent.Action.UNDO, undone_by__isnull=True)
+    if latest_change is not None:
+        undos = undos.filter(version__gt=latest_change)
+    return undos.select_related("undo_of__game", "game").order_by("-version", "-id").first()
 
 
 @dataclass(frozen=True)
@@ -235,11 +350,13 @@ class VariantStats:
         return self.total / self.games if self.games else 0.0
 
 
-def player_stats(player: Player) -> list[VariantStats]:
-    """Lifetime totals per variant: points, games played (not sitting out, not passed), declarer games won and lost,
-    in one query. Points include what a seat got without playing (Seeger-Fabian pays the sitting-out dealer)."""
+def player_stats(players: Player | Sequence[Player]) -> list[VariantStats]:
+    """Lifetime totals per variant of one player (or of several entries of one person): points, games played (not
+    sitting out, not passed), declarer games won and lost, in one query. Points include what a seat got without
+    playing (Seeger-Fabian pays the sitting-out dealer)."""
+    chosen = [players] if isinstance(players, Player) else list(players)
     rows = (
-        GameScore.objects.filter(player=player, game__deleted=False)
+        GameScore.objects.filter(player__in=chosen, game__deleted=False)
         .values("game__match__variant")
         .annotate(
             total=Sum("points"),

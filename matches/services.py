@@ -1,7 +1,7 @@
-"""Writes that touch several models, each in one transaction: starting a match, adding, fixing and undoing games.
-
-Every change to a game leaves a ``MatchEvent`` with the state before and after. Scores are derived: after a fix,
-the whole match is rescored from what was entered.
+"""Every write, in one protocol: each change runs in one transaction under its match's lock, answers a retried token
+first (before anything is checked, so a retry racing its first post gets the first answer), then checks the version
+the request was made on, lets the engine decide, writes only the rows whose values change, records a ``MatchEvent``
+and bumps the match's version. Every failure is a ``ServiceError`` (see ``errors.py``).
 """
 
 from __future__ import annotations
@@ -15,109 +15,153 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
-from .engine import Contract, GameEntry, Result, RuleError, calculate, find_variant, rules_for
-from .engine.bock import bock_ahead, bock_counts
-from .engine.errors import FieldError
+from .engine import (
+    ENTRY_VERSION,
+    RULES_VERSION,
+    DealEntry,
+    DealRefused,
+    FieldError,
+    MatchSetup,
+    Message,
+    RuleError,
+    ScoredDeal,
+    deal_from_data,
+    deal_state,
+    score_deals,
+    score_next,
+    setup_match,
+)
 from .engine.messages import gettext_noop, msg
-from .engine.table import seating
-from .models import Game, GameScore, Match, MatchEvent, Player, Seat
-from .scoring import game_entry
+from .engine.presets import PRESETS
+from .errors import Conflict, Gone, Invalid, ServiceError
+from .models import Game, GameScore, Keeper, Match, MatchEvent, Player, Seat, new_link_token
+from .names import BadName, name_key, normalize_name
+from .selectors import checkpoint_before, redoable, undoable
+
+MAX_TITLE_LENGTH = 100
+ENTERED = ("passed", "declarer", "entry", "entry_version", "deleted")
+DERIVED = ("number", "bock", "won", "game_value", "breakdown", "rules_version")
+
+
+class StaleSubmission(Conflict):
+    """A form that was saved already comes back with other content (a page restored from the browser's history):
+    applying it would act on an old picture of the match."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            [FieldError("match", msg(gettext_noop("This form was saved already; here is the match as it stands now.")))]
+        )
+
+
+class GameGone(Gone):
+    """The game was deleted meanwhile (by another scorer, or a moment ago on this phone)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            [FieldError("match", msg(gettext_noop("This game was deleted meanwhile; nothing was changed.")))]
+        )
+
+
+class MatchConflict(Conflict):
+    """A change cannot be applied because a game would no longer make sense (e.g. its declarer would sit out)."""
+
+    def __init__(self, number: int, error: RuleError) -> None:
+        self.number = number
+        self.error = error
+        reasons = join_messages([problem.message for problem in error.errors])
+        super().__init__(
+            [
+                FieldError(
+                    "match",
+                    msg(
+                        gettext_noop("This change would break game {number}: {reasons}"), number=number, reasons=reasons
+                    ),
+                )
+            ]
+        )
+
+
+def join_messages(messages: Sequence[Message]) -> Message:
+    """Several messages as one, separated by semicolons."""
+    joined = messages[-1]
+    for earlier in reversed(messages[:-1]):
+        joined = msg(gettext_noop("{first}; {rest}"), first=earlier, rest=joined)
+    return joined
 
 
 @dataclass(frozen=True)
 class Submission:
-    """A game as a scorer entered it: all passed, or a declarer's seat and the calculator's ``game`` object."""
+    """A deal as a scorer or a client submitted it, not yet read: all passed, or the declarer's seat and the game
+    in the calculator's shape. ``number`` is the deal the form was made for (adding), if it says."""
 
     passed: bool = False
     declarer: int | None = None
     entry: dict[str, Any] | None = None
     number: int | None = None
 
-    def state(self) -> dict[str, Any]:
-        """The game's entered state this submission asks for (as kept in the history)."""
-        return {"passed": self.passed, "declarer": self.declarer, "entry": self.entry}
+    def deal(self) -> DealEntry:
+        """The deal, read by the engine; raises ``Invalid`` for data of the wrong shape."""
+        try:
+            return deal_from_data(passed=self.passed, declarer=self.declarer, game=self.entry)
+        except RuleError as error:
+            raise Invalid.from_rules(error) from error
+
+    def reached(self, state: dict[str, Any] | None) -> bool:
+        """Whether a stored state is what this submission asked for (a retry of it)."""
+        try:
+            wanted = deal_state(self.deal())
+        except Invalid:
+            return False
+        return state is not None and all(state.get(name) == value for name, value in wanted.items())
 
 
-class StaleSubmission(Exception):
-    """A form that was saved already comes back with other content (a page restored from the browser's history):
-    applying it would act on an old picture of the match."""
+# --- Keepers and players -------------------------------------------------------------------------------------------
 
 
-class GameGone(Exception):
-    """The game was deleted meanwhile (by another scorer, or a moment ago on this phone)."""
+def keeper_for(user: User) -> Keeper:
+    """A person's own keeper, made on first use."""
+    keeper, _ = Keeper.objects.get_or_create(user=user)
+    return keeper
 
 
-class MatchConflict(Exception):
-    """A fix cannot be applied because a later game would no longer make sense (e.g. its declarer would sit out)."""
-
-    def __init__(self, number: int, error: RuleError) -> None:
-        self.number = number
-        self.error = error
-        super().__init__(f"game {number}: {error}")
-
-
-def passing_allowed(match: Match) -> bool:
-    """All may pass (a new deal) where there is bidding and no Ramsch replaces the passed deal."""
-    spec = find_variant(match.variant)
-    return bool(spec and spec.bidding) and not rules_for(match.variant, match.rules).ramsch
-
-
-def score_deal(*, match: Match, players: int, deal: int, submission: Submission, bock: int) -> Result | None:
-    """Score one deal of ``match`` with the engine; None when all passed. Raises ``RuleError``."""
-    if submission.passed:
-        if not passing_allowed(match):
-            raise RuleError(
-                [FieldError("passed", msg(gettext_noop("Under these rules a passed deal is not possible.")))]
-            )
-        return None
-    entry = dict(submission.entry or {})
-    is_ramsch = entry.get("contract") == Contract.RAMSCH
-    if submission.declarer is None and not is_ramsch:
-        raise RuleError([FieldError("declarer", msg(gettext_noop("Choose the declarer.")))])
-    entry["bock"] = bock
-    return calculate(
-        match.variant,
-        game_entry(entry),
-        scheme=match.scheme,
-        rules=match.rules,
-        players=players,
-        declarer=0 if submission.declarer is None else submission.declarer,
-        dealer=seating(players, match.first_dealer, deal).dealer,
-    )
+def player_named(keeper: Keeper, name: str) -> Player:
+    """The keeper's player of that name (compared by ``name_key``), added if new. Two requests adding the same new
+    player at the same moment both get the one player."""
+    key = name_key(name)
+    found = Player.objects.filter(keeper=keeper, name_key=key).first()
+    if found is not None:
+        return found
+    try:
+        with transaction.atomic():
+            return Player.objects.create(keeper=keeper, name=name, name_key=key)
+    except IntegrityError:
+        return Player.objects.get(keeper=keeper, name_key=key)
 
 
-def _entry_object(game: Game) -> GameEntry | None:
-    return None if game.passed or game.entry is None else game_entry(game.entry)
+def check_player_names(raw_names: Sequence[str]) -> list[str]:
+    """The names in seat order, normalised; raises ``Invalid`` naming each bad seat (``players.0``, …) and a name
+    given twice."""
+    errors: list[FieldError] = []
+    names: list[str] = []
+    for seat, raw in enumerate(raw_names):
+        try:
+            names.append(normalize_name(raw))
+        except BadName as bad:
+            errors.append(FieldError(f"players.{seat}", bad.message))
+    keys = [name_key(name) for name in names]
+    if len(set(keys)) != len(keys):
+        errors.append(FieldError("players", msg(gettext_noop("Each player can sit at the table only once."))))
+    if errors:
+        raise Invalid(errors)
+    return names
 
 
-def _submission(game: Game) -> Submission:
-    return Submission(passed=game.passed, declarer=game.declarer, entry=game.entry)
-
-
-def _apply_result(game: Game, result: Result | None, bock: int) -> None:
-    game.bock = bock
-    game.won = None if result is None else result.won
-    game.game_value = 0 if result is None else result.game_value
-    game.breakdown = [] if result is None else [step.to_data() for step in result.breakdown]
-
-
-def _score_rows(game: Game, seats: Sequence[Seat], playing: Sequence[int], result: Result | None) -> list[GameScore]:
-    return [
-        GameScore(
-            game=game,
-            seat=seat.position,
-            player_id=seat.player_id,
-            points=0 if result is None else result.scores[seat.position],
-            declarer=result is not None and game.declarer == seat.position and game.contract != Contract.RAMSCH,
-            played=result is not None and seat.position in playing,
-        )
-        for seat in seats
-    ]
+# --- Starting a match ----------------------------------------------------------------------------------------------
 
 
 def match_create(
     *,
-    owner: User,
+    owner: User | None,
     variant: str,
     scheme: str,
     rules: dict[str, Any],
@@ -126,216 +170,560 @@ def match_create(
     title: str = "",
     preset: str = "",
     planned_games: int | None = None,
+    token: uuid.UUID | None = None,
+    keeper: Keeper | None = None,
 ) -> Match:
-    """Start a match: the complete rule set is stored with it, so later changes to presets never rescore it.
-
-    Players are found by name in the owner's address book, or added to it.
-    """
-    resolved = rules_for(variant, rules).as_dict()
-    spec = find_variant(variant)
-    assert spec is not None
-    kept = {name: value for name, value in resolved.items() if name in spec.options}
-    with transaction.atomic():
-        match = Match.objects.create(
-            owner=owner,
-            title=title,
-            variant=variant,
-            scheme=scheme,
-            rules=kept,
-            preset=preset,
-            first_dealer=first_dealer,
-            planned_games=planned_games,
-        )
-        for position, name in enumerate(player_names):
-            player = Player.objects.filter(owner=owner, name__iexact=name.strip()).first()
-            if player is None:
-                player = Player.objects.create(owner=owner, name=name.strip())
-            Seat.objects.create(match=match, position=position, player=player)
+    """Start a match, checking everything a page would: the variant, scheme and rules, the players (2 to 4 as the
+    variant has it, each once), the first dealer, the length, the title and the preset. The complete rule set is
+    stored with it, so later changes to presets never rescore it. Players are found by name in the keeper's book,
+    or added to it. A retried ``token`` returns the match it started the first time."""
+    if token is not None:
+        started = Match.objects.filter(token=token).first()
+        if started is not None:
+            return started
+    keeper = keeper or (keeper_for(owner) if owner is not None else None)
+    if keeper is None:
+        raise Invalid.about_match(msg(gettext_noop("A match needs somebody to keep it.")))
+    setup, names = _check_new_match(variant, scheme, rules, player_names, first_dealer, title, preset, planned_games)
+    try:
+        with transaction.atomic():
+            match = Match.objects.create(
+                keeper=keeper,
+                created_by=owner,
+                token=token,
+                title=title.strip(),
+                variant=setup.spec.variant.value,
+                scheme=setup.scheme.value,
+                rules=setup.stored_rules(),
+                preset=preset,
+                players=setup.players,
+                first_dealer=setup.first_dealer,
+                planned_games=setup.planned_games,
+                totals=[0] * setup.players,
+            )
+            Seat.objects.bulk_create(
+                Seat(match=match, position=position, player=player_named(keeper, name))
+                for position, name in enumerate(names)
+            )
+    except IntegrityError:
+        started = Match.objects.filter(token=token).first() if token is not None else None
+        if started is None:
+            raise
+        return started
     return match
 
 
-def game_add(*, match: Match, user: User | None, token: uuid.UUID, submission: Submission) -> Game:
-    """Append a game. A retried submission (same token) returns the game it created the first time."""
+def _check_new_match(
+    variant: str,
+    scheme: str,
+    rules: dict[str, Any],
+    player_names: Sequence[str],
+    first_dealer: int,
+    title: str,
+    preset: str,
+    planned_games: int | None,
+) -> tuple[MatchSetup, list[str]]:
+    errors: list[FieldError] = []
+    names: list[str] = []
     try:
-        with transaction.atomic():
-            return _game_add(match=match, user=user, token=token, submission=submission)
-    except IntegrityError:
-        event = MatchEvent.objects.filter(match=match, token=token).select_related("game").first()
-        if event is None:
-            raise
-        return event.game
-
-
-def _game_add(*, match: Match, user: User | None, token: uuid.UUID, submission: Submission) -> Game:
-    Match.objects.select_for_update().filter(pk=match.pk).values_list("pk", flat=True).get()
-    earlier = MatchEvent.objects.filter(match=match, token=token).select_related("game").first()
-    if earlier is not None:
-        if earlier.action != MatchEvent.Action.ADD or (earlier.after or {}).get("entry") != submission.entry:
-            raise StaleSubmission
-        return earlier.game
-    seats = list(match.seats.all())
-    live = Game.objects.filter(match=match, deleted=False)
-    deal = live.count() + 1
-    if submission.number is not None and submission.number != deal:
-        # Another scorer saved a game since this form was shown: both would be entering the same deal.
-        taken = msg(
-            gettext_noop("Game {number} was just entered from another phone: check the list before saving."),
-            number=submission.number,
+        names = check_player_names(player_names)
+    except Invalid as error:
+        errors.extend(error.errors)
+    setup: MatchSetup | None = None
+    try:
+        setup = setup_match(
+            variant,
+            scheme=scheme,
+            rules=rules,
+            players=len(player_names),
+            first_dealer=first_dealer,
+            planned_games=planned_games,
         )
-        raise RuleError([FieldError("match", taken)])
-    if match.planned_games is not None and deal > match.planned_games:
-        complete = msg(gettext_noop("The series is complete: {games} games."), games=match.planned_games)
-        raise RuleError([FieldError("match", complete)])
-    rules = rules_for(match.variant, match.rules)
-    bock = 0
-    if rules.bock:
-        recent = list(live.order_by("-position")[: len(seats)])
-        bock = bock_ahead(rules, [_entry_object(game) for game in reversed(recent)], len(seats))[0]
-    result = score_deal(match=match, players=len(seats), deal=deal, submission=submission, bock=bock)
-    last = Game.objects.filter(match=match).aggregate(last=Max("position"))["last"] or 0
-    game = Game(
-        match=match,
-        position=last + 1,
-        passed=submission.passed,
-        declarer=submission.declarer,
-        entry=submission.entry,
-        created_by=user,
-    )
-    _apply_result(game, result, bock)
-    game.save()
-    playing = seating(len(seats), match.first_dealer, deal).playing
-    GameScore.objects.bulk_create(_score_rows(game, seats, playing, result))
-    MatchEvent.objects.create(
-        match=match, game=game, action=MatchEvent.Action.ADD, token=token, user=user, after=game.snapshot()
-    )
-    return game
+    except RuleError as error:
+        errors.extend(error.errors)
+    if len(title.strip()) > MAX_TITLE_LENGTH:
+        errors.append(FieldError("title", msg(gettext_noop("At most {count} characters."), count=MAX_TITLE_LENGTH)))
+    if preset and preset not in PRESETS:
+        errors.append(FieldError("preset", msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(PRESETS))))
+    if errors:
+        raise Invalid(errors)
+    assert setup is not None
+    return setup, names
 
 
-def match_rescore(match: Match) -> None:
-    """Rescore every game of the match from what was entered: Bock rounds, dealers and scores follow the list.
+# --- Games ---------------------------------------------------------------------------------------------------------
 
-    Raises ``MatchConflict`` naming the first game that no longer scores.
-    """
-    seats = list(match.seats.all())
-    games = list(match.games.filter(deleted=False).order_by("position"))
-    rules = rules_for(match.variant, match.rules)
-    bocks = bock_counts(rules, [_entry_object(game) for game in games], len(seats))
-    changed: list[Game] = []
-    rows: list[GameScore] = []
-    for number, (game, bock) in enumerate(zip(games, bocks, strict=True), start=1):
+
+def game_add(*, match: Match, user: User | None, token: uuid.UUID, submission: Submission) -> Game:
+    """Append a game (or a passed deal). A retried submission (same token) returns the game it created the first
+    time; the same token with other content is a ``StaleSubmission``; a form made for a deal that another phone
+    entered meanwhile is refused (``Conflict``)."""
+    with transaction.atomic():
+        locked = _lock(match)
+        earlier = _replayed(locked, token)
+        if earlier is not None:
+            if earlier.action != MatchEvent.Action.ADD or not submission.reached(earlier.after):
+                raise StaleSubmission
+            _copy_derived(match, locked)
+            return earlier.game
+        deal = submission.deal()
+        if submission.number is not None and submission.number != locked.deals + 1:
+            raise Conflict.about_match(
+                msg(
+                    gettext_noop("Game {number} was just entered from another phone: check the list before saving."),
+                    number=submission.number,
+                )
+            )
+        setup = locked.setup()
+        point = checkpoint_before(locked, setup)
         try:
-            result = score_deal(match=match, players=len(seats), deal=number, submission=_submission(game), bock=bock)
+            scored = score_next(setup, point, deal)
         except RuleError as error:
-            raise MatchConflict(number, error) from error
-        _apply_result(game, result, bock)
-        changed.append(game)
-        rows.extend(_score_rows(game, seats, seating(len(seats), match.first_dealer, number).playing, result))
-    Game.objects.bulk_update(changed, ["bock", "won", "game_value", "breakdown"])
-    GameScore.objects.filter(game__match=match).delete()
-    GameScore.objects.bulk_create(rows)
+            raise Invalid.from_rules(error) from error
+        version = _bump(locked)
+        last = Game.objects.filter(match=locked).aggregate(last=Max("position"))["last"] or 0
+        game = Game(match=locked, position=last + 1, created_by=user, version=version)
+        _enter(game, deal)
+        _derive(game, scored)
+        game.save()
+        GameScore.objects.bulk_create(_score_rows(game, _seat_players(locked), scored))
+        locked.deals += 1
+        locked.totals = list(point.after(setup, scored).totals)
+        locked.save(update_fields=["version", "deals", "totals", "updated_at"])
+        _record(locked, game, MatchEvent.Action.ADD, token, user, before=None)
+        _copy_derived(match, locked)
+        return game
 
 
-def _record(*, game: Game, action: str, token: uuid.UUID, user: User | None, before: dict[str, Any]) -> MatchEvent:
+def game_edit(
+    *,
+    game: Game,
+    user: User | None,
+    token: uuid.UUID,
+    submission: Submission,
+    version: int | None = None,
+) -> Game:
+    """Replace what was entered for a game; the games it reaches are rescored. The old entry stays in the history.
+
+    ``version`` is the match version the form was made on: if the game changed since, the fix is refused
+    (``Conflict``) rather than overwriting the other change unseen. Raises ``Invalid`` for an entry the rules refuse,
+    ``GameGone`` if the game was deleted meanwhile, ``StaleSubmission`` for a form saved before with other content.
+    """
+    with transaction.atomic():
+        locked = _lock(game.match)
+        earlier = _replayed(locked, token)
+        if earlier is not None:
+            if (
+                earlier.game_id != game.pk
+                or earlier.action != MatchEvent.Action.EDIT
+                or not submission.reached(earlier.after)
+            ):
+                raise StaleSubmission
+            return Game.objects.get(pk=game.pk)
+        current = _live_game(game, version)
+        deal = submission.deal()
+        before = current.snapshot()
+        _enter(current, deal)
+        current.version = _bump(locked)
+        _rescore(locked, current, renumbered=False, own_errors=Invalid)
+        _record(locked, current, MatchEvent.Action.EDIT, token, user, before=before)
+        return current
+
+
+def game_delete(*, game: Game, user: User | None, token: uuid.UUID, version: int | None = None) -> Game:
+    """Take a game off the list; it stays in the history and undo brings it back. Later games move up a deal."""
+    with transaction.atomic():
+        locked = _lock(game.match)
+        earlier = _replayed(locked, token)
+        if earlier is not None:
+            if earlier.game_id != game.pk or earlier.action != MatchEvent.Action.DELETE:
+                raise StaleSubmission
+            return Game.objects.get(pk=game.pk)
+        current = _live_game(game, version)
+        before = current.snapshot()
+        current.deleted = True
+        current.version = _bump(locked)
+        _rescore(locked, current, renumbered=True, own_errors=MatchConflict)
+        _record(locked, current, MatchEvent.Action.DELETE, token, user, before=before)
+        return current
+
+
+def _live_game(game: Game, version: int | None) -> Game:
+    """The game as stored now (read under the match's lock), if it is still on the list and unchanged since
+    ``version``."""
+    current = Game.objects.get(pk=game.pk)
+    if current.deleted:
+        raise GameGone
+    if version is not None and current.version > version:
+        raise Conflict.about_match(
+            msg(
+                gettext_noop(
+                    "Game {number} was changed on another phone meanwhile; nothing was changed here. "
+                    "Look at it again before changing it."
+                ),
+                number=current.number or 0,
+            )
+        )
+    return current
+
+
+# --- Undo and redo -------------------------------------------------------------------------------------------------
+
+
+def match_undo(
+    *,
+    match: Match,
+    user: User | None,
+    token: uuid.UUID,
+    change: uuid.UUID | None = None,
+    version: int | None = None,
+) -> MatchEvent | None:
+    """Undo the latest change not yet undone (adding, fixing, deleting or redoing a game); None if there is nothing
+    left. ``change`` names the change the undo was offered for and ``version`` the match version the page showed:
+    when the match moved on since, nothing is undone and a ``Conflict`` says what the latest change is now."""
+    return _step_back(match=match, user=user, token=token, change=change, version=version, redo=False)
+
+
+def match_redo(
+    *,
+    match: Match,
+    user: User | None,
+    token: uuid.UUID,
+    change: uuid.UUID | None = None,
+    version: int | None = None,
+) -> MatchEvent | None:
+    """Take back the latest undo (as long as nothing was changed after it); None if there is nothing to redo."""
+    return _step_back(match=match, user=user, token=token, change=change, version=version, redo=True)
+
+
+def _step_back(
+    *,
+    match: Match,
+    user: User | None,
+    token: uuid.UUID,
+    change: uuid.UUID | None,
+    version: int | None,
+    redo: bool,
+) -> MatchEvent | None:
+    with transaction.atomic():
+        locked = _lock(match)
+        done = _replayed(locked, token)
+        if done is not None:
+            return done
+        if version is not None and locked.version != version:
+            raise Conflict.about_match(
+                msg(gettext_noop("The match was changed on another phone meanwhile; nothing was undone or redone."))
+            )
+        target = redoable(locked) if redo else undoable(locked)
+        if target is None:
+            return None
+        if change is not None and target.public_id != change:
+            raise Conflict.about_match(
+                msg(gettext_noop("The last change is not the one shown any more; nothing was undone or redone."))
+            )
+        game = Game.objects.get(pk=target.game_id)
+        before = game.snapshot()
+        restored = target.before or {**before, "deleted": True}
+        renumbered = bool(restored["deleted"]) != game.deleted
+        game.passed, game.declarer, game.entry = restored["passed"], restored["declarer"], restored["entry"]
+        game.deleted, game.entry_version = restored["deleted"], int(restored.get("v", 0))
+        game.version = _bump(locked)
+        _rescore(locked, game, renumbered=renumbered, own_errors=MatchConflict)
+        action = MatchEvent.Action.REDO if redo else MatchEvent.Action.UNDO
+        event = _record(locked, game, action, token, user, before=before, undo_of=target)
+        _copy_derived(match, locked)
+        return event
+
+
+# --- The shared machinery ------------------------------------------------------------------------------------------
+
+
+def _lock(match: Match) -> Match:
+    """The match row, locked until the transaction ends: every change to a match runs one at a time."""
+    return Match.objects.select_for_update().get(pk=match.pk)
+
+
+def _replayed(match: Match, token: uuid.UUID) -> MatchEvent | None:
+    return MatchEvent.objects.filter(match=match, token=token).select_related("game", "undo_of").first()
+
+
+def _bump(match: Match) -> int:
+    match.version += 1
+    return match.version
+
+
+def _copy_derived(target: Match, source: Match) -> None:
+    """Keep the caller's match object in step with what was just written."""
+    target.version, target.deals, target.totals = source.version, source.deals, source.totals
+
+
+def _record(
+    match: Match,
+    game: Game,
+    action: str,
+    token: uuid.UUID,
+    user: User | None,
+    *,
+    before: dict[str, Any] | None,
+    undo_of: MatchEvent | None = None,
+) -> MatchEvent:
     return MatchEvent.objects.create(
-        match_id=game.match_id,
+        match=match,
         game=game,
         action=action,
         token=token,
         user=user,
+        version=match.version,
+        number=game.number,
         before=before,
         after=game.snapshot(),
+        undo_of=undo_of,
     )
 
 
-def _change(
-    *, game: Game, user: User | None, token: uuid.UUID, action: str, submission: Submission | None = None
-) -> Game:
-    """Change one game under the match's lock: fix it (``submission``) or delete it, rescore the match and keep the
-    history, once per token. The game is read again under the lock, so a change made a moment ago by another scorer
-    is neither overwritten unseen nor recorded with a wrong "before"."""
-    state = submission.state() if submission is not None else {"deleted": True}
-    try:
-        with transaction.atomic():
-            Match.objects.select_for_update().filter(pk=game.match_id).values_list("pk", flat=True).get()
-            earlier = MatchEvent.objects.filter(match_id=game.match_id, token=token).first()
-            if earlier is not None:
-                if earlier.game_id != game.pk or earlier.action != action or not _reached(earlier, state):
-                    raise StaleSubmission
-                return Game.objects.get(pk=game.pk)
-            current = Game.objects.select_for_update().get(pk=game.pk)
-            if current.deleted:
-                raise GameGone
-            before = current.snapshot()
-            if submission is not None:
-                seats = current.match.seats.count()
-                deal = Game.objects.filter(match_id=current.match_id, deleted=False, position__lte=current.position)
-                score_deal(match=current.match, players=seats, deal=deal.count(), submission=submission, bock=0)
-            for name, value in state.items():
-                setattr(current, name, value)
-            current.save(update_fields=list(state))
-            match_rescore(current.match)
-            _record(game=current, action=action, token=token, user=user, before=before)
-            return current
-    except IntegrityError:
-        if not MatchEvent.objects.filter(match_id=game.match_id, token=token).exists():
-            raise
-        return Game.objects.get(pk=game.pk)
+def _enter(game: Game, deal: DealEntry) -> None:
+    state = deal_state(deal)
+    game.passed, game.declarer, game.entry = state["passed"], state["declarer"], state["entry"]
+    game.entry_version = ENTRY_VERSION
 
 
-def _reached(event: MatchEvent, state: dict[str, Any]) -> bool:
-    after = event.after or {}
-    return all(after.get(name) == value for name, value in state.items())
+def _derive(game: Game, scored: ScoredDeal) -> None:
+    game.number = scored.number
+    game.bock = scored.bock
+    game.won = scored.won
+    game.game_value = scored.game_value
+    game.breakdown = [step.to_data() for step in scored.breakdown]
+    game.rules_version = RULES_VERSION
 
 
-def game_edit(*, game: Game, user: User | None, token: uuid.UUID, submission: Submission) -> Game:
-    """Replace what was entered for a game; every later game is rescored. The old entry stays in the history.
+def _seat_players(match: Match) -> list[int]:
+    return list(match.seats.order_by("position").values_list("player_id", flat=True))
 
-    Raises ``RuleError`` for an entry the rules refuse, ``GameGone`` if the game was deleted meanwhile,
-    ``StaleSubmission`` for a form saved before with other content, ``MatchConflict`` if a later game would break.
+
+def _score_rows(game: Game, players: Sequence[int], scored: ScoredDeal) -> list[GameScore]:
+    return [
+        GameScore(
+            game=game,
+            seat=seat,
+            player_id=player,
+            points=scored.scores[seat],
+            declarer=scored.declarer == seat,
+            played=scored.played[seat],
+        )
+        for seat, player in enumerate(players)
+    ]
+
+
+def _rescore(match: Match, changed: Game, *, renumbered: bool, own_errors: type[ServiceError]) -> None:
+    """Rescore the list from ``changed`` on and write only what changes; ``changed`` (already changed in memory)
+    is saved with it.
+
+    A fix keeps every game's number, so only the games its Bock can reach are rescored; a deletion or a restored
+    game moves every later game a deal, and all of them are. Refusals of ``changed`` itself raise ``own_errors``,
+    of a later game a ``MatchConflict`` naming it.
     """
-    return _change(game=game, user=user, token=token, action=MatchEvent.Action.EDIT, submission=submission)
-
-
-def game_delete(*, game: Game, user: User | None, token: uuid.UUID) -> Game:
-    """Take a game off the list; it stays in the history and can be brought back by undo."""
-    return _change(game=game, user=user, token=token, action=MatchEvent.Action.DELETE)
-
-
-def match_undo(*, match: Match, user: User | None, token: uuid.UUID) -> MatchEvent | None:
-    """Undo the latest change not yet undone (adding, fixing or deleting a game); None if there is nothing left."""
+    setup = match.setup()
+    point = checkpoint_before(match, setup, position=changed.position)
+    first = point.deals + 1
+    later = Game.objects.filter(match=match, deleted=False, position__gt=changed.position).order_by("position")
+    games = list(later if renumbered else later[: setup.reach])
+    if not changed.deleted:
+        games.insert(0, changed)
+    stored = _stored_scores(games)
+    deltas = [0] * setup.players
     try:
-        with transaction.atomic():
-            Match.objects.select_for_update().filter(pk=match.pk).values_list("pk", flat=True).get()
-            done = MatchEvent.objects.filter(match=match, token=token).first()
-            if done is not None:
-                return done
-            last = (
-                MatchEvent.objects.filter(match=match, undone_by__isnull=True)
-                .exclude(action=MatchEvent.Action.UNDO)
-                .select_related("game")
-                .first()
+        scored_deals = [scored for scored, _ in score_deals(setup, [game.deal() for game in games], point)]
+    except DealRefused as refused:
+        if not changed.deleted and refused.number == first:
+            raise own_errors(refused.errors) from refused
+        raise MatchConflict(refused.number, refused) from refused
+    players = _seat_players(match)
+    games_changed: list[Game] = []
+    rows_changed: list[GameScore] = []
+    rows_new: list[GameScore] = []
+    for game, scored in zip(games, scored_deals, strict=True):
+        old_derived = tuple(getattr(game, name) for name in DERIVED)
+        _derive(game, scored)
+        if game is not changed and old_derived != tuple(getattr(game, name) for name in DERIVED):
+            games_changed.append(game)
+        rows = stored.get(game.pk, {})
+        for row in _score_rows(game, players, scored):
+            old = rows.get(row.seat)
+            deltas[row.seat] += row.points - (old.points if old else 0)
+            if old is None:
+                rows_new.append(row)
+            elif (old.points, old.declarer, old.played) != (row.points, row.declarer, row.played):
+                old.points, old.declarer, old.played = row.points, row.declarer, row.played
+                rows_changed.append(old)
+    if changed.deleted:
+        for seat, row in _stored_scores([changed]).get(changed.pk, {}).items():
+            deltas[seat] -= row.points
+        GameScore.objects.filter(game=changed).delete()
+        changed.number = None
+    changed.save()
+    Game.objects.bulk_update(games_changed, list(DERIVED))
+    GameScore.objects.bulk_update(rows_changed, ["points", "declarer", "played"])
+    GameScore.objects.bulk_create(rows_new)
+    match.totals = [total + delta for total, delta in zip(match.totals, deltas, strict=True)]
+    if renumbered:
+        match.deals += -1 if changed.deleted else 1
+    match.save(update_fields=["version", "deals", "totals", "updated_at"])
+
+
+def _stored_scores(games: Sequence[Game]) -> dict[int, dict[int, GameScore]]:
+    rows: dict[int, dict[int, GameScore]] = {}
+    for row in GameScore.objects.filter(game__in=[game.pk for game in games if game.pk]):
+        rows.setdefault(row.game_id, {})[row.seat] = row
+    return rows
+
+
+# --- Links ---------------------------------------------------------------------------------------------------------
+
+
+def match_link_renew(*, match: Match, link: str, revoke: bool = False) -> Match:
+    """Give the co-scorers' (``invite``) or the spectators' (``share``) link a new address, or turn it off: whoever
+    holds the old one loses access."""
+    field = {"invite": "invite_token", "share": "share_token"}.get(link)
+    if field is None:
+        raise Invalid([FieldError("link", msg(gettext_noop("Must be one of: {choices}."), choices="invite, share"))])
+    with transaction.atomic():
+        locked = _lock(match)
+        setattr(locked, field, None if revoke else new_link_token())
+        locked.save(update_fields=[field, "updated_at"])
+    setattr(match, field, getattr(locked, field))
+    return match
+
+
+# --- Players: linking to an account, merging -----------------------------------------------------------------------
+
+
+def player_link(*, player: Player, account: User) -> Player:
+    """Link a player to the account of the person, who then sees their own statistics in every match they sat in.
+    A keeper's book links each account to one player at most: two entries of one person are merged first."""
+    with transaction.atomic():
+        other = (
+            Player.objects.select_for_update()
+            .filter(keeper=player.keeper_id, account=account)
+            .exclude(pk=player.pk)
+            .first()
+        )
+        if other is not None:
+            already = msg(
+                gettext_noop("This account is linked to {name} already: merge the two players first."), name=other.name
             )
-            if last is None:
-                return None
-            game = last.game
-            before = game.snapshot()
-            restored = last.before or {**before, "deleted": True}
-            for name in ("passed", "declarer", "entry", "deleted"):
-                setattr(game, name, restored[name])
-            game.save(update_fields=["passed", "declarer", "entry", "deleted"])
-            match_rescore(match)
-            return MatchEvent.objects.create(
-                match=match,
-                game=game,
-                action=MatchEvent.Action.UNDO,
-                token=token,
-                user=user,
-                before=before,
-                after=game.snapshot(),
-                undo_of=last,
-            )
-    except IntegrityError:
-        done = MatchEvent.objects.filter(match=match, token=token).first()
-        if done is None:
-            raise
-        return done
+            raise Conflict([FieldError("account", already)])
+        player.account = account
+        player.link_token = None
+        player.save(update_fields=["account", "link_token"])
+    return player
+
+
+def player_link_invite(*, player: Player) -> str:
+    """A link the person can open, signed in, to link the player to their account (a new one each time)."""
+    player.link_token = new_link_token()
+    player.save(update_fields=["link_token"])
+    return player.link_token
+
+
+def player_claim(*, token: str, account: User) -> Player:
+    """Follow a player's link invitation: the player becomes linked to ``account``."""
+    player = Player.objects.filter(link_token=token).first() if token else None
+    if player is None:
+        raise Gone.about_match(msg(gettext_noop("This link is no longer valid: ask for a new one.")))
+    return player_link(player=player, account=account)
+
+
+def player_unlink(*, player: Player) -> Player:
+    player.account = None
+    player.link_token = None
+    player.save(update_fields=["account", "link_token"])
+    return player
+
+
+def player_merge(*, into: Player, other: Player) -> Player:
+    """Two entries of one person become one: ``other``'s seats and scores move to ``into``, with their history.
+    Refused for players of different books, and for two players who sat at one table."""
+    if into.pk == other.pk or into.keeper_id != other.keeper_id:
+        raise Invalid([FieldError("other", msg(gettext_noop("Choose another player of the same book.")))])
+    with transaction.atomic():
+        if Seat.objects.filter(player=into, match__seats__player=other).exists():
+            raise Conflict([FieldError("other", msg(gettext_noop("These two sat at one table: they are two people.")))])
+        Seat.objects.filter(player=other).update(player=into)
+        GameScore.objects.filter(player=other).update(player=into)
+        if into.account_id is None and other.account_id is not None:
+            into.account_id = other.account_id
+            into.save(update_fields=["account"])
+        other.delete()
+    return into
+
+
+# --- Rescoring -----------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RescoreReport:
+    """What rescoring a match found: how many stored derived values differed from a fresh scoring (and were
+    rewritten, unless only checking), and the games the rules no longer accept."""
+
+    match: Match
+    changed: int
+    problems: tuple[str, ...] = ()
+
+
+def match_rescore(match: Match, *, check: bool = False) -> RescoreReport:
+    """Score the whole match afresh from what was entered and compare with what is stored: every game's number,
+    Bock, result, breakdown, rules version and scores, and the match's totals. Unless ``check``, rewrite what
+    differs (and bump the version, so that every page showing the match refreshes)."""
+    with transaction.atomic():
+        locked = _lock(match)
+        setup = locked.setup()
+        games = list(Game.objects.filter(match=locked).order_by("position"))
+        live = [game for game in games if not game.deleted]
+        stored = _stored_scores(games)
+        players = _seat_players(locked)
+        scored = [deal for deal, _ in score_deals(setup, [game.deal() for game in live], lenient=True)]
+        problems = tuple(
+            f"{locked.public_id} game {deal.number}: {'; '.join(str(problem) for problem in deal.problems)}"
+            for deal in scored
+            if not deal.scorable
+        )
+        changed = 0
+        games_changed: list[Game] = []
+        rows_changed: list[GameScore] = []
+        rows_new: list[GameScore] = []
+        for game, deal in zip(live, scored, strict=True):
+            old = tuple(getattr(game, name) for name in DERIVED)
+            _derive(game, deal)
+            differs = sum(1 for name, value in zip(DERIVED, old, strict=True) if getattr(game, name) != value)
+            if differs:
+                changed += differs
+                games_changed.append(game)
+            rows = stored.get(game.pk, {})
+            for row in _score_rows(game, players, deal):
+                kept = rows.get(row.seat)
+                if kept is None:
+                    changed += 1
+                    rows_new.append(row)
+                elif (kept.points, kept.declarer, kept.played) != (row.points, row.declarer, row.played):
+                    changed += 1
+                    kept.points, kept.declarer, kept.played = row.points, row.declarer, row.played
+                    rows_changed.append(kept)
+        stray = [game for game in games if game.deleted and (game.number is not None or stored.get(game.pk))]
+        changed += len(stray)
+        totals = [0] * setup.players
+        for deal in scored:
+            totals = [total + points for total, points in zip(totals, deal.scores, strict=True)]
+        if (locked.deals, locked.totals) != (len(live), totals):
+            changed += 1
+        if changed and not check:
+            for game in stray:
+                game.number = None
+            Game.objects.bulk_update([*games_changed, *stray], list(DERIVED))
+            GameScore.objects.filter(game__in=stray).delete()
+            GameScore.objects.bulk_update(rows_changed, ["points", "declarer", "played"])
+            GameScore.objects.bulk_create(rows_new)
+            locked.deals, locked.totals = len(live), totals
+            _bump(locked)
+            locked.save(update_fields=["version", "deals", "totals", "updated_at"])
+            _copy_derived(match, locked)
+    return RescoreReport(match=locked, changed=changed, problems=problems)

@@ -1,4 +1,8 @@
-"""Pages: typed function views, htmx-aware; every form also works as a plain post."""
+"""Pages: thin adapters over the services and selectors, htmx-aware; every form also works as a plain post.
+
+Who may open a page is declared on it (``permissions.on_match`` and friends) and decided by ``permissions``; a
+refusal of a service comes back as a ``ServiceError`` and is shown next to its field or above the form.
+"""
 
 from __future__ import annotations
 
@@ -7,141 +11,180 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login
-from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 from django_htmx.middleware import HtmxDetails
 
-from .engine import RuleError, find_variant
+from .engine import RuleError, Scheme, describe, find_variant, game_from_data, score_next, shape_of
 from .engine.presets import PRESETS
-from .forms import GameForm, MatchForm, SignupForm, initial_from, preset_or_none
+from .errors import ServiceError
+from .forms import GameForm, MatchForm, SignupForm, initial_from
 from .labels import contract_label, match_label, preset_label, render_step, scheme_label, variant_label
-from .models import Deck, Game, Match, MatchEvent, Profile
+from .models import Deck, Game, Match, MatchEvent, Player, Profile
+from .permissions import (
+    LINKS_SESSION_KEY,
+    Action,
+    Role,
+    access,
+    can,
+    kept_players,
+    on_match,
+    on_player,
+    player_role,
+    public,
+    signed_in,
+    visible_matches,
+    visible_players,
+    visitor_of,
+)
+from .preferences import DECK_SESSION_KEY, deck_of
 from .selectors import (
-    DECK_SESSION_KEY,
-    deck_of,
+    Sheet,
+    checkpoint_before,
     head_to_head,
-    match_for_scorer,
-    match_for_spectator,
+    match_chart,
     match_sheet,
-    matches_for_user,
     player_matches,
     player_stats,
-    players_for_user,
+    redoable,
+    seats_of,
+    sheet_row,
+    undoable,
 )
 from .services import (
-    GameGone,
-    MatchConflict,
-    StaleSubmission,
     Submission,
     game_add,
     game_delete,
     game_edit,
     match_create,
+    match_link_renew,
+    match_redo,
     match_undo,
-    passing_allowed,
-    score_deal,
+    player_claim,
+    player_link,
+    player_link_invite,
+    player_merge,
+    player_unlink,
 )
+
+RECENT_GAMES = 50  # the match page shows the latest games; the rest are a page away
+SHEET_PAGE = 50
 
 
 class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-def _user(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)
-    return request.user
+def _account(request: HttpRequest) -> User | None:
+    user = request.user
+    return user if user.is_authenticated and isinstance(user, User) else None
 
 
+def _posted_uuid(request: HttpRequest, name: str = "token") -> uuid.UUID | None:
+    try:
+        return uuid.UUID(request.POST.get(name, ""))
+    except ValueError:
+        return None
+
+
+def _posted_int(request: HttpRequest, name: str) -> int | None:
+    value = request.POST.get(name, "")
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else None
+
+
+def _report(request: HttpRequest, error: RuleError) -> None:
+    """A refusal as messages above the page (for actions without a form of their own)."""
+    for problem in error.errors:
+        messages.error(request, render_step(problem.message, deck_of(request)))
+
+
+def _names(match: Match) -> list[str]:
+    return [seat.player.name for seat in seats_of(match)]
+
+
+# --- Home, accounts, preferences -----------------------------------------------------------------------------------
+
+
+@public
 def home(request: HttpRequest) -> HttpResponse:
-    matches = matches_for_user(request.user).prefetch_related("seats__player")[:50]
+    matches = visible_matches(request.user).order_by("-created_at").prefetch_related("seats__player")[:50]
     return render(request, "matches/home.html", {"matches": [(match, match_label(match)) for match in matches]})
 
 
+@public
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         Profile.objects.create(user=user)
         login(request, user)
+        target = request.GET.get("next", "")
+        if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+            return redirect(target)
         return redirect("match_new")
-    return render(request, "registration/signup.html", {"form": form})
+    return render(request, "registration/signup.html", {"form": form, "next": request.GET.get("next", "")})
 
 
-@login_required
+@public
+@require_POST
+def set_deck(request: HttpRequest) -> HttpResponseRedirect:
+    """French or German suit names: kept in the profile, or for a visitor (a spectator) in the session."""
+    deck = request.POST.get("deck", Deck.FRENCH)
+    account = _account(request)
+    if deck in Deck.values:
+        if account is not None:
+            Profile.objects.update_or_create(user=account, defaults={"deck": deck})
+        else:
+            request.session[DECK_SESSION_KEY] = deck
+    target = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        target = reverse("home")
+    return HttpResponseRedirect(target)
+
+
+# --- Starting a match ----------------------------------------------------------------------------------------------
+
+
+@signed_in
 def match_new(request: HttpRequest) -> HttpResponse:
-    preset = preset_or_none(request.GET.get("preset") or request.POST.get("preset"))
+    preset = PRESETS.get(request.GET.get("preset") or request.POST.get("preset") or "")
     if preset is None:
         presets = [(key, preset_label(key)) for key in PRESETS]
         return render(request, "matches/match_presets.html", {"presets": presets})
-    known = list(players_for_user(_user(request)).values_list("name", flat=True))
+    known = list(kept_players(request.user).values_list("name", flat=True))
     form = MatchForm(request.POST or None, preset=preset, known_players=known)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        match = match_create(
-            owner=_user(request),
-            variant=preset.variant.value,
-            scheme=data["scheme"],
-            rules=data["rules"],
-            player_names=data["player_names"],
-            first_dealer=data["first_dealer"],
-            title=data["title"],
-            preset=preset.key,
-            planned_games=data["planned_games"] or preset.series.get(len(data["player_names"])),
-        )
-        return redirect("match_detail", pk=match.pk)
+        names = form.player_names()
+        try:
+            match = match_create(
+                owner=_account(request),
+                variant=preset.variant.value,
+                scheme=data["scheme"],
+                rules=form.rules(),
+                player_names=names,
+                first_dealer=data["first_dealer"] or 0,
+                title=data["title"],
+                preset=preset.key,
+                planned_games=data["planned_games"] or preset.series.get(len(names)),
+                token=data["token"],
+            )
+        except ServiceError as error:
+            form.add_service_errors(error)
+        else:
+            return redirect("match_detail", match_id=match.public_id)
     context = {"form": form, "preset": preset, "preset_label": preset_label(preset.key)}
     return render(request, "matches/match_new.html", context)
 
 
-def _what_if(request: HttpRequest, match: Match) -> str | None:
-    scheme = request.GET.get("scheme")
-    spec = find_variant(match.variant)
-    if spec is None or scheme not in {s.value for s in spec.schemes} or scheme == match.scheme:
-        return None
-    return scheme
-
-
-def _game_form(request: HttpRequest, match: Match, sheet: Any, data: Any = None) -> GameForm:
-    names = [seat.player.name for seat in sheet.seats]
-    last = sheet.rows[-1].game if sheet.rows else None
-    initial: dict[str, Any] = {}
-    if last is not None and last.contract and last.contract != "ramsch":
-        initial["contract"] = last.contract
-    return GameForm(data, match=match, seats=names, seating=sheet.next_seating, deck=deck_of(request), initial=initial)
-
-
-def _live_context(request: HttpRequest, match: Match, form: GameForm | None = None) -> dict[str, Any]:
-    deck = deck_of(request)
-    sheet = match_sheet(match, deck=deck)
-    return {
-        "match": match,
-        "sheet": sheet,
-        "form": form or _game_form(request, match, sheet),
-        "can_pass": passing_allowed(match),
-        "pass_token": uuid.uuid4(),
-        "undo_token": uuid.uuid4(),
-        "can_undo": _undoable(match).exists(),
-        "scorer": True,
-        **_labels(match),
-    }
-
-
-def _undoable(match: Match) -> Any:
-    return MatchEvent.objects.filter(match=match, undone_by__isnull=True).exclude(action=MatchEvent.Action.UNDO)
-
-
-def _posted_token(request: HttpRequest) -> uuid.UUID | None:
-    try:
-        return uuid.UUID(request.POST.get("token", ""))
-    except ValueError:
-        return None
+# --- The match page and entering games -----------------------------------------------------------------------------
 
 
 def _labels(match: Match) -> dict[str, Any]:
@@ -154,368 +197,483 @@ def _labels(match: Match) -> dict[str, Any]:
     }
 
 
+def _game_form(request: HttpRequest, match: Match, sheet: Sheet, data: Any = None) -> GameForm:
+    """The form for the next deal; a posted form is read as the deal it was made for (its ``number``), so that a
+    retry finds its fields although the deal moved on."""
+    number = _posted_int(request, "number") if data is not None else None
+    shape = shape_of(match.setup(), number) if number else sheet.next.shape
+    initial: dict[str, Any] = {"number": sheet.next_number, "version": match.version}
+    last = sheet.rows[-1].game.contract if sheet.rows else None
+    if last is not None and last in shape.contracts and last != "ramsch":
+        initial["contract"] = last
+    return GameForm(data, shape=shape, seats=sheet.names, deck=deck_of(request), initial=initial)
+
+
+def _live_context(
+    request: HttpRequest, match: Match, form: GameForm | None = None, sheet: Sheet | None = None
+) -> dict[str, Any]:
+    sheet = sheet or match_sheet(match, last=RECENT_GAMES)
+    allowed = access(visitor_of(request), match)
+    deck = deck_of(request)
+    context: dict[str, Any] = {"match": match, "sheet": sheet, "access": allowed, **_labels(match)}
+    if allowed.can_score:
+        undo, redo = undoable(match), redoable(match)
+        context |= {
+            "form": form or _game_form(request, match, sheet),
+            "pass_token": uuid.uuid4(),
+            "step_token": uuid.uuid4(),
+            "undo": undo,
+            "undo_text": _change_text(undo, sheet.names, deck) if undo else "",
+            "redo": redo,
+            "redo_text": _change_text(redo.undo_of, sheet.names, deck) if redo and redo.undo_of else "",
+        }
+    return context
+
+
 @never_cache
-@login_required
-def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    match = match_for_scorer(request.user, pk)
-    what_if = _what_if(request, match)
+@on_match(Action.VIEW)
+def match_detail(request: HttpRequest, match: Match) -> HttpResponse:
     context = _live_context(request, match)
-    if what_if:
-        context["what_if"] = match_sheet(match, deck=deck_of(request), scheme=what_if)
-        context["what_if_name"] = scheme_label(what_if)
+    scheme = request.GET.get("scheme")
+    spec = find_variant(match.variant)
+    if spec is not None and scheme in {s.value for s in spec.schemes} and scheme != match.scheme:
+        context["what_if"] = match_sheet(match, scheme=scheme)
+        context["what_if_name"] = scheme_label(Scheme(scheme))
     return render(request, "matches/match_detail.html", context)
 
 
-@login_required
+@never_cache
+@on_match(Action.VIEW)
+@require_GET
+def match_games(request: HttpRequest, match: Match) -> HttpResponse:
+    """The whole list, a page at a time, from the latest games back."""
+    upto = request.GET.get("upto", "")
+    sheet = match_sheet(match, upto=int(upto) if upto.isdigit() else None, last=SHEET_PAGE)
+    context = {"match": match, "sheet": sheet, "access": access(visitor_of(request), match), **_labels(match)}
+    return render(request, "matches/match_games.html", context)
+
+
+def _chart(request: HttpRequest, match: Match) -> HttpResponse:
+    """The running totals as an SVG picture; its address names the match version, so it is drawn once per change."""
+    chart = match_chart(match, seats_of(match))
+    response = HttpResponse(render_to_string("matches/chart.svg", {"chart": chart}), content_type="image/svg+xml")
+    if request.GET.get("v") == str(match.version):
+        response["Cache-Control"] = "private, max-age=31536000, immutable"
+    return response
+
+
+@on_match(Action.VIEW)
+@require_GET
+def match_chart_svg(request: HttpRequest, match: Match) -> HttpResponse:
+    return _chart(request, match)
+
+
+@on_match(Action.SCORE)
 @require_POST
-def game_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    match = match_for_scorer(request.user, pk)
-    token = _posted_token(request)
-    if token is not None and MatchEvent.objects.filter(match=match, token=token).exists():
-        # A retry of a save that went through: the deal has moved on, so answer as the first time, without checking
-        # the form against the next deal.
-        return _saved(request, match)
-    sheet = match_sheet(match, deck=deck_of(request))
+def game_create(request: HtmxHttpRequest, match: Match) -> HttpResponse:
+    sheet = match_sheet(match, last=RECENT_GAMES)
     form = _game_form(request, match, sheet, request.POST)
     if form.is_valid():
         try:
-            game_add(match=match, user=_user(request), token=form.cleaned_data["token"], submission=form.submission())
-        except RuleError as error:
-            form.add_rule_errors(error)
-        except StaleSubmission:
-            messages.error(request, _("This form was saved already; here is the match as it stands now."))
-            return _saved(request, match)
-        else:
-            return _saved(request, match)
-    template = "matches/partials/_live.html" if request.htmx else "matches/match_detail.html"
-    return render(request, template, _live_context(request, match, form), status=200 if request.htmx else 400)
-
-
-def _saved(request: HtmxHttpRequest, match: Match) -> HttpResponse:
-    if not request.htmx:
-        return redirect("match_detail", pk=match.pk)
-    return render(request, "matches/partials/_live.html", _live_context(request, match))
-
-
-@login_required
-@require_POST
-def game_preview(request: HttpRequest, pk: int) -> HttpResponse:
-    """The score of the game being entered, before it is saved."""
-    match = match_for_scorer(request.user, pk)
-    sheet = match_sheet(match, deck=deck_of(request))
-    form = _game_form(request, match, sheet, request.POST)
-    context: dict[str, Any] = {"sheet": sheet}
-    if form.is_valid():
-        try:
-            result = score_deal(
-                match=match,
-                players=len(sheet.seats),
-                deal=sheet.next_number,
-                submission=form.submission(),
-                bock=sheet.next_bock,
+            game = game_add(
+                match=match, user=_account(request), token=form.cleaned_data["token"], submission=form.submission()
             )
-        except RuleError as error:
-            context["problems"] = [render_step(problem.message, deck_of(request)) for problem in error.errors]
+        except ServiceError as error:
+            form.add_rule_errors(error)
         else:
-            context["result"] = result
-            context["steps"] = [render_step(step, deck_of(request)) for step in result.breakdown] if result else []
-            context["scores"] = list(zip(sheet.seats, result.scores, strict=True)) if result is not None else []
+            return _saved(request, match, game)
+    template = "matches/partials/_live.html" if request.htmx else "matches/match_detail.html"
+    return render(request, template, _live_context(request, match, form, sheet), status=200 if request.htmx else 400)
+
+
+def _saved(request: HtmxHttpRequest, match: Match, game: Game | None) -> HttpResponse:
+    """After a save: a plain post goes back to the match; htmx gets the fresh form and status, and the new row to
+    append to the sheet (the rest of the sheet stands as it is)."""
+    if not request.htmx:
+        return redirect("match_detail", match_id=match.public_id)
+    sheet = match_sheet(match, last=1)
+    context = _live_context(request, match, sheet=sheet)
+    row = sheet.rows[-1] if sheet.rows else None
+    context["new_row"] = row if game is not None and row is not None and row.game.pk == game.pk else None
+    return render(request, "matches/partials/_saved.html", context)
+
+
+@on_match(Action.SCORE)
+@require_POST
+def game_preview(request: HttpRequest, match: Match) -> HttpResponse:
+    """The score of the game being entered, before it is saved: the next deal only, whatever the match's length."""
+    names = _names(match)
+    setup = match.setup()
+    point = checkpoint_before(match, setup)
+    form = GameForm(request.POST, shape=shape_of(setup, point.deals + 1), seats=names, deck=deck_of(request))
+    deck = deck_of(request)
+    context: dict[str, Any] = {}
+    if form.is_valid():
+        try:
+            scored = score_next(setup, point, form.submission().deal())
+        except RuleError as error:
+            context["problems"] = [render_step(problem.message, deck) for problem in error.errors]
+        else:
+            context["result"] = scored.result
+            context["steps"] = [render_step(step, deck) for step in scored.breakdown]
+            context["scores"] = [(name, score) for name, score in zip(names, scored.scores, strict=True) if score]
     else:
         context["problems"] = [str(error) for errors in form.errors.values() for error in errors]
     return render(request, "matches/partials/_preview.html", context)
 
 
-@login_required
+@on_match(Action.SCORE)
 @require_POST
-def game_pass(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    match = match_for_scorer(request.user, pk)
-    number = request.POST.get("number", "")
-    submission = Submission(passed=True, number=int(number) if number.isdigit() else None)
+def game_pass(request: HtmxHttpRequest, match: Match) -> HttpResponse:
+    submission = Submission(passed=True, number=_posted_int(request, "number"))
+    token = _posted_uuid(request) or uuid.uuid4()
+    game: Game | None = None
     try:
-        game_add(match=match, user=_user(request), token=_posted_token(request) or uuid.uuid4(), submission=submission)
-    except RuleError as error:
-        for problem in error.errors:
-            messages.error(request, render_step(problem.message))
-    except StaleSubmission:
-        messages.error(request, _("This form was saved already; here is the match as it stands now."))
-    if request.htmx:
-        return render(request, "matches/partials/_live.html", _live_context(request, match))
-    return redirect("match_detail", pk=match.pk)
+        game = game_add(match=match, user=_account(request), token=token, submission=submission)
+    except ServiceError as error:
+        _report(request, error)
+    return _saved(request, match, game)
 
 
-def _game_of(request: HttpRequest, pk: int, game_pk: int) -> tuple[Match, Game]:
-    match = match_for_scorer(request.user, pk)
-    game = get_object_or_404(Game, match=match, pk=game_pk, deleted=False)
-    return match, game
-
-
-def _row_of(request: HttpRequest, match: Match, game: Game) -> Any:
-    sheet = match_sheet(match, deck=deck_of(request))
-    row = next((row for row in sheet.rows if row.game.pk == game.pk), None)
-    if row is None:
-        raise Http404
-    return sheet, row
+def _game_of(match: Match, game_id: uuid.UUID) -> Game:
+    return get_object_or_404(Game, match=match, public_id=game_id, deleted=False)
 
 
 @never_cache
-@login_required
-def game_edit_view(request: HttpRequest, pk: int, game_pk: int) -> HttpResponse:
-    match, game = _game_of(request, pk, game_pk)
-    sheet, row = _row_of(request, match, game)
+@on_match(Action.SCORE)
+def game_edit_view(request: HttpRequest, match: Match, game_id: uuid.UUID) -> HttpResponse:
+    game = _game_of(match, game_id)
     if request.method == "POST" and request.POST.get("passed"):
-        return _fix_as_passed(request, match, game, row.number)
-    names = [seat.player.name for seat in sheet.seats]
-    stored = Submission(passed=game.passed, declarer=game.declarer, entry=game.entry)
-    form = GameForm(
-        request.POST or None,
-        match=match,
-        seats=names,
-        seating=row.seating,
-        deck=deck_of(request),
-        initial=initial_from(stored),
-    )
+        return _fix_as_passed(request, match, game)
+    row = sheet_row(match, game)
+    setup = match.setup()
+    shape = shape_of(setup, row.number)
+    initial = {**initial_from(game.deal(), shape), "version": match.version}
+    form = GameForm(request.POST or None, shape=shape, seats=_names(match), deck=deck_of(request), initial=initial)
     status = 200
-    if request.method == "POST" and form.is_valid():
-        try:
-            game_edit(game=game, user=_user(request), token=form.cleaned_data["token"], submission=form.submission())
-        except RuleError as error:
-            form.add_rule_errors(error)
-        except MatchConflict as conflict:
-            form.add_error(None, _conflict_text(conflict))
-        except (StaleSubmission, GameGone) as gone:
-            messages.error(request, _stale_text(gone))
-            return redirect("match_detail", pk=match.pk)
-        else:
-            messages.success(request, _("Game %(number)d fixed.") % {"number": row.number})
-            return redirect("match_detail", pk=match.pk)
     if request.method == "POST":
         status = 400
+        if form.is_valid():
+            try:
+                game_edit(
+                    game=game,
+                    user=_account(request),
+                    token=form.cleaned_data["token"],
+                    submission=form.submission(),
+                    version=form.cleaned_data.get("version"),
+                )
+            except ServiceError as error:
+                form.add_rule_errors(error)
+            else:
+                messages.success(request, _("Game %(number)d fixed.") % {"number": row.number})
+                return redirect("match_detail", match_id=match.public_id)
     context = {
         "match": match,
         "form": form,
         "row": row,
-        "sheet": sheet,
-        "can_pass": passing_allowed(match) and not game.passed,
+        "can_pass": setup.can_pass and not game.passed,
         "pass_token": uuid.uuid4(),
         **_labels(match),
     }
     return render(request, "matches/game_edit.html", context, status=status)
 
 
-def _fix_as_passed(request: HttpRequest, match: Match, game: Game, number: int) -> HttpResponse:
+def _fix_as_passed(request: HttpRequest, match: Match, game: Game) -> HttpResponse:
     """A game entered where everybody had passed: it becomes a passed deal, and keeps its place in the deal order."""
     try:
-        game_edit(
+        fixed = game_edit(
             game=game,
-            user=_user(request),
-            token=_posted_token(request) or uuid.uuid4(),
+            user=_account(request),
+            token=_posted_uuid(request) or uuid.uuid4(),
             submission=Submission(passed=True),
+            version=_posted_int(request, "version"),
         )
-    except RuleError as error:
-        for problem in error.errors:
-            messages.error(request, render_step(problem.message))
-    except MatchConflict as conflict:
-        messages.error(request, _conflict_text(conflict))
-    except (StaleSubmission, GameGone) as gone:
-        messages.error(request, _stale_text(gone))
+    except ServiceError as error:
+        _report(request, error)
     else:
-        messages.success(request, _("Game %(number)d is now a passed deal.") % {"number": number})
-    return redirect("match_detail", pk=match.pk)
-
-
-def _stale_text(problem: Exception) -> str:
-    if isinstance(problem, GameGone):
-        return _("This game was deleted meanwhile; nothing was changed.")
-    return _("This form was saved already; here is the match as it stands now.")
-
-
-def _conflict_text(conflict: MatchConflict) -> str:
-    reasons = "; ".join(render_step(problem.message) for problem in conflict.error.errors)
-    return _("This change would break game %(number)d: %(reasons)s") % {"number": conflict.number, "reasons": reasons}
+        messages.success(request, _("Game %(number)d is now a passed deal.") % {"number": fixed.number or 0})
+    return redirect("match_detail", match_id=match.public_id)
 
 
 @never_cache
-@login_required
-def game_delete_view(request: HttpRequest, pk: int, game_pk: int) -> HttpResponse:
+@on_match(Action.SCORE)
+def game_delete_view(request: HttpRequest, match: Match, game_id: uuid.UUID) -> HttpResponse:
     if request.method == "POST":
-        match = match_for_scorer(request.user, pk)
-        game = get_object_or_404(Game, match=match, pk=game_pk)
+        game = get_object_or_404(Game, match=match, public_id=game_id)
         try:
-            game_delete(game=game, user=_user(request), token=_posted_token(request) or uuid.uuid4())
-        except MatchConflict as conflict:
-            messages.error(request, _conflict_text(conflict))
-        except (StaleSubmission, GameGone) as gone:
-            messages.error(request, _stale_text(gone))
+            game_delete(
+                game=game,
+                user=_account(request),
+                token=_posted_uuid(request) or uuid.uuid4(),
+                version=_posted_int(request, "version"),
+            )
+        except ServiceError as error:
+            _report(request, error)
         else:
             messages.success(request, _("Game deleted. Undo brings it back."))
-        return redirect("match_detail", pk=match.pk)
-    match, game = _game_of(request, pk, game_pk)
-    sheet, row = _row_of(request, match, game)
-    scores = [(seat.player.name, points) for seat, points in zip(sheet.seats, row.scores, strict=True)]
-    context = {"match": match, "row": row, "scores": scores, "token": uuid.uuid4(), **_labels(match)}
+        return redirect("match_detail", match_id=match.public_id)
+    row = sheet_row(match, _game_of(match, game_id))
+    context = {
+        "match": match,
+        "row": row,
+        "scores": list(zip(_names(match), row.scores, strict=True)),
+        "token": uuid.uuid4(),
+        **_labels(match),
+    }
     return render(request, "matches/game_delete.html", context)
 
 
-@login_required
+@on_match(Action.SCORE)
 @require_POST
-def match_undo_view(request: HttpRequest, pk: int) -> HttpResponse:
-    match = match_for_scorer(request.user, pk)
+def match_undo_view(request: HttpRequest, match: Match) -> HttpResponse:
+    return _step_back(request, match, redo=False)
+
+
+@on_match(Action.SCORE)
+@require_POST
+def match_redo_view(request: HttpRequest, match: Match) -> HttpResponse:
+    return _step_back(request, match, redo=True)
+
+
+def _step_back(request: HttpRequest, match: Match, *, redo: bool) -> HttpResponse:
+    """Undo or redo the change the page named, if it is still the latest; say what was taken back."""
+    service = match_redo if redo else match_undo
     try:
-        event = match_undo(match=match, user=_user(request), token=_posted_token(request) or uuid.uuid4())
-    except MatchConflict as conflict:
-        messages.error(request, _conflict_text(conflict))
-    else:
-        if event is None or event.undo_of is None:
-            messages.info(request, _("Nothing to undo."))
-        else:
-            undone = event.undo_of
-            names = [seat.player.name for seat in match.seats.select_related("player")]
-            what = _describe(
-                undone.after if undone.action != MatchEvent.Action.DELETE else undone.before, names, deck_of(request)
-            )
-            messages.success(
-                request,
-                _("Undone (%(action)s): %(game)s") % {"action": undone.get_action_display(), "game": what},
-            )
-    return redirect("match_detail", pk=match.pk)
+        event = service(
+            match=match,
+            user=_account(request),
+            token=_posted_uuid(request) or uuid.uuid4(),
+            change=_posted_uuid(request, "change"),
+            version=_posted_int(request, "version"),
+        )
+    except ServiceError as error:
+        _report(request, error)
+        return redirect("match_detail", match_id=match.public_id)
+    if event is None or event.undo_of is None:
+        messages.info(request, _("Nothing to redo.") if redo else _("Nothing to undo."))
+        return redirect("match_detail", match_id=match.public_id)
+    # An undo names the change it took back; a redo names the change it brought back (what its undo had undone).
+    change = event.undo_of.undo_of if redo and event.undo_of.undo_of is not None else event.undo_of
+    state = change.before if change.action == MatchEvent.Action.DELETE else change.after
+    words = {"action": change.get_action_display(), "game": _state_text(state, _names(match), deck_of(request))}
+    text = _("Redone (%(action)s): %(game)s") if redo else _("Undone (%(action)s): %(game)s")
+    messages.success(request, text % words)
+    return redirect("match_detail", match_id=match.public_id)
 
 
-@login_required
-def match_history(request: HttpRequest, pk: int) -> HttpResponse:
-    match = match_for_scorer(request.user, pk)
-    names = [seat.player.name for seat in match.seats.select_related("player")]
+@on_match(Action.VIEW)
+def match_history(request: HttpRequest, match: Match) -> HttpResponse:
+    names = _names(match)
     deck = deck_of(request)
     events = [
         {
             "event": event,
-            "before": _describe(event.before, names, deck),
-            "after": _describe(event.after, names, deck),
+            "before": _state_text(event.before, names, deck),
+            "after": _state_text(event.after, names, deck),
         }
         for event in match.events.select_related("user")
     ]
     return render(request, "matches/history.html", {"match": match, "events": events, **_labels(match)})
 
 
-def _describe(state: dict[str, Any] | None, names: list[str], deck: str) -> str:
-    """A stored game state in a few words: "Ben: ♣ Clubs, with 2, 70" or "all passed"."""
+def _change_text(event: MatchEvent, names: list[str], deck: str) -> str:
+    """A change in a few words: "game 5 added: Ben: ♣ Clubs, with 2, 70 card points"."""
+    state = event.before if event.action == MatchEvent.Action.DELETE else event.after
+    return _("game %(number)s %(action)s: %(game)s") % {
+        "number": event.number or "–",
+        "action": event.get_action_display(),
+        "game": _state_text(state, names, deck),
+    }
+
+
+def _state_text(state: dict[str, Any] | None, names: list[str], deck: str) -> str:
+    """A stored game state in a few words: "Ben: ♣ Clubs, with 2, 70 card points" or "all passed"."""
     if state is None:
         return "—"
     if state.get("passed"):
         text = _("all passed")
     else:
         entry = state.get("entry") or {}
-        parts = [contract_label(entry.get("contract"), deck), *_entry_words(entry, names)]
+        words = [contract_label(entry.get("contract"), deck)]
+        try:
+            game = game_from_data(entry, version=int(state.get("v", 0)))
+            words += [render_step(word, deck) for word in describe(game, names)]
+        except RuleError:
+            words.append(_("(not readable)"))
+        text = ", ".join(word for word in words if word)
         declarer = state.get("declarer")
-        text = ", ".join(part for part in parts if part)
-        if declarer is not None and declarer < len(names):
+        if isinstance(declarer, int) and 0 <= declarer < len(names):
             text = f"{names[declarer]}: {text}"
     if state.get("deleted"):
         text += " " + _("(deleted)")
     return text
 
 
-def _entry_words(entry: dict[str, Any], names: list[str]) -> list[str]:
-    words: list[str] = []
-    matadors = entry.get("matadors")
-    if matadors is not None:
-        words.append((_("with %(n)d") if matadors > 0 else _("without %(n)d")) % {"n": abs(matadors)})
-    if entry.get("declarer_card_points") is not None:
-        words.append(_("%(points)d card points") % {"points": entry["declarer_card_points"]})
-    flags = {
-        "hand": _("Hand"),
-        "ouvert": _("Ouvert"),
-        "kontra": _("Kontra"),
-        "re": _("Re"),
-        "conceded": _("conceded"),
-    }
-    words.extend(str(label) for name, label in flags.items() if entry.get(name))
-    if entry.get("announced"):
-        words.append(_("%(level)s announced") % {"level": str(entry["announced"]).capitalize()})
-    if entry.get("schwarz"):
-        words.append(_("Schwarz"))
-    if "won" in entry:
-        words.append(_("won") if entry["won"] else _("lost"))
-    if entry.get("bid"):
-        words.append(_("bid %(bid)d") % {"bid": entry["bid"]})
-    ramsch = entry.get("ramsch")
-    if ramsch:
-        points = ramsch.get("card_points", [])
-        words.append(" / ".join(f"{name} {value}" for name, value in zip(names, points, strict=False)))
-    return words
+# --- Sharing: co-scorers, spectators, links ------------------------------------------------------------------------
 
 
-@login_required
+@public
 def match_join(request: HttpRequest, token: str) -> HttpResponse:
-    match = get_object_or_404(Match, invite_token=token)
+    """The invite link: an account joins as co-scorer; without an account the link itself lets this browser score."""
+    match = get_object_or_404(Match.objects.select_related("keeper__user"), invite_token=token)
     if request.method == "POST":
-        if match.owner_id != request.user.pk:
-            match.scorers.add(_user(request))
-        return redirect("match_detail", pk=match.pk)
+        account = _account(request)
+        if account is not None:
+            if match.keeper.user_id != account.pk:
+                match.scorers.add(account)
+        else:
+            links = dict(request.session.get(LINKS_SESSION_KEY, {}))
+            links[str(match.public_id)] = token
+            request.session[LINKS_SESSION_KEY] = links
+        return redirect("match_detail", match_id=match.public_id)
     return render(request, "matches/join.html", {"match": match, **_labels(match)})
 
 
+def _spectated(token: str) -> Match:
+    return get_object_or_404(Match.objects.select_related("keeper"), share_token=token)
+
+
+@public
+@require_GET
 def match_spectate(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    match = match_for_spectator(token)
+    """The spectators' page; it polls with the version it shows and gets 204 while nothing changed."""
+    match = _spectated(token)
+    if request.htmx and request.GET.get("version") == str(match.version):
+        return HttpResponse(status=204)
     context = {
         "match": match,
-        "sheet": match_sheet(match, deck=deck_of(request)),
-        "version": _version(match),
+        "sheet": match_sheet(match, last=RECENT_GAMES),
         "share_token": token,
         **_labels(match),
     }
-    if request.htmx:
-        if request.GET.get("version") == str(context["version"]):
-            return HttpResponse(status=204)
-        return render(request, "matches/partials/_spectator.html", context)
-    return render(request, "matches/spectate.html", context)
+    template = "matches/partials/_spectator.html" if request.htmx else "matches/spectate.html"
+    return render(request, template, context)
 
 
-def _version(match: Match) -> int:
-    latest = MatchEvent.objects.filter(match=match).order_by("-id").values_list("id", flat=True).first()
-    return latest or 0
+@public
+@require_GET
+def match_spectate_chart(request: HttpRequest, token: str) -> HttpResponse:
+    return _chart(request, _spectated(token))
 
 
-@login_required
+@on_match(Action.MANAGE)
+@require_POST
+def match_links(request: HttpRequest, match: Match) -> HttpResponse:
+    """Give a link a new address, or turn it off: whoever holds the old one loses access."""
+    link = request.POST.get("link", "")
+    try:
+        match_link_renew(match=match, link=link, revoke=request.POST.get("action") == "revoke")
+    except ServiceError as error:
+        _report(request, error)
+    else:
+        messages.success(request, _("The link was changed: the old one no longer works."))
+    return redirect(reverse("match_detail", kwargs={"match_id": match.public_id}) + "#share")
+
+
+# --- Players -------------------------------------------------------------------------------------------------------
+
+
+@signed_in
 def player_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "matches/player_list.html", {"players": players_for_user(_user(request))})
+    players = kept_players(request.user).order_by("name")
+    linked = Player.objects.filter(account=_account(request)).select_related("keeper__user").order_by("name")
+    return render(request, "matches/player_list.html", {"players": players, "linked": linked})
 
 
-@login_required
-def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(players_for_user(_user(request)), pk=pk)
+@signed_in
+def player_me(request: HttpRequest) -> HttpResponse:
+    """Your own statistics, across every match you sat in as a player linked to your account, whoever kept it."""
+    linked = list(Player.objects.filter(account=_account(request)))
+    stats = [(variant_label(row.variant), row) for row in player_stats(linked)] if linked else []
+    return render(request, "matches/player_me.html", {"linked": linked, "stats": stats})
+
+
+@on_player(Action.VIEW)
+def player_detail(request: HttpRequest, player: Player) -> HttpResponse:
+    visitor = visitor_of(request)
+    role = player_role(visitor, player)
     stats = [(variant_label(row.variant), row) for row in player_stats(player)]
-    others = players_for_user(_user(request)).exclude(pk=player.pk)
+    others = kept_players(request.user).exclude(pk=player.pk) if role == Role.OWNER else Player.objects.none()
     matches = [(match, match_label(match)) for match in player_matches(player)]
-    context = {"player": player, "stats": stats, "matches": matches, "others": others}
+    context = {
+        "player": player,
+        "stats": stats,
+        "matches": matches,
+        "others": others,
+        "manage": can(visitor, Action.MANAGE, player),
+        "unlink": can(visitor, Action.UNLINK, player),
+        "claim_url": request.build_absolute_uri(reverse("player_claim", args=[player.link_token]))
+        if player.link_token and role == Role.OWNER
+        else "",
+    }
     return render(request, "matches/player_detail.html", context)
 
 
-@login_required
-def player_versus(request: HttpRequest, pk: int, other_pk: int) -> HttpResponse:
-    players = players_for_user(_user(request))
-    first = get_object_or_404(players, pk=pk)
-    second = get_object_or_404(players, pk=other_pk)
-    result = head_to_head(first, second)
+@on_player(Action.VIEW)
+def player_versus(request: HttpRequest, player: Player, other_id: uuid.UUID) -> HttpResponse:
+    second = get_object_or_404(visible_players(request.user), public_id=other_id)
+    result = head_to_head(player, second)
     context = {
-        "first": first,
+        "first": player,
         "second": second,
         "result": result,
-        "first_total": result.totals[first.pk],
+        "first_total": result.totals[player.pk],
         "second_total": result.totals[second.pk],
     }
     return render(request, "matches/player_versus.html", context)
 
 
+@on_player(Action.UNLINK)
 @require_POST
-def set_deck(request: HttpRequest) -> HttpResponseRedirect:
-    """French or German suit names: kept in the profile, or for a visitor (a spectator) in the session."""
-    deck = request.POST.get("deck", Deck.FRENCH)
-    if deck in Deck.values:
-        if request.user.is_authenticated:
-            Profile.objects.update_or_create(user=_user(request), defaults={"deck": deck})
-        else:
-            request.session[DECK_SESSION_KEY] = deck
-    target = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
-        target = reverse("home")
-    return HttpResponseRedirect(target)
+def player_link_view(request: HttpRequest, player: Player) -> HttpResponse:
+    """Link a player to your own account, invite the person to link theirs, or take the link away."""
+    action = request.POST.get("action", "")
+    visitor = visitor_of(request)
+    account = _account(request)
+    try:
+        if action == "unlink":
+            player_unlink(player=player)
+        elif action == "me" and account is not None and can(visitor, Action.MANAGE, player):
+            player_link(player=player, account=account)
+        elif action == "invite" and can(visitor, Action.MANAGE, player):
+            player_link_invite(player=player)
+    except ServiceError as error:
+        _report(request, error)
+    if action == "unlink" and not can(visitor, Action.VIEW, player):
+        return redirect("player_list")
+    return redirect("player_detail", player_id=player.public_id)
+
+
+@on_player(Action.MANAGE)
+@require_POST
+def player_merge_view(request: HttpRequest, player: Player) -> HttpResponse:
+    chosen = _posted_uuid(request, "other")
+    other = kept_players(request.user).filter(public_id=chosen).first() if chosen else None
+    if other is None:
+        messages.error(request, _("Choose another player of the same book."))
+        return redirect("player_detail", player_id=player.public_id)
+    try:
+        player_merge(into=player, other=other)
+    except ServiceError as error:
+        _report(request, error)
+    else:
+        merged = {"other": other.name, "player": player.name}
+        messages.success(request, _("%(other)s is now part of %(player)s.") % merged)
+    return redirect("player_detail", player_id=player.public_id)
+
+
+@signed_in
+def player_claim_view(request: HttpRequest, token: str) -> HttpResponse:
+    """A link invitation to a player: signed in, confirm that this player is you."""
+    player = Player.objects.filter(link_token=token).select_related("keeper__user").first()
+    if request.method == "POST" and player is not None:
+        account = _account(request)
+        assert account is not None
+        try:
+            player_claim(token=token, account=account)
+        except ServiceError as error:
+            _report(request, error)
+            return redirect("player_list")
+        messages.success(request, _("%(name)s is linked to your account.") % {"name": player.name})
+        return redirect("player_me")
+    return render(request, "matches/player_claim.html", {"player": player}, status=200 if player else 410)

@@ -30,7 +30,7 @@ def add(match: Match, declarer: int | None = 0, token: uuid.UUID | None = None, 
     passed = entry.pop("passed", False)
     return game_add(
         match=match,
-        user=match.owner,
+        user=match.created_by,
         token=token or uuid.uuid4(),
         submission=Submission(passed=passed, declarer=declarer, entry=None if passed else entry),
     )

@@ -6,12 +6,15 @@ from pathlib import Path
 
 import polib
 import pytest
+from django.utils.translation.template import templatize
 from rest_framework.test import APIClient
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = ROOT / "locale" / "de" / "LC_MESSAGES" / "django.po"
 MARKERS = {"gettext_noop", "gettext_lazy", "gettext", "_"}
-TEMPLATE_STRING = re.compile(r"""{%\s*translate\s+"([^"]+)"\s*%}""")
+# What ``templatize`` (the extractor ``makemessages`` uses) makes of {% translate %} and {% blocktranslate %}.
+TEMPLATE_CALL = re.compile(r"\b(n?p?gettext)\((u'(?:[^'\\]|\\.)*'(?:, u'(?:[^'\\]|\\.)*')*)")
+LITERAL = re.compile(r"u'(?:[^'\\]|\\.)*'")
 
 
 def source_strings() -> set[str]:
@@ -28,7 +31,9 @@ def source_strings() -> set[str]:
             ):
                 found.add(node.args[0].value)
     for path in ROOT.glob("templates/**/*.html"):
-        found.update(TEMPLATE_STRING.findall(path.read_text()))
+        for function, arguments in TEMPLATE_CALL.findall(templatize(path.read_text())):
+            literals = [ast.literal_eval(literal) for literal in LITERAL.findall(arguments)]
+            found.add(literals[1] if function.startswith(("pgettext", "npgettext")) else literals[0])
     return found
 
 

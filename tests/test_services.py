@@ -44,7 +44,12 @@ def test_a_match_keeps_the_complete_rule_set_it_started_with(owner: User) -> Non
 def test_players_are_found_by_name_in_the_owners_book(owner: User) -> None:
     make_match(owner, names=("Anna", "Ben", "Cleo"))
     make_match(owner, names=("anna", "Ben", "Dora"))
-    assert sorted(Player.objects.filter(owner=owner).values_list("name", flat=True)) == ["Anna", "Ben", "Cleo", "Dora"]
+    assert sorted(Player.objects.filter(keeper__user=owner).values_list("name", flat=True)) == [
+        "Anna",
+        "Ben",
+        "Cleo",
+        "Dora",
+    ]
 
 
 def test_games_add_up_and_the_deal_moves_on(owner: User) -> None:

@@ -8,6 +8,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from matches.models import Game, GameScore, Match, MatchEvent, Player
+from matches.services import match_rescore
 
 from .factories import add, make_match, make_user
 
@@ -39,7 +40,7 @@ def game_data(**fields: Any) -> dict[str, Any]:
 
 def test_pages_need_a_login(client: Client, owner: User) -> None:
     match = make_match(owner)
-    response = client.get(f"/matches/{match.pk}/")
+    response = client.get(f"/matches/{match.public_id}/")
     assert response.status_code == 302
     assert response["Location"].startswith("/accounts/login/")
 
@@ -48,11 +49,11 @@ def test_a_stranger_never_sees_someone_elses_match(client_of: Any, owner: User, 
     match = make_match(owner)
     game = add(match, contract="clubs", matadors=1, declarer_card_points=70)
     client = client_of(stranger)
-    assert client.get(f"/matches/{match.pk}/").status_code == 404
-    assert client.post(f"/matches/{match.pk}/games/", game_data(contract="clubs")).status_code == 404
-    assert client.get(f"/matches/{match.pk}/games/{game.pk}/edit/").status_code == 404
-    assert client.post(f"/matches/{match.pk}/undo/", {"token": str(uuid.uuid4())}).status_code == 404
-    assert client.get(f"/matches/{match.pk}/history/").status_code == 404
+    assert client.get(f"/matches/{match.public_id}/").status_code == 404
+    assert client.post(f"/matches/{match.public_id}/games/", game_data(contract="clubs")).status_code == 404
+    assert client.get(f"/matches/{match.public_id}/games/{game.public_id}/edit/").status_code == 404
+    assert client.post(f"/matches/{match.public_id}/undo/", {"token": str(uuid.uuid4())}).status_code == 404
+    assert client.get(f"/matches/{match.public_id}/history/").status_code == 404
 
 
 def test_signing_up_logs_in_and_leads_to_a_new_match(client: Client) -> None:
@@ -97,7 +98,7 @@ def test_starting_a_match_from_a_preset_stores_its_rules_and_seats(client_of: An
     response = client.post("/matches/new/", data)
     assert response.status_code == 302
     match = Match.objects.get()
-    assert response["Location"] == f"/matches/{match.pk}/"
+    assert response["Location"] == f"/matches/{match.public_id}/"
     assert match.rules["kontra_re"] is True
     assert match.rules["bock_on_kontra"] is False
     assert match.first_dealer == 1
@@ -144,11 +145,11 @@ def test_entering_a_game_without_script_redirects_to_the_list(client_of: Any, ow
     match = make_match(owner)
     client = client_of(owner)
     response = client.post(
-        f"/matches/{match.pk}/games/",
+        f"/matches/{match.public_id}/games/",
         game_data(contract="clubs", declarer="1", declarer_card_points="70", matadors="2"),
     )
     assert response.status_code == 302
-    page = client.get(f"/matches/{match.pk}/").content.decode()
+    page = client.get(f"/matches/{match.public_id}/").content.decode()
     assert "Ben · ♣ Clubs · 36" in page
     assert "Game 2: Ben deals, Cleo leads." in page
 
@@ -157,7 +158,7 @@ def test_entering_a_game_with_htmx_returns_the_new_list(client_of: Any, owner: U
     match = make_match(owner)
     client = client_of(owner)
     response = client.post(
-        f"/matches/{match.pk}/games/",
+        f"/matches/{match.public_id}/games/",
         game_data(contract="grand", declarer="2", declarer_card_points="40"),
         headers={"HX-Request": "true"},
     )
@@ -172,7 +173,7 @@ def test_bad_input_is_shown_next_to_the_field_and_kept(client_of: Any, owner: Us
     match = make_match(owner)
     client = client_of(owner)
     response = client.post(
-        f"/matches/{match.pk}/games/",
+        f"/matches/{match.public_id}/games/",
         game_data(contract="clubs", declarer="1", declarer_card_points="130", matadors="12"),
     )
     assert response.status_code == 400
@@ -187,7 +188,7 @@ def test_an_engine_refusal_lands_on_its_field(client_of: Any, owner: User) -> No
     match = make_match(owner)
     client = client_of(owner)
     response = client.post(
-        f"/matches/{match.pk}/games/",
+        f"/matches/{match.public_id}/games/",
         game_data(contract="clubs", declarer="1", declarer_card_points="70", announced="schneider"),
     )
     assert response.status_code == 400
@@ -199,8 +200,8 @@ def test_a_retried_post_creates_one_game(client_of: Any, owner: User) -> None:
     match = make_match(owner)
     client = client_of(owner)
     data = game_data(contract="hearts", declarer="0", declarer_card_points="61")
-    client.post(f"/matches/{match.pk}/games/", data)
-    client.post(f"/matches/{match.pk}/games/", data)
+    client.post(f"/matches/{match.public_id}/games/", data)
+    client.post(f"/matches/{match.public_id}/games/", data)
     assert Game.objects.filter(match=match).count() == 1
 
 
@@ -208,7 +209,7 @@ def test_the_preview_scores_before_saving(client_of: Any, owner: User) -> None:
     match = make_match(owner)
     client = client_of(owner)
     response = client.post(
-        f"/matches/{match.pk}/preview/",
+        f"/matches/{match.public_id}/preview/",
         game_data(contract="clubs", declarer="1", declarer_card_points="70", matadors="2", hand="on"),
     )
     assert response.status_code == 200
@@ -221,23 +222,23 @@ def test_the_preview_scores_before_saving(client_of: Any, owner: User) -> None:
 def test_a_passed_deal_is_one_tap_and_moves_the_dealer(client_of: Any, owner: User) -> None:
     match = make_match(owner)
     client = client_of(owner)
-    assert client.post(f"/matches/{match.pk}/pass/", {"token": str(uuid.uuid4())}).status_code == 302
-    assert "Game 2: Ben deals, Cleo leads." in client.get(f"/matches/{match.pk}/").content.decode()
+    assert client.post(f"/matches/{match.public_id}/pass/", {"token": str(uuid.uuid4())}).status_code == 302
+    assert "Game 2: Ben deals, Cleo leads." in client.get(f"/matches/{match.public_id}/").content.decode()
 
 
 def test_fixing_a_game_rescores_and_keeps_history(client_of: Any, owner: User) -> None:
     match = make_match(owner)
     game = add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
     client = client_of(owner)
-    page = client.get(f"/matches/{match.pk}/games/{game.pk}/edit/").content.decode()
+    page = client.get(f"/matches/{match.public_id}/games/{game.public_id}/edit/").content.decode()
     assert 'value="70"' in page
     response = client.post(
-        f"/matches/{match.pk}/games/{game.pk}/edit/",
+        f"/matches/{match.public_id}/games/{game.public_id}/edit/",
         game_data(contract="clubs", declarer="0", declarer_card_points="50"),
     )
     assert response.status_code == 302
     assert GameScore.objects.get(game=game, seat=0).points == -48
-    history = client.get(f"/matches/{match.pk}/history/").content.decode()
+    history = client.get(f"/matches/{match.public_id}/history/").content.decode()
     assert "Anna: ♣ Clubs, with 1, 70 card points" in history
     assert "Anna: ♣ Clubs, with 1, 50 card points" in history
 
@@ -246,10 +247,10 @@ def test_deleting_asks_first_and_undo_brings_it_back(client_of: Any, owner: User
     match = make_match(owner)
     game = add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
     client = client_of(owner)
-    assert "Delete game 1?" in client.get(f"/matches/{match.pk}/games/{game.pk}/delete/").content.decode()
-    client.post(f"/matches/{match.pk}/games/{game.pk}/delete/", {"token": str(uuid.uuid4())})
+    assert "Delete game 1?" in client.get(f"/matches/{match.public_id}/games/{game.public_id}/delete/").content.decode()
+    client.post(f"/matches/{match.public_id}/games/{game.public_id}/delete/", {"token": str(uuid.uuid4())})
     assert Game.objects.get(pk=game.pk).deleted
-    client.post(f"/matches/{match.pk}/undo/", {"token": str(uuid.uuid4())})
+    client.post(f"/matches/{match.public_id}/undo/", {"token": str(uuid.uuid4())})
     assert not Game.objects.get(pk=game.pk).deleted
 
 
@@ -262,14 +263,14 @@ def test_a_spectator_reads_but_cannot_change_anything(client: Client, owner: Use
     assert "Anna · ♣ Clubs · 24" in html
     assert "Save game" not in html
     assert "/edit/" not in html
-    assert client.post(f"/matches/{match.pk}/games/", game_data(contract="clubs")).status_code == 302
+    assert client.post(f"/matches/{match.public_id}/games/", game_data(contract="clubs")).status_code == 302
     assert Game.objects.count() == 1
 
 
 def test_the_spectator_poll_answers_204_until_something_changes(client: Client, owner: User) -> None:
     match = make_match(owner)
     game = add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
-    version = MatchEvent.objects.get(game=game).pk
+    version = MatchEvent.objects.get(game=game).version
     url = f"/watch/{match.share_token}/?version={version}"
     assert client.get(url, headers={"HX-Request": "true"}).status_code == 204
     add(match, declarer=1, contract="clubs", matadors=1, declarer_card_points=70)
@@ -284,7 +285,7 @@ def test_an_invited_co_scorer_can_enter_games(client_of: Any, owner: User, stran
     assert client.get(f"/join/{match.invite_token}/").status_code == 200
     client.post(f"/join/{match.invite_token}/")
     response = client.post(
-        f"/matches/{match.pk}/games/", game_data(contract="spades", declarer="2", declarer_card_points="90")
+        f"/matches/{match.public_id}/games/", game_data(contract="spades", declarer="2", declarer_card_points="90")
     )
     assert response.status_code == 302
     assert Game.objects.get().created_by == stranger
@@ -296,13 +297,13 @@ def test_the_player_page_sums_up_a_lifetime(client_of: Any, owner: User) -> None
     add(first, declarer=0, contract="clubs", matadors=1, declarer_card_points=40)
     second = make_match(owner, variant="officers-skat", names=("Anna", "Ben"))
     add(second, declarer=0, contract="diamonds", matadors=3, declarer_card_points=95)
-    anna = Player.objects.get(owner=owner, name="Anna")
-    ben = Player.objects.get(owner=owner, name="Ben")
+    anna = Player.objects.get(keeper__user=owner, name="Anna")
+    ben = Player.objects.get(keeper__user=owner, name="Ben")
     client = client_of(owner)
-    html = client.get(f"/players/{anna.pk}/").content.decode()
+    html = client.get(f"/players/{anna.public_id}/").content.decode()
     assert "Officers&#x27; Skat" in html
     assert '<td class="num">−24</td><td class="num">2</td>' in html
-    versus = client.get(f"/players/{anna.pk}/vs/{ben.pk}/").content.decode()
+    versus = client.get(f"/players/{anna.public_id}/vs/{ben.public_id}/").content.decode()
     assert "2 matches together" in versus
     # Skat: +24 and −48; Officers' Skat: (3 + 1) × 9 = 36, Schneider ×2 = 72.
     assert '<span class="name">Anna</span> <span class="total">48</span>' in versus
@@ -311,42 +312,36 @@ def test_the_player_page_sums_up_a_lifetime(client_of: Any, owner: User) -> None
 
 def test_another_users_player_is_not_found(client_of: Any, owner: User, stranger: User) -> None:
     make_match(owner)
-    anna = Player.objects.get(owner=owner, name="Anna")
-    assert client_of(stranger).get(f"/players/{anna.pk}/").status_code == 404
+    anna = Player.objects.get(keeper__user=owner, name="Anna")
+    assert client_of(stranger).get(f"/players/{anna.public_id}/").status_code == 404
 
 
 def test_what_if_shows_the_match_under_another_scheme(client_of: Any, owner: User) -> None:
     match = make_match(owner)
     add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=50)
-    html = client_of(owner).get(f"/matches/{match.pk}/?scheme=seeger-fabian").content.decode()
+    html = client_of(owner).get(f"/matches/{match.public_id}/?scheme=seeger-fabian").content.decode()
     assert "Scored as Seeger-Fabian" in html
     assert "−98" in html
 
 
 def _bulk_games(match: Match, count: int) -> None:
-    seats = list(match.seats.all())
-    games = Game.objects.bulk_create(
+    """``count`` games entered at once, their scores derived by a rescore."""
+    Game.objects.bulk_create(
         Game(
             match=match,
             position=position,
             declarer=0,
             entry={"contract": "clubs", "matadors": 1, "declarer_card_points": 70},
-            game_value=24,
-            won=True,
         )
         for position in range(1, count + 1)
     )
-    GameScore.objects.bulk_create(
-        GameScore(game=game, seat=seat.position, player_id=seat.player_id, points=24 if seat.position == 0 else 0)
-        for game in games
-        for seat in seats
-    )
+    match_rescore(match)
 
 
 def _count_entry_queries(client: Client, match: Match) -> int:
     with CaptureQueriesContext(connection) as queries:
         response = client.post(
-            f"/matches/{match.pk}/games/",
+            f"/matches/{match.public_id}/games/",
             game_data(contract="hearts", declarer="1", declarer_card_points="80"),
             headers={"HX-Request": "true"},
         )
@@ -364,7 +359,7 @@ def test_entering_a_game_costs_the_same_queries_at_game_ten_and_at_game_a_thousa
     at_ten = _count_entry_queries(client, short)
     with django_assert_num_queries(at_ten):
         response = client.post(
-            f"/matches/{long.pk}/games/",
+            f"/matches/{long.public_id}/games/",
             game_data(contract="hearts", declarer="1", declarer_card_points="80"),
             headers={"HX-Request": "true"},
         )
@@ -376,8 +371,8 @@ def test_the_deck_choice_renames_the_suits(client_of: Any, owner: User) -> None:
     match = make_match(owner)
     add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
     client = client_of(owner)
-    client.post("/deck/", {"deck": "german", "next": f"/matches/{match.pk}/"})
-    html = client.get(f"/matches/{match.pk}/").content.decode()
+    client.post("/deck/", {"deck": "german", "next": f"/matches/{match.public_id}/"})
+    html = client.get(f"/matches/{match.public_id}/").content.decode()
     assert "Anna · Acorns · 24" in html
     assert "2 × 12 (acorns) = 24" in html
 
@@ -395,8 +390,8 @@ def test_a_retried_save_at_four_goes_through_although_the_deal_moved_on(client_o
     client = client_of(owner)
     # Game 1: Anna deals and sits out, Ben (forehand) declares; in game 2 Ben deals and sits out.
     data = game_data(contract="clubs", declarer="1", declarer_card_points="70")
-    first = client.post(f"/matches/{match.pk}/games/", data, headers={"HX-Request": "true"})
-    again = client.post(f"/matches/{match.pk}/games/", data, headers={"HX-Request": "true"})
+    first = client.post(f"/matches/{match.public_id}/games/", data, headers={"HX-Request": "true"})
+    again = client.post(f"/matches/{match.public_id}/games/", data, headers={"HX-Request": "true"})
     assert first.status_code == again.status_code == 200
     assert "not one of the available choices" not in again.content.decode()
     assert data["token"] not in again.content.decode()
@@ -407,8 +402,10 @@ def test_a_form_from_before_another_phones_save_is_stopped(client_of: Any, owner
     match = make_match(owner)
     client = client_of(owner)
     stale = game_data(contract="clubs", declarer="1", declarer_card_points="70", number="1")
-    client.post(f"/matches/{match.pk}/games/", game_data(contract="hearts", declarer="1", declarer_card_points="70"))
-    response = client.post(f"/matches/{match.pk}/games/", stale)
+    client.post(
+        f"/matches/{match.public_id}/games/", game_data(contract="hearts", declarer="1", declarer_card_points="70")
+    )
+    response = client.post(f"/matches/{match.public_id}/games/", stale)
     assert response.status_code == 400
     assert "Game 1 was just entered from another phone" in response.content.decode()
     assert Game.objects.filter(match=match).count() == 1
@@ -419,8 +416,12 @@ def test_a_retried_delete_is_not_a_404(client_of: Any, owner: User) -> None:
     game = add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
     client = client_of(owner)
     token = str(uuid.uuid4())
-    assert client.post(f"/matches/{match.pk}/games/{game.pk}/delete/", {"token": token}).status_code == 302
-    assert client.post(f"/matches/{match.pk}/games/{game.pk}/delete/", {"token": token}).status_code == 302
+    assert (
+        client.post(f"/matches/{match.public_id}/games/{game.public_id}/delete/", {"token": token}).status_code == 302
+    )
+    assert (
+        client.post(f"/matches/{match.public_id}/games/{game.public_id}/delete/", {"token": token}).status_code == 302
+    )
     assert Game.objects.get(pk=game.pk).deleted
 
 
@@ -428,28 +429,30 @@ def test_a_game_can_be_fixed_into_a_passed_deal(client_of: Any, owner: User) -> 
     match = make_match(owner)
     game = add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
     client = client_of(owner)
-    response = client.post(f"/matches/{match.pk}/games/{game.pk}/edit/", {"passed": "1", "token": str(uuid.uuid4())})
+    response = client.post(
+        f"/matches/{match.public_id}/games/{game.public_id}/edit/", {"passed": "1", "token": str(uuid.uuid4())}
+    )
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.passed
-    assert "Game 2: Ben deals, Cleo leads." in client.get(f"/matches/{match.pk}/").content.decode()
+    assert "Game 2: Ben deals, Cleo leads." in client.get(f"/matches/{match.public_id}/").content.decode()
 
 
 def test_undo_stays_at_hand_when_the_series_is_complete(client_of: Any, owner: User) -> None:
     match = make_match(owner, planned_games=1)
     add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
     client = client_of(owner)
-    html = client.get(f"/matches/{match.pk}/").content.decode()
+    html = client.get(f"/matches/{match.public_id}/").content.decode()
     assert "The series is complete." in html
     assert "Save game" not in html
     assert "Undo last change" in html
-    client.post(f"/matches/{match.pk}/undo/", {"token": str(uuid.uuid4())})
-    html = client.get(f"/matches/{match.pk}/").content.decode()
+    client.post(f"/matches/{match.public_id}/undo/", {"token": str(uuid.uuid4())})
+    html = client.get(f"/matches/{match.public_id}/").content.decode()
     assert "Undone (added): Anna: ♣ Clubs, with 1, 70 card points" in html
 
 
 def test_what_if_shows_the_rescored_value(client_of: Any, owner: User) -> None:
     match = make_match(owner, variant="officers-skat", names=("Anna", "Ben"))
     add(match, declarer=1, contract="hearts", matadors=1, declarer_card_points=70)
-    html = client_of(owner).get(f"/matches/{match.pk}/?scheme=card-points").content.decode()
+    html = client_of(owner).get(f"/matches/{match.public_id}/?scheme=card-points").content.decode()
     assert "Ben · ♥ Hearts · 70" in html

@@ -8,7 +8,8 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from ..engine import FIELDS, OPTIONS, Kind, Scheme, Variant
+from ..engine import FIELDS, OPTIONS, Kind, RuleError, Scheme, Variant, game_from_data
+from ..scoring import error_tree
 
 
 def _rules_schema() -> dict[str, Any]:
@@ -43,7 +44,7 @@ class RulesField(serializers.DictField):
         super().__init__(child=serializers.JSONField(), **kwargs)
 
 
-JSON_TYPES = {
+JSON_TYPES: dict[Kind, dict[str, Any]] = {
     Kind.CONTRACT: {"type": "string"},
     Kind.SEAT: {"type": "integer", "nullable": True},
     Kind.MATADORS: {"type": "integer", "nullable": True, "description": "+n with n, −n without n."},
@@ -93,7 +94,17 @@ def _game_schema() -> dict[str, Any]:
 
 @extend_schema_field(_game_schema())
 class GameField(serializers.JSONField):
-    """The game as entered; the engine reads it (``game_from_data``) and reports each field it cannot take."""
+    """The game as entered; the engine reads it (``game_from_data``) and reports each field it cannot take, so that
+    a wrong type is named beside the other fields' errors."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        value = super().to_internal_value(data)
+        body = {key: item for key, item in value.items() if key != "bock"} if isinstance(value, dict) else value
+        try:
+            game_from_data(body)
+        except RuleError as error:
+            raise serializers.ValidationError(error_tree(error).get("game", error_tree(error))) from error
+        return value
 
 
 class CalculateRequestSerializer(serializers.Serializer):

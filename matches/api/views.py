@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiExample, extend_schema
-from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ..engine import RuleError
-from ..scoring import error_tree, score_game
+from ..scoring import score_game
 from ..selectors import variant_catalogue
 from .serializers import CalculateRequestSerializer, CalculateResponseSerializer, VariantSerializer
 
@@ -54,10 +52,7 @@ class CalculateView(APIView):
     def post(self, request: Request) -> Response:
         serializer = CalculateRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
-            scored = score_game(serializer.validated_data)
-        except RuleError as error:
-            return Response(error_tree(error), status=status.HTTP_400_BAD_REQUEST)
+        scored = score_game(serializer.validated_data)
         result = scored.result
         body = {
             "won": result.won,

@@ -52,6 +52,9 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name="game", name="entry_version", field=models.PositiveSmallIntegerField(default=1)
         ),
+        migrations.AlterField(
+            model_name="player", name="name_key", field=models.CharField(editable=False, max_length=240)
+        ),
         migrations.AddConstraint(
             model_name="player",
             constraint=models.UniqueConstraint(fields=("keeper", "name_key"), name="player_name_unique_per_keeper"),

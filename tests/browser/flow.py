@@ -38,9 +38,9 @@ def start_match(
     first_dealer: int = 1,
     scheme: str | None = None,
     untick: Sequence[str] = (),
-) -> int:
+) -> str:
     """From the list of presets: pick one, seat the players, choose the first dealer (a seat number from 1), the
-    scheme (by its label) and untick rule checkboxes (by label). Returns the match's id."""
+    scheme (by its label) and untick rule checkboxes (by label). Returns the match's public id."""
     page.get_by_role("link", name=preset, exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_have_text(preset)
     for seat, name in enumerate(players, start=1):
@@ -57,10 +57,10 @@ def start_match(
             expect(box).to_be_checked()
             box.uncheck()
     page.get_by_role("button", name="Start the match", exact=True).click()
-    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
-    match = re.search(r"/matches/(\d+)/$", page.url)
+    expect(page).to_have_url(re.compile(r"/matches/[0-9a-f-]{36}/$"))
+    match = re.search(r"/matches/([0-9a-f-]{36})/$", page.url)
     assert match is not None
-    return int(match.group(1))
+    return match.group(1)
 
 
 def expect_status(page: Page, number: int, dealer: str, forehand: str, timeout: float | None = None) -> None:

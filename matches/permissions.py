@@ -1,0 +1,243 @@
+"""The one answer to "may this person view / score / manage / share this?".
+
+Every page, the API and every template ask here; nothing else decides who may do what. A person meets a match in
+one role, the strongest that applies:
+
+- the **owner**: the match is in their keeper's book (their own; with clubs, a club they manage);
+- a **co-scorer**: an account that joined through the invite link;
+- a **link scorer**: somebody without an account holding the invite link (a table at a club night, a guest);
+- a **player**: the account linked to one of the match's players;
+- a **spectator**: somebody following the spectators' link;
+- **nobody**: anonymous or a stranger.
+
+A revoked or renewed link stops working at once: a link grants only while it equals the match's current one.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import IntEnum, StrEnum
+from functools import wraps
+from typing import Any, ParamSpec, TypeVar
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Q, QuerySet
+from django.http import HttpRequest
+
+from .models import Match, Player, Seat
+
+LINKS_SESSION_KEY = "scorer_links"
+
+
+class Action(StrEnum):
+    VIEW = "view"  # read a match (sheet, history) or a player's statistics
+    SCORE = "score"  # enter, fix, delete, undo and redo games
+    SHARE = "share"  # see the links that let others score or watch
+    MANAGE = "manage"  # renew or revoke those links; rename, merge and link players
+    UNLINK = "unlink"  # take a player's link to an account away
+
+
+class Role(IntEnum):
+    NOBODY = 0
+    SPECTATOR = 1
+    PLAYER = 2
+    LINK_SCORER = 3
+    CO_SCORER = 4
+    OWNER = 5
+
+
+GRANTS: dict[Role, frozenset[Action]] = {
+    Role.NOBODY: frozenset(),
+    Role.SPECTATOR: frozenset({Action.VIEW}),
+    Role.PLAYER: frozenset({Action.VIEW, Action.UNLINK}),
+    Role.LINK_SCORER: frozenset({Action.VIEW, Action.SCORE}),
+    Role.CO_SCORER: frozenset({Action.VIEW, Action.SCORE}),
+    Role.OWNER: frozenset(Action),
+}
+
+
+@dataclass(frozen=True)
+class Visitor:
+    """Who is asking: an account (or nobody), the invite links held without an account (by match public id), and
+    the spectators' link being followed, if any."""
+
+    user: User | AnonymousUser
+    links: Mapping[str, str] = field(default_factory=dict)
+    share_token: str | None = None
+
+    @property
+    def account(self) -> User | None:
+        return self.user if self.user.is_authenticated and isinstance(self.user, User) else None
+
+
+def visitor_of(request: HttpRequest, *, share_token: str | None = None) -> Visitor:
+    links = request.session.get(LINKS_SESSION_KEY, {})
+    return Visitor(request.user, links if isinstance(links, dict) else {}, share_token)
+
+
+def _same(held: str | None, current: str | None) -> bool:
+    return bool(held) and bool(current) and secrets.compare_digest(str(held), str(current))
+
+
+def match_role(visitor: Visitor, match: Match) -> Role:
+    """The strongest role ``visitor`` has at ``match``."""
+    account = visitor.account
+    if account is not None:
+        if match.keeper.user_id == account.pk:
+            return Role.OWNER
+        if match.scorers.filter(pk=account.pk).exists():
+            return Role.CO_SCORER
+    if _same(visitor.links.get(str(match.public_id)), match.invite_token):
+        return Role.LINK_SCORER
+    if account is not None and Seat.objects.filter(match=match, player__account=account).exists():
+        return Role.PLAYER
+    if _same(visitor.share_token, match.share_token):
+        return Role.SPECTATOR
+    return Role.NOBODY
+
+
+def player_role(visitor: Visitor, player: Player) -> Role:
+    account = visitor.account
+    if account is None:
+        return Role.NOBODY
+    if player.keeper.user_id == account.pk:
+        return Role.OWNER
+    if player.account_id == account.pk:
+        return Role.PLAYER
+    return Role.NOBODY
+
+
+def can(visitor: Visitor, action: Action, thing: Match | Player) -> bool:
+    role = match_role(visitor, thing) if isinstance(thing, Match) else player_role(visitor, thing)
+    return action in GRANTS[role]
+
+
+@dataclass(frozen=True)
+class Access:
+    """What a visitor may do with one match, for pages and templates to ask."""
+
+    role: Role
+
+    def allows(self, action: Action) -> bool:
+        return action in GRANTS[self.role]
+
+    @property
+    def can_score(self) -> bool:
+        return self.allows(Action.SCORE)
+
+    @property
+    def can_share(self) -> bool:
+        return self.allows(Action.SHARE)
+
+    @property
+    def can_manage(self) -> bool:
+        return self.allows(Action.MANAGE)
+
+
+def access(visitor: Visitor, match: Match) -> Access:
+    return Access(match_role(visitor, match))
+
+
+def visible_matches(user: User | AnonymousUser) -> QuerySet[Match]:
+    """The matches a person keeps, scores or played in (links held without an account are not listed)."""
+    if not user.is_authenticated:
+        return Match.objects.none()
+    return Match.objects.filter(Q(keeper__user=user) | Q(scorers=user) | Q(seats__player__account=user)).distinct()
+
+
+def visible_players(user: User | AnonymousUser) -> QuerySet[Player]:
+    """The players in a person's own book, and the players linked to their account."""
+    if not user.is_authenticated:
+        return Player.objects.none()
+    return Player.objects.filter(Q(keeper__user=user) | Q(account=user)).distinct()
+
+
+def kept_players(user: User | AnonymousUser) -> QuerySet[Player]:
+    """The players in a person's own book (to pick from, merge, link)."""
+    if not user.is_authenticated:
+        return Player.objects.none()
+    return Player.objects.filter(keeper__user=user)
+
+
+class Denied(Exception):
+    """The visitor may not do this. Pages send somebody without an account to log in, and answer everybody else as
+    if the thing did not exist; the API answers 401 or 404 the same way."""
+
+    def __init__(self, visitor: Visitor) -> None:
+        self.visitor = visitor
+        super().__init__("denied")
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A view's declared policy: which action on which kind of thing (``None``: open to everybody)."""
+
+    action: Action | None
+    subject: str | None
+
+
+def declared(rule: Rule) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Attach ``rule`` to a view, so that the persona matrix can check every URL against this module."""
+
+    def attach(view: Callable[P, R]) -> Callable[P, R]:
+        view.policy = rule  # type: ignore[attr-defined]
+        return view
+
+    return attach
+
+
+def public(view: Callable[P, R]) -> Callable[P, R]:
+    """A view everybody may use (the checks it needs, like a link's token, happen inside)."""
+    return declared(Rule(None, None))(view)
+
+
+def on_match(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
+    """A view on one match (``match_id`` in the URL), for visitors who may ``action`` it; it receives the match."""
+
+    def wrap(view: Callable[..., R]) -> Callable[..., R]:
+        @wraps(view)
+        def checked(request: HttpRequest, match_id: Any, *args: Any, **kwargs: Any) -> R:
+            visitor = visitor_of(request)
+            match = Match.objects.select_related("keeper").filter(public_id=match_id).first()
+            if match is None or not can(visitor, action, match):
+                raise Denied(visitor)
+            return view(request, match, *args, **kwargs)
+
+        return declared(Rule(action, "match"))(checked)
+
+    return wrap
+
+
+def on_player(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
+    """A view on one player (``player_id`` in the URL), for visitors who may ``action`` them."""
+
+    def wrap(view: Callable[..., R]) -> Callable[..., R]:
+        @wraps(view)
+        def checked(request: HttpRequest, player_id: Any, *args: Any, **kwargs: Any) -> R:
+            visitor = visitor_of(request)
+            player = Player.objects.select_related("keeper").filter(public_id=player_id).first()
+            if player is None or not can(visitor, action, player):
+                raise Denied(visitor)
+            return view(request, player, *args, **kwargs)
+
+        return declared(Rule(action, "player"))(checked)
+
+    return wrap
+
+
+def signed_in(view: Callable[..., R]) -> Callable[..., R]:
+    """A view of a person's own things: everybody with an account."""
+
+    @wraps(view)
+    def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> R:
+        if not request.user.is_authenticated:
+            raise Denied(visitor_of(request))
+        return view(request, *args, **kwargs)
+
+    return declared(Rule(None, "account"))(checked)
