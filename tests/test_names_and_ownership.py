@@ -1,0 +1,202 @@
+"""Player names are one thing everywhere; players and matches belong to a keeper, survive their creator, link to the
+person's account and merge."""
+
+import threading
+import uuid
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+
+from matches.errors import Conflict, Invalid
+from matches.models import Game, Keeper, Match, Player, Seat
+from matches.names import BadName, name_key, normalize_name
+from matches.selectors import player_stats
+from matches.services import keeper_for, match_create, player_claim, player_link, player_link_invite, player_merge
+
+from .factories import add, make_match, make_user
+
+CLUBS_70 = {"contract": "clubs", "matadors": 1, "declarer_card_points": 70}
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("Ärger", "ärger"), ("Strauß", "STRAUẞ"), ("Σίσυφος", "σίσυφοσ"), ("Kai", "\N{KELVIN SIGN}ai"), ("Ben ", " ben")],
+)
+def test_names_that_differ_only_in_case_or_form_are_one_name(first: str, second: str) -> None:
+    assert name_key(normalize_name(first)) == name_key(normalize_name(second))
+
+
+def test_a_name_is_stored_composed_and_with_single_spaces() -> None:
+    assert normalize_name("  Jo\u0308rg   Mu\u0308ller ") == "Jörg Müller"
+
+
+@pytest.mark.parametrize("name", ["", "   ", "Ben\u200b", "Ben\u202e", "Ben\x07", "x" * 61])
+def test_invisible_control_or_too_many_characters_are_refused(name: str) -> None:
+    with pytest.raises(BadName):
+        normalize_name(name)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "names", [("σ", "ς", "Ben"), ("ß", "ẞ", "Ben"), ("k", "\N{KELVIN SIGN}", "Ben"), ("Ärger", "ärger", "Ben")]
+)
+def test_one_person_twice_at_a_table_is_refused_with_a_message_on_every_database(names: tuple[str, ...]) -> None:
+    owner = make_user()
+    with pytest.raises(Invalid) as refused:
+        make_match(owner, names=names)
+    assert [problem.field for problem in refused.value.errors] == ["players"]
+    assert not Match.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_same_name_in_another_form_finds_the_same_player() -> None:
+    owner = make_user()
+    make_match(owner, names=("Ärger", "Ben", "Cleo"))
+    make_match(owner, names=("ärger", "ben", "\N{KELVIN SIGN}ai"))
+    assert sorted(Player.objects.filter(keeper__user=owner).values_list("name", flat=True)) == [
+        "Ben",
+        "Cleo",
+        "Kai",
+        "Ärger",
+    ]
+
+
+@pytest.mark.django_db
+def test_starting_a_match_checks_everything_a_page_would() -> None:
+    owner = make_user()
+    with pytest.raises(Invalid) as refused:
+        match_create(
+            owner=owner,
+            variant="whist",
+            scheme="standard",
+            rules={},
+            player_names=["Anna", "Ben\u200b"],
+            first_dealer=5,
+            title="x" * 101,
+            preset="nonsense",
+        )
+    assert {problem.field for problem in refused.value.errors} == {"variant", "players.1", "title", "preset"}
+    with pytest.raises(Invalid) as refused:
+        match_create(
+            owner=owner,
+            variant="skat",
+            scheme="simple",
+            rules={"bock": "yes"},
+            player_names=["Anna", "Ben"],
+            planned_games=0,
+        )
+    assert {problem.field for problem in refused.value.errors} == {"scheme", "rules.bock", "players", "planned_games"}
+    assert not Match.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_retried_start_makes_one_match() -> None:
+    owner = make_user()
+    token = uuid.uuid4()
+    first = make_match(owner, token=token)
+    again = make_match(owner, token=token)
+    assert first.pk == again.pk
+    assert Match.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_matches_started_at_once_naming_the_same_new_player_both_succeed() -> None:
+    owner = make_user()
+    keeper = keeper_for(owner)
+    barrier = threading.Barrier(2)
+    started: list[Match] = []
+    failures: list[BaseException] = []
+
+    def start(names: tuple[str, ...]) -> None:
+        try:
+            barrier.wait(timeout=10)
+            started.append(make_match(owner, names=names, keeper=keeper))
+        except BaseException as error:  # noqa: BLE001 - the thread reports whatever went wrong
+            failures.append(error)
+        finally:
+            connection.close()
+
+    threads = [
+        threading.Thread(target=start, args=(("Zoë", "Anna", "Ben"),)),
+        threading.Thread(target=start, args=(("ZOË", "Cleo", "Dora"),)),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert failures == []
+    assert len(started) == 2
+    assert Player.objects.filter(keeper=keeper, name_key=name_key("Zoë")).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_match_survives_the_account_that_created_it() -> None:
+    owner, helper = make_user("owner"), make_user("helper")
+    match = make_match(owner)
+    match.scorers.add(helper)
+    add(match, **CLUBS_70)
+    owner.delete()
+    match.refresh_from_db()
+    assert match.keeper.user is None
+    assert Game.objects.filter(match=match).count() == 1
+    assert Player.objects.filter(keeper=match.keeper).count() == 3
+    client = Client()
+    client.force_login(helper)
+    assert client.get(f"/matches/{match.public_id}/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_linked_player_sees_their_statistics_across_every_keeper() -> None:
+    anna, ben = make_user("anna"), make_user("ben")
+    first = make_match(anna, names=("Anna", "Ben", "Cleo"))
+    add(first, declarer=1, **CLUBS_70)
+    second = make_match(make_user("cleo"), names=("Ben B.", "Dora", "Emil"))
+    add(second, declarer=0, **CLUBS_70)
+    ben_at_anna = Player.objects.get(keeper__user=anna, name="Ben")
+    player_claim(token=player_link_invite(player=ben_at_anna), account=ben)
+    player_link(player=Player.objects.get(name="Ben B."), account=ben)
+    stats = player_stats(list(Player.objects.filter(account=ben)))
+    assert [(row.variant, row.total, row.games) for row in stats] == [("skat", 48, 2)]
+    client = Client()
+    client.force_login(ben)
+    page = client.get("/players/me/").content.decode()
+    assert '<td class="num">48</td><td class="num">2</td>' in page
+    assert client.get(f"/matches/{first.public_id}/").status_code == 200
+    assert "Save game" not in client.get(f"/matches/{first.public_id}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_an_account_links_to_one_player_of_a_book() -> None:
+    owner, ben = make_user("owner"), make_user("ben")
+    make_match(owner, names=("Anna", "Ben", "Benjamin"))
+    player_link(player=Player.objects.get(name="Ben"), account=ben)
+    with pytest.raises(Conflict):
+        player_link(player=Player.objects.get(name="Benjamin"), account=ben)
+
+
+@pytest.mark.django_db
+def test_two_entries_of_one_person_merge_with_their_history() -> None:
+    owner = make_user()
+    first = make_match(owner, names=("Anna", "Ben", "Cleo"))
+    add(first, declarer=1, **CLUBS_70)
+    second = make_match(owner, names=("Anna", "Benny", "Cleo"))
+    add(second, declarer=1, **CLUBS_70)
+    ben, benny = Player.objects.get(name="Ben"), Player.objects.get(name="Benny")
+    player_merge(into=ben, other=benny)
+    assert not Player.objects.filter(pk=benny.pk).exists()
+    assert Seat.objects.filter(player=ben).count() == 2
+    assert [(row.total, row.games) for row in player_stats(ben)] == [(48, 2)]
+    with pytest.raises(Conflict):
+        player_merge(into=ben, other=Player.objects.get(name="Anna"))
+
+
+@pytest.mark.django_db
+def test_players_of_another_keeper_cannot_be_merged() -> None:
+    make_match(make_user("one"), names=("Anna", "Ben", "Cleo"))
+    make_match(make_user("two"), names=("Anna", "Ben", "Cleo"))
+    first, second = Player.objects.filter(name="Anna")
+    with pytest.raises(Invalid):
+        player_merge(into=first, other=second)
+    assert Keeper.objects.count() == 2
