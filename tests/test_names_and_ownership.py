@@ -5,7 +5,6 @@ import threading
 import uuid
 
 import pytest
-from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 
@@ -113,7 +112,7 @@ def test_two_matches_started_at_once_naming_the_same_new_player_both_succeed() -
         try:
             barrier.wait(timeout=10)
             started.append(make_match(owner, names=names, keeper=keeper))
-        except BaseException as error:  # noqa: BLE001 - the thread reports whatever went wrong
+        except BaseException as error:
             failures.append(error)
         finally:
             connection.close()
