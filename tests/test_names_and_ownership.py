@@ -3,6 +3,7 @@ person's account and merge."""
 
 import threading
 import uuid
+from typing import Any
 
 import pytest
 from django.db import connection
@@ -16,7 +17,7 @@ from matches.services import keeper_for, match_create, player_claim, player_link
 
 from .factories import add, make_match, make_user
 
-CLUBS_70 = {"contract": "clubs", "matadors": 1, "declarer_card_points": 70}
+CLUBS_70: dict[str, Any] = {"contract": "clubs", "matadors": 1, "declarer_card_points": 70}
 
 
 @pytest.mark.parametrize(

@@ -27,7 +27,7 @@ from .factories import add, make_match, make_user
 
 pytestmark = pytest.mark.django_db
 
-CLUBS_70 = {"contract": "clubs", "matadors": 1, "declarer_card_points": 70}
+CLUBS_70: dict[str, Any] = {"contract": "clubs", "matadors": 1, "declarer_card_points": 70}
 
 
 @pytest.fixture
