@@ -185,7 +185,7 @@ class Game(models.Model):
 
     def deal(self) -> DealEntry:
         """What was entered, read by the engine."""
-        return deal_from_data(passed=self.passed, declarer=self.declarer, game=self.entry, version=self.entry_version)
+        return deal_from_data(passed=self.passed, declarer=self.declarer, entry=self.entry, version=self.entry_version)
 
     def snapshot(self) -> dict[str, object]:
         """What a change of this game touches: the state kept in its history, with the entry's version."""

@@ -102,7 +102,7 @@ class Submission:
     def deal(self) -> DealEntry:
         """The deal, read by the engine; raises ``Invalid`` for data of the wrong shape."""
         try:
-            return deal_from_data(passed=self.passed, declarer=self.declarer, game=self.entry)
+            return deal_from_data(passed=self.passed, declarer=self.declarer, entry=self.entry)
         except RuleError as error:
             raise Invalid.from_rules(error) from error
 

@@ -285,16 +285,17 @@ def game_from_data(data: object, *, prefix: str = "game", version: int = ENTRY_V
 
 
 def deal_from_data(
-    *, passed: bool, declarer: object, game: object, version: int = ENTRY_VERSION, prefix: str = "game"
+    *, passed: bool, declarer: object, entry: object, version: int = ENTRY_VERSION, prefix: str = "game"
 ) -> DealEntry:
-    """A deal from its stored or submitted parts: all passed, or a game with its declarer's seat (None in a Ramsch)."""
+    """A deal from its stored or submitted parts (as ``deal_state`` gives them): all passed, or the game's data
+    (``entry``) with its declarer's seat (None in a Ramsch)."""
     if passed:
         return PASSED
     problems = Problems()
     seat = _read_int(declarer, "declarer", problems)
     parsed: GameEntry | None = None
     try:
-        parsed = game_from_data(game, prefix=prefix, version=version)
+        parsed = game_from_data(entry, prefix=prefix, version=version)
     except RuleError as error:
         problems.extend(error.errors)
     problems.raise_if_any()
