@@ -61,7 +61,8 @@ def test_at_four_the_fields_offer_only_the_seats_that_play() -> None:
     shape = accepted_fields(four.spec, four.rules, four.seating(1))
     declarer = shape.get("declarer")
     points = shape.get("ramsch.card_points")
-    assert declarer is not None and points is not None
+    assert declarer is not None
+    assert points is not None
     assert declarer.choices == ("1", "2", "3")
     assert points.choices == ("1", "2", "3")
 
