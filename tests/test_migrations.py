@@ -35,9 +35,10 @@ def test_stored_matches_come_through_the_migration_whole() -> None:
     anna = players.objects.create(owner=user, name="Anna")
     ben = players.objects.create(owner=user, name="Ben")
     cleo = players.objects.create(owner=user, name="Cleo")
-    # Two spellings of one person that never met at a table: they become one player.
-    players.objects.create(owner=user, name="ärger")
-    players.objects.create(owner=user, name="Ärger")
+    # Two spellings of one person that never met at a table (the old constraint compared lower case only): they
+    # become one player.
+    players.objects.create(owner=user, name="Strauß")
+    players.objects.create(owner=user, name="STRAUSS")
     match = old.get_model("matches", "Match").objects.create(
         owner=user, variant="skat", scheme="standard", rules={"kontra_re": False}, first_dealer=0
     )
@@ -62,7 +63,7 @@ def test_stored_matches_come_through_the_migration_whole() -> None:
     assert migrated.keeper.user.username == "anna"
     assert migrated.created_by == migrated.keeper.user
     assert migrated.players == 3
-    assert sorted(Player.objects.values_list("name", flat=True)) == ["Anna", "Ben", "Cleo", "ärger"]
+    assert sorted(Player.objects.values_list("name", flat=True)) == ["Anna", "Ben", "Cleo", "Strauß"]
     null = Game.objects.get(position=2)
     assert null.entry == {"contract": "null", "won": True}
     assert null.entry_version == 1
