@@ -85,8 +85,12 @@ class MatchMachine(RuleBasedStateMachine):
     def add(self, entry: dict[str, Any], declarer: int) -> None:
         token = uuid.uuid4()
         submission = Submission(declarer=declarer, entry=entry)
-        self.last = (token, submission)
-        self._attempt(lambda: game_add(match=self.match, user=self.user, token=token, submission=submission))
+
+        def saved() -> None:
+            game_add(match=self.match, user=self.user, token=token, submission=submission)
+            self.last = (token, submission)
+
+        self._attempt(saved)
 
     @rule()
     def pass_deal(self) -> None:
@@ -95,6 +99,7 @@ class MatchMachine(RuleBasedStateMachine):
 
     @rule()
     def retry_the_last_add(self) -> None:
+        """A saved game sent again (a phone that lost the answer) changes nothing, whatever happened since."""
         if self.last is None:
             return
         token, submission = self.last
