@@ -76,6 +76,7 @@ from .services import (
 
 RECENT_GAMES = 50  # the match page shows the latest games; the rest are a page away
 SHEET_PAGE = 50
+HISTORY_PAGE = 50
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -463,17 +464,25 @@ def _step_back(request: HttpRequest, match: Match, *, redo: bool) -> HttpRespons
 
 @on_match(Action.VIEW)
 def match_history(request: HttpRequest, match: Match) -> HttpResponse:
+    """Every change, newest first, a page at a time (``before`` a version)."""
     names = _names(match)
     deck = deck_of(request)
+    before = request.GET.get("before", "")
+    changes = match.events.select_related("user")
+    if before.isascii() and before.isdigit():
+        changes = changes.filter(version__lt=int(before))
+    page = list(changes[: HISTORY_PAGE + 1])
     events = [
         {
             "event": event,
             "before": _state_text(event.before, names, deck),
             "after": _state_text(event.after, names, deck),
         }
-        for event in match.events.select_related("user")
+        for event in page[:HISTORY_PAGE]
     ]
-    return render(request, "matches/history.html", {"match": match, "events": events, **_labels(match)})
+    older = page[HISTORY_PAGE - 1].version if len(page) > HISTORY_PAGE else None
+    context = {"match": match, "events": events, "older": older, **_labels(match)}
+    return render(request, "matches/history.html", context)
 
 
 def _change_text(event: MatchEvent, names: list[str], deck: str) -> str:
