@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from .common import Context
-from .errors import Problems, RuleError
 from .entry import GameEntry
+from .errors import Problems, RuleError
 from .game import Result, Table
 from .lieutenant import score_lieutenant
 from .messages import gettext_noop, msg

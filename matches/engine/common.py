@@ -12,8 +12,8 @@ from .cards import (
     WINNING_POINTS,
     Contract,
 )
-from .errors import Problems
 from .entry import Announcement, GameEntry, Schwarz
+from .errors import Problems
 from .game import Table
 from .messages import Message, gettext_noop, msg
 from .options import MatadorRule, Rules, SchneiderRule, SchwarzRule

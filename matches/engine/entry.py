@@ -8,7 +8,7 @@ history (``describe``). The rules of each variant then decide, in the scorers, w
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from typing import Any
 
@@ -209,9 +209,7 @@ FIELDS: tuple[EntryField, ...] = (
         contracts=ONLY_RAMSCH,
     ),
     EntryField("ramsch.jungfrau", Kind.SEATS, msg(gettext_noop("Jungfrau (took no trick)")), contracts=ONLY_RAMSCH),
-    EntryField(
-        "ramsch.pushes", Kind.NUMBER, msg(gettext_noop("Pushes")), minimum=0, maximum=4, contracts=ONLY_RAMSCH
-    ),
+    EntryField("ramsch.pushes", Kind.NUMBER, msg(gettext_noop("Pushes")), minimum=0, maximum=4, contracts=ONLY_RAMSCH),
     EntryField("ramsch.durchmarsch", Kind.SEAT, msg(gettext_noop("Durchmarsch")), contracts=ONLY_RAMSCH),
 )
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from .cards import CARD_POINTS_TOTAL
 from .common import Context, check_doubling, forbid, read_contract, read_points
-from .errors import Problems
 from .entry import GameEntry
+from .errors import Problems
 from .game import Result
 from .messages import gettext_noop, msg
 

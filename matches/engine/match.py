@@ -251,9 +251,7 @@ def score_deal(setup: MatchSetup, deal: DealEntry, *, number: int, bock: int) ->
     table = Table(setup.players, declarer, seats.dealer)
     result = score_in_context(Context(setup.spec, setup.scheme, setup.rules, table, bock), deal.game)
     played = tuple(seat in seats.playing for seat in range(setup.players))
-    return ScoredDeal(
-        number, seats, bock, deal, result, result.scores, None if is_ramsch else deal.declarer, played
-    )
+    return ScoredDeal(number, seats, bock, deal, result, result.scores, None if is_ramsch else deal.declarer, played)
 
 
 def score_next(setup: MatchSetup, checkpoint: Checkpoint, deal: DealEntry) -> ScoredDeal:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from .cards import CARD_POINTS_TOTAL
 from .common import Context, apply_doubling, forbid
-from .errors import Problems
 from .entry import GameEntry, RamschEntry
+from .errors import Problems
 from .game import Result
 from .messages import Message, gettext_noop, msg
 from .options import RamschLoss

@@ -14,8 +14,8 @@ from .common import (
     read_matadors,
     read_points,
 )
-from .errors import Problems
 from .entry import GameEntry
+from .errors import Problems
 from .game import Result
 from .messages import Message, gettext_noop, msg
 
