@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from itertools import combinations
 
 from .messages import Message, gettext_noop, msg
 
@@ -58,3 +59,19 @@ CARD_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0
 
 # The two skat cards count for the declarer: at most two aces.
 MAX_SKAT_POINTS = 2 * CARD_POINTS["A"]
+
+# The card points of all 32 cards, four of each rank.
+DECK_POINTS = tuple(points for points in CARD_POINTS.values() for _ in range(4))
+
+
+def _sums_of_any_cards() -> frozenset[int]:
+    sums = {0}
+    for points in DECK_POINTS:
+        sums |= {total + points for total in sums}
+    return frozenset(sums)
+
+
+# What a party's tricks can hold: every total from 0 to 120 but 1 and 119, since no card is worth 1.
+POSSIBLE_CARD_POINTS = _sums_of_any_cards()
+# What two cards can hold (a declarer who took no trick has only the skat): 0, 2-8, 10-15, 20-22.
+POSSIBLE_SKAT_POINTS = frozenset(first + second for first, second in combinations(DECK_POINTS, 2))

@@ -9,6 +9,8 @@ from .cards import (
     MAX_MATADORS_JACKS_ONLY,
     MAX_MATADORS_SKAT,
     MAX_SKAT_POINTS,
+    POSSIBLE_CARD_POINTS,
+    POSSIBLE_SKAT_POINTS,
     WINNING_POINTS,
     Contract,
 )
@@ -106,9 +108,22 @@ def read_points(ctx: Context, game: GameEntry, problems: Problems, *, required: 
     if not 0 <= points <= CARD_POINTS_TOTAL:
         problems.add("game.declarer_card_points", msg(gettext_noop("Must be between 0 and 120.")))
         return None
+    if points not in POSSIBLE_CARD_POINTS:
+        problems.add("game.declarer_card_points", impossible_points(points))
+        return None
     by_points = ctx.rules.schwarz is SchwarzRule.NO_CARD_POINTS
     schwarz = _read_schwarz(ctx, game, points, problems, by_points=by_points)
     return Points(points, schwarz, schneider_max(ctx.rules.schneider), by_points)
+
+
+def impossible_points(points: int) -> Message:
+    """Why no deal gives a party ``points`` (1 or 119) card points."""
+    return msg(
+        gettext_noop(
+            "No deal gives {points} card points: no card is worth 1, so no player or party ends with 1 or 119."
+        ),
+        points=points,
+    )
 
 
 def _read_schwarz(ctx: Context, game: GameEntry, points: int, problems: Problems, *, by_points: bool) -> Schwarz | None:
@@ -138,6 +153,16 @@ def _read_schwarz(ctx: Context, game: GameEntry, points: int, problems: Problems
             msg(
                 gettext_noop("A declarer who took no trick has at most {points} card points."),
                 points=most_without_trick,
+            ),
+        )
+        return None
+    # A declarer without a trick holds only the two skat cards, and no two cards make 9 or 16-19.
+    if schwarz is Schwarz.DECLARER and ctx.spec.skat_cards and points not in POSSIBLE_SKAT_POINTS:
+        problems.add(
+            "game.schwarz",
+            msg(
+                gettext_noop("A declarer who took no trick holds only the skat, and no two cards make {points}."),
+                points=points,
             ),
         )
         return None

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .cards import CARD_POINTS_TOTAL
-from .common import Context, apply_doubling, forbid
+from .cards import CARD_POINTS_TOTAL, POSSIBLE_CARD_POINTS
+from .common import Context, apply_doubling, forbid, impossible_points
 from .entry import GameEntry, RamschEntry
 from .errors import Problems
 from .game import Result
@@ -55,6 +55,10 @@ def read_ramsch(ctx: Context, game: GameEntry, problems: Problems) -> RamschEntr
         return None
     if sum(entry.card_points) != CARD_POINTS_TOTAL:
         problems.add(field, msg(gettext_noop("Must add up to 120, not {total}."), total=sum(entry.card_points)))
+        return None
+    impossible = next((points for points in entry.card_points if points not in POSSIBLE_CARD_POINTS), None)
+    if impossible is not None:
+        problems.add(field, impossible_points(impossible))
         return None
     for seat in range(table.players):
         if seat not in playing and entry.card_points[seat]:
