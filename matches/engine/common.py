@@ -134,18 +134,27 @@ def _read_schwarz(ctx: Context, game: GameEntry, points: int, problems: Problems
     except ValueError:
         problems.add("game.schwarz", msg(gettext_noop("Must be “opponents” or “declarer”.")))
         return None
-    if by_points:
-        problems.add(
-            "game.schwarz",
-            msg(gettext_noop("Under these rules Schwarz follows from the card points (none at all); leave it out.")),
-        )
-        return None
     if schwarz is Schwarz.OPPONENTS and points != CARD_POINTS_TOTAL:
         problems.add(
             "game.schwarz",
             msg(gettext_noop("The opponents can only be schwarz when the declarer has all 120 card points.")),
         )
         return None
+    if by_points:
+        # Schwarz follows from the card points here; a field that says what they say is redundant, not wrong.
+        if schwarz is Schwarz.DECLARER and points:
+            problems.add(
+                "game.schwarz",
+                msg(
+                    gettext_noop(
+                        "Under these rules Schwarz means no card points at all: "
+                        "a declarer with {points} card points is not Schwarz."
+                    ),
+                    points=points,
+                ),
+            )
+            return None
+        return schwarz
     most_without_trick = MAX_SKAT_POINTS if ctx.spec.skat_cards else 0
     if schwarz is Schwarz.DECLARER and points > most_without_trick:
         problems.add(

@@ -27,9 +27,10 @@ def score_lieutenant(ctx: Context, game: GameEntry) -> Result:
     forbid(
         game,
         problems,
-        ("matadors", "schwarz", "hand", "ouvert", "announced", "won", "bid", "conceded", "ramsch"),
+        ("matadors", "hand", "ouvert", "announced", "won", "bid", "conceded", "ramsch"),
         msg(gettext_noop("Lieutenant Skat scores by card points alone: leave this out.")),
     )
+    # Schwarz is 120 card points here; a schwarz field is only checked against them (read_points) and adds nothing.
     points = read_points(ctx, game, problems, required=True)
     problems.raise_if_any()
     assert points is not None

@@ -218,3 +218,16 @@ def test_a_declarer_without_a_trick_holds_what_two_cards_make(points: int) -> No
         return
     with pytest.raises(RuleError, match=r"game\.schwarz"):
         calculate("skat", game)
+
+
+@given(card_points, st.sampled_from(["opponents", "declarer"]), st.sampled_from(["officers-skat", "lieutenant-skat"]))
+def test_a_schwarz_field_is_accepted_exactly_when_the_card_points_say_the_same(
+    points: int, party: str, variant: str
+) -> None:
+    game = GameEntry("hearts", matadors=1 if variant == "officers-skat" else None, declarer_card_points=points)
+    with_field = replace(game, schwarz=party)
+    if points == (120 if party == "opponents" else 0):
+        assert calculate(variant, with_field) == calculate(variant, game)
+        return
+    with pytest.raises(RuleError, match=r"game\.schwarz"):
+        calculate(variant, with_field)
