@@ -23,7 +23,8 @@ from .variants import VARIANTS, Scheme, VariantSpec, find_variant
 
 # The version of the scoring that the engine applies. A change that alters any stored result bumps it, so that
 # ``manage.py rescore`` finds the games scored before it.
-RULES_VERSION = 1
+# 2: every other player clean in a Ramsch is a Durchmarsch, no longer a ×4 loss; 1 and 119 card points are refused.
+RULES_VERSION = 2
 MAX_PLANNED_GAMES = 999
 
 

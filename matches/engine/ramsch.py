@@ -83,8 +83,18 @@ def _check_jungfrau(ctx: Context, entry: RamschEntry, playing: list[int], proble
         problems.add(field, msg(gettext_noop("Name each playing seat at most once.")))
     elif any(entry.card_points[seat] for seat in entry.jungfrau):
         problems.add(field, msg(gettext_noop("A player who took no trick has no card points.")))
-    elif entry.durchmarsch is not None:
-        problems.add(field, msg(gettext_noop("A Durchmarsch is scored on its own, without Jungfrau.")))
+    elif len(entry.jungfrau) == len(playing) - 1 and not ctx.rules.ramsch_durchmarsch:
+        # Every other player clean means one player took every trick: that is a Durchmarsch, not one Jungfrau
+        # doubling per clean player (which would make −480). Without the Durchmarsch rule it is a plain loss.
+        problems.add(
+            field,
+            msg(
+                gettext_noop(
+                    "When every other player took no trick, one player took them all: a Durchmarsch, which these "
+                    "rules do not count. That player loses his 120 card points like any loser: leave Jungfrau out."
+                )
+            ),
+        )
 
 
 def _check_durchmarsch(ctx: Context, entry: RamschEntry, playing: list[int], problems: Problems) -> None:
@@ -99,6 +109,16 @@ def _check_durchmarsch(ctx: Context, entry: RamschEntry, playing: list[int], pro
         problems.add(field, msg(gettext_noop("A player who took every trick has all 120 card points.")))
 
 
+def _took_every_trick(ctx: Context, entry: RamschEntry) -> int | None:
+    """The seat that made a Durchmarsch: the one named, or, where the Durchmarsch rule is on, the one seat left when
+    every other player took no trick (two Jungfrauen are a Durchmarsch, not a double Jungfrau)."""
+    if entry.durchmarsch is not None or not ctx.rules.ramsch_durchmarsch:
+        return entry.durchmarsch
+    playing = active_seats(ctx)
+    others = [seat for seat in playing if seat not in entry.jungfrau]
+    return others[0] if len(others) == 1 else None
+
+
 def score_ramsch(ctx: Context, game: GameEntry, problems: Problems) -> Result:
     """The most card points lose them (or a fixed amount), doubled per Jungfrau, push and Bock; ties all lose."""
     entry = read_ramsch(ctx, game, problems)
@@ -107,12 +127,13 @@ def score_ramsch(ctx: Context, game: GameEntry, problems: Problems) -> Result:
     steps: list[Message] = []
     scores = [0] * ctx.table.players
     pushes = [msg(gettext_noop("pushed")) for _ in range(entry.pushes)]
-    if entry.durchmarsch is not None:
+    durchmarsch = _took_every_trick(ctx, entry)
+    if durchmarsch is not None:
         value = DURCHMARSCH_POINTS
         steps.append(msg(gettext_noop("Durchmarsch: {value}"), value=value))
         value = _double(value, pushes, steps)
         value = apply_doubling(ctx, value, game, steps)
-        scores[entry.durchmarsch] = value
+        scores[durchmarsch] = value
         return Result(won=None, game_value=value, scores=tuple(scores), schwarz=True, breakdown=tuple(steps))
     playing = active_seats(ctx)
     most = max(entry.card_points[seat] for seat in playing)

@@ -231,3 +231,25 @@ def test_a_schwarz_field_is_accepted_exactly_when_the_card_points_say_the_same(
         return
     with pytest.raises(RuleError, match=r"game\.schwarz"):
         calculate(variant, with_field)
+
+
+ALL_TRICKS_TO_ONE = st.permutations([120, 0, 0]).map(tuple)
+
+
+@given(st.one_of(ramsch_points(), ALL_TRICKS_TO_ONE), st.booleans(), st.data())
+def test_a_ramsch_in_which_every_other_player_is_clean_is_a_durchmarsch(
+    points: tuple[int, int, int], durchmarsch_rule: bool, data: st.DataObject
+) -> None:
+    clean = [seat for seat, taken in enumerate(points) if taken == 0]
+    jungfrau = tuple(data.draw(st.lists(st.sampled_from(clean), unique=True))) if clean else ()
+    game = GameEntry("ramsch", ramsch=RamschEntry(card_points=points, jungfrau=jungfrau))
+    rules = {"ramsch": True, "ramsch_durchmarsch": durchmarsch_rule}
+    if len(jungfrau) < 2:
+        result = calculate("skat", game, rules=rules)
+        assert min(result.scores) >= -2 * max(points)
+        return
+    if not durchmarsch_rule:
+        with pytest.raises(RuleError, match=r"game\.ramsch\.jungfrau"):
+            calculate("skat", game, rules=rules)
+        return
+    assert calculate("skat", game, rules=rules).scores == tuple(120 if taken else 0 for taken in points)
