@@ -51,6 +51,8 @@ OPTION_CHOICE_LABELS = {
     "isko": _("levels added as in Skat"),
     "card-points": _("the card points"),
     "fixed": _("a fixed amount"),
+    "each-full": _("each tied player loses the whole amount"),
+    "shared": _("the tied players share the loss"),
     "double": _("twice the value"),
     "single": _("once the value"),
 }

@@ -40,6 +40,11 @@ class RamschLoss(StrEnum):
     FIXED = "fixed"
 
 
+class RamschTies(StrEnum):
+    EACH_FULL = "each-full"
+    SHARED = "shared"
+
+
 class LostHand(StrEnum):
     DOUBLE = "double"
     SINGLE = "single"
@@ -60,6 +65,7 @@ class Rules:
     ramsch_schieben: bool = False
     ramsch_loss: RamschLoss = RamschLoss.CARD_POINTS
     ramsch_fixed_loss: int = 10
+    ramsch_ties: RamschTies = RamschTies.EACH_FULL
     lost_hand: LostHand = LostHand.DOUBLE
     null: bool = True
     matadors: MatadorRule = MatadorRule.EXTENDED
@@ -188,6 +194,17 @@ OPTIONS: dict[str, OptionSpec] = {
             is_int=True,
         ),
         OptionSpec(
+            "ramsch_ties",
+            msg(gettext_noop("Ramsch ties")),
+            msg(
+                gettext_noop(
+                    "When players tie for the most card points in a Ramsch, each of them loses the whole amount, "
+                    "or they share it: each loses his share, rounded up to a whole point."
+                )
+            ),
+            choices=_choices(RamschTies),
+        ),
+        OptionSpec(
             "lost_hand",
             msg(gettext_noop("Lost hand games")),
             msg(gettext_noop("A lost hand game costs twice its value (ISkO since 1999) or once (older rules).")),
@@ -255,6 +272,7 @@ def build_rules(defaults: Mapping[str, bool | int | str], overrides: Mapping[str
 def _rules_from(values: Mapping[str, object]) -> Rules:
     enums: dict[str, type[StrEnum]] = {
         "ramsch_loss": RamschLoss,
+        "ramsch_ties": RamschTies,
         "lost_hand": LostHand,
         "matadors": MatadorRule,
         "levels": LevelRule,

@@ -8,7 +8,7 @@ from .entry import GameEntry, RamschEntry
 from .errors import Problems
 from .game import Result
 from .messages import Message, gettext_noop, msg
-from .options import RamschLoss
+from .options import RamschLoss, RamschTies
 
 DURCHMARSCH_POINTS = 120
 DECLARER_FIELDS = (
@@ -120,7 +120,8 @@ def _took_every_trick(ctx: Context, entry: RamschEntry) -> int | None:
 
 
 def score_ramsch(ctx: Context, game: GameEntry, problems: Problems) -> Result:
-    """The most card points lose them (or a fixed amount), doubled per Jungfrau, push and Bock; ties all lose."""
+    """The most card points lose them (or a fixed amount), doubled per Jungfrau, push and Bock; tied players each lose
+    it all or share it, as the rules say."""
     entry = read_ramsch(ctx, game, problems)
     problems.raise_if_any()
     assert entry is not None
@@ -146,12 +147,25 @@ def score_ramsch(ctx: Context, game: GameEntry, problems: Problems) -> Result:
         steps.append(msg(gettext_noop("most card points: {value}"), value=value))
     value = _double(value, [msg(gettext_noop("Jungfrau")) for _ in entry.jungfrau] + pushes, steps)
     value = apply_doubling(ctx, value, game, steps)
-    for seat in losers:
-        scores[seat] = -value
-    if len(losers) > 1:
-        steps.append(msg(gettext_noop("tied: each of {count} players loses {value}"), count=len(losers), value=value))
-    else:
+    loss = value
+    if len(losers) == 1:
         steps.append(msg(gettext_noop("lost: {score}"), score=-value))
+    elif ctx.rules.ramsch_ties is RamschTies.SHARED:
+        # The digest's "shared loss" for a tie; the list keeps whole points, so a share is rounded up and the tied
+        # players never lose less between them than the loss.
+        loss = -(-value // len(losers))
+        steps.append(
+            msg(
+                gettext_noop("tied: {count} players share {value}, each loses {share}"),
+                count=len(losers),
+                value=value,
+                share=loss,
+            )
+        )
+    else:
+        steps.append(msg(gettext_noop("tied: each of {count} players loses {value}"), count=len(losers), value=value))
+    for seat in losers:
+        scores[seat] = -loss
     return Result(won=None, game_value=value, scores=tuple(scores), breakdown=tuple(steps))
 
 

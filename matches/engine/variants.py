@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from .cards import SUITS, Contract
 from .messages import Message, gettext_noop, msg
-from .options import LevelRule, LostHand, MatadorRule, RamschLoss, SchneiderRule, SchwarzRule
+from .options import LevelRule, LostHand, MatadorRule, RamschLoss, RamschTies, SchneiderRule, SchwarzRule
 
 
 class Variant(StrEnum):
@@ -115,6 +115,7 @@ VARIANTS: dict[Variant, VariantSpec] = {
                 "ramsch_schieben": False,
                 "ramsch_loss": RamschLoss.CARD_POINTS.value,
                 "ramsch_fixed_loss": 10,
+                "ramsch_ties": RamschTies.EACH_FULL.value,
                 "lost_hand": LostHand.DOUBLE.value,
             },
             bidding=True,

@@ -253,3 +253,16 @@ def test_a_ramsch_in_which_every_other_player_is_clean_is_a_durchmarsch(
             calculate("skat", game, rules=rules)
         return
     assert calculate("skat", game, rules=rules).scores == tuple(120 if taken else 0 for taken in points)
+
+
+@given(ramsch_points(), st.sampled_from(["card-points", "fixed"]))
+def test_tied_players_who_share_a_ramsch_loss_pay_it_in_whole_points(points: tuple[int, int, int], loss: str) -> None:
+    game = GameEntry("ramsch", ramsch=RamschEntry(card_points=points))
+    rules = {"ramsch": True, "ramsch_durchmarsch": False, "ramsch_loss": loss}
+    each_full = calculate("skat", game, rules=rules | {"ramsch_ties": "each-full"})
+    shared = calculate("skat", game, rules=rules | {"ramsch_ties": "shared"})
+    losers = [seat for seat, score in enumerate(each_full.scores) if score]
+    assert [seat for seat, score in enumerate(shared.scores) if score] == losers
+    paid = -sum(shared.scores)
+    assert shared.game_value <= paid < shared.game_value + len(losers)
+    assert len({shared.scores[seat] for seat in losers}) == 1
