@@ -41,7 +41,8 @@ class Points:
 
     declarer: int
     schwarz: Schwarz | None
-    schneider_max: int
+    declarer_schneider_max: int
+    opponents_schneider_max: int
     schwarz_by_points: bool
 
     @property
@@ -54,11 +55,11 @@ class Points:
 
     @property
     def opponents_schneider(self) -> bool:
-        return self.opponents <= self.schneider_max
+        return self.opponents <= self.opponents_schneider_max
 
     @property
     def declarer_schneider(self) -> bool:
-        return self.declarer <= self.schneider_max
+        return self.declarer <= self.declarer_schneider_max
 
     @property
     def opponents_schwarz(self) -> bool:
@@ -74,7 +75,8 @@ class Points:
 
 
 def schneider_max(rule: SchneiderRule) -> int:
-    """The most card points a Schneider party may hold: 30 (ISkO: "30 or fewer"), or 29 ("less than 30")."""
+    """The most card points a losing party holds and is Schneider: 30 (ISkO: "30 or fewer"), or 29 ("less than
+    30")."""
     return 30 if rule is SchneiderRule.AT_MOST_30 else 29
 
 
@@ -113,7 +115,8 @@ def read_points(ctx: Context, game: GameEntry, problems: Problems, *, required: 
         return None
     by_points = ctx.rules.schwarz is SchwarzRule.NO_CARD_POINTS
     schwarz = _read_schwarz(ctx, game, points, problems, by_points=by_points)
-    return Points(points, schwarz, schneider_max(ctx.rules.schneider), by_points)
+    most = schneider_max(ctx.rules.schneider)
+    return Points(points, schwarz, most, most, by_points)
 
 
 def impossible_points(points: int) -> Message:

@@ -87,7 +87,7 @@ def setup_match(
                 "scheme",
                 msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(s.value for s in spec.schemes)),
             )
-    rule_set = build_rules(spec.options, rules or {}, problems)
+    rule_set = build_rules(spec.options, rules or {}, problems, spec.choices)
     seats = spec.default_players if players is None else players
     if seats not in spec.players:
         problems.add(

@@ -100,18 +100,22 @@ class OptionSpec:
             return "choice"
         return "int" if self.is_int else "bool"
 
-    def parse(self, value: object, problems: Problems) -> bool | int | str | None:
-        """Check one value from a request; report and return None when it is not allowed."""
+    def parse(
+        self, value: object, problems: Problems, choices: tuple[str, ...] | None = None
+    ) -> bool | int | str | None:
+        """Check one value from a request, against ``choices`` where a variant offers only some of the option's
+        values; report and return None when it is not allowed."""
         field = f"rules.{self.name}"
+        allowed = self.choices if choices is None else choices
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
             problems.add(field, msg(gettext_noop("Must be true or false.")))
             return None
         if self.kind == "choice":
-            if isinstance(value, str) and value in self.choices:
+            if isinstance(value, str) and value in allowed:
                 return value
-            problems.add(field, msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(self.choices)))
+            problems.add(field, msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(allowed)))
             return None
         if not isinstance(value, int) or isinstance(value, bool):
             problems.add(field, msg(gettext_noop("Must be a whole number.")))
@@ -256,14 +260,20 @@ OPTIONS: dict[str, OptionSpec] = {
 }
 
 
-def build_rules(defaults: Mapping[str, bool | int | str], overrides: Mapping[str, object], problems: Problems) -> Rules:
-    """The rule set from a variant's defaults and a table's overrides; unknown or bad options are reported."""
+def build_rules(
+    defaults: Mapping[str, bool | int | str],
+    overrides: Mapping[str, object],
+    problems: Problems,
+    choices: Mapping[str, tuple[str, ...]] | None = None,
+) -> Rules:
+    """The rule set from a variant's defaults and a table's overrides, each value among the variant's ``choices``
+    where it offers only some of an option's values; unknown or bad options are reported."""
     values: dict[str, object] = dict(defaults)
     for name, value in overrides.items():
         if name not in defaults:
             problems.add(f"rules.{name}", msg(gettext_noop("This variant has no option “{name}”."), name=name))
             continue
-        parsed = OPTIONS[name].parse(value, problems)
+        parsed = OPTIONS[name].parse(value, problems, (choices or {}).get(name))
         if parsed is not None:
             values[name] = parsed
     return _rules_from(values)

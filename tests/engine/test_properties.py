@@ -266,3 +266,15 @@ def test_tied_players_who_share_a_ramsch_loss_pay_it_in_whole_points(points: tup
     paid = -sum(shared.scores)
     assert shared.game_value <= paid < shared.game_value + len(losers)
     assert len({shared.scores[seat] for seat in losers}) == 1
+
+
+@given(card_points, st.sampled_from([0, 1]))
+def test_the_lieutenant_table_and_program_differ_only_at_90(points: int, declarer: int) -> None:
+    game = GameEntry("hearts", declarer_card_points=points)
+    table = calculate("lieutenant-skat", game, declarer=declarer, rules={"schneider": "under-30"})
+    program = calculate("lieutenant-skat", game, declarer=declarer, rules={"schneider": "30-or-fewer"})
+    if points in (30, 90):
+        assert sorted(table.scores) == [0, 2]
+        assert sorted(program.scores) == [0, 3]
+    else:
+        assert table == program
