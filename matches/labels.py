@@ -41,8 +41,9 @@ OTHER_CONTRACTS = {
 }
 
 OPTION_CHOICE_LABELS = {
-    "30-or-fewer": _("30 card points or fewer"),
-    "under-30": _("under 30 card points"),
+    "30-or-fewer": _("the loser with 30 card points or fewer"),
+    "under-30": _("the loser under 30 card points"),
+    "uneven": _("the declarer with 30 or fewer, his opponent under 30"),
     "no-tricks": _("no trick"),
     "no-card-points": _("no card points"),
     "jacks": _("jacks only (1-4)"),

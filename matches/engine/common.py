@@ -75,9 +75,17 @@ class Points:
 
 
 def schneider_max(rule: SchneiderRule) -> int:
-    """The most card points a losing party holds and is Schneider: 30 (ISkO: "30 or fewer"), or 29 ("less than
-    30")."""
+    """The most card points a loser holds and is Schneider: 30 (ISkO: "30 or fewer"), or 29 ("less than 30")."""
     return 30 if rule is SchneiderRule.AT_MOST_30 else 29
+
+
+def schneider_limits(rule: SchneiderRule) -> tuple[int, int]:
+    """The most card points at which the declarer, and at which his opponents, are Schneider."""
+    if rule is SchneiderRule.UNEVEN:
+        # Schafkopf: the declarer needs 61 and his opponents 60, so he is out of Schneider at 31 and they at 30.
+        return 30, 29
+    most = schneider_max(rule)
+    return most, most
 
 
 def read_contract(ctx: Context, game: GameEntry, problems: Problems) -> Contract | None:
@@ -115,8 +123,8 @@ def read_points(ctx: Context, game: GameEntry, problems: Problems, *, required: 
         return None
     by_points = ctx.rules.schwarz is SchwarzRule.NO_CARD_POINTS
     schwarz = _read_schwarz(ctx, game, points, problems, by_points=by_points)
-    most = schneider_max(ctx.rules.schneider)
-    return Points(points, schwarz, most, most, by_points)
+    declarer_most, opponents_most = schneider_limits(ctx.rules.schneider)
+    return Points(points, schwarz, declarer_most, opponents_most, by_points)
 
 
 def impossible_points(points: int) -> Message:

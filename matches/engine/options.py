@@ -18,6 +18,7 @@ from .messages import Message, gettext_noop, msg
 class SchneiderRule(StrEnum):
     AT_MOST_30 = "30-or-fewer"
     UNDER_30 = "under-30"
+    UNEVEN = "uneven"
 
 
 class SchwarzRule(StrEnum):
@@ -234,7 +235,13 @@ OPTIONS: dict[str, OptionSpec] = {
         OptionSpec(
             "schneider",
             msg(gettext_noop("Schneider threshold")),
-            msg(gettext_noop("A party is Schneider with 30 card points or fewer, or only under 30.")),
+            msg(
+                gettext_noop(
+                    "The loser is Schneider with 30 card points or fewer, or only under 30. Schafkopf's uneven "
+                    "tariff: the declarer is Schneider with 30 or fewer, his opponent only under 30, so the declarer "
+                    "needs 91 card points for Schneider and the opponent 90."
+                )
+            ),
             choices=_choices(SchneiderRule),
         ),
         OptionSpec(

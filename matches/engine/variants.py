@@ -101,7 +101,7 @@ OFFICERS_OPTIONS: dict[str, bool | int | str] = {
 }
 
 # Schneider for the loser, declarer or not: "less than 30" (the Officers' seed, the Lieutenant table) or "30 or fewer"
-# (the ISkO, the Lieutenant program's code). Only Officers' Schafkopf has its own uneven tariff besides.
+# (the ISkO, the Lieutenant program). Only Officers' Schafkopf has Schafkopf's uneven tariff besides.
 LOSER_SCHNEIDER: dict[str, tuple[str, ...]] = {
     "schneider": (SchneiderRule.UNDER_30.value, SchneiderRule.AT_MOST_30.value)
 }

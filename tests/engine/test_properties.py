@@ -278,3 +278,14 @@ def test_the_lieutenant_table_and_program_differ_only_at_90(points: int, declare
         assert sorted(program.scores) == [0, 3]
     else:
         assert table == program
+
+
+@given(card_points, st.sampled_from(["clubs", "wenz", "hearts"]))
+def test_schafkopfs_uneven_tariff_is_under_30_for_the_opponent_and_30_or_fewer_for_the_declarer(
+    points: int, contract: str
+) -> None:
+    game = GameEntry(contract=contract, declarer_card_points=points)
+    uneven = calculate("officers-schafkopf", game, rules={"schneider": "uneven"})
+    declarer_won = calculate("officers-schafkopf", game, rules={"schneider": "under-30"})
+    declarer_lost = calculate("officers-schafkopf", game, rules={"schneider": "30-or-fewer"})
+    assert uneven == (declarer_won if uneven.won else declarer_lost)
