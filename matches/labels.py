@@ -54,6 +54,8 @@ OPTION_CHOICE_LABELS = {
     "fixed": _("a fixed amount"),
     "each-full": _("each tied player loses the whole amount"),
     "shared": _("the tied players share the loss"),
+    "pot": _("the winner takes his winnings from the pot"),
+    "zero-sum": _("the loser pays the winner"),
     "double": _("twice the value"),
     "single": _("once the value"),
 }

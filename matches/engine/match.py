@@ -17,7 +17,7 @@ from .entry import DealEntry, EntryShape, accepted_fields
 from .errors import FieldError, Problems, RuleError
 from .game import Result, Table
 from .messages import Message, gettext_noop, msg
-from .options import Rules, build_rules
+from .options import OPTIONS, Rules, build_rules
 from .table import Seating, seating
 from .variants import VARIANTS, Scheme, VariantSpec, find_variant
 
@@ -70,7 +70,11 @@ def setup_match(
     first_dealer: int = 0,
     planned_games: int | None = None,
 ) -> MatchSetup:
-    """Check a table's choices and build its setup; raises ``RuleError`` naming every field it cannot take."""
+    """Check a table's choices and build its setup; raises ``RuleError`` naming every field it cannot take.
+
+    ``rules`` is the rule set the match keeps (complete, see ``MatchSetup.stored_rules``). An option that was added
+    after the match was stored is read with its former value, so that the match scores as it always did.
+    """
     problems = Problems()
     spec = find_variant(variant)
     if spec is None:
@@ -87,7 +91,13 @@ def setup_match(
                 "scheme",
                 msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(s.value for s in spec.schemes)),
             )
-    rule_set = build_rules(spec.options, rules or {}, problems, spec.choices)
+    kept = rules or {}
+    former: dict[str, object] = {}
+    for name in spec.options:
+        value = OPTIONS[name].former
+        if name not in kept and value is not None:
+            former[name] = value
+    rule_set = build_rules(spec.options, {**former, **kept}, problems, spec.choices)
     seats = spec.default_players if players is None else players
     if seats not in spec.players:
         problems.add(

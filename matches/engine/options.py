@@ -46,6 +46,11 @@ class RamschTies(StrEnum):
     SHARED = "shared"
 
 
+class Settlement(StrEnum):
+    POT = "pot"
+    ZERO_SUM = "zero-sum"
+
+
 class LostHand(StrEnum):
     DOUBLE = "double"
     SINGLE = "single"
@@ -75,6 +80,7 @@ class Rules:
     schwarz: SchwarzRule = SchwarzRule.NO_TRICKS
     laufende: bool = False
     stake: int = 1
+    settlement: Settlement = Settlement.ZERO_SUM
 
     def as_dict(self) -> dict[str, bool | int | str]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -85,7 +91,11 @@ RULE_FIELDS = frozenset(f.name for f in fields(Rules))
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """What one option is: its type, its allowed values, a label and a sentence that explains it."""
+    """What one option is: its type, its allowed values, a label and a sentence that explains it.
+
+    ``former``: for an option added after matches were kept, the value that scores as the engine did before it
+    existed (None where that is the default): a rule set stored without the option is read with it.
+    """
 
     name: str
     label: Message
@@ -94,6 +104,7 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     is_int: bool = False
+    former: bool | int | str | None = None
 
     @property
     def kind(self) -> str:
@@ -256,6 +267,18 @@ OPTIONS: dict[str, OptionSpec] = {
             msg(gettext_noop("Each Laufender adds a unit: from 3 in a solo, from 2 in a Wenz.")),
         ),
         OptionSpec(
+            "settlement",
+            msg(gettext_noop("Settlement")),
+            msg(
+                gettext_noop(
+                    "Pot: both players pay into a pot before play and the winner takes what he won from it; the "
+                    "loser writes nothing. Zero-sum: the loser pays the winner what he won."
+                )
+            ),
+            choices=_choices(Settlement),
+            former=Settlement.ZERO_SUM.value,
+        ),
+        OptionSpec(
             "stake",
             msg(gettext_noop("Stake")),
             msg(gettext_noop("The agreed unit, e.g. 10 for ten cents: a simple win is one unit.")),
@@ -295,6 +318,7 @@ def _rules_from(values: Mapping[str, object]) -> Rules:
         "levels": LevelRule,
         "schneider": SchneiderRule,
         "schwarz": SchwarzRule,
+        "settlement": Settlement,
     }
     converted: dict[str, Any] = {
         name: enums[name](str(value)) if name in enums else value for name, value in values.items()

@@ -7,7 +7,17 @@ from enum import StrEnum
 
 from .cards import SUITS, Contract
 from .messages import Message, gettext_noop, msg
-from .options import OPTIONS, LevelRule, LostHand, MatadorRule, RamschLoss, RamschTies, SchneiderRule, SchwarzRule
+from .options import (
+    OPTIONS,
+    LevelRule,
+    LostHand,
+    MatadorRule,
+    RamschLoss,
+    RamschTies,
+    SchneiderRule,
+    SchwarzRule,
+    Settlement,
+)
 
 
 class Variant(StrEnum):
@@ -195,10 +205,13 @@ VARIANTS: dict[Variant, VariantSpec] = {
             players=(2,),
             schemes=(Scheme.STANDARD,),
             contracts=(*SUITS, Contract.WENZ),
+            # Schafkopf seed: "an agreed sum ... is paid by each player into the pot" and "A simple win earns 1pf":
+            # the winnings come out of the pot, so the pot is the default; zero-sum is the other reading.
             options={
                 "kontra_re": True,
                 "laufende": False,
                 "schneider": SchneiderRule.UNDER_30.value,
+                "settlement": Settlement.POT.value,
                 "stake": 1,
             },
         ),

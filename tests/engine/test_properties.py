@@ -121,7 +121,7 @@ def test_seeger_fabian_adds_fifty_and_pays_the_opponents_of_a_lost_game(game: Ga
 @given(card_points, st.sampled_from([0, 1]), st.sampled_from(["clubs", "wenz", "hearts"]), st.booleans())
 def test_officers_schafkopf_is_zero_sum(points: int, declarer: int, contract: str, stoss: bool) -> None:
     game = GameEntry(contract=contract, declarer_card_points=points, kontra=stoss)
-    result = calculate("officers-schafkopf", game, declarer=declarer)
+    result = calculate("officers-schafkopf", game, declarer=declarer, rules={"settlement": "zero-sum"})
     assert sum(result.scores) == 0
     assert result.scores[declarer] == (result.game_value if result.won else -result.game_value)
 
@@ -289,3 +289,15 @@ def test_schafkopfs_uneven_tariff_is_under_30_for_the_opponent_and_30_or_fewer_f
     declarer_won = calculate("officers-schafkopf", game, rules={"schneider": "under-30"})
     declarer_lost = calculate("officers-schafkopf", game, rules={"schneider": "30-or-fewer"})
     assert uneven == (declarer_won if uneven.won else declarer_lost)
+
+
+@given(card_points, st.sampled_from([0, 1]), st.sampled_from(["clubs", "wenz", "hearts"]), st.booleans())
+def test_from_the_pot_the_winner_takes_what_the_loser_would_pay_and_the_loser_writes_nothing(
+    points: int, declarer: int, contract: str, stoss: bool
+) -> None:
+    game = GameEntry(contract=contract, declarer_card_points=points, kontra=stoss)
+    pot = calculate("officers-schafkopf", game, declarer=declarer, rules={"settlement": "pot"})
+    zero_sum = calculate("officers-schafkopf", game, declarer=declarer, rules={"settlement": "zero-sum"})
+    winner = declarer if pot.won else 1 - declarer
+    assert pot.scores[winner] == zero_sum.scores[winner] == pot.game_value > 0
+    assert pot.scores[1 - winner] == 0
