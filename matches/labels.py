@@ -16,6 +16,7 @@ SUIT_SYMBOLS = {
     Contract.SPADES: "♠",
     Contract.HEARTS: "♥",
     Contract.DIAMONDS: "♦",
+    Contract.DIAMONDS_WENZ: "♦",
 }
 
 CONTRACT_NAMES = {
@@ -24,12 +25,14 @@ CONTRACT_NAMES = {
         Contract.SPADES: _("Spades"),
         Contract.HEARTS: _("Hearts"),
         Contract.DIAMONDS: _("Diamonds"),
+        Contract.DIAMONDS_WENZ: _("Diamonds Wenz"),
     },
     Deck.GERMAN: {
         Contract.CLUBS: _("Acorns"),
         Contract.SPADES: _("Leaves"),
         Contract.HEARTS: _("Hearts"),
         Contract.DIAMONDS: _("Bells"),
+        Contract.DIAMONDS_WENZ: _("Bell Wenz"),
     },
 }
 

@@ -22,6 +22,7 @@ class Contract(StrEnum):
     NULL = "null"
     RAMSCH = "ramsch"
     WENZ = "wenz"
+    DIAMONDS_WENZ = "diamonds-wenz"
 
     @property
     def label(self) -> Message:
@@ -30,8 +31,10 @@ class Contract(StrEnum):
 
 SUITS = (Contract.DIAMONDS, Contract.HEARTS, Contract.SPADES, Contract.CLUBS)
 
+DIAMONDS_LABEL = msg(gettext_noop("diamonds"))
+
 CONTRACT_LABELS: dict[Contract, Message] = {
-    Contract.DIAMONDS: msg(gettext_noop("diamonds")),
+    Contract.DIAMONDS: DIAMONDS_LABEL,
     Contract.HEARTS: msg(gettext_noop("hearts")),
     Contract.SPADES: msg(gettext_noop("spades")),
     Contract.CLUBS: msg(gettext_noop("clubs")),
@@ -39,6 +42,8 @@ CONTRACT_LABELS: dict[Contract, Message] = {
     Contract.NULL: msg(gettext_noop("null")),
     Contract.RAMSCH: msg(gettext_noop("Ramsch")),
     Contract.WENZ: msg(gettext_noop("Wenz")),
+    # The Bell Wenz of a German deck: the Unters and the bells are trumps.
+    Contract.DIAMONDS_WENZ: msg(gettext_noop("{suit} Wenz"), suit=DIAMONDS_LABEL),
 }
 
 # ISkO: diamonds/bells 9, hearts 10, spades/leaves 11, clubs/acorns 12, grand 24.

@@ -1,4 +1,4 @@
-"""Officers' Schafkopf: two players, suit solo or Wenz, stakes in units, taken from a pot or paid by the loser."""
+"""Officers' Schafkopf: two players, suit solo, Wenz or Bell Wenz, stakes in units, from a pot or paid by the loser."""
 
 from __future__ import annotations
 
@@ -22,11 +22,13 @@ from .messages import Message, gettext_noop, msg
 from .options import Settlement
 
 # In a solo the 4 Obers, 4 Unters and the six other trumps of the suit (A 10 K 9 8 7) run unbroken; in a Wenz only
-# the 4 Unters are trumps.
-MAX_LAUFENDE = {Contract.WENZ: 4}
+# the 4 Unters are trumps; in a Bell Wenz ("Unters and Bells", Schafkopf seed) the 4 Unters and the 7 bells
+# (A 10 K O 9 8 7: the Obers are back in their suits).
+MAX_LAUFENDE = {Contract.WENZ: 4, Contract.DIAMONDS_WENZ: 11}
 MAX_LAUFENDE_SOLO = 14
-# Schafkopf pays Laufende from 3 in a solo (three Obers) and from 2 in a Wenz (two Unters).
-LAUFENDE_FROM = {Contract.WENZ: 2}
+# Schafkopf pays Laufende from 3 in a solo (three Obers) and from 2 where the Unters lead the trumps (a Wenz, and a
+# Bell Wenz, whose run starts with the same two Unters).
+LAUFENDE_FROM = {Contract.WENZ: 2, Contract.DIAMONDS_WENZ: 2}
 LAUFENDE_FROM_SOLO = 3
 
 

@@ -204,7 +204,8 @@ VARIANTS: dict[Variant, VariantSpec] = {
             Family.SCHAFKOPF,
             players=(2,),
             schemes=(Scheme.STANDARD,),
-            contracts=(*SUITS, Contract.WENZ),
+            # Schafkopf seed: Wenz and Suit Solo contracts, and Lembke's Bell Wenz ("Unters and Bells").
+            contracts=(*SUITS, Contract.WENZ, Contract.DIAMONDS_WENZ),
             # Schafkopf seed: "an agreed sum ... is paid by each player into the pot" and "A simple win earns 1pf":
             # the winnings come out of the pot, so the pot is the default; zero-sum is the other reading.
             options={

@@ -301,3 +301,18 @@ def test_from_the_pot_the_winner_takes_what_the_loser_would_pay_and_the_loser_wr
     winner = declarer if pot.won else 1 - declarer
     assert pot.scores[winner] == zero_sum.scores[winner] == pot.game_value > 0
     assert pot.scores[1 - winner] == 0
+
+
+@given(card_points, st.sampled_from([0, 1]), st.sampled_from(["pot", "zero-sum"]))
+def test_a_bell_wenz_scores_as_a_wenz_but_for_its_longer_run_of_laufende(
+    points: int, declarer: int, settlement: str
+) -> None:
+    rules = {"settlement": settlement, "laufende": True}
+
+    def score(contract: str, laufende: int | None) -> Result:
+        game = GameEntry(contract, matadors=laufende, declarer_card_points=points)
+        return calculate("officers-schafkopf", game, declarer=declarer, rules=rules)
+
+    for laufende in (None, 2, -3, 4):
+        assert score("diamonds-wenz", laufende) == score("wenz", laufende)
+    assert score("diamonds-wenz", 11).game_value == score("diamonds-wenz", None).game_value + 11
