@@ -78,8 +78,9 @@ class MatchForm(forms.Form):
             initial=0,
             widget=forms.RadioSelect,
         )
-        for name, default in spec.options.items():
-            self.fields[f"rule_{name}"] = _option_field(name, preset.rules.get(name, default))
+        self.rule_initial = {name: preset.rules.get(name, default) for name, default in spec.options.items()}
+        for name, initial in self.rule_initial.items():
+            self.fields[f"rule_{name}"] = _option_field(name, initial, spec.option_choices(name))
         self.known_players = known_players
 
     def player_fields(self) -> list[forms.BoundField]:
@@ -96,7 +97,9 @@ class MatchForm(forms.Form):
         return names
 
     def rules(self) -> dict[str, Any]:
-        return {name: self.cleaned_data.get(f"rule_{name}") for name in self.spec.options}
+        """The rules as chosen; a choice or number left out (a page from before an option existed) is the preset's."""
+        chosen = {name: self.cleaned_data.get(f"rule_{name}") for name in self.spec.options}
+        return {name: self.rule_initial[name] if value in (None, "") else value for name, value in chosen.items()}
 
     def add_service_errors(self, error: RuleError) -> None:
         """Put each refusal of ``match_create`` next to its field; the rest above the form."""
@@ -109,7 +112,8 @@ class MatchForm(forms.Form):
             self.add_error(field if field in self.fields else None, render_step(problem.message))
 
 
-def _option_field(name: str, initial: bool | int | str) -> forms.Field:
+def _option_field(name: str, initial: bool | int | str, choices: tuple[str, ...]) -> forms.Field:
+    """A rule option as the variant offers it (``choices``: the values this variant has)."""
     spec = OPTIONS[name]
     label, help_text = render_step(spec.label), render_step(spec.help)
     if spec.kind == "bool":
@@ -118,8 +122,9 @@ def _option_field(name: str, initial: bool | int | str) -> forms.Field:
         return forms.ChoiceField(
             label=label,
             help_text=help_text,
-            choices=[(choice, OPTION_CHOICE_LABELS.get(choice, choice)) for choice in spec.choices],
+            choices=[(choice, OPTION_CHOICE_LABELS.get(choice, choice)) for choice in choices],
             initial=initial,
+            required=False,
         )
     return forms.IntegerField(
         label=label,
@@ -127,6 +132,7 @@ def _option_field(name: str, initial: bool | int | str) -> forms.Field:
         min_value=spec.minimum,
         max_value=spec.maximum,
         initial=initial,
+        required=False,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 

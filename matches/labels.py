@@ -16,6 +16,7 @@ SUIT_SYMBOLS = {
     Contract.SPADES: "♠",
     Contract.HEARTS: "♥",
     Contract.DIAMONDS: "♦",
+    Contract.DIAMONDS_WENZ: "♦",
 }
 
 CONTRACT_NAMES = {
@@ -24,12 +25,14 @@ CONTRACT_NAMES = {
         Contract.SPADES: _("Spades"),
         Contract.HEARTS: _("Hearts"),
         Contract.DIAMONDS: _("Diamonds"),
+        Contract.DIAMONDS_WENZ: _("Diamonds Wenz"),
     },
     Deck.GERMAN: {
         Contract.CLUBS: _("Acorns"),
         Contract.SPADES: _("Leaves"),
         Contract.HEARTS: _("Hearts"),
         Contract.DIAMONDS: _("Bells"),
+        Contract.DIAMONDS_WENZ: _("Bell Wenz"),
     },
 }
 
@@ -41,8 +44,9 @@ OTHER_CONTRACTS = {
 }
 
 OPTION_CHOICE_LABELS = {
-    "30-or-fewer": _("30 card points or fewer"),
-    "under-30": _("under 30 card points"),
+    "30-or-fewer": _("the loser with 30 card points or fewer"),
+    "under-30": _("the loser under 30 card points"),
+    "uneven": _("the declarer with 30 or fewer, his opponent under 30"),
     "no-tricks": _("no trick"),
     "no-card-points": _("no card points"),
     "jacks": _("jacks only (1-4)"),
@@ -51,6 +55,10 @@ OPTION_CHOICE_LABELS = {
     "isko": _("levels added as in Skat"),
     "card-points": _("the card points"),
     "fixed": _("a fixed amount"),
+    "each-full": _("each tied player loses the whole amount"),
+    "shared": _("the tied players share the loss"),
+    "pot": _("the winner takes his winnings from the pot"),
+    "zero-sum": _("the loser pays the winner"),
     "double": _("twice the value"),
     "single": _("once the value"),
 }

@@ -47,7 +47,7 @@ def variant_catalogue() -> list[dict[str, object]]:
                     "title": render(OPTIONS[name].label),
                     "help": render(OPTIONS[name].help),
                     "kind": OPTIONS[name].kind,
-                    "choices": list(OPTIONS[name].choices),
+                    "choices": list(spec.option_choices(name)),
                     "default": default,
                 }
                 for name, default in spec.options.items()

@@ -167,7 +167,8 @@ def test_the_schema_documents_the_calculator(api: APIClient) -> None:
     assert {"variant", "scheme", "rules", "players", "declarer", "game"} <= set(request["properties"])
     assert set(request["required"]) == {"variant", "game"}
     rules = request["properties"]["rules"]
-    assert rules["properties"]["schneider"]["enum"] == ["30-or-fewer", "under-30"]
+    # Every value some variant takes; Officers' Schafkopf alone also has its own uneven tariff.
+    assert rules["properties"]["schneider"]["enum"] == ["30-or-fewer", "under-30", "uneven"]
 
 
 def test_the_docs_page_loads_nothing_from_elsewhere(api: APIClient) -> None:

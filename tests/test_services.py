@@ -37,7 +37,7 @@ def test_a_match_keeps_the_complete_rule_set_it_started_with(owner: User) -> Non
     assert match.rules["lost_hand"] == "double"
     assert set(match.rules) == {
         "kontra_re", "bock", "bock_on_draw", "bock_on_kontra", "bock_on_grand_hand", "ramsch", "ramsch_jungfrau",
-        "ramsch_durchmarsch", "ramsch_schieben", "ramsch_loss", "ramsch_fixed_loss", "lost_hand",
+        "ramsch_durchmarsch", "ramsch_schieben", "ramsch_loss", "ramsch_fixed_loss", "lost_hand", "ramsch_ties",
     }  # fmt: skip
 
 

@@ -53,7 +53,7 @@ def calculate(
         problems.add(
             "scheme", msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(s.value for s in spec.schemes))
         )
-    rule_set = build_rules(spec.options, rules or {}, problems)
+    rule_set = build_rules(spec.options, rules or {}, problems, spec.choices)
     seats = spec.default_players if players is None else players
     if seats not in spec.players:
         problems.add(
@@ -89,7 +89,7 @@ def rules_for(variant: str, overrides: Mapping[str, object]) -> Rules:
         problems.add("variant", msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(VARIANTS)))
         problems.raise_if_any()
     assert spec is not None
-    rules = build_rules(spec.options, overrides, problems)
+    rules = build_rules(spec.options, overrides, problems, spec.choices)
     problems.raise_if_any()
     return rules
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from itertools import combinations
 
 from .messages import Message, gettext_noop, msg
 
@@ -21,6 +22,7 @@ class Contract(StrEnum):
     NULL = "null"
     RAMSCH = "ramsch"
     WENZ = "wenz"
+    DIAMONDS_WENZ = "diamonds-wenz"
 
     @property
     def label(self) -> Message:
@@ -29,8 +31,10 @@ class Contract(StrEnum):
 
 SUITS = (Contract.DIAMONDS, Contract.HEARTS, Contract.SPADES, Contract.CLUBS)
 
+DIAMONDS_LABEL = msg(gettext_noop("diamonds"))
+
 CONTRACT_LABELS: dict[Contract, Message] = {
-    Contract.DIAMONDS: msg(gettext_noop("diamonds")),
+    Contract.DIAMONDS: DIAMONDS_LABEL,
     Contract.HEARTS: msg(gettext_noop("hearts")),
     Contract.SPADES: msg(gettext_noop("spades")),
     Contract.CLUBS: msg(gettext_noop("clubs")),
@@ -38,6 +42,8 @@ CONTRACT_LABELS: dict[Contract, Message] = {
     Contract.NULL: msg(gettext_noop("null")),
     Contract.RAMSCH: msg(gettext_noop("Ramsch")),
     Contract.WENZ: msg(gettext_noop("Wenz")),
+    # The Bell Wenz of a German deck: the Unters and the bells are trumps.
+    Contract.DIAMONDS_WENZ: msg(gettext_noop("{suit} Wenz"), suit=DIAMONDS_LABEL),
 }
 
 # ISkO: diamonds/bells 9, hearts 10, spades/leaves 11, clubs/acorns 12, grand 24.
@@ -58,3 +64,19 @@ CARD_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0
 
 # The two skat cards count for the declarer: at most two aces.
 MAX_SKAT_POINTS = 2 * CARD_POINTS["A"]
+
+# The card points of all 32 cards, four of each rank.
+DECK_POINTS = tuple(points for points in CARD_POINTS.values() for _ in range(4))
+
+
+def _sums_of_any_cards() -> frozenset[int]:
+    sums = {0}
+    for points in DECK_POINTS:
+        sums |= {total + points for total in sums}
+    return frozenset(sums)
+
+
+# What a party's tricks can hold: every total from 0 to 120 but 1 and 119, since no card is worth 1.
+POSSIBLE_CARD_POINTS = _sums_of_any_cards()
+# What two cards can hold (a declarer who took no trick has only the skat): 0, 2-8, 10-15, 20-22.
+POSSIBLE_SKAT_POINTS = frozenset(first + second for first, second in combinations(DECK_POINTS, 2))

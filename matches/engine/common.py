@@ -9,6 +9,8 @@ from .cards import (
     MAX_MATADORS_JACKS_ONLY,
     MAX_MATADORS_SKAT,
     MAX_SKAT_POINTS,
+    POSSIBLE_CARD_POINTS,
+    POSSIBLE_SKAT_POINTS,
     WINNING_POINTS,
     Contract,
 )
@@ -39,7 +41,8 @@ class Points:
 
     declarer: int
     schwarz: Schwarz | None
-    schneider_max: int
+    declarer_schneider_max: int
+    opponents_schneider_max: int
     schwarz_by_points: bool
 
     @property
@@ -52,11 +55,11 @@ class Points:
 
     @property
     def opponents_schneider(self) -> bool:
-        return self.opponents <= self.schneider_max
+        return self.opponents <= self.opponents_schneider_max
 
     @property
     def declarer_schneider(self) -> bool:
-        return self.declarer <= self.schneider_max
+        return self.declarer <= self.declarer_schneider_max
 
     @property
     def opponents_schwarz(self) -> bool:
@@ -72,8 +75,17 @@ class Points:
 
 
 def schneider_max(rule: SchneiderRule) -> int:
-    """The most card points a Schneider party may hold: 30 (ISkO: "30 or fewer"), or 29 ("less than 30")."""
+    """The most card points a loser holds and is Schneider: 30 (ISkO: "30 or fewer"), or 29 ("less than 30")."""
     return 30 if rule is SchneiderRule.AT_MOST_30 else 29
+
+
+def schneider_limits(rule: SchneiderRule) -> tuple[int, int]:
+    """The most card points at which the declarer, and at which his opponents, are Schneider."""
+    if rule is SchneiderRule.UNEVEN:
+        # Schafkopf: the declarer needs 61 and his opponents 60, so he is out of Schneider at 31 and they at 30.
+        return 30, 29
+    most = schneider_max(rule)
+    return most, most
 
 
 def read_contract(ctx: Context, game: GameEntry, problems: Problems) -> Contract | None:
@@ -106,9 +118,23 @@ def read_points(ctx: Context, game: GameEntry, problems: Problems, *, required: 
     if not 0 <= points <= CARD_POINTS_TOTAL:
         problems.add("game.declarer_card_points", msg(gettext_noop("Must be between 0 and 120.")))
         return None
+    if points not in POSSIBLE_CARD_POINTS:
+        problems.add("game.declarer_card_points", impossible_points(points))
+        return None
     by_points = ctx.rules.schwarz is SchwarzRule.NO_CARD_POINTS
     schwarz = _read_schwarz(ctx, game, points, problems, by_points=by_points)
-    return Points(points, schwarz, schneider_max(ctx.rules.schneider), by_points)
+    declarer_most, opponents_most = schneider_limits(ctx.rules.schneider)
+    return Points(points, schwarz, declarer_most, opponents_most, by_points)
+
+
+def impossible_points(points: int) -> Message:
+    """Why no deal gives a party ``points`` (1 or 119) card points."""
+    return msg(
+        gettext_noop(
+            "No deal gives {points} card points: no card is worth 1, so no player or party ends with 1 or 119."
+        ),
+        points=points,
+    )
 
 
 def _read_schwarz(ctx: Context, game: GameEntry, points: int, problems: Problems, *, by_points: bool) -> Schwarz | None:
@@ -119,18 +145,27 @@ def _read_schwarz(ctx: Context, game: GameEntry, points: int, problems: Problems
     except ValueError:
         problems.add("game.schwarz", msg(gettext_noop("Must be “opponents” or “declarer”.")))
         return None
-    if by_points:
-        problems.add(
-            "game.schwarz",
-            msg(gettext_noop("Under these rules Schwarz follows from the card points (none at all); leave it out.")),
-        )
-        return None
     if schwarz is Schwarz.OPPONENTS and points != CARD_POINTS_TOTAL:
         problems.add(
             "game.schwarz",
             msg(gettext_noop("The opponents can only be schwarz when the declarer has all 120 card points.")),
         )
         return None
+    if by_points:
+        # Schwarz follows from the card points here; a field that says what they say is redundant, not wrong.
+        if schwarz is Schwarz.DECLARER and points:
+            problems.add(
+                "game.schwarz",
+                msg(
+                    gettext_noop(
+                        "Under these rules Schwarz means no card points at all: "
+                        "a declarer with {points} card points is not Schwarz."
+                    ),
+                    points=points,
+                ),
+            )
+            return None
+        return schwarz
     most_without_trick = MAX_SKAT_POINTS if ctx.spec.skat_cards else 0
     if schwarz is Schwarz.DECLARER and points > most_without_trick:
         problems.add(
@@ -138,6 +173,16 @@ def _read_schwarz(ctx: Context, game: GameEntry, points: int, problems: Problems
             msg(
                 gettext_noop("A declarer who took no trick has at most {points} card points."),
                 points=most_without_trick,
+            ),
+        )
+        return None
+    # A declarer without a trick holds only the two skat cards, and no two cards make 9 or 16-19.
+    if schwarz is Schwarz.DECLARER and ctx.spec.skat_cards and points not in POSSIBLE_SKAT_POINTS:
+        problems.add(
+            "game.schwarz",
+            msg(
+                gettext_noop("A declarer who took no trick holds only the skat, and no two cards make {points}."),
+                points=points,
             ),
         )
         return None

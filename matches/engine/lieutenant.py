@@ -3,20 +3,28 @@
 from __future__ import annotations
 
 from .cards import CARD_POINTS_TOTAL
-from .common import Context, check_doubling, forbid, read_contract, read_points
+from .common import Context, check_doubling, forbid, read_contract, read_points, schneider_max
 from .entry import GameEntry
 from .errors import Problems
 from .game import Result
 from .messages import gettext_noop, msg
+from .options import SchneiderRule
 
 DRAW_POINTS = CARD_POINTS_TOTAL // 2
-# The game's score table: 60 → 1 each; 61-90 → 2; 91-119 → 3; 120 → 4 to the winner, nothing to the loser.
-SCORE_TABLE = ((CARD_POINTS_TOTAL, 4), (91, 3), (61, 2))
+WIN, SCHNEIDER, SCHWARZ = 2, 3, 4
 
 
-def lieutenant_score(winner_points: int) -> int:
-    """What the winner writes for ``winner_points`` (61-120) card points."""
-    return next(score for least, score in SCORE_TABLE if winner_points >= least)
+def lieutenant_score(winner_points: int, schneider: SchneiderRule = SchneiderRule.UNDER_30) -> int:
+    """What the winner writes for ``winner_points`` (61-120) card points.
+
+    The help text's table: 61-90 → 2, 91-119 → 3, 120 → 4: the loser is Schneider under 30. The program's own scoring
+    gives the 3 from 90 card points: the loser is Schneider with 30 or fewer. ``schneider`` says which.
+    """
+    if winner_points == CARD_POINTS_TOTAL:
+        return SCHWARZ
+    if CARD_POINTS_TOTAL - winner_points <= schneider_max(schneider):
+        return SCHNEIDER
+    return WIN
 
 
 def score_lieutenant(ctx: Context, game: GameEntry) -> Result:
@@ -27,9 +35,10 @@ def score_lieutenant(ctx: Context, game: GameEntry) -> Result:
     forbid(
         game,
         problems,
-        ("matadors", "schwarz", "hand", "ouvert", "announced", "won", "bid", "conceded", "ramsch"),
+        ("matadors", "hand", "ouvert", "announced", "won", "bid", "conceded", "ramsch"),
         msg(gettext_noop("Lieutenant Skat scores by card points alone: leave this out.")),
     )
+    # Schwarz is 120 card points here; a schwarz field is only checked against them (read_points) and adds nothing.
     points = read_points(ctx, game, problems, required=True)
     problems.raise_if_any()
     assert points is not None
@@ -39,7 +48,7 @@ def score_lieutenant(ctx: Context, game: GameEntry) -> Result:
         return Result(won=None, game_value=1, scores=(1, 1), breakdown=(step,))
     won = points.declarer_reached
     winner_points = points.declarer if won else points.opponents
-    value = lieutenant_score(winner_points)
+    value = lieutenant_score(winner_points, ctx.rules.schneider)
     winner = seat if won else 1 - seat
     scores = tuple(value if index == winner else 0 for index in range(2))
     steps = (
@@ -52,7 +61,7 @@ def score_lieutenant(ctx: Context, game: GameEntry) -> Result:
         won=won,
         game_value=value,
         scores=scores,
-        schneider=winner_points >= SCORE_TABLE[1][0],
+        schneider=value >= SCHNEIDER,
         schwarz=winner_points == CARD_POINTS_TOTAL,
         breakdown=steps,
     )

@@ -23,7 +23,8 @@ from .variants import VARIANTS, Scheme, VariantSpec, find_variant
 
 # The version of the scoring that the engine applies. A change that alters any stored result bumps it, so that
 # ``manage.py rescore`` finds the games scored before it.
-RULES_VERSION = 1
+# 2: every other player clean in a Ramsch is a Durchmarsch, no longer a ×4 loss; 1 and 119 card points are refused.
+RULES_VERSION = 2
 MAX_PLANNED_GAMES = 999
 
 
@@ -69,7 +70,11 @@ def setup_match(
     first_dealer: int = 0,
     planned_games: int | None = None,
 ) -> MatchSetup:
-    """Check a table's choices and build its setup; raises ``RuleError`` naming every field it cannot take."""
+    """Check a table's choices and build its setup; raises ``RuleError`` naming every field it cannot take.
+
+    ``rules`` overrides the variant's defaults: a new table's choices, or the complete rule set a match keeps
+    (``MatchSetup.stored_rules``), where an option added since is read with its default, which scores as before.
+    """
     problems = Problems()
     spec = find_variant(variant)
     if spec is None:
@@ -86,7 +91,7 @@ def setup_match(
                 "scheme",
                 msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(s.value for s in spec.schemes)),
             )
-    rule_set = build_rules(spec.options, rules or {}, problems)
+    rule_set = build_rules(spec.options, rules or {}, problems, spec.choices)
     seats = spec.default_players if players is None else players
     if seats not in spec.players:
         problems.add(

@@ -18,6 +18,7 @@ from .messages import Message, gettext_noop, msg
 class SchneiderRule(StrEnum):
     AT_MOST_30 = "30-or-fewer"
     UNDER_30 = "under-30"
+    UNEVEN = "uneven"
 
 
 class SchwarzRule(StrEnum):
@@ -40,6 +41,16 @@ class RamschLoss(StrEnum):
     FIXED = "fixed"
 
 
+class RamschTies(StrEnum):
+    EACH_FULL = "each-full"
+    SHARED = "shared"
+
+
+class Settlement(StrEnum):
+    POT = "pot"
+    ZERO_SUM = "zero-sum"
+
+
 class LostHand(StrEnum):
     DOUBLE = "double"
     SINGLE = "single"
@@ -60,6 +71,7 @@ class Rules:
     ramsch_schieben: bool = False
     ramsch_loss: RamschLoss = RamschLoss.CARD_POINTS
     ramsch_fixed_loss: int = 10
+    ramsch_ties: RamschTies = RamschTies.EACH_FULL
     lost_hand: LostHand = LostHand.DOUBLE
     null: bool = True
     matadors: MatadorRule = MatadorRule.EXTENDED
@@ -68,6 +80,7 @@ class Rules:
     schwarz: SchwarzRule = SchwarzRule.NO_TRICKS
     laufende: bool = False
     stake: int = 1
+    settlement: Settlement = Settlement.ZERO_SUM
 
     def as_dict(self) -> dict[str, bool | int | str]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -78,7 +91,11 @@ RULE_FIELDS = frozenset(f.name for f in fields(Rules))
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """What one option is: its type, its allowed values, a label and a sentence that explains it."""
+    """What one option is: its type, its allowed values, a label and a sentence that explains it.
+
+    A match stores its complete rule set; a rule set stored before an option existed is read with the option's
+    default. So a new option's default is always what the engine scored before it: stored matches never change.
+    """
 
     name: str
     label: Message
@@ -94,18 +111,22 @@ class OptionSpec:
             return "choice"
         return "int" if self.is_int else "bool"
 
-    def parse(self, value: object, problems: Problems) -> bool | int | str | None:
-        """Check one value from a request; report and return None when it is not allowed."""
+    def parse(
+        self, value: object, problems: Problems, choices: tuple[str, ...] | None = None
+    ) -> bool | int | str | None:
+        """Check one value from a request, against ``choices`` where a variant offers only some of the option's
+        values; report and return None when it is not allowed."""
         field = f"rules.{self.name}"
+        allowed = self.choices if choices is None else choices
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
             problems.add(field, msg(gettext_noop("Must be true or false.")))
             return None
         if self.kind == "choice":
-            if isinstance(value, str) and value in self.choices:
+            if isinstance(value, str) and value in allowed:
                 return value
-            problems.add(field, msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(self.choices)))
+            problems.add(field, msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(allowed)))
             return None
         if not isinstance(value, int) or isinstance(value, bool):
             problems.add(field, msg(gettext_noop("Must be a whole number.")))
@@ -188,6 +209,17 @@ OPTIONS: dict[str, OptionSpec] = {
             is_int=True,
         ),
         OptionSpec(
+            "ramsch_ties",
+            msg(gettext_noop("Ramsch ties")),
+            msg(
+                gettext_noop(
+                    "When players tie for the most card points in a Ramsch, each of them loses the whole amount, "
+                    "or they share it: each loses his share, rounded up to a whole point."
+                )
+            ),
+            choices=_choices(RamschTies),
+        ),
+        OptionSpec(
             "lost_hand",
             msg(gettext_noop("Lost hand games")),
             msg(gettext_noop("A lost hand game costs twice its value (ISkO since 1999) or once (older rules).")),
@@ -213,7 +245,13 @@ OPTIONS: dict[str, OptionSpec] = {
         OptionSpec(
             "schneider",
             msg(gettext_noop("Schneider threshold")),
-            msg(gettext_noop("A party is Schneider with 30 card points or fewer, or only under 30.")),
+            msg(
+                gettext_noop(
+                    "The loser is Schneider with 30 card points or fewer, or only under 30. Schafkopf's uneven "
+                    "tariff: the declarer is Schneider with 30 or fewer, his opponent only under 30, so the declarer "
+                    "needs 91 card points for Schneider and the opponent 90."
+                )
+            ),
             choices=_choices(SchneiderRule),
         ),
         OptionSpec(
@@ -228,6 +266,17 @@ OPTIONS: dict[str, OptionSpec] = {
             msg(gettext_noop("Each Laufender adds a unit: from 3 in a solo, from 2 in a Wenz.")),
         ),
         OptionSpec(
+            "settlement",
+            msg(gettext_noop("Settlement")),
+            msg(
+                gettext_noop(
+                    "Pot: both players pay into a pot before play and the winner takes what he won from it; the "
+                    "loser writes nothing. Zero-sum: the loser pays the winner what he won."
+                )
+            ),
+            choices=_choices(Settlement),
+        ),
+        OptionSpec(
             "stake",
             msg(gettext_noop("Stake")),
             msg(gettext_noop("The agreed unit, e.g. 10 for ten cents: a simple win is one unit.")),
@@ -239,14 +288,20 @@ OPTIONS: dict[str, OptionSpec] = {
 }
 
 
-def build_rules(defaults: Mapping[str, bool | int | str], overrides: Mapping[str, object], problems: Problems) -> Rules:
-    """The rule set from a variant's defaults and a table's overrides; unknown or bad options are reported."""
+def build_rules(
+    defaults: Mapping[str, bool | int | str],
+    overrides: Mapping[str, object],
+    problems: Problems,
+    choices: Mapping[str, tuple[str, ...]] | None = None,
+) -> Rules:
+    """The rule set from a variant's defaults and a table's overrides, each value among the variant's ``choices``
+    where it offers only some of an option's values; unknown or bad options are reported."""
     values: dict[str, object] = dict(defaults)
     for name, value in overrides.items():
         if name not in defaults:
             problems.add(f"rules.{name}", msg(gettext_noop("This variant has no option “{name}”."), name=name))
             continue
-        parsed = OPTIONS[name].parse(value, problems)
+        parsed = OPTIONS[name].parse(value, problems, (choices or {}).get(name))
         if parsed is not None:
             values[name] = parsed
     return _rules_from(values)
@@ -255,11 +310,13 @@ def build_rules(defaults: Mapping[str, bool | int | str], overrides: Mapping[str
 def _rules_from(values: Mapping[str, object]) -> Rules:
     enums: dict[str, type[StrEnum]] = {
         "ramsch_loss": RamschLoss,
+        "ramsch_ties": RamschTies,
         "lost_hand": LostHand,
         "matadors": MatadorRule,
         "levels": LevelRule,
         "schneider": SchneiderRule,
         "schwarz": SchwarzRule,
+        "settlement": Settlement,
     }
     converted: dict[str, Any] = {
         name: enums[name](str(value)) if name in enums else value for name, value in values.items()

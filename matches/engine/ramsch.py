@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from .cards import CARD_POINTS_TOTAL
-from .common import Context, apply_doubling, forbid
+from .cards import CARD_POINTS_TOTAL, POSSIBLE_CARD_POINTS
+from .common import Context, apply_doubling, forbid, impossible_points
 from .entry import GameEntry, RamschEntry
 from .errors import Problems
 from .game import Result
 from .messages import Message, gettext_noop, msg
-from .options import RamschLoss
+from .options import RamschLoss, RamschTies
 
 DURCHMARSCH_POINTS = 120
 DECLARER_FIELDS = (
@@ -56,6 +56,10 @@ def read_ramsch(ctx: Context, game: GameEntry, problems: Problems) -> RamschEntr
     if sum(entry.card_points) != CARD_POINTS_TOTAL:
         problems.add(field, msg(gettext_noop("Must add up to 120, not {total}."), total=sum(entry.card_points)))
         return None
+    impossible = next((points for points in entry.card_points if points not in POSSIBLE_CARD_POINTS), None)
+    if impossible is not None:
+        problems.add(field, impossible_points(impossible))
+        return None
     for seat in range(table.players):
         if seat not in playing and entry.card_points[seat]:
             problems.add(field, msg(gettext_noop("The dealer sits out and takes no card points.")))
@@ -79,8 +83,18 @@ def _check_jungfrau(ctx: Context, entry: RamschEntry, playing: list[int], proble
         problems.add(field, msg(gettext_noop("Name each playing seat at most once.")))
     elif any(entry.card_points[seat] for seat in entry.jungfrau):
         problems.add(field, msg(gettext_noop("A player who took no trick has no card points.")))
-    elif entry.durchmarsch is not None:
-        problems.add(field, msg(gettext_noop("A Durchmarsch is scored on its own, without Jungfrau.")))
+    elif len(entry.jungfrau) == len(playing) - 1 and not ctx.rules.ramsch_durchmarsch:
+        # Every other player clean means one player took every trick: that is a Durchmarsch, not one Jungfrau
+        # doubling per clean player (which would make −480). Without the Durchmarsch rule it is a plain loss.
+        problems.add(
+            field,
+            msg(
+                gettext_noop(
+                    "When every other player took no trick, one player took them all: a Durchmarsch, which these "
+                    "rules do not count. That player loses his 120 card points like any loser: leave Jungfrau out."
+                )
+            ),
+        )
 
 
 def _check_durchmarsch(ctx: Context, entry: RamschEntry, playing: list[int], problems: Problems) -> None:
@@ -95,20 +109,32 @@ def _check_durchmarsch(ctx: Context, entry: RamschEntry, playing: list[int], pro
         problems.add(field, msg(gettext_noop("A player who took every trick has all 120 card points.")))
 
 
+def _took_every_trick(ctx: Context, entry: RamschEntry) -> int | None:
+    """The seat that made a Durchmarsch: the one named, or, where the Durchmarsch rule is on, the one seat left when
+    every other player took no trick (two Jungfrauen are a Durchmarsch, not a double Jungfrau)."""
+    if entry.durchmarsch is not None or not ctx.rules.ramsch_durchmarsch:
+        return entry.durchmarsch
+    playing = active_seats(ctx)
+    others = [seat for seat in playing if seat not in entry.jungfrau]
+    return others[0] if len(others) == 1 else None
+
+
 def score_ramsch(ctx: Context, game: GameEntry, problems: Problems) -> Result:
-    """The most card points lose them (or a fixed amount), doubled per Jungfrau, push and Bock; ties all lose."""
+    """The most card points lose them (or a fixed amount), doubled per Jungfrau, push and Bock; tied players each lose
+    it all or share it, as the rules say."""
     entry = read_ramsch(ctx, game, problems)
     problems.raise_if_any()
     assert entry is not None
     steps: list[Message] = []
     scores = [0] * ctx.table.players
     pushes = [msg(gettext_noop("pushed")) for _ in range(entry.pushes)]
-    if entry.durchmarsch is not None:
+    durchmarsch = _took_every_trick(ctx, entry)
+    if durchmarsch is not None:
         value = DURCHMARSCH_POINTS
         steps.append(msg(gettext_noop("Durchmarsch: {value}"), value=value))
         value = _double(value, pushes, steps)
         value = apply_doubling(ctx, value, game, steps)
-        scores[entry.durchmarsch] = value
+        scores[durchmarsch] = value
         return Result(won=None, game_value=value, scores=tuple(scores), schwarz=True, breakdown=tuple(steps))
     playing = active_seats(ctx)
     most = max(entry.card_points[seat] for seat in playing)
@@ -121,12 +147,25 @@ def score_ramsch(ctx: Context, game: GameEntry, problems: Problems) -> Result:
         steps.append(msg(gettext_noop("most card points: {value}"), value=value))
     value = _double(value, [msg(gettext_noop("Jungfrau")) for _ in entry.jungfrau] + pushes, steps)
     value = apply_doubling(ctx, value, game, steps)
-    for seat in losers:
-        scores[seat] = -value
-    if len(losers) > 1:
-        steps.append(msg(gettext_noop("tied: each of {count} players loses {value}"), count=len(losers), value=value))
-    else:
+    loss = value
+    if len(losers) == 1:
         steps.append(msg(gettext_noop("lost: {score}"), score=-value))
+    elif ctx.rules.ramsch_ties is RamschTies.SHARED:
+        # The digest's "shared loss" for a tie; the list keeps whole points, so a share is rounded up and the tied
+        # players never lose less between them than the loss.
+        loss = -(-value // len(losers))
+        steps.append(
+            msg(
+                gettext_noop("tied: {count} players share {value}, each loses {share}"),
+                count=len(losers),
+                value=value,
+                share=loss,
+            )
+        )
+    else:
+        steps.append(msg(gettext_noop("tied: each of {count} players loses {value}"), count=len(losers), value=value))
+    for seat in losers:
+        scores[seat] = -loss
     return Result(won=None, game_value=value, scores=tuple(scores), breakdown=tuple(steps))
 
 

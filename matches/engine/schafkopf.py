@@ -1,4 +1,4 @@
-"""Officers' Schafkopf: two players, suit solo or Wenz, stakes in units, what one wins the other pays."""
+"""Officers' Schafkopf: two players, suit solo, Wenz or Bell Wenz, stakes in units, from a pot or paid by the loser."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from .common import (
     forbid,
     matadors_step,
     not_counted,
+    only_seat,
     read_contract,
     read_matadors,
     read_points,
@@ -18,18 +19,22 @@ from .entry import GameEntry
 from .errors import Problems
 from .game import Result
 from .messages import Message, gettext_noop, msg
+from .options import Settlement
 
 # In a solo the 4 Obers, 4 Unters and the six other trumps of the suit (A 10 K 9 8 7) run unbroken; in a Wenz only
-# the 4 Unters are trumps.
-MAX_LAUFENDE = {Contract.WENZ: 4}
+# the 4 Unters are trumps; in a Bell Wenz ("Unters and Bells", Schafkopf seed) the 4 Unters and the 7 bells
+# (A 10 K O 9 8 7: the Obers are back in their suits).
+MAX_LAUFENDE = {Contract.WENZ: 4, Contract.DIAMONDS_WENZ: 11}
 MAX_LAUFENDE_SOLO = 14
-# Schafkopf pays Laufende from 3 in a solo (three Obers) and from 2 in a Wenz (two Unters).
-LAUFENDE_FROM = {Contract.WENZ: 2}
+# Schafkopf pays Laufende from 3 in a solo (three Obers) and from 2 where the Unters lead the trumps (a Wenz, and a
+# Bell Wenz, whose run starts with the same two Unters).
+LAUFENDE_FROM = {Contract.WENZ: 2, Contract.DIAMONDS_WENZ: 2}
 LAUFENDE_FROM_SOLO = 3
 
 
 def score_schafkopf(ctx: Context, game: GameEntry) -> Result:
-    """1 unit for a win, 2 when the loser is Schneider, 3 when Schwarz; Laufende, Stoß and Re as the rules say."""
+    """1 unit for a win, 2 when the loser is Schneider, 3 when Schwarz; Laufende, Stoß and Re as the rules say; the
+    winner takes it from the pot, or the loser pays it."""
     problems = Problems()
     contract = read_contract(ctx, game, problems)
     check_doubling(ctx, game, problems)
@@ -74,9 +79,19 @@ def score_schafkopf(ctx: Context, game: GameEntry) -> Result:
         steps.append(msg(gettext_noop("× stake {stake} = {value}"), stake=ctx.rules.stake, value=value))
     value = apply_doubling(ctx, value, game, steps, kontra_name=msg(gettext_noop("Stoß")))
     declarer = ctx.table.declarer
-    score = value if won else -value
-    scores = tuple(score if seat == declarer else -score for seat in range(2))
-    steps.append(msg(gettext_noop("the declarer {score}, the opponent {other}"), score=score, other=-score))
+    if ctx.rules.settlement is Settlement.POT:
+        # Schafkopf seed: both paid into the pot before the game and a win "earns" its units: the winner takes them
+        # from the pot, and the loser, whose share is already in it, writes nothing.
+        scores = only_seat(2, declarer if won else 1 - declarer, value)
+        steps.append(
+            msg(gettext_noop("the declarer takes {value} from the pot"), value=value)
+            if won
+            else msg(gettext_noop("the opponent takes {value} from the pot"), value=value)
+        )
+    else:
+        score = value if won else -value
+        scores = tuple(score if seat == declarer else -score for seat in range(2))
+        steps.append(msg(gettext_noop("the declarer {score}, the opponent {other}"), score=score, other=-score))
     return Result(
         won=won,
         game_value=value,

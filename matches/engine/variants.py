@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .cards import SUITS, Contract
 from .messages import Message, gettext_noop, msg
-from .options import LevelRule, LostHand, MatadorRule, RamschLoss, SchneiderRule, SchwarzRule
+from .options import (
+    OPTIONS,
+    LevelRule,
+    LostHand,
+    MatadorRule,
+    RamschLoss,
+    RamschTies,
+    SchneiderRule,
+    SchwarzRule,
+    Settlement,
+)
 
 
 class Variant(StrEnum):
@@ -51,6 +61,8 @@ class VariantSpec:
 
     ``bidding``: hand games, announcements, ouvert, bids and conceding exist (there is a skat and an auction).
     ``skat_cards``: two cards lie aside and count for the declarer, so a declarer without a trick may hold points.
+    ``choices``: the values the variant offers of an option that has more than it takes (e.g. a Schneider tariff
+    that only one game has).
     """
 
     variant: Variant
@@ -62,6 +74,13 @@ class VariantSpec:
     options: dict[str, bool | int | str]
     bidding: bool = False
     skat_cards: bool = False
+    choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def option_choices(self, name: str) -> tuple[str, ...]:
+        """The values this variant offers for option ``name``, in the option's own order (empty for an option that is
+        not a choice)."""
+        offered = self.choices.get(name, OPTIONS[name].choices)
+        return tuple(choice for choice in OPTIONS[name].choices if choice in offered)
 
     @property
     def default_players(self) -> int:
@@ -93,6 +112,12 @@ OFFICERS_OPTIONS: dict[str, bool | int | str] = {
     "schwarz": SchwarzRule.NO_CARD_POINTS.value,
 }
 
+# Schneider for the loser, declarer or not: "less than 30" (the Officers' seed, the Lieutenant table) or "30 or fewer"
+# (the ISkO, the Lieutenant program). Only Officers' Schafkopf has Schafkopf's uneven tariff besides.
+LOSER_SCHNEIDER: dict[str, tuple[str, ...]] = {
+    "schneider": (SchneiderRule.UNDER_30.value, SchneiderRule.AT_MOST_30.value)
+}
+
 VARIANTS: dict[Variant, VariantSpec] = {
     spec.variant: spec
     for spec in (
@@ -115,6 +140,7 @@ VARIANTS: dict[Variant, VariantSpec] = {
                 "ramsch_schieben": False,
                 "ramsch_loss": RamschLoss.CARD_POINTS.value,
                 "ramsch_fixed_loss": 10,
+                "ramsch_ties": RamschTies.EACH_FULL.value,
                 "lost_hand": LostHand.DOUBLE.value,
             },
             bidding=True,
@@ -128,6 +154,7 @@ VARIANTS: dict[Variant, VariantSpec] = {
             schemes=OFFICERS_SCHEMES,
             contracts=SKAT_CONTRACTS,
             options=dict(OFFICERS_OPTIONS),
+            choices=LOSER_SCHNEIDER,
         ),
         VariantSpec(
             Variant.HARLEQUIN_SKAT,
@@ -137,6 +164,7 @@ VARIANTS: dict[Variant, VariantSpec] = {
             schemes=OFFICERS_SCHEMES,
             contracts=SKAT_CONTRACTS,
             options=dict(OFFICERS_OPTIONS),
+            choices=LOSER_SCHNEIDER,
         ),
         # Admirals' Skat bids as in Skat, so its values, hand games and overbids follow Skat by default.
         VariantSpec(
@@ -158,7 +186,10 @@ VARIANTS: dict[Variant, VariantSpec] = {
             },
             bidding=True,
             skat_cards=True,
+            choices=LOSER_SCHNEIDER,
         ),
+        # Lieutenant Skat's help table gives 3 from 91 card points, the program's own scoring from 90: the winner's
+        # third point is Schneider for the loser, "less than 30" or "30 or fewer". The table is the default.
         VariantSpec(
             Variant.LIEUTENANT_SKAT,
             msg(gettext_noop("Lieutenant Skat")),
@@ -166,7 +197,8 @@ VARIANTS: dict[Variant, VariantSpec] = {
             players=(2,),
             schemes=(Scheme.STANDARD,),
             contracts=(*SUITS, Contract.GRAND),
-            options={},
+            options={"schneider": SchneiderRule.UNDER_30.value},
+            choices=LOSER_SCHNEIDER,
         ),
         VariantSpec(
             Variant.OFFICERS_SCHAFKOPF,
@@ -174,11 +206,15 @@ VARIANTS: dict[Variant, VariantSpec] = {
             Family.SCHAFKOPF,
             players=(2,),
             schemes=(Scheme.STANDARD,),
-            contracts=(*SUITS, Contract.WENZ),
+            # Schafkopf seed: Wenz and Suit Solo contracts, and Lembke's Bell Wenz ("Unters and Bells").
+            contracts=(*SUITS, Contract.WENZ, Contract.DIAMONDS_WENZ),
+            # Schafkopf seed: "an agreed sum ... is paid by each player into the pot" and "A simple win earns 1pf":
+            # the winnings come out of the pot, so the pot is the default; zero-sum is the other reading.
             options={
                 "kontra_re": True,
                 "laufende": False,
                 "schneider": SchneiderRule.UNDER_30.value,
+                "settlement": Settlement.ZERO_SUM.value,
                 "stake": 1,
             },
         ),

@@ -2,17 +2,21 @@
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from matches.engine import BASE_VALUES, Contract, GameEntry, RamschEntry, Result, calculate
-from matches.engine.cards import MAX_MATADORS_SKAT
+from matches.engine import BASE_VALUES, Contract, GameEntry, RamschEntry, Result, RuleError, calculate
+from matches.engine.cards import DECK_POINTS, MAX_MATADORS_SKAT, POSSIBLE_CARD_POINTS, POSSIBLE_SKAT_POINTS
 from matches.engine.lieutenant import lieutenant_score
 
 settings.register_profile("scorekeeper", max_examples=200, deadline=None)
 settings.load_profile("scorekeeper")
 
 TRUMP_CONTRACTS = [Contract.DIAMONDS, Contract.HEARTS, Contract.SPADES, Contract.CLUBS, Contract.GRAND]
+
+# The card points some deal can give a party: 0 to 120 but 1 and 119.
+card_points = st.sampled_from(sorted(POSSIBLE_CARD_POINTS))
 
 
 @st.composite
@@ -21,11 +25,11 @@ def skat_games(draw: st.DrawFn, *, with_bid: bool = True) -> GameEntry:
     contract = draw(st.sampled_from(TRUMP_CONTRACTS))
     count = draw(st.integers(1, MAX_MATADORS_SKAT[contract]))
     matadors = count * draw(st.sampled_from([1, -1]))
-    points = draw(st.integers(0, 120))
+    points = draw(card_points)
     schwarz = None
     if points == 120:
         schwarz = draw(st.sampled_from([None, "opponents"]))
-    elif points <= 22:
+    elif points in POSSIBLE_SKAT_POINTS:
         schwarz = draw(st.sampled_from([None, "declarer"]))
     hand = draw(st.booleans())
     ouvert = hand and draw(st.booleans())
@@ -91,7 +95,8 @@ def test_more_card_points_never_score_worse_without_announcements(game: GameEntr
     assert plain.declarer_card_points is not None
     if plain.declarer_card_points == 120:
         return
-    better = replace(plain, declarer_card_points=plain.declarer_card_points + 1)
+    more = min(points for points in POSSIBLE_CARD_POINTS if points > plain.declarer_card_points)
+    better = replace(plain, declarer_card_points=more)
     assert declarer_score(calculate("skat", better)) >= declarer_score(calculate("skat", plain))
 
 
@@ -113,15 +118,15 @@ def test_seeger_fabian_adds_fifty_and_pays_the_opponents_of_a_lost_game(game: Ga
     assert seeger.scores[1:] == (bonus,) * (players - 1)
 
 
-@given(st.integers(0, 120), st.sampled_from([0, 1]), st.sampled_from(["clubs", "wenz", "hearts"]), st.booleans())
+@given(card_points, st.sampled_from([0, 1]), st.sampled_from(["clubs", "wenz", "hearts"]), st.booleans())
 def test_officers_schafkopf_is_zero_sum(points: int, declarer: int, contract: str, stoss: bool) -> None:
     game = GameEntry(contract=contract, declarer_card_points=points, kontra=stoss)
-    result = calculate("officers-schafkopf", game, declarer=declarer)
+    result = calculate("officers-schafkopf", game, declarer=declarer, rules={"settlement": "zero-sum"})
     assert sum(result.scores) == 0
     assert result.scores[declarer] == (result.game_value if result.won else -result.game_value)
 
 
-@given(st.integers(0, 120), st.sampled_from([0, 1]))
+@given(card_points, st.sampled_from([0, 1]))
 def test_lieutenant_skat_does_not_care_whose_points_were_entered(points: int, declarer: int) -> None:
     seen_from_declarer = calculate(
         "lieutenant-skat", GameEntry("hearts", declarer_card_points=points), declarer=declarer
@@ -142,7 +147,7 @@ def test_lieutenant_scores_climb_with_card_points(points: int) -> None:
     st.sampled_from(["officers-skat", "harlequin-skat", "admirals-skat"]),
     st.sampled_from(["base-value", "card-points", "simple"]),
     st.sampled_from(TRUMP_CONTRACTS),
-    st.integers(0, 120),
+    card_points,
 )
 def test_simplified_schemes_score_only_the_winner(variant: str, scheme: str, contract: Contract, points: int) -> None:
     result = calculate(variant, GameEntry(contract.value, declarer_card_points=points), scheme=scheme)
@@ -159,7 +164,7 @@ def test_simplified_schemes_score_only_the_winner(variant: str, scheme: str, con
     st.sampled_from(["officers-skat", "admirals-skat"]),
     st.sampled_from(TRUMP_CONTRACTS),
     st.integers(1, 4),
-    st.integers(0, 120),
+    card_points,
 )
 def test_officers_standard_lost_is_minus_twice_the_value(
     variant: str, contract: Contract, count: int, points: int
@@ -171,8 +176,8 @@ def test_officers_standard_lost_is_minus_twice_the_value(
 
 @st.composite
 def ramsch_points(draw: st.DrawFn) -> tuple[int, int, int]:
-    first = draw(st.integers(0, 120))
-    second = draw(st.integers(0, 120 - first))
+    first = draw(card_points)
+    second = draw(card_points.filter(lambda points: points <= 120 - first and 120 - first - points != 1))
     return first, second, 120 - first - second
 
 
@@ -183,3 +188,131 @@ def test_in_a_ramsch_only_the_most_card_points_lose(points: tuple[int, int, int]
     most = max(points)
     for seat, score in enumerate(result.scores):
         assert score == (-most if points[seat] == most else 0)
+
+
+@given(st.sets(st.integers(0, len(DECK_POINTS) - 1)))
+def test_the_card_points_of_any_set_of_cards_can_be_entered(cards: set[int]) -> None:
+    taken = sum(DECK_POINTS[card] for card in cards)
+    for points in (taken, 120 - taken):
+        calculate("lieutenant-skat", GameEntry("hearts", declarer_card_points=points))
+
+
+@given(st.integers(0, 120), st.sampled_from(["skat", "officers-skat", "lieutenant-skat", "officers-schafkopf"]))
+def test_only_the_totals_no_cards_make_are_refused(points: int, variant: str) -> None:
+    game = GameEntry("hearts", matadors=None if variant in ("lieutenant-skat", "officers-schafkopf") else 1)
+    entered = replace(game, declarer_card_points=points)
+    if points not in (1, 119):
+        calculate(variant, entered)
+        return
+    with pytest.raises(RuleError) as refused:
+        calculate(variant, entered)
+    assert {problem.field for problem in refused.value.errors} == {"game.declarer_card_points"}
+
+
+@given(card_points.filter(lambda points: points <= 22))
+def test_a_declarer_without_a_trick_holds_what_two_cards_make(points: int) -> None:
+    game = GameEntry("grand", matadors=1, declarer_card_points=points, schwarz="declarer")
+    two_cards = {0, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 20, 21, 22}
+    if points in two_cards:
+        calculate("skat", game)
+        return
+    with pytest.raises(RuleError, match=r"game\.schwarz"):
+        calculate("skat", game)
+
+
+@given(card_points, st.sampled_from(["opponents", "declarer"]), st.sampled_from(["officers-skat", "lieutenant-skat"]))
+def test_a_schwarz_field_is_accepted_exactly_when_the_card_points_say_the_same(
+    points: int, party: str, variant: str
+) -> None:
+    game = GameEntry("hearts", matadors=1 if variant == "officers-skat" else None, declarer_card_points=points)
+    with_field = replace(game, schwarz=party)
+    if points == (120 if party == "opponents" else 0):
+        assert calculate(variant, with_field) == calculate(variant, game)
+        return
+    with pytest.raises(RuleError, match=r"game\.schwarz"):
+        calculate(variant, with_field)
+
+
+ALL_TRICKS_TO_ONE = st.permutations([120, 0, 0]).map(tuple)
+
+
+@given(st.one_of(ramsch_points(), ALL_TRICKS_TO_ONE), st.booleans(), st.data())
+def test_a_ramsch_in_which_every_other_player_is_clean_is_a_durchmarsch(
+    points: tuple[int, int, int], durchmarsch_rule: bool, data: st.DataObject
+) -> None:
+    clean = [seat for seat, taken in enumerate(points) if taken == 0]
+    jungfrau = tuple(data.draw(st.lists(st.sampled_from(clean), unique=True))) if clean else ()
+    game = GameEntry("ramsch", ramsch=RamschEntry(card_points=points, jungfrau=jungfrau))
+    rules = {"ramsch": True, "ramsch_durchmarsch": durchmarsch_rule}
+    if len(jungfrau) < 2:
+        result = calculate("skat", game, rules=rules)
+        assert min(result.scores) >= -2 * max(points)
+        return
+    if not durchmarsch_rule:
+        with pytest.raises(RuleError, match=r"game\.ramsch\.jungfrau"):
+            calculate("skat", game, rules=rules)
+        return
+    assert calculate("skat", game, rules=rules).scores == tuple(120 if taken else 0 for taken in points)
+
+
+@given(ramsch_points(), st.sampled_from(["card-points", "fixed"]))
+def test_tied_players_who_share_a_ramsch_loss_pay_it_in_whole_points(points: tuple[int, int, int], loss: str) -> None:
+    game = GameEntry("ramsch", ramsch=RamschEntry(card_points=points))
+    rules = {"ramsch": True, "ramsch_durchmarsch": False, "ramsch_loss": loss}
+    each_full = calculate("skat", game, rules=rules | {"ramsch_ties": "each-full"})
+    shared = calculate("skat", game, rules=rules | {"ramsch_ties": "shared"})
+    losers = [seat for seat, score in enumerate(each_full.scores) if score]
+    assert [seat for seat, score in enumerate(shared.scores) if score] == losers
+    paid = -sum(shared.scores)
+    assert shared.game_value <= paid < shared.game_value + len(losers)
+    assert len({shared.scores[seat] for seat in losers}) == 1
+
+
+@given(card_points, st.sampled_from([0, 1]))
+def test_the_lieutenant_table_and_program_differ_only_at_90(points: int, declarer: int) -> None:
+    game = GameEntry("hearts", declarer_card_points=points)
+    table = calculate("lieutenant-skat", game, declarer=declarer, rules={"schneider": "under-30"})
+    program = calculate("lieutenant-skat", game, declarer=declarer, rules={"schneider": "30-or-fewer"})
+    if points in (30, 90):
+        assert sorted(table.scores) == [0, 2]
+        assert sorted(program.scores) == [0, 3]
+    else:
+        assert table == program
+
+
+@given(card_points, st.sampled_from(["clubs", "wenz", "hearts"]))
+def test_schafkopfs_uneven_tariff_is_under_30_for_the_opponent_and_30_or_fewer_for_the_declarer(
+    points: int, contract: str
+) -> None:
+    game = GameEntry(contract=contract, declarer_card_points=points)
+    uneven = calculate("officers-schafkopf", game, rules={"schneider": "uneven"})
+    declarer_won = calculate("officers-schafkopf", game, rules={"schneider": "under-30"})
+    declarer_lost = calculate("officers-schafkopf", game, rules={"schneider": "30-or-fewer"})
+    assert uneven == (declarer_won if uneven.won else declarer_lost)
+
+
+@given(card_points, st.sampled_from([0, 1]), st.sampled_from(["clubs", "wenz", "hearts"]), st.booleans())
+def test_from_the_pot_the_winner_takes_what_the_loser_would_pay_and_the_loser_writes_nothing(
+    points: int, declarer: int, contract: str, stoss: bool
+) -> None:
+    game = GameEntry(contract=contract, declarer_card_points=points, kontra=stoss)
+    pot = calculate("officers-schafkopf", game, declarer=declarer, rules={"settlement": "pot"})
+    zero_sum = calculate("officers-schafkopf", game, declarer=declarer, rules={"settlement": "zero-sum"})
+    winner = declarer if pot.won else 1 - declarer
+    assert pot.scores[winner] == zero_sum.scores[winner] == pot.game_value > 0
+    assert pot.scores[1 - winner] == 0
+
+
+@given(card_points, st.sampled_from([0, 1]), st.sampled_from(["pot", "zero-sum"]))
+def test_a_bell_wenz_scores_as_a_wenz_but_for_its_longer_run_of_laufende(
+    points: int, declarer: int, settlement: str
+) -> None:
+    rules = {"settlement": settlement, "laufende": True}
+
+    def score(contract: str, laufende: int | None) -> Result:
+        game = GameEntry(contract, matadors=laufende, declarer_card_points=points)
+        return calculate("officers-schafkopf", game, declarer=declarer, rules=rules)
+
+    for laufende in (None, 2, -3, 4):
+        assert score("diamonds-wenz", laufende) == score("wenz", laufende)
+    assert score("diamonds-wenz", 11).game_value == score("diamonds-wenz", None).game_value + 11
