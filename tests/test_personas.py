@@ -28,11 +28,12 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from rest_framework.views import APIView
 
-from matches.models import Game, Keeper, Match, Player
+from matches.models import Game, Keeper, Match, MatchEvent, Player
 from matches.permissions import Action, Role, Rule, can, match_role, player_role
 from matches.services import match_link_renew
 
 from .conftest import Persona, Table
+from .factories import add, make_match, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -343,6 +344,19 @@ def test_each_persona_meets_the_match_in_its_role(table: Table, personas: list[P
         persona.name: {"owner": Role.OWNER, "player": Role.PLAYER}.get(persona.name, Role.NOBODY)
         for persona in personas
     }
+
+
+def test_a_game_is_reached_only_through_its_own_match(table: Table, persona_co_scorer: Persona) -> None:
+    """Scoring one match gives no hold on another match's games, even with their address."""
+    elsewhere = make_match(make_user("xaver"))
+    game = add(elsewhere, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
+    scorer = persona_co_scorer.browser()
+    for view in ("game_edit", "game_delete"):
+        address = reverse(view, args=[table.match.public_id, game.public_id])
+        assert scorer.get(address).status_code == 404
+        assert scorer.post(address, {"token": STEP_TOKEN, **GAME}).status_code == 404
+    assert list(Game.objects.filter(match=elsewhere).values_list("deleted", "entry")) == [(False, game.entry)]
+    assert MatchEvent.objects.filter(match=elsewhere).count() == 1
 
 
 @pytest.mark.parametrize("revoke", [False, True], ids=["renewed", "revoked"])
