@@ -1,0 +1,435 @@
+"""Every address of the project, asked by every persona with GET and POST, against the one permission policy.
+
+The views of the matches app declare their rule (``permissions.on_match`` and friends): what they answer must be what
+``matches.permissions`` says for the persona, and a view of the app that declares none fails here, so that no new page
+can escape the policy. The framework's views (accounts, admin, language, API schema and docs) are listed below with
+their access; an address missing from the list fails too. Every request runs in a savepoint that is rolled back, so
+each persona meets the same table; a refused request must leave it exactly as it was, and so must every GET.
+"""
+
+import re
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from enum import Enum, StrEnum
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from django.conf import settings
+from django.contrib.contenttypes.models import ContentType
+from django.db import connection, transaction
+from django.http import HttpResponseBase
+from django.shortcuts import resolve_url
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+from rest_framework.views import APIView
+
+from matches.models import Game, Keeper, Match, MatchEvent, Player
+from matches.permissions import Action, Role, Rule, can, match_role, player_role
+from matches.services import match_link_renew
+
+from .conftest import Persona, Table
+from .factories import add, make_match, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+class Answer(StrEnum):
+    ALLOWED = "let in"
+    LOGIN = "sent to log in"
+    NOT_FOUND = "404"
+    UNAUTHORIZED = "401"
+    FORBIDDEN = "403"
+    ADMIN_LOGIN = "sent to the admin's login"
+
+
+class Who(Enum):
+    """Who may use a framework view."""
+
+    EVERYBODY = "everybody"
+    ACCOUNT = "an account"
+    STAFF = "staff"
+
+
+# The framework's addresses and who may use them. Every other address of the admin site is for staff only.
+FRAMEWORK = {
+    "accounts/login/": Who.EVERYBODY,
+    "accounts/logout/": Who.EVERYBODY,
+    "accounts/password_change/": Who.ACCOUNT,
+    "accounts/password_change/done/": Who.ACCOUNT,
+    "accounts/password_reset/": Who.EVERYBODY,
+    "accounts/password_reset/done/": Who.EVERYBODY,
+    "accounts/reset/<uidb64>/<token>/": Who.EVERYBODY,
+    "accounts/reset/done/": Who.EVERYBODY,
+    "api/v1/schema/": Who.EVERYBODY,
+    "api/v1/docs/": Who.EVERYBODY,
+    "i18n/setlang/": Who.EVERYBODY,
+    "admin/login/": Who.EVERYBODY,
+}
+
+# Which arguments of an address name the thing a rule is about.
+SUBJECT_ARGUMENTS = {"match": ("match_id",), "player": ("player_id", "other_id")}
+
+WRITE = re.compile(r'\s*(?:INSERT (?:OR \w+ )?INTO|UPDATE|DELETE FROM)\s+"?(\w+)', re.IGNORECASE)
+ROUTE_ARGUMENT = re.compile(r"<(?:\w+:)?(\w+)>")
+REGEX_ARGUMENT = re.compile(r"\(\?P<(\w+)>[^)]*\)")
+
+STEP_TOKEN = str(uuid.uuid4())
+GAME = {"contract": "clubs", "matadors_kind": "with", "matadors": "1", "declarer": "1", "declarer_card_points": "70"}
+
+
+@dataclass(frozen=True)
+class Route:
+    """One URL pattern of the project, with the patterns it is included under."""
+
+    pattern: str
+    name: str
+    view: Callable[..., Any]
+    in_admin: bool
+
+    @property
+    def arguments(self) -> list[str]:
+        return REGEX_ARGUMENT.findall(self.pattern) + ROUTE_ARGUMENT.findall(REGEX_ARGUMENT.sub("", self.pattern))
+
+    def address(self, values: dict[str, str]) -> str:
+        """The address with ``values`` for its arguments (a regular expression's groups first: their names look
+        like a path converter's)."""
+        path = REGEX_ARGUMENT.sub(lambda found: values[found[1]], self.pattern)
+        path = ROUTE_ARGUMENT.sub(lambda found: values[found[1]], path)
+        return "/" + path.replace("^", "").replace("$", "")
+
+    @property
+    def is_the_apps(self) -> bool:
+        return self.view.__module__.split(".")[0] == "matches"
+
+    @property
+    def is_api(self) -> bool:
+        view_class = getattr(self.view, "cls", None)
+        return isinstance(view_class, type) and issubclass(view_class, APIView)
+
+
+def routes(
+    patterns: Sequence[URLPattern | URLResolver] | None = None, prefix: str = "", namespaces: tuple[str, ...] = ()
+) -> Iterator[Route]:
+    for entry in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(entry, URLResolver):
+            inner = (*namespaces, entry.namespace) if entry.namespace else namespaces
+            yield from routes(entry.url_patterns, prefix + str(entry.pattern), inner)
+        else:
+            name = ":".join([*namespaces, entry.name]) if entry.name else ""
+            yield Route(prefix + str(entry.pattern), name, entry.callback, "admin" in namespaces)
+
+
+def answer_of(response: HttpResponseBase) -> Answer:
+    if response.status_code == 404:
+        return Answer.NOT_FOUND
+    if response.status_code == 401:
+        return Answer.UNAUTHORIZED
+    if response.status_code == 403:
+        return Answer.FORBIDDEN
+    if 300 <= response.status_code < 400:
+        target = urlsplit(response["Location"]).path
+        if target == resolve_url(settings.LOGIN_URL):
+            return Answer.LOGIN
+        if target in {reverse("admin:login"), reverse("admin:index")}:
+            return Answer.ADMIN_LOGIN
+    return Answer.ALLOWED
+
+
+def argument_values(table: Table, route: Route) -> dict[str, str]:
+    match = table.match
+    tokens = {
+        "match_join": match.invite_token,
+        "match_spectate": match.share_token,
+        "match_spectate_chart": match.share_token,
+        "player_claim": table.claim_token,
+        "password_reset_confirm": "no-such-token",
+    }
+    values = {
+        "match_id": str(match.public_id),
+        "game_id": str(table.game.public_id),
+        "player_id": str(table.player.public_id),
+        "other_id": str(table.other.public_id),
+        "uidb64": urlsafe_base64_encode(force_bytes(table.owner.pk)),
+        "id": str(table.owner.pk),
+        "object_id": str(match.pk),
+        "content_type_id": str(ContentType.objects.get_for_model(Match).pk),
+        "app_label": "matches",
+        "url": "nowhere/",
+    }
+    token = tokens.get(route.name)
+    return values | {"token": token} if token else values
+
+
+def posted(table: Table) -> dict[str, dict[str, str]]:
+    """What each page's form would send, so that a POST that got through changes the table."""
+    game = {"token": STEP_TOKEN, **GAME}
+    return {
+        "match_new": {
+            "preset": "skat-isko",
+            "scheme": "standard",
+            "first_dealer": "0",
+            "rule_ramsch_loss": "card-points",
+            "rule_ramsch_fixed_loss": "10",
+            "rule_lost_hand": "double",
+            "player_0": "Anna",
+            "player_1": "Ben",
+            "player_2": "Cleo",
+        },
+        "game_create": game,
+        "game_edit": game | {"contract": "spades"},
+        "game_pass": {"token": STEP_TOKEN},
+        "game_delete": {"token": STEP_TOKEN},
+        "match_undo": {"token": STEP_TOKEN},
+        "match_redo": {"token": STEP_TOKEN},
+        "match_links": {"link": "invite", "action": "revoke"},
+        "match_join": {},
+        "player_link": {"action": "unlink"},
+        "player_merge": {"other": str(table.unseated.public_id)},
+        "player_claim": {},
+    }
+
+
+def refusal(route: Route, persona: Persona) -> Answer:
+    """How a refused persona is answered: pages send somebody without an account to log in and tell everybody
+    else that nothing is there; the API answers 401 and 404 the same way."""
+    if persona.user is None:
+        return Answer.UNAUTHORIZED if route.is_api else Answer.LOGIN
+    return Answer.NOT_FOUND
+
+
+def policy_allows(rule: Rule, persona: Persona, subjects: Sequence[Match | Player]) -> bool:
+    if rule.subject is None:
+        return True
+    if rule.subject == "account":
+        return persona.visitor.account is not None
+    assert rule.action is not None
+    return all(can(persona.visitor, rule.action, thing) for thing in subjects)
+
+
+def expectation(route: Route, table: Table) -> Callable[[Persona], Answer] | str:
+    """What each persona should get at ``route``, or why that cannot be told."""
+    if route.is_the_apps:
+        rule = getattr(route.view, "policy", None)
+        if not isinstance(rule, Rule):
+            return "a view of the matches app without a declared policy (permissions.on_match, public, …)"
+        if rule.subject not in {None, "account", *SUBJECT_ARGUMENTS}:
+            return f"a policy about an unknown kind of thing: {rule.subject!r}"
+        things: dict[str, Match | Player] = {
+            "match_id": table.match,
+            "player_id": table.player,
+            "other_id": table.other,
+        }
+        wanted = SUBJECT_ARGUMENTS.get(rule.subject or "", ())
+        subjects = [things[name] for name in route.arguments if name in wanted]
+        if wanted and not subjects:
+            return f"a policy about a {rule.subject} whose address names none"
+        return lambda persona: Answer.ALLOWED if policy_allows(rule, persona, subjects) else refusal(route, persona)
+    who = FRAMEWORK.get(route.pattern) or (Who.STAFF if route.in_admin else None)
+    if who is None:
+        return "a framework address not listed in FRAMEWORK"
+    if who is Who.EVERYBODY:
+        return lambda persona: Answer.ALLOWED
+    if who is Who.ACCOUNT:
+        return lambda persona: Answer.LOGIN if persona.user is None else Answer.ALLOWED
+    return lambda persona: Answer.ALLOWED if persona.user and persona.user.is_staff else Answer.ADMIN_LOGIN
+
+
+@dataclass(frozen=True)
+class Asked:
+    answer: Answer | str
+    writes: list[str]
+    body: str
+
+
+def ask(session: str | None, method: str, address: str, data: dict[str, str]) -> Asked:
+    """The answer at ``address`` to a browser holding ``session``, and the tables the request wrote to (its session
+    aside); nothing it did is kept, the session included, so every request meets the same table."""
+    browser = Client()
+    if session is not None:
+        browser.cookies[settings.SESSION_COOKIE_NAME] = session
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+        try:
+            response = browser.post(address, data) if method == "POST" else browser.get(address)
+        except Exception as error:  # a view that fails is a finding like a wrong answer, reported with the others
+            transaction.set_rollback(True)
+            return Asked(f"raised {error!r}", [], "")
+        transaction.set_rollback(True)
+    written = (WRITE.match(query["sql"]) for query in queries.captured_queries)
+    writes = sorted({found[1] for found in written if found and found[1] != "django_session"})
+    body = response.content.decode(errors="replace") if response.status_code == 200 and not response.streaming else ""
+    return Asked(answer_of(response), writes, body)
+
+
+def leaked_links(table: Table, persona: Persona, where: str, address: str, body: str) -> list[str]:
+    """The invite and spectators' links are shown only to whom the policy lets share them (or who came by them)."""
+    match = table.match
+    may_share = can(persona.visitor, Action.SHARE, match)
+    return [
+        f"{where}: shows the {kind} link"
+        for kind, token in (("invite", match.invite_token), ("spectators'", match.share_token))
+        if token and token in body and token not in address and not may_share
+    ]
+
+
+def session_of(persona: Persona) -> str | None:
+    """A session of the persona's, kept for the whole test: the savepoints roll back whatever a request does to it."""
+    cookie = persona.browser().cookies.get(settings.SESSION_COOKIE_NAME)
+    return cookie.value if cookie else None
+
+
+def test_every_address_answers_every_persona_as_the_policy_says(table: Table, personas: list[Persona]) -> None:
+    """A refused request writes nothing, and neither does a GET or a view whose rule only asks to view: so no game,
+    event, match version, link or player changes."""
+    problems: list[str] = []
+    sessions = {persona.name: session_of(persona) for persona in personas}
+    posts = posted(table)
+    written_by: set[str] = set()
+    seen: set[str] = set()
+    asked = 0
+    for route in routes():
+        seen.add(route.pattern)
+        expected = expectation(route, table)
+        if isinstance(expected, str):
+            problems.append(f"{route.pattern} ({route.name or route.view.__qualname__}): {expected}")
+            continue
+        try:
+            address = route.address(argument_values(table, route))
+        except KeyError as missing:
+            problems.append(f"{route.pattern}: no value for the argument {missing} (argument_values)")
+            continue
+        if resolve(urlsplit(address).path).func is not route.view:
+            problems.append(f"{route.pattern}: {address} reaches another view")
+            continue
+        viewing_only = getattr(getattr(route.view, "policy", None), "action", None) is Action.VIEW
+        for persona in personas:
+            wanted = expected(persona)
+            for method in ("GET", "POST"):
+                asked += 1
+                got = ask(sessions[persona.name], method, address, posts.get(route.name, {}))
+                where = f"{method} {address} as {persona.name}"
+                if got.answer != wanted:
+                    problems.append(f"{where}: {got.answer}, expected {wanted}")
+                if got.writes and (method == "GET" or wanted is not Answer.ALLOWED or viewing_only):
+                    problems.append(f"{where}: wrote to {', '.join(got.writes)}")
+                if got.writes:
+                    written_by.add(route.name)
+                if route.is_the_apps and got.body:
+                    problems += leaked_links(table, persona, where, address, got.body)
+    problems += [f"{name}: no persona's POST changed anything (see posted())" for name in set(posts) - written_by]
+    problems += [f"{pattern}: listed in FRAMEWORK but not an address any more" for pattern in set(FRAMEWORK) - seen]
+    assert not problems, f"{len(problems)} problems in {asked} requests:\n" + "\n".join(problems)
+
+
+def test_each_persona_meets_the_match_in_its_role(table: Table, personas: list[Persona]) -> None:
+    """The matrix holds the pages to the policy; this holds the personas to the roles they stand for, so that one
+    that lost its way (a join that did not take) cannot pass the matrix by being nobody everywhere."""
+    assert {persona.name: match_role(persona.visitor, table.match) for persona in personas} == {
+        "anonymous": Role.NOBODY,
+        "stranger": Role.NOBODY,
+        "spectator": Role.NOBODY,
+        "link scorer": Role.LINK_SCORER,
+        "co-scorer": Role.CO_SCORER,
+        "owner": Role.OWNER,
+        "player": Role.PLAYER,
+    }
+    spectator = next(persona for persona in personas if persona.name == "spectator")
+    following = replace(spectator.visitor, share_token=table.match.share_token)
+    assert match_role(following, table.match) is Role.SPECTATOR
+    assert {persona.name: player_role(persona.visitor, table.player) for persona in personas} == {
+        persona.name: {"owner": Role.OWNER, "player": Role.PLAYER}.get(persona.name, Role.NOBODY)
+        for persona in personas
+    }
+
+
+def test_a_game_is_reached_only_through_its_own_match(table: Table, persona_co_scorer: Persona) -> None:
+    """Scoring one match gives no hold on another match's games, even with their address."""
+    elsewhere = make_match(make_user("xaver"))
+    game = add(elsewhere, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
+    scorer = persona_co_scorer.browser()
+    for view in ("game_edit", "game_delete"):
+        address = reverse(view, args=[table.match.public_id, game.public_id])
+        assert scorer.get(address).status_code == 404
+        assert scorer.post(address, {"token": STEP_TOKEN, **GAME}).status_code == 404
+    assert list(Game.objects.filter(match=elsewhere).values_list("deleted", "entry")) == [(False, game.entry)]
+    assert MatchEvent.objects.filter(match=elsewhere).count() == 1
+
+
+@pytest.mark.parametrize("revoke", [False, True], ids=["renewed", "revoked"])
+def test_a_changed_invite_link_stops_the_link_scorer_at_once(
+    table: Table,
+    persona_link_scorer: Persona,
+    persona_spectator: Persona,
+    persona_co_scorer: Persona,
+    revoke: bool,
+) -> None:
+    """The link is what lets the browser score, so it stops with the link; a co-scorer joined with an account and
+    stays, and the spectators' link is another link."""
+    match = table.match
+    page = reverse("match_detail", args=[match.public_id])
+    old_join = reverse("match_join", args=[match.invite_token])
+    watch = reverse("match_spectate", args=[match.share_token])
+    scorer = persona_link_scorer.browser()
+    assert scorer.get(page).status_code == 200
+    games = Game.objects.count()
+
+    match_link_renew(match=match, link="invite", revoke=revoke)
+
+    assert answer_of(scorer.get(page)) is Answer.LOGIN
+    assert answer_of(scorer.post(reverse("game_pass", args=[match.public_id]), {"token": STEP_TOKEN})) is Answer.LOGIN
+    assert Game.objects.count() == games
+    assert persona_link_scorer.browser().get(old_join).status_code == 404
+    assert persona_spectator.browser().get(watch).status_code == 200
+    assert persona_co_scorer.browser().get(page).status_code == 200
+    if not revoke:
+        newcomer = persona_link_scorer.browser()
+        newcomer.post(reverse("match_join", args=[match.invite_token]))
+        assert newcomer.get(page).status_code == 200
+
+
+@pytest.mark.parametrize("revoke", [False, True], ids=["renewed", "revoked"])
+def test_a_changed_spectators_link_stops_the_spectator_at_once(
+    table: Table, persona_spectator: Persona, persona_link_scorer: Persona, revoke: bool
+) -> None:
+    match = table.match
+    old = match.share_token
+    spectator = persona_spectator.browser()
+    assert spectator.get(reverse("match_spectate", args=[old])).status_code == 200
+
+    match_link_renew(match=match, link="share", revoke=revoke)
+
+    assert spectator.get(reverse("match_spectate", args=[old])).status_code == 404
+    assert spectator.get(reverse("match_spectate_chart", args=[old])).status_code == 404
+    assert persona_link_scorer.browser().get(reverse("match_detail", args=[match.public_id])).status_code == 200
+    if not revoke:
+        assert spectator.get(reverse("match_spectate", args=[match.share_token])).status_code == 200
+
+
+def test_a_match_outlives_the_account_that_started_it(
+    table: Table, persona_co_scorer: Persona, persona_stranger: Persona
+) -> None:
+    """The match belongs to the keeper, not to the account: the keeper stays without a user, and so do its players,
+    the match, its games and whoever scores it with it."""
+    match = table.match
+    seats = list(match.seats.values_list("position", "player"))
+    games = list(Game.objects.filter(match=match).values_list("pk", "deleted"))
+    players = Player.objects.filter(keeper=match.keeper).count()
+
+    table.owner.delete()
+
+    match.refresh_from_db()
+    assert Keeper.objects.get(pk=match.keeper_id).user is None
+    assert match.created_by is None
+    assert list(match.seats.values_list("position", "player")) == seats
+    assert list(Game.objects.filter(match=match).values_list("pk", "deleted")) == games
+    assert Player.objects.filter(keeper=match.keeper).count() == players
+    co_scorer = persona_co_scorer.browser()
+    assert co_scorer.get(reverse("match_detail", args=[match.public_id])).status_code == 200
+    response = co_scorer.post(reverse("game_create", args=[match.public_id]), {"token": STEP_TOKEN, **GAME})
+    assert response.status_code == 302
+    assert Game.objects.filter(match=match).count() == len(games) + 1
+    assert persona_stranger.browser().get(reverse("match_detail", args=[match.public_id])).status_code == 404
