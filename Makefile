@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 MO := locale/de/LC_MESSAGES/django.mo
 
-.PHONY: run test check translations clean
+.PHONY: run test bench check translations clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,6 +23,10 @@ run: $(STAMP) $(MO)
 
 test: $(STAMP) $(MO)
 	$(BIN)/python -m pytest
+
+# A report, not a test: ratios of interleaved medians, in a temporary database of its own.
+bench: $(STAMP) $(MO)
+	$(BIN)/python manage.py bench
 
 check: $(STAMP)
 	$(BIN)/ruff check .

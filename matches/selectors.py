@@ -252,7 +252,8 @@ def _recent_deals(match: Match, reach: int, shown: Sequence[Game]) -> list[DealE
         return []
     if len(shown) >= reach:
         return [game.deal() for game in shown[-reach:]]
-    rows = live_games(match).order_by("-number")[:reach]
+    # Live games are numbered in the order of their positions, and positions are indexed: no sort of the whole match.
+    rows = live_games(match).order_by("-position")[:reach]
     return [game.deal() for game in reversed(rows)]
 
 

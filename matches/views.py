@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.models import User
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -272,7 +272,8 @@ def match_chart_svg(request: HttpRequest, match: Match) -> HttpResponse:
 @on_match(Action.SCORE)
 @require_POST
 def game_create(request: HtmxHttpRequest, match: Match) -> HttpResponse:
-    sheet = match_sheet(match, last=RECENT_GAMES)
+    # The form needs the next deal and the last game only; the latest games are read again only for a whole page.
+    sheet = match_sheet(match, last=1)
     form = _game_form(request, match, sheet, request.POST)
     if form.is_valid():
         try:
@@ -283,6 +284,8 @@ def game_create(request: HtmxHttpRequest, match: Match) -> HttpResponse:
             form.add_rule_errors(error)
         else:
             return _saved(request, match, game)
+    if not request.htmx:
+        sheet = match_sheet(match, last=RECENT_GAMES)
     template = "matches/partials/_live.html" if request.htmx else "matches/match_detail.html"
     return render(request, template, _live_context(request, match, form, sheet), status=200 if request.htmx else 400)
 
@@ -546,9 +549,15 @@ def _spectated(token: str) -> Match:
 @require_GET
 def match_spectate(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The spectators' page; it polls with the version it shows and gets 204 while nothing changed."""
+    if request.htmx:
+        # Every open spectator page asks every few seconds, and nearly always nothing changed: the version is all
+        # that answer needs, not the whole match.
+        version = Match.objects.filter(share_token=token).values_list("version", flat=True).first()
+        if version is None:
+            raise Http404
+        if request.GET.get("version") == str(version):
+            return HttpResponse(status=204)
     match = _spectated(token)
-    if request.htmx and request.GET.get("version") == str(match.version):
-        return HttpResponse(status=204)
     context = {
         "match": match,
         "sheet": match_sheet(match, last=RECENT_GAMES),

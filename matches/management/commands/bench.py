@@ -1,0 +1,288 @@
+"""Measure what a table waits for as its match grows (``make bench``): a report, not a test.
+
+Every figure is the ratio of two kinds of request measured side by side in one run: the two sides take turns (which
+one goes first alternates), each is repeated many times, and the figure is the ratio of their medians. The machines
+are shared and noisy; interleaved medians of the same run stand still where absolute times wander. A figure that
+misses its goal is printed as MISSED and the command still exits with 0.
+
+The command makes its own temporary database (never the one the settings name), seeds it through the services, and
+sends the requests through Django's test client in process, as the pages' own scorer would (htmx where the page
+uses it). A saved game is taken back after each save, outside the timing, so that every repetition meets the same
+match; fixes alternate between two entries of the same game.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+import uuid
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import connection
+from django.http import HttpResponse
+from django.http.response import HttpResponseBase
+from django.test import Client
+from django.test.utils import CaptureQueriesContext, override_settings
+from django.urls import reverse
+
+from matches.engine import setup_match
+from matches.management.bench_urls import BARE_PATH
+from matches.management.deals import DealMaker
+from matches.models import Game, Match, MatchEvent
+from matches.services import game_add, match_create
+
+# Skat at three with Bock rounds: every save, fix and preview reads the Bock window of the last deals.
+RULES: dict[str, bool | int | str] = {"bock": True}
+NAMES = ("Anna", "Ben", "Cleo")
+SEED = "scorekeeper-bench"
+FIXED = 3  # the game every fix corrects
+# A fix alternates between these two, so that each one changes something; the 60:60 starts a Bock round, so every
+# other fix rescores the deals it reaches.
+FIXES = ("75", "60")
+WARM_UP = 5
+# The seeded matches, by name, with their games. Saves, previews, the poll and the pages share the first three (a
+# save is taken back exactly); the fixes, which stay in the history, have their own.
+MATCHES = {"10": 10, "50": 50, "1000": 1000, "fix 10": 10, "fix 1000": 1000}
+
+
+@dataclass(frozen=True)
+class Side:
+    """One kind of request: ``send`` makes it once and returns how long the request alone took, in nanoseconds."""
+
+    name: str
+    send: Callable[[], int]
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A figure to report: the median of ``measured`` over the median of ``against``, and the most it should be."""
+
+    name: str
+    goal: float
+    measured: Side
+    against: Side
+
+
+class Requests:
+    """The requests the figures compare, on the seeded matches (named as in ``MATCHES``)."""
+
+    def __init__(self, scorer: User, matches: dict[str, Match]) -> None:
+        self.scorer = scorer
+        self.matches = matches
+        self.client = Client()
+        self.client.force_login(scorer)
+        self.spectator = Client()
+        self.fixes = dict.fromkeys(matches, 0)
+        # Set to count the queries of the requests themselves (not of the bench's own reads and resets).
+        self.queries: CaptureQueriesContext | None = None
+
+    def _timed(self, send: Callable[[], HttpResponseBase], expected: int, what: str) -> tuple[int, HttpResponseBase]:
+        start = time.perf_counter_ns()
+        if self.queries is None:
+            response = send()
+        else:
+            with self.queries:
+                response = send()
+        elapsed = time.perf_counter_ns() - start
+        if response.status_code != expected:
+            raise CommandError(f"{what}: status {response.status_code}, expected {expected}")
+        return elapsed, response
+
+    def _fresh(self, name: str) -> Match:
+        return Match.objects.get(pk=self.matches[name].pk)
+
+    def bare(self, client: Client) -> int:
+        return self._timed(lambda: client.get(BARE_PATH), 200, "bare view")[0]
+
+    def save(self, name: str) -> int:
+        """An htmx save of the next game; afterwards (not timed) the match is put back exactly as it was."""
+        match = self._fresh(name)
+        number = match.deals + 1
+        token = uuid.uuid4()
+        data = {
+            "token": str(token),
+            "number": str(number),
+            "version": str(match.version),
+            "contract": "clubs",
+            "declarer": str(number % len(NAMES)),
+            "matadors_kind": "with",
+            "matadors": "2",
+            "declarer_card_points": "75",
+        }
+        url = reverse("game_create", args=[match.public_id])
+        elapsed, _ = self._timed(lambda: self.client.post(url, data, HTTP_HX_REQUEST="true"), 200, "save")
+        added = MatchEvent.objects.filter(match=match, token=token).values_list("game_id", flat=True).first()
+        if added is None:
+            raise CommandError(f"save on the match of {name} games: the game was not saved")
+        # Not an undo: that would leave two changes in the history every time, and each repetition would meet a
+        # match with a longer history than the last. The game goes with its scores and its change.
+        Game.objects.filter(pk=added).delete()
+        Match.objects.filter(pk=match.pk).update(version=match.version, deals=match.deals, totals=match.totals)
+        return elapsed
+
+    def preview(self, name: str) -> int:
+        match = self._fresh(name)
+        data = {
+            "token": str(uuid.uuid4()),
+            "contract": "grand",
+            "declarer": "0",
+            "matadors_kind": "without",
+            "matadors": "1",
+            "declarer_card_points": "88",
+            "hand": "on",
+        }
+        url = reverse("game_preview", args=[match.public_id])
+        elapsed, response = self._timed(lambda: self.client.post(url, data, HTTP_HX_REQUEST="true"), 200, "preview")
+        if not isinstance(response, HttpResponse) or b"preview-value" not in response.content:
+            raise CommandError(f"preview on the match of {name} games: no score in the answer")
+        return elapsed
+
+    def poll(self, name: str) -> int:
+        """A spectator's page asking whether anything changed since the version it shows: nothing did."""
+        match = self._fresh(name)
+        url = f"{reverse('match_spectate', args=[match.share_token])}?version={match.version}"
+        return self._timed(lambda: self.spectator.get(url, HTTP_HX_REQUEST="true"), 204, "spectator poll")[0]
+
+    def fix(self, name: str) -> int:
+        """A fix of game 3 posted from its edit page, alternating between two entries. Each fix stays in the
+        history, so the fixes have matches of their own, whose growing history no other figure meets."""
+        match = self._fresh(name)
+        game = Game.objects.get(match=match, deleted=False, number=FIXED)
+        self.fixes[name] += 1
+        data = {
+            "token": str(uuid.uuid4()),
+            "version": str(match.version),
+            "contract": "clubs",
+            "declarer": "1",
+            "matadors_kind": "with",
+            "matadors": "2",
+            "declarer_card_points": FIXES[self.fixes[name] % 2],
+        }
+        url = reverse("game_edit", args=[match.public_id, game.public_id])
+        elapsed, _ = self._timed(lambda: self.client.post(url, data), 302, "fix")
+        # The page the fix leads to would show its "fixed" message and drop it; the bench does not follow the
+        # redirect, so it drops the message itself instead of carrying a growing cookie into every later request.
+        self.client.cookies.pop("messages", None)
+        return elapsed
+
+    def page(self, name: str) -> int:
+        match = self._fresh(name)
+        url = reverse("match_detail", args=[match.public_id])
+        return self._timed(lambda: self.client.get(url), 200, "match page")[0]
+
+
+class Command(BaseCommand):
+    help = (
+        "Measure the pages a table uses as the match grows, as ratios of interleaved medians, in a temporary "
+        "database of its own. Prints one line per figure: NAME  VALUE  goal GOAL  ok|MISSED."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--rounds", type=int, default=150, help="repetitions of each side of each figure")
+
+    def handle(self, *args: Any, rounds: int = 150, **options: Any) -> None:
+        if connection.vendor == "sqlite":
+            # A file of its own beside the project, not the test suite's: a test run may be going on meanwhile.
+            connection.settings_dict.setdefault("TEST", {})["NAME"] = str(settings.BASE_DIR / "bench-db.sqlite3")
+        old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+        # Not ``setup_test_environment``: it instruments every template so that the test client can copy each
+        # context it renders, a cost production never pays, and the pages would look dearer than they are.
+        production_like = override_settings(
+            ROOT_URLCONF="matches.management.bench_urls",
+            DEBUG=False,
+            ALLOWED_HOSTS=[*settings.ALLOWED_HOSTS, "testserver"],
+            EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
+        )
+        try:
+            with production_like, warnings.catch_warnings():
+                # Whitenoise warns that collectstatic has not run; the bench never serves static files.
+                warnings.filterwarnings("ignore", message="No directory at", category=UserWarning)
+                self._run(rounds)
+        finally:
+            connection.creation.destroy_test_db(old_name, verbosity=0)
+
+    def _run(self, rounds: int) -> None:
+        scorer = User.objects.create_user("bench-scorer")
+        started = time.perf_counter()
+        matches = {name: _seed(scorer, games) for name, games in MATCHES.items()}
+        seeded = sum(MATCHES.values())
+        self.stdout.write(f"seeded {seeded} games through the services in {time.perf_counter() - started:.1f} s")
+        requests = Requests(scorer, matches)
+        bare = Side("bare view", lambda: requests.bare(requests.client))
+        bare_anonymous = Side("bare view, anonymous", lambda: requests.bare(requests.spectator))
+        save_10 = Side("save at game 10", lambda: requests.save("10"))
+        figures = (
+            Figure("save at game 10 / bare view", 15, save_10, bare),
+            Figure(
+                "save at game 1000 / game 10", 1.2, Side("save at game 1000", lambda: requests.save("1000")), save_10
+            ),
+            Figure(
+                "preview at game 1000 / game 10",
+                1.2,
+                Side("preview at game 1000", lambda: requests.preview("1000")),
+                Side("preview at game 10", lambda: requests.preview("10")),
+            ),
+            Figure(
+                "spectator poll / bare view",
+                3,
+                Side("spectator poll at game 1000", lambda: requests.poll("1000")),
+                bare_anonymous,
+            ),
+            Figure(
+                "fix at game 1000 / game 10",
+                10,
+                Side("fix at game 1000", lambda: requests.fix("fix 1000")),
+                Side("fix at game 10", lambda: requests.fix("fix 10")),
+            ),
+            Figure(
+                "match page at game 1000 / game 50",
+                2,
+                Side("match page at game 1000", lambda: requests.page("1000")),
+                Side("match page at game 50", lambda: requests.page("50")),
+            ),
+        )
+        samples = _measure(figures, rounds)
+        for figure in figures:
+            ratio = statistics.median(samples[figure.measured.name]) / statistics.median(samples[figure.against.name])
+            verdict = "ok" if ratio <= figure.goal else "MISSED"
+            self.stdout.write(f"{figure.name}  {ratio:.2f}  goal {figure.goal:g}  {verdict}")
+        self.stdout.write(f"per request ({rounds} rounds): median time, queries")
+        for name, side in _sides(figures).items():
+            requests.queries = CaptureQueriesContext(connection)
+            side.send()
+            median = statistics.median(samples[name]) / 1e6
+            self.stdout.write(f"  {name:<30} {median:7.2f} ms  {len(requests.queries):3d} queries")
+
+
+def _seed(scorer: User, games: int) -> Match:
+    """A Skat match with Bock rounds and ``games`` games, each added through ``game_add``; every match draws the
+    same deals, so their first games are alike."""
+    match = match_create(owner=scorer, variant="skat", scheme="standard", rules=RULES, player_names=NAMES)
+    maker = DealMaker(setup_match("skat", scheme="standard", rules=RULES, players=len(NAMES)), random.Random(SEED))
+    for number in range(1, games + 1):
+        game_add(match=match, user=scorer, token=uuid.uuid4(), submission=maker.deal(number))
+    return match
+
+
+def _sides(figures: tuple[Figure, ...]) -> dict[str, Side]:
+    return {side.name: side for figure in figures for side in (figure.measured, figure.against)}
+
+
+def _measure(figures: tuple[Figure, ...], rounds: int) -> dict[str, list[int]]:
+    """Each figure's two sides, in turns, ``rounds`` times after a warm-up; who goes first alternates."""
+    samples: dict[str, list[int]] = {name: [] for name in _sides(figures)}
+    for round_number in range(WARM_UP + rounds):
+        for figure in figures:
+            pair = (figure.measured, figure.against) if round_number % 2 else (figure.against, figure.measured)
+            for side in pair:
+                elapsed = side.send()
+                if round_number >= WARM_UP:
+                    samples[side.name].append(elapsed)
+    return samples
