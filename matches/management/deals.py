@@ -23,6 +23,7 @@ from matches.engine import (
     calculate,
     game_from_data,
 )
+from matches.engine.cards import POSSIBLE_CARD_POINTS, POSSIBLE_SKAT_POINTS
 from matches.engine.messages import gettext_noop, msg
 from matches.engine.options import MatadorRule, SchwarzRule
 from matches.engine.skat import LEGAL_GAME_VALUES
@@ -38,6 +39,7 @@ CONTRACT_WEIGHTS: dict[Contract, int] = {
     Contract.GRAND: 22,
     Contract.NULL: 8,
     Contract.WENZ: 18,
+    Contract.DIAMONDS_WENZ: 6,
 }
 MOST_IN_SKAT = 22  # two aces: what a declarer without a trick can hold from the skat
 
@@ -63,7 +65,7 @@ class DealMaker:
         playable game (or the deal had no card points), another game altogether. Always different from ``wrong``."""
         points = None if wrong.entry is None else wrong.entry.get("declarer_card_points")
         if wrong.entry is not None and isinstance(points, int):
-            corrected = max(0, min(120, points + self.rng.choice((-10, -5, -1, 1, 5, 10))))
+            corrected = self._possible(max(0, min(120, points + self.rng.choice((-10, -5, -2, 2, 5, 10)))))
             entry = {key: value for key, value in wrong.entry.items() if key != "schwarz"}
             fixed = Submission(declarer=wrong.declarer, entry={**entry, "declarer_card_points": corrected})
             try:
@@ -121,12 +123,17 @@ class DealMaker:
         if roll < 0.07:
             return 120
         if roll < 0.11:
-            return self.rng.randint(0, 30)
+            return self._possible(self.rng.randint(0, 30))
         if roll < 0.34:
             return self.rng.randint(31, 59)
         if roll < 0.48:
-            return self.rng.randint(90, 119)
+            return self._possible(self.rng.randint(90, 119))
         return self.rng.randint(61, 89)
+
+    @staticmethod
+    def _possible(points: int) -> int:
+        """The nearest total a deal can give (no card is worth 1, so 1 and 119 cannot happen)."""
+        return points if points in POSSIBLE_CARD_POINTS else points + (1 if points < 60 else -1)
 
     def _point_game(self, contract: Contract) -> dict[str, Any]:
         """A suit or grand game of the Skat and Officers' families."""
@@ -162,7 +169,8 @@ class DealMaker:
             return None
         if points == 120 and self.rng.random() < 0.6:
             return "opponents"
-        if points <= most_without_trick and self.rng.random() < 0.3:
+        holds_only_the_skat = points in POSSIBLE_SKAT_POINTS if most_without_trick else points == 0
+        if points <= most_without_trick and holds_only_the_skat and self.rng.random() < 0.3:
             return "declarer"
         return None
 
@@ -220,9 +228,12 @@ class DealMaker:
                 virgin = self.rng.choice(playing)
                 takers.remove(virgin)
                 ramsch["jungfrau"] = [virgin]
-            cuts = sorted(self.rng.sample(range(8, 113), len(takers) - 1))
-            for seat, low, high in zip(takers, [0, *cuts], [*cuts, 120], strict=True):
-                points[seat] = high - low
+            shares: list[int] = []
+            while not shares or any(share not in POSSIBLE_CARD_POINTS for share in shares):
+                cuts = sorted(self.rng.sample(range(8, 113), len(takers) - 1))
+                shares = [high - low for low, high in zip([0, *cuts], [*cuts, 120], strict=True)]
+            for seat, share in zip(takers, shares, strict=True):
+                points[seat] = share
         ramsch["card_points"] = points
         if rules.ramsch_schieben:
             pushes = self.rng.choices((0, 1, 2, 3), weights=(50, 30, 15, 5))[0]
