@@ -146,7 +146,8 @@ class Game(models.Model):
 
     ``passed``, ``declarer`` and ``entry`` (the engine's sparse game, in the form of ``entry_version``) are what the
     table entered. ``version`` is the match version of the last change to them. The fields from ``number`` on are
-    derived by the engine (``rules_version`` names the scoring that derived them) and rewritten only by the services.
+    derived by the engine (``rules_version`` names the scoring that derived them) and rewritten only by the services;
+    ``points`` repeats the game's scores so that the sheet reads one row per game.
     """
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
@@ -166,6 +167,7 @@ class Game(models.Model):
     bock = models.PositiveSmallIntegerField(default=0)
     won = models.BooleanField(null=True)
     game_value = models.IntegerField(default=0)
+    points = models.JSONField(default=list, help_text="Derived: what each seat writes (as the game's GameScores).")
     breakdown = models.JSONField(default=list)
     rules_version = models.PositiveSmallIntegerField(default=0)
 
@@ -174,7 +176,10 @@ class Game(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["match", "position"], name="game_position_unique"),
         ]
-        indexes = [models.Index(fields=["match", "deleted", "position"], name="game_match_live")]
+        indexes = [
+            models.Index(fields=["match", "deleted", "position"], name="game_match_live"),
+            models.Index(fields=["match", "number"], name="game_match_number"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.match_id}#{self.position}"
@@ -249,6 +254,7 @@ class MatchEvent(models.Model):
     class Meta:
         ordering = ["-version", "-id"]
         constraints = [models.UniqueConstraint(fields=["match", "token"], name="event_token_unique")]
+        indexes = [models.Index(fields=["match", "version"], name="event_match_version")]
 
     def __str__(self) -> str:
         return f"{self.match_id}: {self.action} {self.game_id}"

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from contextlib import suppress
+
+from django.core.exceptions import ObjectDoesNotExist
 from django.http import HttpRequest
 
-from .models import Deck, Profile
+from .models import Deck
 
 DECK_SESSION_KEY = "deck"
 
@@ -16,7 +19,8 @@ def deck_of(request: HttpRequest) -> str:
         return str(cached)
     deck = str(request.session.get(DECK_SESSION_KEY, Deck.FRENCH))
     if request.user.is_authenticated:
-        profile = Profile.objects.filter(user=request.user).values_list("deck", flat=True).first()
-        deck = profile or deck
+        # The account backend reads the profile with the user; an account without one keeps the session's choice.
+        with suppress(ObjectDoesNotExist):
+            deck = request.user.profile.deck
     request._scorekeeper_deck = deck  # type: ignore[attr-defined]
     return deck

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from django.db.models import Count, Prefetch, Q, QuerySet, Sum
+from django.db.models import Count, Q, QuerySet, Sum
 
 from .charts import Chart, totals_chart
 from .engine import (
@@ -154,29 +154,32 @@ def match_sheet(
     last: int | None = None,
     upto: int | None = None,
     seats: list[Seat] | None = None,
+    refresh: bool = True,
 ) -> Sheet:
     """The score sheet as stored, or rescored under another ``scheme`` (what-if) without changing anything.
 
     ``last`` shows only the latest games (the match page), ``upto`` ends the rows at that deal (paging back);
-    either way only the games shown are read. The match's derived fields are read again first: another request
+    either way only the games shown (and the few before the next deal that its Bock depends on) are read. The
+    match's derived fields are read again first unless the caller's match is current (``refresh``): another request
     may have changed them.
     """
-    match.refresh_from_db(fields=list(DERIVED_ON_MATCH))
+    if refresh:
+        match.refresh_from_db(fields=list(DERIVED_ON_MATCH))
     seats = seats if seats is not None else seats_of(match)
     setup = match.setup()
     if scheme is not None and scheme != match.scheme:
         return _what_if(match, seats, Scheme(scheme))
     end = match.deals if upto is None else max(0, min(upto, match.deals))
     games = live_games(match).filter(number__lte=end)
+    reach = setup.reach if end == match.deals else 0
     if last is not None:
-        games = games.filter(number__gt=end - last)
-    shown = list(
-        games.prefetch_related(Prefetch("scores", queryset=GameScore.objects.order_by("seat"))).order_by("number")
-    )
+        games = games.filter(number__gt=end - max(last, reach))
+    read = list(games.order_by("number"))
+    shown = read if last is None else read[-last:] if last else []
     after = _score_sums(live_games(match).filter(number__gt=end), len(seats)) if end < match.deals else [0] * len(seats)
     totals_at_end = [total - later for total, later in zip(match.totals, after, strict=True)]
     rows = _stored_rows(setup.seating, shown, totals_at_end, seats)
-    recent = _recent_deals(match, setup.reach, shown if end == match.deals else [])
+    recent = _recent_deals(match, setup.reach, read if end == match.deals else [])
     upcoming = next_deal(setup, Checkpoint(match.deals, tuple(match.totals), tuple(recent)))
     return Sheet(
         match=match,
@@ -196,8 +199,7 @@ def _stored_rows(
     rows: list[SheetRow] = []
     totals = list(end_totals)
     for game in reversed(games):
-        by_seat = {score.seat: score.points for score in game.scores.all()}
-        scores = [by_seat.get(seat, 0) for seat in range(len(seats))]
+        scores = list(game.points) or [0] * len(seats)
         assert game.number is not None
         seating = seating_of(game.number)
         rows.append(
@@ -247,10 +249,10 @@ def checkpoint_before(match: Match, setup: MatchSetup, *, position: int | None =
 
 
 def _recent_deals(match: Match, reach: int, shown: Sequence[Game]) -> list[DealEntry]:
-    """The last ``reach`` deals of the match (for the next deal's Bock), from the rows shown when they hold them."""
+    """The last ``reach`` deals of the match (for the next deal's Bock), from the rows read when they hold them."""
     if not reach:
         return []
-    if len(shown) >= reach:
+    if len(shown) >= reach or len(shown) == match.deals:
         return [game.deal() for game in shown[-reach:]]
     # Live games are numbered in the order of their positions, and positions are indexed: no sort of the whole match.
     rows = live_games(match).order_by("-position")[:reach]
@@ -318,7 +320,6 @@ def undoable(match: Match) -> MatchEvent | None:
     """The change an undo would take back: the latest one not undone yet."""
     return (
         MatchEvent.objects.filter(match=match, undone_by__isnull=True, action__in=UNDOABLE)
-        .select_related("game")
         .order_by("-version", "-id")
         .first()
     )

@@ -9,11 +9,11 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Exists, OuterRef, Subquery
 
 from .engine import (
     ENTRY_VERSION,
@@ -40,7 +40,7 @@ from .selectors import checkpoint_before, redoable, undoable
 
 MAX_TITLE_LENGTH = 100
 ENTERED = ("passed", "declarer", "entry", "entry_version", "deleted")
-DERIVED = ("number", "bock", "won", "game_value", "breakdown", "rules_version")
+DERIVED = ("number", "bock", "won", "game_value", "points", "breakdown", "rules_version")
 
 
 class StaleSubmission(Conflict):
@@ -259,8 +259,8 @@ def game_add(*, match: Match, user: User | None, token: uuid.UUID, submission: S
     time; the same token with other content is a ``StaleSubmission``; a form made for a deal that another phone
     entered meanwhile is refused (``Conflict``)."""
     with transaction.atomic():
-        locked = _lock(match)
-        earlier = _replayed(locked, token)
+        locked, last_position, replayed = _lock_to_add(match.pk, token)
+        earlier = _replayed(locked, token) if replayed else None
         if earlier is not None:
             if earlier.action != MatchEvent.Action.ADD or not submission.reached(earlier.after):
                 raise StaleSubmission
@@ -281,8 +281,7 @@ def game_add(*, match: Match, user: User | None, token: uuid.UUID, submission: S
         except RuleError as error:
             raise Invalid.from_rules(error) from error
         version = _bump(locked)
-        last = Game.objects.filter(match=locked).aggregate(last=Max("position"))["last"] or 0
-        game = Game(match=locked, position=last + 1, created_by=user, version=version)
+        game = Game(match=locked, position=last_position + 1, created_by=user, version=version)
         _enter(game, deal)
         _derive(game, scored)
         game.save()
@@ -310,7 +309,7 @@ def game_edit(
     ``GameGone`` if the game was deleted meanwhile, ``StaleSubmission`` for a form saved before with other content.
     """
     with transaction.atomic():
-        locked = _lock(game.match)
+        locked = _lock(game.match_id)
         earlier = _replayed(locked, token)
         if earlier is not None:
             if (
@@ -333,7 +332,7 @@ def game_edit(
 def game_delete(*, game: Game, user: User | None, token: uuid.UUID, version: int | None = None) -> Game:
     """Take a game off the list; it stays in the history and undo brings it back. Later games move up a deal."""
     with transaction.atomic():
-        locked = _lock(game.match)
+        locked = _lock(game.match_id)
         earlier = _replayed(locked, token)
         if earlier is not None:
             if earlier.game_id != game.pk or earlier.action != MatchEvent.Action.DELETE:
@@ -406,7 +405,7 @@ def _step_back(
     redo: bool,
 ) -> MatchEvent | None:
     with transaction.atomic():
-        locked = _lock(match)
+        locked = _lock(match.pk)
         done = _replayed(locked, token)
         if done is not None:
             return done
@@ -438,9 +437,21 @@ def _step_back(
 # --- The shared machinery ------------------------------------------------------------------------------------------
 
 
-def _lock(match: Match) -> Match:
+def _lock(match_pk: int) -> Match:
     """The match row, locked until the transaction ends: every change to a match runs one at a time."""
-    return Match.objects.select_for_update().get(pk=match.pk)
+    return Match.objects.select_for_update().get(pk=match_pk)
+
+
+def _lock_to_add(match_pk: int, token: uuid.UUID) -> tuple[Match, int, bool]:
+    """The match row locked (see ``_lock``), read in one query with the last position a game of it took and
+    whether ``token`` was answered before (the usual answer is no, and then nothing else need be read for it)."""
+    last = Game.objects.filter(match=OuterRef("pk")).order_by("-position").values("position")[:1]
+    seen = MatchEvent.objects.filter(match=OuterRef("pk"), token=token)
+    row = (
+        Match.objects.select_for_update().annotate(last_position=Subquery(last), replayed=Exists(seen)).get(pk=match_pk)
+    )
+    annotated = cast(Any, row)
+    return row, annotated.last_position or 0, bool(annotated.replayed)
 
 
 def _replayed(match: Match, token: uuid.UUID) -> MatchEvent | None:
@@ -492,6 +503,7 @@ def _derive(game: Game, scored: ScoredDeal) -> None:
     game.bock = scored.bock
     game.won = scored.won
     game.game_value = scored.game_value
+    game.points = list(scored.scores)
     game.breakdown = [step.to_data() for step in scored.breakdown]
     game.rules_version = RULES_VERSION
 
@@ -559,7 +571,7 @@ def _rescore(match: Match, changed: Game, *, renumbered: bool, own_errors: type[
         for seat, row in _stored_scores([changed]).get(changed.pk, {}).items():
             deltas[seat] -= row.points
         GameScore.objects.filter(game=changed).delete()
-        changed.number = None
+        changed.number, changed.points = None, []
     changed.save()
     Game.objects.bulk_update(games_changed, list(DERIVED))
     GameScore.objects.bulk_update(rows_changed, ["points", "declarer", "played"])
@@ -587,7 +599,7 @@ def match_link_renew(*, match: Match, link: str, revoke: bool = False) -> Match:
     if field is None:
         raise Invalid([FieldError("link", msg(gettext_noop("Must be one of: {choices}."), choices="invite, share"))])
     with transaction.atomic():
-        locked = _lock(match)
+        locked = _lock(match.pk)
         setattr(locked, field, None if revoke else new_link_token())
         locked.save(update_fields=[field, "updated_at"])
     setattr(match, field, getattr(locked, field))
@@ -675,7 +687,7 @@ def match_rescore(match: Match, *, check: bool = False) -> RescoreReport:
     Bock, result, breakdown, rules version and scores, and the match's totals. Unless ``check``, rewrite what
     differs (and bump the version, so that every page showing the match refreshes)."""
     with transaction.atomic():
-        locked = _lock(match)
+        locked = _lock(match.pk)
         setup = locked.setup()
         games = list(Game.objects.filter(match=locked).order_by("position"))
         live = [game for game in games if not game.deleted]
@@ -708,7 +720,9 @@ def match_rescore(match: Match, *, check: bool = False) -> RescoreReport:
                     changed += 1
                     kept.points, kept.declarer, kept.played = row.points, row.declarer, row.played
                     rows_changed.append(kept)
-        stray = [game for game in games if game.deleted and (game.number is not None or stored.get(game.pk))]
+        stray = [
+            game for game in games if game.deleted and (game.number is not None or game.points or stored.get(game.pk))
+        ]
         changed += len(stray)
         totals = [0] * setup.players
         for deal in scored:
@@ -717,7 +731,7 @@ def match_rescore(match: Match, *, check: bool = False) -> RescoreReport:
             changed += 1
         if changed and not check:
             for game in stray:
-                game.number = None
+                game.number, game.points = None, []
             Game.objects.bulk_update([*games_changed, *stray], list(DERIVED))
             GameScore.objects.filter(game__in=stray).delete()
             GameScore.objects.bulk_update(rows_changed, ["points", "declarer", "played"])

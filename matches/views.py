@@ -27,7 +27,7 @@ from .engine.presets import PRESETS
 from .errors import ServiceError
 from .forms import GameForm, MatchForm, SignupForm, initial_from
 from .labels import contract_label, match_label, preset_label, render_step, scheme_label, variant_label
-from .models import Deck, Game, Match, MatchEvent, Player, Profile
+from .models import Deck, Game, Match, MatchEvent, Player, Profile, Seat
 from .permissions import (
     LINKS_SESSION_KEY,
     Action,
@@ -125,7 +125,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         Profile.objects.create(user=user)
-        login(request, user)
+        login(request, user, backend="matches.backends.AccountBackend")
         target = request.GET.get("next", "")
         if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
             return redirect(target)
@@ -198,27 +198,40 @@ def _labels(match: Match) -> dict[str, Any]:
     }
 
 
-def _game_form(request: HttpRequest, match: Match, sheet: Sheet, data: Any = None) -> GameForm:
-    """The form for the next deal; a posted form is read as the deal it was made for (its ``number``), so that a
-    retry finds its fields although the deal moved on."""
-    number = _posted_int(request, "number") if data is not None else None
-    shape = shape_of(match.setup(), number) if number else sheet.next.shape
+def _game_form(request: HttpRequest, match: Match, sheet: Sheet) -> GameForm:
+    """A fresh form for the next deal, with the last game's contract preselected."""
+    shape = sheet.next.shape
     initial: dict[str, Any] = {"number": sheet.next_number, "version": match.version}
     last = sheet.rows[-1].game.contract if sheet.rows else None
     if last is not None and last in shape.contracts and last != "ramsch":
         initial["contract"] = last
-    return GameForm(data, shape=shape, seats=sheet.names, deck=deck_of(request), initial=initial)
+    return GameForm(shape=shape, seats=sheet.names, deck=deck_of(request), initial=initial)
+
+
+def _posted_game_form(request: HttpRequest, match: Match, seats: list[str]) -> GameForm:
+    """A posted game, read as the deal it was made for (its ``number``), so that a retry finds its fields although
+    the deal moved on."""
+    number = _posted_int(request, "number") or match.deals + 1
+    return GameForm(request.POST, shape=shape_of(match.setup(), number), seats=seats, deck=deck_of(request))
 
 
 def _live_context(
-    request: HttpRequest, match: Match, form: GameForm | None = None, sheet: Sheet | None = None
+    request: HttpRequest,
+    match: Match,
+    form: GameForm | None = None,
+    sheet: Sheet | None = None,
+    *,
+    changed: bool = False,
 ) -> dict[str, Any]:
-    sheet = sheet or match_sheet(match, last=RECENT_GAMES)
+    """What the live part of the match page shows. ``changed``: a change was just made, so there is nothing to redo
+    (a redo takes back an undo only until the next change)."""
+    sheet = sheet or match_sheet(match, last=RECENT_GAMES, refresh=False)
     allowed = access(visitor_of(request), match)
     deck = deck_of(request)
     context: dict[str, Any] = {"match": match, "sheet": sheet, "access": allowed, **_labels(match)}
     if allowed.can_score:
-        undo, redo = undoable(match), redoable(match)
+        undo = undoable(match)
+        redo = None if changed else redoable(match)
         context |= {
             "form": form or _game_form(request, match, sheet),
             "pass_token": uuid.uuid4(),
@@ -272,9 +285,8 @@ def match_chart_svg(request: HttpRequest, match: Match) -> HttpResponse:
 @on_match(Action.SCORE)
 @require_POST
 def game_create(request: HtmxHttpRequest, match: Match) -> HttpResponse:
-    # The form needs the next deal and the last game only; the latest games are read again only for a whole page.
-    sheet = match_sheet(match, last=1)
-    form = _game_form(request, match, sheet, request.POST)
+    seats = seats_of(match)
+    form = _posted_game_form(request, match, [seat.player.name for seat in seats])
     if form.is_valid():
         try:
             game = game_add(
@@ -283,20 +295,19 @@ def game_create(request: HtmxHttpRequest, match: Match) -> HttpResponse:
         except ServiceError as error:
             form.add_rule_errors(error)
         else:
-            return _saved(request, match, game)
-    if not request.htmx:
-        sheet = match_sheet(match, last=RECENT_GAMES)
+            return _saved(request, match, game, seats)
+    sheet = match_sheet(match, last=RECENT_GAMES if not request.htmx else 0, seats=seats, refresh=False)
     template = "matches/partials/_live.html" if request.htmx else "matches/match_detail.html"
     return render(request, template, _live_context(request, match, form, sheet), status=200 if request.htmx else 400)
 
 
-def _saved(request: HtmxHttpRequest, match: Match, game: Game | None) -> HttpResponse:
+def _saved(request: HtmxHttpRequest, match: Match, game: Game | None, seats: list[Seat]) -> HttpResponse:
     """After a save: a plain post goes back to the match; htmx gets the fresh form and status, and the new row to
     append to the sheet (the rest of the sheet stands as it is)."""
     if not request.htmx:
         return redirect("match_detail", match_id=match.public_id)
-    sheet = match_sheet(match, last=1)
-    context = _live_context(request, match, sheet=sheet)
+    sheet = match_sheet(match, last=1, seats=seats, refresh=False)
+    context = _live_context(request, match, sheet=sheet, changed=game is not None)
     row = sheet.rows[-1] if sheet.rows else None
     context["new_row"] = row if game is not None and row is not None and row.game.pk == game.pk else None
     return render(request, "matches/partials/_saved.html", context)
@@ -336,7 +347,7 @@ def game_pass(request: HtmxHttpRequest, match: Match) -> HttpResponse:
         game = game_add(match=match, user=_account(request), token=token, submission=submission)
     except ServiceError as error:
         _report(request, error)
-    return _saved(request, match, game)
+    return _saved(request, match, game, seats_of(match))
 
 
 def _game_of(match: Match, game_id: uuid.UUID) -> Game:

@@ -117,6 +117,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # only a file database gives each its own connection, with WAL and the busy timeout, as in production.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
 
+# The profile comes with the user; sessions made before keep working through the model backend they name.
+AUTHENTICATION_BACKENDS = ["matches.backends.AccountBackend", "django.contrib.auth.backends.ModelBackend"]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -1,0 +1,15 @@
+"""Accounts as Django's model backend keeps them, with the user's preferences read in the same query: every page
+asks for the deck, and the user is read on every request anyway."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.backends import ModelBackend
+from django.contrib.auth.models import User
+
+
+class AccountBackend(ModelBackend):
+    def get_user(self, user_id: Any) -> User | None:
+        user = User._default_manager.select_related("profile").filter(pk=user_id).first()
+        return user if user is not None and self.user_can_authenticate(user) else None
