@@ -606,6 +606,12 @@ def match_link_renew(*, match: Match, link: str, revoke: bool = False) -> Match:
     return match
 
 
+def match_scorer_remove(*, match: Match, scorer: User) -> Match:
+    """A co-scorer no longer scores the match (their games and changes stay, with their name)."""
+    match.scorers.remove(scorer)
+    return match
+
+
 # --- Players: linking to an account, merging -----------------------------------------------------------------------
 
 

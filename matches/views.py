@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.models import User
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -66,6 +66,7 @@ from .services import (
     match_create,
     match_link_renew,
     match_redo,
+    match_scorer_remove,
     match_undo,
     player_claim,
     player_link,
@@ -77,6 +78,7 @@ from .services import (
 RECENT_GAMES = 50  # the match page shows the latest games; the rest are a page away
 SHEET_PAGE = 50
 HISTORY_PAGE = 50
+STOP_POLLING = 286  # htmx stops a polling element that gets this status
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -114,6 +116,7 @@ def _names(match: Match) -> list[str]:
 
 
 @public
+@require_GET
 def home(request: HttpRequest) -> HttpResponse:
     matches = visible_matches(request.user).order_by("-created_at").prefetch_related("seats__player")[:50]
     return render(request, "matches/home.html", {"matches": [(match, match_label(match)) for match in matches]})
@@ -246,6 +249,7 @@ def _live_context(
 
 @never_cache
 @on_match(Action.VIEW)
+@require_GET
 def match_detail(request: HttpRequest, match: Match) -> HttpResponse:
     context = _live_context(request, match)
     scheme = request.GET.get("scheme")
@@ -253,6 +257,8 @@ def match_detail(request: HttpRequest, match: Match) -> HttpResponse:
     if spec is not None and scheme in {s.value for s in spec.schemes} and scheme != match.scheme:
         context["what_if"] = match_sheet(match, scheme=scheme)
         context["what_if_name"] = scheme_label(Scheme(scheme))
+    if context["access"].can_manage:
+        context["scorers"] = list(match.scorers.order_by("username"))
     return render(request, "matches/match_detail.html", context)
 
 
@@ -476,7 +482,9 @@ def _step_back(request: HttpRequest, match: Match, *, redo: bool) -> HttpRespons
     return redirect("match_detail", match_id=match.public_id)
 
 
+@never_cache
 @on_match(Action.VIEW)
+@require_GET
 def match_history(request: HttpRequest, match: Match) -> HttpResponse:
     """Every change, newest first, a page at a time (``before`` a version)."""
     names = _names(match)
@@ -565,7 +573,8 @@ def match_spectate(request: HtmxHttpRequest, token: str) -> HttpResponse:
         # that answer needs, not the whole match.
         version = Match.objects.filter(share_token=token).values_list("version", flat=True).first()
         if version is None:
-            raise Http404
+            # The link was renewed or turned off: say so where the sheet was, and stop polling (htmx stops on 286).
+            return render(request, "matches/partials/_link_gone.html", status=STOP_POLLING)
         if request.GET.get("version") == str(version):
             return HttpResponse(status=204)
     match = _spectated(token)
@@ -585,6 +594,17 @@ def match_spectate_chart(request: HttpRequest, token: str) -> HttpResponse:
     return _chart(request, _spectated(token))
 
 
+@public
+@require_GET
+def match_spectate_games(request: HttpRequest, token: str) -> HttpResponse:
+    """Earlier games for spectators, a page at a time, as the scorers' list of all games."""
+    match = _spectated(token)
+    upto = request.GET.get("upto", "")
+    sheet = match_sheet(match, upto=int(upto) if upto.isdigit() else None, last=SHEET_PAGE)
+    context = {"match": match, "sheet": sheet, "share_token": token, **_labels(match)}
+    return render(request, "matches/match_games.html", context)
+
+
 @on_match(Action.MANAGE)
 @require_POST
 def match_links(request: HttpRequest, match: Match) -> HttpResponse:
@@ -599,10 +619,22 @@ def match_links(request: HttpRequest, match: Match) -> HttpResponse:
     return redirect(reverse("match_detail", kwargs={"match_id": match.public_id}) + "#share")
 
 
+@on_match(Action.MANAGE)
+@require_POST
+def match_scorer_remove_view(request: HttpRequest, match: Match) -> HttpResponse:
+    """Take a co-scorer's access away (the invite link, renewed, keeps others from joining again)."""
+    scorer = match.scorers.filter(username=request.POST.get("scorer", "")).first()
+    if scorer is not None:
+        match_scorer_remove(match=match, scorer=scorer)
+        messages.success(request, _("%(name)s can no longer score this match.") % {"name": scorer.username})
+    return redirect(reverse("match_detail", kwargs={"match_id": match.public_id}) + "#share")
+
+
 # --- Players -------------------------------------------------------------------------------------------------------
 
 
 @signed_in
+@require_GET
 def player_list(request: HttpRequest) -> HttpResponse:
     players = kept_players(request.user).order_by("name")
     linked = Player.objects.filter(account=_account(request)).select_related("keeper__user").order_by("name")
@@ -610,6 +642,7 @@ def player_list(request: HttpRequest) -> HttpResponse:
 
 
 @signed_in
+@require_GET
 def player_me(request: HttpRequest) -> HttpResponse:
     """Your own statistics, across every match you sat in as a player linked to your account, whoever kept it."""
     linked = list(Player.objects.filter(account=_account(request)))
@@ -618,6 +651,7 @@ def player_me(request: HttpRequest) -> HttpResponse:
 
 
 @on_player(Action.VIEW)
+@require_GET
 def player_detail(request: HttpRequest, player: Player) -> HttpResponse:
     visitor = visitor_of(request)
     role = player_role(visitor, player)

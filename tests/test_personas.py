@@ -146,6 +146,7 @@ def argument_values(table: Table, route: Route) -> dict[str, str]:
         "match_join": match.invite_token,
         "match_spectate": match.share_token,
         "match_spectate_chart": match.share_token,
+        "match_spectate_games": match.share_token,
         "player_claim": table.claim_token,
         "password_reset_confirm": "no-such-token",
     }
@@ -187,6 +188,7 @@ def posted(table: Table) -> dict[str, dict[str, str]]:
         "match_undo": {"token": STEP_TOKEN},
         "match_redo": {"token": STEP_TOKEN},
         "match_links": {"link": "invite", "action": "revoke"},
+        "match_scorer_remove": {"scorer": "carla"},
         "match_join": {},
         "player_link": {"action": "unlink"},
         "player_merge": {"other": str(table.unseated.public_id)},
