@@ -194,7 +194,8 @@ def value_suit_grand(
 
 
 def apply_overbid(valuation: Valuation, base: int, bid: int | None) -> Valuation:
-    """ISkO 5.4.2: a game worth less than the bid is lost, at the lowest multiple of its base value reaching the bid."""
+    """ISkO (the overbid game): a game worth less than the bid is lost, at the lowest multiple of its base value
+    reaching the bid."""
     if bid is None or valuation.value >= bid:
         return valuation
     raised = -(-bid // base) * base

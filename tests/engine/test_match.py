@@ -13,6 +13,7 @@ from matches.engine import (
     RuleError,
     deal_from_data,
     deal_state,
+    describe,
     game_from_data,
     game_to_data,
     next_deal,
@@ -180,3 +181,10 @@ def test_an_entry_of_the_wrong_shape_names_each_field() -> None:
 
 def test_every_field_has_a_kind_the_form_and_the_schema_know() -> None:
     assert {field.kind for field in FIELDS} == set(Kind)
+
+
+def test_an_entry_in_the_api_shape_is_described_as_entered() -> None:
+    """Nulls and defaults mean "left out": a won null sent with every field is described as won, not lost."""
+    api_shaped = {"contract": "null", "won": True, "matadors": None, "schwarz": None, "hand": False, "bid": None}
+    words = [word.render() for word in describe(game_from_data(api_shaped), [])]
+    assert words == ["won"]
