@@ -199,34 +199,29 @@ def public(view: Callable[P, R]) -> Callable[P, R]:
 
 def on_match(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
     """A view on one match (``match_id`` in the URL), for visitors who may ``action`` it; it receives the match."""
-
-    def wrap(view: Callable[..., R]) -> Callable[..., R]:
-        @wraps(view)
-        def checked(request: HttpRequest, match_id: Any, *args: Any, **kwargs: Any) -> R:
-            visitor = visitor_of(request)
-            match = Match.objects.select_related("keeper").filter(public_id=match_id).first()
-            if match is None or not can(visitor, action, match):
-                raise Denied(visitor)
-            return view(request, match, *args, **kwargs)
-
-        return declared(Rule(action, "match"))(checked)
-
-    return wrap
+    return _on(action, "match", Match)
 
 
 def on_player(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
-    """A view on one player (``player_id`` in the URL), for visitors who may ``action`` them."""
+    """A view on one player (``player_id`` in the URL), for visitors who may ``action`` them; it receives the player."""
+    return _on(action, "player", Player)
+
+
+def _on(
+    action: Action, subject: str, model: type[Match] | type[Player]
+) -> Callable[[Callable[..., R]], Callable[..., R]]:
+    """A view on the ``model`` named by ``<subject>_id`` in its URL, called with the object instead of its id."""
 
     def wrap(view: Callable[..., R]) -> Callable[..., R]:
         @wraps(view)
-        def checked(request: HttpRequest, player_id: Any, *args: Any, **kwargs: Any) -> R:
+        def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> R:
             visitor = visitor_of(request)
-            player = Player.objects.select_related("keeper").filter(public_id=player_id).first()
-            if player is None or not can(visitor, action, player):
+            thing = model.objects.select_related("keeper").filter(public_id=kwargs.pop(f"{subject}_id")).first()
+            if thing is None or not can(visitor, action, thing):
                 raise Denied(visitor)
-            return view(request, player, *args, **kwargs)
+            return view(request, thing, *args, **kwargs)
 
-        return declared(Rule(action, "player"))(checked)
+        return declared(Rule(action, subject))(checked)
 
     return wrap
 

@@ -14,7 +14,7 @@ from .officers import score_officers
 from .options import Rules, build_rules
 from .schafkopf import score_schafkopf
 from .skat import score_skat
-from .variants import VARIANTS, Family, Scheme, find_variant
+from .variants import Family, read_scheme, read_variant
 
 SCORERS: dict[Family, Callable[[Context, GameEntry], Result]] = {
     Family.SKAT: score_skat,
@@ -41,18 +41,8 @@ def calculate(
     counts the Bock rounds in force. Raises ``RuleError`` naming every field that cannot be scored.
     """
     problems = Problems()
-    spec = find_variant(variant)
-    if spec is None:
-        problems.add(
-            "variant", msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(v.value for v in VARIANTS))
-        )
-        problems.raise_if_any()
-    assert spec is not None
-    chosen = spec.default_scheme if scheme is None else _scheme(scheme)
-    if chosen is None or chosen not in spec.schemes:
-        problems.add(
-            "scheme", msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(s.value for s in spec.schemes))
-        )
+    spec = read_variant(variant, problems)
+    chosen = read_scheme(spec, scheme, problems)
     rule_set = build_rules(spec.options, rules or {}, problems, spec.choices)
     seats = spec.default_players if players is None else players
     if seats not in spec.players:
@@ -84,18 +74,7 @@ def score_in_context(ctx: Context, game: GameEntry) -> Result:
 def rules_for(variant: str, overrides: Mapping[str, object]) -> Rules:
     """The rule set of ``variant`` with ``overrides`` applied; raises ``RuleError`` for options it does not have."""
     problems = Problems()
-    spec = find_variant(variant)
-    if spec is None:
-        problems.add("variant", msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(VARIANTS)))
-        problems.raise_if_any()
-    assert spec is not None
+    spec = read_variant(variant, problems)
     rules = build_rules(spec.options, overrides, problems, spec.choices)
     problems.raise_if_any()
     return rules
-
-
-def _scheme(name: str) -> Scheme | None:
-    try:
-        return Scheme(name)
-    except ValueError:
-        return None

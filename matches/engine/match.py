@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
-from .bock import bock_counts
+from .bock import bock_ahead
 from .calculator import score_in_context
 from .cards import Contract
 from .common import Context
@@ -19,7 +19,7 @@ from .game import Result, Table
 from .messages import Message, gettext_noop, msg
 from .options import Rules, build_rules
 from .table import Seating, seating
-from .variants import VARIANTS, Scheme, VariantSpec, find_variant
+from .variants import Scheme, VariantSpec, read_scheme, read_variant
 
 # The version of the scoring that the engine applies. A change that alters any stored result bumps it, so that
 # ``manage.py rescore`` finds the games scored before it.
@@ -76,21 +76,8 @@ def setup_match(
     (``MatchSetup.stored_rules``), where an option added since is read with its default, which scores as before.
     """
     problems = Problems()
-    spec = find_variant(variant)
-    if spec is None:
-        problems.add(
-            "variant", msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(v.value for v in VARIANTS))
-        )
-        problems.raise_if_any()
-    assert spec is not None
-    chosen: Scheme | None = spec.default_scheme
-    if scheme is not None:
-        chosen = next((s for s in spec.schemes if s.value == scheme), None)
-        if chosen is None:
-            problems.add(
-                "scheme",
-                msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(s.value for s in spec.schemes)),
-            )
+    spec = read_variant(variant, problems)
+    chosen = read_scheme(spec, scheme, problems)
     rule_set = build_rules(spec.options, rules or {}, problems, spec.choices)
     seats = spec.default_players if players is None else players
     if seats not in spec.players:
@@ -200,20 +187,18 @@ class DealRefused(RuleError):
         super().__init__(error.errors)
 
 
-def bock_ahead(setup: MatchSetup, recent: tuple[DealEntry, ...]) -> list[int]:
+def bock_for_next(setup: MatchSetup, recent: tuple[DealEntry, ...]) -> list[int]:
     """The Bock rounds in force for the next ``reach`` deals after ``recent``: the first is the next deal's."""
     if not setup.reach:
         return [0]
-    window = [deal.game for deal in recent[-setup.reach :]]
-    counts = bock_counts(setup.rules, [*window, *([None] * setup.reach)], setup.reach)
-    return counts[len(window) :]
+    return bock_ahead(setup.rules, [deal.game for deal in recent], setup.reach)
 
 
 def next_deal(setup: MatchSetup, checkpoint: Checkpoint) -> NextDeal:
     """The deal after ``checkpoint``: who deals, who leads, who sits out, the Bock, and the fields it takes."""
     number = checkpoint.deals + 1
     seats = setup.seating(number)
-    ahead = bock_ahead(setup, checkpoint.recent)
+    ahead = bock_for_next(setup, checkpoint.recent)
     games_left = None if setup.planned_games is None else max(setup.planned_games - checkpoint.deals, 0)
     return NextDeal(
         number=number,
@@ -277,7 +262,7 @@ def score_deals(
     point = start or Checkpoint.start(setup)
     for deal in deals:
         number = point.deals + 1
-        bock = bock_ahead(setup, point.recent)[0]
+        bock = bock_for_next(setup, point.recent)[0]
         try:
             scored = score_deal(setup, deal, number=number, bock=bock)
         except RuleError as error:

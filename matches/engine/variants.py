@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .cards import SUITS, Contract
+from .errors import Problems
 from .messages import Message, gettext_noop, msg
 from .options import (
     OPTIONS,
@@ -228,3 +229,28 @@ def find_variant(name: str) -> VariantSpec | None:
         return VARIANTS[Variant(name)]
     except ValueError:
         return None
+
+
+def read_variant(name: str, problems: Problems) -> VariantSpec:
+    """The variant registered under ``name``; without one nothing else can be checked, so every problem found so far
+    is raised with it."""
+    spec = find_variant(name)
+    if spec is None:
+        problems.add(
+            "variant", msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(v.value for v in VARIANTS))
+        )
+        problems.raise_if_any()
+    assert spec is not None
+    return spec
+
+
+def read_scheme(spec: VariantSpec, name: str | None, problems: Problems) -> Scheme | None:
+    """The scheme ``name`` of ``spec`` (its first when None), or None with a problem reported."""
+    if name is None:
+        return spec.default_scheme
+    chosen = next((scheme for scheme in spec.schemes if scheme.value == name), None)
+    if chosen is None:
+        problems.add(
+            "scheme", msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(s.value for s in spec.schemes))
+        )
+    return chosen
