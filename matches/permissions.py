@@ -24,7 +24,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 
 from .models import Match, Player, Seat
 
@@ -138,6 +138,22 @@ class Access:
 
 def access(visitor: Visitor, match: Match) -> Access:
     return Access(match_role(visitor, match))
+
+
+def match_by_link(link: str, token: str) -> Match:
+    """The match an invite (``invite``) or spectators' (``share``) link opens; a renewed or revoked link opens
+    nothing (404)."""
+    field = {"invite": "invite_token", "share": "share_token"}[link]
+    match = Match.objects.select_related("keeper__user").filter(**{field: token}).first() if token else None
+    if match is None:
+        raise Http404
+    return match
+
+
+def version_by_share_link(token: str) -> int | None:
+    """The version of the match a spectators' link follows, or None when the link opens nothing: all that a
+    spectator's poll needs to know."""
+    return Match.objects.filter(share_token=token).values_list("version", flat=True).first() if token else None
 
 
 def visible_matches(user: User | AnonymousUser) -> QuerySet[Match]:

@@ -35,11 +35,13 @@ from .permissions import (
     access,
     can,
     kept_players,
+    match_by_link,
     on_match,
     on_player,
     player_role,
     public,
     signed_in,
+    version_by_share_link,
     visible_matches,
     visible_players,
     visitor_of,
@@ -546,7 +548,7 @@ def _state_text(state: dict[str, Any] | None, names: list[str], deck: str) -> st
 @public
 def match_join(request: HttpRequest, token: str) -> HttpResponse:
     """The invite link: an account joins as co-scorer; without an account the link itself lets this browser score."""
-    match = get_object_or_404(Match.objects.select_related("keeper__user"), invite_token=token)
+    match = match_by_link("invite", token)
     if request.method == "POST":
         account = _account(request)
         if account is not None:
@@ -560,10 +562,6 @@ def match_join(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "matches/join.html", {"match": match, **_labels(match)})
 
 
-def _spectated(token: str) -> Match:
-    return get_object_or_404(Match.objects.select_related("keeper"), share_token=token)
-
-
 @public
 @require_GET
 def match_spectate(request: HtmxHttpRequest, token: str) -> HttpResponse:
@@ -571,13 +569,13 @@ def match_spectate(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if request.htmx:
         # Every open spectator page asks every few seconds, and nearly always nothing changed: the version is all
         # that answer needs, not the whole match.
-        version = Match.objects.filter(share_token=token).values_list("version", flat=True).first()
+        version = version_by_share_link(token)
         if version is None:
             # The link was renewed or turned off: say so where the sheet was, and stop polling (htmx stops on 286).
             return render(request, "matches/partials/_link_gone.html", status=STOP_POLLING)
         if request.GET.get("version") == str(version):
             return HttpResponse(status=204)
-    match = _spectated(token)
+    match = match_by_link("share", token)
     context = {
         "match": match,
         "sheet": match_sheet(match, last=RECENT_GAMES),
@@ -591,14 +589,14 @@ def match_spectate(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @public
 @require_GET
 def match_spectate_chart(request: HttpRequest, token: str) -> HttpResponse:
-    return _chart(request, _spectated(token))
+    return _chart(request, match_by_link("share", token))
 
 
 @public
 @require_GET
 def match_spectate_games(request: HttpRequest, token: str) -> HttpResponse:
     """Earlier games for spectators, a page at a time, as the scorers' list of all games."""
-    match = _spectated(token)
+    match = match_by_link("share", token)
     upto = request.GET.get("upto", "")
     sheet = match_sheet(match, upto=int(upto) if upto.isdigit() else None, last=SHEET_PAGE)
     context = {"match": match, "sheet": sheet, "share_token": token, **_labels(match)}
