@@ -197,6 +197,7 @@ def _labels(match: Match) -> dict[str, Any]:
     spec = find_variant(match.variant)
     schemes = [(s.value, scheme_label(s)) for s in spec.schemes if s.value != match.scheme] if spec else []
     return {
+        "match_name": match_label(match),
         "variant_name": variant_label(match.variant),
         "scheme_name": scheme_label(match.scheme),
         "schemes": schemes,
