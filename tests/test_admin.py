@@ -1,0 +1,53 @@
+"""The admin is for looking: every page opens for staff, derived data and the history cannot be edited there, and
+its one action on matches rescores them through the services."""
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from matches.models import Game, GameScore, Match
+
+from .factories import add, make_match, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def staff(client: Client) -> Client:
+    client.force_login(User.objects.create_superuser("root", "root@example.org", "a-long-enough-password-1"))
+    return client
+
+
+@pytest.fixture
+def match() -> Match:
+    match = make_match(make_user())
+    add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
+    return match
+
+
+@pytest.mark.parametrize("model", ["match", "game", "matchevent", "player", "keeper", "profile"])
+def test_every_list_opens_for_staff(staff: Client, match: Match, model: str) -> None:
+    assert staff.get(f"/admin/matches/{model}/").status_code == 200
+
+
+def test_a_game_is_shown_but_not_editable(staff: Client, match: Match) -> None:
+    game = Game.objects.get(match=match)
+    page = staff.get(f"/admin/matches/game/{game.pk}/change/")
+    assert page.status_code == 200
+    assert 'name="game_value"' not in page.content.decode()
+    assert staff.post(f"/admin/matches/game/{game.pk}/change/", {"game_value": "999"}).status_code == 403
+    assert staff.get("/admin/matches/game/add/").status_code == 403
+
+
+def test_a_match_keeps_its_rules_and_derived_totals_out_of_reach(staff: Client, match: Match) -> None:
+    page = staff.get(f"/admin/matches/match/{match.pk}/change/").content.decode()
+    assert 'name="title"' in page
+    assert 'name="totals"' not in page
+    assert 'name="rules"' not in page
+
+
+def test_the_rescore_action_puts_a_tampered_score_right(staff: Client, match: Match) -> None:
+    GameScore.objects.filter(game__match=match, seat=0).update(points=999)
+    response = staff.post("/admin/matches/match/", {"action": "rescore", "_selected_action": [str(match.pk)]})
+    assert response.status_code == 302
+    assert GameScore.objects.get(game__match=match, seat=0).points == 24
