@@ -145,7 +145,8 @@ class Game(models.Model):
     """One deal of a match, in the order it was entered (``position``; a deleted game keeps its place).
 
     ``passed``, ``declarer`` and ``entry`` (the engine's sparse game, in the form of ``entry_version``) are what the
-    table entered. ``version`` is the match version of the last change to them. The fields from ``number`` on are
+    table entered. ``version`` is the match version of the last change to them or to the game's place (its deal
+    number, and with it its seats). The fields from ``number`` on are
     derived by the engine (``rules_version`` names the scoring that derived them) and rewritten only by the services;
     ``points`` repeats the game's scores so that the sheet reads one row per game.
     """

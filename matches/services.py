@@ -555,8 +555,12 @@ def _rescore(match: Match, changed: Game, *, renumbered: bool, own_errors: type[
     rows_new: list[GameScore] = []
     for game, scored in zip(games, scored_deals, strict=True):
         old_derived = tuple(getattr(game, name) for name in DERIVED)
+        old_number = game.number
         _derive(game, scored)
         if game is not changed and old_derived != tuple(getattr(game, name) for name in DERIVED):
+            if game.number != old_number:
+                # Another deal now, with other seats: a fix made for the old one must not land on it unseen.
+                game.version = match.version
             games_changed.append(game)
         rows = stored.get(game.pk, {})
         for row in _score_rows(game, players, scored):
@@ -573,7 +577,7 @@ def _rescore(match: Match, changed: Game, *, renumbered: bool, own_errors: type[
         GameScore.objects.filter(game=changed).delete()
         changed.number, changed.points = None, []
     changed.save()
-    Game.objects.bulk_update(games_changed, list(DERIVED))
+    Game.objects.bulk_update(games_changed, [*DERIVED, "version"])
     GameScore.objects.bulk_update(rows_changed, ["points", "declarer", "played"])
     GameScore.objects.bulk_create(rows_new)
     match.totals = [total + delta for total, delta in zip(match.totals, deltas, strict=True)]

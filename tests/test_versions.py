@@ -232,3 +232,14 @@ def test_a_stale_fix_page_explains_instead_of_overwriting(scorer: Client, owner:
     assert response.status_code == 400
     assert "Game 1 was changed on another phone meanwhile" in response.content.decode()
     assert Game.objects.get(pk=game.pk).entry == {**CLUBS_70, "matadors": 2}
+
+
+def test_a_fix_made_before_an_earlier_game_was_deleted_is_refused(owner: User) -> None:
+    match = make_match(owner, names=("Anna", "Ben", "Cleo", "Dora"))
+    first = add(match, declarer=1, **CLUBS_70)
+    second = add(match, declarer=2, **CLUBS_70)
+    seen = Match.objects.get(pk=match.pk).version
+    game_delete(game=first, user=owner, token=uuid.uuid4())  # game 2 is now game 1, dealt by another seat
+    with pytest.raises(Conflict):
+        game_edit(game=second, user=owner, token=uuid.uuid4(), submission=fix(2), version=seen)
+    assert Game.objects.get(pk=second.pk).entry == CLUBS_70
