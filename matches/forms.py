@@ -350,8 +350,6 @@ class GameForm(forms.Form):
             return True if data.get(names[0]) else None
         if kind is Kind.SEATS:
             return data.get(names[0]) or None
-        if kind is Kind.NUMBER and entry.name == "ramsch.pushes":
-            return data.get(names[0]) or None
         value = data.get(names[0])
         return None if value == "" else value
 
