@@ -9,7 +9,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
@@ -443,15 +443,21 @@ def _lock(match_pk: int) -> Match:
 
 
 def _lock_to_add(match_pk: int, token: uuid.UUID) -> tuple[Match, int, bool]:
-    """The match row locked (see ``_lock``), read in one query with the last position a game of it took and
-    whether ``token`` was answered before (the usual answer is no, and then nothing else need be read for it)."""
+    """The match row locked (see ``_lock``), then, in one more query, the last position a game of it took and
+    whether ``token`` was answered before (usually not, and then nothing else need be read for it).
+
+    The second query runs after the lock is granted: on PostgreSQL a statement that waited for the lock would still
+    read everything but the locked row as it was before the wait, so a retry racing its first post would miss it."""
+    locked = _lock(match_pk)
     last = Game.objects.filter(match=OuterRef("pk")).order_by("-position").values("position")[:1]
     seen = MatchEvent.objects.filter(match=OuterRef("pk"), token=token)
-    row = (
-        Match.objects.select_for_update().annotate(last_position=Subquery(last), replayed=Exists(seen)).get(pk=match_pk)
+    last_position, replayed = (
+        Match.objects.filter(pk=match_pk)
+        .annotate(last_position=Subquery(last), replayed=Exists(seen))
+        .values_list("last_position", "replayed")
+        .get()
     )
-    annotated = cast(Any, row)
-    return row, annotated.last_position or 0, bool(annotated.replayed)
+    return locked, last_position or 0, bool(replayed)
 
 
 def _replayed(match: Match, token: uuid.UUID) -> MatchEvent | None:

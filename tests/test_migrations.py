@@ -49,8 +49,9 @@ def test_stored_matches_come_through_the_migration_whole() -> None:
         match=match, position=1, declarer=0, entry={"contract": "clubs", "matadors": 1, "declarer_card_points": 70}
     )
     second = games.objects.create(match=match, position=2, declarer=2, entry=API_SHAPED)
+    lost = games.objects.create(match=match, position=3, declarer=1, entry={"contract": "null", "won": False})
     events = old.get_model("matches", "MatchEvent")
-    for game in (first, second):
+    for game in (first, second, lost):
         state = {"passed": False, "declarer": game.declarer, "entry": game.entry, "deleted": False}
         events.objects.create(match=match, game=game, action="add", after=state)
 
@@ -72,10 +73,38 @@ def test_stored_matches_come_through_the_migration_whole() -> None:
     assert event.after is not None
     assert event.after["entry"] == {"contract": "null", "won": True}
     assert event.version == 2
-    assert migrated.version == 2
-    assert {game.public_id for game in Game.objects.all()} != {None}
-    assert len({game.public_id for game in Game.objects.all()}) == 2
+    assert migrated.version == 3
+    assert Game.objects.get(position=3).entry == {"contract": "null", "won": False}
+    assert len({game.public_id for game in Game.objects.all()}) == 3
     # The derived scores were never computed for these rows: a rescore fills them in from what was entered.
     report = match_rescore(migrated)
     assert report.problems == ()
-    assert migrated.totals == [24, 0, 23]
+    assert migrated.totals == [24, -46, 23]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_lost_null_game_left_without_its_result_gets_it_back() -> None:
+    """An earlier form of the entry migration dropped "won: false"; the next migration mends what it finds."""
+    executor = MigrationExecutor(connection)
+    executor.migrate([("matches", "0005_game_points_and_indexes")])
+    old = executor.loader.project_state([("matches", "0005_game_points_and_indexes")]).apps
+    user = old.get_model("auth", "User").objects.create(username="anna")
+    keeper = old.get_model("matches", "Keeper").objects.create(user=user)
+    match = old.get_model("matches", "Match").objects.create(
+        keeper=keeper, variant="skat", scheme="standard", rules={}, players=3, totals=[0, 0, 0]
+    )
+    games = old.get_model("matches", "Game")
+    damaged = games.objects.create(match=match, position=1, declarer=0, entry={"contract": "null"})
+    conceded = games.objects.create(match=match, position=2, declarer=0, entry={"contract": "null", "conceded": True})
+    state = {"v": 1, "passed": False, "declarer": 0, "entry": {"contract": "null"}, "deleted": False}
+    old.get_model("matches", "MatchEvent").objects.create(match=match, game=damaged, action="add", after=state)
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    assert Game.objects.get(pk=damaged.pk).entry == {"contract": "null", "won": False}
+    assert Game.objects.get(pk=conceded.pk).entry == {"contract": "null", "conceded": True}
+    event = MatchEvent.objects.get(game_id=damaged.pk)
+    assert event.after is not None
+    assert event.after["entry"] == {"contract": "null", "won": False}

@@ -6,14 +6,23 @@ import uuid
 from typing import Any
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.test import Client
 
 from matches.errors import Conflict, Invalid
 from matches.models import Game, Keeper, Match, Player, Seat
 from matches.names import BadName, name_key, normalize_name
 from matches.selectors import player_stats
-from matches.services import keeper_for, match_create, player_claim, player_link, player_link_invite, player_merge
+from matches.services import (
+    Submission,
+    game_add,
+    keeper_for,
+    match_create,
+    player_claim,
+    player_link,
+    player_link_invite,
+    player_merge,
+)
 
 from .factories import add, make_match, make_user
 
@@ -200,3 +209,60 @@ def test_players_of_another_keeper_cannot_be_merged() -> None:
     with pytest.raises(Invalid):
         player_merge(into=first, other=second)
     assert Keeper.objects.count() == 2
+
+
+def _wait_until_another_waits_for_a_lock() -> None:
+    """Hold on until another connection is waiting for a lock this transaction holds. PostgreSQL says so; SQLite's
+    writers queue for the whole database, so a moment's pause lets the other reach the queue."""
+    if connection.vendor != "postgresql":
+        threading.Event().wait(0.3)
+        return
+    with connection.cursor() as cursor:
+        for _ in range(200):
+            # The activity view is read once per transaction unless its snapshot is dropped.
+            cursor.execute("SELECT pg_stat_clear_snapshot()")
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'")
+            if cursor.fetchone()[0]:
+                return
+            threading.Event().wait(0.05)
+    raise AssertionError("the retry never waited for the match's lock")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("number", [None, 1])
+def test_a_retry_racing_its_first_post_gets_the_first_answer(number: int | None) -> None:
+    owner = make_user()
+    match = make_match(owner)
+    token = uuid.uuid4()
+    submission = Submission(declarer=0, entry=CLUBS_70, number=number)
+    answers: dict[str, object] = {}
+    first_saved = threading.Event()
+
+    def first() -> None:
+        try:
+            with transaction.atomic():
+                answers["first"] = game_add(match=match, user=owner, token=token, submission=submission)
+                first_saved.set()
+                _wait_until_another_waits_for_a_lock()
+        finally:
+            connection.close()
+
+    def retry() -> None:
+        first_saved.wait(timeout=10)
+        try:
+            answers["retry"] = game_add(match=match, user=owner, token=token, submission=submission)
+        except Exception as error:  # the test reports whatever the retry met
+            answers["retry"] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=first), threading.Thread(target=retry)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    saved, again = answers["first"], answers["retry"]
+    assert isinstance(saved, Game)
+    assert isinstance(again, Game), again
+    assert again.pk == saved.pk
+    assert Game.objects.filter(match=match).count() == 1

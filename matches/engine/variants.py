@@ -209,8 +209,9 @@ VARIANTS: dict[Variant, VariantSpec] = {
             schemes=(Scheme.STANDARD,),
             # Schafkopf seed: Wenz and Suit Solo contracts, and Lembke's Bell Wenz ("Unters and Bells").
             contracts=(*SUITS, Contract.WENZ, Contract.DIAMONDS_WENZ),
-            # Schafkopf seed: "an agreed sum ... is paid by each player into the pot" and "A simple win earns 1pf":
-            # the winnings come out of the pot, so the pot is the default; zero-sum is the other reading.
+            # The rules digest reads the stakes as zero-sum ("what one wins, the other pays"), as every match was
+            # scored before the option existed; the Schafkopf seed's pot ("paid by each player into the pot") is the
+            # other reading.
             options={
                 "kontra_re": True,
                 "laufende": False,

@@ -84,7 +84,9 @@ class Migration(migrations.Migration):
             field=models.UUIDField(blank=True, editable=False, null=True, unique=True),
         ),
         migrations.AddField(
-            model_name="match", name="players", field=models.PositiveSmallIntegerField(default=0, verbose_name="players")
+            model_name="match",
+            name="players",
+            field=models.PositiveSmallIntegerField(default=0, verbose_name="players"),
         ),
         migrations.AddField(model_name="match", name="version", field=models.PositiveIntegerField(default=0)),
         migrations.AddField(
@@ -112,16 +114,10 @@ class Migration(migrations.Migration):
             ),
         ),
         migrations.AddField(model_name="game", name="public_id", field=models.UUIDField(null=True, editable=False)),
-        migrations.AddField(
-            model_name="game", name="entry_version", field=models.PositiveSmallIntegerField(default=0)
-        ),
+        migrations.AddField(model_name="game", name="entry_version", field=models.PositiveSmallIntegerField(default=0)),
         migrations.AddField(model_name="game", name="version", field=models.PositiveIntegerField(default=0)),
-        migrations.AddField(
-            model_name="game", name="number", field=models.PositiveIntegerField(blank=True, null=True)
-        ),
-        migrations.AddField(
-            model_name="game", name="rules_version", field=models.PositiveSmallIntegerField(default=0)
-        ),
+        migrations.AddField(model_name="game", name="number", field=models.PositiveIntegerField(blank=True, null=True)),
+        migrations.AddField(model_name="game", name="rules_version", field=models.PositiveSmallIntegerField(default=0)),
         migrations.AddField(
             model_name="matchevent", name="public_id", field=models.UUIDField(null=True, editable=False)
         ),

@@ -37,7 +37,10 @@ def sparse_entry(entry):
         return None
     data = {"contract": entry.get("contract")}
     for name, value in entry.items():
-        if name in ("contract", "ramsch", "bock") or value is None or value is False or value == "":
+        if name in ("contract", "ramsch", "bock") or value is None or value == "":
+            continue
+        # A flag at false is left out; a null's result "won: false" is what was entered, and stays.
+        if value is False and name != "won":
             continue
         data[name] = value
     ramsch = entry.get("ramsch")

@@ -19,25 +19,26 @@ def fill_points(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('matches', '0004_keepers_required_names_unique'),
+        ("matches", "0004_keepers_required_names_unique"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='points',
-            field=models.JSONField(default=list, help_text="Derived: what each seat writes (as the game's GameScores)."),
+            model_name="game",
+            name="points",
+            field=models.JSONField(
+                default=list, help_text="Derived: what each seat writes (as the game's GameScores)."
+            ),
         ),
         migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['match', 'number'], name='game_match_number'),
+            model_name="game",
+            index=models.Index(fields=["match", "number"], name="game_match_number"),
         ),
         migrations.AddIndex(
-            model_name='matchevent',
-            index=models.Index(fields=['match', 'version'], name='event_match_version'),
+            model_name="matchevent",
+            index=models.Index(fields=["match", "version"], name="event_match_version"),
         ),
         migrations.RunPython(fill_points, migrations.RunPython.noop),
     ]
