@@ -15,6 +15,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.forms import UserCreationForm, UsernameField
 from django.contrib.auth.models import User
+from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from .engine import OPTIONS, Contract, DealEntry, EntryField, EntryShape, Kind, RuleError, find_variant, game_to_data
@@ -316,6 +317,16 @@ class GameForm(forms.Form):
         except (TypeError, ValueError):
             return None
         return 120 - points if 0 <= points <= 120 else None
+
+    def renew(self, *, number: int, version: int) -> None:
+        """Keep what was typed, but make the form out anew for deal ``number`` of the match at ``version``, with a
+        token of its own: after a refusal because the match moved on, saving again is a new submission."""
+        data = QueryDict(mutable=True)
+        data.update(self.data)
+        data["token"] = str(uuid.uuid4())
+        data["number"] = str(number)
+        data["version"] = str(version)
+        self.data = data
 
     # Reading and filling.
 

@@ -15,6 +15,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from .engine import ENTRY_VERSION, DealEntry, MatchSetup, Scheme, Variant, deal_from_data, setup_match
+from .names import MAX_KEY_LENGTH
 
 
 def new_link_token() -> str:
@@ -57,7 +58,7 @@ class Player(models.Model):
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     keeper = models.ForeignKey(Keeper, on_delete=models.PROTECT, related_name="players")
     name = models.CharField(_("name"), max_length=60)
-    name_key = models.CharField(max_length=240, editable=False)
+    name_key = models.CharField(max_length=MAX_KEY_LENGTH, editable=False)
     account = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="linked_players"
     )

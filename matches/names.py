@@ -12,6 +12,9 @@ import unicodedata
 from .engine.messages import Message, gettext_noop, msg
 
 MAX_NAME_LENGTH = 60
+# What the key of a name may take in the database (the column's length): compatibility forms can spread one
+# character over many ("ﷺ" becomes eighteen), and such a name is refused rather than failing to be stored.
+MAX_KEY_LENGTH = 240
 # Control, format (zero-width and direction marks), surrogate, private-use and unassigned characters, and the line
 # and paragraph separators: nothing a name is written with, and everything that makes two names look alike.
 REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
@@ -34,7 +37,7 @@ def normalize_name(raw: str) -> str:
         raise BadName(msg(gettext_noop("Enter a name.")))
     if any(unicodedata.category(char) in REFUSED_CATEGORIES for char in name):
         raise BadName(msg(gettext_noop("Use letters, digits and spaces: no invisible or control characters.")))
-    if len(name) > MAX_NAME_LENGTH:
+    if len(name) > MAX_NAME_LENGTH or len(name_key(name)) > MAX_KEY_LENGTH:
         raise BadName(msg(gettext_noop("At most {count} characters."), count=MAX_NAME_LENGTH))
     return name
 

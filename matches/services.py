@@ -339,11 +339,11 @@ def game_delete(*, game: Game, user: User | None, token: uuid.UUID, version: int
                 raise StaleSubmission
             return Game.objects.get(pk=game.pk)
         current = _live_game(game, version)
-        before = current.snapshot()
+        before, number = current.snapshot(), current.number
         current.deleted = True
         current.version = _bump(locked)
         _rescore(locked, current, renumbered=True, own_errors=MatchConflict)
-        _record(locked, current, MatchEvent.Action.DELETE, token, user, before=before)
+        _record(locked, current, MatchEvent.Action.DELETE, token, user, before=before, number=number)
         return current
 
 
@@ -408,6 +408,8 @@ def _step_back(
         locked = _lock(match.pk)
         done = _replayed(locked, token)
         if done is not None:
+            if done.action != (MatchEvent.Action.REDO if redo else MatchEvent.Action.UNDO):
+                raise StaleSubmission
             return done
         if version is not None and locked.version != version:
             raise Conflict.about_match(
@@ -421,7 +423,7 @@ def _step_back(
                 msg(gettext_noop("The last change is not the one shown any more; nothing was undone or redone."))
             )
         game = Game.objects.get(pk=target.game_id)
-        before = game.snapshot()
+        before, number = game.snapshot(), game.number
         restored = target.before or {**before, "deleted": True}
         renumbered = bool(restored["deleted"]) != game.deleted
         game.passed, game.declarer, game.entry = restored["passed"], restored["declarer"], restored["entry"]
@@ -429,7 +431,7 @@ def _step_back(
         game.version = _bump(locked)
         _rescore(locked, game, renumbered=renumbered, own_errors=MatchConflict)
         action = MatchEvent.Action.REDO if redo else MatchEvent.Action.UNDO
-        event = _record(locked, game, action, token, user, before=before, undo_of=target)
+        event = _record(locked, game, action, token, user, before=before, undo_of=target, number=game.number or number)
         _copy_derived(match, locked)
         return event
 
@@ -483,7 +485,9 @@ def _record(
     *,
     before: dict[str, Any] | None,
     undo_of: MatchEvent | None = None,
+    number: int | None = None,
 ) -> MatchEvent:
+    """The change in the history, with the game's number then (a deleted game keeps the number it had)."""
     return MatchEvent.objects.create(
         match=match,
         game=game,
@@ -491,7 +495,7 @@ def _record(
         token=token,
         user=user,
         version=match.version,
-        number=game.number,
+        number=number if number is not None else game.number,
         before=before,
         after=game.snapshot(),
         undo_of=undo_of,

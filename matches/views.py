@@ -24,7 +24,7 @@ from django_htmx.middleware import HtmxDetails
 
 from .engine import RuleError, Scheme, describe, find_variant, game_from_data, score_next, shape_of
 from .engine.presets import PRESETS
-from .errors import ServiceError
+from .errors import Invalid, ServiceError
 from .forms import GameForm, MatchForm, SignupForm, initial_from
 from .labels import contract_label, match_label, preset_label, render_step, scheme_label, variant_label
 from .models import Deck, Game, Match, MatchEvent, Player, Profile, Seat
@@ -61,6 +61,7 @@ from .selectors import (
     undoable,
 )
 from .services import (
+    GameGone,
     Submission,
     game_add,
     game_delete,
@@ -241,7 +242,8 @@ def _live_context(
         context |= {
             "form": form or _game_form(request, match, sheet),
             "pass_token": uuid.uuid4(),
-            "step_token": uuid.uuid4(),
+            "undo_token": uuid.uuid4(),
+            "redo_token": uuid.uuid4(),
             "undo": undo,
             "undo_text": _change_text(undo, sheet.names, deck) if undo else "",
             "redo": redo,
@@ -271,7 +273,7 @@ def match_detail(request: HttpRequest, match: Match) -> HttpResponse:
 def match_games(request: HttpRequest, match: Match) -> HttpResponse:
     """The whole list, a page at a time, from the latest games back."""
     upto = request.GET.get("upto", "")
-    sheet = match_sheet(match, upto=int(upto) if upto.isdigit() else None, last=SHEET_PAGE)
+    sheet = match_sheet(match, upto=int(upto) if upto.isascii() and upto.isdigit() else None, last=SHEET_PAGE)
     context = {"match": match, "sheet": sheet, "access": access(visitor_of(request), match), **_labels(match)}
     return render(request, "matches/match_games.html", context)
 
@@ -296,6 +298,7 @@ def match_chart_svg(request: HttpRequest, match: Match) -> HttpResponse:
 def game_create(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     seats = seats_of(match)
     form = _posted_game_form(request, match, [seat.player.name for seat in seats])
+    refused_by_state = False
     if form.is_valid():
         try:
             game = game_add(
@@ -303,11 +306,21 @@ def game_create(request: HtmxHttpRequest, match: Match) -> HttpResponse:
             )
         except ServiceError as error:
             form.add_rule_errors(error)
+            if error.status != Invalid.status:
+                # Another phone moved the match on: the entry stays for the scorer to check against the list, made
+                # out for the deal that is next now, so that saving it again is a new decision, not the same refusal.
+                refused_by_state = True
+                match.refresh_from_db()
+                form.renew(number=match.deals + 1, version=match.version)
         else:
             return _saved(request, match, game, seats)
-    sheet = match_sheet(match, last=RECENT_GAMES if not request.htmx else 0, seats=seats, refresh=False)
-    template = "matches/partials/_live.html" if request.htmx else "matches/match_detail.html"
-    return render(request, template, _live_context(request, match, form, sheet), status=200 if request.htmx else 400)
+    shown = RECENT_GAMES if refused_by_state or not request.htmx else 0
+    sheet = match_sheet(match, last=shown, seats=seats, refresh=False)
+    context = _live_context(request, match, form, sheet)
+    if not request.htmx:
+        return render(request, "matches/match_detail.html", context, status=400)
+    template = "matches/partials/_refused.html" if refused_by_state else "matches/partials/_live.html"
+    return render(request, template, context)
 
 
 def _saved(request: HtmxHttpRequest, match: Match, game: Game | None, seats: list[Seat]) -> HttpResponse:
@@ -366,9 +379,16 @@ def _game_of(match: Match, game_id: uuid.UUID) -> Game:
 @never_cache
 @on_match(Action.SCORE)
 def game_edit_view(request: HttpRequest, match: Match, game_id: uuid.UUID) -> HttpResponse:
-    game = _game_of(match, game_id)
-    if request.method == "POST" and request.POST.get("passed"):
-        return _fix_as_passed(request, match, game)
+    if request.method == "POST":
+        # A deleted game too: the service says it is gone, rather than the page pretending it never was.
+        game = get_object_or_404(Game, match=match, public_id=game_id)
+        if request.POST.get("passed"):
+            return _fix_as_passed(request, match, game)
+        if game.deleted:
+            _report(request, GameGone())
+            return redirect("match_detail", match_id=match.public_id)
+    else:
+        game = _game_of(match, game_id)
     row = sheet_row(match, game)
     setup = match.setup()
     shape = shape_of(setup, row.number)
@@ -387,7 +407,14 @@ def game_edit_view(request: HttpRequest, match: Match, game_id: uuid.UUID) -> Ht
                     version=form.cleaned_data.get("version"),
                 )
             except ServiceError as error:
-                form.add_rule_errors(error)
+                if error.status == Invalid.status:
+                    form.add_rule_errors(error)
+                else:
+                    # The game changed or went meanwhile: show it as it is now, with what happened.
+                    _report(request, error)
+                    if error.status == GameGone.status:
+                        return redirect("match_detail", match_id=match.public_id)
+                    return redirect("game_edit", match_id=match.public_id, game_id=game.public_id)
             else:
                 messages.success(request, _("Game %(number)d fixed.") % {"number": row.number})
                 return redirect("match_detail", match_id=match.public_id)
@@ -599,7 +626,7 @@ def match_spectate_games(request: HttpRequest, token: str) -> HttpResponse:
     """Earlier games for spectators, a page at a time, as the scorers' list of all games."""
     match = match_by_link("share", token)
     upto = request.GET.get("upto", "")
-    sheet = match_sheet(match, upto=int(upto) if upto.isdigit() else None, last=SHEET_PAGE)
+    sheet = match_sheet(match, upto=int(upto) if upto.isascii() and upto.isdigit() else None, last=SHEET_PAGE)
     context = {"match": match, "sheet": sheet, "share_token": token, **_labels(match)}
     return render(request, "matches/match_games.html", context)
 

@@ -266,3 +266,8 @@ def test_a_retry_racing_its_first_post_gets_the_first_answer(number: int | None)
     assert isinstance(again, Game), again
     assert again.pk == saved.pk
     assert Game.objects.filter(match=match).count() == 1
+
+
+def test_a_name_whose_key_would_not_fit_is_refused() -> None:
+    with pytest.raises(BadName):
+        normalize_name("\N{ARABIC LIGATURE SALLALLAHOU ALAYHE WASALLAM}" * 60)

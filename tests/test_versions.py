@@ -228,10 +228,44 @@ def test_a_stale_fix_page_explains_instead_of_overwriting(scorer: Client, owner:
     form |= {"matadors_kind": "with", "matadors": "2", "declarer_card_points": "70"}
     other = {**form, "token": str(uuid.uuid4()), "matadors": "3"}
     assert scorer.post(url, form).status_code == 302
-    response = scorer.post(url, other)
-    assert response.status_code == 400
-    assert "Game 1 was changed on another phone meanwhile" in response.content.decode()
+    response = scorer.post(url, other, follow=True)
+    html = response.content.decode()
+    assert response.redirect_chain == [(url, 302)]
+    assert "Game 1 was changed on another phone meanwhile" in html
     assert Game.objects.get(pk=game.pk).entry == {**CLUBS_70, "matadors": 2}
+    # The page shows the game as the other phone left it, made out for the match as it is now.
+    assert 'name="matadors" value="2"' in html
+    assert 'name="version" value="2"' in html
+
+
+def test_a_fix_of_a_game_deleted_meanwhile_says_so(scorer: Client, owner: User) -> None:
+    match = make_match(owner)
+    game = add(match, **CLUBS_70)
+    game_delete(game=game, user=owner, token=uuid.uuid4())
+    url = f"/matches/{match.public_id}/games/{game.public_id}/edit/"
+    form = {"token": str(uuid.uuid4()), "version": "1", "contract": "clubs", "declarer": "0"}
+    response = scorer.post(url, form, follow=True)
+    assert response.redirect_chain == [(f"/matches/{match.public_id}/", 302)]
+    assert "This game was deleted meanwhile; nothing was changed." in response.content.decode()
+
+
+def test_a_save_refused_because_another_phone_was_faster_can_be_saved_as_the_next_deal(
+    scorer: Client, owner: User
+) -> None:
+    match = make_match(owner)
+    url = f"/matches/{match.public_id}/games/"
+    mine = {"token": str(uuid.uuid4()), "number": "1", "contract": "hearts", "declarer": "1"}
+    mine |= {"matadors_kind": "with", "matadors": "1", "declarer_card_points": "70"}
+    add(match, **CLUBS_70)  # the other phone
+    refused = scorer.post(url, mine, headers={"HX-Request": "true"})
+    html = refused.content.decode()
+    assert "Game 1 was just entered from another phone" in html
+    assert 'hx-swap-oob="true" aria-label="Score sheet"' in html  # the list comes along, with the other phone's game
+    assert 'name="number" value="2"' in html
+    assert mine["token"] not in html
+    again = dict(mine, number="2", token=html.split('name="token" value="')[1].split('"')[0])
+    scorer.post(url, again, headers={"HX-Request": "true"})
+    assert Game.objects.filter(match=match).count() == 2
 
 
 def test_a_fix_made_before_an_earlier_game_was_deleted_is_refused(owner: User) -> None:
@@ -243,3 +277,39 @@ def test_a_fix_made_before_an_earlier_game_was_deleted_is_refused(owner: User) -
     with pytest.raises(Conflict):
         game_edit(game=second, user=owner, token=uuid.uuid4(), submission=fix(2), version=seen)
     assert Game.objects.get(pk=second.pk).entry == CLUBS_70
+
+
+def test_an_undo_sent_again_to_redo_is_refused(owner: User) -> None:
+    match = make_match(owner)
+    add(match, **CLUBS_70)
+    token = uuid.uuid4()
+    match_undo(match=match, user=owner, token=token)
+    with pytest.raises(StaleSubmission):
+        match_redo(match=match, user=owner, token=token)
+    assert match_sheet(match).totals == [0, 0, 0]
+
+
+def test_a_deletion_keeps_the_number_the_game_had(owner: User) -> None:
+    match = make_match(owner)
+    add(match, **CLUBS_70)
+    second = add(match, declarer=1, **CLUBS_70)
+    game_delete(game=second, user=owner, token=uuid.uuid4())
+    match_undo(match=match, user=owner, token=uuid.uuid4())
+    match_undo(match=match, user=owner, token=uuid.uuid4())  # the add of game 2: gone again
+    numbers = list(MatchEvent.objects.filter(match=match).order_by("version").values_list("action", "number"))
+    assert numbers == [("add", 1), ("add", 2), ("delete", 2), ("undo", 2), ("undo", 2)]
+
+
+def test_a_page_number_that_is_no_number_is_not_a_500(scorer: Client, owner: User) -> None:
+    match = make_match(owner)
+    add(match, **CLUBS_70)
+    assert scorer.get(f"/matches/{match.public_id}/list/?upto=²").status_code == 200
+    assert Client().get(f"/watch/{match.share_token}/list/?upto=²").status_code == 200
+
+
+def test_a_bid_typed_before_choosing_ramsch_is_left_out(scorer: Client, owner: User) -> None:
+    match = make_match(owner, rules={"ramsch": True})
+    data = {"token": str(uuid.uuid4()), "contract": "ramsch", "bid": "18"}
+    data |= {"ramsch_0": "20", "ramsch_1": "60", "ramsch_2": "40"}
+    assert scorer.post(f"/matches/{match.public_id}/games/", data).status_code == 302
+    assert Game.objects.get(match=match).entry == {"contract": "ramsch", "ramsch": {"card_points": [20, 60, 40]}}

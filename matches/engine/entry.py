@@ -199,7 +199,9 @@ FIELDS: tuple[EntryField, ...] = (
         contracts=POINT_GAMES,
         default="",
     ),
-    EntryField("bid", Kind.NUMBER, msg(gettext_noop("Bid (optional)")), minimum=0, maximum=MAX_BID),
+    EntryField(
+        "bid", Kind.NUMBER, msg(gettext_noop("Bid (optional)")), minimum=0, maximum=MAX_BID, contracts=NOT_RAMSCH
+    ),
     EntryField(
         "ramsch.card_points",
         Kind.POINTS_PER_SEAT,
