@@ -9,6 +9,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     initial = True
 
     dependencies = [
@@ -17,274 +18,140 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name="Match",
+            name='Match',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("title", models.CharField(blank=True, max_length=100, verbose_name="title")),
-                (
-                    "variant",
-                    models.CharField(
-                        choices=[
-                            ("skat", "skat"),
-                            ("officers-skat", "officers-skat"),
-                            ("admirals-skat", "admirals-skat"),
-                            ("harlequin-skat", "harlequin-skat"),
-                            ("lieutenant-skat", "lieutenant-skat"),
-                            ("officers-schafkopf", "officers-schafkopf"),
-                        ],
-                        max_length=30,
-                        verbose_name="variant",
-                    ),
-                ),
-                (
-                    "scheme",
-                    models.CharField(
-                        choices=[
-                            ("standard", "standard"),
-                            ("seeger-fabian", "seeger-fabian"),
-                            ("base-value", "base-value"),
-                            ("card-points", "card-points"),
-                            ("simple", "simple"),
-                        ],
-                        max_length=20,
-                        verbose_name="scheme",
-                    ),
-                ),
-                ("rules", models.JSONField(default=dict, verbose_name="rules")),
-                ("preset", models.CharField(blank=True, max_length=40, verbose_name="preset")),
-                ("first_dealer", models.PositiveSmallIntegerField(default=0, verbose_name="first dealer")),
-                (
-                    "planned_games",
-                    models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="planned games"),
-                ),
-                ("invite_token", models.CharField(default=matches.models.new_link_token, max_length=40, unique=True)),
-                ("share_token", models.CharField(default=matches.models.new_link_token, max_length=40, unique=True)),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                ("updated_at", models.DateTimeField(auto_now=True)),
-                (
-                    "owner",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="matches", to=settings.AUTH_USER_MODEL
-                    ),
-                ),
-                (
-                    "scorers",
-                    models.ManyToManyField(blank=True, related_name="scored_matches", to=settings.AUTH_USER_MODEL),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('title', models.CharField(blank=True, max_length=100, verbose_name='title')),
+                ('variant', models.CharField(choices=[('skat', 'skat'), ('officers-skat', 'officers-skat'), ('admirals-skat', 'admirals-skat'), ('harlequin-skat', 'harlequin-skat'), ('lieutenant-skat', 'lieutenant-skat'), ('officers-schafkopf', 'officers-schafkopf')], max_length=30, verbose_name='variant')),
+                ('scheme', models.CharField(choices=[('standard', 'standard'), ('seeger-fabian', 'seeger-fabian'), ('base-value', 'base-value'), ('card-points', 'card-points'), ('simple', 'simple')], max_length=20, verbose_name='scheme')),
+                ('rules', models.JSONField(default=dict, verbose_name='rules')),
+                ('preset', models.CharField(blank=True, max_length=40, verbose_name='preset')),
+                ('first_dealer', models.PositiveSmallIntegerField(default=0, verbose_name='first dealer')),
+                ('planned_games', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='planned games')),
+                ('invite_token', models.CharField(default=matches.models.new_link_token, max_length=40, unique=True)),
+                ('share_token', models.CharField(default=matches.models.new_link_token, max_length=40, unique=True)),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('updated_at', models.DateTimeField(auto_now=True)),
+                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='matches', to=settings.AUTH_USER_MODEL)),
+                ('scorers', models.ManyToManyField(blank=True, related_name='scored_matches', to=settings.AUTH_USER_MODEL)),
             ],
             options={
-                "verbose_name_plural": "matches",
-                "ordering": ["-created_at"],
+                'verbose_name_plural': 'matches',
+                'ordering': ['-created_at'],
             },
         ),
         migrations.CreateModel(
-            name="Game",
+            name='Game',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("position", models.PositiveIntegerField()),
-                ("passed", models.BooleanField(default=False)),
-                ("declarer", models.PositiveSmallIntegerField(blank=True, null=True)),
-                ("entry", models.JSONField(blank=True, null=True)),
-                ("deleted", models.BooleanField(default=False)),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                ("bock", models.PositiveSmallIntegerField(default=0)),
-                ("won", models.BooleanField(null=True)),
-                ("game_value", models.IntegerField(default=0)),
-                ("breakdown", models.JSONField(default=list)),
-                (
-                    "created_by",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
-                (
-                    "match",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="games", to="matches.match"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('position', models.PositiveIntegerField()),
+                ('passed', models.BooleanField(default=False)),
+                ('declarer', models.PositiveSmallIntegerField(blank=True, null=True)),
+                ('entry', models.JSONField(blank=True, null=True)),
+                ('deleted', models.BooleanField(default=False)),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('bock', models.PositiveSmallIntegerField(default=0)),
+                ('won', models.BooleanField(null=True)),
+                ('game_value', models.IntegerField(default=0)),
+                ('breakdown', models.JSONField(default=list)),
+                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='games', to='matches.match')),
             ],
             options={
-                "ordering": ["position"],
+                'ordering': ['position'],
             },
         ),
         migrations.CreateModel(
-            name="MatchEvent",
+            name='MatchEvent',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                (
-                    "action",
-                    models.CharField(
-                        choices=[("add", "added"), ("edit", "edited"), ("delete", "deleted"), ("undo", "undone")],
-                        max_length=10,
-                    ),
-                ),
-                ("token", models.UUIDField(default=uuid.uuid4)),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                ("before", models.JSONField(blank=True, null=True)),
-                ("after", models.JSONField(blank=True, null=True)),
-                (
-                    "game",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="events", to="matches.game"
-                    ),
-                ),
-                (
-                    "match",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="events", to="matches.match"
-                    ),
-                ),
-                (
-                    "undo_of",
-                    models.OneToOneField(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="undone_by",
-                        to="matches.matchevent",
-                    ),
-                ),
-                (
-                    "user",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('action', models.CharField(choices=[('add', 'added'), ('edit', 'edited'), ('delete', 'deleted'), ('undo', 'undone')], max_length=10)),
+                ('token', models.UUIDField(default=uuid.uuid4)),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('before', models.JSONField(blank=True, null=True)),
+                ('after', models.JSONField(blank=True, null=True)),
+                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='matches.game')),
+                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='matches.match')),
+                ('undo_of', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='undone_by', to='matches.matchevent')),
+                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
             ],
             options={
-                "ordering": ["-created_at", "-id"],
+                'ordering': ['-created_at', '-id'],
             },
         ),
         migrations.CreateModel(
-            name="Player",
+            name='Player',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("name", models.CharField(max_length=60, verbose_name="name")),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                (
-                    "owner",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="players", to=settings.AUTH_USER_MODEL
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('name', models.CharField(max_length=60, verbose_name='name')),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='players', to=settings.AUTH_USER_MODEL)),
             ],
             options={
-                "ordering": ["name"],
+                'ordering': ['name'],
             },
         ),
         migrations.CreateModel(
-            name="GameScore",
+            name='GameScore',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("seat", models.PositiveSmallIntegerField()),
-                ("points", models.IntegerField()),
-                ("declarer", models.BooleanField(default=False)),
-                (
-                    "played",
-                    models.BooleanField(
-                        default=True, help_text="Took part in a played deal: not sitting out, not all passed."
-                    ),
-                ),
-                (
-                    "game",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="scores", to="matches.game"
-                    ),
-                ),
-                (
-                    "player",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT, related_name="scores", to="matches.player"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('seat', models.PositiveSmallIntegerField()),
+                ('points', models.IntegerField()),
+                ('declarer', models.BooleanField(default=False)),
+                ('played', models.BooleanField(default=True, help_text='Took part in a played deal: not sitting out, not all passed.')),
+                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='scores', to='matches.game')),
+                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='scores', to='matches.player')),
             ],
             options={
-                "ordering": ["seat"],
+                'ordering': ['seat'],
             },
         ),
         migrations.CreateModel(
-            name="Profile",
+            name='Profile',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                (
-                    "deck",
-                    models.CharField(
-                        choices=[
-                            ("french", "French suits (♣ ♠ ♥ ♦)"),
-                            ("german", "German suits (Eichel, Grün, Herz, Schellen)"),
-                        ],
-                        default="french",
-                        max_length=10,
-                        verbose_name="deck",
-                    ),
-                ),
-                (
-                    "user",
-                    models.OneToOneField(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="profile", to=settings.AUTH_USER_MODEL
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('deck', models.CharField(choices=[('french', 'French suits (♣ ♠ ♥ ♦)'), ('german', 'German suits (Eichel, Grün, Herz, Schellen)')], default='french', max_length=10, verbose_name='deck')),
+                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='profile', to=settings.AUTH_USER_MODEL)),
             ],
         ),
         migrations.CreateModel(
-            name="Seat",
+            name='Seat',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("position", models.PositiveSmallIntegerField()),
-                (
-                    "match",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="matches.match"
-                    ),
-                ),
-                (
-                    "player",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT, related_name="seats", to="matches.player"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('position', models.PositiveSmallIntegerField()),
+                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='matches.match')),
+                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='matches.player')),
             ],
             options={
-                "ordering": ["position"],
+                'ordering': ['position'],
             },
         ),
         migrations.AddIndex(
-            model_name="game",
-            index=models.Index(fields=["match", "deleted", "position"], name="game_match_live"),
+            model_name='game',
+            index=models.Index(fields=['match', 'deleted', 'position'], name='game_match_live'),
         ),
         migrations.AddConstraint(
-            model_name="game",
-            constraint=models.UniqueConstraint(fields=("match", "position"), name="game_position_unique"),
+            model_name='game',
+            constraint=models.UniqueConstraint(fields=('match', 'position'), name='game_position_unique'),
         ),
         migrations.AddConstraint(
-            model_name="matchevent",
-            constraint=models.UniqueConstraint(fields=("match", "token"), name="event_token_unique"),
+            model_name='matchevent',
+            constraint=models.UniqueConstraint(fields=('match', 'token'), name='event_token_unique'),
         ),
         migrations.AddConstraint(
-            model_name="player",
-            constraint=models.UniqueConstraint(
-                models.F("owner"), django.db.models.functions.text.Lower("name"), name="player_name_unique_per_owner"
-            ),
+            model_name='player',
+            constraint=models.UniqueConstraint(models.F('owner'), django.db.models.functions.text.Lower('name'), name='player_name_unique_per_owner'),
         ),
         migrations.AddConstraint(
-            model_name="gamescore",
-            constraint=models.UniqueConstraint(fields=("game", "seat"), name="score_seat_unique"),
+            model_name='gamescore',
+            constraint=models.UniqueConstraint(fields=('game', 'seat'), name='score_seat_unique'),
         ),
         migrations.AddConstraint(
-            model_name="seat",
-            constraint=models.UniqueConstraint(fields=("match", "position"), name="seat_position_unique"),
+            model_name='seat',
+            constraint=models.UniqueConstraint(fields=('match', 'position'), name='seat_position_unique'),
         ),
         migrations.AddConstraint(
-            model_name="seat",
-            constraint=models.UniqueConstraint(fields=("match", "player"), name="seat_player_unique"),
+            model_name='seat',
+            constraint=models.UniqueConstraint(fields=('match', 'player'), name='seat_player_unique'),
         ),
     ]
