@@ -274,8 +274,20 @@ def match_games(request: HttpRequest, match: Match) -> HttpResponse:
     """The whole list, a page at a time, from the latest games back."""
     upto = request.GET.get("upto", "")
     sheet = match_sheet(match, upto=int(upto) if upto.isascii() and upto.isdigit() else None, last=SHEET_PAGE)
-    context = {"match": match, "sheet": sheet, "access": access(visitor_of(request), match), **_labels(match)}
+    context = {
+        "match": match,
+        "sheet": sheet,
+        "later": _later(sheet),
+        "access": access(visitor_of(request), match),
+        **_labels(match),
+    }
     return render(request, "matches/match_games.html", context)
+
+
+def _later(sheet: Sheet) -> int | None:
+    """Where the next page of the list ends, if games come after the ones shown."""
+    shown = sheet.rows[-1].number if sheet.rows else 0
+    return shown + SHEET_PAGE if shown < sheet.match.deals else None
 
 
 def _chart(request: HttpRequest, match: Match) -> HttpResponse:
@@ -627,7 +639,7 @@ def match_spectate_games(request: HttpRequest, token: str) -> HttpResponse:
     match = match_by_link("share", token)
     upto = request.GET.get("upto", "")
     sheet = match_sheet(match, upto=int(upto) if upto.isascii() and upto.isdigit() else None, last=SHEET_PAGE)
-    context = {"match": match, "sheet": sheet, "share_token": token, **_labels(match)}
+    context = {"match": match, "sheet": sheet, "later": _later(sheet), "share_token": token, **_labels(match)}
     return render(request, "matches/match_games.html", context)
 
 

@@ -38,6 +38,7 @@ def test_a_spectator_pages_back_to_the_first_game(client: Client, owner: User) -
     assert "<td>2</td>" in html
     assert "<td>3</td>" not in html
     assert "/edit/" not in html
+    assert f'href="/watch/{match.share_token}/list/?upto=52"' in html
 
 
 def test_a_turned_off_link_tells_the_open_page_and_stops_its_polling(client: Client, owner: User) -> None:
