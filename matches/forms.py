@@ -7,15 +7,19 @@ puts each refusal next to its field. Nothing here knows a particular field.
 
 from __future__ import annotations
 
+import hashlib
 import uuid
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm, UsernameField
 from django.contrib.auth.models import User
 from django.http import QueryDict
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from .engine import OPTIONS, Contract, DealEntry, EntryField, EntryShape, Kind, RuleError, find_variant, game_to_data
@@ -165,6 +169,7 @@ class Placed:
 
 
 RARE = frozenset({"bid"})
+PER_FORM = frozenset({"token", "number", "version"})  # hidden, and different in every form
 
 
 def form_names(entry: EntryField, seats: Sequence[int]) -> tuple[str, ...]:
@@ -193,6 +198,32 @@ def _visibility(entry: EntryField, offered: Sequence[Contract]) -> str:
     return " ".join(classes)
 
 
+class Built:
+    """The most recently used entry fields, by the shape, seats, deck and language they were built for: a table
+    enters game after game with the same fields, so each form takes them instead of building them again."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.kept: OrderedDict[str, tuple[dict[str, forms.Field], tuple[Placed, ...]]] = OrderedDict()
+
+    def get(self, key: str) -> tuple[dict[str, forms.Field], tuple[Placed, ...]] | None:
+        found = self.kept.get(key)
+        if found is not None:
+            self.kept.move_to_end(key)
+        return found
+
+    def put(
+        self, key: str, built: tuple[dict[str, forms.Field], tuple[Placed, ...]]
+    ) -> tuple[dict[str, forms.Field], tuple[Placed, ...]]:
+        self.kept[key] = built
+        if len(self.kept) > self.size:
+            self.kept.popitem(last=False)
+        return built
+
+
+BUILT = Built(size=256)
+
+
 class GameForm(forms.Form):
     """One game, with exactly the fields the variant and its rules accept. Works as a plain form post.
 
@@ -210,13 +241,26 @@ class GameForm(forms.Form):
         self.seat_names = seats
         self.deck = deck
         self.fields["token"].initial = uuid.uuid4()
-        self.placed: list[Placed] = []
-        every_seat = tuple(range(len(seats)))
-        for entry in shape.fields:
+        self.shape_key = repr((shape, seats, deck, get_language()))
+        built = BUILT.get(self.shape_key)
+        if built is None:
+            built = BUILT.put(self.shape_key, self._build())
+        fields, placed = built
+        # Shared with every form of the same key: nothing changes an entry field once it is built.
+        self.fields.update(fields)
+        self.placed = list(placed)
+
+    def _build(self) -> tuple[dict[str, forms.Field], tuple[Placed, ...]]:
+        """The fields of the entry and where they go, as built for every form of the same ``shape_key``."""
+        fields: dict[str, forms.Field] = {}
+        placed: list[Placed] = []
+        every_seat = tuple(range(len(self.seat_names)))
+        for entry in self.shape.fields:
             for name, field in zip(form_names(entry, every_seat), self._fields_for(entry, every_seat), strict=True):
-                self.fields[name] = field
+                fields[name] = field
             playing = tuple(int(choice) for choice in entry.choices) if entry.kind is Kind.POINTS_PER_SEAT else ()
-            self.placed.append(Placed(entry, form_names(entry, playing), _visibility(entry, shape.contracts)))
+            placed.append(Placed(entry, form_names(entry, playing), _visibility(entry, self.shape.contracts)))
+        return fields, tuple(placed)
 
     def _fields_for(self, entry: EntryField, seats: Sequence[int]) -> Iterator[forms.Field]:
         label = render_step(entry.label)
@@ -317,6 +361,15 @@ class GameForm(forms.Form):
         except (TypeError, ValueError):
             return None
         return 120 - points if 0 <= points <= 120 else None
+
+    @cached_property
+    def fresh_key(self) -> str | None:
+        """What the fields of an unposted form look like depends on nothing but this key (so their HTML can be
+        kept and reused); None for a posted form, which shows what was typed and its errors."""
+        if self.is_bound:
+            return None
+        initial = sorted((name, str(value)) for name, value in self.initial.items() if name not in PER_FORM)
+        return hashlib.sha256(repr((self.shape_key, initial)).encode()).hexdigest()
 
     def renew(self, *, number: int, version: int) -> None:
         """Keep what was typed, but make the form out anew for deal ``number`` of the match at ``version``, with a

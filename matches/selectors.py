@@ -192,6 +192,22 @@ def match_sheet(
     )
 
 
+def sheet_after(match: Match, seats: list[Seat], games: Sequence[Game], after: Checkpoint) -> Sheet:
+    """The sheet's last rows from ``games`` just written (the latest of the match, in order), with the match where
+    ``after`` leaves it: nothing is read."""
+    setup = match.setup()
+    rows = _stored_rows(setup.seating, games, list(after.totals), seats)
+    return Sheet(
+        match=match,
+        seats=seats,
+        rows=rows,
+        totals=list(after.totals),
+        next=next_deal(setup, after),
+        scheme=match.scheme,
+        earlier=after.deals - len(rows),
+    )
+
+
 def _stored_rows(
     seating_of: Callable[[int], Seating], games: Sequence[Game], end_totals: list[int], seats: Sequence[Seat]
 ) -> list[SheetRow]:

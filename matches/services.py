@@ -13,11 +13,11 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef, Subquery
 
 from .engine import (
     ENTRY_VERSION,
     RULES_VERSION,
+    Checkpoint,
     DealEntry,
     DealRefused,
     FieldError,
@@ -254,18 +254,31 @@ def _check_new_match(
 # --- Games ---------------------------------------------------------------------------------------------------------
 
 
-def game_add(*, match: Match, user: User | None, token: uuid.UUID, submission: Submission) -> Game:
+@dataclass(frozen=True)
+class Added:
+    """What adding a game did: the game, the change that records it, and the match after it (``after``: its next
+    deal can be worked out without reading the match again). ``replayed``: a retry, answered with the first result
+    (the match may have moved on since)."""
+
+    game: Game
+    change: MatchEvent
+    after: Checkpoint
+    replayed: bool = False
+
+
+def game_add(*, match: Match, user: User | None, token: uuid.UUID, submission: Submission) -> Added:
     """Append a game (or a passed deal). A retried submission (same token) returns the game it created the first
     time; the same token with other content is a ``StaleSubmission``; a form made for a deal that another phone
     entered meanwhile is refused (``Conflict``)."""
     with transaction.atomic():
         locked, last_position, replayed = _lock_to_add(match.pk, token)
+        setup = locked.setup()
         earlier = _replayed(locked, token) if replayed else None
         if earlier is not None:
             if earlier.action != MatchEvent.Action.ADD or not submission.reached(earlier.after):
                 raise StaleSubmission
             _copy_derived(match, locked)
-            return earlier.game
+            return Added(earlier.game, earlier, checkpoint_before(locked, setup), replayed=True)
         deal = submission.deal()
         if submission.number is not None and submission.number != locked.deals + 1:
             raise Conflict.about_match(
@@ -274,7 +287,6 @@ def game_add(*, match: Match, user: User | None, token: uuid.UUID, submission: S
                     number=submission.number,
                 )
             )
-        setup = locked.setup()
         point = checkpoint_before(locked, setup)
         try:
             scored = score_next(setup, point, deal)
@@ -286,12 +298,12 @@ def game_add(*, match: Match, user: User | None, token: uuid.UUID, submission: S
         _derive(game, scored)
         game.save()
         GameScore.objects.bulk_create(_score_rows(game, _seat_players(locked), scored))
-        locked.deals += 1
-        locked.totals = list(point.after(setup, scored).totals)
+        after = point.after(setup, scored)
+        locked.deals, locked.totals = after.deals, list(after.totals)
         locked.save(update_fields=["version", "deals", "totals", "updated_at"])
-        _record(locked, game, MatchEvent.Action.ADD, token, user, before=None)
+        change = _record(locked, game, MatchEvent.Action.ADD, token, user, before=None)
         _copy_derived(match, locked)
-        return game
+        return Added(game, change, after)
 
 
 def game_edit(
@@ -445,21 +457,15 @@ def _lock(match_pk: int) -> Match:
 
 
 def _lock_to_add(match_pk: int, token: uuid.UUID) -> tuple[Match, int, bool]:
-    """The match row locked (see ``_lock``), then, in one more query, the last position a game of it took and
-    whether ``token`` was answered before (usually not, and then nothing else need be read for it).
+    """The match row locked (see ``_lock``), then the last position a game of it took and whether ``token`` was
+    answered before (usually not, and then nothing else need be read for it).
 
-    The second query runs after the lock is granted: on PostgreSQL a statement that waited for the lock would still
-    read everything but the locked row as it was before the wait, so a retry racing its first post would miss it."""
+    These reads run after the lock is granted: on PostgreSQL a statement that waited for the lock would still read
+    everything but the locked row as it was before the wait, so a retry racing its first post would miss it."""
     locked = _lock(match_pk)
-    last = Game.objects.filter(match=OuterRef("pk")).order_by("-position").values("position")[:1]
-    seen = MatchEvent.objects.filter(match=OuterRef("pk"), token=token)
-    last_position, replayed = (
-        Match.objects.filter(pk=match_pk)
-        .annotate(last_position=Subquery(last), replayed=Exists(seen))
-        .values_list("last_position", "replayed")
-        .get()
-    )
-    return locked, last_position or 0, bool(replayed)
+    replayed = MatchEvent.objects.filter(match_id=match_pk, token=token).exists()
+    last = Game.objects.filter(match_id=match_pk).order_by("-position").values_list("position", flat=True).first()
+    return locked, last or 0, replayed
 
 
 def _replayed(match: Match, token: uuid.UUID) -> MatchEvent | None:

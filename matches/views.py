@@ -57,10 +57,12 @@ from .selectors import (
     player_stats,
     redoable,
     seats_of,
+    sheet_after,
     sheet_row,
     undoable,
 )
 from .services import (
+    Added,
     GameGone,
     Submission,
     game_add,
@@ -228,17 +230,17 @@ def _live_context(
     form: GameForm | None = None,
     sheet: Sheet | None = None,
     *,
-    changed: bool = False,
+    made: MatchEvent | None = None,
 ) -> dict[str, Any]:
-    """What the live part of the match page shows. ``changed``: a change was just made, so there is nothing to redo
-    (a redo takes back an undo only until the next change)."""
+    """What the live part of the match page shows. ``made``: the change this request just made, which is the one
+    to undo, and there is nothing to redo (a redo takes back an undo only until the next change)."""
     sheet = sheet or match_sheet(match, last=RECENT_GAMES, refresh=False)
     allowed = access(visitor_of(request), match)
     deck = deck_of(request)
     context: dict[str, Any] = {"match": match, "sheet": sheet, "access": allowed, **_labels(match)}
     if allowed.can_score:
-        undo = undoable(match)
-        redo = None if changed else redoable(match)
+        undo = made or undoable(match)
+        redo = None if made else redoable(match)
         context |= {
             "form": form or _game_form(request, match, sheet),
             "pass_token": uuid.uuid4(),
@@ -313,7 +315,7 @@ def game_create(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     refused_by_state = False
     if form.is_valid():
         try:
-            game = game_add(
+            added = game_add(
                 match=match, user=_account(request), token=form.cleaned_data["token"], submission=form.submission()
             )
         except ServiceError as error:
@@ -325,7 +327,7 @@ def game_create(request: HtmxHttpRequest, match: Match) -> HttpResponse:
                 match.refresh_from_db()
                 form.renew(number=match.deals + 1, version=match.version)
         else:
-            return _saved(request, match, game, seats)
+            return _saved(request, match, added, seats)
     shown = RECENT_GAMES if refused_by_state or not request.htmx else 0
     sheet = match_sheet(match, last=shown, seats=seats, refresh=False)
     context = _live_context(request, match, form, sheet)
@@ -335,15 +337,21 @@ def game_create(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     return render(request, template, context)
 
 
-def _saved(request: HtmxHttpRequest, match: Match, game: Game | None, seats: list[Seat]) -> HttpResponse:
+def _saved(request: HtmxHttpRequest, match: Match, added: Added | None, seats: list[Seat]) -> HttpResponse:
     """After a save: a plain post goes back to the match; htmx gets the fresh form and status, and the new row to
-    append to the sheet (the rest of the sheet stands as it is)."""
+    append to the sheet (the rest of the sheet stands as it is). A fresh save answers from what it wrote, without
+    reading the match again; a retry (or a refusal) reads what stands now."""
     if not request.htmx:
         return redirect("match_detail", match_id=match.public_id)
+    if added is not None and not added.replayed:
+        sheet = sheet_after(match, seats, [added.game], added.after)
+        context = _live_context(request, match, sheet=sheet, made=added.change)
+        context["new_row"] = sheet.rows[-1]
+        return render(request, "matches/partials/_saved.html", context)
     sheet = match_sheet(match, last=1, seats=seats, refresh=False)
-    context = _live_context(request, match, sheet=sheet, changed=game is not None)
+    context = _live_context(request, match, sheet=sheet)
     row = sheet.rows[-1] if sheet.rows else None
-    context["new_row"] = row if game is not None and row is not None and row.game.pk == game.pk else None
+    context["new_row"] = row if added is not None and row is not None and row.game.pk == added.game.pk else None
     return render(request, "matches/partials/_saved.html", context)
 
 
@@ -376,12 +384,12 @@ def game_preview(request: HttpRequest, match: Match) -> HttpResponse:
 def game_pass(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     submission = Submission(passed=True, number=_posted_int(request, "number"))
     token = _posted_uuid(request) or uuid.uuid4()
-    game: Game | None = None
+    added: Added | None = None
     try:
-        game = game_add(match=match, user=_account(request), token=token, submission=submission)
+        added = game_add(match=match, user=_account(request), token=token, submission=submission)
     except ServiceError as error:
         _report(request, error)
-    return _saved(request, match, game, seats_of(match))
+    return _saved(request, match, added, seats_of(match))
 
 
 def _game_of(match: Match, game_id: uuid.UUID) -> Game:

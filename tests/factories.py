@@ -33,4 +33,4 @@ def add(match: Match, declarer: int | None = 0, token: uuid.UUID | None = None, 
         user=match.created_by,
         token=token or uuid.uuid4(),
         submission=Submission(passed=passed, declarer=declarer, entry=None if passed else entry),
-    )
+    ).game

@@ -14,6 +14,7 @@ from matches.models import Game, Keeper, Match, Player, Seat
 from matches.names import BadName, name_key, normalize_name
 from matches.selectors import player_stats
 from matches.services import (
+    Added,
     Submission,
     game_add,
     keeper_for,
@@ -262,9 +263,11 @@ def test_a_retry_racing_its_first_post_gets_the_first_answer(number: int | None)
     for thread in threads:
         thread.join(timeout=30)
     saved, again = answers["first"], answers["retry"]
-    assert isinstance(saved, Game)
-    assert isinstance(again, Game), again
-    assert again.pk == saved.pk
+    assert isinstance(saved, Added)
+    assert isinstance(again, Added), again
+    assert again.game.pk == saved.game.pk
+    assert again.replayed
+    assert not saved.replayed
     assert Game.objects.filter(match=match).count() == 1
 
 

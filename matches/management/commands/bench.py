@@ -21,6 +21,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -47,6 +48,7 @@ FIXED = 3  # the game every fix corrects
 # other fix rescores the deals it reaches.
 FIXES = ("75", "60")
 WARM_UP = 5
+FORM_ENCODED = "application/x-www-form-urlencoded"
 # The seeded matches, by name, with their games. Saves, previews, the poll and the pages share the first three (a
 # save is taken back exactly); the fixes, which stay in the history, have their own.
 MATCHES = {"10": 10, "50": 50, "1000": 1000, "fix 10": 10, "fix 1000": 1000}
@@ -95,6 +97,11 @@ class Requests:
             raise CommandError(f"{what}: status {response.status_code}, expected {expected}")
         return elapsed, response
 
+    def _post(self, url: str, data: dict[str, str], *, htmx: bool = False) -> HttpResponseBase:
+        """A form posted as a browser and htmx post it: URL-encoded (the test client would send multipart)."""
+        headers = {"HX-Request": "true"} if htmx else {}
+        return self.client.post(url, urlencode(data), content_type=FORM_ENCODED, headers=headers)
+
     def _fresh(self, name: str) -> Match:
         return Match.objects.get(pk=self.matches[name].pk)
 
@@ -117,7 +124,7 @@ class Requests:
             "declarer_card_points": "75",
         }
         url = reverse("game_create", args=[match.public_id])
-        elapsed, _ = self._timed(lambda: self.client.post(url, data, HTTP_HX_REQUEST="true"), 200, "save")
+        elapsed, _ = self._timed(lambda: self._post(url, data, htmx=True), 200, "save")
         added = MatchEvent.objects.filter(match=match, token=token).values_list("game_id", flat=True).first()
         if added is None:
             raise CommandError(f"save on the match of {name} games: the game was not saved")
@@ -139,7 +146,7 @@ class Requests:
             "hand": "on",
         }
         url = reverse("game_preview", args=[match.public_id])
-        elapsed, response = self._timed(lambda: self.client.post(url, data, HTTP_HX_REQUEST="true"), 200, "preview")
+        elapsed, response = self._timed(lambda: self._post(url, data, htmx=True), 200, "preview")
         if not isinstance(response, HttpResponse) or b"preview-value" not in response.content:
             raise CommandError(f"preview on the match of {name} games: no score in the answer")
         return elapsed
@@ -166,7 +173,7 @@ class Requests:
             "declarer_card_points": FIXES[self.fixes[name] % 2],
         }
         url = reverse("game_edit", args=[match.public_id, game.public_id])
-        elapsed, _ = self._timed(lambda: self.client.post(url, data), 302, "fix")
+        elapsed, _ = self._timed(lambda: self._post(url, data), 302, "fix")
         # The page the fix leads to would show its "fixed" message and drop it; the bench does not follow the
         # redirect, so it drops the message itself instead of carrying a growing cookie into every later request.
         self.client.cookies.pop("messages", None)

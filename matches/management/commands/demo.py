@@ -276,7 +276,7 @@ class Command(BaseCommand):
             token = self._token(plan, step.name)
             if step.action == "add":
                 assert step.submission is not None
-                games[step.name] = game_add(match=match, user=user, token=token, submission=step.submission)
+                games[step.name] = game_add(match=match, user=user, token=token, submission=step.submission).game
             elif step.action == "edit":
                 assert step.submission is not None
                 game_edit(game=games[step.game], user=user, token=token, submission=step.submission)
