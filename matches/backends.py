@@ -11,5 +11,8 @@ from django.contrib.auth.models import User
 
 class AccountBackend(ModelBackend):
     def get_user(self, user_id: Any) -> User | None:
-        user = User._default_manager.select_related("profile").filter(pk=user_id).first()
-        return user if user is not None and self.user_can_authenticate(user) else None
+        try:
+            user = User._default_manager.select_related("profile").get(pk=user_id)
+        except User.DoesNotExist:
+            return None
+        return user if self.user_can_authenticate(user) else None

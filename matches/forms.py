@@ -7,12 +7,10 @@ puts each refusal next to its field. Nothing here knows a particular field.
 
 from __future__ import annotations
 
-import hashlib
 import uuid
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from django import forms
@@ -362,14 +360,12 @@ class GameForm(forms.Form):
             return None
         return 120 - points if 0 <= points <= 120 else None
 
-    @cached_property
-    def fresh_key(self) -> str | None:
-        """What the fields of an unposted form look like depends on nothing but this key (so their HTML can be
-        kept and reused); None for a posted form, which shows what was typed and its errors."""
-        if self.is_bound:
-            return None
+    @property
+    def fresh_key(self) -> str:
+        """What the fields of an unposted form look like depends on nothing but this key (so their HTML can be kept
+        and reused); a posted form shows what was typed and its errors instead."""
         initial = sorted((name, str(value)) for name, value in self.initial.items() if name not in PER_FORM)
-        return hashlib.sha256(repr((self.shape_key, initial)).encode()).hexdigest()
+        return repr((self.shape_key, initial))
 
     def renew(self, *, number: int, version: int) -> None:
         """Keep what was typed, but make the form out anew for deal ``number`` of the match at ``version``, with a

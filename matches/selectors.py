@@ -140,7 +140,7 @@ class Sheet:
 
 
 def seats_of(match: Match) -> list[Seat]:
-    return list(match.seats.select_related("player"))
+    return list(Seat.objects.filter(match_id=match.pk).select_related("player"))
 
 
 def live_games(match: Match) -> QuerySet[Game]:

@@ -271,9 +271,9 @@ def game_add(*, match: Match, user: User | None, token: uuid.UUID, submission: S
     time; the same token with other content is a ``StaleSubmission``; a form made for a deal that another phone
     entered meanwhile is refused (``Conflict``)."""
     with transaction.atomic():
-        locked, last_position, replayed = _lock_to_add(match.pk, token)
+        locked = _lock(match.pk)
         setup = locked.setup()
-        earlier = _replayed(locked, token) if replayed else None
+        earlier = _replayed(locked, token) if _answered(locked, token) else None
         if earlier is not None:
             if earlier.action != MatchEvent.Action.ADD or not submission.reached(earlier.after):
                 raise StaleSubmission
@@ -287,7 +287,8 @@ def game_add(*, match: Match, user: User | None, token: uuid.UUID, submission: S
                     number=submission.number,
                 )
             )
-        point = checkpoint_before(locked, setup)
+        last_position, recent = _tail(locked, setup.reach)
+        point = Checkpoint(locked.deals, tuple(locked.totals), recent)
         try:
             scored = score_next(setup, point, deal)
         except RuleError as error:
@@ -296,7 +297,7 @@ def game_add(*, match: Match, user: User | None, token: uuid.UUID, submission: S
         game = Game(match=locked, position=last_position + 1, created_by=user, version=version)
         _enter(game, deal)
         _derive(game, scored)
-        game.save()
+        game.save(force_insert=True)
         GameScore.objects.bulk_create(_score_rows(game, _seat_players(locked), scored))
         after = point.after(setup, scored)
         locked.deals, locked.totals = after.deals, list(after.totals)
@@ -456,16 +457,37 @@ def _lock(match_pk: int) -> Match:
     return Match.objects.select_for_update().get(pk=match_pk)
 
 
-def _lock_to_add(match_pk: int, token: uuid.UUID) -> tuple[Match, int, bool]:
-    """The match row locked (see ``_lock``), then the last position a game of it took and whether ``token`` was
-    answered before (usually not, and then nothing else need be read for it).
+def _answered(match: Match, token: uuid.UUID) -> bool:
+    """Whether ``token`` was answered before (usually not, and then nothing else need be read for it). Read under
+    the match's lock: on PostgreSQL a statement that waited for the lock would still read everything but the locked
+    row as it was before the wait, so a retry racing its first post would miss it."""
+    return MatchEvent.objects.filter(match_id=match.pk, token=token).exists()
 
-    These reads run after the lock is granted: on PostgreSQL a statement that waited for the lock would still read
-    everything but the locked row as it was before the wait, so a retry racing its first post would miss it."""
-    locked = _lock(match_pk)
-    replayed = MatchEvent.objects.filter(match_id=match_pk, token=token).exists()
-    last = Game.objects.filter(match_id=match_pk).order_by("-position").values_list("position", flat=True).first()
-    return locked, last or 0, replayed
+
+TAIL_SLACK = 4  # deleted games the tail read passes over before it reads again
+
+
+def _tail(match: Match, reach: int) -> tuple[int, tuple[DealEntry, ...]]:
+    """The last position a game of the match took, and its last ``reach`` live deals, oldest first, in one read of
+    the latest games (deleted ones included) unless many were deleted at the end."""
+    rows = list(
+        Game.objects.filter(match_id=match.pk)
+        .order_by("-position")
+        .values_list("position", "deleted", "passed", "declarer", "entry", "entry_version")[: reach + TAIL_SLACK]
+    )
+    last_position = rows[0][0] if rows else 0
+    live = [row for row in rows if not row[1]][:reach]
+    if len(live) < min(reach, match.deals):
+        live = list(
+            Game.objects.filter(match_id=match.pk, deleted=False)
+            .order_by("-position")
+            .values_list("position", "deleted", "passed", "declarer", "entry", "entry_version")[:reach]
+        )
+    recent = tuple(
+        deal_from_data(passed=passed, declarer=declarer, entry=entry, version=version)
+        for _, _, passed, declarer, entry, version in reversed(live)
+    )
+    return last_position, recent
 
 
 def _replayed(match: Match, token: uuid.UUID) -> MatchEvent | None:
@@ -525,7 +547,7 @@ def _derive(game: Game, scored: ScoredDeal) -> None:
 
 
 def _seat_players(match: Match) -> list[int]:
-    return list(match.seats.order_by("position").values_list("player_id", flat=True))
+    return list(Seat.objects.filter(match_id=match.pk).order_by("position").values_list("player_id", flat=True))
 
 
 def _score_rows(game: Game, players: Sequence[int], scored: ScoredDeal) -> list[GameScore]:
@@ -684,6 +706,9 @@ def player_merge(*, into: Player, other: Player) -> Player:
     if into.pk == other.pk or into.keeper_id != other.keeper_id:
         raise Invalid([FieldError("other", msg(gettext_noop("Choose another player of the same book.")))])
     with transaction.atomic():
+        # The matches of the one who goes are locked, in a fixed order, as every change to a match is: a game
+        # added meanwhile would otherwise give them scores after their scores moved.
+        list(Match.objects.select_for_update(of=("self",)).filter(seats__player=other).order_by("pk").values("pk"))
         if Seat.objects.filter(player=into, match__seats__player=other).exists():
             raise Conflict([FieldError("other", msg(gettext_noop("These two sat at one table: they are two people.")))])
         Seat.objects.filter(player=other).update(player=into)

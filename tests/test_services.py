@@ -14,6 +14,7 @@ from matches.services import (
     game_add,
     game_delete,
     game_edit,
+    match_rescore,
     match_undo,
 )
 
@@ -197,6 +198,20 @@ def test_bock_rounds_start_after_a_trigger_and_run_one_round(owner: User) -> Non
     sheet = match_sheet(match)
     assert [row.bock for row in sheet.rows] == [0, 1, 1, 1, 0]
     assert [row.scores[1] for row in sheet.rows] == [0, 36, 36, 36, 18]
+
+
+def test_a_bock_round_reaches_past_games_taken_back_at_the_end(owner: User) -> None:
+    """The next deal's Bock comes from the last live deals, however many taken-back games lie after them."""
+    match = make_match(owner, rules={"bock": True})
+    add(match, declarer=0, contract="grand", matadors=1, declarer_card_points=70, hand=True)
+    for _ in range(10):
+        add(match, declarer=1, contract="diamonds", matadors=1, declarer_card_points=70)
+        match_undo(match=match, user=owner, token=uuid.uuid4())
+    after = add(match, declarer=1, contract="diamonds", matadors=1, declarer_card_points=70)
+    assert after.number == 2
+    assert after.bock == 1
+    assert after.position == 12
+    assert match_rescore(match, check=True).changed == 0
 
 
 def test_what_if_scores_the_same_games_under_another_scheme(owner: User) -> None:
