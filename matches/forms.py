@@ -17,6 +17,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm, UsernameField
 from django.contrib.auth.models import User
 from django.http import QueryDict
+from django.utils.html import format_html
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -27,7 +28,8 @@ from .models import Deck
 from .names import MAX_NAME_LENGTH
 from .services import Submission
 
-WITH, WITHOUT = "with", "without"
+MORE_WITH, MORE_WITHOUT = "+", "-"  # the matadors chips for more than CHIPS, counted in a number field
+CHIPS = 4
 YES, NO = "yes", "no"
 
 
@@ -161,9 +163,15 @@ class Placed:
         return "toggles" if self.entry.kind is Kind.FLAG else "main"
 
     @property
+    def columns(self) -> int:
+        """How many matadors chips make a row: with (or without) 1 to 4, and "more" where there can be more."""
+        top = self.entry.maximum or CHIPS
+        return min(CHIPS, top) + (1 if top > CHIPS else 0)
+
+    @property
     def error_field(self) -> str:
-        """The form field that shows the field's refusals: the count of the matadors, the first seat's points."""
-        return self.names[1] if self.entry.kind is Kind.MATADORS else self.names[0]
+        """The form field that shows the field's refusals: the matadors' chips, the first seat's points."""
+        return self.names[0]
 
 
 RARE = frozenset({"bid"})
@@ -171,11 +179,11 @@ PER_FORM = frozenset({"token", "number", "version"})  # hidden, and different in
 
 
 def form_names(entry: EntryField, seats: Sequence[int]) -> tuple[str, ...]:
-    """The form fields of one entry field: ``ramsch.pushes`` is ``pushes``; matadors are a kind and a count; card
-    points per seat are one field per seat."""
+    """The form fields of one entry field: ``ramsch.pushes`` is ``pushes``; matadors are chips and a count for more
+    than the chips hold; card points per seat are one field per seat."""
     short = entry.name.removeprefix("ramsch.")
     if entry.kind is Kind.MATADORS:
-        return (f"{short}_kind", short)
+        return (short, f"{short}_count")
     if entry.kind is Kind.POINTS_PER_SEAT:
         return tuple(f"ramsch_{seat}" for seat in seats)
     return (short,)
@@ -280,15 +288,26 @@ class GameForm(forms.Form):
             yield _offer(seat_field, empty, entry, self.seat_names)
         elif kind is Kind.MATADORS:
             yield forms.ChoiceField(
-                label=label,
-                choices=[(WITH, _("with")), (WITHOUT, _("without"))],
-                widget=forms.RadioSelect,
-                initial=WITH,
-                required=False,
+                label=label, choices=_matador_chips(entry), widget=forms.RadioSelect, required=False
             )
-            yield _number(_("How many"), entry.minimum, entry.maximum, initial=entry.default)
+            yield _number(_("How many"), 1, entry.maximum)
+        elif kind is Kind.OUTCOME:
+            labels = [render_step(choice) for choice in entry.choice_labels]
+            yield forms.ChoiceField(
+                label=label,
+                choices=list(zip(entry.choices, labels, strict=True)),
+                required=False,
+                widget=forms.RadioSelect,
+            )
         elif kind is Kind.NUMBER:
-            yield _number(label, entry.minimum, entry.maximum, initial=entry.default, big=entry.name != "bid")
+            optional = entry.name == "declarer_card_points" and self.shape.get("outcome") is not None
+            yield _number(
+                _("Card points (optional)") if optional else label,
+                entry.minimum,
+                entry.maximum,
+                initial=entry.default,
+                big=entry.name != "bid",
+            )
         elif kind is Kind.FLAG:
             yield forms.BooleanField(label=label, required=False)
         elif kind is Kind.CHOICE:
@@ -361,6 +380,12 @@ class GameForm(forms.Form):
         return 120 - points if 0 <= points <= 120 else None
 
     @property
+    def preselected(self) -> str:
+        """The contract an unposted form starts with (the last game's), to say so rather than choose silently."""
+        chosen = self.initial.get("contract")
+        return "" if self.is_bound or not chosen else contract_label(chosen, self.deck)
+
+    @property
     def fresh_key(self) -> str:
         """What the fields of an unposted form look like depends on nothing but this key (so their HTML can be kept
         and reused); a posted form shows what was typed and its errors instead."""
@@ -376,6 +401,18 @@ class GameForm(forms.Form):
         data["number"] = str(number)
         data["version"] = str(version)
         self.data = data
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        contract = data.get("contract")
+        for placed in self.placed:
+            offered = placed.entry.contracts
+            if placed.entry.kind is not Kind.MATADORS or (offered is not None and contract not in offered):
+                continue
+            chips, count = placed.names
+            if data.get(chips) in (MORE_WITH, MORE_WITHOUT) and data.get(count) is None:
+                self.add_error(count, _("How many?"))
+        return data
 
     # Reading and filling.
 
@@ -400,10 +437,11 @@ class GameForm(forms.Form):
         data = self.cleaned_data
         kind = entry.kind
         if kind is Kind.MATADORS:
-            count = data.get(names[1])
-            if count is None or (count == 0 and entry.minimum == 0):
-                return None
-            return -count if data.get(names[0]) == WITHOUT else count
+            chip = data.get(names[0]) or ""
+            if chip in (MORE_WITH, MORE_WITHOUT):
+                count = data.get(names[1])
+                return None if count is None else -count if chip == MORE_WITHOUT else count
+            return int(chip) or None if chip else None
         if kind is Kind.POINTS_PER_SEAT:
             return [data.get(f"ramsch_{seat}") or 0 for seat in range(len(self.seat_names))]
         if kind is Kind.FLAG:
@@ -421,6 +459,22 @@ class GameForm(forms.Form):
             if field is None and problem.field.startswith("game.ramsch"):
                 field = by_path.get("game.ramsch.card_points")
             self.add_error(field, render_step(problem.message))
+
+
+def _matador_chips(entry: EntryField) -> list[tuple[str, Any]]:
+    """ "with 1" to "with 4" and "without 1" to "without 4" as chips, "with …" and "without …" for more (counted
+    in the number field beside them) where the contract has more, and "none" where none is allowed (Laufende).
+    Each chip shows its number; "with" and "without" are in its name for screen readers and lead each row."""
+    top = entry.maximum or CHIPS
+    chips: list[tuple[str, Any]] = []
+    for sign, word, more in ((1, _("with"), MORE_WITH), (-1, _("without"), MORE_WITHOUT)):
+        for count in range(1, min(CHIPS, top) + 1):
+            chips.append((str(sign * count), format_html('<span class="prefix">{} </span>{}', word, count)))
+        if top > CHIPS:
+            chips.append((more, format_html('<span class="prefix">{} </span>{}', word, _("more"))))
+    if entry.minimum == 0:
+        chips.append(("0", _("none")))
+    return chips
 
 
 def _offer(field: forms.ChoiceField, empty: list[tuple[Any, Any]], entry: EntryField, names: list[str]) -> forms.Field:
@@ -465,9 +519,11 @@ def initial_from(deal: DealEntry, shape: EntryShape) -> dict[str, Any]:
         if value is None or entry.name == "declarer":
             continue
         if entry.kind is Kind.MATADORS:
-            kind, count = form_names(entry, ())
-            initial[kind] = WITH if value > 0 else WITHOUT
-            initial[count] = abs(value)
+            chips, count = form_names(entry, ())
+            if abs(value) <= CHIPS:
+                initial[chips] = str(value)
+            else:
+                initial[chips], initial[count] = MORE_WITH if value > 0 else MORE_WITHOUT, abs(value)
         elif entry.kind is Kind.RESULT:
             initial[entry.name] = YES if value else NO
         elif entry.kind is Kind.POINTS_PER_SEAT:

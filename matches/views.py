@@ -49,6 +49,7 @@ from .permissions import (
 from .preferences import DECK_SESSION_KEY, deck_of
 from .selectors import (
     Sheet,
+    SheetRow,
     checkpoint_before,
     head_to_head,
     match_chart,
@@ -247,11 +248,20 @@ def _live_context(
             "undo_token": uuid.uuid4(),
             "redo_token": uuid.uuid4(),
             "undo": undo,
+            "undo_label": _step_back_label(undo, redo=False),
             "undo_text": _change_text(undo, sheet.names, deck) if undo else "",
             "redo": redo,
+            "redo_label": _step_back_label(redo.undo_of if redo else None, redo=True),
             "redo_text": _change_text(redo.undo_of, sheet.names, deck) if redo and redo.undo_of else "",
         }
     return context
+
+
+def _step_back_label(change: MatchEvent | None, *, redo: bool) -> str:
+    """ "Undo game 5", "Redo game 5": the button names the game its change is about."""
+    if change is None or change.number is None:
+        return _("Redo") if redo else _("Undo last change")
+    return (_("Redo game %(number)s") if redo else _("Undo game %(number)s")) % {"number": change.number}
 
 
 @never_cache
@@ -346,13 +356,20 @@ def _saved(request: HtmxHttpRequest, match: Match, added: Added | None, seats: l
     if added is not None and not added.replayed:
         sheet = sheet_after(match, seats, [added.game], added.after)
         context = _live_context(request, match, sheet=sheet, made=added.change)
-        context["new_row"] = sheet.rows[-1]
+        context |= _saved_row(sheet, sheet.rows[-1])
         return render(request, "matches/partials/_saved.html", context)
     sheet = match_sheet(match, last=1, seats=seats, refresh=False)
     context = _live_context(request, match, sheet=sheet)
     row = sheet.rows[-1] if sheet.rows else None
-    context["new_row"] = row if added is not None and row is not None and row.game.pk == added.game.pk else None
+    if added is not None and row is not None and row.game.pk == added.game.pk:
+        context |= _saved_row(sheet, row)
     return render(request, "matches/partials/_saved.html", context)
+
+
+def _saved_row(sheet: Sheet, row: SheetRow) -> dict[str, Any]:
+    """The row a save added, for the sheet and for the notice that names it with who scored what."""
+    scores = [(seat, points) for seat, points in zip(sheet.seats, row.scores, strict=True) if points]
+    return {"new_row": row, "saved_scores": scores}
 
 
 @on_match(Action.SCORE)

@@ -79,7 +79,7 @@ ROUTE_ARGUMENT = re.compile(r"<(?:\w+:)?(\w+)>")
 REGEX_ARGUMENT = re.compile(r"\(\?P<(\w+)>[^)]*\)")
 
 STEP_TOKEN = str(uuid.uuid4())
-GAME = {"contract": "clubs", "matadors_kind": "with", "matadors": "1", "declarer": "1", "declarer_card_points": "70"}
+GAME = {"contract": "clubs", "matadors": "1", "declarer": "1", "declarer_card_points": "70"}
 
 
 @dataclass(frozen=True)

@@ -209,7 +209,7 @@ def test_the_page_offers_undo_for_the_named_change_and_redo_after_it(scorer: Cli
     )
     html = _page(scorer, match)
     assert "Undone (added): Anna: ♣ Clubs, with 1, 70 card points" in html
-    assert ">Redo</button>" in html
+    assert ">Redo game 1</button>" in html
     redo = redoable(match)
     assert redo is not None
     scorer.post(
@@ -225,7 +225,7 @@ def test_a_stale_fix_page_explains_instead_of_overwriting(scorer: Client, owner:
     game = add(match, **CLUBS_70)
     url = f"/matches/{match.public_id}/games/{game.public_id}/edit/"
     form = {"token": str(uuid.uuid4()), "version": "1", "contract": "clubs", "declarer": "0"}
-    form |= {"matadors_kind": "with", "matadors": "2", "declarer_card_points": "70"}
+    form |= {"matadors": "2", "declarer_card_points": "70"}
     other = {**form, "token": str(uuid.uuid4()), "matadors": "3"}
     assert scorer.post(url, form).status_code == 302
     response = scorer.post(url, other, follow=True)
@@ -255,7 +255,7 @@ def test_a_save_refused_because_another_phone_was_faster_can_be_saved_as_the_nex
     match = make_match(owner)
     url = f"/matches/{match.public_id}/games/"
     mine = {"token": str(uuid.uuid4()), "number": "1", "contract": "hearts", "declarer": "1"}
-    mine |= {"matadors_kind": "with", "matadors": "1", "declarer_card_points": "70"}
+    mine |= {"matadors": "1", "declarer_card_points": "70"}
     add(match, **CLUBS_70)  # the other phone
     refused = scorer.post(url, mine, headers={"HX-Request": "true"})
     html = refused.content.decode()

@@ -35,7 +35,7 @@ def client_of(client: Client) -> Any:
 
 
 def game_data(**fields: Any) -> dict[str, Any]:
-    return {"token": str(uuid.uuid4()), "matadors_kind": "with", "matadors": "1", **fields}
+    return {"token": str(uuid.uuid4()), "matadors": "1", **fields}
 
 
 def test_pages_need_a_login(client: Client, owner: User) -> None:
@@ -167,6 +167,59 @@ def test_entering_a_game_with_htmx_returns_the_new_list(client_of: Any, owner: U
     assert html.startswith('\n<div id="live">') or html.lstrip().startswith('<div id="live">')
     assert "Cleo · Grand · 48" in html
     assert "<small>−96</small>" in html
+
+
+def test_a_game_entered_with_its_outcome_needs_no_card_points(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    client = client_of(owner)
+    data = {"token": str(uuid.uuid4()), "contract": "clubs", "declarer": "1", "matadors": "-2", "outcome": "won"}
+    response = client.post(f"/matches/{match.public_id}/games/", data, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    game = Game.objects.get(match=match)
+    assert game.entry == {"contract": "clubs", "matadors": -2, "outcome": "won"}
+    assert game.points == [0, 36, 0]
+    html = response.content.decode()
+    assert "Game 1 saved:" in html
+    assert "<strong>Ben +36</strong>" in html
+    assert ">Undo game 1</button>" in html
+
+
+def test_more_matadors_than_the_chips_are_counted_in_their_own_field(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    client = client_of(owner)
+    url = f"/matches/{match.public_id}/games/"
+    data = {"token": str(uuid.uuid4()), "contract": "clubs", "declarer": "0", "matadors": "+", "outcome": "won"}
+    refused = client.post(url, data)
+    assert refused.status_code == 400
+    assert 'id="id_matadors_count_error"' in refused.content.decode()
+    assert "How many?" in refused.content.decode()
+    assert client.post(url, {**data, "matadors_count": "6"}).status_code == 302
+    game = Game.objects.get(match=match)
+    assert game.entry == {"contract": "clubs", "matadors": 6, "outcome": "won"}
+    edit = client.get(f"/matches/{match.public_id}/games/{game.public_id}/edit/").content.decode()
+    assert 'value="+" id="id_matadors_' in edit
+    assert 'value="6"' in edit
+
+
+def test_card_points_that_contradict_the_outcome_are_shown_at_the_outcome(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    client = client_of(owner)
+    data = game_data(contract="clubs", declarer="0", declarer_card_points="95", outcome="won")
+    response = client.post(f"/matches/{match.public_id}/games/", data)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'id="id_outcome_error"' in html
+    assert "With 95 card points the declarer has won Schneider, not won." in html
+    assert not Game.objects.exists()
+
+
+def test_the_last_games_contract_is_preselected_and_said_to_be(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    add(match, declarer=0, contract="hearts", matadors=1, declarer_card_points=70)
+    html = client_of(owner).get(f"/matches/{match.public_id}/").content.decode()
+    assert "♥ Hearts as last game; the score shows here." in html
+    assert 'class="field contracts preselected"' in html
+    assert 'value="hearts" id="id_contract_1" checked' in html
 
 
 def test_bad_input_is_shown_next_to_the_field_and_kept(client_of: Any, owner: User) -> None:
@@ -445,7 +498,7 @@ def test_undo_stays_at_hand_when_the_series_is_complete(client_of: Any, owner: U
     html = client.get(f"/matches/{match.public_id}/").content.decode()
     assert "The series is complete." in html
     assert "Save game" not in html
-    assert "Undo last change" in html
+    assert "Undo game 1" in html
     client.post(f"/matches/{match.public_id}/undo/", {"token": str(uuid.uuid4())})
     html = client.get(f"/matches/{match.public_id}/").content.decode()
     assert "Undone (added): Anna: ♣ Clubs, with 1, 70 card points" in html

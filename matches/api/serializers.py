@@ -52,6 +52,12 @@ JSON_TYPES: dict[Kind, dict[str, Any]] = {
     Kind.FLAG: {"type": "boolean"},
     Kind.CHOICE: {"type": "string", "nullable": True},
     Kind.RESULT: {"type": "boolean", "nullable": True},
+    Kind.OUTCOME: {
+        "type": "string",
+        "nullable": True,
+        "description": "How the card play ended, in place of the declarer's card points where the scheme does not "
+        "count them (or beside them, saying the same); draw is 60:60.",
+    },
     Kind.POINTS_PER_SEAT: {"type": "array", "items": {"type": "integer"}},
     Kind.SEATS: {"type": "array", "items": {"type": "integer"}},
 }

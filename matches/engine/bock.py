@@ -4,18 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import CARD_POINTS_TOTAL, Contract
-from .entry import GameEntry
+from .cards import DRAW_POINTS, Contract
+from .entry import GameEntry, Outcome
 from .options import Rules
-
-DRAW_POINTS = CARD_POINTS_TOTAL // 2
 
 
 def triggers_bock(rules: Rules, game: GameEntry | None) -> bool:
     """Whether this game starts a Bock round under the table's triggers."""
     if not rules.bock or game is None:
         return False
-    if rules.bock_on_draw and game.declarer_card_points == DRAW_POINTS and game.contract != Contract.RAMSCH:
+    drawn = game.declarer_card_points == DRAW_POINTS or game.outcome == Outcome.DRAW
+    if rules.bock_on_draw and drawn and game.contract != Contract.RAMSCH:
         return True
     if rules.bock_on_kontra and game.kontra:
         return True

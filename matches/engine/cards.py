@@ -9,6 +9,7 @@ from .messages import Message, gettext_noop, msg
 
 CARD_POINTS_TOTAL = 120
 WINNING_POINTS = 61
+DRAW_POINTS = 60  # 60:60: the declarer has not won, and some tables count it apart
 
 
 class Contract(StrEnum):

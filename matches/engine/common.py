@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .cards import (
     CARD_POINTS_TOTAL,
+    DRAW_POINTS,
     MAX_MATADORS_JACKS_ONLY,
     MAX_MATADORS_SKAT,
     MAX_SKAT_POINTS,
@@ -14,7 +15,7 @@ from .cards import (
     WINNING_POINTS,
     Contract,
 )
-from .entry import Announcement, GameEntry, Schwarz
+from .entry import Announcement, GameEntry, Outcome, Schwarz
 from .errors import Problems
 from .game import Table
 from .messages import Message, gettext_noop, msg
@@ -73,6 +74,52 @@ class Points:
             return self.declarer == 0
         return self.schwarz is Schwarz.DECLARER
 
+    @property
+    def draw(self) -> bool:
+        return self.declarer == DRAW_POINTS
+
+
+@dataclass(frozen=True)
+class Called:
+    """The card play's result as the table called it instead of counting the card points."""
+
+    outcome: Outcome
+
+    @property
+    def declarer_reached(self) -> bool:
+        return self.outcome in (Outcome.WON, Outcome.WON_SCHNEIDER, Outcome.WON_SCHWARZ)
+
+    @property
+    def opponents_schneider(self) -> bool:
+        return self.outcome in (Outcome.WON_SCHNEIDER, Outcome.WON_SCHWARZ)
+
+    @property
+    def declarer_schneider(self) -> bool:
+        return self.outcome in (Outcome.LOST_SCHNEIDER, Outcome.LOST_SCHWARZ)
+
+    @property
+    def opponents_schwarz(self) -> bool:
+        return self.outcome is Outcome.WON_SCHWARZ
+
+    @property
+    def declarer_schwarz(self) -> bool:
+        return self.outcome is Outcome.LOST_SCHWARZ
+
+    @property
+    def draw(self) -> bool:
+        return self.outcome is Outcome.DRAW
+
+
+CardResult = Points | Called
+RESULT_FACTS = (
+    "declarer_reached",
+    "opponents_schneider",
+    "declarer_schneider",
+    "opponents_schwarz",
+    "declarer_schwarz",
+)
+IMPLIED_SCHWARZ = {Outcome.WON_SCHWARZ: Schwarz.OPPONENTS, Outcome.LOST_SCHWARZ: Schwarz.DECLARER}
+
 
 def schneider_max(rule: SchneiderRule) -> int:
     """The most card points a loser holds and is Schneider: 30 (ISkO: "30 or fewer"), or 29 ("less than 30")."""
@@ -104,6 +151,72 @@ def read_contract(ctx: Context, game: GameEntry, problems: Problems) -> Contract
         problems.add("game.contract", msg(gettext_noop("Ramsch is not played under these rules.")))
         return None
     return contract
+
+
+def read_result(
+    ctx: Context, game: GameEntry, problems: Problems, *, required: bool, card_points: bool = False
+) -> CardResult | None:
+    """The card play's result: the declarer's card points, or the outcome the table called in their place where
+    the scheme does not count the points themselves (``card_points``: it does, and they must be entered). When both
+    are given they must say the same; a Schwarz the outcome names counts as the ``schwarz`` field would."""
+    outcome = _read_outcome(game, problems)
+    implied = IMPLIED_SCHWARZ.get(outcome) if outcome is not None else None
+    if game.declarer_card_points is None and game.outcome is not None:
+        if card_points:
+            problems.add(
+                "game.declarer_card_points",
+                msg(gettext_noop("Enter the declarer's card points: this game counts them, not only who won.")),
+            )
+        elif game.schwarz is not None and (implied is None or game.schwarz != implied.value):
+            problems.add("game.schwarz", msg(gettext_noop("The outcome says otherwise: leave Schwarz out.")))
+        return Called(outcome) if outcome is not None and not card_points else None
+    if game.declarer_card_points is None and required and not card_points:
+        problems.add("game.declarer_card_points", msg(gettext_noop("Enter the outcome or the declarer's card points.")))
+        required = False
+    points = None
+    if implied is not None and game.schwarz is None:
+        # The Schwarz the outcome names, read as the field would be; card points that cannot go with it make the
+        # two disagree (below), rather than a complaint about a field nobody filled in.
+        trial = Problems()
+        points = read_points(ctx, replace(game, schwarz=implied.value), trial, required=required)
+        if trial.errors:
+            points = None
+    if points is None:
+        points = read_points(ctx, game, problems, required=required)
+    if points is not None and outcome is not None and not _agrees(outcome, points):
+        problems.add("game.outcome", _disagreement(outcome, points))
+    return points
+
+
+def _read_outcome(game: GameEntry, problems: Problems) -> Outcome | None:
+    if game.outcome is None:
+        return None
+    try:
+        return Outcome(game.outcome)
+    except ValueError:
+        choices = ", ".join(outcome.value for outcome in Outcome)
+        problems.add("game.outcome", msg(gettext_noop("Must be one of: {choices}."), choices=choices))
+        return None
+
+
+def _agrees(outcome: Outcome, points: Points) -> bool:
+    called = Called(outcome)
+    same = all(getattr(called, fact) == getattr(points, fact) for fact in RESULT_FACTS)
+    return same and (points.draw or outcome is not Outcome.DRAW)
+
+
+def _disagreement(outcome: Outcome, points: Points) -> Message:
+    """Why card points and an outcome do not go together: what the points make of the game."""
+    called = next(
+        (other for other in Outcome if other is not Outcome.DRAW and _agrees(other, points)),
+        Outcome.LOST,
+    )
+    return msg(
+        gettext_noop("With {points} card points the declarer has {called}, not {outcome}."),
+        points=points.declarer,
+        called=called.label,
+        outcome=outcome.label,
+    )
 
 
 def read_points(ctx: Context, game: GameEntry, problems: Problems, *, required: bool) -> Points | None:

@@ -17,7 +17,7 @@ from .errors import FieldError, Problems, RuleError
 from .messages import Message, gettext_noop, msg
 from .options import MatadorRule, Rules, SchwarzRule
 from .table import Seating
-from .variants import Family, VariantSpec
+from .variants import Family, Scheme, VariantSpec
 
 # The stored form of an entry. Version 1: sparse (a field at its default is left out); the legacy form (version 0)
 # wrote every field, with nulls and falses, and is read the same way.
@@ -29,6 +29,34 @@ class Schwarz(StrEnum):
 
     OPPONENTS = "opponents"
     DECLARER = "declarer"
+
+
+class Outcome(StrEnum):
+    """How the card play ended, as a table says it: enough in place of the card points wherever a scheme counts
+    only winning, Schneider and Schwarz. ``draw`` is 60:60, which some tables count apart (a lost game otherwise)."""
+
+    WON = "won"
+    WON_SCHNEIDER = "won-schneider"
+    WON_SCHWARZ = "won-schwarz"
+    LOST = "lost"
+    LOST_SCHNEIDER = "lost-schneider"
+    LOST_SCHWARZ = "lost-schwarz"
+    DRAW = "draw"
+
+    @property
+    def label(self) -> Message:
+        return OUTCOME_LABELS[self]
+
+
+OUTCOME_LABELS = {
+    Outcome.WON: msg(gettext_noop("won")),
+    Outcome.WON_SCHNEIDER: msg(gettext_noop("won Schneider")),
+    Outcome.WON_SCHWARZ: msg(gettext_noop("won Schwarz")),
+    Outcome.LOST: msg(gettext_noop("lost")),
+    Outcome.LOST_SCHNEIDER: msg(gettext_noop("lost Schneider")),
+    Outcome.LOST_SCHWARZ: msg(gettext_noop("lost Schwarz")),
+    Outcome.DRAW: msg(gettext_noop("60:60")),
+}
 
 
 class Announcement(StrEnum):
@@ -50,12 +78,14 @@ class RamschEntry:
 class GameEntry:
     """One game exactly as the players entered it; every field is raw input, nothing is derived.
 
-    ``matadors`` is signed: +n for "with n", -n for "without n". ``declarer_card_points`` includes the skat.
+    ``matadors`` is signed: +n for "with n", -n for "without n". ``declarer_card_points`` includes the skat;
+    ``outcome`` (an ``Outcome``) may stand in for them, or say the same.
     """
 
     contract: str
     matadors: int | None = None
     declarer_card_points: int | None = None
+    outcome: str | None = None
     schwarz: str | None = None
     hand: bool = False
     ouvert: bool = False
@@ -97,6 +127,7 @@ class Kind(StrEnum):
     FLAG = "flag"
     CHOICE = "choice"
     RESULT = "result"
+    OUTCOME = "outcome"
     POINTS_PER_SEAT = "points-per-seat"
     SEATS = "seats"
 
@@ -134,7 +165,7 @@ MAX_BID = 264  # grand with 4, game, hand, Schneider, announced, Schwarz, announ
 MAX_MATADORS = 14  # Schafkopf's Laufende in a solo; Skat's suit games stop at 11
 
 FLAGS = ("hand", "ouvert", "kontra", "re", "conceded")
-OPTIONAL_TEXT = ("schwarz", "announced")
+OPTIONAL_TEXT = ("outcome", "schwarz", "announced")
 OPTIONAL_INT = ("matadors", "declarer_card_points", "bid")
 
 
@@ -156,6 +187,14 @@ FIELDS: tuple[EntryField, ...] = (
         maximum=MAX_MATADORS,
         contracts=POINT_GAMES,
         default=1,
+    ),
+    EntryField(
+        "outcome",
+        Kind.OUTCOME,
+        msg(gettext_noop("Outcome")),
+        choices=tuple(o.value for o in Outcome),
+        choice_labels=tuple(o.label for o in Outcome),
+        contracts=POINT_GAMES,
     ),
     EntryField(
         "declarer_card_points",
@@ -383,14 +422,14 @@ class EntryShape:
         return next((f for f in self.fields if f.name == name), None)
 
 
-def accepted_fields(spec: VariantSpec, rules: Rules, seating: Seating) -> EntryShape:
-    """The fields a table of ``spec`` under ``rules`` enters for the deal seated as ``seating``: only what the
-    variant has and the rules count, with the seats that play as choices."""
+def accepted_fields(spec: VariantSpec, scheme: Scheme, rules: Rules, seating: Seating) -> EntryShape:
+    """The fields a table of ``spec`` scoring by ``scheme`` under ``rules`` enters for the deal seated as
+    ``seating``: only what the variant has and the rules count, with the seats that play as choices."""
     contracts = tuple(c for c in spec.contracts if _offered(c, rules))
     playing = tuple(sorted(seating.playing))
     kept: list[EntryField] = []
     for base in FIELDS:
-        fitted = _fit(base, spec, rules, contracts, playing, seating)
+        fitted = _fit(base, spec, scheme, rules, contracts, playing, seating)
         if fitted is not None:
             kept.append(fitted)
     return EntryShape(contracts=contracts, fields=tuple(kept))
@@ -404,9 +443,21 @@ def _offered(contract: Contract, rules: Rules) -> bool:
     return True
 
 
+def counts_card_points(spec: VariantSpec, scheme: Scheme) -> bool:
+    """Whether the score of a point game depends on the card points themselves, not only on who won and how:
+    then the card points must be entered, and an outcome alone is not enough."""
+    return spec.family is Family.LIEUTENANT or scheme is Scheme.CARD_POINTS
+
+
+def counts_draw(scheme: Scheme, rules: Rules) -> bool:
+    """Whether 60:60 counts apart from a lost game: a Bock round starts after it, or the simple scheme scores it."""
+    return (rules.bock and rules.bock_on_draw) or scheme is Scheme.SIMPLE
+
+
 def _fit(
     base: EntryField,
     spec: VariantSpec,
+    scheme: Scheme,
     rules: Rules,
     contracts: tuple[Contract, ...],
     playing: tuple[int, ...],
@@ -414,6 +465,15 @@ def _fit(
 ) -> EntryField | None:
     """``base`` as this table asks it, or None where the table does not have it."""
     name = base.name
+    if name == "outcome":
+        if counts_card_points(spec, scheme):
+            return None
+        if counts_draw(scheme, rules):
+            return base
+        plain = tuple(o for o in Outcome if o is not Outcome.DRAW)
+        return replace(base, choices=tuple(o.value for o in plain), choice_labels=tuple(o.label for o in plain))
+    if name == "declarer_card_points" and counts_card_points(spec, scheme):
+        return replace(base, required=True)
     seat_choices = tuple(str(seat) for seat in playing)
     if base.contracts is not None and not base.contracts & set(contracts):
         return None
@@ -424,7 +484,11 @@ def _fit(
         return replace(base, choices=seat_choices, default=seating.forehand if spec.forehand_declares else None)
     if name == "matadors":
         return _fit_matadors(base, spec, rules, contracts)
-    if name == "schwarz" and (rules.schwarz is SchwarzRule.NO_CARD_POINTS or spec.family is Family.LIEUTENANT):
+    if name == "schwarz" and (
+        rules.schwarz is SchwarzRule.NO_CARD_POINTS
+        or spec.family is Family.LIEUTENANT
+        or not counts_card_points(spec, scheme)  # the outcome says it
+    ):
         return None
     if name in ("hand", "ouvert", "announced", "bid", "conceded") and not spec.bidding:
         return None
@@ -467,6 +531,8 @@ def describe(game: GameEntry, names: Sequence[str]) -> list[Message]:
         words.append(msg(template, n=abs(game.matadors)))
     if game.declarer_card_points is not None:
         words.append(msg(gettext_noop("{points} card points"), points=game.declarer_card_points))
+    if game.outcome in set(Outcome):
+        words.append(Outcome(game.outcome).label)
     for name in FLAGS:
         if getattr(game, name):
             words.append(FIELDS_BY_NAME[name].label if name != "conceded" else msg(gettext_noop("conceded")))

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from .cards import CARD_POINTS_TOTAL
-from .common import Context, check_doubling, forbid, read_contract, read_points, schneider_max
+from .cards import CARD_POINTS_TOTAL, DRAW_POINTS
+from .common import Context, Points, check_doubling, forbid, read_contract, read_result, schneider_max
 from .entry import GameEntry
 from .errors import Problems
 from .game import Result
 from .messages import gettext_noop, msg
 from .options import SchneiderRule
 
-DRAW_POINTS = CARD_POINTS_TOTAL // 2
 WIN, SCHNEIDER, SCHWARZ = 2, 3, 4
 
 
@@ -39,9 +38,9 @@ def score_lieutenant(ctx: Context, game: GameEntry) -> Result:
         msg(gettext_noop("Lieutenant Skat scores by card points alone: leave this out.")),
     )
     # Schwarz is 120 card points here; a schwarz field is only checked against them (read_points) and adds nothing.
-    points = read_points(ctx, game, problems, required=True)
+    points = read_result(ctx, game, problems, required=True, card_points=True)
     problems.raise_if_any()
-    assert points is not None
+    assert isinstance(points, Points)
     seat = ctx.table.declarer
     if points.declarer == DRAW_POINTS:
         step = msg(gettext_noop("60:60, a draw: {value} each"), value=1)

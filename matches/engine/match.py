@@ -207,14 +207,14 @@ def next_deal(setup: MatchSetup, checkpoint: Checkpoint) -> NextDeal:
         bock_games_left=sum(1 for count in ahead if count),
         finished=games_left == 0,
         can_pass=setup.can_pass,
-        shape=accepted_fields(setup.spec, setup.rules, seats),
+        shape=accepted_fields(setup.spec, setup.scheme, setup.rules, seats),
         games_left=games_left,
     )
 
 
 def shape_of(setup: MatchSetup, number: int) -> EntryShape:
     """The fields deal ``number`` takes, seated as it was (to fix it)."""
-    return accepted_fields(setup.spec, setup.rules, setup.seating(number))
+    return accepted_fields(setup.spec, setup.scheme, setup.rules, setup.seating(number))
 
 
 def score_deal(setup: MatchSetup, deal: DealEntry, *, number: int, bock: int) -> ScoredDeal:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from .cards import BASE_VALUES, CARD_POINTS_TOTAL, Contract
+from .cards import BASE_VALUES, Contract
 from .common import (
+    CardResult,
     Context,
     Points,
     apply_doubling,
@@ -16,7 +17,7 @@ from .common import (
     only_seat,
     read_contract,
     read_matadors,
-    read_points,
+    read_result,
 )
 from .entry import GameEntry
 from .errors import Problems
@@ -29,7 +30,6 @@ from .variants import Scheme
 
 BIDDING_FIELDS = ("hand", "ouvert", "announced", "bid")
 SIMPLE_WIN, SIMPLE_SCHNEIDER, SIMPLE_SCHWARZ, SIMPLE_DRAW = 2, 3, 4, 1
-DRAW_POINTS = CARD_POINTS_TOTAL // 2
 
 
 def score_officers(ctx: Context, game: GameEntry) -> Result:
@@ -69,7 +69,7 @@ def score_officers(ctx: Context, game: GameEntry) -> Result:
             msg(gettext_noop("Suit and grand games are decided by card points: “won” is for null games only.")),
         )
     matadors = read_matadors(game, max_matadors(ctx, contract), problems, required=ctx.scheme is Scheme.STANDARD)
-    points = read_points(ctx, game, problems, required=True)
+    points = read_result(ctx, game, problems, required=True, card_points=ctx.scheme is Scheme.CARD_POINTS)
     problems.raise_if_any()
     assert points is not None
     steps: list[Message] = []
@@ -83,7 +83,7 @@ def score_officers(ctx: Context, game: GameEntry) -> Result:
 
 
 def _standard(
-    ctx: Context, game: GameEntry, contract: Contract, matadors: int, points: Points, steps: list[Message]
+    ctx: Context, game: GameEntry, contract: Contract, matadors: int, points: CardResult, steps: list[Message]
 ) -> Result:
     """The seed text: (matadors + 1) × base value, ×2 Schneider, ×4 Schwarz; lost: twice the value, negative.
 
@@ -128,10 +128,10 @@ def _standard(
     )
 
 
-def _simplified(ctx: Context, game: GameEntry, contract: Contract, points: Points, steps: list[Message]) -> Result:
+def _simplified(ctx: Context, game: GameEntry, contract: Contract, points: CardResult, steps: list[Message]) -> Result:
     """The seed's simplified forms: the winner, declarer or not, scores; the loser writes nothing."""
     declarer, opponent = ctx.table.declarer, 1 - ctx.table.declarer
-    if ctx.scheme is Scheme.SIMPLE and points.declarer == DRAW_POINTS:
+    if ctx.scheme is Scheme.SIMPLE and points.draw:
         steps.append(msg(gettext_noop("60:60, a draw: {value} each"), value=SIMPLE_DRAW))
         value = apply_doubling(ctx, SIMPLE_DRAW, game, steps)
         return Result(won=None, game_value=value, scores=(value, value), breakdown=tuple(steps))
@@ -146,6 +146,7 @@ def _simplified(ctx: Context, game: GameEntry, contract: Contract, points: Point
             value *= 2
             steps.append(msg(gettext_noop("Schneider × 2 = {value}"), value=value))
     elif ctx.scheme is Scheme.CARD_POINTS:
+        assert isinstance(points, Points)  # this scheme reads the card points (read_result)
         value = points.declarer if won else points.opponents
         steps.append(msg(gettext_noop("the winner's card points: {value}"), value=value))
     else:
@@ -182,7 +183,7 @@ def _null(ctx: Context, game: GameEntry, problems: Problems) -> Result:
     forbid(
         game,
         problems,
-        ("matadors", "declarer_card_points", "schwarz"),
+        ("matadors", "declarer_card_points", "outcome", "schwarz"),
         msg(gettext_noop("A null game is decided by tricks alone: no matadors or card points.")),
     )
     if ctx.scheme is Scheme.CARD_POINTS:

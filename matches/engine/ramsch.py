@@ -14,6 +14,7 @@ DURCHMARSCH_POINTS = 120
 DECLARER_FIELDS = (
     "matadors",
     "declarer_card_points",
+    "outcome",
     "schwarz",
     "hand",
     "ouvert",

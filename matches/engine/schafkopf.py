@@ -13,7 +13,7 @@ from .common import (
     only_seat,
     read_contract,
     read_matadors,
-    read_points,
+    read_result,
 )
 from .entry import GameEntry
 from .errors import Problems
@@ -44,7 +44,7 @@ def score_schafkopf(ctx: Context, game: GameEntry) -> Result:
         ("hand", "ouvert", "announced", "won", "bid", "conceded", "ramsch"),
         msg(gettext_noop("Officers' Schafkopf has no such thing: leave this out.")),
     )
-    points = read_points(ctx, game, problems, required=True)
+    points = read_result(ctx, game, problems, required=True)
     if contract is None:
         problems.raise_if_any()
     assert contract is not None

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field, replace
 
 from .cards import BASE_VALUES, Contract
 from .common import (
+    CardResult,
     Context,
-    Points,
     apply_doubling,
     check_doubling,
     forbid,
@@ -18,7 +18,7 @@ from .common import (
     read_announcement,
     read_contract,
     read_matadors,
-    read_points,
+    read_result,
 )
 from .entry import Announcement, GameEntry
 from .errors import Problems
@@ -133,7 +133,7 @@ def value_null(game: GameEntry) -> Valuation:
 
 
 def value_suit_grand(
-    contract: Contract, matadors: int, points: Points | None, game: GameEntry, announcement: Announcement | None
+    contract: Contract, matadors: int, points: CardResult | None, game: GameEntry, announcement: Announcement | None
 ) -> Valuation:
     """ISkO: value = base value × (matadors + 1 for game + the levels reached or announced).
 
@@ -228,7 +228,7 @@ def value_declarer_game(ctx: Context, game: GameEntry, contract: Contract, probl
         forbid(
             game,
             problems,
-            ("matadors", "declarer_card_points", "schwarz"),
+            ("matadors", "declarer_card_points", "outcome", "schwarz"),
             msg(gettext_noop("A null game is decided by tricks alone: no matadors or card points.")),
         )
         if game.conceded and game.won is not None:
@@ -243,7 +243,7 @@ def value_declarer_game(ctx: Context, game: GameEntry, contract: Contract, probl
             msg(gettext_noop("Suit and grand games are decided by card points: “won” is for null games only.")),
         )
     matadors = read_matadors(game, max_matadors(ctx, contract), problems, required=True)
-    points = read_points(ctx, game, problems, required=not game.conceded)
+    points = read_result(ctx, game, problems, required=not game.conceded)
     problems.raise_if_any()
     assert matadors is not None
     valuation = value_suit_grand(contract, matadors, None if game.conceded else points, game, announcement)

@@ -24,6 +24,11 @@
     var invalid = event.target.querySelector && event.target.querySelector(".entry .invalid input");
     if (invalid) invalid.focus();
   });
+  // A tap on a contract makes the choice the scorer's own: the mark of the preselected one goes.
+  document.addEventListener("change", function (event) {
+    var field = event.target.closest && event.target.closest(".contracts.preselected");
+    if (field) field.classList.remove("preselected");
+  });
   document.addEventListener("input", function (event) {
     if (event.target.matches && event.target.matches('input[name="declarer_card_points"]')) {
       updateOpponents(event.target);

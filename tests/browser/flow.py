@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 from playwright.sync_api import Locator, Page, expect
 
 PASSWORD = "a-long-enough-password-1"
+CHIPS = 4  # matadors up to this many are a chip each; more are counted in "How many"
+# Where an outcome can stand in for the card points, their field says it is optional.
+CARD_POINTS = re.compile(r"^(Card points \(optional\)|Declarer's card points)$")
 MINUS = "\N{MINUS SIGN}"
 
 
@@ -94,6 +97,7 @@ class Entry:
     declarer: str | None = None
     matadors: int | None = None
     points: int | None = None
+    outcome: str | None = None
     hand: bool = False
     kontra: bool = False
     re: bool = False
@@ -113,10 +117,16 @@ def fill_game(form: Page | Locator, game: Entry) -> None:
         group.get_by_role("radio", name=game.declarer, exact=True).check()
     if game.matadors is not None:
         kind = "with" if game.matadors > 0 else "without"
-        form.get_by_role("group", name="Matadors", exact=True).get_by_role("radio", name=kind, exact=True).check()
-        form.get_by_role("spinbutton", name="How many", exact=True).fill(str(abs(game.matadors)))
+        count = abs(game.matadors)
+        chips = form.get_by_role("group", name="Matadors", exact=True)
+        chips.get_by_role("radio", name=f"{kind} {count if count <= CHIPS else 'more'}", exact=True).check()
+        if count > CHIPS:
+            form.get_by_role("spinbutton", name="How many", exact=True).fill(str(count))
+    if game.outcome is not None:
+        group = form.get_by_role("group", name="Outcome", exact=True)
+        group.get_by_role("radio", name=game.outcome, exact=True).check()
     if game.points is not None:
-        form.get_by_role("spinbutton", name="Declarer's card points", exact=True).fill(str(game.points))
+        form.get_by_role("spinbutton", name=CARD_POINTS).fill(str(game.points))
     for label, wanted in (("Hand", game.hand), ("Kontra", game.kontra), ("Re", game.re)):
         if wanted:
             form.get_by_role("checkbox", name=label, exact=True).check()
@@ -140,8 +150,8 @@ def fill_game(form: Page | Locator, game: Entry) -> None:
 
 
 def _open_more_fields(form: Page | Locator) -> None:
-    """Open "Announcements, Schwarz, bid" unless it is open already (a click on an open summary closes it)."""
-    summary = form.get_by_text("Announcements, Schwarz, bid", exact=True)
+    """Open "Announcements, bid" unless it is open already (a click on an open summary closes it)."""
+    summary = form.get_by_text("Announcements, bid", exact=True)
     bid = form.get_by_role("spinbutton", name="Bid (optional)", exact=True)
     if not bid.is_visible():
         summary.click()

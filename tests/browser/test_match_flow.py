@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .flow import (
+    CARD_POINTS,
     Entry,
     expect_status,
     expect_totals,
@@ -81,7 +82,7 @@ def test_a_pub_skat_evening_of_ten_games_scores_rotates_the_deal_and_rescores_a_
     row.get_by_text("Anna · ♥ Hearts", exact=False).click()
     row.get_by_role("link", name="Fix", exact=True).click()
     expect(phone.get_by_role("heading", level=1)).to_have_text("Fix game 3")
-    expect(phone.get_by_role("spinbutton", name="Declarer's card points", exact=True)).to_have_value("75")
+    expect(phone.get_by_role("spinbutton", name=CARD_POINTS)).to_have_value("75")
     fill_game(phone, Entry("♥ Hearts", "Anna", matadors=1, points=55))
     phone.get_by_role("button", name="Save the fix", exact=True).click()
 
@@ -243,7 +244,7 @@ def test_the_spectators_link_reads_and_follows_but_cannot_change_anything(
         expect(spectator.get_by_role("button", name="Save game", exact=True)).to_have_count(0)
         expect(spectator.get_by_role("link", name="Fix", exact=True, include_hidden=True)).to_have_count(0)
         expect(spectator.get_by_role("link", name="Delete", exact=True, include_hidden=True)).to_have_count(0)
-        expect(spectator.get_by_role("button", name="Undo last change", exact=True)).to_have_count(0)
+        expect(spectator.get_by_role("button", name=re.compile("^Undo"))).to_have_count(0)
 
         # Hand-made posts from the spectator's browser, with a valid CSRF token, to every URL that changes the match:
         # the spectator is no scorer, so each is sent to the login page and nothing happens.
@@ -255,7 +256,6 @@ def test_the_spectators_link_reads_and_follows_but_cannot_change_anything(
             "token": "6f1c2d3e-4b5a-4c6d-8e7f-8091a2b3c4d5",
             "contract": "grand",
             "declarer": "2",
-            "matadors_kind": "with",
             "matadors": "4",
             "declarer_card_points": "120",
         }

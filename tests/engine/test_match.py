@@ -59,7 +59,7 @@ def test_the_next_deal_says_what_may_be_entered() -> None:
 
 def test_at_four_the_fields_offer_only_the_seats_that_play() -> None:
     four = setup_match("skat", rules={"ramsch": True}, players=4, first_dealer=0)
-    shape = accepted_fields(four.spec, four.rules, four.seating(1))
+    shape = accepted_fields(four.spec, four.scheme, four.rules, four.seating(1))
     declarer = shape.get("declarer")
     points = shape.get("ramsch.card_points")
     assert declarer is not None

@@ -119,7 +119,6 @@ class Requests:
             "version": str(match.version),
             "contract": "clubs",
             "declarer": str(number % len(NAMES)),
-            "matadors_kind": "with",
             "matadors": "2",
             "declarer_card_points": "75",
         }
@@ -140,8 +139,7 @@ class Requests:
             "token": str(uuid.uuid4()),
             "contract": "grand",
             "declarer": "0",
-            "matadors_kind": "without",
-            "matadors": "1",
+            "matadors": "-1",
             "declarer_card_points": "88",
             "hand": "on",
         }
@@ -168,7 +166,6 @@ class Requests:
             "version": str(match.version),
             "contract": "clubs",
             "declarer": "1",
-            "matadors_kind": "with",
             "matadors": "2",
             "declarer_card_points": FIXES[self.fixes[name] % 2],
         }
