@@ -24,8 +24,8 @@
     var invalid = event.target.querySelector && event.target.querySelector(".entry .invalid input");
     if (invalid) invalid.focus();
   });
-  // A tap on a contract makes the choice the scorer's own: the mark of the preselected one goes.
-  document.addEventListener("change", function (event) {
+  // A tap on a contract, the preselected one too, makes the choice the scorer's own: its mark goes.
+  document.addEventListener("click", function (event) {
     var field = event.target.closest && event.target.closest(".contracts.preselected");
     if (field) field.classList.remove("preselected");
   });
