@@ -29,9 +29,22 @@
     var field = event.target.closest && event.target.closest(".contracts.preselected");
     if (field) field.classList.remove("preselected");
   });
+  // A Ramsch's card points add up to 120: once all but one player's are typed, the last one is the rest.
+  function fillLastRamsch(input) {
+    var box = input.closest(".only-ramsch");
+    if (!box) return;
+    if (input.value === "") delete input.dataset.typed; else input.dataset.typed = "1";
+    var inputs = Array.prototype.slice.call(box.querySelectorAll('input[name^="ramsch_"]'));
+    var open = inputs.filter(function (each) { return !each.dataset.typed; });
+    if (open.length !== 1) return;
+    var sum = inputs.reduce(function (total, each) {
+      return total + (each.dataset.typed ? parseInt(each.value, 10) || 0 : 0);
+    }, 0);
+    open[0].value = sum <= 120 ? String(120 - sum) : "";
+  }
   document.addEventListener("input", function (event) {
-    if (event.target.matches && event.target.matches('input[name="declarer_card_points"]')) {
-      updateOpponents(event.target);
-    }
+    if (!event.target.matches) return;
+    if (event.target.matches('input[name="declarer_card_points"]')) updateOpponents(event.target);
+    if (event.target.matches('input[name^="ramsch_"]')) fillLastRamsch(event.target);
   });
 })();

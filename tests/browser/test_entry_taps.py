@@ -1,0 +1,154 @@
+"""Entering a game on a phone is faster than writing it down: the taps of each kind of deal are counted at three
+screen sizes (390×520 is a 390×844 phone with its keyboard open), the live result and Save stay in sight, and after
+a save the form is ready at the top with a notice naming the game.
+
+A tap is a touch on a chip, a button or a field; the number typed into a field counts as one more.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from .flow import sign_up, start_match, track_requests
+
+SKAT_PUB = "Skat, pub rules (Kontra/Re, Ramsch, Bock)"
+SKAT_ISKO = "Skat, ISkO"
+SKAT = ("Anna", "Ben", "Cleo")
+VIEWPORTS = [(390, 844), (360, 740), (390, 520)]
+# Below this height the whole form cannot be on one screen with the keyboard open; the bar still is.
+ONE_SCREEN = 700
+
+
+class Taps:
+    """Counts the taps of one entry and checks, on a phone tall enough, that each lands without scrolling."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.count = 0
+        viewport = page.viewport_size
+        assert viewport is not None
+        self.height = viewport["height"]
+
+    def _in_sight(self, target: Locator) -> None:
+        box = target.bounding_box()
+        bar = self.page.locator(".save-bar").bounding_box()
+        assert box is not None
+        assert bar is not None
+        assert box["y"] >= 0
+        assert box["y"] + box["height"] <= bar["y"] + 1, "hidden below the fold or behind the bar"
+
+    def tap(self, target: Locator) -> None:
+        if self.height >= ONE_SCREEN and target.get_attribute("type") != "submit":
+            self._in_sight(target)
+        target.click()
+        self.count += 1
+
+    def type(self, field: Locator, number: int) -> None:
+        self.tap(field)
+        self.page.keyboard.type(str(number))
+        self.count += 1
+
+
+def _bar_in_sight(page: Page) -> None:
+    """The live result and Save are inside the viewport, whatever was scrolled."""
+    viewport = page.viewport_size
+    assert viewport is not None
+    for part in (page.locator("#preview"), page.get_by_role("button", name="Save game", exact=True)):
+        box = part.bounding_box()
+        assert box is not None
+        assert box["y"] >= 0
+        assert box["y"] + box["height"] <= viewport["height"]
+
+
+def _saved(page: Page, taps: Taps, text: str) -> None:
+    """Save, then: the notice names the game, and the form is ready at the top of the screen."""
+    page.wait_for_function("() => window.__requests.open === 0")
+    _bar_in_sight(page)
+    taps.tap(page.get_by_role("button", name="Save game", exact=True))
+    notice = page.get_by_text(text, exact=True)
+    expect(notice).to_be_visible()
+    expect(notice).to_be_in_viewport()
+    expect(page.get_by_role("group", name="Game", exact=True)).to_be_in_viewport()
+    expect(page.get_by_role("group", name="Game", exact=True).get_by_role("radio", checked=True)).to_have_count(1)
+
+
+def _phone(browser: Any, width: int, height: int) -> Page:
+    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2, is_mobile=True)
+    return context.new_page()
+
+
+def _chip(page: Page, group: str, name: str) -> Locator:
+    return page.get_by_role("group", name=group, exact=True).get_by_role("radio", name=name, exact=True)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("width", "height"), VIEWPORTS)
+def test_a_suit_game_takes_five_taps_a_null_four_and_a_ramsch_six(
+    browser: Any, live_server: Any, width: int, height: int
+) -> None:
+    page = _phone(browser, width, height)
+    sign_up(page, live_server.url, f"anna{width}x{height}")
+    start_match(page, SKAT_PUB, SKAT, untick=["Bock rounds"])
+    track_requests(page)
+
+    # "Clubs, Ben declares, with 2, won": 12 × 3 = 36.
+    taps = Taps(page)
+    taps.tap(_chip(page, "Game", "♣ Clubs"))
+    taps.tap(_chip(page, "Declarer", "Ben"))
+    taps.tap(_chip(page, "Matadors", "with 2"))
+    taps.tap(_chip(page, "Outcome", "won"))
+    expect(page.locator("#preview")).to_contain_text("Ben +36")
+    _saved(page, taps, "Game 1 saved: Ben +36")
+    assert taps.count <= 5
+
+    # A null game of Cleo's, won: 23.
+    taps = Taps(page)
+    taps.tap(_chip(page, "Game", "Null"))
+    taps.tap(_chip(page, "Declarer", "Cleo"))
+    taps.tap(_chip(page, "Null result", "won"))
+    expect(page.locator("#preview")).to_contain_text("Cleo +23")
+    _saved(page, taps, "Game 2 saved: Cleo +23")
+    assert taps.count <= 4
+
+    # All passed, so a Ramsch: Anna 30 and Ben 72 typed, Cleo's 18 filled in; Ben has the most and loses 72.
+    taps = Taps(page)
+    taps.tap(_chip(page, "Game", "Ramsch"))
+    points = page.get_by_role("group", name="Ramsch: card points per player", exact=True)
+    taps.type(points.get_by_role("spinbutton", name="Anna", exact=True), 30)
+    taps.type(points.get_by_role("spinbutton", name="Ben", exact=True), 72)
+    expect(points.get_by_role("spinbutton", name="Cleo", exact=True)).to_have_value("18")
+    expect(page.locator("#preview")).to_contain_text(f"Ben {chr(0x2212)}72")
+    _saved(page, taps, f"Game 3 saved: Ben {chr(0x2212)}72")
+    assert taps.count <= 6
+    page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_passed_deal_takes_one_tap(phone: Page, live_server: Any) -> None:
+    sign_up(phone, live_server.url, "ben")
+    start_match(phone, SKAT_ISKO, SKAT)
+    track_requests(phone)
+    taps = Taps(phone)
+    taps.tap(phone.get_by_role("button", name="All passed", exact=True))
+    expect(phone.get_by_text("Game 1 saved: all passed.", exact=True)).to_be_in_viewport()
+    assert taps.count == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_save_asks_for_no_second_preview(phone: Page, live_server: Any) -> None:
+    sign_up(phone, live_server.url, "cleo")
+    start_match(phone, SKAT_ISKO, SKAT)
+    track_requests(phone)
+    for name, chip in (("Game", "♠ Spades"), ("Declarer", "Anna"), ("Matadors", "without 1"), ("Outcome", "lost")):
+        _chip(phone, name, chip).click()
+    expect(phone.locator("#preview")).to_contain_text(f"Anna {chr(0x2212)}44")
+    phone.wait_for_function("() => window.__requests.open === 0")
+    posts: list[str] = []
+    phone.on("request", lambda request: posts.append(request.url) if request.method == "POST" else None)
+    phone.get_by_role("button", name="Save game", exact=True).click()
+    expect(phone.get_by_text(f"Game 1 saved: Anna {chr(0x2212)}44", exact=True)).to_be_visible()
+    phone.wait_for_timeout(600)
+    assert [url.rsplit("/", 2)[-2] for url in posts] == ["games"]
