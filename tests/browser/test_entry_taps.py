@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from .flow import sign_up, start_match, track_requests
 
@@ -75,7 +75,7 @@ def _saved(page: Page, taps: Taps, text: str) -> None:
     expect(page.get_by_role("group", name="Game", exact=True).get_by_role("radio", checked=True)).to_have_count(1)
 
 
-def _phone(browser: Any, width: int, height: int) -> Page:
+def _phone(browser: Browser, width: int, height: int) -> Page:
     context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2, is_mobile=True)
     return context.new_page()
 
@@ -87,7 +87,7 @@ def _chip(page: Page, group: str, name: str) -> Locator:
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS)
 def test_a_suit_game_takes_five_taps_a_null_four_and_a_ramsch_six(
-    browser: Any, live_server: Any, width: int, height: int
+    browser: Browser, live_server: Any, width: int, height: int
 ) -> None:
     page = _phone(browser, width, height)
     sign_up(page, live_server.url, f"anna{width}x{height}")
