@@ -1,9 +1,13 @@
 from django.urls import path
 
-from . import views
+from . import shell, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("manifest.webmanifest", shell.manifest, name="manifest"),
+    path("sw.js", shell.service_worker, name="service_worker"),
+    path("offline/", shell.offline, name="offline"),
+    path("offline/reset/", shell.offline_reset, name="offline_reset"),
     path("accounts/signup/", views.signup, name="signup"),
     path("deck/", views.set_deck, name="set_deck"),
     path("matches/new/", views.match_new, name="match_new"),

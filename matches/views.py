@@ -323,6 +323,7 @@ def game_create(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     seats = seats_of(match)
     form = _posted_game_form(request, match, [seat.player.name for seat in seats])
     refused_by_state = False
+    status = Invalid.status
     if form.is_valid():
         try:
             added = game_add(
@@ -330,6 +331,7 @@ def game_create(request: HtmxHttpRequest, match: Match) -> HttpResponse:
             )
         except ServiceError as error:
             form.add_rule_errors(error)
+            status = error.status
             if error.status != Invalid.status:
                 # Another phone moved the match on: the entry stays for the scorer to check against the list, made
                 # out for the deal that is next now, so that saving it again is a new decision, not the same refusal.
@@ -342,7 +344,7 @@ def game_create(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     sheet = match_sheet(match, last=shown, seats=seats, refresh=False)
     context = _live_context(request, match, form, sheet)
     if not request.htmx:
-        return render(request, "matches/match_detail.html", context, status=400)
+        return render(request, "matches/match_detail.html", context, status=status)
     template = "matches/partials/_refused.html" if refused_by_state else "matches/partials/_live.html"
     return render(request, template, context)
 

@@ -459,7 +459,7 @@ def test_a_form_from_before_another_phones_save_is_stopped(client_of: Any, owner
         f"/matches/{match.public_id}/games/", game_data(contract="hearts", declarer="1", declarer_card_points="70")
     )
     response = client.post(f"/matches/{match.public_id}/games/", stale)
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert "Game 1 was just entered from another phone" in response.content.decode()
     assert Game.objects.filter(match=match).count() == 1
 

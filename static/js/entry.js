@@ -47,4 +47,23 @@
     if (event.target.matches('input[name="declarer_card_points"]')) updateOpponents(event.target);
     if (event.target.matches('input[name^="ramsch_"]')) fillLastRamsch(event.target);
   });
+  // The service worker keeps the static files and a copy of the pages seen, for a cellar without signal.
+  var script = document.currentScript;
+  if ("serviceWorker" in navigator && script && script.dataset.worker) {
+    navigator.serviceWorker.register(script.dataset.worker).catch(function () { return undefined; });
+  }
+  // Pages kept for offline use are the account's: logging out forgets them.
+  document.addEventListener("submit", function (event) {
+    if (event.target.matches && event.target.matches("[data-forget-pages]") && window.caches) {
+      caches.delete("pages");
+    }
+  });
+  // The screen stays on while a match is open (where the browser can keep it on).
+  var wakeLock = null;
+  function stayAwake() {
+    if (!("wakeLock" in navigator) || !document.getElementById("live") || document.visibilityState !== "visible") return;
+    navigator.wakeLock.request("screen").then(function (lock) { wakeLock = lock; }).catch(function () { return undefined; });
+  }
+  document.addEventListener("visibilitychange", function () { if (!wakeLock || wakeLock.released) stayAwake(); });
+  stayAwake();
 })();

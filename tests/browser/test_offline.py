@@ -1,0 +1,100 @@
+"""A cellar without signal: games saved offline wait on the phone, survive a reload, and are sent in order when the
+connection returns; a deal another phone entered meanwhile is shown as a conflict, with the choice of what to keep."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .flow import Entry, expect_totals, fill_game, sheet_rows, sign_up, start_match, track_requests
+
+SKAT_ISKO = "Skat, ISkO"
+SKAT = ("Anna", "Ben", "Cleo")
+# Anna deals game 1. Ben ♣ with 1 won: 24; Cleo ♠ without 2 lost: −66; Anna ♥ with 1 won: 20.
+GAMES = (
+    Entry("♣ Clubs", "Ben", matadors=1, outcome="won"),
+    Entry("♠ Spades", "Cleo", matadors=-2, outcome="lost"),
+    Entry("♥ Hearts", "Anna", matadors=1, outcome="won"),
+)
+
+
+def _ready_offline(page: Page) -> None:
+    """Wait until the service worker looks after the page, then load it once more so that a copy is kept."""
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+    page.reload()
+    track_requests(page)
+
+
+def _save_offline(page: Page, game: Entry) -> None:
+    fill_game(page, game)
+    page.get_by_role("button", name="Save game", exact=True).click()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_games_saved_offline_survive_a_reload_and_arrive_in_order(browser: Browser, live_server: Any) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = context.new_page()
+    sign_up(page, live_server.url, "anna")
+    start_match(page, SKAT_ISKO, SKAT)
+    _ready_offline(page)
+
+    context.set_offline(True)
+    waiting = page.get_by_role("region", name="Not sent yet", exact=True).get_by_role("listitem")
+    for count, game in enumerate(GAMES, start=1):
+        _save_offline(page, game)
+        expect(waiting).to_have_count(count)
+    expect(waiting.first).to_contain_text("Game 1: ♣ Clubs · Ben · with 1 · won")
+    page.reload()
+    expect(waiting).to_have_count(3)
+    assert sheet_rows(page).count() == 0
+
+    context.set_offline(False)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    expect(sheet_rows(page)).to_have_count(3)
+    expect(sheet_rows(page).nth(0)).to_contain_text("Ben · ♣ Clubs")
+    expect(sheet_rows(page).nth(1)).to_contain_text("Cleo · ♠ Spades")
+    expect(sheet_rows(page).nth(2)).to_contain_text("Anna · ♥ Hearts")
+    expect_totals(page, {"Anna": 20, "Ben": 24, "Cleo": -66})
+    expect(page.get_by_role("region", name="Not sent yet", exact=True)).to_be_hidden()
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_deal_entered_on_two_phones_one_offline_is_a_conflict(browser: Browser, live_server: Any) -> None:
+    first = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    phone = first.new_page()
+    sign_up(phone, live_server.url, "anna")
+    start_match(phone, SKAT_ISKO, SKAT)
+    _ready_offline(phone)
+    second = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    other = second.new_page()
+    other.context.add_cookies(
+        [{"name": c["name"], "value": c["value"], "url": live_server.url} for c in first.cookies()]
+    )
+    other.goto(phone.url)
+
+    first.set_offline(True)
+    _save_offline(phone, GAMES[0])
+    waiting = phone.get_by_role("region", name="Not sent yet", exact=True).get_by_role("listitem")
+    expect(waiting).to_have_count(1)
+
+    fill_game(other, GAMES[1])
+    other.get_by_role("button", name="Save game", exact=True).click()
+    expect(other.get_by_text("Game 1 saved:", exact=False)).to_be_visible()
+
+    first.set_offline(False)
+    phone.evaluate("() => window.dispatchEvent(new Event('online'))")
+    conflict = phone.get_by_role("region", name="Not sent yet", exact=True)
+    expect(conflict).to_contain_text("Another phone entered game 1 meanwhile")
+    expect(conflict).to_contain_text("♣ Clubs · Ben · with 1 · won")
+    expect(sheet_rows(phone)).to_have_count(1)
+    expect(sheet_rows(phone).first).to_contain_text("Cleo · ♠ Spades")
+
+    conflict.get_by_role("button", name="Add mine as the next game", exact=True).click()
+    expect(sheet_rows(phone)).to_have_count(2)
+    expect(sheet_rows(phone).nth(1)).to_contain_text("Ben · ♣ Clubs")
+    expect(phone.get_by_role("region", name="Not sent yet", exact=True)).to_be_hidden()
+    first.close()
+    second.close()
