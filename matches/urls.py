@@ -13,6 +13,7 @@ urlpatterns = [
     path("matches/new/", views.match_new, name="match_new"),
     path("matches/<uuid:match_id>/", views.match_detail, name="match_detail"),
     path("matches/<uuid:match_id>/list/", views.match_games, name="match_games"),
+    path("matches/<uuid:match_id>/follow/", views.match_follow, name="match_follow"),
     path("matches/<uuid:match_id>/chart.svg", views.match_chart_svg, name="match_chart"),
     path("matches/<uuid:match_id>/games/", views.game_create, name="game_create"),
     path("matches/<uuid:match_id>/preview/", views.game_preview, name="game_preview"),

@@ -282,6 +282,19 @@ def match_detail(request: HttpRequest, match: Match) -> HttpResponse:
 @never_cache
 @on_match(Action.VIEW)
 @require_GET
+def match_follow(request: HtmxHttpRequest, match: Match) -> HttpResponse:
+    """What a scorer's page asks every few seconds: nothing (204) while the match is at the version it shows;
+    otherwise the totals, the next deal and the list as they stand, in place. The form is left as it is: a game
+    being entered is not lost, and saving it against a deal another phone entered is refused with the reason."""
+    if request.GET.get("version") == str(match.version):
+        return HttpResponse(status=204)
+    context = _live_context(request, match)
+    return render(request, "matches/partials/_followed.html", context)
+
+
+@never_cache
+@on_match(Action.VIEW)
+@require_GET
 def match_games(request: HttpRequest, match: Match) -> HttpResponse:
     """The whole list, a page at a time, from the latest games back."""
     upto = request.GET.get("upto", "")

@@ -509,3 +509,19 @@ def test_what_if_shows_the_rescored_value(client_of: Any, owner: User) -> None:
     add(match, declarer=1, contract="hearts", matadors=1, declarer_card_points=70)
     html = client_of(owner).get(f"/matches/{match.public_id}/?scheme=card-points").content.decode()
     assert "Ben · ♥ Hearts · 70" in html
+
+
+def test_a_scorers_page_follows_changes_made_elsewhere(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    client = client_of(owner)
+    url = f"/matches/{match.public_id}/follow/"
+    version = Match.objects.get(pk=match.pk).version
+    assert client.get(url, {"version": version}, headers={"HX-Request": "true"}).status_code == 204
+    add(match, declarer=1, contract="clubs", matadors=1, declarer_card_points=70)
+    changed = client.get(url, {"version": version}, headers={"HX-Request": "true"})
+    assert changed.status_code == 200
+    html = changed.content.decode()
+    assert f'?version={version + 1}"' in html
+    assert '<div class="status" id="status" hx-swap-oob="true">' in html
+    assert "Ben · ♣ Clubs · 24" in html
+    assert 'name="contract"' not in html

@@ -98,3 +98,27 @@ def test_a_deal_entered_on_two_phones_one_offline_is_a_conflict(browser: Browser
     expect(phone.get_by_role("region", name="Not sent yet", exact=True)).to_be_hidden()
     first.close()
     second.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_scorers_phone_follows_the_other_phones(browser: Browser, live_server: Any) -> None:
+    first = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    phone = first.new_page()
+    sign_up(phone, live_server.url, "anna")
+    start_match(phone, SKAT_ISKO, SKAT)
+    second = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    other = second.new_page()
+    other.context.add_cookies(
+        [{"name": c["name"], "value": c["value"], "url": live_server.url} for c in first.cookies()]
+    )
+    other.goto(phone.url)
+    fill_game(other, GAMES[0])
+    other.get_by_role("button", name="Save game", exact=True).click()
+    expect(sheet_rows(phone)).to_have_count(1, timeout=12_000)
+    expect_totals(phone, {"Anna": 0, "Ben": 24, "Cleo": 0})
+    # The first phone's form was made for game 1, which the other phone entered: saving it is explained.
+    fill_game(phone, GAMES[1])
+    phone.get_by_role("button", name="Save game", exact=True).click()
+    expect(phone.get_by_text("Game 1 was just entered from another phone", exact=False)).to_be_visible()
+    first.close()
+    second.close()
