@@ -41,11 +41,14 @@ class Keeper(models.Model):
     """Who keeps players and matches: a person's own book, or (with a club) a club's.
 
     A person's keeper outlives the account (``user`` becomes empty), so the matches in it survive their creator.
+    Somebody without an account keeps a guest's book, found by the ``guest_key`` their browser holds, until they
+    sign up or log in and it becomes their own.
     """
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="keeper"
     )
+    guest_key = models.UUIDField(null=True, blank=True, unique=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

@@ -3,7 +3,8 @@
 Every page, the API and every template ask here; nothing else decides who may do what. A person meets a match in
 one role, the strongest that applies:
 
-- the **owner**: the match is in their keeper's book (their own; with clubs, a club they manage);
+- the **owner**: the match is in their keeper's book (their own; with clubs, a club they manage; without an account,
+  the guest's book their browser holds);
 - a **co-scorer**: an account that joined through the invite link;
 - a **link scorer**: somebody without an account holding the invite link (a table at a club night, a guest);
 - a **player**: the account linked to one of the match's players;
@@ -16,6 +17,7 @@ A revoked or renewed link stops working at once: a link grants only while it equ
 from __future__ import annotations
 
 import secrets
+import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
@@ -29,6 +31,7 @@ from django.http import Http404, HttpRequest
 from .models import Match, Player, Seat
 
 LINKS_SESSION_KEY = "scorer_links"
+GUEST_SESSION_KEY = "guest_keeper"
 
 
 class Action(StrEnum):
@@ -60,12 +63,13 @@ GRANTS: dict[Role, frozenset[Action]] = {
 
 @dataclass(frozen=True)
 class Visitor:
-    """Who is asking: an account (or nobody), the invite links held without an account (by match public id), and
-    the spectators' link being followed, if any."""
+    """Who is asking: an account (or nobody), the invite links held without an account (by match public id), the
+    guest's book held without an account, and the spectators' link being followed, if any."""
 
     user: User | AnonymousUser
     links: Mapping[str, str] = field(default_factory=dict)
     share_token: str | None = None
+    guest: str | None = None
 
     @property
     def account(self) -> User | None:
@@ -74,7 +78,21 @@ class Visitor:
 
 def visitor_of(request: HttpRequest, *, share_token: str | None = None) -> Visitor:
     links = request.session.get(LINKS_SESSION_KEY, {})
-    return Visitor(request.user, links if isinstance(links, dict) else {}, share_token)
+    return Visitor(
+        request.user,
+        links if isinstance(links, dict) else {},
+        share_token,
+        None if request.user.is_authenticated else guest_key_of(request),
+    )
+
+
+def guest_key_of(request: HttpRequest) -> str | None:
+    """The guest's book this browser holds (as its key), if any."""
+    held = request.session.get(GUEST_SESSION_KEY)
+    try:
+        return str(uuid.UUID(held)) if isinstance(held, str) else None
+    except ValueError:
+        return None
 
 
 def _same(held: str | None, current: str | None) -> bool:
@@ -84,6 +102,8 @@ def _same(held: str | None, current: str | None) -> bool:
 def match_role(visitor: Visitor, match: Match) -> Role:
     """The strongest role ``visitor`` has at ``match``."""
     account = visitor.account
+    if visitor.guest is not None and _same(visitor.guest, str(match.keeper.guest_key or "")):
+        return Role.OWNER
     if account is not None:
         if match.keeper.user_id == account.pk:
             return Role.OWNER
@@ -156,10 +176,14 @@ def version_by_share_link(token: str) -> int | None:
     return Match.objects.filter(share_token=token).values_list("version", flat=True).first() if token else None
 
 
-def visible_matches(user: User | AnonymousUser) -> QuerySet[Match]:
-    """The matches a person keeps, scores or played in (links held without an account are not listed)."""
+def visible_matches(visitor: Visitor) -> QuerySet[Match]:
+    """The matches a person keeps, scores or played in (links held without an account are not listed); without an
+    account, the matches of the guest's book."""
+    user = visitor.user
     if not user.is_authenticated:
-        return Match.objects.none()
+        if visitor.guest is None:
+            return Match.objects.none()
+        return Match.objects.filter(keeper__guest_key=visitor.guest)
     return Match.objects.filter(Q(keeper__user=user) | Q(scorers=user) | Q(seats__player__account=user)).distinct()
 
 
@@ -170,11 +194,13 @@ def visible_players(user: User | AnonymousUser) -> QuerySet[Player]:
     return Player.objects.filter(Q(keeper__user=user) | Q(account=user)).distinct()
 
 
-def kept_players(user: User | AnonymousUser) -> QuerySet[Player]:
-    """The players in a person's own book (to pick from, merge, link)."""
-    if not user.is_authenticated:
-        return Player.objects.none()
-    return Player.objects.filter(keeper__user=user)
+def kept_players(visitor: Visitor) -> QuerySet[Player]:
+    """The players in a person's own book (to pick from, merge, link), or in the guest's book of a browser."""
+    if visitor.account is not None:
+        return Player.objects.filter(keeper__user=visitor.account)
+    if visitor.guest is not None:
+        return Player.objects.filter(keeper__guest_key=visitor.guest)
+    return Player.objects.none()
 
 
 class Denied(Exception):

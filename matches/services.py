@@ -7,7 +7,7 @@ and bumps the match's version. Every failure is a ``ServiceError`` (see ``errors
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -122,6 +122,49 @@ def keeper_for(user: User) -> Keeper:
     """A person's own keeper, made on first use."""
     keeper, _ = Keeper.objects.get_or_create(user=user)
     return keeper
+
+
+def guest_keeper(key: str | None) -> Keeper:
+    """The guest's book of a browser without an account (by the key it holds), started on first use."""
+    found = Keeper.objects.filter(guest_key=key, user__isnull=True).first() if key else None
+    return found or Keeper.objects.create(guest_key=uuid.uuid4())
+
+
+def keeper_claim(*, key: str | None, user: User) -> Keeper | None:
+    """A guest who signs up or logs in takes their book along: its matches and players become the account's, a
+    player of a name the account's book has already becoming that player, with their history. None when the
+    browser held no guest's book."""
+    guest = Keeper.objects.filter(guest_key=key, user__isnull=True).first() if key else None
+    if guest is None:
+        return None
+    with transaction.atomic():
+        own = Keeper.objects.filter(user=user).first()
+        if own is None:
+            guest.user, guest.guest_key = user, None
+            guest.save(update_fields=["user", "guest_key"])
+            Match.objects.filter(keeper=guest, created_by__isnull=True).update(created_by=user)
+            return guest
+        list(Match.objects.select_for_update().filter(keeper=guest).order_by("pk").values("pk"))
+        for player in Player.objects.filter(keeper=guest):
+            same = Player.objects.filter(keeper=own, name_key=player.name_key).first()
+            if same is None:
+                Player.objects.filter(pk=player.pk).update(keeper=own)
+                continue
+            Seat.objects.filter(player=player).update(player=same)
+            GameScore.objects.filter(player=player).update(player=same)
+            player.delete()
+        Match.objects.filter(keeper=guest).update(keeper=own, created_by=user)
+        guest.delete()
+        return own
+
+
+def match_links_claim(*, links: Mapping[str, str], user: User) -> None:
+    """Invite links held without an account (by match public id) make the account a co-scorer of their matches,
+    as long as each link still opens its match."""
+    for public_id, token in links.items():
+        match = Match.objects.filter(public_id=public_id, invite_token=token).select_related("keeper").first()
+        if match is not None and match.keeper.user_id != user.pk:
+            match.scorers.add(user)
 
 
 def player_named(keeper: Keeper, name: str) -> Player:

@@ -29,11 +29,13 @@ from .forms import GameForm, MatchForm, SignupForm, initial_from
 from .labels import contract_label, match_label, preset_label, render_step, scheme_label, variant_label
 from .models import Deck, Game, Match, MatchEvent, Player, Profile, Seat
 from .permissions import (
+    GUEST_SESSION_KEY,
     LINKS_SESSION_KEY,
     Action,
     Role,
     access,
     can,
+    guest_key_of,
     kept_players,
     match_by_link,
     on_match,
@@ -69,8 +71,11 @@ from .services import (
     game_add,
     game_delete,
     game_edit,
+    guest_keeper,
+    keeper_claim,
     match_create,
     match_link_renew,
+    match_links_claim,
     match_redo,
     match_scorer_remove,
     match_undo,
@@ -124,8 +129,10 @@ def _names(match: Match) -> list[str]:
 @public
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    matches = visible_matches(request.user).order_by("-created_at").prefetch_related("seats__player")[:50]
-    return render(request, "matches/home.html", {"matches": [(match, match_label(match)) for match in matches]})
+    visitor = visitor_of(request)
+    matches = visible_matches(visitor).order_by("-created_at").prefetch_related("seats__player")[:50]
+    context = {"matches": [(match, match_label(match)) for match in matches], "guest": visitor.guest is not None}
+    return render(request, "matches/home.html", context)
 
 
 @public
@@ -140,6 +147,17 @@ def signup(request: HttpRequest) -> HttpResponse:
             return redirect(target)
         return redirect("match_new")
     return render(request, "registration/signup.html", {"form": form, "next": request.GET.get("next", "")})
+
+
+def take_along(sender: object, request: HttpRequest | None, user: User, **kwargs: object) -> None:
+    """On logging in (signing up logs in too): what this browser kept without an account comes along: the guest's
+    book becomes the account's, and the invite links it held make the account a co-scorer of those matches."""
+    if request is None:
+        return
+    keeper_claim(key=request.session.pop(GUEST_SESSION_KEY, None), user=user)
+    links = request.session.pop(LINKS_SESSION_KEY, {})
+    if isinstance(links, dict):
+        match_links_claim(links=links, user=user)
 
 
 @public
@@ -162,20 +180,24 @@ def set_deck(request: HttpRequest) -> HttpResponseRedirect:
 # --- Starting a match ----------------------------------------------------------------------------------------------
 
 
-@signed_in
+@public
 def match_new(request: HttpRequest) -> HttpResponse:
+    """Start a match, with an account or without one (then it goes into this browser's guest's book)."""
     preset = PRESETS.get(request.GET.get("preset") or request.POST.get("preset") or "")
     if preset is None:
         presets = [(key, preset_label(key)) for key in PRESETS]
         return render(request, "matches/match_presets.html", {"presets": presets})
-    known = list(kept_players(request.user).values_list("name", flat=True))
+    known = list(kept_players(visitor_of(request)).values_list("name", flat=True))
     form = MatchForm(request.POST or None, preset=preset, known_players=known)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         names = form.player_names()
+        account = _account(request)
+        keeper = None if account is not None else guest_keeper(guest_key_of(request))
         try:
             match = match_create(
-                owner=_account(request),
+                owner=account,
+                keeper=keeper,
                 variant=preset.variant.value,
                 scheme=data["scheme"],
                 rules=form.rules(),
@@ -189,6 +211,8 @@ def match_new(request: HttpRequest) -> HttpResponse:
         except ServiceError as error:
             form.add_service_errors(error)
         else:
+            if keeper is not None:
+                request.session[GUEST_SESSION_KEY] = str(keeper.guest_key)
             return redirect("match_detail", match_id=match.public_id)
     context = {"form": form, "preset": preset, "preset_label": preset_label(preset.key)}
     return render(request, "matches/match_new.html", context)
@@ -714,7 +738,7 @@ def match_scorer_remove_view(request: HttpRequest, match: Match) -> HttpResponse
 @signed_in
 @require_GET
 def player_list(request: HttpRequest) -> HttpResponse:
-    players = kept_players(request.user).order_by("name")
+    players = kept_players(visitor_of(request)).order_by("name")
     linked = Player.objects.filter(account=_account(request)).select_related("keeper__user").order_by("name")
     return render(request, "matches/player_list.html", {"players": players, "linked": linked})
 
@@ -734,7 +758,7 @@ def player_detail(request: HttpRequest, player: Player) -> HttpResponse:
     visitor = visitor_of(request)
     role = player_role(visitor, player)
     stats = [(variant_label(row.variant), row) for row in player_stats(player)]
-    others = kept_players(request.user).exclude(pk=player.pk) if role == Role.OWNER else Player.objects.none()
+    others = kept_players(visitor_of(request)).exclude(pk=player.pk) if role == Role.OWNER else Player.objects.none()
     matches = [(match, match_label(match)) for match in player_matches(player)]
     context = {
         "player": player,
@@ -789,7 +813,7 @@ def player_link_view(request: HttpRequest, player: Player) -> HttpResponse:
 @require_POST
 def player_merge_view(request: HttpRequest, player: Player) -> HttpResponse:
     chosen = _posted_uuid(request, "other")
-    other = kept_players(request.user).filter(public_id=chosen).first() if chosen else None
+    other = kept_players(visitor_of(request)).filter(public_id=chosen).first() if chosen else None
     if other is None:
         messages.error(request, _("Choose another player of the same book."))
         return redirect("player_detail", player_id=player.public_id)

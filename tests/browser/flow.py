@@ -41,11 +41,14 @@ def start_match(
     first_dealer: int = 1,
     scheme: str | None = None,
     untick: Sequence[str] = (),
+    title: str | None = None,
 ) -> str:
     """From the list of presets: pick one, seat the players, choose the first dealer (a seat number from 1), the
-    scheme (by its label) and untick rule checkboxes (by label). Returns the match's public id."""
+    scheme (by its label), untick rule checkboxes (by label) and give a title. Returns the match's public id."""
     page.get_by_role("link", name=preset, exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_have_text(preset)
+    if title is not None:
+        page.get_by_role("textbox", name="Title (optional)", exact=True).fill(title)
     for seat, name in enumerate(players, start=1):
         page.get_by_role("combobox", name=f"Seat {seat}", exact=True).fill(name)
     page.get_by_role("group", name="First dealer", exact=True).get_by_role(
