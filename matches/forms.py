@@ -7,6 +7,7 @@ puts each refusal next to its field. Nothing here knows a particular field.
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
@@ -384,6 +385,24 @@ class GameForm(forms.Form):
         """The contract an unposted form starts with (the last game's), to say so rather than choose silently."""
         chosen = self.initial.get("contract")
         return "" if self.is_bound or not chosen else contract_label(chosen, self.deck)
+
+    @property
+    def starting_values(self) -> str:
+        """The values an unposted form starts with (its chips preselected, its numbers filled), as JSON: a phone
+        that keeps its fields after a save sets them again from this."""
+        values = {
+            name: str(self.initial.get(name, field.initial))
+            for name, field in self.fields.items()
+            if name not in PER_FORM and self.initial.get(name, field.initial) not in (None, "", False)
+        }
+        return json.dumps(values)
+
+    @property
+    def preselected_hint(self) -> str:
+        """What the live result says before anything is chosen: that the contract was preselected, if it was."""
+        if self.preselected:
+            return _("%(contract)s as last game; the score shows here.") % {"contract": self.preselected}
+        return str(_("The score shows here."))
 
     @property
     def fresh_key(self) -> str:

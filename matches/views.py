@@ -22,7 +22,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.middleware import HtmxDetails
 
-from .engine import RuleError, Scheme, describe, find_variant, game_from_data, score_next, shape_of
+from .engine import EntryShape, RuleError, Scheme, describe, find_variant, game_from_data, score_next, shape_of
 from .engine.presets import PRESETS
 from .errors import Invalid, ServiceError
 from .forms import GameForm, MatchForm, SignupForm, initial_from
@@ -376,32 +376,37 @@ def game_create(request: HtmxHttpRequest, match: Match) -> HttpResponse:
                 match.refresh_from_db()
                 form.renew(number=match.deals + 1, version=match.version)
         else:
-            return _saved(request, match, added, seats)
+            return _saved(request, match, added, seats, entered=form.shape)
     shown = RECENT_GAMES if refused_by_state or not request.htmx else 0
     sheet = match_sheet(match, last=shown, seats=seats, refresh=False)
     context = _live_context(request, match, form, sheet)
     if not request.htmx:
         return render(request, "matches/match_detail.html", context, status=status)
-    template = "matches/partials/_refused.html" if refused_by_state else "matches/partials/_live.html"
+    template = "matches/partials/_refused.html" if refused_by_state else "matches/partials/_invalid.html"
     return render(request, template, context)
 
 
-def _saved(request: HtmxHttpRequest, match: Match, added: Added | None, seats: list[Seat]) -> HttpResponse:
-    """After a save: a plain post goes back to the match; htmx gets the fresh form and status, and the new row to
-    append to the sheet (the rest of the sheet stands as it is). A fresh save answers from what it wrote, without
-    reading the match again; a retry (or a refusal) reads what stands now."""
+def _saved(
+    request: HtmxHttpRequest, match: Match, added: Added | None, seats: list[Seat], *, entered: EntryShape | None
+) -> HttpResponse:
+    """After a save: a plain post goes back to the match; htmx gets the status, the notice and the new row to append
+    to the sheet (the rest of the sheet stands as it is), and the form only if the next deal takes other fields
+    than the one ``entered`` (otherwise the phone clears its own, with the next deal's token, number and version).
+    A fresh save answers from what it wrote, without reading the match again; a retry (or a refusal) reads what
+    stands now."""
     if not request.htmx:
         return redirect("match_detail", match_id=match.public_id)
     if added is not None and not added.replayed:
         sheet = sheet_after(match, seats, [added.game], added.after)
         context = _live_context(request, match, sheet=sheet, made=added.change)
         context |= _saved_row(sheet, sheet.rows[-1])
-        return render(request, "matches/partials/_saved.html", context)
-    sheet = match_sheet(match, last=1, seats=seats, refresh=False)
-    context = _live_context(request, match, sheet=sheet)
-    row = sheet.rows[-1] if sheet.rows else None
-    if added is not None and row is not None and row.game.pk == added.game.pk:
-        context |= _saved_row(sheet, row)
+    else:
+        sheet = match_sheet(match, last=1, seats=seats, refresh=False)
+        context = _live_context(request, match, sheet=sheet)
+        row = sheet.rows[-1] if sheet.rows else None
+        if added is not None and row is not None and row.game.pk == added.game.pk:
+            context |= _saved_row(sheet, row)
+    context["keep_fields"] = not sheet.finished and sheet.next.shape == entered
     return render(request, "matches/partials/_saved.html", context)
 
 
@@ -445,7 +450,8 @@ def game_pass(request: HtmxHttpRequest, match: Match) -> HttpResponse:
         added = game_add(match=match, user=_account(request), token=token, submission=submission)
     except ServiceError as error:
         _report(request, error)
-    return _saved(request, match, added, seats_of(match))
+    entered = shape_of(match.setup(), added.game.number or 1) if added is not None else None
+    return _saved(request, match, added, seats_of(match), entered=entered)
 
 
 def _game_of(match: Match, game_id: uuid.UUID) -> Game:

@@ -164,9 +164,13 @@ def test_entering_a_game_with_htmx_returns_the_new_list(client_of: Any, owner: U
     )
     assert response.status_code == 200
     html = response.content.decode()
-    assert html.startswith('\n<div id="live">') or html.lstrip().startswith('<div id="live">')
+    assert '<div class="status" id="status" hx-swap-oob="true">' in html
     assert "Cleo · Grand · 48" in html
     assert "<small>−96</small>" in html
+    # The next deal takes the same fields: they stay on the phone, and only the next token, number and version come.
+    assert 'name="contract"' not in html
+    assert '<div id="entry-next" hx-swap-oob="true" hidden data-token="' in html
+    assert 'data-number="2" data-version="1"' in html
 
 
 def test_a_game_entered_with_its_outcome_needs_no_card_points(client_of: Any, owner: User) -> None:
@@ -220,6 +224,16 @@ def test_the_last_games_contract_is_preselected_and_said_to_be(client_of: Any, o
     assert "♥ Hearts as last game; the score shows here." in html
     assert 'class="field contracts preselected"' in html
     assert 'value="hearts" id="id_contract_1" checked' in html
+
+
+def test_a_table_of_four_gets_the_next_deals_form_as_the_seat_out_changes(client_of: Any, owner: User) -> None:
+    match = make_match(owner, names=("Anna", "Ben", "Cleo", "Dora"))
+    client = client_of(owner)
+    data = {"token": str(uuid.uuid4()), "contract": "clubs", "declarer": "1", "matadors": "1", "outcome": "won"}
+    response = client.post(f"/matches/{match.public_id}/games/", data, headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert '<form method="post" class="entry" id="entry" novalidate hx-swap-oob="true"' in html
+    assert 'name="number" value="2"' in html
 
 
 def test_bad_input_is_shown_next_to_the_field_and_kept(client_of: Any, owner: User) -> None:

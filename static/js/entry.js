@@ -19,10 +19,12 @@
   }
   document.addEventListener("htmx:responseError", showSaveFailed);
   document.addEventListener("htmx:sendError", showSaveFailed);
-  // After a swap with errors, put the focus on the first field that needs attention.
-  document.addEventListener("htmx:afterSwap", function (event) {
-    var invalid = event.target.querySelector && event.target.querySelector(".entry .invalid input");
-    if (invalid) invalid.focus();
+  // A save (or All passed) is on its way: once its answer has settled, the form is made ready for the next game
+  // at the top of the screen, or the first field that needs attention gets the focus.
+  var saving = false;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (elt && elt.matches && elt.matches("#entry, form.pass")) saving = true;
   });
   // A tap on a contract, the preselected one too, makes the choice the scorer's own: its mark goes.
   document.addEventListener("click", function (event) {
@@ -47,6 +49,53 @@
     if (event.target.matches('input[name="declarer_card_points"]')) updateOpponents(event.target);
     if (event.target.matches('input[name^="ramsch_"]')) fillLastRamsch(event.target);
   });
+  // After a save the fields stay on the phone: they are cleared and set as a fresh form would start, with the next
+  // deal's token, number and version, and the form is ready at the top.
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!saving) return;
+    saving = false;
+    var invalid = document.querySelector("#entry .invalid input");
+    if (invalid) {
+      invalid.focus();
+      return;
+    }
+    var next = document.getElementById("entry-next");
+    var form = document.getElementById("entry");
+    if (next && next.dataset.token && form && form.elements.token) keepFields(form, next);
+    // A short screen starts at the notice just above the form; a tall one shows the totals as well.
+    var notice = document.getElementById("notice");
+    var top = notice && !notice.hidden ? notice : form;
+    if (window.innerHeight < 760 && top) top.scrollIntoView(); else window.scrollTo(0, 0);
+  });
+  function keepFields(form, next) {
+    var start = JSON.parse(next.dataset.start || "{}");
+    Array.prototype.forEach.call(form.querySelectorAll("input"), function (input) {
+      if (input.type === "radio" || input.type === "checkbox") {
+        input.checked = start[input.name] === input.value || (input.type === "checkbox" && start[input.name] === "True");
+      } else if (input.type !== "hidden") {
+        input.value = start[input.name] || "";
+      }
+    });
+    form.elements.token.value = next.dataset.token;
+    form.elements.number.value = next.dataset.number;
+    form.elements.version.value = next.dataset.version;
+    var contracts = form.querySelector(".contracts");
+    if (contracts) contracts.classList.toggle("preselected", Boolean(start.contract));
+    var preview = document.getElementById("preview");
+    if (preview) {
+      var hint = document.createElement("p");
+      hint.className = "hints";
+      hint.textContent = next.dataset.hint;
+      preview.replaceChildren(hint);
+    }
+    Array.prototype.forEach.call(form.querySelectorAll("output[data-opponents-of]"), function (output) {
+      output.textContent = "–";
+    });
+    Array.prototype.forEach.call(form.querySelectorAll("details"), function (details) { details.open = false; });
+    var failed = form.querySelector("[data-save-failed]");
+    if (failed) failed.hidden = true;
+    next.dataset.token = "";
+  }
   // The service worker keeps the static files and a copy of the pages seen, for a cellar without signal.
   var script = document.currentScript;
   if ("serviceWorker" in navigator && script && script.dataset.worker) {
