@@ -13,7 +13,9 @@ match; fixes alternate between two entries of the same game.
 
 from __future__ import annotations
 
+import gzip
 import random
+import re
 import statistics
 import time
 import uuid
@@ -25,6 +27,7 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.contrib.staticfiles import finders
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 from django.http import HttpResponse
@@ -43,15 +46,36 @@ from matches.services import game_add, match_create
 RULES: dict[str, bool | int | str] = {"bock": True}
 NAMES = ("Anna", "Ben", "Cleo")
 SEED = "scorekeeper-bench"
+FORM_ENCODED = "application/x-www-form-urlencoded"
 FIXED = 3  # the game every fix corrects
 # A fix alternates between these two, so that each one changes something; the 60:60 starts a Bock round, so every
 # other fix rescores the deals it reaches.
 FIXES = ("75", "60")
 WARM_UP = 5
-FORM_ENCODED = "application/x-www-form-urlencoded"
 # The seeded matches, by name, with their games. Saves, previews, the poll and the pages share the first three (a
 # save is taken back exactly); the fixes, which stay in the history, have their own.
-MATCHES = {"10": 10, "50": 50, "1000": 1000, "fix 10": 10, "fix 1000": 1000}
+MATCHES = {"10": 10, "16": 16, "50": 50, "1000": 1000, "fix 10": 10, "fix 1000": 1000}
+# What a phone downloads, in KB: the first visit of a match page (16 games) and one save, compressed as served.
+FIRST_LOAD_GOAL_KB = 25
+SAVE_ROUND_TRIP_GOAL_KB = 3
+# What a page loads by itself: its styles, scripts, images, favicon and manifest (not the pages it links to, nor the
+# icons a browser fetches only to install the app).
+LOADED = re.compile(r'<(?:script|img|link rel="(?:stylesheet|icon|manifest)")[^>]*? (?:src|href)="(/[^"]+)"')
+# The headers htmx and the browser send with a save, as a phone on the match page sends them (the sizes count).
+SAVE_HEADERS = {
+    "Host": "scorekeeper.example.org",
+    "User-Agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile",
+    "Accept": "*/*",
+    "Accept-Language": "de-DE,de;q=0.9,en;q=0.8",
+    "Accept-Encoding": "gzip, deflate, br",
+    "Content-Type": FORM_ENCODED + "; charset=UTF-8",
+    "Origin": "https://scorekeeper.example.org",
+    "Referer": "https://scorekeeper.example.org/matches/00000000-0000-0000-0000-000000000000/",
+    "HX-Request": "true",
+    "HX-Current-URL": "https://scorekeeper.example.org/matches/00000000-0000-0000-0000-000000000000/",
+    "HX-Trigger": "entry",
+    "HX-Target": "entry",
+}
 
 
 @dataclass(frozen=True)
@@ -212,6 +236,10 @@ class Command(BaseCommand):
         finally:
             connection.creation.destroy_test_db(old_name, verbosity=0)
 
+    def _line(self, name: str, value: float, goal: float) -> None:
+        verdict = "ok" if value <= goal else "MISSED"
+        self.stdout.write(f"{name}  {value:.2f}  goal {goal:g}  {verdict}")
+
     def _run(self, rounds: int) -> None:
         scorer = User.objects.create_user("bench-scorer")
         started = time.perf_counter()
@@ -255,14 +283,99 @@ class Command(BaseCommand):
         samples = _measure(figures, rounds)
         for figure in figures:
             ratio = statistics.median(samples[figure.measured.name]) / statistics.median(samples[figure.against.name])
-            verdict = "ok" if ratio <= figure.goal else "MISSED"
-            self.stdout.write(f"{figure.name}  {ratio:.2f}  goal {figure.goal:g}  {verdict}")
+            self._line(figure.name, ratio, figure.goal)
+        wire = Wire(requests)
+        self._line("first load KB", wire.first_load() / 1024, FIRST_LOAD_GOAL_KB)
+        self._line("save round trip KB", wire.save_round_trip() / 1024, SAVE_ROUND_TRIP_GOAL_KB)
         self.stdout.write(f"per request ({rounds} rounds): median time, queries")
         for name, side in _sides(figures).items():
             requests.queries = CaptureQueriesContext(connection)
             side.send()
             median = statistics.median(samples[name]) / 1e6
             self.stdout.write(f"  {name:<30} {median:7.2f} ms  {len(requests.queries):3d} queries")
+
+
+class Wire:
+    """What a phone downloads, in bytes, compressed as the server sends it (pages and answers by the gzip middleware,
+    static files as WhiteNoise serves them, compressed ahead): no cache helps a first visit."""
+
+    def __init__(self, requests: Requests) -> None:
+        self.requests = requests
+        self.client = requests.client
+
+    def first_load(self) -> int:
+        """A match page of 16 games opened for the first time: the page and what it loads itself (styles, scripts,
+        the favicon, the manifest, the chart). The service worker's copies for offline use are fetched afterwards,
+        in the background, and are not counted; nor are links the page merely shows."""
+        match = self.requests._fresh("16")
+        page = self.client.get(reverse("match_detail", args=[match.public_id]), HTTP_ACCEPT_ENCODING="gzip")
+        total = _sent(page)
+        static = "/" + settings.STATIC_URL.strip("/") + "/"
+        for address in sorted(set(LOADED.findall(_plain(page)))):
+            if address.startswith(static):
+                total += _static_size(address)
+            else:
+                total += _sent(self.client.get(address, HTTP_ACCEPT_ENCODING="gzip"))
+        return total
+
+    def save_round_trip(self) -> int:
+        """One save on the 16-game match: the form as posted and the answer, with the headers both carry."""
+        match = self.requests._fresh("16")
+        token = uuid.uuid4()
+        data = {
+            "token": str(token),
+            "number": str(match.deals + 1),
+            "version": str(match.version),
+            "contract": "clubs",
+            "declarer": "1",
+            "matadors": "2",
+            "outcome": "won",
+        }
+        body = urlencode(data)
+        cookies = "; ".join(f"{name}={morsel.value}" for name, morsel in self.client.cookies.items())
+        headers = {**SAVE_HEADERS, "Content-Length": str(len(body)), "Cookie": cookies, "X-CSRFToken": "x" * 64}
+        sent = len(f"POST {reverse('game_create', args=[match.public_id])} HTTP/1.1\r\n") + _header_size(headers)
+        answer = self.client.post(
+            reverse("game_create", args=[match.public_id]),
+            body,
+            content_type=FORM_ENCODED,
+            headers={"HX-Request": "true", "Accept-Encoding": "gzip"},
+        )
+        if answer.status_code != 200:
+            raise CommandError(f"save round trip: status {answer.status_code}")
+        added = MatchEvent.objects.filter(match=match, token=token).values_list("game_id", flat=True).first()
+        if added is None:
+            raise CommandError("save round trip: the game was not saved")
+        Game.objects.filter(pk=added).delete()
+        Match.objects.filter(pk=match.pk).update(version=match.version, deals=match.deals, totals=match.totals)
+        return sent + len(body) + _sent(answer)
+
+
+def _plain(response: HttpResponseBase) -> str:
+    content = response.content if isinstance(response, HttpResponse) else b""
+    if response.get("Content-Encoding") == "gzip":
+        content = gzip.decompress(content)
+    return content.decode()
+
+
+def _sent(response: HttpResponseBase) -> int:
+    """The bytes of a response on the wire: its status line, headers and body as sent."""
+    body = len(response.content) if isinstance(response, HttpResponse) else 0
+    return len(f"HTTP/1.1 {response.status_code} OK\r\n") + _header_size(dict(response.items())) + body
+
+
+def _header_size(headers: dict[str, str]) -> int:
+    return sum(len(name) + len(value) + 4 for name, value in headers.items()) + 2
+
+
+def _static_size(address: str) -> int:
+    """A static file as WhiteNoise serves it to a browser that takes gzip: compressed ahead where that is smaller."""
+    path = finders.find(address.removeprefix("/" + settings.STATIC_URL.strip("/") + "/").split("?")[0])
+    if not isinstance(path, str):
+        raise CommandError(f"first load: {address} is not a static file")
+    with open(path, "rb") as file:
+        content = file.read()
+    return min(len(content), len(gzip.compress(content, 9))) + 200
 
 
 def _seed(scorer: User, games: int) -> Match:
