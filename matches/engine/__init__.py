@@ -17,6 +17,7 @@ from .entry import (
     describe,
     game_from_data,
     game_to_data,
+    headline,
 )
 from .errors import FieldError, RuleError
 from .game import Result, Table
@@ -80,6 +81,7 @@ __all__ = [
     "find_variant",
     "game_from_data",
     "game_to_data",
+    "headline",
     "next_deal",
     "rules_for",
     "score_deal",

@@ -115,6 +115,8 @@ class DealEntry:
 
 
 PASSED = DealEntry()
+# The breakdown step of a game worth less than its bid (see ``skat.apply_overbid``); the list names such games.
+OVERBID = gettext_noop("overbid: bid {bid}, game worth {value}; valued at {raised}")
 
 
 class Kind(StrEnum):
@@ -521,6 +523,37 @@ def _fit_matadors(
         return replace(base, maximum=MAX_MATADORS_JACKS_ONLY, required=True)
     top = max((MAX_MATADORS_SKAT.get(c, 0) for c in contracts), default=0)
     return replace(base, maximum=top, required=True)
+
+
+def headline(
+    game: GameEntry, *, won: bool | None, scores: Sequence[int], names: Sequence[str], breakdown: Sequence[Message]
+) -> list[Message]:
+    """How a scored game reads in the list, after its declarer and contract: won or lost (Schneider and Schwarz as
+    entered), hand, ouvert, announcements, Kontra and Re, conceded, overbid; for a Ramsch, who lost it."""
+    if game.ramsch is not None:
+        if game.ramsch.durchmarsch is not None and 0 <= game.ramsch.durchmarsch < len(names):
+            return [msg(gettext_noop("Durchmarsch: {name}"), name=names[game.ramsch.durchmarsch])]
+        losers = [names[seat] for seat, score in enumerate(scores) if score < 0 and seat < len(names)]
+        return [msg(gettext_noop("{names} lost"), names=", ".join(losers))] if losers else []
+    words: list[Message] = []
+    called = Outcome(game.outcome) if game.outcome in set(Outcome) else None
+    if called is not None and not (won is False and called.value.startswith("won")):
+        words.append(called.label)
+    elif won is not None:
+        # A game won on the cards is lost all the same when it was overbid or an announcement was missed.
+        words.append(msg(gettext_noop("won")) if won else msg(gettext_noop("lost")))
+    for name in ("hand", "ouvert", "kontra", "re"):
+        if getattr(game, name):
+            words.append(FIELDS_BY_NAME[name].label)
+    if game.announced == Announcement.SCHNEIDER:
+        words.append(msg(gettext_noop("Schneider announced")))
+    elif game.announced == Announcement.SCHWARZ:
+        words.append(msg(gettext_noop("Schwarz announced")))
+    if game.conceded:
+        words.append(msg(gettext_noop("conceded")))
+    if any(step.template == OVERBID for step in breakdown):
+        words.append(msg(gettext_noop("overbid")))
+    return words
 
 
 def describe(game: GameEntry, names: Sequence[str]) -> list[Message]:

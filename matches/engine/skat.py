@@ -20,7 +20,7 @@ from .common import (
     read_matadors,
     read_result,
 )
-from .entry import Announcement, GameEntry
+from .entry import OVERBID, Announcement, GameEntry
 from .errors import Problems
 from .game import Result
 from .messages import Message, gettext_noop, msg
@@ -200,7 +200,7 @@ def apply_overbid(valuation: Valuation, base: int, bid: int | None) -> Valuation
         return valuation
     raised = -(-bid // base) * base
     step = msg(
-        gettext_noop("overbid: bid {bid}, game worth {value}; valued at {raised}"),
+        OVERBID,
         bid=bid,
         value=valuation.value,
         raised=raised,

@@ -7,8 +7,9 @@ from django.utils.formats import number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
-from ..engine import Message
+from ..engine import Message, headline
 from ..labels import contract_label, render_step
+from ..selectors import SheetRow
 
 register = template.Library()
 
@@ -39,6 +40,16 @@ def average(value: float) -> str:
 def contract(value: str | None, deck: str) -> str:
     """ "♣ Clubs" or "Acorns", "Grand", …, in the reader's deck; nothing for a passed deal."""
     return contract_label(value, deck)
+
+
+@register.simple_tag
+def row_headline(row: SheetRow, names: list[str], deck: str) -> str:
+    """How a game reads in the list after its declarer and contract: "won Schneider · hand · Kontra", "Ben lost"."""
+    game = row.game.deal().game
+    if game is None:
+        return ""
+    words = headline(game, won=row.won, scores=row.scores, names=names, breakdown=row.breakdown)
+    return " · ".join(render_step(word, deck) for word in words)
 
 
 @register.filter

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from matches.engine import RuleError, calculate, setup_match, shape_of
+from matches.engine import RuleError, calculate, headline, setup_match, shape_of
 from matches.engine.bock import triggers_bock
 from matches.engine.cards import POSSIBLE_SKAT_POINTS
-from matches.engine.entry import GameEntry, Outcome
+from matches.engine.entry import GameEntry, Outcome, RamschEntry
 from matches.engine.errors import Problems
 from matches.engine.options import build_rules
 from matches.engine.variants import VARIANTS, Scheme, Variant
@@ -211,3 +211,26 @@ def test_sixty_all_called_so_starts_a_bock_round() -> None:
     rules = build_rules(skat.options, {"bock": True}, Problems(), skat.choices)
     assert triggers_bock(rules, GameEntry(contract="clubs", matadors=1, outcome="draw"))
     assert not triggers_bock(rules, GameEntry(contract="clubs", matadors=1, outcome="lost"))
+
+
+def _words(game: GameEntry, **kwargs: object) -> list[str]:
+    result = calculate("skat", game, **kwargs)  # type: ignore[arg-type]
+    names = ["Anna", "Ben", "Cleo"]
+    return [
+        str(word)
+        for word in headline(game, won=result.won, scores=result.scores, names=names, breakdown=result.breakdown)
+    ]
+
+
+def test_the_list_says_how_a_game_went() -> None:
+    assert _words(GameEntry(contract="clubs", matadors=1, outcome="won-schneider", hand=True)) == [
+        "won Schneider",
+        "Hand",
+    ]
+    assert _words(GameEntry(contract="clubs", matadors=1, declarer_card_points=40)) == ["lost"]
+    kontra = GameEntry(contract="grand", matadors=1, outcome="won", kontra=True, re=True)
+    assert _words(kontra, rules={"kontra_re": True}) == ["won", "Kontra", "Re"]
+    overbid = GameEntry(contract="diamonds", matadors=-1, declarer_card_points=80, bid=22)
+    assert _words(overbid) == ["lost", "overbid"]
+    ramsch = GameEntry(contract="ramsch", ramsch=RamschEntry(card_points=(30, 72, 18)))
+    assert _words(ramsch, rules={"ramsch": True}) == ["Ben lost"]

@@ -1,0 +1,116 @@
+"""axe-core (vendored: tests/browser/vendor) finds nothing on any page, in light and in dark mode, and every tap
+target on a phone is at least 44 px high and wide."""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+from typing import Any, Literal
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Browser, Page
+
+from matches.models import Game, Match, Player
+from matches.services import Submission, game_add, match_create, player_link_invite
+
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+PASSWORD = "a-long-enough-password-1"
+# Tap targets: what a thumb presses (links inside running text excepted, as WCAG 2.5.8 does).
+TARGETS = "a, button, summary, input:not([type=hidden]), select, textarea, label.choice, label.toggle"
+
+
+def _table() -> dict[str, str]:
+    """An owner's match with games, a second player book entry, and the addresses of every page."""
+    owner = User.objects.create_user("owner", password=PASSWORD)
+    match = match_create(
+        owner=owner,
+        variant="skat",
+        scheme="standard",
+        rules={"kontra_re": True, "bock": True},
+        player_names=["Anna", "Ben", "Cleo"],
+    )
+    for number, declarer in enumerate((1, 2, 0), start=1):
+        entry = {"contract": "clubs", "matadors": 1, "outcome": "won" if number != 2 else "lost"}
+        game_add(match=match, user=owner, token=uuid.uuid4(), submission=Submission(declarer=declarer, entry=entry))
+    match = Match.objects.get(pk=match.pk)
+    game = Game.objects.filter(match=match, deleted=False).first()
+    assert game is not None
+    anna, ben = Player.objects.get(name="Anna"), Player.objects.get(name="Ben")
+    claim = player_link_invite(player=anna)
+    pages = {
+        "home": "/",
+        "presets": "/matches/new/",
+        "new match": "/matches/new/?preset=skat-pub",
+        "match": f"/matches/{match.public_id}/",
+        "all games": f"/matches/{match.public_id}/list/",
+        "history": f"/matches/{match.public_id}/history/",
+        "fix": f"/matches/{match.public_id}/games/{game.public_id}/edit/",
+        "delete": f"/matches/{match.public_id}/games/{game.public_id}/delete/",
+        "players": "/players/",
+        "player": f"/players/{anna.public_id}/",
+        "head to head": f"/players/{anna.public_id}/vs/{ben.public_id}/",
+        "own statistics": "/players/me/",
+        "claim": f"/claim/{claim}/",
+        "offline": "/offline/",
+        "offline reset": "/offline/reset/",
+    }
+    public = {
+        "watch": f"/watch/{match.share_token}/",
+        "join": f"/join/{match.invite_token}/",
+        "log in": "/accounts/login/",
+        "sign up": "/accounts/signup/",
+        "password reset": "/accounts/password_reset/",
+        "landing": "/",
+    }
+    return {**pages, **{f"anonymous {name}": address for name, address in public.items()}}
+
+
+def _violations(page: Page) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    found: list[dict[str, Any]] = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+    )
+    return [f"{item['id']}: {[node['target'] for node in item['nodes']][:3]}" for item in found]
+
+
+def _small_targets(page: Page) -> list[str]:
+    small: list[str] = page.evaluate(
+        """(selector) => Array.from(document.querySelectorAll(selector)).filter((element) => {
+            const box = element.getBoundingClientRect();
+            if (!box.width || !box.height || getComputedStyle(element).visibility === "hidden") return false;
+            if (element.matches("input[type=radio], input[type=checkbox]")) return false;  // their label is the target
+            if (element.closest("p, li, td") && element.matches("a") && element.closest(".prose")) return false;
+            return box.height < 43.5 || box.width < 43.5;
+        }).map((element) => element.outerHTML.slice(0, 90))""",
+        TARGETS,
+    )
+    return small
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_page_has_an_accessibility_problem(
+    browser: Browser, live_server: Any, scheme: Literal["light", "dark"]
+) -> None:
+    pages = _table()
+    problems: dict[str, list[str]] = {}
+    for who in ("owner", "anonymous"):
+        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, color_scheme=scheme)
+        page = context.new_page()
+        if who == "owner":
+            page.goto(f"{live_server.url}/accounts/login/")
+            page.get_by_label("Username", exact=True).fill("owner")
+            page.get_by_label("Password", exact=True).fill(PASSWORD)
+            page.get_by_role("button", name="Log in", exact=True).click()
+            page.wait_for_url(f"{live_server.url}/")
+        for name, address in pages.items():
+            if name.startswith("anonymous") != (who == "anonymous"):
+                continue
+            page.goto(f"{live_server.url}{address}")
+            page.wait_for_load_state("networkidle")
+            found = _violations(page) + [f"tap target under 44 px: {item}" for item in _small_targets(page)]
+            if found:
+                problems[name] = found
+        context.close()
+    assert not problems, "\n".join(f"{name}: {found}" for name, found in problems.items())
