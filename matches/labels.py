@@ -6,7 +6,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from .engine import Contract, Message
+from .engine import OPTIONS, Contract, Message
 from .engine.presets import PRESETS
 from .engine.variants import SCHEME_LABELS, VARIANTS, Scheme, Variant
 from .models import Deck, Match
@@ -107,3 +107,18 @@ def scheme_label(scheme: str) -> str:
 def preset_label(key: str) -> str:
     preset = PRESETS.get(key)
     return gettext(preset.label.template) if preset else ""
+
+
+def rules_in_force(match: Match) -> list[tuple[str, str]]:
+    """The match's rule options as a table reads them: each option's name and its value, in the variant's order."""
+    setup = match.setup()
+    shown: list[tuple[str, str]] = []
+    for name in setup.spec.options:
+        value = getattr(setup.rules, name)
+        if isinstance(value, bool):
+            text = str(_("yes") if value else _("no"))
+        else:
+            raw = getattr(value, "value", value)
+            text = str(OPTION_CHOICE_LABELS.get(str(raw), raw))
+        shown.append((render_step(OPTIONS[name].label), text))
+    return shown

@@ -26,7 +26,15 @@ from .engine import EntryShape, RuleError, Scheme, describe, find_variant, game_
 from .engine.presets import PRESETS
 from .errors import Invalid, ServiceError
 from .forms import GameForm, MatchForm, SignupForm, initial_from
-from .labels import contract_label, match_label, preset_label, render_step, scheme_label, variant_label
+from .labels import (
+    contract_label,
+    match_label,
+    preset_label,
+    render_step,
+    rules_in_force,
+    scheme_label,
+    variant_label,
+)
 from .models import Deck, Game, Match, MatchEvent, Player, Profile, Seat
 from .permissions import (
     GUEST_SESSION_KEY,
@@ -130,8 +138,17 @@ def _names(match: Match) -> list[str]:
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     visitor = visitor_of(request)
-    matches = visible_matches(visitor).order_by("-created_at").prefetch_related("seats__player")[:50]
-    context = {"matches": [(match, match_label(match)) for match in matches], "guest": visitor.guest is not None}
+    matches = visible_matches(visitor).order_by("-updated_at").prefetch_related("seats__player")[:50]
+    shown = [
+        {
+            "match": match,
+            "label": match_label(match),
+            "kind": _kind(match.variant, match.scheme),
+            "standings": list(zip(match.seats.all(), match.totals, strict=False)),
+        }
+        for match in matches
+    ]
+    context = {"matches": shown, "guest": visitor.guest is not None}
     return render(request, "matches/home.html", context)
 
 
@@ -221,6 +238,11 @@ def match_new(request: HttpRequest) -> HttpResponse:
 # --- The match page and entering games -----------------------------------------------------------------------------
 
 
+def _kind(variant: str, scheme: str) -> str:
+    """ "Skat · Seeger-Fabian": what a record counts, for statistics kept apart by variant and scheme."""
+    return f"{variant_label(variant)} · {scheme_label(scheme)}"
+
+
 def _labels(match: Match) -> dict[str, Any]:
     spec = find_variant(match.variant)
     schemes = [(s.value, scheme_label(s)) for s in spec.schemes if s.value != match.scheme] if spec else []
@@ -300,6 +322,7 @@ def match_detail(request: HttpRequest, match: Match) -> HttpResponse:
         context["what_if_name"] = scheme_label(Scheme(scheme))
     if context["access"].can_manage:
         context["scorers"] = list(match.scorers.order_by("username"))
+    context["rules"] = rules_in_force(match)
     return render(request, "matches/match_detail.html", context)
 
 
@@ -754,7 +777,7 @@ def player_list(request: HttpRequest) -> HttpResponse:
 def player_me(request: HttpRequest) -> HttpResponse:
     """Your own statistics, across every match you sat in as a player linked to your account, whoever kept it."""
     linked = list(Player.objects.filter(account=_account(request)))
-    stats = [(variant_label(row.variant), row) for row in player_stats(linked)] if linked else []
+    stats = [(_kind(row.variant, row.scheme), row) for row in player_stats(linked)] if linked else []
     return render(request, "matches/player_me.html", {"linked": linked, "stats": stats})
 
 
@@ -763,7 +786,7 @@ def player_me(request: HttpRequest) -> HttpResponse:
 def player_detail(request: HttpRequest, player: Player) -> HttpResponse:
     visitor = visitor_of(request)
     role = player_role(visitor, player)
-    stats = [(variant_label(row.variant), row) for row in player_stats(player)]
+    stats = [(_kind(row.variant, row.scheme), row) for row in player_stats(player)]
     others = kept_players(visitor_of(request)).exclude(pk=player.pk) if role == Role.OWNER else Player.objects.none()
     matches = [(match, match_label(match)) for match in player_matches(player)]
     context = {
@@ -783,14 +806,16 @@ def player_detail(request: HttpRequest, player: Player) -> HttpResponse:
 @on_player(Action.VIEW)
 def player_versus(request: HttpRequest, player: Player, other_id: uuid.UUID) -> HttpResponse:
     second = get_object_or_404(visible_players(request.user), public_id=other_id)
-    result = head_to_head(player, second)
-    context = {
-        "first": player,
-        "second": second,
-        "result": result,
-        "first_total": result.totals[player.pk],
-        "second_total": result.totals[second.pk],
-    }
+    kinds = [
+        {
+            "kind": _kind(row.variant, row.scheme),
+            "row": row,
+            "first": row.totals[player.pk],
+            "second": row.totals[second.pk],
+        }
+        for row in head_to_head(player, second)
+    ]
+    context = {"first": player, "second": second, "kinds": kinds}
     return render(request, "matches/player_versus.html", context)
 
 

@@ -368,13 +368,16 @@ def test_the_player_page_sums_up_a_lifetime(client_of: Any, owner: User) -> None
     ben = Player.objects.get(keeper__user=owner, name="Ben")
     client = client_of(owner)
     html = client.get(f"/players/{anna.public_id}/").content.decode()
-    assert "Officers&#x27; Skat" in html
+    assert "Officers&#x27; Skat · Standard" in html
     assert '<td class="num">−24</td><td class="num">2</td>' in html
     versus = client.get(f"/players/{anna.public_id}/vs/{ben.public_id}/").content.decode()
-    assert "2 matches together" in versus
-    # Skat: +24 and −48; Officers' Skat: (3 + 1) × 9 = 36, Schneider ×2 = 72.
-    assert '<span class="name">Anna</span> <span class="total">48</span>' in versus
-    assert '<span class="name">Ben</span> <span class="total">0</span>' in versus
+    # Never added up across variants or schemes. Skat: +24 and −48; Officers' Skat: (3 + 1) × 9 = 36, Schneider ×2.
+    assert "<h2>Skat · Standard</h2>" in versus
+    assert "<h2>Officers&#x27; Skat · Standard</h2>" in versus
+    assert versus.count("1 match together") == 2
+    assert '<span class="name">Anna</span> <span class="total">−24</span>' in versus
+    assert '<span class="name">Anna</span> <span class="total">72</span>' in versus
+    assert '<span class="name">Anna</span> <span class="total">48</span>' not in versus
 
 
 def test_another_users_player_is_not_found(client_of: Any, owner: User, stranger: User) -> None:
@@ -539,3 +542,20 @@ def test_a_scorers_page_follows_changes_made_elsewhere(client_of: Any, owner: Us
     assert '<div class="status" id="status" hx-swap-oob="true">' in html
     assert "Ben · ♣ Clubs · 24" in html
     assert 'name="contract"' not in html
+
+
+def test_home_shows_each_match_with_its_scheme_players_standings_games_and_last_play(
+    client_of: Any, owner: User
+) -> None:
+    match = make_match(owner, rules={"bock": True})
+    add(match, declarer=1, contract="clubs", matadors=1, declarer_card_points=70)
+    html = client_of(owner).get("/").content.decode()
+    assert "Skat · Standard · 1 game · last played" in html
+    assert "Anna 0 · Ben 24 · Cleo 0" in html
+
+
+def test_the_match_page_shows_the_rules_in_force(client_of: Any, owner: User) -> None:
+    match = make_match(owner, rules={"bock": True})
+    html = client_of(owner).get(f"/matches/{match.public_id}/").content.decode()
+    assert "Rules: Skat, Standard" in html
+    assert "<dt>Bock rounds</dt><dd>yes</dd>" in html
