@@ -79,6 +79,9 @@
     form.elements.token.value = next.dataset.token;
     form.elements.number.value = next.dataset.number;
     form.elements.version.value = next.dataset.version;
+    form.dataset.dealer = next.dataset.dealer;
+    form.dataset.forehand = next.dataset.forehand;
+    markSeats(form);
     var contracts = form.querySelector(".contracts");
     if (contracts) contracts.classList.toggle("preselected", Boolean(start.contract));
     var preview = document.getElementById("preview");
@@ -96,6 +99,44 @@
     if (failed) failed.hidden = true;
     next.dataset.token = "";
   }
+  // The declarer chips say who deals and who leads this deal.
+  function markSeats(form) {
+    var roles = form.querySelector(".seat-roles");
+    if (!roles) return;
+    Array.prototype.forEach.call(form.querySelectorAll('input[name="declarer"]'), function (input) {
+      var chip = input.nextElementSibling;
+      var mark = chip.querySelector(".role");
+      if (mark) mark.remove();
+      var word = input.value === form.dataset.dealer ? roles.dataset.deals
+        : input.value === form.dataset.forehand ? roles.dataset.leads : "";
+      if (!word) return;
+      mark = document.createElement("small");
+      mark.className = "role";
+      mark.setAttribute("aria-hidden", "true");
+      mark.textContent = word;
+      chip.appendChild(mark);
+    });
+  }
+  function markAll() {
+    var form = document.getElementById("entry");
+    if (form && form.dataset.dealer !== undefined) markSeats(form);
+  }
+  document.addEventListener("htmx:afterSettle", markAll);
+  markAll();
+  // Table mode: the totals large enough to read across the table; the phone remembers the choice.
+  function tableMode(on) {
+    document.body.classList.toggle("table-mode", on);
+    var button = document.querySelector("[data-table-mode]");
+    if (button) button.setAttribute("aria-pressed", String(on));
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-table-mode]");
+    if (!button) return;
+    var on = !document.body.classList.contains("table-mode");
+    try { localStorage.setItem("table-mode", on ? "1" : ""); } catch (error) { /* private mode: not kept */ }
+    tableMode(on);
+  });
+  try { tableMode(localStorage.getItem("table-mode") === "1"); } catch (error) { tableMode(false); }
   // The service worker keeps the static files and a copy of the pages seen, for a cellar without signal.
   var script = document.currentScript;
   if ("serviceWorker" in navigator && script && script.dataset.worker) {

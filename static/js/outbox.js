@@ -48,7 +48,9 @@
       if (input.type === "hidden" || input.closest("[hidden]")) return;
       var label = input.closest("label");
       if ((input.type === "radio" || input.type === "checkbox") && input.checked && input.value !== "" && label) {
-        words.push(label.textContent.trim().replace(/\s+/g, " "));
+        var spoken = label.cloneNode(true);
+        Array.prototype.forEach.call(spoken.querySelectorAll("[aria-hidden]"), function (part) { part.remove(); });
+        words.push(spoken.textContent.trim().replace(/\s+/g, " "));
       } else if (input.type === "number" && input.value !== "" && input.offsetParent !== null) {
         var named = form.querySelector('label[for="' + input.id + '"]');
         words.push((named ? named.textContent.trim() + " " : "") + input.value);
@@ -82,6 +84,7 @@
           put(item).then(send);
         }));
       } else {
+        entry.appendChild(document.createTextNode(" "));
         var badge = document.createElement("span");
         badge.className = "badge";
         badge.textContent = box.dataset.pending;
