@@ -19,6 +19,7 @@ urlpatterns = [
     path("matches/<uuid:match_id>/preview/", views.game_preview, name="game_preview"),
     path("matches/<uuid:match_id>/pass/", views.game_pass, name="game_pass"),
     path("matches/<uuid:match_id>/games/<uuid:game_id>/edit/", views.game_edit_view, name="game_edit"),
+    path("matches/<uuid:match_id>/games/<uuid:game_id>/preview/", views.game_fix_preview, name="game_fix_preview"),
     path("matches/<uuid:match_id>/games/<uuid:game_id>/delete/", views.game_delete_view, name="game_delete"),
     path("matches/<uuid:match_id>/undo/", views.match_undo_view, name="match_undo"),
     path("matches/<uuid:match_id>/redo/", views.match_redo_view, name="match_redo"),

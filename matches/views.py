@@ -7,6 +7,7 @@ refusal of a service comes back as a ``ServiceError`` and is shown next to its f
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -22,7 +23,19 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.middleware import HtmxDetails
 
-from .engine import EntryShape, RuleError, Scheme, describe, find_variant, game_from_data, score_next, shape_of
+from .engine import (
+    DealEntry,
+    EntryShape,
+    RuleError,
+    Scheme,
+    ScoredDeal,
+    describe,
+    find_variant,
+    game_from_data,
+    score_deal,
+    score_next,
+    shape_of,
+)
 from .engine.presets import PRESETS
 from .errors import Invalid, ServiceError
 from .forms import GameForm, MatchForm, SignupForm, initial_from
@@ -443,15 +456,30 @@ def _saved_row(sheet: Sheet, row: SheetRow) -> dict[str, Any]:
 @require_POST
 def game_preview(request: HttpRequest, match: Match) -> HttpResponse:
     """The score of the game being entered, before it is saved: the next deal only, whatever the match's length."""
-    names = _names(match)
     setup = match.setup()
     point = checkpoint_before(match, setup)
-    form = GameForm(request.POST, shape=shape_of(setup, point.deals + 1), seats=names, deck=deck_of(request))
+    number = point.deals + 1
+    return _preview(request, match, number, lambda deal: score_next(setup, point, deal))
+
+
+@on_match(Action.SCORE)
+@require_POST
+def game_fix_preview(request: HttpRequest, match: Match, game_id: uuid.UUID) -> HttpResponse:
+    """The score a fix would give the game, at its place in the match (its number and the Bock in force there)."""
+    game = _game_of(match, game_id)
+    setup = match.setup()
+    number = game.number or 1
+    return _preview(request, match, number, lambda deal: score_deal(setup, deal, number=number, bock=game.bock))
+
+
+def _preview(request: HttpRequest, match: Match, number: int, score: Callable[[DealEntry], ScoredDeal]) -> HttpResponse:
+    names = _names(match)
     deck = deck_of(request)
+    form = GameForm(request.POST, shape=shape_of(match.setup(), number), seats=names, deck=deck)
     context: dict[str, Any] = {}
     if form.is_valid():
         try:
-            scored = score_next(setup, point, form.submission().deal())
+            scored = score(form.submission().deal())
         except RuleError as error:
             context["problems"] = [render_step(problem.message, deck) for problem in error.errors]
         else:

@@ -559,3 +559,18 @@ def test_the_match_page_shows_the_rules_in_force(client_of: Any, owner: User) ->
     html = client_of(owner).get(f"/matches/{match.public_id}/").content.decode()
     assert "Rules: Skat, Standard" in html
     assert "<dt>Bock rounds</dt><dd>yes</dd>" in html
+
+
+def test_the_fix_page_previews_the_game_at_its_place(client_of: Any, owner: User) -> None:
+    match = make_match(owner, rules={"bock": True})
+    add(match, declarer=0, contract="grand", matadors=1, declarer_card_points=70, hand=True)
+    second = add(match, declarer=1, contract="clubs", matadors=1, declarer_card_points=70)
+    add(match, declarer=2, contract="clubs", matadors=1, declarer_card_points=70)
+    client = client_of(owner)
+    page = client.get(f"/matches/{match.public_id}/games/{second.public_id}/edit/").content.decode()
+    url = f"/matches/{match.public_id}/games/{second.public_id}/preview/"
+    assert f'hx-post="{url}"' in page
+    data = {"token": str(uuid.uuid4()), "contract": "clubs", "declarer": "1", "matadors": "2", "outcome": "won"}
+    html = client.post(url, data, headers={"HX-Request": "true"}).content.decode()
+    # Game 2 is in the Bock round the grand hand started: 12 × 3 = 36, doubled: 72.
+    assert "Ben +72" in html
