@@ -8,6 +8,7 @@ puts each refusal next to its field. Nothing here knows a particular field.
 from __future__ import annotations
 
 import json
+import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
@@ -212,20 +213,23 @@ class Built:
     def __init__(self, size: int) -> None:
         self.size = size
         self.kept: OrderedDict[str, tuple[dict[str, forms.Field], tuple[Placed, ...]]] = OrderedDict()
+        self.lock = threading.Lock()  # a threaded server's requests share it
 
     def get(self, key: str) -> tuple[dict[str, forms.Field], tuple[Placed, ...]] | None:
-        found = self.kept.get(key)
-        if found is not None:
-            self.kept.move_to_end(key)
-        return found
+        with self.lock:
+            found = self.kept.get(key)
+            if found is not None:
+                self.kept.move_to_end(key)
+            return found
 
     def put(
         self, key: str, built: tuple[dict[str, forms.Field], tuple[Placed, ...]]
     ) -> tuple[dict[str, forms.Field], tuple[Placed, ...]]:
-        self.kept[key] = built
-        if len(self.kept) > self.size:
-            self.kept.popitem(last=False)
-        return built
+        with self.lock:
+            self.kept[key] = built
+            if len(self.kept) > self.size:
+                self.kept.popitem(last=False)
+            return built
 
 
 BUILT = Built(size=256)

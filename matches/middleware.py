@@ -1,5 +1,6 @@
 """Pages answer a refused visitor in one way: somebody without an account is asked to log in, everybody else is told
-that the thing does not exist (so a stranger never learns that a match is there)."""
+that the thing does not exist (so a stranger never learns that a match is there). A request from a page's script
+(htmx, the outbox) is not sent to the log-in page: it gets 401, so that it cannot mistake that page for its answer."""
 
 from __future__ import annotations
 
@@ -23,5 +24,7 @@ class DeniedMiddleware:
         if not isinstance(exception, Denied):
             return None
         if not request.user.is_authenticated:
+            if request.headers.get("HX-Request"):
+                return HttpResponse(status=401)
             return redirect_to_login(request.get_full_path())
         return page_not_found(request, Http404())

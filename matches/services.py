@@ -134,10 +134,13 @@ def keeper_claim(*, key: str | None, user: User) -> Keeper | None:
     """A guest who signs up or logs in takes their book along: its matches and players become the account's, a
     player of a name the account's book has already becoming that player, with their history. None when the
     browser held no guest's book."""
-    guest = Keeper.objects.filter(guest_key=key, user__isnull=True).first() if key else None
-    if guest is None:
+    if not key:
         return None
     with transaction.atomic():
+        # Locked, and read again under the lock: two log-ins at once take the book once.
+        guest = Keeper.objects.select_for_update().filter(guest_key=key, user__isnull=True).first()
+        if guest is None:
+            return None
         own = Keeper.objects.filter(user=user).first()
         if own is None:
             guest.user, guest.guest_key = user, None

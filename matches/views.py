@@ -54,6 +54,7 @@ from .permissions import (
     LINKS_SESSION_KEY,
     Action,
     Role,
+    Visitor,
     access,
     can,
     guest_key_of,
@@ -151,6 +152,7 @@ def _names(match: Match) -> list[str]:
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     visitor = visitor_of(request)
+    _keep_guest(request, visitor)
     matches = visible_matches(visitor).order_by("-updated_at").prefetch_related("seats__player")[:50]
     shown = [
         {
@@ -177,6 +179,13 @@ def signup(request: HttpRequest) -> HttpResponse:
             return redirect(target)
         return redirect("match_new")
     return render(request, "registration/signup.html", {"form": form, "next": request.GET.get("next", "")})
+
+
+def _keep_guest(request: HttpRequest, visitor: Visitor) -> None:
+    """A guest's book lives as long as the session that holds its key: each visit keeps the session for another
+    full term, so that a book in use every week does not expire."""
+    if visitor.guest is not None:
+        request.session.modified = True
 
 
 def take_along(sender: object, request: HttpRequest | None, user: User, **kwargs: object) -> None:
@@ -223,7 +232,8 @@ def match_new(request: HttpRequest) -> HttpResponse:
         data = form.cleaned_data
         names = form.player_names()
         account = _account(request)
-        keeper = None if account is not None else guest_keeper(guest_key_of(request))
+        held = guest_key_of(request)
+        keeper = None if account is not None else guest_keeper(held)
         try:
             match = match_create(
                 owner=account,
@@ -240,9 +250,15 @@ def match_new(request: HttpRequest) -> HttpResponse:
             )
         except ServiceError as error:
             form.add_service_errors(error)
+            if keeper is not None and held is None:
+                keeper.delete()  # a guest's book started for a match that was refused holds nothing
         else:
-            if keeper is not None:
-                request.session[GUEST_SESSION_KEY] = str(keeper.guest_key)
+            if account is None and match.keeper.guest_key is not None:
+                # The book of the match, also when a retry found the match its first post started (and the first
+                # answer, with the book's key, was lost on the way).
+                request.session[GUEST_SESSION_KEY] = str(match.keeper.guest_key)
+                if keeper is not None and held is None and keeper.pk != match.keeper_id:
+                    keeper.delete()
             return redirect("match_detail", match_id=match.public_id)
     context = {"form": form, "preset": preset, "preset_label": preset_label(preset.key)}
     return render(request, "matches/match_new.html", context)
@@ -327,6 +343,7 @@ def _step_back_label(change: MatchEvent | None, *, redo: bool) -> str:
 @on_match(Action.VIEW)
 @require_GET
 def match_detail(request: HttpRequest, match: Match) -> HttpResponse:
+    _keep_guest(request, visitor_of(request))
     context = _live_context(request, match)
     scheme = request.GET.get("scheme")
     spec = find_variant(match.variant)
@@ -418,8 +435,9 @@ def game_create(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     context = _live_context(request, match, form, sheet)
     if not request.htmx:
         return render(request, "matches/match_detail.html", context, status=status)
+    # The status says what happened (the page's htmx swaps these answers all the same; the outbox reads the status).
     template = "matches/partials/_refused.html" if refused_by_state else "matches/partials/_invalid.html"
-    return render(request, template, context)
+    return render(request, template, context, status=status)
 
 
 def _saved(

@@ -125,3 +125,20 @@ def test_a_renewed_invite_link_claims_nothing() -> None:
     match = make_match(owner)
     match_links_claim(links={str(match.public_id): "an-old-token"}, user=erik)
     assert not match.scorers.exists()
+
+
+def test_a_retried_start_finds_the_guests_first_match_and_book(client: Client) -> None:
+    data = {**ISKO, "token": str(uuid.uuid4())}
+    assert client.post("/matches/new/", data).status_code == 302
+    match = Match.objects.get()
+    other = Client()  # the first answer, with the session cookie, was lost on the way
+    response = other.post("/matches/new/", data)
+    assert response["Location"] == f"/matches/{match.public_id}/"
+    assert other.get(response["Location"]).status_code == 200
+    assert Keeper.objects.count() == 1
+
+
+def test_a_refused_start_leaves_no_guests_book(client: Client) -> None:
+    response = client.post("/matches/new/", {**ISKO, "player_1": "Anna", "token": str(uuid.uuid4())})
+    assert response.status_code == 200
+    assert not Keeper.objects.exists()

@@ -574,3 +574,23 @@ def test_the_fix_page_previews_the_game_at_its_place(client_of: Any, owner: User
     html = client.post(url, data, headers={"HX-Request": "true"}).content.decode()
     # Game 2 is in the Bock round the grand hand started: 12 × 3 = 36, doubled: 72.
     assert "Ben +72" in html
+
+
+def test_a_script_whose_visitor_may_not_save_gets_401_not_the_log_in_page(client: Client, owner: User) -> None:
+    match = make_match(owner)
+    data = game_data(contract="clubs", declarer="1", declarer_card_points="70")
+    response = client.post(f"/matches/{match.public_id}/games/", data, headers={"HX-Request": "true"})
+    assert response.status_code == 401
+    assert client.post(f"/matches/{match.public_id}/games/", data).status_code == 302
+
+
+def test_an_htmx_refusal_says_so_in_its_status(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    client = client_of(owner)
+    url = f"/matches/{match.public_id}/games/"
+    bad = game_data(contract="clubs", declarer="1", declarer_card_points="119")
+    assert client.post(url, bad, headers={"HX-Request": "true"}).status_code == 400
+    first = game_data(contract="clubs", declarer="1", declarer_card_points="70", number="1")
+    assert client.post(url, first, headers={"HX-Request": "true"}).status_code == 200
+    again = game_data(contract="hearts", declarer="1", declarer_card_points="70", number="1")
+    assert client.post(url, again, headers={"HX-Request": "true"}).status_code == 409

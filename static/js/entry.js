@@ -26,6 +26,9 @@
     var elt = event.detail.elt;
     if (elt && elt.matches && elt.matches("#entry, form.pass")) saving = true;
   });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!event.detail.successful) saving = false;
+  });
   // A tap on a contract, the preselected one too, makes the choice the scorer's own: its mark goes.
   document.addEventListener("click", function (event) {
     var field = event.target.closest && event.target.closest(".contracts.preselected");
@@ -52,22 +55,37 @@
   // After a save the fields stay on the phone: they are cleared and set as a fresh form would start, with the next
   // deal's token, number and version, and the form is ready at the top.
   document.addEventListener("htmx:afterSettle", function () {
+    dropTwiceShownRows();
     if (!saving) return;
     saving = false;
+    var next = document.getElementById("entry-next");
+    var form = document.getElementById("entry");
+    if (next && next.dataset.token && form && form.elements.token) keepFields(form, next);
     var invalid = document.querySelector("#entry .invalid input");
     if (invalid) {
       invalid.focus();
       return;
     }
-    var next = document.getElementById("entry-next");
-    var form = document.getElementById("entry");
-    if (next && next.dataset.token && form && form.elements.token) keepFields(form, next);
     // A short screen starts at the notice just above the form; a tall one shows the totals as well.
     var notice = document.getElementById("notice");
     var top = notice && !notice.hidden ? notice : form;
     if (window.innerHeight < 760 && top) top.scrollIntoView(); else window.scrollTo(0, 0);
   });
+  // A row the list got twice (the page's own follow-up arrived between a save and its answer) is shown once.
+  function dropTwiceShownRows() {
+    var seen = {};
+    Array.prototype.forEach.call(document.querySelectorAll("#sheet-rows > tr[id]"), function (row) {
+      if (seen[row.id]) row.remove(); else seen[row.id] = true;
+    });
+  }
   function keepFields(form, next) {
+    Array.prototype.forEach.call(form.querySelectorAll(".invalid"), function (field) {
+      field.classList.remove("invalid");
+    });
+    Array.prototype.forEach.call(form.querySelectorAll("p.error"), function (error) { error.remove(); });
+    Array.prototype.forEach.call(form.querySelectorAll("[aria-invalid]"), function (input) {
+      input.removeAttribute("aria-invalid");
+    });
     var start = JSON.parse(next.dataset.start || "{}");
     Array.prototype.forEach.call(form.querySelectorAll("input"), function (input) {
       if (input.type === "radio" || input.type === "checkbox") {
@@ -99,6 +117,14 @@
     if (failed) failed.hidden = true;
     next.dataset.token = "";
   }
+  function uuid4() {
+    var bytes = crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    var hex = Array.prototype.map.call(bytes, function (byte) { return (byte + 0x100).toString(16).slice(1); }).join("");
+    return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
+  }
+  window.scorekeeperToken = uuid4;
   // The declarer chips say who deals and who leads this deal.
   function markSeats(form) {
     var roles = form.querySelector(".seat-roles");
@@ -123,6 +149,11 @@
   }
   document.addEventListener("htmx:afterSettle", markAll);
   markAll();
+  // A page may be a copy kept from an earlier visit, whose tokens were used already: every load makes new ones
+  // (a retry from this page still sends the same token; a deal entered twice is refused by its number).
+  Array.prototype.forEach.call(document.querySelectorAll("#entry[hx-post], form.pass"), function (form) {
+    if (form.elements.token) form.elements.token.value = uuid4();
+  });
   // Table mode: the totals large enough to read across the table; the phone remembers the choice.
   function tableMode(on) {
     document.body.classList.toggle("table-mode", on);
@@ -142,11 +173,13 @@
   if ("serviceWorker" in navigator && script && script.dataset.worker) {
     navigator.serviceWorker.register(script.dataset.worker).catch(function () { return undefined; });
   }
-  // Pages kept for offline use are the account's: logging out forgets them.
+  // Pages kept for offline use are the account's: logging in, signing up and logging out forget them first.
   document.addEventListener("submit", function (event) {
-    if (event.target.matches && event.target.matches("[data-forget-pages]") && window.caches) {
-      caches.delete("pages");
-    }
+    var form = event.target;
+    if (!form.matches || !form.matches("[data-forget-pages]") || !window.caches || form.dataset.forgotten) return;
+    event.preventDefault();
+    form.dataset.forgotten = "1";
+    caches.delete("pages").catch(function () { return false; }).then(function () { form.submit(); });
   });
   // The screen stays on while a match is open (where the browser can keep it on).
   var wakeLock = null;
@@ -154,6 +187,18 @@
     if (!("wakeLock" in navigator) || !document.getElementById("live") || document.visibilityState !== "visible") return;
     navigator.wakeLock.request("screen").then(function (lock) { wakeLock = lock; }).catch(function () { return undefined; });
   }
-  document.addEventListener("visibilitychange", function () { if (!wakeLock || wakeLock.released) stayAwake(); });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") {
+      if (!wakeLock || wakeLock.released) stayAwake();
+      return;
+    }
+    // The screen goes dark between games: while there is a connection, the copy kept for offline use is made
+    // current, so that a reload in a cellar shows the list as it stands.
+    if (document.getElementById("entry") && navigator.onLine && window.caches) {
+      caches.open("pages").then(function (kept) { return kept.add(location.pathname); }).catch(function () {
+        return undefined;
+      });
+    }
+  });
   stayAwake();
 })();

@@ -70,18 +70,28 @@
       entry.appendChild(text);
       if (item.conflict) {
         var why = document.createElement("p");
-        var refused = item.conflict !== 409 && item.conflict !== true;
-        why.textContent = (refused ? box.dataset.refused : box.dataset.conflict).replace("#", item.number);
+        var away = item.conflict === 401 || item.conflict === 403;
+        var refused = item.conflict !== 409 && item.conflict !== true && !away;
+        why.textContent = (away ? box.dataset.away : refused ? box.dataset.refused : box.dataset.conflict)
+          .replace("#", item.number);
+        if (away) {
+          entry.appendChild(why);
+          entry.appendChild(choice(box.dataset.retry, function () {
+            item.conflict = false;
+            put(item).then(send);
+          }));
+          return list.appendChild(entry);
+        }
         entry.appendChild(why);
         entry.appendChild(choice(refused ? box.dataset.drop : box.dataset.keepTheirs, function () {
           drop(item.token).then(refresh);
         }));
         if (refused) return list.appendChild(entry);
         entry.appendChild(choice(box.dataset.keepMine, function () {
-          item.conflict = false;
-          item.number = nextNumber(items);
-          item.body = withNumber(item.body, item.number);
-          put(item).then(send);
+          // Entered anew, as the next game: a new deal number and a token of its own.
+          var again = Object.assign({}, item, {conflict: false, number: nextNumber(items), token: uuid4()});
+          again.body = withFields(item.body, {number: again.number, token: again.token});
+          drop(item.token).then(function () { return put(again); }).then(send);
         }));
       } else {
         entry.appendChild(document.createTextNode(" "));
@@ -114,21 +124,15 @@
     return Math.max.apply(null, [number].concat(others.map(function (n) { return n + 1; })));
   }
 
-  function withNumber(body, number) {
+  function withFields(body, fields) {
     var params = new URLSearchParams(body);
-    params.set("number", String(number));
+    Object.keys(fields).forEach(function (name) { params.set(name, String(fields[name])); });
     return params.toString();
   }
 
   function refresh() { return waiting().then(show); }
 
-  function uuid4() {
-    var bytes = crypto.getRandomValues(new Uint8Array(16));
-    bytes[6] = (bytes[6] & 0x0f) | 0x40;
-    bytes[8] = (bytes[8] & 0x3f) | 0x80;
-    var hex = Array.prototype.map.call(bytes, function (byte) { return (byte + 0x100).toString(16).slice(1); }).join("");
-    return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
-  }
+  function uuid4() { return window.scorekeeperToken(); }
 
   function csrfToken() {
     var headers = document.body.getAttribute("hx-headers");
@@ -151,8 +155,9 @@
     return fetch(item.url, {
       method: "POST",
       credentials: "same-origin",
-      // A plain post, as without script: its status says what happened (a refusal is 400, 409 or 410).
-      headers: {"Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": token},
+      // As the page's htmx posts it: 200 is saved; a refusal is 400, 409 or 410; 401 means the log-in went.
+      headers: {"Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": token, "HX-Request": "true"},
+      redirect: "manual",
       body: item.body,
     });
   }
@@ -170,11 +175,11 @@
         if (response.status === 403) return freshToken().then(function (token) { return post(item, token); });
         return response;
       }).then(function (response) {
-        if (response.ok) {
+        if (response.status === 200) {
           sent += 1;
           return drop(item.token).then(waiting).then(next);
         }
-        if (response.status === 400 || response.status === 409 || response.status === 410) {
+        if ([400, 401, 403, 409, 410].indexOf(response.status) >= 0) {
           item.conflict = response.status;
           conflicts += 1;
           return put(item);
