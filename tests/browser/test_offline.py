@@ -27,6 +27,20 @@ def _ready_offline(page: Page) -> None:
     track_requests(page)
 
 
+def _two_phones(browser: Browser, live_server: Any) -> tuple[Page, Page]:
+    """Two phones of one scorer on one new match: the first signs up and starts it, the second logs in alike."""
+    first = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    phone = first.new_page()
+    sign_up(phone, live_server.url, "anna")
+    start_match(phone, SKAT_ISKO, SKAT)
+    other = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    other.context.add_cookies(
+        [{"name": c["name"], "value": c["value"], "url": live_server.url} for c in first.cookies()]
+    )
+    other.goto(phone.url)
+    return phone, other
+
+
 def _save_offline(page: Page, game: Entry) -> None:
     fill_game(page, game)
     page.get_by_role("button", name="Save game", exact=True).click()
@@ -63,17 +77,9 @@ def test_games_saved_offline_survive_a_reload_and_arrive_in_order(browser: Brows
 
 @pytest.mark.django_db(transaction=True)
 def test_a_deal_entered_on_two_phones_one_offline_is_a_conflict(browser: Browser, live_server: Any) -> None:
-    first = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
-    phone = first.new_page()
-    sign_up(phone, live_server.url, "anna")
-    start_match(phone, SKAT_ISKO, SKAT)
+    phone, other = _two_phones(browser, live_server)
+    first, second = phone.context, other.context
     _ready_offline(phone)
-    second = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
-    other = second.new_page()
-    other.context.add_cookies(
-        [{"name": c["name"], "value": c["value"], "url": live_server.url} for c in first.cookies()]
-    )
-    other.goto(phone.url)
 
     first.set_offline(True)
     _save_offline(phone, GAMES[0])
@@ -102,16 +108,8 @@ def test_a_deal_entered_on_two_phones_one_offline_is_a_conflict(browser: Browser
 
 @pytest.mark.django_db(transaction=True)
 def test_every_scorers_phone_follows_the_other_phones(browser: Browser, live_server: Any) -> None:
-    first = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
-    phone = first.new_page()
-    sign_up(phone, live_server.url, "anna")
-    start_match(phone, SKAT_ISKO, SKAT)
-    second = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
-    other = second.new_page()
-    other.context.add_cookies(
-        [{"name": c["name"], "value": c["value"], "url": live_server.url} for c in first.cookies()]
-    )
-    other.goto(phone.url)
+    phone, other = _two_phones(browser, live_server)
+    first, second = phone.context, other.context
     fill_game(other, GAMES[0])
     other.get_by_role("button", name="Save game", exact=True).click()
     expect(sheet_rows(phone)).to_have_count(1, timeout=12_000)
