@@ -152,13 +152,16 @@
   }
 
   function post(item, token) {
+    // The token goes in the header only: the one the form carried may be from a CSRF cookie that has gone since.
+    var body = new URLSearchParams(item.body);
+    body.delete("csrfmiddlewaretoken");
     return fetch(item.url, {
       method: "POST",
       credentials: "same-origin",
       // As the page's htmx posts it: 200 is saved; a refusal is 400, 409 or 410; 401 means the log-in went.
       headers: {"Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": token, "HX-Request": "true"},
       redirect: "manual",
-      body: item.body,
+      body: body.toString(),
     });
   }
 

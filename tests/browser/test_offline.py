@@ -63,6 +63,8 @@ def test_games_saved_offline_survive_a_reload_and_arrive_in_order(browser: Brows
     page.reload()
     expect(waiting).to_have_count(3)
     assert sheet_rows(page).count() == 0
+    # Meanwhile the CSRF cookie went (as when it expires): the first sending is refused and retried with a new one.
+    context.clear_cookies(name="csrftoken")
 
     context.set_offline(False)
     page.evaluate("() => window.dispatchEvent(new Event('online'))")
