@@ -59,8 +59,10 @@ MATCHES = {"10": 10, "16": 16, "50": 50, "1000": 1000, "fix 10": 10, "fix 1000":
 FIRST_LOAD_GOAL_KB = 25
 SAVE_ROUND_TRIP_GOAL_KB = 3
 # What a page loads by itself: its styles, scripts, images, favicon and manifest (not the pages it links to, nor the
-# icons a browser fetches only to install the app).
-LOADED = re.compile(r'<(?:script|img|link rel="(?:stylesheet|icon|manifest)")[^>]*? (?:src|href)="(/[^"]+)"')
+# icons a browser fetches only to install the app, nor an image loaded only when it is scrolled to).
+LOADED = re.compile(
+    r'<(?:script|img(?![^>]*loading="lazy")|link rel="(?:stylesheet|icon|manifest)")[^>]*? (?:src|href)="(/[^"]+)"'
+)
 # The headers htmx and the browser send with a save, as a phone on the match page sends them (the sizes count).
 SAVE_HEADERS = {
     "Host": "scorekeeper.example.org",
