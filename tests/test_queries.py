@@ -179,3 +179,26 @@ def test_the_spectators_page_costs_the_same_at_game_five_and_at_game_a_hundred_a
     enter(match, 5)
     address = reverse("match_spectate", args=[match.share_token])
     costs_the_same(client, address, lambda: enter(match, 115), django_assert_num_queries)
+
+
+def test_a_scorers_follow_up_costs_the_same_however_long_the_match(
+    signed_in: Client, owner: User, django_assert_num_queries: CountQueries
+) -> None:
+    """Every scorer's page asks every few seconds: "nothing new" (204) and "here is what changed" each cost the
+    same at game 5 as at game 120."""
+    match = make_match(owner, rules={"bock": True})
+    enter(match, 5)
+    address = reverse("match_follow", args=[match.public_id])
+
+    def asked(version: int, status: int) -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert signed_in.get(address, {"version": version}, headers={"HX-Request": "true"}).status_code == status
+        return len(captured)
+
+    current = Match.objects.get(pk=match.pk).version
+    unchanged, changed = asked(current, 204), asked(current - 1, 200)
+    enter(match, 115)
+    change(match, owner)
+    current = Match.objects.get(pk=match.pk).version
+    assert asked(current, 204) == unchanged
+    assert asked(current - 1, 200) == changed

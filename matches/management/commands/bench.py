@@ -150,13 +150,7 @@ class Requests:
         }
         url = reverse("game_create", args=[match.public_id])
         elapsed, _ = self._timed(lambda: self._post(url, data, htmx=True), 200, "save")
-        added = MatchEvent.objects.filter(match=match, token=token).values_list("game_id", flat=True).first()
-        if added is None:
-            raise CommandError(f"save on the match of {name} games: the game was not saved")
-        # Not an undo: that would leave two changes in the history every time, and each repetition would meet a
-        # match with a longer history than the last. The game goes with its scores and its change.
-        Game.objects.filter(pk=added).delete()
-        Match.objects.filter(pk=match.pk).update(version=match.version, deals=match.deals, totals=match.totals)
+        _take_back(match, token, f"save on the match of {name} games")
         return elapsed
 
     def preview(self, name: str) -> int:
@@ -345,12 +339,19 @@ class Wire:
         )
         if answer.status_code != 200:
             raise CommandError(f"save round trip: status {answer.status_code}")
-        added = MatchEvent.objects.filter(match=match, token=token).values_list("game_id", flat=True).first()
-        if added is None:
-            raise CommandError("save round trip: the game was not saved")
-        Game.objects.filter(pk=added).delete()
-        Match.objects.filter(pk=match.pk).update(version=match.version, deals=match.deals, totals=match.totals)
+        _take_back(match, token, "save round trip")
         return sent + len(body) + _sent(answer)
+
+
+def _take_back(match: Match, token: uuid.UUID, what: str) -> None:
+    """Put the match back exactly as it was before the game saved with ``token``. Not an undo: that would leave two
+    changes in the history every time, and each repetition would meet a match with a longer history than the last.
+    The game goes with its scores and its change."""
+    added = MatchEvent.objects.filter(match=match, token=token).values_list("game_id", flat=True).first()
+    if added is None:
+        raise CommandError(f"{what}: the game was not saved")
+    Game.objects.filter(pk=added).delete()
+    Match.objects.filter(pk=match.pk).update(version=match.version, deals=match.deals, totals=match.totals)
 
 
 def _plain(response: HttpResponseBase) -> str:
