@@ -43,6 +43,7 @@ class MatchAdmin(admin.ModelAdmin):
         "first_dealer",
         "planned_games",
         "version",
+        "locked",
         "deals",
         "totals",
         "invite_token",

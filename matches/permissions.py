@@ -11,6 +11,10 @@ one role, the strongest that applies:
 - a **spectator**: somebody following the spectators' link;
 - **nobody**: anonymous or a stranger.
 
+A club's matches and players are in the club's book: its owner and secretaries are their owners, its scorers
+co-scorers, its members spectators. At the club itself (its seasons and nights) a person is the owner, a secretary,
+a scorer, a member, or nobody; only the owner reopens a closed night or gives and takes roles.
+
 A revoked or renewed link stops working at once: a link grants only while it equals the match's current one.
 """
 
@@ -28,7 +32,8 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest
 
-from .models import Match, Player, Seat
+from .leagues.models import Club, ClubRole, Membership, Night, Season
+from .models import Keeper, Match, Player, Seat
 
 LINKS_SESSION_KEY = "scorer_links"
 GUEST_SESSION_KEY = "guest_keeper"
@@ -40,6 +45,7 @@ class Action(StrEnum):
     SHARE = "share"  # see the links that let others score or watch
     MANAGE = "manage"  # renew or revoke those links; rename, merge and link players
     UNLINK = "unlink"  # take a player's link to an account away
+    REOPEN = "reopen"  # reopen a closed club night; give and take a club's roles
 
 
 class Role(IntEnum):
@@ -99,21 +105,48 @@ def _same(held: str | None, current: str | None) -> bool:
     return bool(held) and bool(current) and secrets.compare_digest(str(held), str(current))
 
 
+# What a club role makes of a person at the club's own matches and players.
+KEPT_BY_CLUB: dict[ClubRole, Role] = {
+    ClubRole.OWNER: Role.OWNER,
+    ClubRole.SECRETARY: Role.OWNER,
+    ClubRole.SCORER: Role.CO_SCORER,
+    ClubRole.MEMBER: Role.SPECTATOR,
+}
+
+CLUB_GRANTS: dict[ClubRole | None, frozenset[Action]] = {
+    None: frozenset(),
+    ClubRole.MEMBER: frozenset({Action.VIEW}),
+    ClubRole.SCORER: frozenset({Action.VIEW, Action.SCORE}),
+    ClubRole.SECRETARY: frozenset({Action.VIEW, Action.SCORE, Action.SHARE, Action.MANAGE}),
+    ClubRole.OWNER: frozenset(Action),
+}
+
+
+def _club_book_role(visitor: Visitor, keeper: Keeper) -> Role:
+    """The role a club's member has at what the club's book keeps (``NOBODY`` for a book that is not a club's)."""
+    account = visitor.account
+    if account is None or keeper.user_id is not None or keeper.guest_key is not None:
+        return Role.NOBODY
+    held = Membership.objects.filter(club__keeper_id=keeper.pk, user=account).values_list("role", flat=True).first()
+    return KEPT_BY_CLUB[ClubRole(held)] if held else Role.NOBODY
+
+
 def match_role(visitor: Visitor, match: Match) -> Role:
     """The strongest role ``visitor`` has at ``match``."""
     account = visitor.account
     if visitor.guest is not None and _same(visitor.guest, str(match.keeper.guest_key or "")):
         return Role.OWNER
+    club = _club_book_role(visitor, match.keeper)
     if account is not None:
-        if match.keeper.user_id == account.pk:
+        if match.keeper.user_id == account.pk or club is Role.OWNER:
             return Role.OWNER
-        if match.scorers.filter(pk=account.pk).exists():
+        if club is Role.CO_SCORER or match.scorers.filter(pk=account.pk).exists():
             return Role.CO_SCORER
     if _same(visitor.links.get(str(match.public_id)), match.invite_token):
         return Role.LINK_SCORER
     if account is not None and Seat.objects.filter(match=match, player__account=account).exists():
         return Role.PLAYER
-    if _same(visitor.share_token, match.share_token):
+    if club is Role.SPECTATOR or _same(visitor.share_token, match.share_token):
         return Role.SPECTATOR
     return Role.NOBODY
 
@@ -124,9 +157,31 @@ def player_role(visitor: Visitor, player: Player) -> Role:
         return Role.NOBODY
     if player.keeper.user_id == account.pk:
         return Role.OWNER
+    club = _club_book_role(visitor, player.keeper)
+    if club is Role.OWNER:
+        return Role.OWNER
     if player.account_id == account.pk:
         return Role.PLAYER
-    return Role.NOBODY
+    return Role.SPECTATOR if club is not Role.NOBODY else Role.NOBODY
+
+
+def club_role(visitor: Visitor, club: Club) -> ClubRole | None:
+    """The role ``visitor`` holds at ``club``, if any."""
+    if visitor.account is None:
+        return None
+    held = Membership.objects.filter(club=club, user=visitor.account).values_list("role", flat=True).first()
+    return ClubRole(held) if held else None
+
+
+def club_can(visitor: Visitor, action: Action, club: Club) -> bool:
+    return action in CLUB_GRANTS[club_role(visitor, club)]
+
+
+def visible_clubs(visitor: Visitor) -> QuerySet[Club]:
+    """The clubs a person belongs to."""
+    if visitor.account is None:
+        return Club.objects.none()
+    return Club.objects.filter(memberships__user=visitor.account)
 
 
 def can(visitor: Visitor, action: Action, thing: Match | Player) -> bool:
@@ -136,16 +191,18 @@ def can(visitor: Visitor, action: Action, thing: Match | Player) -> bool:
 
 @dataclass(frozen=True)
 class Access:
-    """What a visitor may do with one match, for pages and templates to ask."""
+    """What a visitor may do with one match, for pages and templates to ask. A locked list (a closed club night)
+    offers nobody its entry form; the services refuse changes to it whoever asks."""
 
     role: Role
+    locked: bool = False
 
     def allows(self, action: Action) -> bool:
         return action in GRANTS[self.role]
 
     @property
     def can_score(self) -> bool:
-        return self.allows(Action.SCORE)
+        return self.allows(Action.SCORE) and not self.locked
 
     @property
     def can_share(self) -> bool:
@@ -157,7 +214,7 @@ class Access:
 
 
 def access(visitor: Visitor, match: Match) -> Access:
-    return Access(match_role(visitor, match))
+    return Access(match_role(visitor, match), match.locked)
 
 
 def match_by_link(link: str, token: str) -> Match:
@@ -242,6 +299,48 @@ def public(view: Callable[P, R]) -> Callable[P, R]:
 def on_match(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
     """A view on one match (``match_id`` in the URL), for visitors who may ``action`` it; it receives the match."""
     return _on(action, "match", Match)
+
+
+def on_club(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
+    """A view on one club (``club_id`` in the URL), for its members whose role allows ``action``."""
+    return _on_club(action, "club", lambda public_id: Club.objects.filter(public_id=public_id).first(), lambda c: c)
+
+
+def on_season(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
+    """A view on one season (``season_id``), for the club's members whose role allows ``action``."""
+    return _on_club(
+        action,
+        "season",
+        lambda public_id: Season.objects.select_related("club").filter(public_id=public_id).first(),
+        lambda season: season.club,
+    )
+
+
+def on_night(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
+    """A view on one club night (``night_id``), for the club's members whose role allows ``action``."""
+    return _on_club(
+        action,
+        "night",
+        lambda public_id: Night.objects.select_related("season__club").filter(public_id=public_id).first(),
+        lambda night: night.season.club,
+    )
+
+
+def _on_club(
+    action: Action, subject: str, find: Callable[[str], Any], club_of: Callable[[Any], Club]
+) -> Callable[[Callable[..., R]], Callable[..., R]]:
+    def wrap(view: Callable[..., R]) -> Callable[..., R]:
+        @wraps(view)
+        def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> R:
+            visitor = visitor_of(request)
+            thing = find(kwargs.pop(f"{subject}_id"))
+            if thing is None or not club_can(visitor, action, club_of(thing)):
+                raise Denied(visitor)
+            return view(request, thing, *args, **kwargs)
+
+        return declared(Rule(action, subject))(checked)
+
+    return wrap
 
 
 def on_player(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:

@@ -62,6 +62,20 @@ class GameGone(Gone):
         )
 
 
+class ListClosed(Conflict):
+    """The match is a table of a club night that was closed: its list stays as it was until the night reopens."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            [
+                FieldError(
+                    "match",
+                    msg(gettext_noop("This list was closed with its club night; nothing was changed.")),
+                )
+            ]
+        )
+
+
 class MatchConflict(Conflict):
     """A change cannot be applied because a game would no longer make sense (e.g. its declarer would sit out)."""
 
@@ -325,6 +339,7 @@ def game_add(*, match: Match, user: User | None, token: uuid.UUID, submission: S
                 raise StaleSubmission
             _copy_derived(match, locked)
             return Added(earlier.game, earlier, checkpoint_before(locked, setup), replayed=True)
+        _refuse_closed(locked)
         deal = submission.deal()
         if submission.number is not None and submission.number != locked.deals + 1:
             raise Conflict.about_match(
@@ -378,6 +393,7 @@ def game_edit(
             ):
                 raise StaleSubmission
             return Game.objects.get(pk=game.pk)
+        _refuse_closed(locked)
         current = _live_game(game, version)
         deal = submission.deal()
         before = current.snapshot()
@@ -397,6 +413,7 @@ def game_delete(*, game: Game, user: User | None, token: uuid.UUID, version: int
             if earlier.game_id != game.pk or earlier.action != MatchEvent.Action.DELETE:
                 raise StaleSubmission
             return Game.objects.get(pk=game.pk)
+        _refuse_closed(locked)
         current = _live_game(game, version)
         before, number = current.snapshot(), current.number
         current.deleted = True
@@ -470,6 +487,7 @@ def _step_back(
             if done.action != (MatchEvent.Action.REDO if redo else MatchEvent.Action.UNDO):
                 raise StaleSubmission
             return done
+        _refuse_closed(locked)
         if version is not None and locked.version != version:
             raise Conflict.about_match(
                 msg(gettext_noop("The match was changed on another phone meanwhile; nothing was undone or redone."))
@@ -501,6 +519,11 @@ def _step_back(
 def _lock(match_pk: int) -> Match:
     """The match row, locked until the transaction ends: every change to a match runs one at a time."""
     return Match.objects.select_for_update().get(pk=match_pk)
+
+
+def _refuse_closed(match: Match) -> None:
+    if match.locked:
+        raise ListClosed
 
 
 def _answered(match: Match, token: uuid.UUID) -> bool:

@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from . import shell, views
 
@@ -37,4 +37,5 @@ urlpatterns = [
     path("players/<uuid:player_id>/link/", views.player_link_view, name="player_link"),
     path("players/<uuid:player_id>/merge/", views.player_merge_view, name="player_merge"),
     path("claim/<str:token>/", views.player_claim_view, name="player_claim"),
+    path("", include("matches.leagues.urls")),
 ]

@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_htmx",
     "matches",
+    "matches.leagues",
 ]
 
 MIDDLEWARE = [

@@ -1,3 +1,4 @@
+import datetime
 import os
 import uuid
 from collections.abc import Generator, Mapping
@@ -12,6 +13,8 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from matches.leagues import services as clubs
+from matches.leagues.models import Club, Night, Season
 from matches.models import Game, Match, Player
 from matches.permissions import LINKS_SESSION_KEY, Visitor
 from matches.services import match_undo, player_link, player_link_invite
@@ -53,7 +56,8 @@ class Table:
     """The match every persona meets, kept by ``owner``: four games entered and the last one undone (so that there
     is something to fix, undo and redo), Ben (``player``) linked to an account, Cleo invited to link one
     (``claim_token``). ``other`` is Anna, who sat with Ben; ``unseated`` is Dora, the owner's player from another
-    match, who never sat at this table (the one Ben can be merged with)."""
+    match, who never sat at this table (the one Ben can be merged with). The owner also owns a club, with a season
+    and an open night whose three players are drawn to one table."""
 
     owner: User
     match: Match
@@ -62,6 +66,9 @@ class Table:
     other: Player
     unseated: Player
     claim_token: str
+    club: Club
+    season: Season
+    night: Night
 
 
 @pytest.fixture
@@ -75,7 +82,13 @@ def table(db: None) -> Table:
     player_link(player=ben, account=make_user("ben"))
     claim_token = player_link_invite(player=cleo)
     dora = Player.objects.get(keeper=match.keeper, name="Dora")
-    return Table(owner, match, games[0], ben, anna, dora, claim_token)
+    club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026"))
+    night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
+    for name in ("Ida", "Jan", "Kai"):
+        clubs.check_in(night=night, name=name)
+    clubs.night_draw(night=night, series=1, user=owner)
+    return Table(owner, match, games[0], ben, anna, dora, claim_token, club, season, night)
 
 
 @dataclass(frozen=True)

@@ -28,8 +28,9 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from rest_framework.views import APIView
 
-from matches.models import Game, Keeper, Match, MatchEvent, Player
-from matches.permissions import Action, Role, Rule, can, match_role, player_role
+from matches.leagues.models import Club, Night, Season
+from matches.models import Game, Keeper, Match, MatchEvent, Player, Seat
+from matches.permissions import Action, Role, Rule, can, club_can, match_role, player_role
 from matches.services import match_link_renew
 
 from .conftest import Persona, Table
@@ -72,7 +73,13 @@ FRAMEWORK = {
 }
 
 # Which arguments of an address name the thing a rule is about.
-SUBJECT_ARGUMENTS = {"match": ("match_id",), "player": ("player_id", "other_id")}
+SUBJECT_ARGUMENTS = {
+    "match": ("match_id",),
+    "player": ("player_id", "other_id"),
+    "club": ("club_id",),
+    "season": ("season_id",),
+    "night": ("night_id",),
+}
 
 WRITE = re.compile(r'\s*(?:INSERT (?:OR \w+ )?INTO|UPDATE|DELETE FROM)\s+"?(\w+)', re.IGNORECASE)
 ROUTE_ARGUMENT = re.compile(r"<(?:\w+:)?(\w+)>")
@@ -149,6 +156,7 @@ def argument_values(table: Table, route: Route) -> dict[str, str]:
         "match_spectate_games": match.share_token,
         "player_claim": table.claim_token,
         "password_reset_confirm": "no-such-token",
+        "club_screen": table.club.screen_token,
     }
     values = {
         "match_id": str(match.public_id),
@@ -161,6 +169,10 @@ def argument_values(table: Table, route: Route) -> dict[str, str]:
         "content_type_id": str(ContentType.objects.get_for_model(Match).pk),
         "app_label": "matches",
         "url": "nowhere/",
+        "club_id": str(table.club.public_id),
+        "season_id": str(table.season.public_id),
+        "night_id": str(table.night.public_id),
+        "number": "1",
     }
     token = tokens.get(route.name)
     return values | {"token": token} if token else values
@@ -169,6 +181,10 @@ def argument_values(table: Table, route: Route) -> dict[str, str]:
 def posted(table: Table) -> dict[str, dict[str, str]]:
     """What each page's form would send, so that a POST that got through changes the table."""
     game = {"token": STEP_TOKEN, **GAME}
+    seated = [
+        str(key)
+        for key in Seat.objects.filter(match__club_table__night=table.night).values_list("player__public_id", flat=True)
+    ]
     return {
         "match_new": {
             "preset": "skat-isko",
@@ -193,6 +209,25 @@ def posted(table: Table) -> dict[str, dict[str, str]]:
         "player_link": {"action": "unlink"},
         "player_merge": {"other": str(table.unseated.public_id)},
         "player_claim": {},
+        "club_list": {"name": "Grand Hand"},
+        "club_member": {"username": "ben", "role": "member"},
+        "club_player": {"name": "Zoe"},
+        "season_new": {
+            "name": "2027",
+            "variant": "skat",
+            "ranking": "total",
+            "games_at_four": "48",
+            "games_at_three": "36",
+            "games_at_two": "24",
+            "minimum_lists": "0",
+            "best_nights": "0",
+        },
+        "night_new": {"date": "2026-12-01", "series": "1"},
+        "night_check_in": {"name": "Walter"},
+        "night_draw": {"series": "1", "seating": "draw", "again": "1"},
+        "night_swap": {"series": "1", "first": seated[0], "second": seated[1]},
+        "night_paper": {f"{field}_{seat}": "0" for field in ("points", "won", "lost") for seat in range(3)},
+        "night_close": {},
     }
 
 
@@ -204,13 +239,28 @@ def refusal(route: Route, persona: Persona) -> Answer:
     return Answer.NOT_FOUND
 
 
-def policy_allows(rule: Rule, persona: Persona, subjects: Sequence[Match | Player]) -> bool:
+Subject = Match | Player | Club | Season | Night
+
+
+def policy_allows(rule: Rule, persona: Persona, subjects: Sequence[Subject]) -> bool:
     if rule.subject is None:
         return True
     if rule.subject == "account":
         return persona.visitor.account is not None
     assert rule.action is not None
-    return all(can(persona.visitor, rule.action, thing) for thing in subjects)
+    action = rule.action
+    return all(
+        can(persona.visitor, action, thing)
+        if isinstance(thing, Match | Player)
+        else club_can(persona.visitor, action, club_of(thing))
+        for thing in subjects
+    )
+
+
+def club_of(thing: Club | Season | Night) -> Club:
+    if isinstance(thing, Night):
+        return thing.season.club
+    return thing.club if isinstance(thing, Season) else thing
 
 
 def expectation(route: Route, table: Table) -> Callable[[Persona], Answer] | str:
@@ -221,10 +271,13 @@ def expectation(route: Route, table: Table) -> Callable[[Persona], Answer] | str
             return "a view of the matches app without a declared policy (permissions.on_match, public, …)"
         if rule.subject not in {None, "account", *SUBJECT_ARGUMENTS}:
             return f"a policy about an unknown kind of thing: {rule.subject!r}"
-        things: dict[str, Match | Player] = {
+        things: dict[str, Subject] = {
             "match_id": table.match,
             "player_id": table.player,
             "other_id": table.other,
+            "club_id": table.club,
+            "season_id": table.season,
+            "night_id": table.night,
         }
         wanted = SUBJECT_ARGUMENTS.get(rule.subject or "", ())
         subjects = [things[name] for name in route.arguments if name in wanted]

@@ -1,0 +1,195 @@
+"""Clubs, their members, seasons, club nights, who came, and the tables each night played.
+
+A club keeps its players and matches in a keeper's book of its own (``Club.keeper``), so every member sees the same
+players, and every table of a night is an ordinary match of that book. A table that kept its list on paper and
+entered only each player's totals has ``PaperLine`` rows instead of games.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from matches.engine import Scheme, Variant
+from matches.engine.draw import TablePlan
+from matches.engine.league import RankingRule
+from matches.models import Keeper, Match, Player, new_link_token
+
+
+class Club(models.Model):
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    keeper = models.OneToOneField(Keeper, on_delete=models.PROTECT, related_name="club")
+    name = models.CharField(_("name"), max_length=100)
+    # The link to the club's public screen (standings, refreshing while results come in); renewable, revocable.
+    screen_token = models.CharField(max_length=40, unique=True, null=True, blank=True, default=new_link_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ClubRole(models.TextChoices):
+    OWNER = "owner", _("owner")
+    SECRETARY = "secretary", _("secretary")
+    SCORER = "scorer", _("scorer")
+    MEMBER = "member", _("member")
+
+
+class Membership(models.Model):
+    """An account's place in a club; a person may belong to several clubs."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(_("role"), max_length=10, choices=ClubRole.choices, default=ClubRole.MEMBER)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["club", "user"], name="membership_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.user} ({self.role})"
+
+
+class Roster(models.Model):
+    """What a club knows of one of its players: a guest or a member, the categories they are ranked in, and
+    whether public pages show their first name only."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="roster")
+    guest = models.BooleanField(_("guest"), default=False)
+    categories = models.JSONField(_("categories"), default=list, blank=True)
+    first_name_only = models.BooleanField(_("first name only in public"), default=False)
+
+    def __str__(self) -> str:
+        return str(self.player)
+
+
+class Season(models.Model):
+    """A club's season: what is played and how the nights are ranked. The rules are stored complete, as a match
+    stores them, so a later change of presets never changes a season's results."""
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=100)
+    variant = models.CharField(_("variant"), max_length=30, choices=[(v.value, v.value) for v in Variant])
+    scheme = models.CharField(_("scheme"), max_length=20, choices=[(s.value, s.value) for s in Scheme])
+    rules = models.JSONField(_("rules"), default=dict)
+    plan = models.CharField(
+        _("tables"), max_length=10, choices=[(p.value, p.value) for p in TablePlan], default=TablePlan.FOURS.value
+    )
+    games_at_four = models.PositiveSmallIntegerField(_("games per series at a table of four"), default=48)
+    games_at_three = models.PositiveSmallIntegerField(_("games per series at a table of three"), default=36)
+    games_at_two = models.PositiveSmallIntegerField(_("games per series at a table of two"), default=24)
+    ranking = models.CharField(
+        _("ranking"), max_length=12, choices=[(r.value, r.value) for r in RankingRule], default=RankingRule.TOTAL.value
+    )
+    minimum_lists = models.PositiveSmallIntegerField(_("minimum number of lists"), default=0)
+    best_nights = models.PositiveSmallIntegerField(_("best nights that count"), default=0)
+    guests_ranked = models.BooleanField(_("guests are ranked"), default=True)
+    categories = models.JSONField(_("categories"), default=list, blank=True)
+    stake = models.PositiveIntegerField(_("stake per series (cents)"), default=0)
+    list_fee = models.PositiveIntegerField(_("fee per list (cents)"), default=0)
+    lost_fees = models.JSONField(_("fees per lost game (cents, tiered)"), default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.name}"
+
+
+class Night(models.Model):
+    """A club night of a season: who came, the tables of each series, and whether the lists are closed."""
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="nights")
+    date = models.DateField(_("date"))
+    series = models.PositiveSmallIntegerField(_("series"), default=1)
+    seed = models.CharField(max_length=64, default=new_link_token, help_text="Draws every series reproducibly.")
+    closed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.season}: {self.date}"
+
+    @property
+    def closed(self) -> bool:
+        return self.closed_at is not None
+
+
+class NightLog(models.Model):
+    """What was done to a night's lists as a whole: closing and reopening, by whom and when."""
+
+    class Action(models.TextChoices):
+        CLOSE = "close", _("closed")
+        REOPEN = "reopen", _("reopened")
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="log")
+    action = models.CharField(max_length=10, choices=Action.choices)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.night}: {self.action}"
+
+
+class Attendance(models.Model):
+    """A player checked in for a night; ``in_pot``: plays for the prizes (and pays the stake)."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="attendances")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="attendances")
+    in_pot = models.BooleanField(_("plays for the prizes"), default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["night", "player"], name="attendance_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.night}: {self.player}"
+
+
+class ClubTable(models.Model):
+    """One table of one series of a night: a match of the club's book. ``paper``: the table kept its list on
+    paper and entered each player's totals (``PaperLine``) instead of the games."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="tables")
+    series = models.PositiveSmallIntegerField(default=1)
+    number = models.PositiveSmallIntegerField()
+    match = models.OneToOneField(Match, on_delete=models.PROTECT, related_name="club_table")
+    paper = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["series", "number"]
+        constraints = [models.UniqueConstraint(fields=["night", "series", "number"], name="club_table_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.night} {self.series}/{self.number}"
+
+
+class PaperLine(models.Model):
+    """A player's totals from a table's paper list: game points, games won, games lost."""
+
+    table = models.ForeignKey(ClubTable, on_delete=models.CASCADE, related_name="paper_lines")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="paper_lines")
+    game_points = models.IntegerField(_("game points"))
+    won = models.PositiveSmallIntegerField(_("won"))
+    lost = models.PositiveSmallIntegerField(_("lost"))
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "player"], name="paper_line_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.player}"

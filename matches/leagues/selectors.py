@@ -1,0 +1,295 @@
+"""A club's results as the database sums them: each player's list per table, the series, the night, the season.
+
+The games are never read one by one here: one aggregate query sums every list of a night or a season (game points,
+games won and lost, the others' lost games), another reads the lists entered from paper; the engine's league
+functions rank those sums.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from django.db.models import Count, Q, QuerySet, Sum
+
+from matches.engine import Scheme
+from matches.engine.league import (
+    Account,
+    MoneyRules,
+    NightResult,
+    Place,
+    RankingRule,
+    SeasonRanking,
+    SeriesLine,
+    SeriesMoney,
+    Standing,
+    cashier,
+    lines_from_paper,
+    rank,
+    season_standings,
+)
+from matches.engine.league import (
+    PaperLine as Paper,
+)
+from matches.engine.skat import SEEGER_FABIAN_DECLARER, SEEGER_FABIAN_OPPONENTS
+from matches.models import GameScore, Player, Seat
+
+from .models import Attendance, ClubTable, Night, PaperLine, Roster, Season
+
+
+@dataclass(frozen=True)
+class ListResult:
+    """One player's list at one table: the score it ranks by (the Seeger-Fabian total, or the match's points under
+    another scheme), its game points, games won and lost, and the others' lost games."""
+
+    player: str
+    table: int
+    series: int
+    night: int
+    size: int
+    score: int
+    game_points: int
+    won: int
+    lost: int
+    others_lost: int
+    paper: bool = False
+
+    @property
+    def footer(self) -> SeriesLine:
+        return SeriesLine(self.player, self.size, self.game_points, self.won, self.lost, self.others_lost)
+
+
+def _game_lists(scores: QuerySet[GameScore], seeger_fabian: bool) -> list[ListResult]:
+    """Every list of the tables ``scores`` belong to, summed by the database."""
+    sums = (
+        scores.filter(game__deleted=False)
+        .values(
+            "player__public_id",
+            "game__match__club_table__id",
+            "game__match__club_table__series",
+            "game__match__club_table__night_id",
+            "game__match__players",
+        )
+        .annotate(
+            points=Sum("points"),
+            won=Count("id", filter=Q(declarer=True, game__won=True)),
+            lost=Count("id", filter=Q(declarer=True, game__won=False)),
+            others_lost=Count("id", filter=Q(declarer=False, game__won=False, game__passed=False)),
+        )
+        .order_by()
+    )
+    lists = []
+    for row in sums:
+        size, points, won, lost = row["game__match__players"], row["points"] or 0, row["won"], row["lost"]
+        bonus = SEEGER_FABIAN_OPPONENTS.get(size, 0) * row["others_lost"]
+        game_points = points - SEEGER_FABIAN_DECLARER * (won - lost) - bonus if seeger_fabian else points
+        lists.append(
+            ListResult(
+                player=str(row["player__public_id"]),
+                table=row["game__match__club_table__id"],
+                series=row["game__match__club_table__series"],
+                night=row["game__match__club_table__night_id"],
+                size=size,
+                score=points,
+                game_points=game_points,
+                won=won,
+                lost=lost,
+                others_lost=row["others_lost"],
+            )
+        )
+    return lists
+
+
+def _paper_lists(lines: QuerySet[PaperLine], seeger_fabian: bool) -> list[ListResult]:
+    by_table: dict[int, list[PaperLine]] = {}
+    for line in lines.select_related("table", "player").order_by("table_id", "id"):
+        by_table.setdefault(line.table_id, []).append(line)
+    lists = []
+    for table_lines in by_table.values():
+        table = table_lines[0].table
+        papers = lines_from_paper(
+            [Paper(str(line.player.public_id), line.game_points, line.won, line.lost) for line in table_lines]
+        )
+        for paper in papers:
+            lists.append(
+                ListResult(
+                    player=paper.player,
+                    table=table.pk,
+                    series=table.series,
+                    night=table.night_id,
+                    size=len(papers),
+                    score=paper.total if seeger_fabian else paper.game_points,
+                    game_points=paper.game_points,
+                    won=paper.won,
+                    lost=paper.lost,
+                    others_lost=paper.others_lost,
+                    paper=True,
+                )
+            )
+    return lists
+
+
+def _lists(tables: QuerySet[ClubTable], season: Season) -> list[ListResult]:
+    seeger_fabian = season.scheme == Scheme.SEEGER_FABIAN
+    games = GameScore.objects.filter(game__match__club_table__in=tables.filter(paper=False))
+    paper = PaperLine.objects.filter(table__in=tables.filter(paper=True))
+    return _game_lists(games, seeger_fabian) + _paper_lists(paper, seeger_fabian)
+
+
+# --- A night -------------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class TableView:
+    """A table of a night as its page shows it: the match, who sits there, and each player's list so far."""
+
+    table: ClubTable
+    seats: list[Seat]
+    lists: dict[str, ListResult] = field(default_factory=dict)
+
+
+@dataclass
+class NightResults:
+    night: Night
+    tables: list[TableView]
+    series: dict[int, list[Place]]
+    night_places: list[Place]
+    players: dict[str, Player]
+    accounts: list[Account]
+    attendances: list[Attendance]
+
+    def tables_of(self, series: int) -> list[TableView]:
+        return [table for table in self.tables if table.table.series == series]
+
+
+def _standings(lists: Iterable[ListResult]) -> list[Standing]:
+    by_player: dict[str, list[ListResult]] = {}
+    for one in lists:
+        by_player.setdefault(one.player, []).append(one)
+    return [
+        Standing(
+            player,
+            Fraction(sum(one.score for one in own)),
+            won=sum(one.won for one in own),
+            lost=sum(one.lost for one in own),
+            lists=len(own),
+            game_points=sum(one.game_points for one in own),
+        )
+        for player, own in by_player.items()
+    ]
+
+
+def money_rules(season: Season) -> MoneyRules:
+    return MoneyRules(
+        stake=season.stake,
+        list_fee=season.list_fee,
+        lost_fees=tuple((int(start), int(cents)) for start, cents in season.lost_fees),
+    )
+
+
+def night_results(night: Night) -> NightResults:
+    """Everything a night's page shows: its tables with their players, every list so far, the table of each series
+    and of the night, and the cashier's summary."""
+    season = night.season
+    tables_query = ClubTable.objects.filter(night=night)
+    tables = list(tables_query.select_related("match"))
+    seats = Seat.objects.filter(match__club_table__night=night).select_related("player").order_by("match", "position")
+    by_match: dict[int, list[Seat]] = {}
+    for seat in seats:
+        by_match.setdefault(seat.match_id, []).append(seat)
+    views = {table.pk: TableView(table, by_match.get(table.match_id, [])) for table in tables}
+    lists = _lists(tables_query, season)
+    for one in lists:
+        views[one.table].lists[one.player] = one
+    attendances = list(Attendance.objects.filter(night=night).select_related("player"))
+    players = {str(seat.player.public_id): seat.player for seat in seats}
+    players |= {str(attendance.player.public_id): attendance.player for attendance in attendances}
+    series = {
+        number: rank(_standings(one for one in lists if one.series == number), seed=f"{night.seed}/{number}")
+        for number in sorted({table.series for table in tables})
+    }
+    in_pot = frozenset(str(attendance.player.public_id) for attendance in attendances if attendance.in_pot)
+    money = [
+        SeriesMoney(
+            places=[(place.standing.player, place.standing.lost) for place in places],
+            tables=sum(1 for table in tables if table.series == number),
+            in_pot=in_pot,
+        )
+        for number, places in series.items()
+    ]
+    rules = money_rules(season)
+    return NightResults(
+        night=night,
+        tables=list(views.values()),
+        series=series,
+        night_places=rank(_standings(lists), seed=night.seed),
+        players=players,
+        accounts=cashier(money, rules) if rules.any else [],
+        attendances=attendances,
+    )
+
+
+def series_ranking(night: Night, series: int) -> list[Place]:
+    tables = ClubTable.objects.filter(night=night, series=series)
+    return rank(_standings(_lists(tables, night.season)), seed=f"{night.seed}/{series}")
+
+
+# --- A season ------------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class SeasonTable:
+    season: Season
+    places: list[Place]
+    players: dict[str, Player]
+    nights: int
+
+
+def season_table(season: Season, *, before: Night | None = None, category: str = "") -> SeasonTable:
+    """The season's table under its ranking rule: every list of its nights (those before ``before`` only, to seat a
+    night by the ranking as it stood), guests left out where the season does not rank them, one category only if
+    asked."""
+    nights = Night.objects.filter(season=season)
+    if before is not None:
+        nights = nights.filter(date__lt=before.date)
+    tables = ClubTable.objects.filter(night__in=nights)
+    lists = _lists(tables, season)
+    by_night: dict[tuple[str, int], list[ListResult]] = {}
+    for one in lists:
+        by_night.setdefault((one.player, one.night), []).append(one)
+    results = [
+        NightResult(
+            player,
+            str(night),
+            score=sum(one.score for one in own),
+            won=sum(one.won for one in own),
+            lost=sum(one.lost for one in own),
+            lists=len(own),
+            game_points=sum(one.game_points for one in own),
+        )
+        for (player, night), own in by_night.items()
+    ]
+    ranking = SeasonRanking(RankingRule(season.ranking), season.minimum_lists, season.best_nights)
+    standings = season_standings(results, ranking)
+    players = {str(player.public_id): player for player in Player.objects.filter(keeper=season.club.keeper)}
+    rosters = {roster.player_id: roster for roster in Roster.objects.filter(player__keeper=season.club.keeper)}
+    kept = [row for row in standings if _ranked(players.get(row.player), rosters, season, category)]
+    return SeasonTable(season, rank(kept, seed=str(season.public_id)), players, nights.count())
+
+
+def _ranked(player: Player | None, rosters: dict[int, Roster], season: Season, category: str) -> bool:
+    if player is None:
+        return False
+    roster = rosters.get(player.pk)
+    if roster is not None and roster.guest and not season.guests_ranked:
+        return False
+    return not category or (roster is not None and category in roster.categories)
+
+
+def public_name(player: Player, rosters: Sequence[Roster] = ()) -> str:
+    """How public pages name a player: the first name only for those who asked."""
+    roster = next((roster for roster in rosters if roster.player_id == player.pk), None)
+    if roster is not None and roster.first_name_only:
+        return player.name.split()[0]
+    return player.name

@@ -1,0 +1,441 @@
+"""Every write of a club: members, players, seasons, nights, check-in, the draw, paper lists, closing and reopening.
+
+Each table of a night is started through the core's ``match_create``, so a club's match is checked like any other;
+games at the tables are entered through the core's game services, which refuse every change to a closed list.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from matches.engine import FieldError, RuleError, Scheme, find_variant, setup_match
+from matches.engine.draw import TablePlan, Tables, draw_tables, pairings_met, seat_by_ranking
+from matches.engine.league import PaperLine as Paper
+from matches.engine.league import RankingRule, check_paper
+from matches.engine.messages import gettext_noop, msg
+from matches.engine.variants import Family, VariantSpec
+from matches.errors import Conflict, Invalid
+from matches.models import Game, Keeper, Match, Player, Seat, new_link_token
+from matches.names import BadName, normalize_name
+from matches.services import match_create, player_named
+
+from .models import Attendance, Club, ClubRole, ClubTable, Membership, Night, NightLog, PaperLine, Roster, Season
+from .selectors import season_table, series_ranking
+
+MAX_NAME_LENGTH = 100
+MAX_SERIES = 6
+MAX_SERIES_GAMES = 96
+# The schemes whose game points are the ISkO's game values: paper totals under them can be checked against those.
+SKAT_VALUED = (Scheme.SEEGER_FABIAN, Scheme.STANDARD)
+
+
+def _invalid(field: str, message: str, **params: int | str) -> Invalid:
+    return Invalid([FieldError(field, msg(message, **params))])
+
+
+def _name(raw: str, field: str = "name") -> str:
+    name = " ".join(raw.split())
+    if not name:
+        raise _invalid(field, gettext_noop("A name is needed."))
+    if len(name) > MAX_NAME_LENGTH:
+        raise _invalid(field, gettext_noop("At most {count} characters."), count=MAX_NAME_LENGTH)
+    return name
+
+
+# --- Clubs and members ---------------------------------------------------------------------------------------------
+
+
+def club_create(*, owner: User, name: str) -> Club:
+    """A new club with a book of its own, owned by ``owner``."""
+    with transaction.atomic():
+        club = Club.objects.create(keeper=Keeper.objects.create(), name=_name(name))
+        Membership.objects.create(club=club, user=owner, role=ClubRole.OWNER)
+    return club
+
+
+def member_set(*, club: Club, username: str, role: str) -> Membership:
+    """Give the account named ``username`` a role at the club (adding it as a member if new)."""
+    try:
+        chosen = ClubRole(role)
+    except ValueError:
+        raise _invalid("role", gettext_noop("Must be one of: {choices}."), choices=", ".join(ClubRole)) from None
+    user = User.objects.filter(username=username.strip(), is_active=True).first()
+    if user is None:
+        raise _invalid("username", gettext_noop("There is no account of that name."))
+    with transaction.atomic():
+        membership, _ = Membership.objects.select_for_update().get_or_create(club=club, user=user)
+        if membership.role == ClubRole.OWNER and chosen != ClubRole.OWNER:
+            _keep_an_owner(club, membership)
+        membership.role = chosen
+        membership.save(update_fields=["role"])
+    return membership
+
+
+def member_remove(*, club: Club, user: User) -> None:
+    with transaction.atomic():
+        membership = Membership.objects.select_for_update().filter(club=club, user=user).first()
+        if membership is None:
+            return
+        if membership.role == ClubRole.OWNER:
+            _keep_an_owner(club, membership)
+        membership.delete()
+
+
+def _keep_an_owner(club: Club, leaving: Membership) -> None:
+    owners = Membership.objects.select_for_update().filter(club=club, role=ClubRole.OWNER).exclude(pk=leaving.pk)
+    if not owners.exists():
+        raise Conflict.about_match(msg(gettext_noop("A club needs an owner: make somebody else owner first.")))
+
+
+def club_player_add(*, club: Club, name: str, guest: bool = False) -> Player:
+    """A player of the club's book (found by name, or added), with their roster entry."""
+    try:
+        normal = normalize_name(name)
+    except BadName as bad:
+        raise Invalid([FieldError("name", bad.message)]) from None
+    player = player_named(club.keeper, normal)
+    Roster.objects.get_or_create(player=player, defaults={"guest": guest})
+    return player
+
+
+# --- Seasons -------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeasonSettings:
+    """What a season is played and ranked by, as a form or the API sends it."""
+
+    name: str
+    variant: str = "skat"
+    scheme: str = ""
+    rules: dict[str, Any] | None = None
+    plan: str = ""
+    games_at_four: int = 48
+    games_at_three: int = 36
+    games_at_two: int = 24
+    ranking: str = RankingRule.TOTAL.value
+    minimum_lists: int = 0
+    best_nights: int = 0
+    guests_ranked: bool = True
+    categories: Sequence[str] = ()
+    stake: int = 0
+    list_fee: int = 0
+    lost_fees: Sequence[tuple[int, int]] = ()
+
+
+def _default_scheme(spec: VariantSpec) -> str:
+    """Seeger-Fabian for Skat (the clubs' and the federation's scoring); the variant's own default otherwise."""
+    if Scheme.SEEGER_FABIAN in spec.schemes:
+        return Scheme.SEEGER_FABIAN.value
+    return spec.default_scheme.value
+
+
+def season_create(*, club: Club, settings: SeasonSettings) -> Season:
+    """A season, checked as a match would be: the variant, scheme and rules, and the ranking and money."""
+    spec = find_variant(settings.variant)
+    if spec is None:
+        raise _invalid("variant", gettext_noop("Not a variant this app knows."))
+    scheme = settings.scheme or _default_scheme(spec)
+    plan = settings.plan or (TablePlan.PAIRS if max(spec.players) == 2 else TablePlan.FOURS).value
+    try:
+        setup = setup_match(settings.variant, scheme=scheme, rules=settings.rules or {}, players=spec.default_players)
+    except RuleError as error:
+        raise Invalid.from_rules(error) from error
+    if plan not in {choice.value for choice in TablePlan}:
+        raise _invalid("plan", gettext_noop("Not a way of seating this club knows."))
+    if settings.ranking not in {choice.value for choice in RankingRule}:
+        raise _invalid("ranking", gettext_noop("Not a ranking this club knows."))
+    table_plan, ranking = TablePlan(plan), RankingRule(settings.ranking)
+    if table_plan is TablePlan.PAIRS and 2 not in spec.players:
+        raise _invalid("plan", gettext_noop("This variant is not played in pairs."))
+    if table_plan is not TablePlan.PAIRS and not {3, 4} & set(spec.players):
+        raise _invalid("plan", gettext_noop("This variant is played in pairs."))
+    for field in ("games_at_four", "games_at_three", "games_at_two"):
+        if not 1 <= getattr(settings, field) <= MAX_SERIES_GAMES:
+            raise _invalid(field, gettext_noop("Between 1 and {most}."), most=MAX_SERIES_GAMES)
+    if ranking is RankingRule.BEST_NIGHTS and settings.best_nights < 1:
+        raise _invalid("best_nights", gettext_noop("Say how many nights count."))
+    tiers = sorted((int(start), int(cents)) for start, cents in settings.lost_fees)
+    if any(start < 1 or cents < 0 for start, cents in tiers):
+        raise _invalid("lost_fees", gettext_noop("Each tier starts at a lost game (1 or later) and costs 0 or more."))
+    if min(settings.stake, settings.list_fee, settings.minimum_lists, settings.best_nights) < 0:
+        raise _invalid("stake", gettext_noop("Amounts and counts cannot be negative."))
+    return Season.objects.create(
+        club=club,
+        name=_name(settings.name),
+        variant=setup.spec.variant.value,
+        scheme=setup.scheme.value,
+        rules=setup.stored_rules(),
+        plan=table_plan.value,
+        games_at_four=settings.games_at_four,
+        games_at_three=settings.games_at_three,
+        games_at_two=settings.games_at_two,
+        ranking=ranking.value,
+        minimum_lists=settings.minimum_lists,
+        best_nights=settings.best_nights,
+        guests_ranked=settings.guests_ranked,
+        categories=[_name(category, "categories") for category in settings.categories],
+        stake=settings.stake,
+        list_fee=settings.list_fee,
+        lost_fees=[list(tier) for tier in tiers],
+    )
+
+
+# --- Nights --------------------------------------------------------------------------------------------------------
+
+
+def night_create(*, season: Season, date: datetime.date, series: int = 1) -> Night:
+    if not 1 <= series <= MAX_SERIES:
+        raise _invalid("series", gettext_noop("Between 1 and {most}."), most=MAX_SERIES)
+    return Night.objects.create(season=season, date=date, series=series)
+
+
+def _open(night: Night) -> Night:
+    """The night, locked for this change; a closed night refuses every change."""
+    locked = Night.objects.select_for_update().get(pk=night.pk)
+    if locked.closed_at is not None:
+        raise Conflict.about_match(msg(gettext_noop("This night is closed; nothing was changed.")))
+    return locked
+
+
+def check_in(*, night: Night, player: Player | None = None, name: str = "", guest: bool = False) -> Attendance:
+    """Check a player of the club in (or a walk-in guest by name, added to the club's players); checking in twice
+    is checking in once."""
+    club = night.season.club
+    if player is None:
+        player = club_player_add(club=club, name=name, guest=guest)
+    elif player.keeper_id != club.keeper_id:
+        raise _invalid("player", gettext_noop("Not a player of this club."))
+    with transaction.atomic():
+        _open(night)
+        try:
+            with transaction.atomic():
+                return Attendance.objects.create(night=night, player=player)
+        except IntegrityError:
+            return Attendance.objects.get(night=night, player=player)
+
+
+def check_out(*, night: Night, player: Player) -> None:
+    with transaction.atomic():
+        _open(night)
+        if ClubTable.objects.filter(night=night, match__seats__player=player).exists():
+            raise Conflict.about_match(msg(gettext_noop("{name} sits at a table already."), name=player.name))
+        Attendance.objects.filter(night=night, player=player).delete()
+
+
+def pot_set(*, night: Night, player: Player, in_pot: bool) -> None:
+    with transaction.atomic():
+        _open(night)
+        Attendance.objects.filter(night=night, player=player).update(in_pot=in_pot)
+
+
+class Seating:
+    DRAW = "draw"
+    RANKING = "ranking"  # by the season's table
+    SERIES = "series"  # by the result of the series before
+
+
+def night_draw(*, night: Night, series: int, user: User, seating: str = Seating.DRAW, again: bool = False) -> Night:
+    """Seat the night's attendees for ``series``: drawn from the night's seed (avoiding the season's recent
+    pairings), by the season's ranking, or by the series before. A series whose tables have no games yet may be
+    drawn again (``again``: from a new seed, which is recorded)."""
+    season = night.season
+    with transaction.atomic():
+        locked = _open(night)
+        if not 1 <= series <= locked.series:
+            raise _invalid("series", gettext_noop("This night has {count} series."), count=locked.series)
+        tables = list(ClubTable.objects.filter(night=locked, series=series).select_related("match"))
+        if tables:
+            if any(table.paper or table.match.deals for table in tables):
+                raise Conflict.about_match(
+                    msg(gettext_noop("Series {series} is being played; its tables stay."), series=series)
+                )
+            if not again:
+                return locked
+            _remove_tables(tables)
+            locked.seed = new_link_token()
+            locked.save(update_fields=["seed"])
+        attendees = {
+            str(attendance.player.public_id): attendance.player
+            for attendance in Attendance.objects.filter(night=locked).select_related("player")
+        }
+        plan = TablePlan(season.plan)
+        try:
+            drawn = _seat(locked, series, list(attendees), plan, seating)
+        except RuleError as error:
+            raise Invalid.from_rules(error) from error
+        for number, table in enumerate(drawn, start=1):
+            players = [attendees[key] for key in table]
+            _start_table(locked, series, number, players, user)
+        return locked
+
+
+def _seat(
+    night: Night, series: int, attendees: list[str], plan: TablePlan, seating: str
+) -> tuple[tuple[str, ...], ...]:
+    if seating == Seating.DRAW:
+        return draw_tables(attendees, seed=f"{night.seed}/{series}", plan=plan, met=pairings_met(_recent(night)))
+    ranked = _ranked_order(night, series, seating)
+    order = sorted(attendees, key=lambda key: (ranked.get(key, len(ranked)), key))
+    return seat_by_ranking(order, plan)
+
+
+def _ranked_order(night: Night, series: int, seating: str) -> dict[str, int]:
+    if seating == Seating.SERIES:
+        if series == 1:
+            raise _invalid("seating", gettext_noop("The first series has no series before it."))
+        places = series_ranking(night, series - 1)
+    elif seating == Seating.RANKING:
+        places = season_table(night.season, before=night).places
+    else:
+        raise _invalid("seating", gettext_noop("Not a way of seating this club knows."))
+    return {place.standing.player: index for index, place in enumerate(places)}
+
+
+RECENT_NIGHTS = 6
+
+
+def _recent(night: Night) -> list[Tables]:
+    """Who sat together at the season's recent nights (and the earlier series of this one), oldest first."""
+    earlier = list(
+        Night.objects.filter(season=night.season, date__lte=night.date)
+        .exclude(pk=night.pk)
+        .order_by("-date", "-created_at")
+        .values_list("pk", flat=True)[:RECENT_NIGHTS]
+    )
+    seats = (
+        ClubTable.objects.filter(night_id__in=[*earlier, night.pk])
+        .values_list("night_id", "series", "match_id", "match__seats__player__public_id")
+        .order_by("night__date", "night__created_at", "series", "match_id")
+    )
+    tables: dict[tuple[int, int], dict[int, list[str]]] = {}
+    for night_id, series, match_id, player in seats:
+        tables.setdefault((night_id, series), {}).setdefault(match_id, []).append(str(player))
+    return [tuple(tuple(players) for players in table.values()) for table in tables.values()]
+
+
+def _series_games(season: Season, size: int) -> int:
+    return {4: season.games_at_four, 3: season.games_at_three}.get(size, season.games_at_two)
+
+
+def _start_table(night: Night, series: int, number: int, players: Sequence[Player], user: User) -> ClubTable:
+    season = night.season
+    title = gettext("%(season)s, %(date)s: series %(series)s, table %(number)s") % {
+        "season": season.name,
+        "date": night.date.isoformat(),
+        "series": series,
+        "number": number,
+    }
+    match = match_create(
+        owner=user,
+        keeper=season.club.keeper,
+        variant=season.variant,
+        scheme=season.scheme,
+        rules=season.rules,
+        player_names=[player.name for player in players],
+        title=title[:100],
+        planned_games=_series_games(season, len(players)),
+    )
+    return ClubTable.objects.create(night=night, series=series, number=number, match=match)
+
+
+def _remove_tables(tables: Sequence[ClubTable]) -> None:
+    matches = [table.match_id for table in tables]
+    ClubTable.objects.filter(pk__in=[table.pk for table in tables]).delete()
+    Match.objects.filter(pk__in=matches).delete()
+
+
+def seats_swap(*, night: Night, series: int, first: Player, second: Player) -> None:
+    """Swap two players' seats in a series whose tables have no games yet (the secretary's last word on the
+    draw)."""
+    with transaction.atomic():
+        _open(night)
+        tables = list(ClubTable.objects.filter(night=night, series=series).select_related("match").select_for_update())
+        if any(table.paper or table.match.deals for table in tables):
+            raise Conflict.about_match(
+                msg(gettext_noop("Series {series} is being played; its tables stay."), series=series)
+            )
+        seats = {
+            seat.player_id: seat
+            for seat in Seat.objects.filter(match__club_table__in=tables, player__in=[first, second])
+        }
+        if len(seats) != 2:
+            raise _invalid("player", gettext_noop("Both players must sit at a table of this series."))
+        one, other = seats[first.pk], seats[second.pk]
+        if one.match_id == other.match_id:
+            one_position, other_position = one.position, other.position
+            Seat.objects.filter(pk=one.pk).update(position=1000)
+            Seat.objects.filter(pk=other.pk).update(position=one_position)
+            Seat.objects.filter(pk=one.pk).update(position=other_position)
+        else:
+            Seat.objects.filter(pk=one.pk).update(player=second)
+            Seat.objects.filter(pk=other.pk).update(player=first)
+
+
+def paper_enter(*, table: ClubTable, lines: Sequence[tuple[Player, int, int, int]]) -> ClubTable:
+    """Enter a table's paper list as each player's totals (game points, won, lost), checked for what a series can
+    produce; replaces totals entered before. A table with games entered keeps its games."""
+    night = table.night
+    season = night.season
+    with transaction.atomic():
+        _open(night)
+        locked = ClubTable.objects.select_for_update().select_related("match").get(pk=table.pk)
+        if Game.objects.filter(match_id=locked.match_id, deleted=False).exists():
+            raise Conflict.about_match(msg(gettext_noop("This table has games entered; its list is those games.")))
+        seated = set(locked.match.seats.values_list("player_id", flat=True))
+        if {player.pk for player, *_ in lines} != seated or len(lines) != len(seated):
+            raise _invalid("lines", gettext_noop("One line for each player at the table."))
+        paper = [Paper(str(player.public_id), points, won, lost) for player, points, won, lost in lines]
+        spec = find_variant(season.variant)
+        skat_values = spec is not None and spec.family is Family.SKAT and season.scheme in SKAT_VALUED
+        try:
+            check_paper(paper, games=_series_games(season, len(lines)), skat_values=skat_values)
+        except RuleError as error:
+            raise Invalid.from_rules(error) from error
+        PaperLine.objects.filter(table=locked).delete()
+        PaperLine.objects.bulk_create(
+            PaperLine(table=locked, player=player, game_points=points, won=won, lost=lost)
+            for player, points, won, lost in lines
+        )
+        locked.paper = True
+        locked.save(update_fields=["paper"])
+        return locked
+
+
+def night_close(*, night: Night, user: User) -> Night:
+    """Close the night: every table's list is locked and its scoring link stops working. Each table's version moves
+    on, so that the phones following it learn at once."""
+    with transaction.atomic():
+        locked = _open(night)
+        matches = Match.objects.filter(club_table__night=locked)
+        list(matches.select_for_update().values_list("pk", flat=True))
+        matches.update(locked=True, invite_token=None, version=F("version") + 1)
+        locked.closed_at = timezone.now()
+        locked.save(update_fields=["closed_at"])
+        NightLog.objects.create(night=locked, action=NightLog.Action.CLOSE, user=user)
+        return locked
+
+
+def night_reopen(*, night: Night, user: User) -> Night:
+    """Reopen a closed night (the club's owner only; recorded). The tables' lists can be changed again by the club's
+    scorers; the scoring links stay off until renewed."""
+    with transaction.atomic():
+        locked = Night.objects.select_for_update().get(pk=night.pk)
+        if locked.closed_at is None:
+            return locked
+        matches = Match.objects.filter(club_table__night=locked)
+        list(matches.select_for_update().values_list("pk", flat=True))
+        matches.update(locked=False, version=F("version") + 1)
+        locked.closed_at = None
+        locked.save(update_fields=["closed_at"])
+        NightLog.objects.create(night=locked, action=NightLog.Action.REOPEN, user=user)
+        return locked

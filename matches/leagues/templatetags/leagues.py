@@ -1,0 +1,67 @@
+"""How the club pages write results: scores that may be averages, euros, places with names, the ranking rule."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+from django import template
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from matches.engine.league import Place, RankingRule
+from matches.models import Player
+
+from ..models import Season
+from ..selectors import ListResult, TableView
+
+register = template.Library()
+
+MINUS = "\N{MINUS SIGN}"
+
+
+@register.filter
+def standing_score(value: Fraction) -> str:
+    """A whole number as it is; an average with one decimal (in the reader's language); a real minus sign."""
+    shown = str(value.numerator) if value.denominator == 1 else number_format(float(value), 1)
+    return shown.replace("-", MINUS)
+
+
+@register.filter
+def euros(cents: int) -> str:
+    return f"{number_format(cents / 100, 2)} €".replace("-", MINUS)
+
+
+@register.simple_tag
+def named_places(places: Sequence[Place], players: Mapping[str, Player]) -> list[tuple[Place, str]]:
+    return [(place, name_of(players, place.standing.player)) for place in places]
+
+
+@register.simple_tag
+def name_of(players: Mapping[str, Player], key: str) -> str:
+    player = players.get(key)
+    return player.name if player is not None else "?"
+
+
+@register.simple_tag
+def list_of(table: TableView, player: Player) -> ListResult | None:
+    return table.lists.get(str(player.public_id))
+
+
+@register.simple_tag
+def ranking_rule(season: Season) -> str:
+    rule = RankingRule(season.ranking)
+    if rule is RankingRule.AVERAGE:
+        if season.minimum_lists:
+            return ngettext(
+                "ranked by the average per list (at least %(count)s list counts)",
+                "ranked by the average per list (at least %(count)s lists count)",
+                season.minimum_lists,
+            ) % {"count": season.minimum_lists}
+        return _("ranked by the average per list")
+    if rule is RankingRule.BEST_NIGHTS:
+        return ngettext("ranked by the best night", "ranked by the best %(count)s nights", season.best_nights) % {
+            "count": season.best_nights
+        }
+    return _("ranked by the total of all lists")

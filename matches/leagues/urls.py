@@ -1,0 +1,21 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("clubs/", views.club_list, name="club_list"),
+    path("clubs/<uuid:club_id>/", views.club_detail, name="club_detail"),
+    path("clubs/<uuid:club_id>/members/", views.club_member, name="club_member"),
+    path("clubs/<uuid:club_id>/players/", views.club_player, name="club_player"),
+    path("clubs/<uuid:club_id>/seasons/new/", views.season_new, name="season_new"),
+    path("seasons/<uuid:season_id>/", views.season_detail, name="season_detail"),
+    path("seasons/<uuid:season_id>/nights/", views.night_new, name="night_new"),
+    path("nights/<uuid:night_id>/", views.night_detail, name="night_detail"),
+    path("nights/<uuid:night_id>/check-in/", views.night_check_in, name="night_check_in"),
+    path("nights/<uuid:night_id>/draw/", views.night_draw, name="night_draw"),
+    path("nights/<uuid:night_id>/swap/", views.night_swap, name="night_swap"),
+    path("nights/<uuid:night_id>/tables/<int:number>/paper/", views.night_paper, name="night_paper"),
+    path("nights/<uuid:night_id>/close/", views.night_close, name="night_close"),
+    path("nights/<uuid:night_id>/reopen/", views.night_reopen, name="night_reopen"),
+    path("screen/<str:token>/", views.club_screen, name="club_screen"),
+]

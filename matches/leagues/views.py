@@ -1,0 +1,376 @@
+"""The club pages: the club, a season and its table, a club night (check-in, draw, tables with their QR codes,
+paper lists, results, closing), and the public screen. Thin: the services write, the selectors read."""
+
+from __future__ import annotations
+
+import datetime
+import uuid
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.models import User
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from matches.errors import ServiceError
+from matches.labels import scheme_label, variant_label
+from matches.models import Player
+from matches.permissions import (
+    Action,
+    club_can,
+    club_role,
+    on_club,
+    on_night,
+    on_season,
+    public,
+    signed_in,
+    visible_clubs,
+    visitor_of,
+)
+
+from . import services
+from .forms import (
+    ClubForm,
+    DrawForm,
+    GuestForm,
+    MemberForm,
+    NightForm,
+    PaperForm,
+    PlayerForm,
+    SeasonForm,
+    add_service_errors,
+)
+from .models import Club, ClubTable, Membership, Night, Roster, Season
+from .selectors import NightResults, night_results, season_table
+
+
+def _user(request: HttpRequest) -> User:
+    assert isinstance(request.user, User)
+    return request.user
+
+
+def _may(request: HttpRequest, club: Club) -> dict[str, bool]:
+    visitor = visitor_of(request)
+    return {
+        "can_manage": club_can(visitor, Action.MANAGE, club),
+        "can_score": club_can(visitor, Action.SCORE, club),
+        "can_reopen": club_can(visitor, Action.REOPEN, club),
+    }
+
+
+@signed_in
+def club_list(request: HttpRequest) -> HttpResponse:
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = services.club_create(owner=_user(request), name=form.cleaned_data["name"])
+        except ServiceError as error:
+            add_service_errors(form, error)
+        else:
+            return redirect("club_detail", club_id=club.public_id)
+    clubs = visible_clubs(visitor_of(request)).order_by("name")
+    return render(request, "leagues/club_list.html", {"clubs": clubs, "form": form})
+
+
+@on_club(Action.VIEW)
+@require_GET
+def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
+    context: dict[str, Any] = {
+        "club": club,
+        "role": club_role(visitor_of(request), club),
+        "seasons": club.seasons.all(),
+        "members": Membership.objects.filter(club=club).select_related("user").order_by("user__username"),
+        "players": Player.objects.filter(keeper=club.keeper).select_related("roster").order_by("name"),
+        "member_form": MemberForm(),
+        "player_form": PlayerForm(),
+        **_may(request, club),
+    }
+    if context["can_manage"] and club.screen_token:
+        context["screen_url"] = request.build_absolute_uri(reverse("club_screen", args=[club.screen_token]))
+    return render(request, "leagues/club_detail.html", context)
+
+
+@on_club(Action.MANAGE)
+@require_POST
+def club_member(request: HttpRequest, club: Club) -> HttpResponse:
+    """Add a member or change a role; the owner's role and taking members off are the owner's alone."""
+    form = MemberForm(request.POST)
+    remove = request.POST.get("remove") == "1"
+    if form.is_valid():
+        touches_owner = form.cleaned_data["role"] == "owner" or remove
+        if touches_owner and not club_can(visitor_of(request), Action.REOPEN, club):
+            messages.error(request, _("Only the club's owner gives the owner's role and takes members off."))
+            return redirect("club_detail", club_id=club.public_id)
+        try:
+            if remove:
+                member = User.objects.filter(username=form.cleaned_data["username"]).first()
+                if member is not None:
+                    services.member_remove(club=club, user=member)
+            else:
+                services.member_set(club=club, **form.cleaned_data)
+        except ServiceError as error:
+            for problem in error.errors:
+                messages.error(request, str(problem.message.render(_)))
+    else:
+        messages.error(request, _("Name an account and a role."))
+    return redirect("club_detail", club_id=club.public_id)
+
+
+@on_club(Action.MANAGE)
+@require_POST
+def club_player(request: HttpRequest, club: Club) -> HttpResponse:
+    form = PlayerForm(request.POST)
+    if form.is_valid():
+        try:
+            services.club_player_add(club=club, **form.cleaned_data)
+        except ServiceError as error:
+            for problem in error.errors:
+                messages.error(request, problem.message.render(_))
+    return redirect("club_detail", club_id=club.public_id)
+
+
+@on_club(Action.MANAGE)
+def season_new(request: HttpRequest, club: Club) -> HttpResponse:
+    form = SeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            season = services.season_create(club=club, settings=form.settings())
+        except ServiceError as error:
+            add_service_errors(form, error)
+        else:
+            return redirect("season_detail", season_id=season.public_id)
+    return render(request, "leagues/season_new.html", {"club": club, "form": form}, status=400 if form.errors else 200)
+
+
+@on_season(Action.VIEW)
+@require_GET
+def season_detail(request: HttpRequest, season: Season) -> HttpResponse:
+    return _season_page(request, season, NightForm())
+
+
+@on_season(Action.MANAGE)
+@require_POST
+def night_new(request: HttpRequest, season: Season) -> HttpResponse:
+    form = NightForm(request.POST)
+    if form.is_valid():
+        try:
+            night = services.night_create(season=season, **form.cleaned_data)
+        except ServiceError as error:
+            add_service_errors(form, error)
+        else:
+            return redirect("night_detail", night_id=night.public_id)
+    return _season_page(request, season, form, status=400)
+
+
+def _season_page(request: HttpRequest, season: Season, form: NightForm, status: int = 200) -> HttpResponse:
+    club = season.club
+    category = request.GET.get("category", "")
+    context = {
+        "club": club,
+        "season": season,
+        "variant": variant_label(season.variant),
+        "scheme": scheme_label(season.scheme),
+        "table": season_table(season, category=category if category in season.categories else ""),
+        "category": category,
+        "nights": season.nights.all(),
+        "form": form,
+        **_may(request, club),
+    }
+    return render(request, "leagues/season_detail.html", context, status=status)
+
+
+def _qr(url: str) -> str:
+    """The QR code of ``url`` as inline SVG (made here, never fetched from elsewhere)."""
+    return mark_safe(segno.make(url, error="m").svg_inline(scale=4, border=2))
+
+
+def _night_context(request: HttpRequest, night: Night, results: NightResults) -> dict[str, Any]:
+    club = night.season.club
+    may = _may(request, club)
+    tables = []
+    for view in results.tables:
+        match = view.table.match
+        join = (
+            request.build_absolute_uri(reverse("match_join", args=[match.invite_token]))
+            if match.invite_token and may["can_manage"]
+            else ""
+        )
+        tables.append({"view": view, "join": join, "qr": _qr(join) if join else ""})
+    checked_in = {attendance.player_id for attendance in results.attendances}
+    players = Player.objects.filter(keeper=club.keeper).select_related("roster").order_by("name")
+    return {
+        "club": club,
+        "season": night.season,
+        "night": night,
+        "results": results,
+        "tables": tables,
+        "series": range(1, night.series + 1),
+        "drawn": {view.table.series for view in results.tables},
+        "players": [(player, player.pk in checked_in) for player in players],
+        "guest_form": GuestForm(),
+        "draw_form": DrawForm(initial={"series": 1}),
+        "names": results.players,
+        **may,
+    }
+
+
+@on_night(Action.VIEW)
+@require_GET
+def night_detail(request: HttpRequest, night: Night) -> HttpResponse:
+    return render(request, "leagues/night_detail.html", _night_context(request, night, night_results(night)))
+
+
+def _refused(request: HttpRequest, error: ServiceError) -> None:
+    for problem in error.errors:
+        messages.error(request, problem.message.render(_))
+
+
+@on_night(Action.MANAGE)
+@require_POST
+def night_check_in(request: HttpRequest, night: Night) -> HttpResponse:
+    """Check a player in or out (a tap on their name), or a walk-in guest by name."""
+    club = night.season.club
+    try:
+        if "name" in request.POST:
+            form = GuestForm(request.POST)
+            if form.is_valid():
+                services.check_in(night=night, name=form.cleaned_data["name"], guest=True)
+            else:
+                messages.error(request, _("Name the guest."))
+        else:
+            player = _club_player(club, request.POST.get("player", ""))
+            if player is None:
+                raise Http404
+            if request.POST.get("out") == "1":
+                services.check_out(night=night, player=player)
+            else:
+                services.check_in(night=night, player=player)
+    except ServiceError as error:
+        _refused(request, error)
+    return redirect(reverse("night_detail", args=[night.public_id]) + "#check-in")
+
+
+@on_night(Action.MANAGE)
+@require_POST
+def night_draw(request: HttpRequest, night: Night) -> HttpResponse:
+    form = DrawForm(request.POST)
+    if form.is_valid():
+        try:
+            services.night_draw(night=night, user=_user(request), **form.cleaned_data)
+        except ServiceError as error:
+            _refused(request, error)
+    else:
+        messages.error(request, _("Choose how the seats are taken."))
+    return redirect(reverse("night_detail", args=[night.public_id]) + "#tables")
+
+
+@on_night(Action.MANAGE)
+@require_POST
+def night_swap(request: HttpRequest, night: Night) -> HttpResponse:
+    club = night.season.club
+    first, second = (_club_player(club, request.POST.get(name, "")) for name in ("first", "second"))
+    if first is None or second is None or first == second:
+        messages.error(request, _("Choose two different players."))
+    else:
+        try:
+            services.seats_swap(night=night, series=_series(request), first=first, second=second)
+        except ServiceError as error:
+            _refused(request, error)
+    return redirect(reverse("night_detail", args=[night.public_id]) + "#tables")
+
+
+def _club_player(club: Club, public_id: str) -> Player | None:
+    try:
+        key = uuid.UUID(public_id)
+    except ValueError:
+        return None
+    return Player.objects.filter(keeper=club.keeper, public_id=key).first()
+
+
+def _series(request: HttpRequest) -> int:
+    try:
+        return int(request.POST.get("series") or request.GET.get("series") or 1)
+    except ValueError:
+        return 0
+
+
+@on_night(Action.SCORE)
+def night_paper(request: HttpRequest, night: Night, number: int) -> HttpResponse:
+    """A table that kept its list on paper: each player's game points, won and lost games."""
+    tables = ClubTable.objects.filter(night=night, series=_series(request), number=number)
+    table = tables.select_related("match").first()
+    if table is None:
+        raise Http404
+    players = [seat.player for seat in table.match.seats.select_related("player").order_by("position")]
+    entered = {line.player_id: line for line in table.paper_lines.all()}
+    initial: dict[str, int] = {}
+    for index, player in enumerate(players):
+        line = entered.get(player.pk)
+        if line is not None:
+            initial |= {f"points_{index}": line.game_points, f"won_{index}": line.won, f"lost_{index}": line.lost}
+    form = PaperForm(request.POST or None, players=players, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.paper_enter(table=table, lines=form.lines())
+        except ServiceError as error:
+            form.add_line_errors(error)
+        else:
+            messages.success(request, _("The list of table %(number)s is entered.") % {"number": number})
+            return redirect(reverse("night_detail", args=[night.public_id]) + "#results")
+    context = {"night": night, "season": night.season, "table": table, "form": form}
+    return render(request, "leagues/night_paper.html", context, status=400 if form.errors else 200)
+
+
+@on_night(Action.MANAGE)
+@require_POST
+def night_close(request: HttpRequest, night: Night) -> HttpResponse:
+    try:
+        services.night_close(night=night, user=_user(request))
+    except ServiceError as error:
+        _refused(request, error)
+    else:
+        messages.success(request, _("The night is closed: every list is locked."))
+    return redirect("night_detail", night_id=night.public_id)
+
+
+@on_night(Action.REOPEN)
+@require_POST
+def night_reopen(request: HttpRequest, night: Night) -> HttpResponse:
+    services.night_reopen(night=night, user=_user(request))
+    messages.success(request, _("The night is open again; the tables' scoring links stay off until renewed."))
+    return redirect("night_detail", night_id=night.public_id)
+
+
+@public
+@require_GET
+def club_screen(request: HttpRequest, token: str) -> HttpResponse:
+    """The club's public screen: the latest season's table and the latest night, refreshing itself; players who
+    asked are shown by their first name only."""
+    club = Club.objects.filter(screen_token=token).first() if token else None
+    if club is None:
+        raise Http404
+    season = club.seasons.first()
+    night = season.nights.first() if season else None
+    rosters = {roster.player_id: roster for roster in Roster.objects.filter(player__keeper=club.keeper)}
+
+    def shown(player: Player | None) -> str:
+        if player is None:
+            return "?"
+        roster = rosters.get(player.pk)
+        return player.name.split()[0] if roster is not None and roster.first_name_only else player.name
+
+    context: dict[str, Any] = {"club": club, "season": season, "night": night, "today": datetime.date.today()}
+    if season is not None:
+        table = season_table(season)
+        context["season_rows"] = [(place, shown(table.players.get(place.standing.player))) for place in table.places]
+    if night is not None:
+        results = night_results(night)
+        context["night_rows"] = [
+            (place, shown(results.players.get(place.standing.player))) for place in results.night_places
+        ]
+    return render(request, "leagues/screen.html", context)

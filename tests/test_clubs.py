@@ -1,0 +1,259 @@
+"""Clubs: members and roles, seasons, a night's check-in, draw, tables, paper lists, results, closing and reopening."""
+
+import datetime
+import uuid
+from dataclasses import dataclass
+
+import pytest
+from django.contrib.auth.models import AnonymousUser, User
+
+from matches.engine.league import RankingRule
+from matches.errors import Conflict, Invalid
+from matches.leagues import services as clubs
+from matches.leagues.models import Club, ClubTable, Night, NightLog, Season
+from matches.leagues.selectors import night_results, season_table
+from matches.models import Match, Player
+from matches.permissions import Action, Role, Visitor, access, club_can, match_role, player_role
+from matches.services import ListClosed, Submission, game_add
+
+from .factories import make_user
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fred", "Gus", "Hanna", "Ida", "Jan", "Kai"]
+
+
+@dataclass
+class ClubNight:
+    club: Club
+    season: Season
+    night: Night
+    owner: User
+    secretary: User
+    scorer: User
+    member: User
+
+
+def _night(attendees: list[str] = NAMES, **settings: object) -> ClubNight:
+    owner, secretary, scorer, member = (make_user(name) for name in ("olga", "sven", "sara", "max"))
+    club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
+    clubs.member_set(club=club, username="sven", role="secretary")
+    clubs.member_set(club=club, username="sara", role="scorer")
+    clubs.member_set(club=club, username="max", role="member")
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026", **settings))  # type: ignore[arg-type]
+    night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
+    for name in attendees:
+        clubs.check_in(night=night, name=name)
+    return ClubNight(club, season, night, owner, secretary, scorer, member)
+
+
+def _visitor(user: User | None, links: dict[str, str] | None = None) -> Visitor:
+    return Visitor(user or AnonymousUser(), links or {})
+
+
+def _game(match: Match, declarer: int, **entry: object) -> None:
+    game_add(
+        match=match,
+        user=None,
+        token=uuid.uuid4(),
+        submission=Submission(passed=False, declarer=declarer, entry=entry),
+    )
+
+
+def test_a_season_of_skat_is_seeger_fabian_at_tables_of_four_and_three_by_default() -> None:
+    setup = _night([])
+    assert (setup.season.scheme, setup.season.plan) == ("seeger-fabian", "fours")
+    assert (setup.season.games_at_four, setup.season.games_at_three) == (48, 36)
+    pairs = clubs.season_create(
+        club=setup.club, settings=clubs.SeasonSettings(name="Officers", variant="officers-skat")
+    )
+    assert pairs.plan == "pairs"
+
+
+def test_a_season_is_checked_like_a_match() -> None:
+    setup = _night([])
+    with pytest.raises(Invalid) as refused:
+        clubs.season_create(club=setup.club, settings=clubs.SeasonSettings(name="x", variant="poker"))
+    assert refused.value.errors[0].field == "variant"
+    with pytest.raises(Invalid):
+        clubs.season_create(club=setup.club, settings=clubs.SeasonSettings(name="x", rules={"bock": "often"}))
+    with pytest.raises(Invalid) as refused:
+        clubs.season_create(club=setup.club, settings=clubs.SeasonSettings(name="x", ranking="best-nights"))
+    assert refused.value.errors[0].field == "best_nights"
+    with pytest.raises(Invalid):
+        clubs.season_create(club=setup.club, settings=clubs.SeasonSettings(name="x", plan="pairs"))
+
+
+def test_eleven_attendees_are_drawn_to_two_tables_of_four_and_one_of_three() -> None:
+    setup = _night()
+    clubs.night_draw(night=setup.night, series=1, user=setup.secretary)
+    tables = list(ClubTable.objects.filter(night=setup.night).select_related("match"))
+    assert [table.match.players for table in tables] == [4, 4, 3]
+    assert [table.match.planned_games for table in tables] == [48, 48, 36]
+    assert {table.match.keeper_id for table in tables} == {setup.club.keeper_id}
+    seated = sorted(seat.player.name for table in tables for seat in table.match.seats.select_related("player"))
+    assert seated == sorted(NAMES)
+    # Drawing again without "again" keeps the tables; with it, the night's new seed is recorded.
+    seed = setup.night.seed
+    clubs.night_draw(night=setup.night, series=1, user=setup.secretary)
+    assert ClubTable.objects.filter(night=setup.night).count() == 3
+    clubs.night_draw(night=setup.night, series=1, user=setup.secretary, again=True)
+    assert Night.objects.get(pk=setup.night.pk).seed != seed
+    assert ClubTable.objects.filter(night=setup.night).count() == 3
+
+
+def test_five_attendees_cannot_be_seated_and_are_told_so() -> None:
+    setup = _night(NAMES[:5])
+    with pytest.raises(Invalid, match="5 players cannot be seated"):
+        clubs.night_draw(night=setup.night, series=1, user=setup.secretary)
+
+
+def _tables(setup: ClubNight) -> list[ClubTable]:
+    return list(ClubTable.objects.filter(night=setup.night).select_related("match").order_by("number"))
+
+
+def test_the_night_table_sums_each_list_by_seeger_fabian() -> None:
+    setup = _night(NAMES[:3])
+    clubs.night_draw(night=setup.night, series=1, user=setup.secretary)
+    (table,) = _tables(setup)
+    match = table.match
+    _game(match, 0, contract="clubs", matadors=1, declarer_card_points=70)  # won: 24
+    _game(match, 1, contract="grand", matadors=2, declarer_card_points=40)  # lost: -144
+    _game(match, 2, contract="null", won=True)  # won: 23
+    results = night_results(Night.objects.get(pk=setup.night.pk))
+    seats = [seat.player for seat in match.seats.select_related("player").order_by("position")]
+    lists = {seat.name: results.tables[0].lists[str(seat.public_id)] for seat in seats}
+    first, second, third = (lists[seat.name] for seat in seats)
+    assert (first.game_points, first.won, first.lost, first.others_lost) == (24, 1, 0, 1)
+    assert (second.game_points, second.won, second.lost, second.others_lost) == (-144, 0, 1, 0)
+    assert (third.game_points, third.won, third.lost, third.others_lost) == (23, 1, 0, 1)
+    assert [first.score, second.score, third.score] == [24 + 50 + 40, -144 - 50, 23 + 50 + 40]
+    assert first.footer.total == first.score
+    assert Match.objects.get(pk=match.pk).totals == [first.score, second.score, third.score]
+    assert [place.standing.player for place in results.night_places] == [
+        str(seats[0].public_id),
+        str(seats[2].public_id),
+        str(seats[1].public_id),
+    ]
+
+
+def test_a_table_on_paper_enters_its_totals_checked_for_plausibility() -> None:
+    setup = _night(NAMES[:3], games_at_three=48)  # the worked sheet has 45 games won and lost
+    clubs.night_draw(night=setup.night, series=1, user=setup.secretary)
+    (table,) = _tables(setup)
+    players = [seat.player for seat in table.match.seats.select_related("player").order_by("position")]
+    with pytest.raises(Invalid) as refused:
+        clubs.paper_enter(table=table, lines=[(players[0], 19, 1, 0), (players[1], 0, 0, 0), (players[2], 0, 0, 0)])
+    assert refused.value.errors[0].field == "lines.0.game_points"
+    with pytest.raises(Invalid):
+        clubs.paper_enter(table=table, lines=[(players[0], 18, 1, 0), (players[1], 0, 0, 0)])
+    clubs.paper_enter(table=table, lines=[(players[0], 455, 20, 4), (players[1], 608, 12, 0), (players[2], 486, 9, 0)])
+    lists = night_results(Night.objects.get(pk=setup.night.pk)).tables[0].lists
+    assert [lists[str(player.public_id)].score for player in players] == [1255, 1368, 1096]
+
+
+def test_closing_the_night_locks_every_list_and_kills_the_qr_links() -> None:
+    setup = _night(NAMES[:7])
+    clubs.night_draw(night=setup.night, series=1, user=setup.secretary)
+    first, second = _tables(setup)
+    assert first.match.invite_token is not None
+    link = {str(first.match.public_id): first.match.invite_token}
+    table_phone = _visitor(None, link)
+    assert match_role(table_phone, first.match) is Role.LINK_SCORER
+    assert match_role(table_phone, second.match) is Role.NOBODY  # the QR link writes only its own table
+    clubs.night_close(night=setup.night, user=setup.secretary)
+    locked = Match.objects.get(pk=first.match.pk)
+    assert locked.locked
+    assert locked.invite_token is None
+    assert match_role(table_phone, locked) is Role.NOBODY
+    assert not access(_visitor(setup.scorer), locked).can_score
+    with pytest.raises(ListClosed):
+        _game(locked, 0, contract="clubs", matadors=1, declarer_card_points=70)
+    with pytest.raises(Conflict):
+        clubs.check_in(night=setup.night, name="Late Larry")
+    clubs.night_reopen(night=setup.night, user=setup.owner)
+    _game(Match.objects.get(pk=first.match.pk), 1, contract="clubs", matadors=1, declarer_card_points=70)
+    assert list(NightLog.objects.filter(night=setup.night).values_list("action", "user__username")) == [
+        ("close", "sven"),
+        ("reopen", "olga"),
+    ]
+
+
+def test_club_roles_grant_what_they_say_and_nothing_to_other_clubs() -> None:
+    setup = _night(NAMES[:3])
+    clubs.night_draw(night=setup.night, series=1, user=setup.secretary)
+    (table,) = _tables(setup)
+    other_owner = make_user("otto")
+    other = clubs.club_create(owner=other_owner, name="Grand Hand")
+    stranger = make_user("stan")
+    expected = {
+        setup.owner: (True, True, True, Role.OWNER),
+        setup.secretary: (True, True, False, Role.OWNER),
+        setup.scorer: (True, False, False, Role.CO_SCORER),
+        setup.member: (True, False, False, Role.SPECTATOR),
+        other_owner: (False, False, False, Role.NOBODY),
+        stranger: (False, False, False, Role.NOBODY),
+    }
+    for user, (view, manage, reopen, at_table) in expected.items():
+        visitor = _visitor(user)
+        assert club_can(visitor, Action.VIEW, setup.club) is view, user
+        assert club_can(visitor, Action.MANAGE, setup.club) is manage, user
+        assert club_can(visitor, Action.REOPEN, setup.club) is reopen, user
+        assert match_role(visitor, table.match) is at_table, user
+    assert club_can(_visitor(other_owner), Action.MANAGE, other)
+    player = Player.objects.filter(keeper=setup.club.keeper).first()
+    assert player is not None
+    assert player_role(_visitor(setup.member), player) is Role.SPECTATOR
+    assert player_role(_visitor(stranger), player) is Role.NOBODY
+
+
+def test_a_club_keeps_an_owner() -> None:
+    setup = _night([])
+    with pytest.raises(Conflict):
+        clubs.member_set(club=setup.club, username="olga", role="member")
+    with pytest.raises(Conflict):
+        clubs.member_remove(club=setup.club, user=setup.owner)
+    clubs.member_set(club=setup.club, username="sven", role="owner")
+    clubs.member_remove(club=setup.club, user=setup.owner)
+    assert not club_can(_visitor(setup.owner), Action.VIEW, setup.club)
+    with pytest.raises(Invalid):
+        clubs.member_set(club=setup.club, username="nobody-here", role="member")
+    with pytest.raises(Invalid):
+        clubs.member_set(club=setup.club, username="max", role="king")
+
+
+def test_checking_in_twice_is_checking_in_once_and_guests_join_the_clubs_players() -> None:
+    setup = _night(["Anna"])
+    clubs.check_in(night=setup.night, name="anna")
+    guest = clubs.check_in(night=setup.night, name="Walter Walk-in", guest=True)
+    assert setup.night.attendances.count() == 2
+    assert guest.player.keeper_id == setup.club.keeper_id
+    assert guest.player.roster.guest
+    clubs.check_out(night=setup.night, player=guest.player)
+    assert setup.night.attendances.count() == 1
+
+
+def test_seats_can_be_swapped_before_play_and_not_after() -> None:
+    setup = _night(NAMES[:7])
+    clubs.night_draw(night=setup.night, series=1, user=setup.secretary)
+    first, second = _tables(setup)
+    one = first.match.seats.select_related("player").first()
+    other = second.match.seats.select_related("player").first()
+    assert one is not None
+    assert other is not None
+    clubs.seats_swap(night=setup.night, series=1, first=one.player, second=other.player)
+    assert first.match.seats.filter(player=other.player).exists()
+    assert second.match.seats.filter(player=one.player).exists()
+    _game(first.match, 1, contract="clubs", matadors=1, declarer_card_points=70)
+    with pytest.raises(Conflict):
+        clubs.seats_swap(night=setup.night, series=1, first=one.player, second=other.player)
+
+
+def test_the_season_table_ranks_by_the_seasons_rule() -> None:
+    setup = _night(NAMES[:3], ranking=RankingRule.AVERAGE.value, minimum_lists=2)
+    clubs.night_draw(night=setup.night, series=1, user=setup.secretary)
+    (table,) = _tables(setup)
+    _game(table.match, 0, contract="clubs", matadors=1, declarer_card_points=70)
+    standings = season_table(setup.season)
+    assert [place.standing.score for place in standings.places] == [(24 + 50) / 2, 0, 0]
+    assert standings.places[1].by_lot
