@@ -130,11 +130,31 @@ def _paper_lists(lines: QuerySet[PaperLine], seeger_fabian: bool) -> list[ListRe
     return lists
 
 
+def _seated(tables: QuerySet[ClubTable]) -> list[ListResult]:
+    """A list for everybody seated at ``tables``, empty until games or a paper list fill it."""
+    seats = Seat.objects.filter(match__club_table__in=tables).values_list(
+        "player__public_id",
+        "match__club_table__id",
+        "match__club_table__series",
+        "match__club_table__night_id",
+        "match__players",
+    )
+    return [
+        ListResult(str(player), table, series, night, size, 0, 0, 0, 0, 0)
+        for player, table, series, night, size in seats
+    ]
+
+
 def _lists(tables: QuerySet[ClubTable], season: Season) -> list[ListResult]:
+    """Every list of ``tables``: what was entered game by game or from paper, and an empty one for whoever sits at
+    a table that has entered nothing yet."""
     seeger_fabian = season.scheme == Scheme.SEEGER_FABIAN
     games = GameScore.objects.filter(game__match__club_table__in=tables.filter(paper=False))
     paper = PaperLine.objects.filter(table__in=tables.filter(paper=True))
-    return _game_lists(games, seeger_fabian) + _paper_lists(paper, seeger_fabian)
+    entered = {
+        (one.table, one.player): one for one in _game_lists(games, seeger_fabian) + _paper_lists(paper, seeger_fabian)
+    }
+    return [entered.get((one.table, one.player), one) for one in _seated(tables)]
 
 
 # --- A night -------------------------------------------------------------------------------------------------------

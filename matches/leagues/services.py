@@ -255,12 +255,12 @@ def night_draw(*, night: Night, series: int, user: User, seating: str = Seating.
             raise _invalid("series", gettext_noop("This night has {count} series."), count=locked.series)
         tables = list(ClubTable.objects.filter(night=locked, series=series).select_related("match"))
         if tables:
+            if not again:
+                return locked
             if any(table.paper or table.match.deals for table in tables):
                 raise Conflict.about_match(
                     msg(gettext_noop("Series {series} is being played; its tables stay."), series=series)
                 )
-            if not again:
-                return locked
             _remove_tables(tables)
             locked.seed = new_link_token()
             locked.save(update_fields=["seed"])

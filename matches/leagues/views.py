@@ -211,6 +211,7 @@ def _night_context(request: HttpRequest, night: Night, results: NightResults) ->
         "tables": tables,
         "series": range(1, night.series + 1),
         "drawn": {view.table.series for view in results.tables},
+        "playing": {view.table.series for view in results.tables if view.table.paper or view.table.match.deals},
         "players": [(player, player.pk in checked_in) for player in players],
         "guest_form": GuestForm(),
         "draw_form": DrawForm(initial={"series": 1}),

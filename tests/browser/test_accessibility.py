@@ -3,6 +3,7 @@ target on a phone is at least 44 px high and wide."""
 
 from __future__ import annotations
 
+import datetime
 import uuid
 from pathlib import Path
 from typing import Any, Literal
@@ -11,6 +12,8 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page
 
+from matches.leagues import services as clubs
+from matches.leagues.models import ClubTable
 from matches.models import Game, Match, Player
 from matches.services import Submission, game_add, match_create, player_link_invite
 
@@ -38,6 +41,20 @@ def _table() -> dict[str, str]:
     assert game is not None
     anna, ben = Player.objects.get(name="Anna"), Player.objects.get(name="Ben")
     claim = player_link_invite(player=anna)
+    club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026", stake=500, list_fee=200))
+    night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
+    for name in ("Ida", "Jan", "Kai", "Lea", "Mo", "Nils", "Ole"):
+        clubs.check_in(night=night, name=name)
+    clubs.night_draw(night=night, series=1, user=owner)
+    table = ClubTable.objects.filter(night=night).select_related("match").first()
+    assert table is not None
+    game_add(
+        match=table.match,
+        user=owner,
+        token=uuid.uuid4(),
+        submission=Submission(declarer=1, entry={"contract": "grand", "matadors": 1, "declarer_card_points": 40}),
+    )
     pages = {
         "home": "/",
         "presets": "/matches/new/",
@@ -54,6 +71,12 @@ def _table() -> dict[str, str]:
         "claim": f"/claim/{claim}/",
         "offline": "/offline/",
         "offline reset": "/offline/reset/",
+        "clubs": "/clubs/",
+        "club": f"/clubs/{club.public_id}/",
+        "new season": f"/clubs/{club.public_id}/seasons/new/",
+        "season": f"/seasons/{season.public_id}/",
+        "club night": f"/nights/{night.public_id}/",
+        "paper list": f"/nights/{night.public_id}/tables/2/paper/?series=1",
     }
     public = {
         "watch": f"/watch/{match.share_token}/",
@@ -62,6 +85,7 @@ def _table() -> dict[str, str]:
         "sign up": "/accounts/signup/",
         "password reset": "/accounts/password_reset/",
         "landing": "/",
+        "club screen": f"/screen/{club.screen_token}/",
     }
     return {**pages, **{f"anonymous {name}": address for name, address in public.items()}}
 

@@ -8,6 +8,7 @@ to run again, e.g. after a migration, and the script never looks at the database
 
 from __future__ import annotations
 
+import datetime
 import random
 import uuid
 from collections import Counter
@@ -20,6 +21,8 @@ from django.core.management.base import BaseCommand, CommandError
 from matches.engine import MatchSetup, RuleError, setup_match
 from matches.engine.presets import PRESETS
 from matches.errors import ServiceError
+from matches.leagues import services as clubs
+from matches.leagues.models import Club, ClubTable, Membership, Night, Season
 from matches.management.deals import DealMaker
 from matches.models import Game, Keeper, Match, MatchEvent, Player, Profile
 from matches.names import name_key
@@ -40,6 +43,18 @@ USERNAME = "demo"
 PASSWORD = "grand-hand-4711"
 # The demo account sits at the table as this player, so "my statistics" has something to show.
 ACCOUNT_PLAYER = "Jürgen"
+
+
+CLUB = "Skatclub Herz Dame"
+SEASON = "Saison 2026"
+MEMBERS = ("Jürgen", "Hannelore", "Uwe", "Gisela", "Klaus-Dieter", "Aisha", "Mateo", "Renate", "Heinz", "Zofia")
+GUESTS = ("Oluwaseun", "Siobhán")
+# The club nights: the date, who came, and how many games each table has entered (None: played out and closed).
+NIGHTS: tuple[tuple[datetime.date, tuple[str, ...], int | None], ...] = (
+    (datetime.date(2026, 11, 3), (*MEMBERS, "Oluwaseun"), None),
+    (datetime.date(2026, 11, 10), (*MEMBERS[:8], *GUESTS), None),
+    (datetime.date(2026, 11, 17), MEMBERS[:9] + GUESTS[:1] + MEMBERS[9:] + GUESTS[1:], 7),
+)
 
 
 @dataclass(frozen=True)
@@ -235,7 +250,44 @@ class Command(BaseCommand):
         player = Player.objects.get(keeper=keeper_for(user), name_key=name_key(ACCOUNT_PLAYER))
         if player.account_id != user.pk:
             player_link(player=player, account=user)
+        try:
+            self._club(user)
+        except (ServiceError, RuleError) as error:
+            raise CommandError(f"club: {error}") from error
         self._summary(user, MatchEvent.objects.count() - events_before)
+
+    def _club(self, user: User) -> None:
+        """A Skat club owned by the demo account: a season of Seeger-Fabian with a stake and fees, two club nights
+        played to the end and closed, and tonight's, drawn and under way."""
+        membership = Membership.objects.filter(user=user, club__name=CLUB).select_related("club").first()
+        club = membership.club if membership else clubs.club_create(owner=user, name=CLUB)
+        season = Season.objects.filter(club=club, name=SEASON).first() or clubs.season_create(
+            club=club,
+            settings=clubs.SeasonSettings(name=SEASON, stake=500, list_fee=200, lost_fees=((1, 50), (4, 100))),
+        )
+        for index, (date, attendees, played) in enumerate(NIGHTS):
+            night = Night.objects.filter(season=season, date=date).first()
+            if night is None:
+                night = clubs.night_create(season=season, date=date)
+            if night.closed:
+                continue
+            for name in attendees:
+                clubs.check_in(night=night, name=name, guest=name in GUESTS)
+            clubs.night_draw(night=night, series=1, user=user)
+            for table in ClubTable.objects.filter(night=night).select_related("match"):
+                self._play_table(table, user, f"night-{index}", played)
+            if played is None:
+                clubs.night_close(night=night, user=user)
+
+    def _play_table(self, table: ClubTable, user: User, key: str, played: int | None) -> None:
+        """The table's series (or its first ``played`` games), drawn from a seed of its own."""
+        match = table.match
+        setup = match.setup()
+        maker = DealMaker(setup, random.Random(f"scorekeeper-demo/{key}/{table.number}"))
+        games = setup.planned_games or 36
+        for number in range(1, min(games, played or games) + 1):
+            token = uuid.uuid5(NAMESPACE, f"{key}/{table.number}/{number}")
+            game_add(match=match, user=user, token=token, submission=maker.deal(number))
 
     def _account(self) -> User:
         """The demo account with its profile, as signing up makes them (accounts have no service of their own)."""
@@ -311,4 +363,11 @@ class Command(BaseCommand):
             f"{live.filter(bock__gt=0).count()} in Bock), {games.filter(deleted=True).count()} deleted; "
             f"{actions['edit']} fixes, {actions['undo']} undos, {actions['redo']} redos"
         )
+        for club in Club.objects.filter(memberships__user=user):
+            nights = Night.objects.filter(season__club=club)
+            out(
+                f"Club {club.name}: {club.seasons.count()} season, {nights.count()} nights "
+                f"({nights.filter(closed_at__isnull=False).count()} closed), "
+                f"{ClubTable.objects.filter(night__in=nights).count()} tables"
+            )
         out(f"{written} changes written by this run" if written else "Nothing to do: the demo data was there already")

@@ -1,0 +1,207 @@
+"""The club pages as a secretary, a table's phone and the club room's screen use them."""
+
+import re
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from matches.leagues.models import Club, ClubTable, Night, PaperLine, Roster, Season
+from matches.models import Game, Match, Player
+
+from .factories import make_user
+from .test_queries import enter
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fred", "Gus", "Hanna", "Ida", "Jan"]
+SEASON_FORM = {
+    "name": "2026",
+    "variant": "skat",
+    "ranking": "total",
+    "games_at_four": "48",
+    "games_at_three": "36",
+    "games_at_two": "24",
+    "minimum_lists": "0",
+    "best_nights": "0",
+    "stake": "5",
+    "list_fee": "2",
+    "lost_fees": "1: 0.50, 4: 1",
+}
+
+
+def _client(user: User | None = None) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def _created(response: Any, pattern: str) -> str:
+    assert response.status_code == 302, getattr(response, "content", b"")[:500]
+    found = re.search(pattern, response["Location"])
+    assert found is not None, response["Location"]
+    return found[1]
+
+
+def _club_with_season(owner: Client) -> tuple[Club, Season]:
+    club_id = _created(owner.post(reverse("club_list"), {"name": "Skatclub Herz Dame"}), r"/clubs/([0-9a-f-]+)/")
+    club = Club.objects.get(public_id=club_id)
+    season_id = _created(
+        owner.post(reverse("season_new", args=[club.public_id]), SEASON_FORM), r"/seasons/([0-9a-f-]+)/"
+    )
+    return club, Season.objects.get(public_id=season_id)
+
+
+def test_a_secretary_runs_a_club_night_through_the_pages() -> None:
+    olga, sven = make_user("olga"), make_user("sven")
+    owner = _client(olga)
+    club, season = _club_with_season(owner)
+    assert (season.scheme, season.stake, season.list_fee, season.lost_fees) == (
+        "seeger-fabian",
+        500,
+        200,
+        [[1, 50], [4, 100]],
+    )
+    owner.post(reverse("club_member", args=[club.public_id]), {"username": "sven", "role": "secretary"})
+    secretary = _client(sven)
+    for name in NAMES:
+        assert secretary.post(reverse("club_player", args=[club.public_id]), {"name": name}).status_code == 302
+    night_id = _created(
+        secretary.post(reverse("night_new", args=[season.public_id]), {"date": "2026-11-24", "series": "1"}),
+        r"/nights/([0-9a-f-]+)/",
+    )
+    night = Night.objects.get(public_id=night_id)
+    check_in = reverse("night_check_in", args=[night.public_id])
+    for player in Player.objects.filter(keeper=club.keeper):
+        secretary.post(check_in, {"player": str(player.public_id)})
+    secretary.post(check_in, {"name": "Walter Walk-in"})
+    assert night.attendances.count() == 11
+    assert Roster.objects.get(player__name="Walter Walk-in").guest
+
+    secretary.post(reverse("night_draw", args=[night.public_id]), {"series": "1", "seating": "draw"})
+    tables = list(ClubTable.objects.filter(night=night).select_related("match"))
+    assert [table.match.players for table in tables] == [4, 4, 3]
+    page = secretary.get(reverse("night_detail", args=[night.public_id])).content.decode()
+    assert page.count("<svg") == 3  # a QR code for each table, drawn by the server
+    for table in tables:
+        assert reverse("match_join", args=[table.match.invite_token]) in page
+
+    # A table's phone, without an account, scores its own table from the QR link, and no other.
+    phone = _client()
+    first, second, third = tables
+    phone.post(reverse("match_join", args=[first.match.invite_token]))
+    seated = first.match.seats.order_by("position")
+    declarer = (first.match.first_dealer + 1) % 4
+    game = {"token": str(uuid.uuid4()), "contract": "clubs", "matadors": "1", "declarer": str(declarer)}
+    saved = phone.post(reverse("game_create", args=[first.match.public_id]), game | {"declarer_card_points": "70"})
+    assert saved.status_code == 302
+    assert Game.objects.filter(match=first.match).count() == 1
+    elsewhere = phone.post(reverse("game_create", args=[second.match.public_id]), game | {"token": str(uuid.uuid4())})
+    assert elsewhere.status_code == 302
+    assert "/accounts/login/" in elsewhere["Location"]
+    assert not Game.objects.filter(match=second.match).exists()
+    assert seated.count() == 4
+
+    # The third table kept its list on paper: a total no series can reach is refused next to its field.
+    paper = reverse("night_paper", args=[night.public_id, third.number]) + "?series=1"
+    refused = secretary.post(paper, {"points_0": "19", "won_0": "1", "lost_0": "0"} | _zeros(1, 3))
+    assert refused.status_code == 400
+    assert "No 1 won and 0 lost games add up to 19 game points." in refused.content.decode()
+    entered = secretary.post(paper, {"points_0": "18", "won_0": "1", "lost_0": "0"} | _zeros(1, 3))
+    assert entered.status_code == 302
+    assert PaperLine.objects.filter(table=third).count() == 3
+
+    # Closing locks every list: the phone's link dies; the secretary cannot reopen, the owner can.
+    secretary.post(reverse("night_close", args=[night.public_id]))
+    assert Match.objects.filter(club_table__night=night, locked=True).count() == 3
+    late = phone.post(reverse("game_create", args=[first.match.public_id]), game | {"token": str(uuid.uuid4())})
+    assert "/accounts/login/" in late["Location"]
+    assert secretary.post(reverse("night_reopen", args=[night.public_id])).status_code == 404
+    assert owner.post(reverse("night_reopen", args=[night.public_id])).status_code == 302
+    assert not Match.objects.filter(club_table__night=night, locked=True).exists()
+
+    results = owner.get(reverse("night_detail", args=[night.public_id])).content.decode()
+    assert "Cashier" in results
+    season_page = owner.get(reverse("season_detail", args=[season.public_id])).content.decode()
+    for seat in third.match.seats.select_related("player"):
+        assert seat.player.name in season_page  # a list entered from paper counts like one entered game by game
+
+
+def _zeros(first: int, last: int) -> dict[str, str]:
+    return {f"{field}_{seat}": "0" for seat in range(first, last) for field in ("points", "won", "lost")}
+
+
+def test_a_season_form_with_a_mistake_says_where() -> None:
+    owner = _client(make_user("olga"))
+    club_id = _created(owner.post(reverse("club_list"), {"name": "Grand Hand"}), r"/clubs/([0-9a-f-]+)/")
+    answer = owner.post(
+        reverse("season_new", args=[club_id]), SEASON_FORM | {"ranking": "best-nights", "lost_fees": "four"}
+    )
+    assert answer.status_code == 400
+    body = answer.content.decode()
+    assert "Write each tier as" in body
+    answer = owner.post(reverse("season_new", args=[club_id]), SEASON_FORM | {"ranking": "best-nights"})
+    assert "Say how many nights count." in answer.content.decode()
+    assert not Season.objects.exists()
+
+
+def test_the_public_screen_shows_the_standings_by_first_name_where_asked() -> None:
+    owner = _client(make_user("olga"))
+    club, season = _club_with_season(owner)
+    night_id = _created(
+        owner.post(reverse("night_new", args=[season.public_id]), {"date": "2026-11-24", "series": "1"}),
+        r"/nights/([0-9a-f-]+)/",
+    )
+    for name in ("Anna Schmidt", "Ben Meier", "Cleo Weber"):
+        owner.post(reverse("night_check_in", args=[night_id]), {"name": name})
+    Roster.objects.filter(player__name="Ben Meier").update(first_name_only=True)
+    owner.post(reverse("night_draw", args=[night_id]), {"series": "1", "seating": "draw"})
+    screen = _client().get(reverse("club_screen", args=[club.screen_token]))
+    body = screen.content.decode()
+    assert screen.status_code == 200
+    assert "Anna Schmidt" in body
+    assert "Ben Meier" not in body
+    assert "Ben" in body
+    assert 'hx-trigger="every 30s"' in body
+    assert _client().get(reverse("club_screen", args=["not-the-token"])).status_code == 404
+
+
+def _queries(client: Client, address: str) -> int:
+    assert client.get(address).status_code == 200
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(address).status_code == 200
+    return len(captured)
+
+
+@pytest.mark.parametrize("page", ["night_detail", "season_detail", "club_screen"])
+def test_the_club_pages_cost_the_same_for_a_few_games_or_many(
+    page: str, django_assert_num_queries: Callable[[int], Any]
+) -> None:
+    olga = make_user("olga")
+    owner = _client(olga)
+    club, season = _club_with_season(owner)
+    night_id = _created(
+        owner.post(reverse("night_new", args=[season.public_id]), {"date": "2026-11-24", "series": "1"}),
+        r"/nights/([0-9a-f-]+)/",
+    )
+    for name in NAMES[:7]:
+        owner.post(reverse("night_check_in", args=[night_id]), {"name": name})
+    owner.post(reverse("night_draw", args=[night_id]), {"series": "1", "seating": "draw"})
+    args: dict[str, list[Any]] = {
+        "night_detail": [night_id],
+        "season_detail": [season.public_id],
+        "club_screen": [club.screen_token],
+    }
+    address = reverse(page, args=args[page])
+    few = _queries(owner, address)
+    for table in ClubTable.objects.filter(night__public_id=night_id).select_related("match"):
+        enter(table.match, 12)
+    with django_assert_num_queries(few):
+        assert owner.get(address).status_code == 200
