@@ -10,7 +10,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from matches.engine.league import RankingRule
 from matches.errors import Conflict, Invalid
 from matches.leagues import services as clubs
-from matches.leagues.models import Club, ClubTable, Night, NightLog, Season
+from matches.leagues.models import Club, ClubTable, Night, NightLog, NightStanding, Season, SeasonStanding
 from matches.leagues.selectors import night_results, season_table
 from matches.models import Match, Player
 from matches.permissions import Action, Role, Visitor, access, club_can, match_role, player_role
@@ -257,3 +257,35 @@ def test_the_season_table_ranks_by_the_seasons_rule() -> None:
     standings = season_table(setup.season)
     assert [place.standing.score for place in standings.places] == [(24 + 50) / 2, 0, 0]
     assert standings.places[1].by_lot
+
+
+def _scores(season: Season) -> dict[str, tuple[object, int, int, int]]:
+    table = season_table(Season.objects.get(pk=season.pk))
+    return {
+        place.standing.player: (place.standing.score, place.standing.won, place.standing.lost, place.standing.lists)
+        for place in table.places
+    }
+
+
+@pytest.mark.parametrize("ranking", [RankingRule.TOTAL.value, RankingRule.AVERAGE.value, RankingRule.BEST_NIGHTS.value])
+def test_a_closed_night_counts_with_the_sums_it_closed_with(ranking: str) -> None:
+    setup = _night(NAMES[:7], ranking=ranking, best_nights=1, minimum_lists=2)
+    second = clubs.night_create(season=setup.season, date=datetime.date(2026, 12, 1))
+    for name in NAMES[:7]:
+        clubs.check_in(night=second, name=name)
+    for night in (setup.night, second):
+        clubs.night_draw(night=night, series=1, user=setup.secretary)
+        for number, table in enumerate(ClubTable.objects.filter(night=night).select_related("match")):
+            declarer = (table.match.first_dealer + 1) % table.match.players
+            _game(table.match, declarer, contract="grand", matadors=1, declarer_card_points=40 + 30 * (number % 2))
+    live = _scores(setup.season)
+    clubs.night_close(night=setup.night, user=setup.secretary)
+    assert _scores(setup.season) == live
+    clubs.night_close(night=second, user=setup.secretary)
+    assert _scores(setup.season) == live
+    stored = SeasonStanding.objects.filter(season=setup.season)
+    assert {row.nights for row in stored} == {2}
+    clubs.night_reopen(night=setup.night, user=setup.owner)
+    assert _scores(setup.season) == live
+    assert not NightStanding.objects.filter(night=setup.night).exists()
+    assert {row.nights for row in SeasonStanding.objects.filter(season=setup.season)} == {1}

@@ -30,6 +30,7 @@ SEASON_FORM = {
     "games_at_two": "24",
     "minimum_lists": "0",
     "best_nights": "0",
+    "guests_ranked": "on",
     "stake": "5",
     "list_fee": "2",
     "lost_fees": "1: 0.50, 4: 1",
@@ -124,9 +125,15 @@ def test_a_secretary_runs_a_club_night_through_the_pages() -> None:
     late = phone.post(reverse("game_create", args=[first.match.public_id]), game | {"token": str(uuid.uuid4())})
     assert "/accounts/login/" in late["Location"]
     assert secretary.post(reverse("night_reopen", args=[night.public_id])).status_code == 404
+    scorer = make_user("sara")
+    owner.post(reverse("club_member", args=[club.public_id]), {"username": "sara", "role": "scorer"})
+    assert _client(scorer).post(reverse("night_close", args=[night.public_id])).status_code == 404
     assert owner.post(reverse("night_reopen", args=[night.public_id])).status_code == 302
     assert not Match.objects.filter(club_table__night=night, locked=True).exists()
 
+    walter = Player.objects.get(name="Walter Walk-in")
+    owner.post(reverse("night_pot", args=[night.public_id]), {"player": str(walter.public_id), "in_pot": "0"})
+    assert not night.attendances.get(player=walter).in_pot
     results = owner.get(reverse("night_detail", args=[night.public_id])).content.decode()
     assert "Cashier" in results
     season_page = owner.get(reverse("season_detail", args=[season.public_id])).content.decode()

@@ -225,6 +225,7 @@ def posted(table: Table) -> dict[str, dict[str, str]]:
         "night_new": {"date": "2026-12-01", "series": "1"},
         "night_check_in": {"name": "Walter"},
         "night_draw": {"series": "1", "seating": "draw", "again": "1"},
+        "night_pot": {"player": seated[0], "in_pot": "0"},
         "night_swap": {"series": "1", "first": seated[0], "second": seated[1]},
         "night_paper": {f"{field}_{seat}": "0" for field in ("points", "won", "lost") for seat in range(3)},
         "night_close": {},

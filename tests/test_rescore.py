@@ -1,11 +1,14 @@
 """Derived data is guarded: a fresh scoring finds whatever was changed behind the services' back."""
 
+import datetime
 import io
 
 import pytest
 from django.core.management import CommandError, call_command
 
 from matches.engine import RULES_VERSION
+from matches.leagues import services as clubs
+from matches.leagues.models import NightStanding, SeasonStanding
 from matches.models import Game, GameScore, Match
 
 from .factories import add, make_match, make_user
@@ -63,3 +66,31 @@ def test_totals_and_bock_changed_behind_its_back_are_found(match: Match) -> None
     stored = Match.objects.get(pk=match.pk)
     assert stored.totals == [72, 48, 0]  # grand hand with 1: 24 × 3; clubs with 1 in Bock: 24 × 2
     assert Game.objects.get(match=match, number=2).bock == 1
+
+
+def test_a_closed_nights_kept_sums_changed_behind_its_back_are_found_and_put_right() -> None:
+    owner = make_user("olga")
+    club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026"))
+    night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
+    for name in ("Anna", "Ben", "Cleo"):
+        clubs.check_in(night=night, name=name)
+    clubs.night_draw(night=night, series=1, user=owner)
+    table = Match.objects.get(club_table__night=night)
+    add(table, declarer=1, contract="grand", matadors=1, declarer_card_points=70)
+    clubs.night_close(night=night, user=owner)
+    assert rescore("--check").strip().endswith("0 differences")
+    NightStanding.objects.filter(night=night, score=98).update(score=9800)
+    SeasonStanding.objects.filter(season=season, score=0).update(lists=7)
+    # The night's corrupted row, and in the season the two rows changed and the one that no longer sums the night's.
+    with pytest.raises(CommandError, match="4 differences"):
+        rescore("--check")
+    report = rescore()
+    assert "1 players' kept sums rewritten" in report
+    assert "2 players' kept sums rewritten" in report  # the season: the corrupted row and the lists changed
+    assert sorted(SeasonStanding.objects.filter(season=season).values_list("score", "lists")) == [
+        (0, 1),
+        (0, 1),
+        (98, 1),
+    ]
+    assert rescore("--check").strip().endswith("0 differences")

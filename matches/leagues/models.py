@@ -117,6 +117,10 @@ class Night(models.Model):
 
     class Meta:
         ordering = ["-date", "-created_at"]
+        indexes = [
+            models.Index(fields=["season", "date", "created_at"], name="night_season_date"),
+            models.Index(fields=["season", "closed_at"], name="night_season_closed"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.season}: {self.date}"
@@ -193,3 +197,43 @@ class PaperLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table}: {self.player}"
+
+
+class NightStanding(models.Model):
+    """A player's sums over a closed night (derived, written when the night closes and removed when it reopens): a
+    closed night's lists are locked, so its results are kept as they closed instead of being summed again."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="standings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="night_standings")
+    score = models.IntegerField(default=0)
+    game_points = models.IntegerField(default=0)
+    won = models.PositiveIntegerField(default=0)
+    lost = models.PositiveIntegerField(default=0)
+    lists = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["night", "player"], name="night_standing_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.night}: {self.player} {self.score}"
+
+
+class SeasonStanding(models.Model):
+    """A player's sums over the closed nights of a season (derived: the sum of their ``NightStanding`` rows, kept
+    in step as nights close and reopen), so that the season table reads one row per player however long the
+    season has run."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="season_standings")
+    score = models.IntegerField(default=0)
+    game_points = models.IntegerField(default=0)
+    won = models.IntegerField(default=0)
+    lost = models.IntegerField(default=0)
+    lists = models.IntegerField(default=0)
+    nights = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["season", "player"], name="season_standing_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.season}: {self.player} {self.score}"

@@ -35,7 +35,7 @@ from matches.engine.league import (
 from matches.engine.skat import SEEGER_FABIAN_DECLARER, SEEGER_FABIAN_OPPONENTS
 from matches.models import GameScore, Player, Seat
 
-from .models import Attendance, ClubTable, Night, PaperLine, Roster, Season
+from .models import Attendance, ClubTable, Night, NightStanding, PaperLine, Roster, Season, SeasonStanding
 
 
 @dataclass(frozen=True)
@@ -266,19 +266,16 @@ class SeasonTable:
     nights: int
 
 
-def season_table(season: Season, *, before: Night | None = None, category: str = "") -> SeasonTable:
-    """The season's table under its ranking rule: every list of its nights (those before ``before`` only, to seat a
-    night by the ranking as it stood), guests left out where the season does not rank them, one category only if
-    asked."""
-    nights = Night.objects.filter(season=season)
-    if before is not None:
-        nights = nights.filter(date__lt=before.date)
-    tables = ClubTable.objects.filter(night__in=nights)
-    lists = _lists(tables, season)
+def night_sums(night: Night) -> list[NightResult]:
+    """Each player's sums over one night (every list they played that night)."""
+    return _by_night(_lists(ClubTable.objects.filter(night=night), night.season))
+
+
+def _by_night(lists: Iterable[ListResult]) -> list[NightResult]:
     by_night: dict[tuple[str, int], list[ListResult]] = {}
     for one in lists:
         by_night.setdefault((one.player, one.night), []).append(one)
-    results = [
+    return [
         NightResult(
             player,
             str(night),
@@ -290,7 +287,28 @@ def season_table(season: Season, *, before: Night | None = None, category: str =
         )
         for (player, night), own in by_night.items()
     ]
+
+
+def season_table(season: Season, *, before: Night | None = None, category: str = "") -> SeasonTable:
+    """The season's table under its ranking rule, guests left out where the season does not rank them, one category
+    only if asked. A closed night counts with the sums kept when it closed (a total or an average reads one row per
+    player for all of them, however long the season has run); the open nights are summed as they stand. ``before``:
+    the table as it stood before that night (to seat a night by the ranking)."""
     ranking = SeasonRanking(RankingRule(season.ranking), season.minimum_lists, season.best_nights)
+    nights = Night.objects.filter(season=season)
+    if before is not None:
+        nights = nights.filter(date__lt=before.date)
+    results = _by_night(_lists(ClubTable.objects.filter(night__in=nights.filter(closed_at__isnull=True)), season))
+    fields = ("player__public_id", "score", "won", "lost", "lists", "game_points")
+    if ranking.rule is RankingRule.BEST_NIGHTS or before is not None:
+        closed = NightStanding.objects.filter(night__in=nights.filter(closed_at__isnull=False))
+        rows = list(closed.values_list("night_id", *fields))
+    else:
+        rows = list(SeasonStanding.objects.filter(season=season).values_list("season_id", *fields))
+    results += [
+        NightResult(str(player), f"closed {night}", score, won, lost, lists, game_points)
+        for night, player, score, won, lost, lists, game_points in rows
+    ]
     standings = season_standings(results, ranking)
     players = {str(player.public_id): player for player in Player.objects.filter(keeper=season.club.keeper)}
     rosters = {roster.player_id: roster for roster in Roster.objects.filter(player__keeper=season.club.keeper)}

@@ -7,20 +7,22 @@ games at the tables are entered through the core's game services, which refuse e
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+import uuid
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Count, F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from matches.engine import FieldError, RuleError, Scheme, find_variant, setup_match
 from matches.engine.draw import TablePlan, Tables, draw_tables, pairings_met, seat_by_ranking
+from matches.engine.league import NightResult, RankingRule, check_paper
 from matches.engine.league import PaperLine as Paper
-from matches.engine.league import RankingRule, check_paper
 from matches.engine.messages import gettext_noop, msg
 from matches.engine.variants import Family, VariantSpec
 from matches.errors import Conflict, Invalid
@@ -28,8 +30,21 @@ from matches.models import Game, Keeper, Match, Player, Seat, new_link_token
 from matches.names import BadName, normalize_name
 from matches.services import match_create, player_named
 
-from .models import Attendance, Club, ClubRole, ClubTable, Membership, Night, NightLog, PaperLine, Roster, Season
-from .selectors import season_table, series_ranking
+from .models import (
+    Attendance,
+    Club,
+    ClubRole,
+    ClubTable,
+    Membership,
+    Night,
+    NightLog,
+    NightStanding,
+    PaperLine,
+    Roster,
+    Season,
+    SeasonStanding,
+)
+from .selectors import night_sums, season_table, series_ranking
 
 MAX_NAME_LENGTH = 100
 MAX_SERIES = 6
@@ -211,12 +226,12 @@ def check_in(*, night: Night, player: Player | None = None, name: str = "", gues
     """Check a player of the club in (or a walk-in guest by name, added to the club's players); checking in twice
     is checking in once."""
     club = night.season.club
-    if player is None:
-        player = club_player_add(club=club, name=name, guest=guest)
-    elif player.keeper_id != club.keeper_id:
+    if player is not None and player.keeper_id != club.keeper_id:
         raise _invalid("player", gettext_noop("Not a player of this club."))
     with transaction.atomic():
         _open(night)
+        if player is None:
+            player = club_player_add(club=club, name=name, guest=guest)
         try:
             with transaction.atomic():
                 return Attendance.objects.create(night=night, player=player)
@@ -238,7 +253,9 @@ def pot_set(*, night: Night, player: Player, in_pot: bool) -> None:
         Attendance.objects.filter(night=night, player=player).update(in_pot=in_pot)
 
 
-class Seating:
+class Seating(StrEnum):
+    """How a series is seated."""
+
     DRAW = "draw"
     RANKING = "ranking"  # by the season's table
     SERIES = "series"  # by the result of the series before
@@ -279,9 +296,7 @@ def night_draw(*, night: Night, series: int, user: User, seating: str = Seating.
         return locked
 
 
-def _seat(
-    night: Night, series: int, attendees: list[str], plan: TablePlan, seating: str
-) -> tuple[tuple[str, ...], ...]:
+def _seat(night: Night, series: int, attendees: list[str], plan: TablePlan, seating: str) -> Tables:
     if seating == Seating.DRAW:
         return draw_tables(attendees, seed=f"{night.seed}/{series}", plan=plan, met=pairings_met(_recent(night)))
     ranked = _ranked_order(night, series, seating)
@@ -412,8 +427,9 @@ def paper_enter(*, table: ClubTable, lines: Sequence[tuple[Player, int, int, int
 
 
 def night_close(*, night: Night, user: User) -> Night:
-    """Close the night: every table's list is locked and its scoring link stops working. Each table's version moves
-    on, so that the phones following it learn at once."""
+    """Close the night: every table's list is locked and its scoring link stops working; each player's sums over
+    the night are kept (and added to the season's), since nothing can change them any more. Each table's version
+    moves on, so that the phones following it learn at once."""
     with transaction.atomic():
         locked = _open(night)
         matches = Match.objects.filter(club_table__night=locked)
@@ -421,13 +437,14 @@ def night_close(*, night: Night, user: User) -> Night:
         matches.update(locked=True, invite_token=None, version=F("version") + 1)
         locked.closed_at = timezone.now()
         locked.save(update_fields=["closed_at"])
+        _keep_standings(locked)
         NightLog.objects.create(night=locked, action=NightLog.Action.CLOSE, user=user)
         return locked
 
 
 def night_reopen(*, night: Night, user: User) -> Night:
     """Reopen a closed night (the club's owner only; recorded). The tables' lists can be changed again by the club's
-    scorers; the scoring links stay off until renewed."""
+    scorers, and the night is summed as it stands again; the scoring links stay off until renewed."""
     with transaction.atomic():
         locked = Night.objects.select_for_update().get(pk=night.pk)
         if locked.closed_at is None:
@@ -437,5 +454,107 @@ def night_reopen(*, night: Night, user: User) -> Night:
         matches.update(locked=False, version=F("version") + 1)
         locked.closed_at = None
         locked.save(update_fields=["closed_at"])
+        _drop_standings(locked)
         NightLog.objects.create(night=locked, action=NightLog.Action.REOPEN, user=user)
         return locked
+
+
+SUMS = ("score", "game_points", "won", "lost", "lists")
+
+
+def _keep_standings(night: Night) -> None:
+    """Keep the closing night's sums per player, and add them to the season's (under the season's lock, so that
+    two nights closing at once add up)."""
+    kept = NightStanding.objects.bulk_create(_night_rows(night, night_sums(night)))
+    _add_to_season(night.season_id, kept, sign=1)
+
+
+def _night_rows(night: Night, sums: Sequence[NightResult]) -> list[NightStanding]:
+    players = dict(
+        Player.objects.filter(seats__match__club_table__night=night).values_list("public_id", "pk").distinct()
+    )
+    return [
+        NightStanding(
+            night=night, player_id=players[uuid.UUID(result.player)], **{name: getattr(result, name) for name in SUMS}
+        )
+        for result in sums
+    ]
+
+
+def night_standings_rescore(night: Night, *, check: bool = False) -> int:
+    """Sum a closed night afresh and compare with what it kept when it closed (after a rescore, say): the number of
+    players whose sums differ; unless ``check``, the kept sums are rewritten (the season's follow with
+    ``season_standings_rescore``)."""
+    fresh = {uuid.UUID(result.player): result for result in night_sums(night)}
+    kept = {row.player.public_id: row for row in NightStanding.objects.filter(night=night).select_related("player")}
+    differ = _differ(fresh, kept, SUMS)
+    if differ and not check:
+        with transaction.atomic():
+            locked = Night.objects.select_for_update().get(pk=night.pk)
+            NightStanding.objects.filter(night=locked).delete()
+            NightStanding.objects.bulk_create(_night_rows(locked, night_sums(locked)))
+    return differ
+
+
+def season_standings_rescore(season: Season, *, check: bool = False) -> int:
+    """Compare a season's kept sums with the sums of its closed nights: the number of players that differ; unless
+    ``check``, the season's rows are written anew from the nights'."""
+    nights = NightStanding.objects.filter(night__season=season, night__closed_at__isnull=False)
+    summed = {
+        row["player_id"]: row
+        for row in nights.values("player_id")
+        .annotate(**{name: Sum(name) for name in SUMS}, nights=Count("night"))
+        .order_by()
+    }
+    kept = {row.player_id: vars(row) for row in SeasonStanding.objects.filter(season=season)}
+    differ = _differ(summed, kept, (*SUMS, "nights"))
+    if differ and not check:
+        with transaction.atomic():
+            Season.objects.select_for_update().filter(pk=season.pk).values_list("pk", flat=True).first()
+            SeasonStanding.objects.filter(season=season).delete()
+            SeasonStanding.objects.bulk_create(
+                SeasonStanding(season=season, player_id=player, **{name: row[name] for name in (*SUMS, "nights")})
+                for player, row in summed.items()
+            )
+    return differ
+
+
+def _differ(fresh: Mapping[Any, Any], kept: Mapping[Any, Any], names: Sequence[str]) -> int:
+    def value(row: Any, name: str) -> Any:
+        return row[name] if isinstance(row, dict) else getattr(row, name)
+
+    return sum(
+        1
+        for key in fresh.keys() | kept.keys()
+        if key not in fresh or key not in kept or any(value(fresh[key], n) != value(kept[key], n) for n in names)
+    )
+
+
+def _drop_standings(night: Night) -> None:
+    kept = list(NightStanding.objects.filter(night=night))
+    _add_to_season(night.season_id, kept, sign=-1)
+    NightStanding.objects.filter(night=night).delete()
+
+
+def _add_to_season(season_id: int, nights: Sequence[NightStanding], *, sign: int) -> None:
+    """Add (or with ``sign`` −1 take away) a night's sums to the season's rows of its players, under the season's
+    lock; the rows are derived, so they are written anew rather than updated one by one."""
+    Season.objects.select_for_update().filter(pk=season_id).values_list("pk", flat=True).first()
+    held = SeasonStanding.objects.filter(season_id=season_id, player_id__in=[night.player_id for night in nights])
+    rows = {row.player_id: row for row in held}
+    for night in nights:
+        row = rows.setdefault(night.player_id, SeasonStanding(season_id=season_id, player_id=night.player_id))
+        for name in SUMS:
+            setattr(row, name, getattr(row, name) + sign * getattr(night, name))
+        row.nights += sign
+    held.delete()
+    SeasonStanding.objects.bulk_create(
+        SeasonStanding(
+            season_id=season_id,
+            player_id=row.player_id,
+            nights=row.nights,
+            **{name: getattr(row, name) for name in SUMS},
+        )
+        for row in rows.values()
+        if row.nights
+    )

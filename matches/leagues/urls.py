@@ -12,6 +12,7 @@ urlpatterns = [
     path("seasons/<uuid:season_id>/nights/", views.night_new, name="night_new"),
     path("nights/<uuid:night_id>/", views.night_detail, name="night_detail"),
     path("nights/<uuid:night_id>/check-in/", views.night_check_in, name="night_check_in"),
+    path("nights/<uuid:night_id>/pot/", views.night_pot, name="night_pot"),
     path("nights/<uuid:night_id>/draw/", views.night_draw, name="night_draw"),
     path("nights/<uuid:night_id>/swap/", views.night_swap, name="night_swap"),
     path("nights/<uuid:night_id>/tables/<int:number>/paper/", views.night_paper, name="night_paper"),

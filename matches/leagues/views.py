@@ -10,6 +10,7 @@ from typing import Any
 import segno
 from django.contrib import messages
 from django.contrib.auth.models import User
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -177,11 +178,14 @@ def _season_page(request: HttpRequest, season: Season, form: NightForm, status: 
         "scheme": scheme_label(season.scheme),
         "table": season_table(season, category=category if category in season.categories else ""),
         "category": category,
-        "nights": season.nights.all(),
+        "nights": Paginator(season.nights.all(), NIGHTS_PER_PAGE).get_page(request.GET.get("page")),
         "form": form,
         **_may(request, club),
     }
     return render(request, "leagues/season_detail.html", context, status=status)
+
+
+NIGHTS_PER_PAGE = 12
 
 
 def _qr(url: str) -> str:
@@ -254,6 +258,20 @@ def night_check_in(request: HttpRequest, night: Night) -> HttpResponse:
     except ServiceError as error:
         _refused(request, error)
     return redirect(reverse("night_detail", args=[night.public_id]) + "#check-in")
+
+
+@on_night(Action.MANAGE)
+@require_POST
+def night_pot(request: HttpRequest, night: Night) -> HttpResponse:
+    """A checked-in player plays for the prizes (and pays the stake), or not."""
+    player = _club_player(night.season.club, request.POST.get("player", ""))
+    if player is None:
+        raise Http404
+    try:
+        services.pot_set(night=night, player=player, in_pot=request.POST.get("in_pot") == "1")
+    except ServiceError as error:
+        _refused(request, error)
+    return redirect(reverse("night_detail", args=[night.public_id]) + "#pot")
 
 
 @on_night(Action.MANAGE)

@@ -37,8 +37,10 @@ from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 
 from matches.engine import setup_match
+from matches.leagues.models import Season
 from matches.management.bench_urls import BARE_PATH
 from matches.management.deals import DealMaker
+from matches.management.league_seed import seed_season
 from matches.models import Game, Match, MatchEvent
 from matches.services import game_add, match_create
 
@@ -57,6 +59,8 @@ WARM_UP = 5
 MATCHES = {"10": 10, "16": 16, "50": 50, "1000": 1000, "fix 10": 10, "fix 1000": 1000}
 # What a phone downloads, in KB: the first visit of a match page (16 games) and one save, compressed as served.
 FIRST_LOAD_GOAL_KB = 25
+# The club seasons the season table is measured on: about a thousand and about a million games in closed nights.
+SEASON_GAMES = (1_000, 1_000_000)
 SAVE_ROUND_TRIP_GOAL_KB = 3
 # What a page loads by itself: its styles, scripts, images, favicon and manifest (not the pages it links to, nor the
 # icons a browser fetches only to install the app, nor an image loaded only when it is scrolled to).
@@ -130,6 +134,11 @@ class Requests:
 
     def _fresh(self, name: str) -> Match:
         return Match.objects.get(pk=self.matches[name].pk)
+
+    def season(self, season: Season) -> int:
+        """The season's table, as a member opens it (the page with the table and the latest nights)."""
+        url = reverse("season_detail", args=[season.public_id])
+        return self._timed(lambda: self.client.get(url), 200, "season table")[0]
 
     def bare(self, client: Client) -> int:
         return self._timed(lambda: client.get(BARE_PATH), 200, "bare view")[0]
@@ -242,6 +251,9 @@ class Command(BaseCommand):
         matches = {name: _seed(scorer, games) for name, games in MATCHES.items()}
         seeded = sum(MATCHES.values())
         self.stdout.write(f"seeded {seeded} games through the services in {time.perf_counter() - started:.1f} s")
+        started = time.perf_counter()
+        seasons = {games: seed_season(scorer, f"{games} games", games) for games in SEASON_GAMES}
+        self.stdout.write(f"seeded two club seasons in {time.perf_counter() - started:.1f} s")
         requests = Requests(scorer, matches)
         bare = Side("bare view", lambda: requests.bare(requests.client))
         bare_anonymous = Side("bare view, anonymous", lambda: requests.bare(requests.spectator))
@@ -268,6 +280,12 @@ class Command(BaseCommand):
                 10,
                 Side("fix at game 1000", lambda: requests.fix("fix 1000")),
                 Side("fix at game 10", lambda: requests.fix("fix 10")),
+            ),
+            Figure(
+                "season table 1M / 1k games",
+                2,
+                Side("season table at 1M games", lambda: requests.season(seasons[SEASON_GAMES[1]])),
+                Side("season table at 1k games", lambda: requests.season(seasons[SEASON_GAMES[0]])),
             ),
             Figure(
                 "match page at game 1000 / game 50",

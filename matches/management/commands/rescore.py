@@ -6,13 +6,16 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from matches.leagues.models import Night, Season
+from matches.leagues.services import night_standings_rescore, season_standings_rescore
 from matches.models import Match
 from matches.services import match_rescore
 
 
 class Command(BaseCommand):
     help = (
-        "Recompute every match's derived scores from the games as entered, with the current rules engine. "
+        "Recompute every match's derived scores from the games as entered, with the current rules engine, and the "
+        "sums closed club nights kept. "
         "With --check, write nothing: report the differences and exit with status 1 if there are any."
     )
 
@@ -31,6 +34,18 @@ class Command(BaseCommand):
                 differences += report.changed
                 verb = "differ" if check else "rewritten"
                 self.stdout.write(f"{match.public_id} ({match}): {report.changed} derived values {verb}")
+        for night in Night.objects.filter(closed_at__isnull=False).order_by("pk").select_related("season"):
+            changed = night_standings_rescore(night, check=check)
+            if changed:
+                differences += changed
+                verb = "differ" if check else "rewritten"
+                self.stdout.write(f"club night {night.public_id} ({night}): {changed} players' kept sums {verb}")
+        for season in Season.objects.order_by("pk"):
+            changed = season_standings_rescore(season, check=check)
+            if changed:
+                differences += changed
+                verb = "differ" if check else "rewritten"
+                self.stdout.write(f"season {season.public_id} ({season}): {changed} players' kept sums {verb}")
         for problem in problems:
             self.stderr.write(f"not scorable: {problem}")
         self.stdout.write(f"{matches} matches, {differences} differences{'' if check else ' rewritten'}")
