@@ -289,3 +289,48 @@ def test_a_closed_night_counts_with_the_sums_it_closed_with(ranking: str) -> Non
     assert _scores(setup.season) == live
     assert not NightStanding.objects.filter(night=setup.night).exists()
     assert {row.nights for row in SeasonStanding.objects.filter(season=setup.season)} == {1}
+
+
+def _seated(night: Night, series: int) -> list[set[str]]:
+    tables = ClubTable.objects.filter(night=night, series=series).order_by("number").select_related("match")
+    return [{seat.player.name for seat in table.match.seats.select_related("player")} for table in tables]
+
+
+def _play(night: Night, series: int) -> set[str]:
+    """Each table's first game, won by the player after the dealer (grand with 1, 70 card points): the winners."""
+    winners = set()
+    for table in ClubTable.objects.filter(night=night, series=series).select_related("match"):
+        declarer = (table.match.first_dealer + 1) % table.match.players
+        _game(table.match, declarer, contract="grand", matadors=1, declarer_card_points=70)
+        winners.add(table.match.seats.get(position=declarer).player.name)
+    return winners
+
+
+def test_a_second_series_can_be_seated_by_the_first() -> None:
+    setup = _night(NAMES[:8])
+    night = Night.objects.get(pk=setup.night.pk)
+    Night.objects.filter(pk=night.pk).update(series=2)
+    night.refresh_from_db()
+    clubs.night_draw(night=night, series=1, user=setup.secretary)
+    winners = _play(night, 1)
+    clubs.night_draw(night=night, series=2, user=setup.secretary, seating=clubs.Seating.SERIES)
+    top, _ = _seated(night, 2)
+    assert winners <= top  # the two who won a game sit together at table 1
+    fresh = clubs.night_create(season=setup.season, date=datetime.date(2026, 12, 1))
+    for name in NAMES[:3]:
+        clubs.check_in(night=fresh, name=name)
+    with pytest.raises(Invalid, match="no series before it"):
+        clubs.night_draw(night=fresh, series=1, user=setup.secretary, seating=clubs.Seating.SERIES)
+
+
+def test_a_night_can_be_seated_by_the_seasons_ranking_as_it_stood_before() -> None:
+    setup = _night(NAMES[:8])
+    clubs.night_draw(night=setup.night, series=1, user=setup.secretary)
+    winners = _play(setup.night, 1)
+    clubs.night_close(night=setup.night, user=setup.secretary)
+    later = clubs.night_create(season=setup.season, date=datetime.date(2026, 12, 1))
+    for name in NAMES[:8]:
+        clubs.check_in(night=later, name=name)
+    clubs.night_draw(night=later, series=1, user=setup.secretary, seating=clubs.Seating.RANKING)
+    top, _ = _seated(later, 1)
+    assert winners <= top
