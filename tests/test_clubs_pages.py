@@ -168,7 +168,14 @@ def test_the_public_screen_shows_the_standings_by_first_name_where_asked() -> No
     )
     for name in ("Anna Schmidt", "Ben Meier", "Cleo Weber"):
         owner.post(reverse("night_check_in", args=[night_id]), {"name": name})
-    Roster.objects.filter(player__name="Ben Meier").update(first_name_only=True)
+    ben = Player.objects.get(name="Ben Meier")
+    saved = owner.post(
+        reverse("club_roster", args=[club.public_id]),
+        {"prefix": "x", "x-player": str(ben.public_id), "x-first_name_only": "on", "x-categories": "seniors, women"},
+    )
+    assert saved.status_code == 302
+    assert Roster.objects.filter(player=ben, first_name_only=True, categories=["seniors", "women"]).exists()
+    assert "Ben Meier" in owner.get(reverse("club_roster", args=[club.public_id])).content.decode()
     owner.post(reverse("night_draw", args=[night_id]), {"series": "1", "seating": "draw"})
     screen = _client().get(reverse("club_screen", args=[club.screen_token]))
     body = screen.content.decode()

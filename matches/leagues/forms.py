@@ -53,6 +53,16 @@ class PlayerForm(forms.Form):
     guest = forms.BooleanField(label=_("Guest"), required=False)
 
 
+class RosterForm(forms.Form):
+    player = forms.UUIDField(widget=forms.HiddenInput)
+    guest = forms.BooleanField(label=_("Guest"), required=False)
+    first_name_only = forms.BooleanField(label=_("First name only in public"), required=False)
+    categories = forms.CharField(label=_("Categories (comma-separated)"), required=False, max_length=300)
+
+    def category_names(self) -> list[str]:
+        return [part.strip() for part in self.cleaned_data["categories"].split(",") if part.strip()]
+
+
 class SeasonForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=100, initial=lambda: str(datetime.date.today().year))
     variant = forms.ChoiceField(label=_("Variant"), initial="skat")

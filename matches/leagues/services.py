@@ -122,6 +122,17 @@ def club_player_add(*, club: Club, name: str, guest: bool = False) -> Player:
     return player
 
 
+def roster_set(*, club: Club, player: Player, guest: bool, first_name_only: bool, categories: Sequence[str]) -> Roster:
+    """What the club keeps of one of its players: guest or member, first name only in public, the categories."""
+    if player.keeper_id != club.keeper_id:
+        raise _invalid("player", gettext_noop("Not a player of this club."))
+    names = sorted({_name(category, "categories") for category in categories if category.strip()})
+    roster, _ = Roster.objects.update_or_create(
+        player=player, defaults={"guest": guest, "first_name_only": first_name_only, "categories": names}
+    )
+    return roster
+
+
 # --- Seasons -------------------------------------------------------------------------------------------------------
 
 

@@ -43,6 +43,7 @@ from .forms import (
     NightForm,
     PaperForm,
     PlayerForm,
+    RosterForm,
     SeasonForm,
     add_service_errors,
 )
@@ -133,6 +134,41 @@ def club_player(request: HttpRequest, club: Club) -> HttpResponse:
             for problem in error.errors:
                 messages.error(request, problem.message.render(_))
     return redirect("club_detail", club_id=club.public_id)
+
+
+@on_club(Action.MANAGE)
+def club_roster(request: HttpRequest, club: Club) -> HttpResponse:
+    """The club's players as the club keeps them: guest or member, first name only in public, categories."""
+    if request.method == "POST":
+        # Each player's form on the page has their id as its prefix, so that its fields' ids are unique.
+        form = RosterForm(request.POST, prefix=request.POST.get("prefix", ""))
+        player = _club_player(club, str(form.cleaned_data["player"])) if form.is_valid() else None
+        if player is None:
+            messages.error(request, _("Choose one of the club's players."))
+        else:
+            services.roster_set(
+                club=club,
+                player=player,
+                guest=form.cleaned_data["guest"],
+                first_name_only=form.cleaned_data["first_name_only"],
+                categories=form.category_names(),
+            )
+            messages.success(request, _("%(name)s is saved.") % {"name": player.name})
+        return redirect(
+            reverse("club_roster", args=[club.public_id]) + (f"#player-{player.public_id}" if player else "")
+        )
+    players = Player.objects.filter(keeper=club.keeper).select_related("roster").order_by("name")
+    rows = []
+    for player in players:
+        roster = getattr(player, "roster", None)
+        initial = {
+            "player": player.public_id,
+            "guest": bool(roster and roster.guest),
+            "first_name_only": bool(roster and roster.first_name_only),
+            "categories": ", ".join(roster.categories) if roster else "",
+        }
+        rows.append((player, RosterForm(initial=initial, prefix=str(player.public_id))))
+    return render(request, "leagues/club_roster.html", {"club": club, "rows": rows})
 
 
 @on_club(Action.MANAGE)

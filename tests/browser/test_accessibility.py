@@ -74,6 +74,7 @@ def _table() -> dict[str, str]:
         "clubs": "/clubs/",
         "club": f"/clubs/{club.public_id}/",
         "new season": f"/clubs/{club.public_id}/seasons/new/",
+        "club players": f"/clubs/{club.public_id}/roster/",
         "season": f"/seasons/{season.public_id}/",
         "club night": f"/nights/{night.public_id}/",
         "paper list": f"/nights/{night.public_id}/tables/2/paper/?series=1",
