@@ -70,6 +70,17 @@ def test_a_season_of_skat_is_seeger_fabian_at_tables_of_four_and_three_by_defaul
     assert pairs.plan == "pairs"
 
 
+def test_a_season_takes_a_presets_rules() -> None:
+    setup = _night([])
+    pub = clubs.season_create(club=setup.club, settings=clubs.SeasonSettings(name="Pub", preset="skat-pub"))
+    assert (pub.variant, pub.scheme) == ("skat", "standard")
+    assert pub.rules["kontra_re"] is True
+    assert pub.rules["bock"] is True
+    with pytest.raises(Invalid) as refused:
+        clubs.season_create(club=setup.club, settings=clubs.SeasonSettings(name="x", preset="poker-night"))
+    assert refused.value.errors[0].field == "preset"
+
+
 def test_a_season_is_checked_like_a_match() -> None:
     setup = _night([])
     with pytest.raises(Invalid) as refused:

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fred", "Gus", "Hanna", "Ida", "Jan"]
 SEASON_FORM = {
     "name": "2026",
-    "variant": "skat",
+    "preset": "skat-tournament",
     "ranking": "total",
     "games_at_four": "48",
     "games_at_three": "36",
@@ -219,3 +219,38 @@ def test_the_club_pages_cost_the_same_for_a_few_games_or_many(
         enter(table.match, 12)
     with django_assert_num_queries(few):
         assert owner.get(address).status_code == 200
+
+
+def test_a_players_season_lists_every_night_with_its_sums() -> None:
+    olga = make_user("olga")
+    owner = _client(olga)
+    club, season = _club_with_season(owner)
+    sums = []
+    for date in ("2026-11-17", "2026-11-24"):
+        night_id = _created(
+            owner.post(reverse("night_new", args=[season.public_id]), {"date": date, "series": "1"}),
+            r"/nights/([0-9a-f-]+)/",
+        )
+        for name in ("Anna", "Ben", "Cleo"):
+            owner.post(reverse("night_check_in", args=[night_id]), {"name": name})
+        owner.post(reverse("night_draw", args=[night_id]), {"series": "1", "seating": "draw"})
+        table = ClubTable.objects.get(night__public_id=night_id)
+        enter(table.match, 3)
+        anna_seat = table.match.seats.get(player__name="Anna").position
+        sums.append(Match.objects.get(pk=table.match_id).totals[anna_seat])
+        if date == "2026-11-17":
+            owner.post(reverse("night_close", args=[night_id]))
+    anna = Player.objects.get(keeper=club.keeper, name="Anna")
+    page = owner.get(reverse("season_player", args=[season.public_id, anna.public_id]))
+    assert page.status_code == 200
+    rows = re.findall(r"<tr>\s*<td><a href=\"/nights/", page.content.decode())
+    assert len(rows) == 2  # the closed night as it closed, tonight as it stands
+    total = sum(sums)
+    shown = f"\N{MINUS SIGN}{-total}" if total < 0 else str(total)
+    assert f"<dt>Points</dt><dd>{shown}</dd>" in page.content.decode()
+    assert (
+        reverse("season_player", args=[season.public_id, anna.public_id])
+        in owner.get(reverse("season_detail", args=[season.public_id])).content.decode()
+    )
+    stranger = _client(make_user("stan"))
+    assert stranger.get(reverse("season_player", args=[season.public_id, anna.public_id])).status_code == 404

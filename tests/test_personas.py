@@ -173,6 +173,9 @@ def argument_values(table: Table, route: Route) -> dict[str, str]:
         "season_id": str(table.season.public_id),
         "night_id": str(table.night.public_id),
         "number": "1",
+        "member_id": str(
+            Seat.objects.filter(match__club_table__night=table.night).values_list("player__public_id", flat=True)[0]
+        ),
     }
     token = tokens.get(route.name)
     return values | {"token": token} if token else values
@@ -215,7 +218,7 @@ def posted(table: Table) -> dict[str, dict[str, str]]:
         "club_roster": {"prefix": "p", "p-player": seated[0], "p-guest": "on", "p-categories": "seniors"},
         "season_new": {
             "name": "2027",
-            "variant": "skat",
+            "preset": "skat-tournament",
             "ranking": "total",
             "games_at_four": "48",
             "games_at_three": "36",

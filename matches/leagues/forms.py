@@ -9,11 +9,12 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from matches.engine import VARIANTS, RuleError
+from matches.engine import RuleError
 from matches.engine.draw import TablePlan
 from matches.engine.league import RankingRule
+from matches.engine.presets import PRESETS
 from matches.engine.variants import SCHEME_LABELS
-from matches.labels import render_step, scheme_label, variant_label
+from matches.labels import preset_label, render_step, scheme_label
 
 from .models import ClubRole
 from .services import SeasonSettings, Seating
@@ -65,7 +66,7 @@ class RosterForm(forms.Form):
 
 class SeasonForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=100, initial=lambda: str(datetime.date.today().year))
-    variant = forms.ChoiceField(label=_("Variant"), initial="skat")
+    preset = forms.ChoiceField(label=_("Rules"), initial="skat-tournament")
     scheme = forms.ChoiceField(label=_("Scoring"), required=False)
     plan = forms.ChoiceField(
         label=_("Tables"),
@@ -106,11 +107,11 @@ class SeasonForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        variant, scheme = self.fields["variant"], self.fields["scheme"]
-        assert isinstance(variant, forms.ChoiceField)
+        preset, scheme = self.fields["preset"], self.fields["scheme"]
+        assert isinstance(preset, forms.ChoiceField)
         assert isinstance(scheme, forms.ChoiceField)
-        variant.choices = [(spec.variant.value, variant_label(spec.variant.value)) for spec in VARIANTS.values()]
-        scheme.choices = [("", _("the club's usual one (Seeger-Fabian for Skat)"))] + [
+        preset.choices = [(key, preset_label(key)) for key in PRESETS]
+        scheme.choices = [("", _("as the rules have it"))] + [
             (value.value, scheme_label(value.value)) for value in SCHEME_LABELS
         ]
 
@@ -132,7 +133,7 @@ class SeasonForm(forms.Form):
         data = self.cleaned_data
         return SeasonSettings(
             name=data["name"],
-            variant=data["variant"],
+            preset=data["preset"],
             scheme=data["scheme"],
             plan=data["plan"],
             games_at_four=data["games_at_four"],

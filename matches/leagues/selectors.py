@@ -316,6 +316,30 @@ def season_table(season: Season, *, before: Night | None = None, category: str =
     return SeasonTable(season, rank(kept, seed=str(season.public_id)), players, nights.count())
 
 
+@dataclass(frozen=True)
+class PlayerNight:
+    """One player's sums over one night of a season."""
+
+    night: Night
+    result: NightResult
+
+
+def player_season(season: Season, player: Player) -> list[PlayerNight]:
+    """A player's nights in a season, latest first: the closed ones as they closed, the open ones as they stand."""
+    key = str(player.public_id)
+    nights = {night.pk: night for night in Night.objects.filter(season=season, tables__match__seats__player=player)}
+    kept = NightStanding.objects.filter(night_id__in=list(nights), player=player)
+    results = [
+        NightResult(key, str(row.night_id), row.score, row.won, row.lost, row.lists, row.game_points) for row in kept
+    ]
+    open_tables = ClubTable.objects.filter(
+        night_id__in=[pk for pk, night in nights.items() if not night.closed], match__seats__player=player
+    )
+    results += [result for result in _by_night(_lists(open_tables, season)) if result.player == key]
+    rows = [PlayerNight(nights[int(result.night)], result) for result in results]
+    return sorted(rows, key=lambda row: (row.night.date, row.night.created_at), reverse=True)
+
+
 def _ranked(player: Player | None, rosters: dict[int, Roster], season: Season, category: str) -> bool:
     if player is None:
         return False

@@ -24,6 +24,7 @@ from matches.engine.draw import TablePlan, Tables, draw_tables, pairings_met, se
 from matches.engine.league import NightResult, RankingRule, check_paper
 from matches.engine.league import PaperLine as Paper
 from matches.engine.messages import gettext_noop, msg
+from matches.engine.presets import PRESETS
 from matches.engine.variants import Family, VariantSpec
 from matches.errors import Conflict, Invalid
 from matches.models import Game, Keeper, Match, Player, Seat, new_link_token
@@ -142,6 +143,7 @@ class SeasonSettings:
 
     name: str
     variant: str = "skat"
+    preset: str = ""  # a preset's variant, scheme and rules, instead of ``variant`` (``rules`` still override)
     scheme: str = ""
     rules: dict[str, Any] | None = None
     plan: str = ""
@@ -167,13 +169,19 @@ def _default_scheme(spec: VariantSpec) -> str:
 
 def season_create(*, club: Club, settings: SeasonSettings) -> Season:
     """A season, checked as a match would be: the variant, scheme and rules, and the ranking and money."""
-    spec = find_variant(settings.variant)
+    variant, rules, scheme = settings.variant, dict(settings.rules or {}), settings.scheme
+    if settings.preset:
+        preset = PRESETS.get(settings.preset)
+        if preset is None:
+            raise _invalid("preset", gettext_noop("Not a rule set this app knows."))
+        variant, rules, scheme = preset.variant.value, {**preset.rules, **rules}, scheme or preset.scheme.value
+    spec = find_variant(variant)
     if spec is None:
         raise _invalid("variant", gettext_noop("Not a variant this app knows."))
-    scheme = settings.scheme or _default_scheme(spec)
+    scheme = scheme or _default_scheme(spec)
     plan = settings.plan or (TablePlan.PAIRS if max(spec.players) == 2 else TablePlan.FOURS).value
     try:
-        setup = setup_match(settings.variant, scheme=scheme, rules=settings.rules or {}, players=spec.default_players)
+        setup = setup_match(variant, scheme=scheme, rules=rules, players=spec.default_players)
     except RuleError as error:
         raise Invalid.from_rules(error) from error
     if plan not in {choice.value for choice in TablePlan}:

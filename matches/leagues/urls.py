@@ -11,6 +11,7 @@ urlpatterns = [
     path("clubs/<uuid:club_id>/seasons/new/", views.season_new, name="season_new"),
     path("seasons/<uuid:season_id>/", views.season_detail, name="season_detail"),
     path("seasons/<uuid:season_id>/nights/", views.night_new, name="night_new"),
+    path("seasons/<uuid:season_id>/players/<uuid:member_id>/", views.season_player, name="season_player"),
     path("nights/<uuid:night_id>/", views.night_detail, name="night_detail"),
     path("nights/<uuid:night_id>/check-in/", views.night_check_in, name="night_check_in"),
     path("nights/<uuid:night_id>/pot/", views.night_pot, name="night_pot"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import uuid
+from fractions import Fraction
 from typing import Any
 
 import segno
@@ -48,7 +49,7 @@ from .forms import (
     add_service_errors,
 )
 from .models import Club, ClubTable, Membership, Night, Roster, Season
-from .selectors import NightResults, night_results, season_table
+from .selectors import NightResults, night_results, player_season, season_table
 
 
 def _user(request: HttpRequest) -> User:
@@ -222,6 +223,27 @@ def _season_page(request: HttpRequest, season: Season, form: NightForm, status: 
 
 
 NIGHTS_PER_PAGE = 12
+
+
+@on_season(Action.VIEW)
+@require_GET
+def season_player(request: HttpRequest, season: Season, member_id: uuid.UUID) -> HttpResponse:
+    """One player's season: every night with its sums, and the totals."""
+    player = Player.objects.filter(keeper=season.club.keeper, public_id=member_id).first()
+    if player is None:
+        raise Http404
+    nights = player_season(season, player)
+    lists = sum(row.result.lists for row in nights)
+    totals = {
+        "score": sum(row.result.score for row in nights),
+        "game_points": sum(row.result.game_points for row in nights),
+        "won": sum(row.result.won for row in nights),
+        "lost": sum(row.result.lost for row in nights),
+        "lists": lists,
+        "average": Fraction(sum(row.result.score for row in nights), lists) if lists else None,
+    }
+    context = {"club": season.club, "season": season, "player": player, "nights": nights, "totals": totals}
+    return render(request, "leagues/season_player.html", context)
 
 
 def _qr(url: str) -> str:

@@ -77,6 +77,7 @@ def _table() -> dict[str, str]:
         "club players": f"/clubs/{club.public_id}/roster/",
         "season": f"/seasons/{season.public_id}/",
         "club night": f"/nights/{night.public_id}/",
+        "season of a player": f"/seasons/{season.public_id}/players/{table.match.seats.all()[0].player.public_id}/",
         "paper list": f"/nights/{night.public_id}/tables/2/paper/?series=1",
     }
     public = {
