@@ -103,7 +103,7 @@ class Match(models.Model):
     invite_token = models.CharField(max_length=40, unique=True, null=True, blank=True, default=new_link_token)
     share_token = models.CharField(max_length=40, unique=True, null=True, blank=True, default=new_link_token)
     version = models.PositiveIntegerField(default=0)
-    # A closed club night locks the lists of its tables: no game changes until the night is reopened.
+    # A closed club night locks the lists of its tables until it is reopened; a table entered from paper stays locked.
     locked = models.BooleanField(default=False)
     deals = models.PositiveIntegerField(default=0, help_text="Derived: the games on the list.")
     totals = models.JSONField(default=list, help_text="Derived: each seat's total.")

@@ -13,7 +13,8 @@ one role, the strongest that applies:
 
 A club's matches and players are in the club's book: its owner and secretaries are their owners, its scorers
 co-scorers, its members spectators. At the club itself (its seasons and nights) a person is the owner, a secretary,
-a scorer, a member, or nobody; only the owner reopens a closed night or gives and takes roles.
+a scorer, a member, or nobody; only the owner reopens a closed night, gives and takes the roles of owner and
+secretary, and takes members off.
 
 A revoked or renewed link stops working at once: a link grants only while it equals the match's current one.
 """
@@ -45,7 +46,7 @@ class Action(StrEnum):
     SHARE = "share"  # see the links that let others score or watch
     MANAGE = "manage"  # renew or revoke those links; rename, merge and link players
     UNLINK = "unlink"  # take a player's link to an account away
-    REOPEN = "reopen"  # reopen a closed club night; give and take a club's roles
+    REOPEN = "reopen"  # reopen a closed club night; give and take a club's managing roles, take members off
 
 
 class Role(IntEnum):

@@ -63,14 +63,20 @@ class GameGone(Gone):
 
 
 class ListClosed(Conflict):
-    """The match is a table of a club night that was closed: its list stays as it was until the night reopens."""
+    """The match is a table of a club night that was closed (until the night reopens), or that entered its list from
+    paper: its list stays as it is."""
 
     def __init__(self) -> None:
         super().__init__(
             [
                 FieldError(
                     "match",
-                    msg(gettext_noop("This list was closed with its club night; nothing was changed.")),
+                    msg(
+                        gettext_noop(
+                            "This list is closed (its club night was closed, or it came from paper); "
+                            "nothing was changed."
+                        )
+                    ),
                 )
             ]
         )

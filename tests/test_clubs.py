@@ -104,13 +104,13 @@ def test_eleven_attendees_are_drawn_to_two_tables_of_four_and_one_of_three() -> 
     assert {table.match.keeper_id for table in tables} == {setup.club.keeper_id}
     seated = sorted(seat.player.name for table in tables for seat in table.match.seats.select_related("player"))
     assert seated == sorted(NAMES)
-    # Drawing again without "again" keeps the tables; with it, the night's new seed is recorded.
-    seed = setup.night.seed
+    # Drawing again without "again" keeps the tables; with it, the tables are drawn anew.
+    matches = set(ClubTable.objects.filter(night=setup.night).values_list("match_id", flat=True))
     clubs.night_draw(night=setup.night, series=1, user=setup.secretary)
-    assert ClubTable.objects.filter(night=setup.night).count() == 3
+    assert set(ClubTable.objects.filter(night=setup.night).values_list("match_id", flat=True)) == matches
     clubs.night_draw(night=setup.night, series=1, user=setup.secretary, again=True)
-    assert Night.objects.get(pk=setup.night.pk).seed != seed
     assert ClubTable.objects.filter(night=setup.night).count() == 3
+    assert not Match.objects.filter(pk__in=matches).exists()
 
 
 def test_five_attendees_cannot_be_seated_and_are_told_so() -> None:
@@ -345,3 +345,55 @@ def test_a_night_can_be_seated_by_the_seasons_ranking_as_it_stood_before() -> No
     clubs.night_draw(night=later, series=1, user=setup.secretary, seating=clubs.Seating.RANKING)
     top, _ = _seated(later, 1)
     assert winners <= top
+
+
+def test_a_paper_table_takes_no_games_afterwards_even_after_a_reopen() -> None:
+    setup = _night(NAMES[:3])
+    clubs.night_draw(night=setup.night, series=1, user=setup.secretary)
+    (table,) = _tables(setup)
+    players = [seat.player for seat in table.match.seats.select_related("player").order_by("position")]
+    clubs.paper_enter(table=table, lines=[(players[0], 18, 1, 0), (players[1], 0, 0, 0), (players[2], 0, 0, 0)])
+    with pytest.raises(ListClosed):
+        _game(Match.objects.get(pk=table.match_id), 1, contract="clubs", matadors=1, declarer_card_points=70)
+    clubs.night_close(night=setup.night, user=setup.secretary)
+    clubs.night_reopen(night=setup.night, user=setup.owner)
+    assert Match.objects.get(pk=table.match_id).locked
+
+
+def test_an_account_that_joined_a_table_by_its_qr_code_scores_no_more_once_the_night_closes() -> None:
+    setup = _night(NAMES[:3])
+    clubs.night_draw(night=setup.night, series=1, user=setup.secretary)
+    (table,) = _tables(setup)
+    visitor = make_user("walk-in")
+    table.match.scorers.add(visitor)  # what joining from the QR code with an account does
+    assert match_role(_visitor(visitor), table.match) is Role.CO_SCORER
+    clubs.night_close(night=setup.night, user=setup.secretary)
+    clubs.night_reopen(night=setup.night, user=setup.owner)
+    assert match_role(_visitor(visitor), Match.objects.get(pk=table.match_id)) is Role.NOBODY
+    assert match_role(_visitor(setup.scorer), Match.objects.get(pk=table.match_id)) is Role.CO_SCORER
+
+
+def test_drawing_a_series_again_records_its_new_seed_and_keeps_the_nights() -> None:
+    setup = _night(NAMES[:7])
+    night_seed = setup.night.seed
+    clubs.night_draw(night=setup.night, series=1, user=setup.secretary)
+    first = {table.seed for table in _tables(setup)}
+    assert first == {f"{night_seed}/1"}
+    clubs.night_draw(night=setup.night, series=1, user=setup.secretary, again=True)
+    again = {table.seed for table in _tables(setup)}
+    assert len(again) == 1
+    assert again != first
+    assert Night.objects.get(pk=setup.night.pk).seed == night_seed  # the lots of every series stay as they were
+
+
+def test_a_table_that_entered_nothing_has_no_lists() -> None:
+    setup = _night(NAMES[:7], stake=500, list_fee=100)
+    clubs.night_draw(night=setup.night, series=1, user=setup.secretary)
+    first, _ = _tables(setup)
+    declarer = (first.match.first_dealer + 1) % first.match.players
+    _game(first.match, declarer, contract="grand", matadors=1, declarer_card_points=70)
+    results = night_results(Night.objects.get(pk=setup.night.pk))
+    assert len(results.night_places) == first.match.players
+    assert {account.list_fees for account in results.accounts} == {100}
+    assert len(results.accounts) == first.match.players
+    assert not results.tables_of(1)[1].lists

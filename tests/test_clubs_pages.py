@@ -12,7 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from matches.leagues.models import Club, ClubTable, Night, PaperLine, Roster, Season
+from matches.leagues.models import Club, ClubTable, Membership, Night, PaperLine, Roster, Season
 from matches.models import Game, Match, Player
 
 from .factories import make_user
@@ -129,7 +129,8 @@ def test_a_secretary_runs_a_club_night_through_the_pages() -> None:
     owner.post(reverse("club_member", args=[club.public_id]), {"username": "sara", "role": "scorer"})
     assert _client(scorer).post(reverse("night_close", args=[night.public_id])).status_code == 404
     assert owner.post(reverse("night_reopen", args=[night.public_id])).status_code == 302
-    assert not Match.objects.filter(club_table__night=night, locked=True).exists()
+    # Reopened, the tables take games again, but the one entered from paper keeps its list as entered.
+    assert list(Match.objects.filter(club_table__night=night, locked=True)) == [third.match]
 
     walter = Player.objects.get(name="Walter Walk-in")
     owner.post(reverse("night_pot", args=[night.public_id]), {"player": str(walter.public_id), "in_pot": "0"})
@@ -177,6 +178,7 @@ def test_the_public_screen_shows_the_standings_by_first_name_where_asked() -> No
     assert Roster.objects.filter(player=ben, first_name_only=True, categories=["seniors", "women"]).exists()
     assert "Ben Meier" in owner.get(reverse("club_roster", args=[club.public_id])).content.decode()
     owner.post(reverse("night_draw", args=[night_id]), {"series": "1", "seating": "draw"})
+    enter(ClubTable.objects.get(night__public_id=night_id).match, 1)
     screen = _client().get(reverse("club_screen", args=[club.screen_token]))
     body = screen.content.decode()
     assert screen.status_code == 200
@@ -254,3 +256,70 @@ def test_a_players_season_lists_every_night_with_its_sums() -> None:
     )
     stranger = _client(make_user("stan"))
     assert stranger.get(reverse("season_player", args=[season.public_id, anna.public_id])).status_code == 404
+
+
+def test_a_secretary_adds_members_and_scorers_but_only_the_owner_makes_or_unmakes_managers() -> None:
+    olga, sven, max_ = make_user("olga"), make_user("sven"), make_user("max")
+    make_user("sara")
+    owner = _client(olga)
+    club, _ = _club_with_season(owner)
+    members = reverse("club_member", args=[club.public_id])
+    owner.post(members, {"username": "sven", "role": "secretary"})
+    owner.post(members, {"username": "max", "role": "owner"})
+    secretary = _client(sven)
+    secretary.post(members, {"username": "sara", "role": "scorer"})
+    for refused in (
+        {"username": "max", "role": "member"},  # an owner's role
+        {"username": "sara", "role": "secretary"},
+        {"username": "sara", "role": "member", "remove": "1"},
+    ):
+        secretary.post(members, refused)
+    roles = dict(Membership.objects.filter(club=club).values_list("user__username", "role"))
+    assert roles == {"olga": "owner", "sven": "secretary", "max": "owner", "sara": "scorer"}
+    assert max_.memberships.get().role == "owner"
+
+
+def test_season_form_values_out_of_range_are_refused_by_field_not_with_a_500() -> None:
+    owner = _client(make_user("olga"))
+    club_id = _created(owner.post(reverse("club_list"), {"name": "Grand Hand"}), r"/clubs/([0-9a-f-]+)/")
+    for wrong in (
+        {"lost_fees": "1: Infinity"},
+        {"lost_fees": "1: 1e5000"},
+        {"lost_fees": "0: 1"},
+        {"minimum_lists": "99999999999999999999"},
+        {"best_nights": "40000"},
+        {"games_at_four": "1000"},
+    ):
+        answer = owner.post(reverse("season_new", args=[club_id]), SEASON_FORM | wrong)
+        assert answer.status_code == 400, wrong
+    assert not Season.objects.exists()
+
+
+def test_a_category_too_long_is_a_message_not_a_500() -> None:
+    owner = _client(make_user("olga"))
+    club, _ = _club_with_season(owner)
+    owner.post(reverse("club_player", args=[club.public_id]), {"name": "Anna"})
+    anna = Player.objects.get(keeper=club.keeper, name="Anna")
+    answer = owner.post(
+        reverse("club_roster", args=[club.public_id]),
+        {"prefix": "a", "a-player": str(anna.public_id), "a-categories": "x" * 150},
+        follow=True,
+    )
+    assert answer.status_code == 200
+    assert "At most 100 characters." in answer.content.decode()
+
+
+def test_the_public_screen_gets_a_new_address_or_none() -> None:
+    owner = _client(make_user("olga"))
+    club, _ = _club_with_season(owner)
+    old = club.screen_token
+    assert old is not None
+    owner.post(reverse("club_screen_link", args=[club.public_id]), {"action": "renew"})
+    club.refresh_from_db()
+    assert club.screen_token not in {None, old}
+    assert _client().get(reverse("club_screen", args=[old])).status_code == 404
+    assert club.screen_token is not None
+    assert _client().get(reverse("club_screen", args=[club.screen_token])).status_code == 200
+    owner.post(reverse("club_screen_link", args=[club.public_id]), {"action": "revoke"})
+    club.refresh_from_db()
+    assert club.screen_token is None

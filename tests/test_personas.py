@@ -215,6 +215,7 @@ def posted(table: Table) -> dict[str, dict[str, str]]:
         "club_list": {"name": "Grand Hand"},
         "club_member": {"username": "ben", "role": "member"},
         "club_player": {"name": "Zoe"},
+        "club_screen_link": {"action": "renew"},
         "club_roster": {"prefix": "p", "p-player": seated[0], "p-guest": "on", "p-categories": "seniors"},
         "season_new": {
             "name": "2027",

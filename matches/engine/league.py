@@ -295,8 +295,9 @@ class Account:
 
 
 def cashier(series: Iterable[SeriesMoney], rules: MoneyRules) -> list[Account]:
-    """Every player's account over a night's series, and what the prizes pay out of each series' pot. Only players
-    in the pot pay the stake and can win a prize; everybody pays the list and lost-game fees."""
+    """Every player's account over a night's series, and what the prizes pay out of each series' pot (as many prizes
+    as tables, but never more than the players in the pot, so that the whole pot is paid out). Only players in the
+    pot pay the stake and can win a prize; everybody pays the list and lost-game fees."""
     accounts: dict[str, Account] = {}
     for one in series:
         for player, lost in one.places:
@@ -306,6 +307,7 @@ def cashier(series: Iterable[SeriesMoney], rules: MoneyRules) -> list[Account]:
             if player in one.in_pot:
                 account.stakes += rules.stake
         winners = [player for player, _ in one.places if player in one.in_pot]
-        for player, prize in zip(winners, prizes(rules.stake * len(winners), one.tables), strict=False):
+        shares = prizes(rules.stake * len(winners), min(one.tables, len(winners)))
+        for player, prize in zip(winners, shares, strict=False):
             accounts[player].prizes += prize
     return list(accounts.values())

@@ -57,3 +57,7 @@ class NightAdmin(admin.ModelAdmin):
     list_display = ("__str__", "date", "series", "closed_at")
     readonly_fields = ("public_id", "season", "seed", "closed_at")
     inlines = (AttendanceInline, TableInline, LogInline)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # A closed night's kept sums are part of its season's: a night goes only with its season.
+        return False

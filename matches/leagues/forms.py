@@ -21,6 +21,9 @@ from .services import SeasonSettings, Seating
 
 CENTS = Decimal(100)
 MAX_EUROS = Decimal(1000)
+MAX_LOST = 96  # a tier starts at a lost game of one list, which has at most this many games
+MAX_COUNT = 1000
+TIER_FORMAT = _("Write each tier as “lost game: euros”, e.g. 1: 0.50, 4: 1.00.")
 
 
 def add_service_errors(form: forms.Form, error: RuleError) -> None:
@@ -78,9 +81,15 @@ class SeasonForm(forms.Form):
             (TablePlan.PAIRS.value, _("pairs")),
         ],
     )
-    games_at_four = forms.IntegerField(label=_("Games per series at a table of four"), initial=48, min_value=1)
-    games_at_three = forms.IntegerField(label=_("Games per series at a table of three"), initial=36, min_value=1)
-    games_at_two = forms.IntegerField(label=_("Games per series at a table of two"), initial=24, min_value=1)
+    games_at_four = forms.IntegerField(
+        label=_("Games per series at a table of four"), initial=48, min_value=1, max_value=MAX_LOST
+    )
+    games_at_three = forms.IntegerField(
+        label=_("Games per series at a table of three"), initial=36, min_value=1, max_value=MAX_LOST
+    )
+    games_at_two = forms.IntegerField(
+        label=_("Games per series at a table of two"), initial=24, min_value=1, max_value=MAX_LOST
+    )
     ranking = forms.ChoiceField(
         label=_("Ranking"),
         choices=[
@@ -90,9 +99,14 @@ class SeasonForm(forms.Form):
         ],
     )
     minimum_lists = forms.IntegerField(
-        label=_("Minimum number of lists for the average (missing ones count 0)"), initial=0, min_value=0
+        label=_("Minimum number of lists for the average (missing ones count 0)"),
+        initial=0,
+        min_value=0,
+        max_value=MAX_COUNT,
     )
-    best_nights = forms.IntegerField(label=_("Nights that count (best nights)"), initial=0, min_value=0)
+    best_nights = forms.IntegerField(
+        label=_("Nights that count (best nights)"), initial=0, min_value=0, max_value=MAX_COUNT
+    )
     guests_ranked = forms.BooleanField(label=_("Guests are ranked"), required=False, initial=True)
     categories = forms.CharField(
         label=_("Categories (comma-separated, e.g. women, seniors)"), required=False, max_length=300
@@ -116,17 +130,17 @@ class SeasonForm(forms.Form):
         ]
 
     def clean_lost_fees(self) -> list[tuple[int, int]]:
+        """ "1: 0.50, 4: 1" → [(1, 50), (4, 100)]: from which lost game of a list, how much per game."""
         tiers = []
         for part in filter(None, (piece.strip() for piece in self.cleaned_data["lost_fees"].split(","))):
             start, sep, euros = part.partition(":")
             try:
-                tiers.append((int(start), _cents(Decimal(euros.strip().replace("€", "")))))
+                first, amount = int(start), Decimal(euros.strip().replace("€", ""))
             except (ValueError, InvalidOperation):
-                raise forms.ValidationError(
-                    _("Write each tier as “lost game: euros”, e.g. 1: 0.50, 4: 1.00.")
-                ) from None
-            if not sep:
-                raise forms.ValidationError(_("Write each tier as “lost game: euros”, e.g. 1: 0.50, 4: 1.00."))
+                first, amount = 0, Decimal(-1)
+            if not sep or not 1 <= first <= MAX_LOST or not amount.is_finite() or not 0 <= amount <= MAX_EUROS:
+                raise forms.ValidationError(TIER_FORMAT)
+            tiers.append((first, _cents(amount)))
         return tiers
 
     def settings(self) -> SeasonSettings:

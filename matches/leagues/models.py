@@ -111,7 +111,8 @@ class Night(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="nights")
     date = models.DateField(_("date"))
     series = models.PositiveSmallIntegerField(_("series"), default=1)
-    seed = models.CharField(max_length=64, default=new_link_token, help_text="Draws every series reproducibly.")
+    # The first draw of each series and every lot that breaks a tie at this night come from it; it never changes.
+    seed = models.CharField(max_length=64, default=new_link_token)
     closed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -174,6 +175,9 @@ class ClubTable(models.Model):
     number = models.PositiveSmallIntegerField()
     match = models.OneToOneField(Match, on_delete=models.PROTECT, related_name="club_table")
     paper = models.BooleanField(default=False)
+    # The seed the series was drawn from (empty when it was seated by a ranking): the same attendees, seed and
+    # history draw the same tables again.
+    seed = models.CharField(max_length=64, blank=True)
 
     class Meta:
         ordering = ["series", "number"]

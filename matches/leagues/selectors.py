@@ -146,15 +146,17 @@ def _seated(tables: QuerySet[ClubTable]) -> list[ListResult]:
 
 
 def _lists(tables: QuerySet[ClubTable], season: Season) -> list[ListResult]:
-    """Every list of ``tables``: what was entered game by game or from paper, and an empty one for whoever sits at
-    a table that has entered nothing yet."""
+    """Every list of the ``tables`` that have entered something, game by game or from paper: one for everybody
+    seated there (a player who neither won nor lost a game has a list all the same). A table that has entered
+    nothing yet has no lists: it counts for nobody's average, fees or prizes."""
     seeger_fabian = season.scheme == Scheme.SEEGER_FABIAN
-    games = GameScore.objects.filter(game__match__club_table__in=tables.filter(paper=False))
-    paper = PaperLine.objects.filter(table__in=tables.filter(paper=True))
+    started = tables.filter(Q(paper=True) | Q(match__deals__gt=0))
+    games = GameScore.objects.filter(game__match__club_table__in=started.filter(paper=False))
+    paper = PaperLine.objects.filter(table__in=started.filter(paper=True))
     entered = {
         (one.table, one.player): one for one in _game_lists(games, seeger_fabian) + _paper_lists(paper, seeger_fabian)
     }
-    return [entered.get((one.table, one.player), one) for one in _seated(tables)]
+    return [entered.get((one.table, one.player), one) for one in _seated(started)]
 
 
 # --- A night -------------------------------------------------------------------------------------------------------

@@ -112,6 +112,13 @@ def _keep_an_owner(club: Club, leaving: Membership) -> None:
         raise Conflict.about_match(msg(gettext_noop("A club needs an owner: make somebody else owner first.")))
 
 
+def club_screen_link(*, club: Club, revoke: bool = False) -> Club:
+    """Give the club's public screen a new address, or turn it off: whoever has the old one sees nothing."""
+    Club.objects.filter(pk=club.pk).update(screen_token=None if revoke else new_link_token())
+    club.refresh_from_db(fields=["screen_token"])
+    return club
+
+
 def club_player_add(*, club: Club, name: str, guest: bool = False) -> Player:
     """A player of the club's book (found by name, or added), with their roster entry."""
     try:
@@ -283,13 +290,17 @@ class Seating(StrEnum):
 def night_draw(*, night: Night, series: int, user: User, seating: str = Seating.DRAW, again: bool = False) -> Night:
     """Seat the night's attendees for ``series``: drawn from the night's seed (avoiding the season's recent
     pairings), by the season's ranking, or by the series before. A series whose tables have no games yet may be
-    drawn again (``again``: from a new seed, which is recorded)."""
+    drawn again (``again``: from a new seed, recorded with the tables)."""
     season = night.season
     with transaction.atomic():
         locked = _open(night)
         if not 1 <= series <= locked.series:
             raise _invalid("series", gettext_noop("This night has {count} series."), count=locked.series)
-        tables = list(ClubTable.objects.filter(night=locked, series=series).select_related("match"))
+        tables = list(
+            ClubTable.objects.filter(night=locked, series=series)
+            .select_related("match")
+            .select_for_update(of=("self", "match"))
+        )
         if tables:
             if not again:
                 return locked
@@ -298,26 +309,27 @@ def night_draw(*, night: Night, series: int, user: User, seating: str = Seating.
                     msg(gettext_noop("Series {series} is being played; its tables stay."), series=series)
                 )
             _remove_tables(tables)
-            locked.seed = new_link_token()
-            locked.save(update_fields=["seed"])
         attendees = {
             str(attendance.player.public_id): attendance.player
             for attendance in Attendance.objects.filter(night=locked).select_related("player")
         }
         plan = TablePlan(season.plan)
+        # The first draw of a series comes from the night's seed; a draw again from a new one. Either is recorded
+        # with the tables it drew, so that every draw can be made again from its seed.
+        seed = new_link_token() if tables else f"{locked.seed}/{series}"
         try:
-            drawn = _seat(locked, series, list(attendees), plan, seating)
+            drawn = _seat(locked, series, list(attendees), plan, seating, seed)
         except RuleError as error:
             raise Invalid.from_rules(error) from error
         for number, table in enumerate(drawn, start=1):
             players = [attendees[key] for key in table]
-            _start_table(locked, series, number, players, user)
+            _start_table(locked, series, number, players, user, seed if seating == Seating.DRAW else "")
         return locked
 
 
-def _seat(night: Night, series: int, attendees: list[str], plan: TablePlan, seating: str) -> Tables:
+def _seat(night: Night, series: int, attendees: list[str], plan: TablePlan, seating: str, seed: str) -> Tables:
     if seating == Seating.DRAW:
-        return draw_tables(attendees, seed=f"{night.seed}/{series}", plan=plan, met=pairings_met(_recent(night)))
+        return draw_tables(attendees, seed=seed, plan=plan, met=pairings_met(_recent(night)))
     ranked = _ranked_order(night, series, seating)
     order = sorted(attendees, key=lambda key: (ranked.get(key, len(ranked)), key))
     return seat_by_ranking(order, plan)
@@ -361,7 +373,7 @@ def _series_games(season: Season, size: int) -> int:
     return {4: season.games_at_four, 3: season.games_at_three}.get(size, season.games_at_two)
 
 
-def _start_table(night: Night, series: int, number: int, players: Sequence[Player], user: User) -> ClubTable:
+def _start_table(night: Night, series: int, number: int, players: Sequence[Player], user: User, seed: str) -> ClubTable:
     season = night.season
     title = gettext("%(season)s, %(date)s: series %(series)s, table %(number)s") % {
         "season": season.name,
@@ -379,7 +391,7 @@ def _start_table(night: Night, series: int, number: int, players: Sequence[Playe
         title=title[:100],
         planned_games=_series_games(season, len(players)),
     )
-    return ClubTable.objects.create(night=night, series=series, number=number, match=match)
+    return ClubTable.objects.create(night=night, series=series, number=number, match=match, seed=seed)
 
 
 def _remove_tables(tables: Sequence[ClubTable]) -> None:
@@ -417,15 +429,17 @@ def seats_swap(*, night: Night, series: int, first: Player, second: Player) -> N
 
 def paper_enter(*, table: ClubTable, lines: Sequence[tuple[Player, int, int, int]]) -> ClubTable:
     """Enter a table's paper list as each player's totals (game points, won, lost), checked for what a series can
-    produce; replaces totals entered before. A table with games entered keeps its games."""
+    produce; replaces totals entered before. A table with games entered keeps its games; a table entered from paper
+    takes no games afterwards (its list is locked)."""
     night = table.night
     season = night.season
     with transaction.atomic():
         _open(night)
-        locked = ClubTable.objects.select_for_update().select_related("match").get(pk=table.pk)
-        if Game.objects.filter(match_id=locked.match_id, deleted=False).exists():
+        locked = ClubTable.objects.select_for_update().get(pk=table.pk)
+        match = Match.objects.select_for_update().get(pk=locked.match_id)
+        if Game.objects.filter(match=match, deleted=False).exists():
             raise Conflict.about_match(msg(gettext_noop("This table has games entered; its list is those games.")))
-        seated = set(locked.match.seats.values_list("player_id", flat=True))
+        seated = set(match.seats.values_list("player_id", flat=True))
         if {player.pk for player, *_ in lines} != seated or len(lines) != len(seated):
             raise _invalid("lines", gettext_noop("One line for each player at the table."))
         paper = [Paper(str(player.public_id), points, won, lost) for player, points, won, lost in lines]
@@ -442,6 +456,8 @@ def paper_enter(*, table: ClubTable, lines: Sequence[tuple[Player, int, int, int
         )
         locked.paper = True
         locked.save(update_fields=["paper"])
+        # The table's list is its paper totals now: no game is entered on top of them (the phones learn at once).
+        Match.objects.filter(pk=match.pk).update(locked=True, version=F("version") + 1)
         return locked
 
 
@@ -454,6 +470,9 @@ def night_close(*, night: Night, user: User) -> Night:
         matches = Match.objects.filter(club_table__night=locked)
         list(matches.select_for_update().values_list("pk", flat=True))
         matches.update(locked=True, invite_token=None, version=F("version") + 1)
+        # Whoever joined a table from its QR code with an account scored it as a co-scorer: that ends with the night
+        # too (the club's own scorers score through their role).
+        Match.scorers.through.objects.filter(match__in=matches).delete()
         locked.closed_at = timezone.now()
         locked.save(update_fields=["closed_at"])
         _keep_standings(locked)
@@ -468,7 +487,8 @@ def night_reopen(*, night: Night, user: User) -> Night:
         locked = Night.objects.select_for_update().get(pk=night.pk)
         if locked.closed_at is None:
             return locked
-        matches = Match.objects.filter(club_table__night=locked)
+        # A table entered from paper keeps its list locked: its results are the paper's totals.
+        matches = Match.objects.filter(club_table__night=locked, club_table__paper=False)
         list(matches.select_for_update().values_list("pk", flat=True))
         matches.update(locked=False, version=F("version") + 1)
         locked.closed_at = None
@@ -503,21 +523,31 @@ def _night_rows(night: Night, sums: Sequence[NightResult]) -> list[NightStanding
 def night_standings_rescore(night: Night, *, check: bool = False) -> int:
     """Sum a closed night afresh and compare with what it kept when it closed (after a rescore, say): the number of
     players whose sums differ; unless ``check``, the kept sums are rewritten (the season's follow with
-    ``season_standings_rescore``)."""
-    fresh = {uuid.UUID(result.player): result for result in night_sums(night)}
-    kept = {row.player.public_id: row for row in NightStanding.objects.filter(night=night).select_related("player")}
-    differ = _differ(fresh, kept, SUMS)
-    if differ and not check:
-        with transaction.atomic():
-            locked = Night.objects.select_for_update().get(pk=night.pk)
+    ``season_standings_rescore``). Done under the night's lock, so that a night reopening meanwhile is left alone."""
+    with transaction.atomic():
+        locked = Night.objects.select_for_update().get(pk=night.pk)
+        if locked.closed_at is None:
+            return 0
+        fresh = {uuid.UUID(result.player): result for result in night_sums(locked)}
+        kept = {
+            row.player.public_id: row for row in NightStanding.objects.filter(night=locked).select_related("player")
+        }
+        differ = _differ(fresh, kept, SUMS)
+        if differ and not check:
             NightStanding.objects.filter(night=locked).delete()
             NightStanding.objects.bulk_create(_night_rows(locked, night_sums(locked)))
-    return differ
+        return differ
 
 
 def season_standings_rescore(season: Season, *, check: bool = False) -> int:
     """Compare a season's kept sums with the sums of its closed nights: the number of players that differ; unless
     ``check``, the season's rows are written anew from the nights'."""
+    with transaction.atomic():
+        Season.objects.select_for_update().filter(pk=season.pk).values_list("pk", flat=True).first()
+        return _season_rescore(season, check)
+
+
+def _season_rescore(season: Season, check: bool) -> int:
     nights = NightStanding.objects.filter(night__season=season, night__closed_at__isnull=False)
     summed = {
         row["player_id"]: row
@@ -528,13 +558,11 @@ def season_standings_rescore(season: Season, *, check: bool = False) -> int:
     kept = {row.player_id: vars(row) for row in SeasonStanding.objects.filter(season=season)}
     differ = _differ(summed, kept, (*SUMS, "nights"))
     if differ and not check:
-        with transaction.atomic():
-            Season.objects.select_for_update().filter(pk=season.pk).values_list("pk", flat=True).first()
-            SeasonStanding.objects.filter(season=season).delete()
-            SeasonStanding.objects.bulk_create(
-                SeasonStanding(season=season, player_id=player, **{name: row[name] for name in (*SUMS, "nights")})
-                for player, row in summed.items()
-            )
+        SeasonStanding.objects.filter(season=season).delete()
+        SeasonStanding.objects.bulk_create(
+            SeasonStanding(season=season, player_id=player, **{name: row[name] for name in (*SUMS, "nights")})
+            for player, row in summed.items()
+        )
     return differ
 
 

@@ -48,7 +48,7 @@ from .forms import (
     SeasonForm,
     add_service_errors,
 )
-from .models import Club, ClubTable, Membership, Night, Roster, Season
+from .models import Club, ClubRole, ClubTable, Membership, Night, Roster, Season
 from .selectors import NightResults, night_results, player_season, season_table
 
 
@@ -101,13 +101,19 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
 @on_club(Action.MANAGE)
 @require_POST
 def club_member(request: HttpRequest, club: Club) -> HttpResponse:
-    """Add a member or change a role; the owner's role and taking members off are the owner's alone."""
+    """Add a member or change a role. Secretaries add members and scorers; giving or taking the roles of owner and
+    secretary, and taking members off, are the owner's alone."""
     form = MemberForm(request.POST)
     remove = request.POST.get("remove") == "1"
     if form.is_valid():
-        touches_owner = form.cleaned_data["role"] == "owner" or remove
-        if touches_owner and not club_can(visitor_of(request), Action.REOPEN, club):
-            messages.error(request, _("Only the club's owner gives the owner's role and takes members off."))
+        held = Membership.objects.filter(club=club, user__username=form.cleaned_data["username"]).first()
+        managing = {ClubRole.OWNER, ClubRole.SECRETARY}
+        owners_only = remove or form.cleaned_data["role"] in managing or (held is not None and held.role in managing)
+        if owners_only and not club_can(visitor_of(request), Action.REOPEN, club):
+            messages.error(
+                request,
+                _("Only the club's owner gives and takes the roles of owner and secretary and takes members off."),
+            )
             return redirect("club_detail", club_id=club.public_id)
         try:
             if remove:
@@ -122,6 +128,14 @@ def club_member(request: HttpRequest, club: Club) -> HttpResponse:
     else:
         messages.error(request, _("Name an account and a role."))
     return redirect("club_detail", club_id=club.public_id)
+
+
+@on_club(Action.MANAGE)
+@require_POST
+def club_screen_link(request: HttpRequest, club: Club) -> HttpResponse:
+    """A new address for the club's public screen, or none (the old one shows nothing from now on)."""
+    services.club_screen_link(club=club, revoke=request.POST.get("action") == "revoke")
+    return redirect(reverse("club_detail", args=[club.public_id]) + "#screen")
 
 
 @on_club(Action.MANAGE)
@@ -147,14 +161,18 @@ def club_roster(request: HttpRequest, club: Club) -> HttpResponse:
         if player is None:
             messages.error(request, _("Choose one of the club's players."))
         else:
-            services.roster_set(
-                club=club,
-                player=player,
-                guest=form.cleaned_data["guest"],
-                first_name_only=form.cleaned_data["first_name_only"],
-                categories=form.category_names(),
-            )
-            messages.success(request, _("%(name)s is saved.") % {"name": player.name})
+            try:
+                services.roster_set(
+                    club=club,
+                    player=player,
+                    guest=form.cleaned_data["guest"],
+                    first_name_only=form.cleaned_data["first_name_only"],
+                    categories=form.category_names(),
+                )
+            except ServiceError as error:
+                _refused(request, error)
+            else:
+                messages.success(request, _("%(name)s is saved.") % {"name": player.name})
         return redirect(
             reverse("club_roster", args=[club.public_id]) + (f"#player-{player.public_id}" if player else "")
         )

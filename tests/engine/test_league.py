@@ -180,3 +180,10 @@ def test_paper_totals_no_series_can_produce_are_refused_by_line() -> None:
         check_paper([PaperLine("A", 18 * 20, 20, 0), PaperLine("B", 18 * 17, 17, 0)], games=36, skat_values=False)
     assert [error.field for error in refused.value.errors] == ["lines"]
     check_paper([PaperLine("A", 455, 20, 4), PaperLine("B", 608, 12, 0)], games=36, skat_values=True)
+
+
+def test_the_whole_pot_is_paid_out_when_fewer_play_for_it_than_there_are_tables() -> None:
+    series = SeriesMoney(places=[("Anna", 0), ("Ben", 1), ("Cleo", 2)], tables=3, in_pot=frozenset({"Anna", "Ben"}))
+    accounts = {account.player: account for account in cashier([series], MoneyRules(stake=500))}
+    assert accounts["Anna"].prizes + accounts["Ben"].prizes == 1000
+    assert accounts["Cleo"].prizes == 0
