@@ -397,3 +397,31 @@ def test_a_table_that_entered_nothing_has_no_lists() -> None:
     assert {account.list_fees for account in results.accounts} == {100}
     assert len(results.accounts) == first.match.players
     assert not results.tables_of(1)[1].lists
+
+
+def test_a_two_player_club_plays_in_pairs_under_its_own_scheme() -> None:
+    setup = _night([])
+    season = clubs.season_create(
+        club=setup.club, settings=clubs.SeasonSettings(name="Offiziere", preset="officers-skat-simple")
+    )
+    assert (season.plan, season.scheme) == ("pairs", "simple")
+    night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
+    for name in NAMES[:4]:
+        clubs.check_in(night=night, name=name)
+    clubs.night_draw(night=night, series=1, user=setup.secretary)
+    tables = list(ClubTable.objects.filter(night=night).select_related("match"))
+    assert [(table.match.players, table.match.planned_games, table.match.scheme) for table in tables] == [
+        (2, 24, "simple"),
+        (2, 24, "simple"),
+    ]
+    match = tables[0].match
+    forehand = (match.first_dealer + 1) % 2
+    _game(match, forehand, contract="clubs", declarer_card_points=70)
+    results = night_results(Night.objects.get(pk=night.pk))
+    lists = results.tables_of(1)[0].lists
+    assert sorted(one.score for one in lists.values()) == sorted(Match.objects.get(pk=match.pk).totals)
+    odd = clubs.night_create(season=season, date=datetime.date(2026, 12, 1))
+    for name in NAMES[:5]:
+        clubs.check_in(night=odd, name=name)
+    with pytest.raises(Invalid, match="even number"):
+        clubs.night_draw(night=odd, series=1, user=setup.secretary)
