@@ -87,6 +87,7 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
         "club": club,
         "role": club_role(visitor_of(request), club),
         "seasons": club.seasons.all(),
+        "open_nights": Night.objects.filter(season__club=club, closed_at__isnull=True).select_related("season")[:5],
         "members": Membership.objects.filter(club=club).select_related("user").order_by("user__username"),
         "players": Player.objects.filter(keeper=club.keeper).select_related("roster").order_by("name"),
         "member_form": MemberForm(),

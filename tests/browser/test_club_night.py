@@ -50,7 +50,7 @@ def test_a_club_night_on_phones_from_check_in_to_the_public_screen(browser: Brow
         secretary.get_by_label("Name", exact=True).fill(name)
         secretary.get_by_role("button", name="Add the player", exact=True).click()
         expect(secretary.get_by_role("link", name=name, exact=True)).to_be_visible()
-    screen_link = secretary.get_by_label("Public screen (standings for the club room)").input_value()
+    screen_link = secretary.get_by_label("Its address (open it on the screen in the club room)").input_value()
 
     secretary.get_by_role("link", name="New season", exact=True).click()
     secretary.get_by_label("Name", exact=True).fill("Saison 2026")
