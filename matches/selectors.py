@@ -6,8 +6,9 @@ length of the match. The next deal, the what-if and the chart come from the engi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Count, Q, QuerySet, Sum
 
@@ -400,6 +401,16 @@ def player_stats(players: Player | Sequence[Player]) -> list[VariantStats]:
         )
         for row in rows
     ]
+
+
+GAME_ROW = ("number", "passed", "declarer", "entry", "won", "game_value", "bock", "points")
+
+
+def game_rows(match: Match) -> Iterator[tuple[Any, ...]]:
+    """The games on a match's list, in order, as plain tuples (``GAME_ROW``), read a few thousand at a time: what an
+    export of any length walks through without holding it."""
+    games = Game.objects.filter(match=match, deleted=False).order_by("position").values_list(*GAME_ROW)
+    return games.iterator(chunk_size=2000)
 
 
 def player_matches(player: Player, limit: int = 10) -> QuerySet[Match]:

@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -38,6 +39,8 @@ from .engine import (
 )
 from .engine.presets import PRESETS
 from .errors import Invalid, ServiceError
+from .exports.base import export_response, format_of
+from .exports.tables import MatchExport, PlayerStatsExport
 from .forms import GameForm, MatchForm, SignupForm, initial_from
 from .labels import (
     contract_label,
@@ -405,6 +408,13 @@ def _chart(request: HttpRequest, match: Match) -> HttpResponse:
 @require_GET
 def match_chart_svg(request: HttpRequest, match: Match) -> HttpResponse:
     return _chart(request, match)
+
+
+@on_match(Action.VIEW)
+@require_GET
+def match_export(request: HttpRequest, match: Match, fmt: str) -> HttpResponseBase:
+    """The match's list as a file: CSV (comma or semicolon), XLSX, ODS or JSON."""
+    return export_response(MatchExport(match, seats_of(match), deck_of(request)), format_of(fmt))
 
 
 @on_match(Action.SCORE)
@@ -825,6 +835,12 @@ def player_me(request: HttpRequest) -> HttpResponse:
     linked = list(Player.objects.filter(account=_account(request)))
     stats = [(_kind(row.variant, row.scheme), row) for row in player_stats(linked)] if linked else []
     return render(request, "matches/player_me.html", {"linked": linked, "stats": stats})
+
+
+@on_player(Action.VIEW)
+@require_GET
+def player_export(request: HttpRequest, player: Player, fmt: str) -> HttpResponseBase:
+    return export_response(PlayerStatsExport(player), format_of(fmt))
 
 
 @on_player(Action.VIEW)

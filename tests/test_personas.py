@@ -173,6 +173,7 @@ def argument_values(table: Table, route: Route) -> dict[str, str]:
         "season_id": str(table.season.public_id),
         "night_id": str(table.night.public_id),
         "number": "1",
+        "fmt": "csv",
         "member_id": str(
             Seat.objects.filter(match__club_table__night=table.night).values_list("player__public_id", flat=True)[0]
         ),

@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.models import User
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -20,6 +21,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from matches.errors import ServiceError
+from matches.exports.base import export_response, format_of
+from matches.exports.tables import StandingsExport
 from matches.labels import scheme_label, variant_label
 from matches.models import Player
 from matches.permissions import (
@@ -263,6 +266,25 @@ def season_player(request: HttpRequest, season: Season, member_id: uuid.UUID) ->
     }
     context = {"club": season.club, "season": season, "player": player, "nights": nights, "totals": totals}
     return render(request, "leagues/season_player.html", context)
+
+
+@on_season(Action.VIEW)
+@require_GET
+def season_export(request: HttpRequest, season: Season, fmt: str) -> HttpResponseBase:
+    """The season's table as a file."""
+    table = season_table(season)
+    names = {key: player.name for key, player in table.players.items()}
+    return export_response(StandingsExport(f"{season.club.name} {season.name}", table.places, names), format_of(fmt))
+
+
+@on_night(Action.VIEW)
+@require_GET
+def night_export(request: HttpRequest, night: Night, fmt: str) -> HttpResponseBase:
+    """The night's table as a file."""
+    results = night_results(night)
+    names = {key: player.name for key, player in results.players.items()}
+    name = f"{night.season.club.name} {night.date.isoformat()}"
+    return export_response(StandingsExport(name, results.night_places, names), format_of(fmt))
 
 
 def _qr(url: str) -> str:

@@ -1,0 +1,121 @@
+"""What can be exported: a match's list, a player's statistics, a club night's table and a season's table."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from fractions import Fraction
+
+from django.utils.translation import gettext as _
+
+from matches.engine.league import Place
+from matches.labels import contract_label, match_label, scheme_label, variant_label
+from matches.models import Match, Player, Seat
+from matches.selectors import game_rows, player_stats
+
+from .base import Cell, Exporter
+
+
+def _number(value: Fraction) -> int | float:
+    """A score as a spreadsheet takes it: whole, or an average to two places."""
+    return value.numerator if value.denominator == 1 else round(float(value), 2)
+
+
+class MatchExport(Exporter):
+    """A match's list, one row per game: its number, who dealt and declared, the game and its value, won or lost,
+    Bock, and for each player the game's points and the running total."""
+
+    def __init__(self, match: Match, seats: Sequence[Seat], deck: str) -> None:
+        self.match = match
+        self.names = [seat.player.name for seat in seats]
+        self.deck = deck
+
+    @property
+    def filename(self) -> str:
+        return match_label(self.match)
+
+    def headers(self) -> list[str]:
+        players = [header for name in self.names for header in (name, _("%(name)s (total)") % {"name": name})]
+        return [_("Game"), _("Dealer"), _("Declarer"), _("Contract"), _("Value"), _("Result"), _("Bock"), *players]
+
+    def rows(self) -> Iterator[Sequence[Cell]]:
+        setup = self.match.setup()
+        results = {True: _("won"), False: _("lost"), None: ""}
+        passed = _("all passed")
+        contracts: dict[str | None, str] = {}
+        totals = [0] * len(self.names)
+        for number, was_passed, declarer, entry, won, value, bock, points in game_rows(self.match):
+            contract = entry.get("contract") if entry else None
+            if contract not in contracts:
+                contracts[contract] = contract_label(contract, self.deck)
+            scores = points or [0] * len(totals)
+            cells: list[Cell] = []
+            for seat, score in enumerate(scores):
+                totals[seat] += score
+                cells += [score, totals[seat]]
+            dealer = setup.seating(number).dealer
+            yield [
+                number,
+                self.names[dealer],
+                "" if declarer is None else self.names[declarer],
+                contracts[contract],
+                value or None,
+                passed if was_passed else results[won],
+                bock or None,
+                *cells,
+            ]
+
+
+class PlayerStatsExport(Exporter):
+    """A player's lifetime record, one row per variant and scheme."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+
+    @property
+    def filename(self) -> str:
+        return self.player.name
+
+    def headers(self) -> list[str]:
+        return [_("Variant"), _("Scoring"), _("Points"), _("Games"), _("Declared"), _("Won"), _("Lost"), _("Average")]
+
+    def rows(self) -> Iterator[Sequence[Cell]]:
+        for row in player_stats(self.player):
+            yield [
+                variant_label(row.variant),
+                scheme_label(row.scheme),
+                row.total,
+                row.games,
+                row.declared,
+                row.won,
+                row.lost,
+                round(row.average, 2),
+            ]
+
+
+class StandingsExport(Exporter):
+    """A table of results (a club night's or a season's): place, player, points, game points, won, lost, lists."""
+
+    def __init__(self, name: str, places: Sequence[Place], names: Mapping[str, str]) -> None:
+        self.name = name
+        self.places = places
+        self.names = names
+
+    @property
+    def filename(self) -> str:
+        return self.name
+
+    def headers(self) -> list[str]:
+        return [_("Place"), _("Player"), _("Points"), _("Game points"), _("Won"), _("Lost"), _("Lists")]
+
+    def rows(self) -> Iterator[Sequence[Cell]]:
+        for place in self.places:
+            row = place.standing
+            yield [
+                place.place,
+                self.names.get(row.player, "?"),
+                _number(row.score),
+                row.game_points,
+                row.won,
+                row.lost,
+                row.lists,
+            ]

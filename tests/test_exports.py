@@ -1,0 +1,165 @@
+"""Every export is read back by the library that reads its format and compared with the data it came from; text that
+a spreadsheet would run as a formula is defused."""
+
+import csv
+import datetime
+import io
+import json
+from typing import Any
+
+import pytest
+import tablib
+from django.contrib.auth.models import User
+from django.http import StreamingHttpResponse
+from django.test import Client
+from django.urls import reverse
+
+from matches.exports.base import Format
+from matches.leagues import services as clubs
+from matches.leagues.models import ClubTable
+from matches.leagues.selectors import night_results, season_table
+from matches.models import Match, Player
+from matches.selectors import match_sheet, player_stats
+
+from .factories import add, make_match, make_user
+
+pytestmark = pytest.mark.django_db
+
+FORMATS = [choice.value for choice in Format]
+HOSTILE = ('=HYPERLINK("http://x")', "+49 Ben", "-Cleo", "@SUM(A1)")
+
+
+def _read(response: Any, fmt: str) -> tablib.Dataset:
+    """The file as a spreadsheet program or a script would read it."""
+    body = b"".join(response.streaming_content) if isinstance(response, StreamingHttpResponse) else response.content
+    if fmt in ("csv", "csv-semicolon"):
+        text = body.decode("utf-8")
+        assert text.startswith("\ufeff")  # the byte order mark, so that spreadsheet programs read UTF-8
+        rows = list(csv.reader(io.StringIO(text[1:]), delimiter=";" if fmt == "csv-semicolon" else ","))
+        return tablib.Dataset(*rows[1:], headers=rows[0])
+    if fmt == "json":
+        items = json.loads(body)
+        data = tablib.Dataset(headers=list(items[0]) if items else [])
+        for item in items:
+            data.append(list(item.values()))
+        return data
+    return tablib.Dataset().load(body, format=fmt)
+
+
+def _cells(data: tablib.Dataset) -> list[list[str]]:
+    """Every cell as text, as the CSV reader gives it (spreadsheets give numbers back as numbers, ODS as floats)."""
+    return [[_text(cell) for cell in row] for row in data]
+
+
+def _text(cell: object) -> str:
+    if cell is None:
+        return ""
+    if isinstance(cell, float) and cell.is_integer():
+        return str(int(cell))
+    return str(cell)
+
+
+@pytest.fixture
+def owner() -> User:
+    return make_user("olga")
+
+
+@pytest.fixture
+def browser(owner: User) -> Client:
+    client = Client()
+    client.force_login(owner)
+    return client
+
+
+@pytest.fixture
+def match(owner: User) -> Match:
+    match = make_match(owner, names=("Anna", "Ben", "Cleo"), rules={"bock": True}, title="Donnerstag")
+    add(match, declarer=1, contract="clubs", matadors=1, declarer_card_points=70)
+    add(match, declarer=2, contract="grand", matadors=2, declarer_card_points=40, hand=True)
+    add(match, passed=True)
+    add(match, declarer=1, contract="null", won=True)
+    return Match.objects.get(pk=match.pk)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_match_exported_reads_back_as_its_list(browser: Client, match: Match, fmt: str) -> None:
+    response = browser.get(reverse("match_export", args=[match.public_id, fmt]))
+    assert response.status_code == 200
+    assert "attachment" in response["Content-Disposition"]
+    data = _read(response, fmt)
+    assert data.headers == [
+        "Game", "Dealer", "Declarer", "Contract", "Value", "Result", "Bock",
+        "Anna", "Anna (total)", "Ben", "Ben (total)", "Cleo", "Cleo (total)",
+    ]  # fmt: skip
+    sheet = match_sheet(match)
+    assert len(data) == len(sheet.rows) == 4
+    for row, cells in zip(sheet.rows, _cells(data), strict=True):
+        assert cells[0] == str(row.number)
+        assert cells[1] == row.dealer_name
+        assert cells[2] == row.declarer_name
+        assert cells[7:] == [str(value) for pair in row.cells for value in pair]
+    assert _cells(data)[2][5] == "all passed"
+    assert [cells[5] for cells in _cells(data)] == ["won", "lost", "all passed", "won"]
+
+
+@pytest.mark.parametrize("fmt", [choice for choice in FORMATS if choice != "json"])
+def test_names_a_spreadsheet_would_run_as_formulas_are_defused(browser: Client, owner: User, fmt: str) -> None:
+    match = make_match(owner, names=HOSTILE[:3])
+    add(match, declarer=1, contract="clubs", matadors=1, declarer_card_points=40)
+    data = _read(browser.get(reverse("match_export", args=[match.public_id, fmt])), fmt)
+    assert data.headers[7] == "'" + HOSTILE[0]
+    assert _cells(data)[0][1:3] == ["'" + HOSTILE[0], "'" + HOSTILE[1]]
+    assert _cells(data)[0][7:11] == ["0", "0", "-48", "-48"]  # numbers stay numbers, negative ones too
+
+
+def test_json_carries_every_value_as_it_is(browser: Client, owner: User) -> None:
+    match = make_match(owner, names=HOSTILE[:3])
+    add(match, declarer=1, contract="clubs", matadors=1, declarer_card_points=70)
+    (item,) = json.loads(browser.get(reverse("match_export", args=[match.public_id, "json"])).getvalue())
+    assert item["Dealer"] == HOSTILE[0]
+    assert item[HOSTILE[0]] == 0
+
+
+def test_a_csv_export_streams(browser: Client, match: Match) -> None:
+    response = browser.get(reverse("match_export", args=[match.public_id, "csv"]))
+    assert isinstance(response, StreamingHttpResponse)
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+
+
+def test_an_unknown_format_is_not_there(browser: Client, match: Match) -> None:
+    assert browser.get(reverse("match_export", args=[match.public_id, "pdf"])).status_code == 404
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_players_statistics_read_back(browser: Client, match: Match, fmt: str) -> None:
+    ben = Player.objects.get(name="Ben")
+    data = _read(browser.get(reverse("player_export", args=[ben.public_id, fmt])), fmt)
+    (stats,) = player_stats(ben)
+    assert _cells(data) == [["Skat", "Standard", str(stats.total), str(stats.games), str(stats.declared),
+                            str(stats.won), str(stats.lost), str(round(stats.average, 2))]]  # fmt: skip
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_club_nights_and_a_seasons_tables_read_back(browser: Client, owner: User, fmt: str) -> None:
+    club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026"))
+    night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
+    for name in ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fred", "Gus"):
+        clubs.check_in(night=night, name=name)
+    clubs.night_draw(night=night, series=1, user=owner)
+    for table in ClubTable.objects.filter(night=night).select_related("match"):
+        declarer = (table.match.first_dealer + 1) % table.match.players
+        add(table.match, declarer=declarer, contract="grand", matadors=1, declarer_card_points=40)
+    results = night_results(night)
+    expected = [
+        [str(place.place), results.players[place.standing.player].name, str(place.standing.score),
+         str(place.standing.game_points), str(place.standing.won), str(place.standing.lost),
+         str(place.standing.lists)]
+        for place in results.night_places
+    ]  # fmt: skip
+    assert _cells(_read(browser.get(reverse("night_export", args=[night.public_id, fmt])), fmt)) == expected
+    table = season_table(season)
+    season_data = _read(browser.get(reverse("season_export", args=[season.public_id, fmt])), fmt)
+    assert [row[1] for row in _cells(season_data)] == [
+        table.players[place.standing.player].name for place in table.places
+    ]
