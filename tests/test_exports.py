@@ -31,7 +31,7 @@ HOSTILE = ('=HYPERLINK("http://x")', "+49 Ben", "-Cleo", "@SUM(A1)")
 
 def _read(response: Any, fmt: str) -> tablib.Dataset:
     """The file as a spreadsheet program or a script would read it."""
-    body = b"".join(response.streaming_content) if isinstance(response, StreamingHttpResponse) else response.content
+    body = response.getvalue() if isinstance(response, StreamingHttpResponse) else response.content
     if fmt in ("csv", "csv-semicolon"):
         text = body.decode("utf-8")
         assert text.startswith("\ufeff")  # the byte order mark, so that spreadsheet programs read UTF-8
@@ -158,8 +158,8 @@ def test_a_club_nights_and_a_seasons_tables_read_back(browser: Client, owner: Us
         for place in results.night_places
     ]  # fmt: skip
     assert _cells(_read(browser.get(reverse("night_export", args=[night.public_id, fmt])), fmt)) == expected
-    table = season_table(season)
+    standings = season_table(season)
     season_data = _read(browser.get(reverse("season_export", args=[season.public_id, fmt])), fmt)
     assert [row[1] for row in _cells(season_data)] == [
-        table.players[place.standing.player].name for place in table.places
+        standings.players[place.standing.player].name for place in standings.places
     ]

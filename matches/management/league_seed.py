@@ -11,30 +11,24 @@ from __future__ import annotations
 import datetime
 import math
 import uuid
-from collections.abc import Iterable, Iterator, Sequence
-from itertools import islice
-from typing import Any
+from collections.abc import Sequence
 
 from django.contrib.auth.models import User
-from django.core.management.color import no_style
-from django.db import connection, models, transaction
-from django.utils import timezone
+from django.db import transaction
 
-from matches.engine import ENTRY_VERSION, RULES_VERSION
 from matches.leagues import services as clubs
 from matches.leagues.models import ClubTable, Night, Season
-from matches.models import Game, GameScore, Match, Player, Seat
+from matches.models import Match, Player, Seat
 from matches.services import Submission, game_add
+
+from .bulk import LOST_ENTRY, WON_ENTRY, Tariff, write_games
 
 PLAYERS = 60
 TABLE = 4
 SERIES = 48
 TONIGHT_GAMES = 2  # games each of tonight's tables has entered
-BATCH = 5000
-ENTRY = {"contract": "grand", "matadors": 1, "declarer_card_points": 70}
-LOST_ENTRY = {"contract": "grand", "matadors": 1, "declarer_card_points": 40}
 # A grand with 1, won: 48 + 50 for the declarer; lost: −96 − 50, and 30 to each of the other three (Seeger-Fabian).
-WON, LOST, BONUS = 98, -146, 30
+SEEGER_FABIAN = Tariff(won=98, lost=-146, bonus=30)
 
 
 def seed_season(owner: User, name: str, games: int) -> Season:
@@ -60,7 +54,7 @@ def seed_season(owner: User, name: str, games: int) -> Season:
     for table in ClubTable.objects.filter(night=tonight).select_related("match"):
         for number in range(1, TONIGHT_GAMES + 1):
             declarer = number % TABLE  # the seat after the dealer (seat 0 deals first and sits out)
-            submission = Submission(declarer=declarer, entry=ENTRY if number % 3 else LOST_ENTRY)
+            submission = Submission(declarer=declarer, entry=WON_ENTRY if number % 3 else LOST_ENTRY)
             game_add(match=table.match, user=owner, token=uuid.uuid4(), submission=submission)
     return season
 
@@ -94,117 +88,4 @@ def _played_night(night: Night, owner: User, players: Sequence[Player], per_tabl
         for match, seated in zip(matches, tables, strict=True)
         for position, player in enumerate(seated)
     )
-    first = (Game.objects.aggregate(top=models.Max("id"))["top"] or 0) + 1
-    games = list(_games(matches, tables, per_table, first))
-    _insert(Game, GAME_FIELDS, (row for row, _ in games))
-    _insert(GameScore, SCORE_FIELDS, (score for _, scores in games for score in scores))
-    _reset_sequences()
-
-
-GAME_FIELDS = (
-    "id",
-    "public_id",
-    "match",
-    "position",
-    "passed",
-    "declarer",
-    "entry",
-    "entry_version",
-    "deleted",
-    "version",
-    "created_at",
-    "number",
-    "bock",
-    "won",
-    "game_value",
-    "points",
-    "breakdown",
-    "rules_version",
-)
-SCORE_FIELDS = ("game", "seat", "player", "points", "declarer", "played")
-
-
-def _games(
-    matches: Sequence[Match], tables: Sequence[Sequence[Player]], per_table: int, first: int
-) -> Iterator[tuple[list[Any], list[list[Any]]]]:
-    now = timezone.now()
-    game_id = first
-    for match, seated in zip(matches, tables, strict=True):
-        for number in range(1, per_table + 1):
-            dealer = (number - 1) % TABLE
-            declarer = (dealer + 1) % TABLE
-            won = number % 3 != 0
-            points = [0] * TABLE if won else [BONUS] * TABLE
-            points[declarer] = WON if won else LOST
-            entry = ENTRY if won else LOST_ENTRY
-            row = [
-                game_id,
-                uuid.uuid4(),
-                match.pk,
-                number,
-                False,
-                declarer,
-                entry,
-                ENTRY_VERSION,
-                False,
-                number,
-                now,
-                number,
-                0,
-                won,
-                48,
-                points,
-                [],
-                RULES_VERSION,
-            ]
-            scores = [
-                [game_id, seat, seated[seat].pk, points[seat], seat == declarer, seat != dealer]
-                for seat in range(TABLE)
-            ]
-            yield row, scores
-            game_id += 1
-
-
-def _insert(model: type[models.Model], names: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
-    """Rows straight into ``model``'s table, in batches; values that the database stores in its own form (uuids,
-    JSON, times) are prepared by their fields, the few distinct JSON values and times once each."""
-    fields = [model._meta.get_field(name) for name in names]
-    assert all(isinstance(field, models.Field) for field in fields)
-    kinds = [_kind(field) for field in fields]
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(str(field.column)) for field in fields)  # type: ignore[union-attr]
-    sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
-    known: dict[tuple[int, str], Any] = {}
-
-    def prepare(index: int, value: Any) -> Any:
-        kind = kinds[index]
-        if kind == "plain":
-            return value
-        if kind == "each":
-            return fields[index].get_db_prep_save(value, connection)  # type: ignore[union-attr]
-        key = (index, repr(value))
-        if key not in known:
-            known[key] = fields[index].get_db_prep_save(value, connection)  # type: ignore[union-attr]
-        return known[key]
-
-    with connection.cursor() as cursor:
-        iterator = iter(rows)
-        while batch := list(islice(iterator, BATCH)):
-            cursor.executemany(sql, [[prepare(index, value) for index, value in enumerate(row)] for row in batch])
-
-
-def _kind(field: Any) -> str:
-    """How a field's values are prepared: as they are, each on its own (uuids), or once per distinct value."""
-    if isinstance(field, models.UUIDField):
-        return "each"
-    if isinstance(field, models.JSONField | models.DateTimeField):
-        return "once"
-    return "plain"
-
-
-def _reset_sequences() -> None:
-    """Games were written with their ids: the database's counter for them (PostgreSQL's sequence) moves past."""
-    statements = connection.ops.sequence_reset_sql(no_style(), [Game])
-    with connection.cursor() as cursor:
-        for statement in statements:
-            cursor.execute(statement)
+    write_games(matches, tables, per_table, SEEGER_FABIAN)

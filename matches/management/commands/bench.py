@@ -13,11 +13,14 @@ match; fixes alternate between two entries of the same game.
 
 from __future__ import annotations
 
+import csv
 import gzip
+import io
 import random
 import re
 import statistics
 import time
+import tracemalloc
 import uuid
 import warnings
 from collections.abc import Callable
@@ -29,8 +32,8 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.contrib.staticfiles import finders
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import connection
-from django.http import HttpResponse
+from django.db import connection, transaction
+from django.http import HttpResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
@@ -39,9 +42,11 @@ from django.urls import reverse
 from matches.engine import setup_match
 from matches.leagues.models import Season
 from matches.management.bench_urls import BARE_PATH
+from matches.management.bulk import STANDARD, write_games
 from matches.management.deals import DealMaker
 from matches.management.league_seed import seed_season
 from matches.models import Game, Match, MatchEvent
+from matches.selectors import game_rows
 from matches.services import game_add, match_create
 
 # Skat at three with Bock rounds: every save, fix and preview reads the Bock window of the last deals.
@@ -59,6 +64,11 @@ WARM_UP = 5
 MATCHES = {"10": 10, "16": 16, "50": 50, "1000": 1000, "fix 10": 10, "fix 1000": 1000}
 # What a phone downloads, in KB: the first visit of a match page (16 games) and one save, compressed as served.
 FIRST_LOAD_GOAL_KB = 25
+# The CSV export: a match of this many games, downloaded this many times against the csv module.
+EXPORT_GAMES = 100_000
+EXPORT_ROUNDS = 5
+EXPORT_MEMORY_GOAL_MB = 30
+EXPORT_RATIO_GOAL = 2
 # The club seasons the season table is measured on: about a thousand and about a million games in closed nights.
 SEASON_GAMES = (1_000, 1_000_000)
 SAVE_ROUND_TRIP_GOAL_KB = 3
@@ -301,12 +311,77 @@ class Command(BaseCommand):
         wire = Wire(requests)
         self._line("first load KB", wire.first_load() / 1024, FIRST_LOAD_GOAL_KB)
         self._line("save round trip KB", wire.save_round_trip() / 1024, SAVE_ROUND_TRIP_GOAL_KB)
+        export = Export(requests.client, _long_match(scorer, EXPORT_GAMES))
+        exported, written = export.measure(EXPORT_ROUNDS)
+        self._line("csv export 100k memory MB", export.peak_memory() / 2**20, EXPORT_MEMORY_GOAL_MB)
+        self._line("csv export 100k / csv module", exported / written, EXPORT_RATIO_GOAL)
         self.stdout.write(f"per request ({rounds} rounds): median time, queries")
         for name, side in _sides(figures).items():
             requests.queries = CaptureQueriesContext(connection)
             side.send()
             median = statistics.median(samples[name]) / 1e6
             self.stdout.write(f"  {name:<30} {median:7.2f} ms  {len(requests.queries):3d} queries")
+
+
+class Export:
+    """A match's list of ``EXPORT_GAMES`` games as CSV through its page's download, against the csv module writing
+    the same games' stored values from the same query, with nothing else to do."""
+
+    def __init__(self, client: Client, match: Match) -> None:
+        self.client = client
+        self.match = match
+        self.url = reverse("match_export", args=[match.public_id, "csv"])
+
+    def download(self) -> int:
+        """The whole file through the test client, as a browser receives it; its size in bytes."""
+        response = self.client.get(self.url)
+        if response.status_code != 200 or not isinstance(response, StreamingHttpResponse):
+            raise CommandError(f"csv export: status {response.status_code}")
+        return sum(len(chunk) for chunk in response.streaming_content)
+
+    def plain(self) -> int:
+        buffer = io.StringIO()
+        writer = csv.writer(buffer)
+        size = 0
+        for number, passed, declarer, entry, won, value, bock, points in game_rows(self.match):
+            writer.writerow(
+                [number, passed, declarer, entry.get("contract") if entry else "", won, value, bock, *points]
+            )
+            if buffer.tell() > 2**16:
+                size += buffer.tell()
+                buffer.seek(0)
+                buffer.truncate()
+        return size + buffer.tell()
+
+    def measure(self, rounds: int) -> tuple[float, float]:
+        """The medians of the two, taking turns ``rounds`` times (after one of each to warm up)."""
+        timings: dict[str, list[int]] = {"export": [], "csv": []}
+        sides = (("export", self.download), ("csv", self.plain))
+        for round_number in range(rounds + 1):
+            for name, side in sides if round_number % 2 else reversed(sides):
+                start = time.perf_counter_ns()
+                side()
+                if round_number:
+                    timings[name].append(time.perf_counter_ns() - start)
+        return statistics.median(timings["export"]), statistics.median(timings["csv"])
+
+    def peak_memory(self) -> int:
+        """The most memory the whole download takes at any moment (tracemalloc's peak)."""
+        tracemalloc.start()
+        try:
+            self.download()
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+
+def _long_match(owner: User, games: int) -> Match:
+    """A Skat match at three with ``games`` games, written in bulk (see ``bulk.py``)."""
+    match = match_create(owner=owner, variant="skat", scheme="standard", rules={}, player_names=NAMES)
+    seated = [[seat.player for seat in match.seats.select_related("player").order_by("position")]]
+    with transaction.atomic():
+        write_games([match], seated, games, STANDARD)
+    return Match.objects.get(pk=match.pk)
 
 
 class Wire:
