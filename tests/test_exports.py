@@ -88,8 +88,8 @@ def test_a_match_exported_reads_back_as_its_list(browser: Client, match: Match, 
     assert "attachment" in response["Content-Disposition"]
     data = _read(response, fmt)
     assert data.headers == [
-        "Game", "Dealer", "Declarer", "Contract", "Value", "Result", "Bock",
-        "Anna", "Anna (total)", "Ben", "Ben (total)", "Cleo", "Cleo (total)",
+        "No.", "Dealer", "Declarer", "Contract", "Value", "Result", "Bock",
+        "Anna: points", "Anna: total", "Ben: points", "Ben: total", "Cleo: points", "Cleo: total",
     ]  # fmt: skip
     sheet = match_sheet(match)
     assert len(data) == len(sheet.rows) == 4
@@ -107,7 +107,7 @@ def test_names_a_spreadsheet_would_run_as_formulas_are_defused(browser: Client, 
     match = make_match(owner, names=HOSTILE[:3])
     add(match, declarer=1, contract="clubs", matadors=1, declarer_card_points=40)
     data = _read(browser.get(reverse("match_export", args=[match.public_id, fmt])), fmt)
-    assert data.headers[7] == "'" + HOSTILE[0]
+    assert data.headers[7] == "'" + HOSTILE[0] + ": points"
     assert _cells(data)[0][1:3] == ["'" + HOSTILE[0], "'" + HOSTILE[1]]
     assert _cells(data)[0][7:11] == ["0", "0", "-48", "-48"]  # numbers stay numbers, negative ones too
 
@@ -117,7 +117,7 @@ def test_json_carries_every_value_as_it_is(browser: Client, owner: User) -> None
     add(match, declarer=1, contract="clubs", matadors=1, declarer_card_points=70)
     (item,) = json.loads(browser.get(reverse("match_export", args=[match.public_id, "json"])).getvalue())
     assert item["Dealer"] == HOSTILE[0]
-    assert item[HOSTILE[0]] == 0
+    assert item[HOSTILE[0] + ": points"] == 0
 
 
 def test_a_csv_export_streams(browser: Client, match: Match) -> None:
