@@ -34,8 +34,13 @@ class MatchExport(Exporter):
         return match_label(self.match)
 
     def headers(self) -> list[str]:
-        players = [header for name in self.names for header in (name, _("%(name)s (total)") % {"name": name})]
-        return [_("Game"), _("Dealer"), _("Declarer"), _("Contract"), _("Value"), _("Result"), _("Bock"), *players]
+        # Each column's name is unique (JSON keys on them): the fixed ones have no colon, the players' names differ.
+        players = [
+            header
+            for name in self.names
+            for header in (_("%(name)s: points") % {"name": name}, _("%(name)s: total") % {"name": name})
+        ]
+        return [_("No."), _("Dealer"), _("Declarer"), _("Contract"), _("Value"), _("Result"), _("Bock"), *players]
 
     def rows(self) -> Iterator[Sequence[Cell]]:
         setup = self.match.setup()
