@@ -560,3 +560,24 @@ def _value_at(data: dict[str, Any], path: str) -> Any:
     if path.startswith("ramsch."):
         return (data.get("ramsch") or {}).get(path.removeprefix("ramsch."))
     return data.get(path)
+
+
+MAX_BACKUP_BYTES = 50 * 2**20
+
+
+class RestoreForm(forms.Form):
+    """A backup file to restore: read as JSON here; the restore checks what is in it."""
+
+    file = forms.FileField(label=_("Backup file (JSON)"))
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_BACKUP_BYTES:
+            raise forms.ValidationError(
+                _("A backup file is at most %(size)s MB.") % {"size": MAX_BACKUP_BYTES // 2**20}
+            )
+        try:
+            self.cleaned_data["data"] = json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            raise forms.ValidationError(_("This is not a backup file (JSON) of Scorekeeper.")) from None
+        return upload

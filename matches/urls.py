@@ -39,5 +39,7 @@ urlpatterns = [
     path("players/<uuid:player_id>/export/<str:fmt>/", views.player_export, name="player_export"),
     path("players/<uuid:player_id>/merge/", views.player_merge_view, name="player_merge"),
     path("claim/<str:token>/", views.player_claim_view, name="player_claim"),
+    path("backup/", views.backup_page, name="backup"),
+    path("backup/download/", views.backup_download, name="backup_download"),
     path("", include("matches.leagues.urls")),
 ]

@@ -6,6 +6,7 @@ refusal of a service comes back as a ``ServiceError`` and is shown next to its f
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -18,12 +19,14 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils import timezone
+from django.utils.http import content_disposition_header, url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.middleware import HtmxDetails
 
+from .backup import account_backup, restore
 from .engine import (
     DealEntry,
     EntryShape,
@@ -41,7 +44,7 @@ from .engine.presets import PRESETS
 from .errors import Invalid, ServiceError
 from .exports.base import export_response, format_of
 from .exports.tables import MatchExport, PlayerStatsExport
-from .forms import GameForm, MatchForm, SignupForm, initial_from
+from .forms import GameForm, MatchForm, RestoreForm, SignupForm, initial_from
 from .labels import (
     contract_label,
     match_label,
@@ -835,6 +838,44 @@ def player_me(request: HttpRequest) -> HttpResponse:
     linked = list(Player.objects.filter(account=_account(request)))
     stats = [(_kind(row.variant, row.scheme), row) for row in player_stats(linked)] if linked else []
     return render(request, "matches/player_me.html", {"linked": linked, "stats": stats})
+
+
+@signed_in
+def backup_page(request: HttpRequest) -> HttpResponse:
+    """Download everything of your own book as one file, or restore such a file (yours, or a club's, which becomes
+    a club you own)."""
+    form = RestoreForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            counts = restore(form.cleaned_data["data"], user=_account_of(request))
+        except ServiceError as error:
+            form.add_error("file", render_step(error.errors[0].message, deck_of(request)))
+        else:
+            messages.success(
+                request,
+                _("Restored: %(players)s players, %(matches)s matches, %(games)s games, %(nights)s club nights.")
+                % counts,
+            )
+            return redirect("backup")
+    return render(request, "matches/backup.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@signed_in
+@require_GET
+def backup_download(request: HttpRequest) -> HttpResponse:
+    user = _account_of(request)
+    return _json_download(account_backup(user), f"scorekeeper-{user.username}")
+
+
+def _json_download(data: dict[str, Any], name: str) -> HttpResponse:
+    response = HttpResponse(json.dumps(data, ensure_ascii=False, indent=1), content_type="application/json")
+    response["Content-Disposition"] = content_disposition_header(True, f"{name}-{timezone.localdate()}.json") or ""
+    return response
+
+
+def _account_of(request: HttpRequest) -> User:
+    assert isinstance(request.user, User)
+    return request.user
 
 
 @on_player(Action.VIEW)

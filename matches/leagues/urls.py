@@ -8,6 +8,7 @@ urlpatterns = [
     path("clubs/<uuid:club_id>/members/", views.club_member, name="club_member"),
     path("clubs/<uuid:club_id>/players/", views.club_player, name="club_player"),
     path("clubs/<uuid:club_id>/screen/", views.club_screen_link, name="club_screen_link"),
+    path("clubs/<uuid:club_id>/backup/", views.club_backup_download, name="club_backup"),
     path("clubs/<uuid:club_id>/roster/", views.club_roster, name="club_roster"),
     path("clubs/<uuid:club_id>/seasons/new/", views.season_new, name="season_new"),
     path("seasons/<uuid:season_id>/", views.season_detail, name="season_detail"),

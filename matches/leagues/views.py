@@ -4,6 +4,7 @@ paper lists, results, closing), and the public screen. Thin: the services write,
 from __future__ import annotations
 
 import datetime
+import json
 import uuid
 from fractions import Fraction
 from typing import Any
@@ -16,10 +17,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import content_disposition_header
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from matches.backup import club_backup
 from matches.errors import ServiceError
 from matches.exports.base import export_response, format_of
 from matches.exports.tables import StandingsExport
@@ -132,6 +135,18 @@ def club_member(request: HttpRequest, club: Club) -> HttpResponse:
     else:
         messages.error(request, _("Name an account and a role."))
     return redirect("club_detail", club_id=club.public_id)
+
+
+@on_club(Action.REOPEN)
+@require_GET
+def club_backup_download(request: HttpRequest, club: Club) -> HttpResponse:
+    """Everything of the club in one file (the club's owner only): restored elsewhere, it becomes a club there."""
+    response = HttpResponse(
+        json.dumps(club_backup(club), ensure_ascii=False, indent=1), content_type="application/json"
+    )
+    name = f"scorekeeper-{club.name}-{datetime.date.today().isoformat()}.json"
+    response["Content-Disposition"] = content_disposition_header(True, name) or ""
+    return response
 
 
 @on_club(Action.MANAGE)

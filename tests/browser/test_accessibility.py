@@ -68,6 +68,7 @@ def _table() -> dict[str, str]:
         "player": f"/players/{anna.public_id}/",
         "head to head": f"/players/{anna.public_id}/vs/{ben.public_id}/",
         "own statistics": "/players/me/",
+        "backup": "/backup/",
         "claim": f"/claim/{claim}/",
         "offline": "/offline/",
         "offline reset": "/offline/reset/",
