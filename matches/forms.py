@@ -562,7 +562,7 @@ def _value_at(data: dict[str, Any], path: str) -> Any:
     return data.get(path)
 
 
-MAX_BACKUP_BYTES = 50 * 2**20
+MAX_BACKUP_BYTES = 10 * 2**20
 
 
 class RestoreForm(forms.Form):
@@ -578,6 +578,6 @@ class RestoreForm(forms.Form):
             )
         try:
             self.cleaned_data["data"] = json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
+        except (UnicodeDecodeError, ValueError, RecursionError):
             raise forms.ValidationError(_("This is not a backup file (JSON) of Scorekeeper.")) from None
         return upload

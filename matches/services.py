@@ -238,11 +238,13 @@ def match_create(
     planned_games: int | None = None,
     token: uuid.UUID | None = None,
     keeper: Keeper | None = None,
+    public_id: uuid.UUID | None = None,
 ) -> Match:
     """Start a match, checking everything a page would: the variant, scheme and rules, the players (2 to 4 as the
     variant has it, each once), the first dealer, the length, the title and the preset. The complete rule set is
     stored with it, so later changes to presets never rescore it. Players are found by name in the keeper's book,
-    or added to it. A retried ``token`` returns the match it started the first time."""
+    or added to it. A retried ``token`` returns the match it started the first time. ``public_id``: the one it had
+    before (a restored backup)."""
     if token is not None:
         started = Match.objects.filter(token=token).first()
         if started is not None:
@@ -254,6 +256,7 @@ def match_create(
     try:
         with transaction.atomic():
             match = Match.objects.create(
+                public_id=public_id or uuid.uuid4(),
                 keeper=keeper,
                 created_by=owner,
                 token=token,

@@ -18,7 +18,7 @@ from django.urls import reverse
 from matches.backup import account_backup, club_backup, restore
 from matches.errors import Invalid
 from matches.leagues import services as clubs
-from matches.leagues.models import Club, ClubTable, Night, NightStanding, Season, SeasonStanding
+from matches.leagues.models import Club, ClubTable, Membership, Night, NightStanding, Season, SeasonStanding
 from matches.leagues.selectors import night_results, season_table
 from matches.models import Game, GameScore, Keeper, Match, MatchEvent, Player
 from matches.selectors import match_sheet
@@ -226,3 +226,95 @@ def test_only_a_clubs_owner_downloads_its_backup() -> None:
     assert browser.get(reverse("club_backup", args=[club.public_id])).status_code == 404
     browser.force_login(owner)
     assert browser.get(reverse("club_backup", args=[club.public_id])).status_code == 200
+
+
+def _damaged(data: dict[str, Any], user: User) -> None:
+    with pytest.raises(Invalid):
+        restore(data, user=user)
+
+
+def test_a_file_naming_somebody_elses_club_match_player_or_season_is_refused() -> None:
+    olga, mal = make_user("olga"), make_user("mal")
+    club = _club(olga)
+    own = make_match(olga, names=("Anna", "Ben", "Cleo"))
+    stolen_club = json.loads(json.dumps(club_backup(club)))
+    with pytest.raises(Invalid, match="does not fit"):
+        restore(stolen_club, user=mal)
+    assert not Membership.objects.filter(user=mal).exists()
+    mals_club = clubs.club_create(owner=mal, name="Grand Hand")
+    theirs = json.loads(json.dumps(club_backup(mals_club)))
+    season = Season.objects.get(club=club)
+    for wrong in (
+        {**theirs, "matches": [{**account_backup(olga)["matches"][0]}]},  # olga's match
+        {**theirs, "players": [{"id": str(own.seats.first().player.public_id), "name": "Anna"}]},  # type: ignore[union-attr]
+        {**theirs, "club": {**theirs["club"], "seasons": [{**stolen_club["club"]["seasons"][0]}]}},  # olga's season
+    ):
+        with pytest.raises(Invalid, match="does not fit"):
+            restore(wrong, user=mal)
+    assert Night.objects.filter(season=season).count() == 2
+    assert own.keeper.user == olga
+
+
+def test_accounts_named_nowhere_in_a_backup_and_linked_to_nothing_on_restore() -> None:
+    olga, ben = make_user("olga"), make_user("ben")
+    make_match(olga, names=("Anna", "Ben", "Cleo"))
+    player = Player.objects.get(name="Ben")
+    player.account = ben
+    player.save()
+    data = json.loads(json.dumps(account_backup(olga)))
+    assert '"account"' not in json.dumps(data)
+    _wipe()
+    restore(data, user=olga)
+    assert not Player.objects.filter(account__isnull=False).exists()
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda data: data["matches"][0]["games"][0].update(position=10**30),
+        lambda data: data["matches"][0]["games"][0].update(passed="no"),
+        lambda data: data["matches"][0]["games"][0].update(declarer=7),
+        lambda data: data["matches"][0]["history"][0].update(before="zz"),
+        lambda data: data["matches"][0].update(variant="nope"),
+        lambda data: data["players"][0].update(name=""),
+        lambda data: data["players"][0].update(name="x" * 500),
+        lambda data: data.update(players="everybody"),
+    ],
+    ids=[
+        "huge position",
+        "passed no",
+        "declarer 7",
+        "history zz",
+        "variant nope",
+        "empty name",
+        "long name",
+        "no list",
+    ],
+)
+def test_a_damaged_file_is_refused_whole(damage: Any) -> None:
+    owner = make_user("olga")
+    _book(owner)
+    data = json.loads(json.dumps(account_backup(owner)))
+    _wipe()
+    damage(data)
+    _damaged(data, owner)
+    assert not Match.objects.exists()
+    assert not Player.objects.exists()
+
+
+def test_a_clubs_season_that_breaks_the_rules_is_refused() -> None:
+    owner = make_user("olga")
+    club = _club(owner)
+    data = json.loads(json.dumps(club_backup(club)))
+    Club.objects.all().delete()
+    _wipe()
+    data["club"]["seasons"][0]["variant"] = "poker"
+    _damaged(data, owner)
+    assert not Club.objects.exists()
+
+
+def test_a_file_nested_too_deep_for_the_json_reader_is_a_form_error(client: Client) -> None:
+    client.force_login(make_user("olga"))
+    deep = b"[" * 100_000 + b"]" * 100_000
+    answer = client.post(reverse("backup"), {"file": SimpleUploadedFile("deep.json", deep)})
+    assert answer.status_code == 400

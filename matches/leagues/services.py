@@ -174,8 +174,9 @@ def _default_scheme(spec: VariantSpec) -> str:
     return spec.default_scheme.value
 
 
-def season_create(*, club: Club, settings: SeasonSettings) -> Season:
-    """A season, checked as a match would be: the variant, scheme and rules, and the ranking and money."""
+def season_create(*, club: Club, settings: SeasonSettings, public_id: uuid.UUID | None = None) -> Season:
+    """A season, checked as a match would be: the variant, scheme and rules, and the ranking and money.
+    ``public_id``: the one it had before (a restored backup)."""
     variant, rules, scheme = settings.variant, dict(settings.rules or {}), settings.scheme
     if settings.preset:
         preset = PRESETS.get(settings.preset)
@@ -211,6 +212,7 @@ def season_create(*, club: Club, settings: SeasonSettings) -> Season:
     if min(settings.stake, settings.list_fee, settings.minimum_lists, settings.best_nights) < 0:
         raise _invalid("stake", gettext_noop("Amounts and counts cannot be negative."))
     return Season.objects.create(
+        public_id=public_id or uuid.uuid4(),
         club=club,
         name=_name(settings.name),
         variant=setup.spec.variant.value,

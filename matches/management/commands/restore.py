@@ -29,7 +29,7 @@ class Command(BaseCommand):
         try:
             with open(file, encoding="utf-8") as source:
                 data = json.load(source)
-        except (OSError, ValueError) as error:
+        except (OSError, ValueError, RecursionError) as error:
             raise CommandError(f"cannot read {file}: {error}") from error
         try:
             counts = restore(data, user=account)
