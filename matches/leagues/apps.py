@@ -1,5 +1,5 @@
 from django.apps import AppConfig
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class LeaguesConfig(AppConfig):
@@ -7,5 +7,5 @@ class LeaguesConfig(AppConfig):
 
     name = "matches.leagues"
     label = "leagues"
-    verbose_name = _("Clubs")
+    verbose_name = pgettext_lazy("associations", "Clubs")
     default_auto_field = "django.db.models.BigAutoField"
