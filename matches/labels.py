@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
@@ -122,3 +124,8 @@ def rules_in_force(match: Match) -> list[tuple[str, str]]:
             text = str(OPTION_CHOICE_LABELS.get(str(raw), raw))
         shown.append((render_step(OPTIONS[name].label), text))
     return shown
+
+
+def standings_text(title: str, rows: Sequence[tuple[int, str, str]]) -> str:
+    """Results as a short text to send to a group chat: the title, then "1. Ben 312" per player, best first."""
+    return "\n".join([title, *(f"{place}. {name} {points}" for place, name, points in rows)])

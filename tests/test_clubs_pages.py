@@ -323,3 +323,24 @@ def test_the_public_screen_gets_a_new_address_or_none() -> None:
     owner.post(reverse("club_screen_link", args=[club.public_id]), {"action": "revoke"})
     club.refresh_from_db()
     assert club.screen_token is None
+
+
+def test_a_nights_results_can_be_shared_as_text() -> None:
+    owner = _client(make_user("olga"))
+    _, season = _club_with_season(owner)
+    night_id = _created(
+        owner.post(reverse("night_new", args=[season.public_id]), {"date": "2026-11-24", "series": "1"}),
+        r"/nights/([0-9a-f-]+)/",
+    )
+    for name in ("Anna", "Ben", "Cleo"):
+        owner.post(reverse("night_check_in", args=[night_id]), {"name": name})
+    owner.post(reverse("night_draw", args=[night_id]), {"series": "1", "seating": "draw"})
+    enter(ClubTable.objects.get(night__public_id=night_id).match, 1)
+    page = owner.get(reverse("night_detail", args=[night_id])).content.decode()
+    found = re.search(r'data-share-text="([^"]*)"', page)
+    assert found is not None
+    title, *lines = found[1].split("\n")
+    assert title == "Skatclub Herz Dame, club night of Nov. 24, 2026"
+    assert sorted(line.split(" ")[1] for line in lines) == ["Anna", "Ben", "Cleo"]
+    assert lines[0].startswith("1. ")
+    assert "Share the results as text" in page

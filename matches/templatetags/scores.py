@@ -1,5 +1,7 @@
 """Numbers and engine messages as a score sheet writes them: a real minus sign, a plus for gains, the reader's deck."""
 
+from typing import Any
+
 from django import forms, template
 from django.forms import BoundField
 from django.forms.utils import flatatt
@@ -8,7 +10,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from ..engine import Message, headline
-from ..labels import contract_label, render_step
+from ..labels import contract_label, render_step, standings_text
 from ..selectors import SheetRow
 
 register = template.Library()
@@ -50,6 +52,17 @@ def row_headline(row: SheetRow, names: list[str], deck: str) -> str:
         return ""
     words = headline(game, won=row.won, scores=row.scores, names=names, breakdown=row.breakdown)
     return " · ".join(render_step(word, deck) for word in words)
+
+
+@register.simple_tag
+def match_share_text(title: str, standings: list[tuple[Any, int]]) -> str:
+    """The match's standings as a short text, best first (equal totals share a place)."""
+    ordered = sorted(standings, key=lambda pair: -pair[1])
+    rows: list[tuple[int, str, str]] = []
+    for index, (seat, total) in enumerate(ordered):
+        place = rows[-1][0] if rows and ordered[index - 1][1] == total else index + 1
+        rows.append((place, seat.player.name, score(total)))
+    return standings_text(title, rows)
 
 
 @register.filter

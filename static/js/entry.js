@@ -201,4 +201,22 @@
     }
   });
   stayAwake();
+
+  // "Share the results as text": the phone's share sheet where it has one, else the clipboard. The text is the
+  // page's latest standings (the match page renews them with every save).
+  var canShare = typeof navigator.share === "function";
+  var canCopy = navigator.clipboard && typeof navigator.clipboard.writeText === "function";
+  document.querySelectorAll("[data-share]").forEach(function (button) {
+    if (!canShare && !canCopy) return;
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var source = document.querySelector("[data-share-text]");
+      var text = source ? source.getAttribute("data-share-text") : "";
+      if (canShare) {
+        navigator.share({ text: text }).catch(function () { return undefined; });
+        return;
+      }
+      navigator.clipboard.writeText(text).then(function () { button.textContent = button.getAttribute("data-copied"); });
+    });
+  });
 })();

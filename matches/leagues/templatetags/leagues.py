@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from matches.engine.league import Place, RankingRule
+from matches.labels import standings_text
 from matches.models import Player
 
 from ..models import Season
@@ -65,3 +66,15 @@ def ranking_rule(season: Season) -> str:
             "count": season.best_nights
         }
     return _("ranked by the total of all lists")
+
+
+@register.simple_tag
+def places_share_text(title: str, places: Sequence[Place], players: Mapping[str, Player]) -> str:
+    """A table of results as a short text for a group chat."""
+    return standings_text(
+        title,
+        [
+            (place.place, name_of(players, place.standing.player), standing_score(place.standing.score))
+            for place in places
+        ],
+    )
