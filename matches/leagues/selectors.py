@@ -7,7 +7,7 @@ functions rank those sums.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -349,11 +349,3 @@ def _ranked(player: Player | None, rosters: dict[int, Roster], season: Season, c
     if roster is not None and roster.guest and not season.guests_ranked:
         return False
     return not category or (roster is not None and category in roster.categories)
-
-
-def public_name(player: Player, rosters: Sequence[Roster] = ()) -> str:
-    """How public pages name a player: the first name only for those who asked."""
-    roster = next((roster for roster in rosters if roster.player_id == player.pk), None)
-    if roster is not None and roster.first_name_only:
-        return player.name.split()[0]
-    return player.name
