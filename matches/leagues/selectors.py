@@ -7,7 +7,7 @@ functions rank those sums.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -130,9 +130,9 @@ def _paper_lists(lines: QuerySet[PaperLine], seeger_fabian: bool) -> list[ListRe
     return lists
 
 
-def _seated(tables: QuerySet[ClubTable]) -> list[ListResult]:
-    """A list for everybody seated at ``tables``, empty until games or a paper list fill it."""
-    seats = Seat.objects.filter(match__club_table__in=tables).values_list(
+def _seated(matches: Sequence[int]) -> list[ListResult]:
+    """A list for everybody seated at the tables of ``matches``, empty until games or a paper list fill it."""
+    seats = Seat.objects.filter(match_id__in=matches).values_list(
         "player__public_id",
         "match__club_table__id",
         "match__club_table__series",
@@ -148,15 +148,20 @@ def _seated(tables: QuerySet[ClubTable]) -> list[ListResult]:
 def _lists(tables: QuerySet[ClubTable], season: Season) -> list[ListResult]:
     """Every list of the ``tables`` that have entered something, game by game or from paper: one for everybody
     seated there (a player who neither won nor lost a game has a list all the same). A table that has entered
-    nothing yet has no lists: it counts for nobody's average, fees or prizes."""
+    nothing yet has no lists: it counts for nobody's average, fees or prizes. The tables are read first and the
+    sums asked for by their matches' ids, which every database answers from its indexes."""
     seeger_fabian = season.scheme == Scheme.SEEGER_FABIAN
-    started = tables.filter(Q(paper=True) | Q(match__deals__gt=0))
-    games = GameScore.objects.filter(game__match__club_table__in=started.filter(paper=False))
-    paper = PaperLine.objects.filter(table__in=started.filter(paper=True))
+    started = [
+        (table, match, paper)
+        for table, match, paper, deals in tables.values_list("pk", "match_id", "paper", "match__deals")
+        if paper or deals
+    ]
+    games = GameScore.objects.filter(game__match_id__in=[match for _, match, paper in started if not paper])
+    paper = PaperLine.objects.filter(table_id__in=[table for table, _, paper in started if paper])
     entered = {
         (one.table, one.player): one for one in _game_lists(games, seeger_fabian) + _paper_lists(paper, seeger_fabian)
     }
-    return [entered.get((one.table, one.player), one) for one in _seated(started)]
+    return [entered.get((one.table, one.player), one) for one in _seated([match for _, match, _ in started])]
 
 
 # --- A night -------------------------------------------------------------------------------------------------------
