@@ -6,7 +6,6 @@ refusal of a service comes back as a ``ServiceError`` and is shown next to its f
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -19,8 +18,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.http import content_disposition_header, url_has_allowed_host_and_scheme
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
@@ -42,7 +40,7 @@ from .engine import (
 )
 from .engine.presets import PRESETS
 from .errors import Invalid, ServiceError
-from .exports.base import export_response, format_of
+from .exports.base import backup_response, export_response, format_of
 from .exports.tables import MatchExport, PlayerStatsExport
 from .forms import GameForm, MatchForm, RestoreForm, SignupForm, initial_from
 from .labels import (
@@ -864,13 +862,7 @@ def backup_page(request: HttpRequest) -> HttpResponse:
 @require_GET
 def backup_download(request: HttpRequest) -> HttpResponse:
     user = _account_of(request)
-    return _json_download(account_backup(user), f"scorekeeper-{user.username}")
-
-
-def _json_download(data: dict[str, Any], name: str) -> HttpResponse:
-    response = HttpResponse(json.dumps(data, ensure_ascii=False, indent=1), content_type="application/json")
-    response["Content-Disposition"] = content_disposition_header(True, f"{name}-{timezone.localdate()}.json") or ""
-    return response
+    return backup_response(account_backup(user), f"scorekeeper-{user.username}")
 
 
 def _account_of(request: HttpRequest) -> User:

@@ -20,6 +20,7 @@ from enum import StrEnum
 import tablib
 from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
+from django.utils import timezone
 from django.utils.http import content_disposition_header
 
 Cell = str | int | float | bool | None
@@ -134,3 +135,10 @@ def format_of(name: str) -> Format:
     if name not in {choice.value for choice in Format}:
         raise Http404
     return Format(name)
+
+
+def backup_response(data: dict[str, object], name: str) -> HttpResponse:
+    """A backup (``matches.backup``) as a JSON download named after ``name`` and today's date."""
+    response = HttpResponse(json.dumps(data, ensure_ascii=False, indent=1), content_type="application/json")
+    response["Content-Disposition"] = content_disposition_header(True, f"{name}-{timezone.localdate()}.json") or ""
+    return response

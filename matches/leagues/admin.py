@@ -5,6 +5,8 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
+from matches.admin_inlines import ReadOnlyInline
+
 from .models import Attendance, Club, ClubTable, Membership, Night, NightLog, Season
 
 
@@ -29,26 +31,15 @@ class SeasonAdmin(admin.ModelAdmin):
     readonly_fields = ("public_id", "club", "variant", "scheme", "rules", "plan")
 
 
-class ReadOnly(admin.TabularInline):
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
-class AttendanceInline(ReadOnly):
+class AttendanceInline(ReadOnlyInline):
     model = Attendance
 
 
-class TableInline(ReadOnly):
+class TableInline(ReadOnlyInline):
     model = ClubTable
 
 
-class LogInline(ReadOnly):
+class LogInline(ReadOnlyInline):
     model = NightLog
 
 

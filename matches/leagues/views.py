@@ -4,7 +4,6 @@ paper lists, results, closing), and the public screen. Thin: the services write,
 from __future__ import annotations
 
 import datetime
-import json
 import uuid
 from fractions import Fraction
 from typing import Any
@@ -17,14 +16,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import content_disposition_header
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from matches.backup import club_backup
 from matches.errors import ServiceError
-from matches.exports.base import export_response, format_of
+from matches.exports.base import backup_response, export_response, format_of
 from matches.exports.tables import StandingsExport
 from matches.labels import scheme_label, variant_label
 from matches.models import Player
@@ -141,12 +139,7 @@ def club_member(request: HttpRequest, club: Club) -> HttpResponse:
 @require_GET
 def club_backup_download(request: HttpRequest, club: Club) -> HttpResponse:
     """Everything of the club in one file (the club's owner only): restored elsewhere, it becomes a club there."""
-    response = HttpResponse(
-        json.dumps(club_backup(club), ensure_ascii=False, indent=1), content_type="application/json"
-    )
-    name = f"scorekeeper-{club.name}-{datetime.date.today().isoformat()}.json"
-    response["Content-Disposition"] = content_disposition_header(True, name) or ""
-    return response
+    return backup_response(club_backup(club), f"scorekeeper-{club.name}")
 
 
 @on_club(Action.MANAGE)

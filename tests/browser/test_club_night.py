@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from .flow import PASSWORD, Entry, save_game, sheet_rows
+from .flow import Entry, save_game, sheet_rows, sign_up
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fred", "Gus", "Hanna", "Ida", "Jan"]
 
@@ -18,15 +18,6 @@ NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fred", "Gus", "Hanna", "Ida", "
 def _phone(browser: Browser) -> Page:
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
     return context.new_page()
-
-
-def _sign_up(page: Page, base: str, username: str) -> None:
-    page.goto(f"{base}/accounts/signup/")
-    page.get_by_label("Username", exact=True).fill(username)
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_label("Password confirmation", exact=True).fill(PASSWORD)
-    page.get_by_role("button", name="Sign up", exact=True).click()
-    expect(page).to_have_url(f"{base}/matches/new/")
 
 
 def _table(page: Page, number: int) -> Locator:
@@ -41,7 +32,7 @@ def _seated(page: Page, number: int) -> list[str]:
 def test_a_club_night_on_phones_from_check_in_to_the_public_screen(browser: Browser, live_server: Any) -> None:
     base = live_server.url
     secretary = _phone(browser)
-    _sign_up(secretary, base, "sven")
+    sign_up(secretary, base, "sven")
     secretary.get_by_role("link", name="Clubs", exact=True).click()
     secretary.get_by_label("Name of the club", exact=True).fill("Skatclub Herz Dame")
     secretary.get_by_role("button", name="Start the club", exact=True).click()
