@@ -5,19 +5,31 @@ list, the night is closed, and the season table and the club room's screen show 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from .flow import Entry, save_game, sheet_rows, sign_up
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fred", "Gus", "Hanna", "Ida", "Jan"]
 
 
-def _phone(browser: Browser) -> Page:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
-    return context.new_page()
+@pytest.fixture
+def new_phone(browser: Browser) -> Iterator[Callable[[], Page]]:
+    """New phones, each a browser context of its own; all closed after the test, so that none goes on asking the
+    server for news (a scorer's page polls) while later tests run."""
+    contexts: list[BrowserContext] = []
+
+    def phone() -> Page:
+        context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
+        contexts.append(context)
+        return context.new_page()
+
+    yield phone
+    for context in contexts:
+        context.close()
 
 
 def _table(page: Page, number: int) -> Locator:
@@ -29,9 +41,11 @@ def _seated(page: Page, number: int) -> list[str]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_club_night_on_phones_from_check_in_to_the_public_screen(browser: Browser, live_server: Any) -> None:
+def test_a_club_night_on_phones_from_check_in_to_the_public_screen(
+    new_phone: Callable[[], Page], live_server: Any
+) -> None:
     base = live_server.url
-    secretary = _phone(browser)
+    secretary = new_phone()
     sign_up(secretary, base, "sven")
     secretary.get_by_role("link", name="Clubs", exact=True).click()
     secretary.get_by_label("Name of the club", exact=True).fill("Skatclub Herz Dame")
@@ -70,7 +84,7 @@ def test_a_club_night_on_phones_from_check_in_to_the_public_screen(browser: Brow
     # Three phones without accounts open their tables from the links the QR codes carry.
     phones = []
     for number, link in enumerate(links, start=1):
-        phone = _phone(browser)
+        phone = new_phone()
         phone.goto(link)
         phone.get_by_role("button", name="Score on this phone", exact=True).click()
         expect(phone.get_by_role("button", name="Save game", exact=True)).to_be_visible()
@@ -107,7 +121,7 @@ def test_a_club_night_on_phones_from_check_in_to_the_public_screen(browser: Brow
     expect(season.get_by_role("row")).to_have_count(12)  # the header and the eleven players
     expect(season.get_by_role("cell", name="1255", exact=True)).to_be_visible()
 
-    screen = _phone(browser)
+    screen = new_phone()
     screen.goto(screen_link)
     expect(screen.get_by_role("heading", name="Skatclub Herz Dame", level=1)).to_be_visible()
     expect(screen.get_by_role("cell", name="1255", exact=True).first).to_be_visible()
