@@ -276,10 +276,17 @@ R = TypeVar("R")
 
 @dataclass(frozen=True)
 class Rule:
-    """A view's declared policy: which action on which kind of thing (``None``: open to everybody)."""
+    """A view's declared policy: which action on which kind of thing (``None``: open to everybody). ``writes``: the
+    action a request that changes something needs, where it is another (an API address that reads and writes)."""
 
     action: Action | None
     subject: str | None
+    writes: Action | None = None
+
+    def action_for(self, method: str) -> Action | None:
+        """The action a request with ``method`` needs."""
+        safe = method.upper() in {"GET", "HEAD", "OPTIONS"}
+        return self.action if safe or self.writes is None else self.writes
 
 
 def declared(rule: Rule) -> Callable[[Callable[P, R]], Callable[P, R]]:
@@ -297,70 +304,71 @@ def public(view: Callable[P, R]) -> Callable[P, R]:
     return declared(Rule(None, None))(view)
 
 
+# Each kind of thing a rule can be about: how to find it by its public id, and how the policy answers for it.
+FINDERS: dict[str, Callable[[Any], Any]] = {
+    "match": lambda public_id: Match.objects.select_related("keeper").filter(public_id=public_id).first(),
+    "player": lambda public_id: Player.objects.select_related("keeper").filter(public_id=public_id).first(),
+    "club": lambda public_id: Club.objects.filter(public_id=public_id).first(),
+    "season": lambda public_id: Season.objects.select_related("club").filter(public_id=public_id).first(),
+    "night": lambda public_id: Night.objects.select_related("season__club").filter(public_id=public_id).first(),
+}
+
+
+def club_of(thing: Club | Season | Night) -> Club:
+    """The club a club's thing belongs to."""
+    if isinstance(thing, Night):
+        return thing.season.club
+    return thing.club if isinstance(thing, Season) else thing
+
+
+def allowed(visitor: Visitor, action: Action, thing: Match | Player | Club | Season | Night) -> bool:
+    """Whether ``visitor`` may ``action`` ``thing``: the match and player roles, or the club roles."""
+    if isinstance(thing, Match | Player):
+        return can(visitor, action, thing)
+    return club_can(visitor, action, club_of(thing))
+
+
+def subject_for(visitor: Visitor, action: Action, subject: str, public_id: Any) -> Any:
+    """The ``subject`` (``match``, ``player``, ``club``, ``season`` or ``night``) of that public id, if ``visitor``
+    may ``action`` it; ``Denied`` if it does not exist or the visitor may not."""
+    thing = FINDERS[subject](public_id)
+    if thing is None or not allowed(visitor, action, thing):
+        raise Denied(visitor)
+    return thing
+
+
 def on_match(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
     """A view on one match (``match_id`` in the URL), for visitors who may ``action`` it; it receives the match."""
-    return _on(action, "match", Match)
+    return _on(action, "match")
 
 
 def on_club(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
     """A view on one club (``club_id`` in the URL), for its members whose role allows ``action``."""
-    return _on_club(action, "club", lambda public_id: Club.objects.filter(public_id=public_id).first(), lambda c: c)
+    return _on(action, "club")
 
 
 def on_season(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
     """A view on one season (``season_id``), for the club's members whose role allows ``action``."""
-    return _on_club(
-        action,
-        "season",
-        lambda public_id: Season.objects.select_related("club").filter(public_id=public_id).first(),
-        lambda season: season.club,
-    )
+    return _on(action, "season")
 
 
 def on_night(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
     """A view on one club night (``night_id``), for the club's members whose role allows ``action``."""
-    return _on_club(
-        action,
-        "night",
-        lambda public_id: Night.objects.select_related("season__club").filter(public_id=public_id).first(),
-        lambda night: night.season.club,
-    )
-
-
-def _on_club(
-    action: Action, subject: str, find: Callable[[str], Any], club_of: Callable[[Any], Club]
-) -> Callable[[Callable[..., R]], Callable[..., R]]:
-    def wrap(view: Callable[..., R]) -> Callable[..., R]:
-        @wraps(view)
-        def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> R:
-            visitor = visitor_of(request)
-            thing = find(kwargs.pop(f"{subject}_id"))
-            if thing is None or not club_can(visitor, action, club_of(thing)):
-                raise Denied(visitor)
-            return view(request, thing, *args, **kwargs)
-
-        return declared(Rule(action, subject))(checked)
-
-    return wrap
+    return _on(action, "night")
 
 
 def on_player(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
     """A view on one player (``player_id`` in the URL), for visitors who may ``action`` them; it receives the player."""
-    return _on(action, "player", Player)
+    return _on(action, "player")
 
 
-def _on(
-    action: Action, subject: str, model: type[Match] | type[Player]
-) -> Callable[[Callable[..., R]], Callable[..., R]]:
-    """A view on the ``model`` named by ``<subject>_id`` in its URL, called with the object instead of its id."""
+def _on(action: Action, subject: str) -> Callable[[Callable[..., R]], Callable[..., R]]:
+    """A view on the thing named by ``<subject>_id`` in its URL, called with the thing instead of its id."""
 
     def wrap(view: Callable[..., R]) -> Callable[..., R]:
         @wraps(view)
         def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> R:
-            visitor = visitor_of(request)
-            thing = model.objects.select_related("keeper").filter(public_id=kwargs.pop(f"{subject}_id")).first()
-            if thing is None or not can(visitor, action, thing):
-                raise Denied(visitor)
+            thing = subject_for(visitor_of(request), action, subject, kwargs.pop(f"{subject}_id"))
             return view(request, thing, *args, **kwargs)
 
         return declared(Rule(action, subject))(checked)

@@ -229,7 +229,7 @@ def match_create(
     *,
     owner: User | None,
     variant: str,
-    scheme: str,
+    scheme: str | None,
     rules: dict[str, Any],
     player_names: Sequence[str],
     first_dealer: int = 0,
@@ -243,8 +243,8 @@ def match_create(
     """Start a match, checking everything a page would: the variant, scheme and rules, the players (2 to 4 as the
     variant has it, each once), the first dealer, the length, the title and the preset. The complete rule set is
     stored with it, so later changes to presets never rescore it. Players are found by name in the keeper's book,
-    or added to it. A retried ``token`` returns the match it started the first time. ``public_id``: the one it had
-    before (a restored backup)."""
+    or added to it (``scheme`` None: the variant's first). A retried ``token`` returns the match it started the first
+    time. ``public_id``: the one it had before (a restored backup)."""
     if token is not None:
         started = Match.objects.filter(token=token).first()
         if started is not None:
@@ -284,7 +284,7 @@ def match_create(
 
 def _check_new_match(
     variant: str,
-    scheme: str,
+    scheme: str | None,
     rules: dict[str, Any],
     player_names: Sequence[str],
     first_dealer: int,

@@ -4,6 +4,7 @@ Development defaults are safe to run on a laptop; with DEBUG off, a missing SECR
 process at start-up instead of running with a guessable key.
 """
 
+import datetime
 import os
 from pathlib import Path
 
@@ -55,6 +56,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    "knox",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
@@ -174,7 +176,9 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
 
 REST_FRAMEWORK = {
+    # A token first, so that a request without credentials is answered 401 with the scheme to use.
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -184,9 +188,31 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "matches.api.errors.api_exception_handler",
 }
 
+# API tokens are stored as SHA-512 hashes only; each lasts API_TOKEN_DAYS from its last use.
+REST_KNOX = {
+    "TOKEN_TTL": datetime.timedelta(days=int(os.environ.get("API_TOKEN_DAYS", "30"))),
+    "AUTO_REFRESH": True,
+    "USER_SERIALIZER": None,
+}
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Scorekeeper API",
-    "DESCRIPTION": "Scores for Skat and its two-player relatives.",
+    "DESCRIPTION": (
+        "Scores for Skat and its two-player relatives: the calculator, your players and matches with their games, "
+        "and your clubs' seasons, nights and tables.\n\n"
+        "**Authentication**: a session (the browser you are logged in with) or a token from "
+        "`POST /api/v1/auth/token/`, sent as `Authorization: Token …`. Tokens are stored hashed and last "
+        "API_TOKEN_DAYS (30) days from their last use.\n\n"
+        "**Changes** go through the same rules and services as the pages. Send an `Idempotency-Key` (a UUID you "
+        "make) with each change: a retry with the same key gets the first answer and changes nothing more. Send "
+        "`If-Match` with the match's version (the `ETag` of every match and game answer) to fix, delete, undo or "
+        "redo safely: if the match changed since, the answer is 409 with its current `version`.\n\n"
+        "**Lists** come in pages (`?page_size=`, up to 200) with `next` and `previous` links; a page costs the same "
+        "however long the list.\n\n"
+        "**Errors** are 400 with messages by field, 401 without credentials, 404 for what is not there or not "
+        "yours, 409 when the match moved on or its list is closed, 410 for a game deleted meanwhile. Send "
+        "`Accept-Language: de` for German messages."
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",

@@ -1,5 +1,6 @@
 """The API's one answer to a refusal: a service's error with its status (400, 409, 410) and messages by field, an
-engine refusal as 400, and a visitor the permission policy refuses as 401 (no account) or 404 (others)."""
+engine refusal as 400, and a visitor the permission policy refuses as 401 (no account) or 404 (others). A conflict
+about a match (409, 410) says the match's current version, for the client to look again and resend with it."""
 
 from __future__ import annotations
 
@@ -17,7 +18,12 @@ from ..scoring import error_tree
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, ServiceError):
-        return Response(error_tree(exc), status=exc.status)
+        body = error_tree(exc)
+        current = getattr(context.get("view"), "current_version", None)
+        version = current() if exc.status != status.HTTP_400_BAD_REQUEST and callable(current) else None
+        if version is not None:
+            body["version"] = version
+        return Response(body, status=exc.status)
     if isinstance(exc, RuleError):
         return Response(error_tree(exc), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, Denied):

@@ -2,6 +2,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from ..permissions import public
+from . import resources
 from .views import CalculateView, VariantListView
 
 app_name = "api"
@@ -9,6 +10,23 @@ app_name = "api"
 urlpatterns = [
     path("calculate/", public(CalculateView.as_view()), name="calculate"),
     path("variants/", public(VariantListView.as_view()), name="variants"),
+    path("auth/token/", resources.TokenView.as_view(), name="token"),
+    path("auth/tokens/", resources.TokenListView.as_view(), name="tokens"),
+    path("players/", resources.PlayerListView.as_view(), name="players"),
+    path("players/<uuid:player_id>/", resources.PlayerView.as_view(), name="player"),
+    path("matches/", resources.MatchListView.as_view(), name="matches"),
+    path("matches/<uuid:match_id>/", resources.MatchView.as_view(), name="match"),
+    path("matches/<uuid:match_id>/games/", resources.GameListView.as_view(), name="games"),
+    path("matches/<uuid:match_id>/games/<uuid:game_id>/", resources.GameView.as_view(), name="game"),
+    path("matches/<uuid:match_id>/undo/", resources.UndoView.as_view(), name="undo"),
+    path("matches/<uuid:match_id>/redo/", resources.RedoView.as_view(), name="redo"),
+    path("matches/<uuid:match_id>/changes/", resources.ChangeListView.as_view(), name="changes"),
+    path("clubs/", resources.ClubListView.as_view(), name="clubs"),
+    path("clubs/<uuid:club_id>/", resources.ClubView.as_view(), name="club"),
+    path("seasons/<uuid:season_id>/", resources.SeasonView.as_view(), name="season"),
+    path("seasons/<uuid:season_id>/standings/", resources.SeasonStandingsView.as_view(), name="season_standings"),
+    path("nights/<uuid:night_id>/", resources.NightView.as_view(), name="night"),
+    path("nights/<uuid:night_id>/standings/", resources.NightStandingsView.as_view(), name="night_standings"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
 ]

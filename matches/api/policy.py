@@ -1,0 +1,117 @@
+"""The API's views under the one permission policy: each declares what it is about and which action reading and
+changing it need, and asks ``matches.permissions`` before anything else. What the write protocol wants from a client
+(an idempotency key, the version it saw) is read here too."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from django.http import HttpRequest
+from rest_framework.pagination import CursorPagination
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.views import APIView
+
+from ..engine import FieldError
+from ..engine.messages import gettext_noop, msg
+from ..errors import Invalid
+from ..models import Match
+from ..permissions import Action, Denied, Rule, declared, subject_for, visitor_of
+
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+VERSION_HEADER = "If-Match"
+ENTITY_TAG = re.compile(r'^\s*(?:W/)?"?(\d{1,9})"?\s*$')
+
+
+class PolicyView(APIView):
+    """An API view about one ``subject`` (``match``, ``player``, ``club``, ``season``, ``night``; ``account`` for a
+    person's own things; None for everybody). Reading needs ``action``, changing needs ``writes`` (when it differs).
+    The thing named by ``<subject>_id`` in the address is found and checked before the handler runs, and kept as
+    ``self.subject``."""
+
+    subject_kind: ClassVar[str | None] = None
+    action: ClassVar[Action | None] = Action.VIEW
+    writes: ClassVar[Action | None] = None
+    permission_classes = (AllowAny,)
+    subject: Any = None
+
+    @classmethod
+    def rule(cls) -> Rule:
+        return Rule(cls.action if cls.subject_kind else None, cls.subject_kind, cls.writes)
+
+    @classmethod
+    def as_view(cls, **initkwargs: Any) -> Callable[..., Any]:
+        return declared(cls.rule())(super().as_view(**initkwargs))
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)
+        kind = self.subject_kind
+        if kind is None:
+            return
+        visitor = visitor_of(request)  # type: ignore[arg-type]
+        if kind == "account":
+            if visitor.account is None:
+                raise Denied(visitor)
+            return
+        action = self.rule().action_for(request.method or "GET")
+        assert action is not None
+        self.subject = subject_for(visitor, action, kind, kwargs[f"{kind}_id"])
+
+    def current_version(self) -> int | None:
+        """The version of the match this view is about, as it stands now (for a 409's answer)."""
+        if isinstance(self.subject, Match):
+            return Match.objects.filter(pk=self.subject.pk).values_list("version", flat=True).first()
+        return None
+
+
+def idempotency_key(request: HttpRequest | Request) -> uuid.UUID:
+    """The request's ``Idempotency-Key`` (a UUID): sent again with a retry, it gets the first answer and changes
+    nothing more. Without one, every request is a new change."""
+    raw = request.headers.get(IDEMPOTENCY_HEADER)
+    if raw is None:
+        return uuid.uuid4()
+    try:
+        return uuid.UUID(raw.strip())
+    except ValueError:
+        raise Invalid([FieldError(IDEMPOTENCY_HEADER, msg(gettext_noop("Must be a UUID.")))]) from None
+
+
+def seen_version(request: HttpRequest | Request) -> int | None:
+    """The match version the client saw (``If-Match``, as the ``ETag`` of a match or game gave it), if it says: a
+    change made since makes the request a 409 instead of overwriting it unseen."""
+    raw = request.headers.get(VERSION_HEADER)
+    if raw is None:
+        return None
+    found = ENTITY_TAG.match(raw)
+    if found is None:
+        raise Invalid(
+            [FieldError(VERSION_HEADER, msg(gettext_noop("Must be the version the match had, as its ETag gives it.")))]
+        )
+    return int(found[1])
+
+
+def entity_tag(version: int) -> str:
+    return f'"{version}"'
+
+
+class Pages(CursorPagination):
+    """Pages of a list that grows (``?page_size=`` up to 200): each page costs the same however long the list, and
+    no entry is skipped or shown twice while new ones arrive."""
+
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 200
+    ordering = "-created_at"
+
+
+class InOrder(Pages):
+    """Pages of a match's games, in the order they were played."""
+
+    ordering = "position"
+
+
+class ByName(Pages):
+    ordering = "name"

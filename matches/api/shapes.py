@@ -1,0 +1,251 @@
+"""What the API's resources look like, in and out: players, matches, games, changes, clubs, seasons, nights and
+standings. Read from the same selectors as the pages; documented in the OpenAPI schema."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from ..engine import Scheme, Variant
+from .serializers import GameField, RulesField
+
+
+class SeatShape(serializers.Serializer):
+    seat = serializers.IntegerField(help_text=_("The seat at the table, from 0 (the order the players were given)."))
+    player = serializers.UUIDField()
+    name = serializers.CharField()
+
+
+class PlayerShape(serializers.Serializer):
+    id = serializers.UUIDField()
+    name = serializers.CharField()
+    linked = serializers.BooleanField(help_text=_("Whether the player is linked to an account."))
+    created_at = serializers.DateTimeField()
+
+
+class StatsShape(serializers.Serializer):
+    variant = serializers.CharField()
+    scheme = serializers.CharField()
+    total = serializers.IntegerField()
+    games = serializers.IntegerField(help_text=_("Deals played (not sitting out, not all passed)."))
+    declared = serializers.IntegerField()
+    won = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    average = serializers.FloatField()
+
+
+class PlayerDetailShape(PlayerShape):
+    stats = StatsShape(many=True, help_text=_("Lifetime totals per variant and scheme."))
+
+
+class NextDealShape(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField(help_text=_("The dealer's seat."))
+    playing = serializers.ListField(child=serializers.IntegerField(), help_text=_("The seats in play, forehand first."))
+
+
+class MatchShape(serializers.Serializer):
+    id = serializers.UUIDField()
+    title = serializers.CharField()
+    variant = serializers.CharField()
+    scheme = serializers.CharField()
+    preset = serializers.CharField()
+    rules = serializers.DictField(help_text=_("The complete rule set the match is scored under."))
+    seats = SeatShape(many=True)
+    first_dealer = serializers.IntegerField()
+    planned_games = serializers.IntegerField(allow_null=True)
+    deals = serializers.IntegerField(help_text=_("The games on the list, passed deals included."))
+    totals = serializers.ListField(child=serializers.IntegerField(), help_text=_("Each seat's total."))
+    next = NextDealShape(allow_null=True, help_text=_("The next deal; null once the planned games are played."))
+    version = serializers.IntegerField(help_text=_("Grows with every change; send it as If-Match to change safely."))
+    locked = serializers.BooleanField(help_text=_("A closed club night's list: it takes no changes."))
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+
+class MatchInput(serializers.Serializer):
+    variant = serializers.ChoiceField(choices=[v.value for v in Variant])
+    scheme = serializers.ChoiceField(
+        choices=[s.value for s in Scheme],
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text=_("Default: the variant's first."),
+    )
+    rules = RulesField(required=False, default=dict)
+    players = serializers.ListField(
+        child=serializers.CharField(allow_blank=True, trim_whitespace=False),
+        help_text=_("The players' names in seat order; a name the book knows is that player."),
+    )
+    first_dealer = serializers.IntegerField(required=False, default=0)
+    title = serializers.CharField(required=False, default="", allow_blank=True, trim_whitespace=False)
+    preset = serializers.CharField(required=False, default="", allow_blank=True)
+    planned_games = serializers.IntegerField(required=False, allow_null=True, default=None)
+
+
+class MatchFilter(serializers.Serializer):
+    player = serializers.UUIDField(required=False, help_text=_("Only matches this player sat at."))
+    variant = serializers.ChoiceField(choices=[v.value for v in Variant], required=False)
+    since = serializers.DateField(required=False, help_text=_("Started on or after this day."))
+    until = serializers.DateField(required=False, help_text=_("Started on or before this day."))
+
+    def validate(self, attrs: dict[str, object]) -> dict[str, object]:
+        since, until = attrs.get("since"), attrs.get("until")
+        if since is not None and until is not None and since > until:  # type: ignore[operator]
+            raise serializers.ValidationError({"until": [_("Must not be before since.")]})
+        return attrs
+
+
+class GameShape(serializers.Serializer):
+    id = serializers.UUIDField()
+    number = serializers.IntegerField(help_text=_("The deal's number on the list."))
+    passed = serializers.BooleanField(help_text=_("All passed: nobody played."))
+    declarer = serializers.IntegerField(allow_null=True, help_text=_("The declarer's seat; null in a Ramsch."))
+    game = GameField(allow_null=True, help_text=_("The game as entered."))
+    bock = serializers.IntegerField()
+    won = serializers.BooleanField(allow_null=True)
+    game_value = serializers.IntegerField()
+    points = serializers.ListField(child=serializers.IntegerField(), help_text=_("What each seat writes."))
+    breakdown = serializers.ListField(child=serializers.CharField(), help_text=_("How the score came about."))
+    version = serializers.IntegerField(help_text=_("The match version of the game's last change."))
+    created_at = serializers.DateTimeField()
+
+
+class GameInput(serializers.Serializer):
+    """A deal as entered: all passed, or the declarer's seat and the game in the calculator's shape."""
+
+    passed = serializers.BooleanField(required=False, default=False)
+    declarer = serializers.JSONField(required=False, default=None, help_text=_("The declarer's seat, from 0."))
+    game = serializers.JSONField(required=False, default=None, help_text=_("The game as in POST /api/v1/calculate/."))
+
+
+class GameAddInput(GameInput):
+    number = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text=_("The deal the entry was made for: refused (409) if another client entered it meanwhile."),
+    )
+
+
+class GameSavedShape(serializers.Serializer):
+    game = GameShape()
+    match = MatchShape()
+
+
+class GameAddedShape(GameSavedShape):
+    replayed = serializers.BooleanField(help_text=_("A retry with the same Idempotency-Key: the first answer."))
+
+
+class StepInput(serializers.Serializer):
+    change = serializers.UUIDField(
+        required=False, allow_null=True, default=None, help_text=_("The change to undo (or redo), as last seen.")
+    )
+
+
+class ChangeShape(serializers.Serializer):
+    id = serializers.UUIDField()
+    action = serializers.CharField()
+    number = serializers.IntegerField(allow_null=True)
+    game = serializers.UUIDField()
+    version = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    before = serializers.JSONField(allow_null=True, help_text=_("The game as entered before the change."))
+    after = serializers.JSONField(allow_null=True, help_text=_("The game as entered after it."))
+
+
+class StepShape(serializers.Serializer):
+    change = ChangeShape(allow_null=True, help_text=_("What was done; null when there was nothing to undo or redo."))
+    match = MatchShape()
+
+
+class ClubShape(serializers.Serializer):
+    id = serializers.UUIDField()
+    name = serializers.CharField()
+    role = serializers.CharField(help_text=_("Your role at the club."))
+
+
+class SeasonShape(serializers.Serializer):
+    id = serializers.UUIDField()
+    club = serializers.UUIDField()
+    name = serializers.CharField()
+    variant = serializers.CharField()
+    scheme = serializers.CharField()
+    ranking = serializers.CharField()
+    games_at_four = serializers.IntegerField()
+    games_at_three = serializers.IntegerField()
+    games_at_two = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+
+
+class ClubDetailShape(ClubShape):
+    seasons = SeasonShape(many=True)
+
+
+class NightShape(serializers.Serializer):
+    id = serializers.UUIDField()
+    season = serializers.UUIDField()
+    date = serializers.DateField()
+    series = serializers.IntegerField()
+    closed = serializers.BooleanField()
+
+
+class SeasonDetailShape(SeasonShape):
+    nights = NightShape(many=True)
+
+
+class TableShape(serializers.Serializer):
+    series = serializers.IntegerField()
+    number = serializers.IntegerField()
+    match = serializers.UUIDField()
+    paper = serializers.BooleanField()
+    seats = SeatShape(many=True)
+
+
+class NightDetailShape(NightShape):
+    tables = TableShape(many=True)
+
+
+class PlaceShape(serializers.Serializer):
+    place = serializers.IntegerField()
+    player = serializers.UUIDField()
+    name = serializers.CharField()
+    score = serializers.FloatField(help_text=_("What the table ranks by (an average to two places)."))
+    game_points = serializers.IntegerField()
+    won = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    lists = serializers.IntegerField()
+    by_lot = serializers.BooleanField(help_text=_("Tied after every tie-break: placed by lot."))
+
+
+class SeriesShape(serializers.Serializer):
+    series = serializers.IntegerField()
+    places = PlaceShape(many=True)
+
+
+class NightStandingsShape(serializers.Serializer):
+    night = serializers.UUIDField()
+    places = PlaceShape(many=True)
+    series = SeriesShape(many=True)
+
+
+class SeasonStandingsShape(serializers.Serializer):
+    season = serializers.UUIDField()
+    nights = serializers.IntegerField()
+    places = PlaceShape(many=True)
+
+
+class TokenInput(serializers.Serializer):
+    username = serializers.CharField()
+    password = serializers.CharField(trim_whitespace=False, style={"input_type": "password"})
+
+
+class TokenShape(serializers.Serializer):
+    token = serializers.CharField(help_text=_("Send as 'Authorization: Token …'; shown once, stored only hashed."))
+    expiry = serializers.DateTimeField(allow_null=True)
+
+
+class TokenInfoShape(serializers.Serializer):
+    prefix = serializers.CharField(help_text=_("The token's first characters, to tell it apart."))
+    created = serializers.DateTimeField()
+    expiry = serializers.DateTimeField(allow_null=True)
