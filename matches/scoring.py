@@ -58,8 +58,6 @@ def error_tree(error: RuleError) -> dict[str, Any]:
                 child = node[part] = {"non_field_errors": child}
             node = child
         existing = node.setdefault(leaf, [])
-        messages = existing["non_field_errors"] if isinstance(existing, dict) else existing
-        if isinstance(existing, dict):
-            existing.setdefault("non_field_errors", messages)
+        messages = existing.setdefault("non_field_errors", []) if isinstance(existing, dict) else existing
         messages.append(render(problem.message))
     return tree

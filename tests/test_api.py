@@ -26,8 +26,8 @@ def test_it_scores_a_lost_hand_game_and_explains_it(api: APIClient) -> None:
     }
 
 
-def test_it_needs_no_login_and_no_csrf_token(api: APIClient) -> None:
-    api.enforce_csrf_checks = True
+def test_it_needs_no_login_and_no_csrf_token() -> None:
+    api = APIClient(enforce_csrf_checks=True)
     response = post(api, {"variant": "lieutenant-skat", "game": {"contract": "grand", "declarer_card_points": 95}})
     assert response.status_code == 200
     assert response.json()["scores"] == [3, 0]

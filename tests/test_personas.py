@@ -183,7 +183,7 @@ def argument_values(table: Table, route: Route) -> dict[str, str]:
     return values | {"token": token} if token else values
 
 
-def posted(table: Table) -> dict[str, dict[str, str]]:
+def posted(table: Table) -> dict[str, dict[str, Any]]:
     """What each page's form would send, so that a POST that got through changes the table."""
     game = {"token": STEP_TOKEN, **GAME}
     seated = [

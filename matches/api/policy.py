@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from django.http import HttpRequest
+from rest_framework.exceptions import NotAuthenticated, NotFound
 from rest_framework.pagination import CursorPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -43,7 +43,7 @@ class PolicyView(APIView):
         return Rule(cls.action if cls.subject_kind else None, cls.subject_kind, cls.writes)
 
     @classmethod
-    def as_view(cls, **initkwargs: Any) -> Callable[..., Any]:
+    def as_view(cls, **initkwargs: Any) -> Any:
         return declared(cls.rule())(super().as_view(**initkwargs))
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
@@ -51,14 +51,20 @@ class PolicyView(APIView):
         kind = self.subject_kind
         if kind is None:
             return
-        visitor = visitor_of(request)  # type: ignore[arg-type]
-        if kind == "account":
+        visitor = visitor_of(request)
+        try:
+            if kind == "account":
+                if visitor.account is None:
+                    raise Denied(visitor)
+                return
+            action = self.rule().action_for(request.method or "GET")
+            assert action is not None
+            self.subject = subject_for(visitor, action, kind, kwargs[f"{kind}_id"])
+        except Denied:
+            # Somebody without an account is asked for credentials (401, naming the scheme); others meet nothing.
             if visitor.account is None:
-                raise Denied(visitor)
-            return
-        action = self.rule().action_for(request.method or "GET")
-        assert action is not None
-        self.subject = subject_for(visitor, action, kind, kwargs[f"{kind}_id"])
+                raise NotAuthenticated from None
+            raise NotFound from None
 
     def current_version(self) -> int | None:
         """The version of the match this view is about, as it stands now (for a 409's answer)."""

@@ -111,10 +111,19 @@ class GameShape(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
+class StrictBooleanField(serializers.BooleanField):
+    """true or false, as JSON has them: no "yes", "on" or 1 taken for true."""
+
+    def to_internal_value(self, data: object) -> bool:
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
 class GameInput(serializers.Serializer):
     """A deal as entered: all passed, or the declarer's seat and the game in the calculator's shape."""
 
-    passed = serializers.BooleanField(required=False, default=False)
+    passed = StrictBooleanField(required=False, default=False)
     declarer = serializers.JSONField(required=False, default=None, help_text=_("The declarer's seat, from 0."))
     game = serializers.JSONField(required=False, default=None, help_text=_("The game as in POST /api/v1/calculate/."))
 
