@@ -63,7 +63,11 @@ def club_backup(club: Club) -> dict[str, Any]:
     """Everything of a club: its book, its players' roster, seasons and nights (not its members: accounts belong to
     an instance)."""
     data = {"format": FORMAT, "version": VERSION, "created": _when(timezone.now()), **_book(club.keeper)}
-    rosters = Roster.objects.filter(player__keeper=club.keeper).select_related("player")
+    rosters = (
+        Roster.objects.filter(player__keeper=club.keeper)
+        .select_related("player")
+        .order_by("player__created_at", "player__pk")
+    )
     data["club"] = {
         "id": str(club.public_id),
         "name": club.name,
