@@ -87,7 +87,7 @@ def test_a_revoked_token_opens_nothing_and_the_others_stay(api: APIClient) -> No
     user = make_user("anna")
     first, second = signed(user), signed(user)
     assert len(first.get("/api/v1/auth/tokens/").json()) == 2
-    assert first.delete("/api/v1/auth/token/").status_code == 204
+    assert first.delete("/api/v1/auth/tokens/current/").status_code == 204
     assert first.get("/api/v1/matches/").status_code == 401
     assert second.get("/api/v1/matches/").status_code == 200
     assert second.delete("/api/v1/auth/tokens/").status_code == 204

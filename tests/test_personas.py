@@ -1,4 +1,5 @@
-"""Every address of the project, asked by every persona with GET and POST, against the one permission policy.
+"""Every address of the project, asked by every persona with GET and POST (the API's also with PUT and DELETE),
+against the one permission policy.
 
 The views of the matches app declare their rule (``permissions.on_match`` and friends): what they answer must be what
 ``matches.permissions`` says for the persona, and a view of the app that declares none fails here, so that no new page
@@ -241,6 +242,7 @@ def posted(table: Table) -> dict[str, dict[str, Any]]:
         "api:games": {"declarer": 1, "game": {"contract": "clubs", "matadors": 1, "declarer_card_points": 70}},
         "api:undo": {},
         "api:redo": {},
+        "api:game": {"declarer": 2, "game": {"contract": "spades", "matadors": 1, "declarer_card_points": 70}},
     }
 
 
@@ -317,7 +319,7 @@ def ask(session: str | None, method: str, address: str, data: dict[str, Any], *,
             if method == "GET":
                 response = browser.get(address)
             elif api:
-                response = browser.post(address, json.dumps(data), content_type="application/json")
+                response = browser.generic(method, address, json.dumps(data), content_type="application/json")
             else:
                 response = browser.post(address, data)
         except Exception as error:  # a view that fails is a finding like a wrong answer, reported with the others
@@ -371,9 +373,9 @@ def test_every_address_answers_every_persona_as_the_policy_says(table: Table, pe
             problems.append(f"{route.pattern}: {address} reaches another view")
             continue
         rule = getattr(route.view, "policy", None)
-        viewing_only = isinstance(rule, Rule) and rule.action_for("POST") is Action.VIEW
         for persona in personas:
-            for method in ("GET", "POST"):
+            for method in ("GET", "POST", "PUT", "DELETE") if route.is_api else ("GET", "POST"):
+                viewing_only = isinstance(rule, Rule) and rule.action_for(method) is Action.VIEW
                 wanted = expected(persona, method)
                 asked += 1
                 got = ask(sessions[persona.name], method, address, posts.get(route.name, {}), api=route.is_api)

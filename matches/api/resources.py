@@ -17,7 +17,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from knox.models import get_token_model
 from knox.settings import knox_settings
 from rest_framework import status
-from rest_framework.exceptions import NotAuthenticated, NotFound, ValidationError
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -171,7 +171,7 @@ def _fresh(match: Match) -> Match:
 
 
 class TokenView(PolicyView):
-    """Tokens for scripts and other programs: made from a username and password, revoked by sending them."""
+    """Tokens for scripts and other programs, made from a username and password."""
 
     subject_kind = None
 
@@ -190,20 +190,6 @@ class TokenView(PolicyView):
         instance, token = get_token_model().objects.create(user=user, expiry=knox_settings.TOKEN_TTL)
         return Response(TokenShape({"token": token, "expiry": instance.expiry}).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(
-        operation_id="token_revoke",
-        summary="Revoke the token this request is sent with",
-        responses={204: None, 400: OpenApiResponse(description="The request was not sent with a token."), **REFUSED},
-    )
-    def delete(self, request: Request) -> Response:
-        token = request.auth
-        if not isinstance(token, get_token_model()):
-            if request.user.is_authenticated:
-                raise Invalid([FieldError("token", msg(gettext_noop("Send the token to revoke as Authorization.")))])
-            raise NotAuthenticated
-        token.delete()
-        return Response(status=status.HTTP_204_NO_CONTENT)
-
 
 class TokenListView(PolicyView):
     subject_kind = "account"
@@ -217,7 +203,24 @@ class TokenListView(PolicyView):
 
     @extend_schema(operation_id="tokens_revoke", summary="Revoke all your tokens", responses={204: None, **REFUSED})
     def delete(self, request: Request) -> Response:
-        get_token_model().objects.filter(user=request.user).delete()
+        get_token_model().objects.filter(user=_user(request)).delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class CurrentTokenView(PolicyView):
+    subject_kind = "account"
+    writes = Action.MANAGE
+
+    @extend_schema(
+        operation_id="token_revoke",
+        summary="Revoke the token this request is sent with",
+        responses={204: None, 400: OpenApiResponse(description="The request was not sent with a token."), **REFUSED},
+    )
+    def delete(self, request: Request) -> Response:
+        token = request.auth
+        if not isinstance(token, get_token_model()):
+            raise Invalid([FieldError("token", msg(gettext_noop("Send the token to revoke as Authorization.")))])
+        token.delete()
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -12,6 +12,7 @@ urlpatterns = [
     path("variants/", public(VariantListView.as_view()), name="variants"),
     path("auth/token/", resources.TokenView.as_view(), name="token"),
     path("auth/tokens/", resources.TokenListView.as_view(), name="tokens"),
+    path("auth/tokens/current/", resources.CurrentTokenView.as_view(), name="token_current"),
     path("players/", resources.PlayerListView.as_view(), name="players"),
     path("players/<uuid:player_id>/", resources.PlayerView.as_view(), name="player"),
     path("matches/", resources.MatchListView.as_view(), name="matches"),
