@@ -464,3 +464,18 @@ def test_the_schema_documents_every_address_of_the_api(api: APIClient) -> None:
     assert {"201", "400", "401", "404", "409"} <= set(add_game["responses"])
     assert "Idempotency-Key" in {parameter["name"] for parameter in add_game["parameters"]}
     assert "knoxApiToken" in schema["components"]["securitySchemes"]
+
+
+def test_a_change_made_with_an_invite_link_held_in_the_browser_needs_the_csrf_token() -> None:
+    match = make_match(make_user("anna"))
+    browser = APIClient(enforce_csrf_checks=True)
+    browser.get(f"/join/{match.invite_token}/")
+    joined = browser.post(f"/join/{match.invite_token}/", {"csrfmiddlewaretoken": browser.cookies["csrftoken"].value})
+    assert joined.status_code == 302
+    address = f"/api/v1/matches/{match.public_id}/games/"
+    assert browser.get(address).status_code == 200
+    refused = browser.post(address, {"declarer": 1, "game": WON_CLUBS}, format="json")
+    assert refused.status_code == 403
+    csrf = {"X-CSRFToken": browser.cookies["csrftoken"].value}
+    assert browser.post(address, {"declarer": 1, "game": WON_CLUBS}, format="json", headers=csrf).status_code == 201
+    assert Game.objects.filter(match=match).count() == 1

@@ -11,7 +11,8 @@ from typing import Any, ClassVar
 from django.http import HttpRequest
 from rest_framework.exceptions import NotAuthenticated, NotFound
 from rest_framework.pagination import CursorPagination
-from rest_framework.permissions import AllowAny
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.permissions import SAFE_METHODS, AllowAny
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
@@ -52,6 +53,10 @@ class PolicyView(APIView):
         if kind is None:
             return
         visitor = visitor_of(request)
+        if (visitor.links or visitor.guest) and request.auth is None and request.method not in SAFE_METHODS:
+            # What a browser holds without an account (invite links, a guest's book) is a credential too: a change
+            # made with it needs the CSRF token, as one made with a logged-in session does.
+            SessionAuthentication().enforce_csrf(request)
         try:
             if kind == "account":
                 if visitor.account is None:
