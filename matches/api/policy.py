@@ -9,9 +9,9 @@ import uuid
 from typing import Any, ClassVar
 
 from django.http import HttpRequest
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import NotAuthenticated, NotFound
 from rest_framework.pagination import CursorPagination
-from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import SAFE_METHODS, AllowAny
 from rest_framework.request import Request
 from rest_framework.views import APIView
