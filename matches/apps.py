@@ -1,5 +1,7 @@
 from django.apps import AppConfig
+from django.contrib.auth import get_user_model
 from django.contrib.auth.signals import user_logged_in
+from django.db.models.signals import pre_save
 from django.utils.translation import gettext_lazy as _
 
 
@@ -9,6 +11,10 @@ class MatchesConfig(AppConfig):
     verbose_name = _("Matches")
 
     def ready(self) -> None:
+        from .api.tokens import revoke_tokens_on_new_password
         from .views import take_along
 
         user_logged_in.connect(take_along, dispatch_uid="matches.take_along")
+        pre_save.connect(
+            revoke_tokens_on_new_password, sender=get_user_model(), dispatch_uid="matches.revoke_tokens_on_new_password"
+        )

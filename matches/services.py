@@ -243,15 +243,16 @@ def match_create(
     """Start a match, checking everything a page would: the variant, scheme and rules, the players (2 to 4 as the
     variant has it, each once), the first dealer, the length, the title and the preset. The complete rule set is
     stored with it, so later changes to presets never rescore it. Players are found by name in the keeper's book,
-    or added to it (``scheme`` None: the variant's first). A retried ``token`` returns the match it started the first
-    time. ``public_id``: the one it had before (a restored backup)."""
-    if token is not None:
-        started = Match.objects.filter(token=token).first()
-        if started is not None:
-            return started
+    or added to it. A ``preset`` gives the scheme (``scheme`` None: the preset's, or the variant's first) and the
+    rules that ``rules`` does not name. A retried ``token`` returns the match it started the first time.
+    ``public_id``: the one it had before (a restored backup)."""
     keeper = keeper or (keeper_for(owner) if owner is not None else None)
     if keeper is None:
         raise Invalid.about_match(msg(gettext_noop("A match needs somebody to keep it.")))
+    if token is not None:
+        started = Match.objects.filter(token=token).first()
+        if started is not None:
+            return _started_again(started, keeper, variant, player_names)
     setup, names = _check_new_match(variant, scheme, rules, player_names, first_dealer, title, preset, planned_games)
     try:
         with transaction.atomic():
@@ -278,8 +279,25 @@ def match_create(
         started = Match.objects.filter(token=token).first() if token is not None else None
         if started is None:
             raise
-        return started
+        return _started_again(started, keeper, variant, player_names)
     return match
+
+
+def _key_of(raw: object) -> str | None:
+    try:
+        return name_key(normalize_name(str(raw)))
+    except BadName:
+        return None
+
+
+def _started_again(started: Match, keeper: Keeper, variant: str, player_names: Sequence[str]) -> Match:
+    """The match a retried start made the first time; the same token from another book, or for another variant or
+    other players, is a ``StaleSubmission`` (and shows nothing of that match)."""
+    keys = [_key_of(name) for name in player_names]
+    seated = list(Seat.objects.filter(match=started).order_by("position").values_list("player__name_key", flat=True))
+    if started.keeper_id != keeper.pk or started.variant != variant or seated != keys:
+        raise StaleSubmission
+    return started
 
 
 def _check_new_match(
@@ -298,6 +316,13 @@ def _check_new_match(
         names = check_player_names(player_names)
     except Invalid as error:
         errors.extend(error.errors)
+    chosen = PRESETS.get(preset) if preset else None
+    if chosen is not None:
+        # A preset is where the choices start: its scheme and rules, each changed only where the table said so.
+        if chosen.variant.value != variant:
+            errors.append(FieldError("preset", msg(gettext_noop("This preset is for another variant."))))
+        scheme = scheme or chosen.scheme.value
+        rules = {**chosen.rules, **rules}
     setup: MatchSetup | None = None
     try:
         setup = setup_match(

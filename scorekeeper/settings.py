@@ -184,14 +184,16 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["matches.api.parsing.JSONBody"],
     "EXCEPTION_HANDLER": "matches.api.errors.api_exception_handler",
 }
 
-# API tokens are stored as SHA-512 hashes only; each lasts API_TOKEN_DAYS from its last use.
+# API tokens are stored as SHA-512 hashes only; each lasts API_TOKEN_DAYS from its last use, a year at most, and
+# ends with a new password.
 REST_KNOX = {
     "TOKEN_TTL": datetime.timedelta(days=int(os.environ.get("API_TOKEN_DAYS", "30"))),
     "AUTO_REFRESH": True,
+    "AUTO_REFRESH_MAX_TTL": datetime.timedelta(days=365),
     "USER_SERIALIZER": None,
 }
 
@@ -205,8 +207,9 @@ SPECTACULAR_SETTINGS = {
         "API_TOKEN_DAYS (30) days from their last use.\n\n"
         "**Changes** go through the same rules and services as the pages. Send an `Idempotency-Key` (a UUID you "
         "make) with each change: a retry with the same key gets the first answer and changes nothing more. Send "
-        "`If-Match` with the match's version (the `ETag` of every match and game answer) to fix, delete, undo or "
-        "redo safely: if the match changed since, the answer is 409 with its current `version`.\n\n"
+        "`If-Match` with the match's version (the `ETag` of every match and game answer) to fix or delete a game "
+        "safely (409 with the current `version` if that game changed since), or to undo and redo (409 if anything "
+        "in the match changed since).\n\n"
         "**Lists** come in pages (`?page_size=`, up to 200) with `next` and `previous` links; a page costs the same "
         "however long the list.\n\n"
         "**Errors** are 400 with messages by field, 401 without credentials, 404 for what is not there or not "

@@ -1,6 +1,7 @@
 """The REST API's resources: tokens, players, matches, games, changes, clubs, seasons, nights and standings, through
 the same services and policy as the pages."""
 
+import base64
 import datetime
 import uuid
 from typing import Any
@@ -25,8 +26,8 @@ PASSWORD = "a-long-enough-password-1"
 WON_CLUBS: dict[str, Any] = {"contract": "clubs", "matadors": 2, "declarer_card_points": 70}
 
 
-def token_for(api: APIClient, user: User) -> str:
-    response = api.post("/api/v1/auth/token/", {"username": user.username, "password": PASSWORD}, format="json")
+def token_for(api: APIClient, user: User, password: str = PASSWORD) -> str:
+    response = api.post("/api/v1/auth/token/", {"username": user.username, "password": password}, format="json")
     assert response.status_code == 201, response.content
     token: str = response.json()["token"]
     return token
@@ -479,3 +480,152 @@ def test_a_change_made_with_an_invite_link_held_in_the_browser_needs_the_csrf_to
     csrf = {"X-CSRFToken": browser.cookies["csrftoken"].value}
     assert browser.post(address, {"declarer": 1, "game": WON_CLUBS}, format="json", headers=csrf).status_code == 201
     assert Game.objects.filter(match=match).count() == 1
+
+
+# --- Retries, nulls and odd input ----------------------------------------------------------------------------------
+
+
+def test_a_retried_delete_gets_its_first_answer() -> None:
+    client = signed(make_user("anna"))
+    match = started(client)
+    game = enter(client, match["id"], declarer=0, game=WON_CLUBS).json()["game"]
+    address = f"/api/v1/matches/{match['id']}/games/{game['id']}/"
+    key = {"Idempotency-Key": str(uuid.uuid4())}
+    first = client.delete(address, headers=key)
+    again = client.delete(address, headers=key)
+    assert (first.status_code, again.status_code) == (200, 200)
+    assert again.json()["deals"] == 0
+    assert client.delete(address, headers={"Idempotency-Key": str(uuid.uuid4())}).status_code == 410
+    assert MatchEvent.objects.filter(match__public_id=match["id"], action="delete").count() == 1
+
+
+def test_a_retried_start_from_another_account_or_with_other_content_shows_nothing_of_the_first() -> None:
+    key = {"Idempotency-Key": str(uuid.uuid4())}
+    anna, bob = signed(make_user("anna")), signed(make_user("bob"))
+    body = {"variant": "skat", "title": "Anna's secret", "players": ["Anna", "Ben", "Cleo"]}
+    assert anna.post("/api/v1/matches/", body, format="json", headers=key).status_code == 201
+    stolen = bob.post("/api/v1/matches/", {**body, "title": ""}, format="json", headers=key)
+    assert stolen.status_code == 409
+    assert "Anna's secret" not in stolen.content.decode()
+    other = anna.post("/api/v1/matches/", {**body, "players": ["Dora", "Emil", "Fritz"]}, format="json", headers=key)
+    assert other.status_code == 409
+    assert Match.objects.count() == 1
+
+
+def test_a_ramsch_has_no_declarer_and_a_game_read_is_sent_back_unchanged() -> None:
+    client = signed(make_user("anna"))
+    match = started(client, rules={"ramsch": True})
+    ramsch = {"contract": "ramsch", "ramsch": {"card_points": [0, 75, 45], "jungfrau": [0], "pushes": 0}}
+    response = enter(client, match["id"], declarer=None, game=ramsch)
+    assert response.status_code == 201, response.content
+    assert response.json()["game"]["declarer"] is None
+    plain = started(client)
+    assert enter(client, plain["id"], passed=True, declarer=None, game=None).status_code == 201
+    address = f"/api/v1/matches/{match['id']}/games/{response.json()['game']['id']}/"
+    read = client.get(address).json()
+    sent = {"passed": read["passed"], "declarer": read["declarer"], "game": read["game"]}
+    again = client.put(address, sent, format="json", headers={"If-Match": client.get(address)["ETag"]})
+    assert again.status_code == 200, again.content
+    assert again.json()["game"]["points"] == read["points"]
+
+
+@pytest.mark.parametrize(
+    "position", ["p=garbage", "p=%00", "r=1&p=x", "o=5&p=2020-13-45", "o=-1", "o=x"], ids=lambda position: position
+)
+def test_a_cursor_not_made_here_is_a_404(position: str) -> None:
+    user = make_user("anna")
+    match = make_match(user)
+    add(match, declarer=0, **WON_CLUBS)
+    client = signed(user)
+    cursor = base64.b64encode(position.replace("%00", "\x00").encode()).decode()
+    by_name = ["/api/v1/players/"] if "%00" in position else []  # any other text is a place among names
+    for address in (
+        *by_name,
+        "/api/v1/matches/",
+        "/api/v1/clubs/",
+        f"/api/v1/matches/{match.public_id}/games/",
+        f"/api/v1/matches/{match.public_id}/changes/",
+    ):
+        assert client.get(address, {"cursor": cursor}).status_code == 404, address
+
+
+def test_a_new_password_ends_every_token(client: Any) -> None:
+    user = make_user("anna")
+    api = signed(user)
+    client.force_login(user)
+    changed = client.post(
+        "/accounts/password_change/",
+        {
+            "old_password": PASSWORD,
+            "new_password1": "another-long-password-2",
+            "new_password2": "another-long-password-2",
+        },
+    )
+    assert changed.status_code == 302
+    assert api.get("/api/v1/matches/").status_code == 401
+    assert not AuthToken.objects.exists()
+    fresh = APIClient()
+    fresh.credentials(
+        HTTP_AUTHORIZATION=f"Token {token_for(fresh, User.objects.get(pk=user.pk), 'another-long-password-2')}"
+    )
+    assert client.login(username="anna", password="another-long-password-2")
+    assert fresh.get("/api/v1/matches/").status_code == 200
+
+
+def test_a_preset_gives_its_scheme_and_rules_and_only_to_its_variant() -> None:
+    client = signed(make_user("anna"))
+    match = started(client, preset="skat-pub", rules={"bock": False})
+    assert (match["rules"]["kontra_re"], match["rules"]["ramsch"], match["rules"]["bock"]) == (True, True, False)
+    tournament = started(client, preset="skat-tournament")
+    assert tournament["scheme"] == "seeger-fabian"
+    wrong = client.post(
+        "/api/v1/matches/", {"variant": "officers-skat", "preset": "skat-pub", "players": ["A", "B"]}, format="json"
+    )
+    assert wrong.status_code == 400
+    assert "preset" in wrong.json()
+
+
+@pytest.mark.parametrize("number", [0, -3, 10**30])
+def test_a_deal_number_out_of_range_is_a_400(number: int) -> None:
+    client = signed(make_user("anna"))
+    match = started(client)
+    response = enter(client, match["id"], declarer=0, game=WON_CLUBS, number=number)
+    assert response.status_code == 400
+    assert set(response.json()) == {"number"}
+
+
+def test_json_nested_too_deep_is_a_400(api: APIClient) -> None:
+    body = "[" * 100_000 + "]" * 100_000
+    for address in ("/api/v1/auth/token/", "/api/v1/calculate/"):
+        response = api.post(address, body, content_type="application/json")
+        assert response.status_code == 400
+
+
+def test_a_change_made_with_a_guests_book_needs_the_csrf_token() -> None:
+    browser = APIClient(enforce_csrf_checks=True)
+    browser.get("/matches/new/")
+    form = {
+        "csrfmiddlewaretoken": browser.cookies["csrftoken"].value,
+        "preset": "skat-isko",
+        "scheme": "standard",
+        "first_dealer": "0",
+        "player_0": "Anna",
+        "player_1": "Ben",
+        "player_2": "Cleo",
+    }
+    assert browser.post("/matches/new/", form).status_code == 302
+    match = Match.objects.get()
+    address = f"/api/v1/matches/{match.public_id}/games/"
+    assert browser.get(address).status_code == 200
+    assert browser.post(address, {"declarer": 1, "game": WON_CLUBS}, format="json").status_code == 403
+    assert not Game.objects.exists()
+
+
+def test_the_schema_describes_pages_and_offers_private_addresses_to_nobody_anonymous(api: APIClient) -> None:
+    schema = api.get("/api/v1/schema/", headers={"Accept": "application/json"}).json()
+    games = schema["paths"]["/api/v1/matches/{match_id}/games/"]["get"]
+    listed = games["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+    assert set(schema["components"]["schemas"][listed]["properties"]) == {"next", "previous", "results"}
+    assert {"cursor", "page_size"} <= {parameter["name"] for parameter in games["parameters"]}
+    assert {} not in games["security"]
+    assert {} in schema["paths"]["/api/v1/auth/token/"]["post"].get("security", [{}])

@@ -8,11 +8,13 @@ import re
 import uuid
 from typing import Any, ClassVar
 
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import NotAuthenticated, NotFound
-from rest_framework.pagination import CursorPagination
-from rest_framework.permissions import SAFE_METHODS, AllowAny
+from rest_framework.pagination import Cursor, CursorPagination
+from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
@@ -27,6 +29,13 @@ VERSION_HEADER = "If-Match"
 ENTITY_TAG = re.compile(r'^\s*(?:W/)?"?(\d{1,9})"?\s*$')
 
 
+class Checked(BasePermission):
+    """The policy decides, in ``PolicyView.initial`` (so that the schema does not offer the view to everybody)."""
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return True
+
+
 class PolicyView(APIView):
     """An API view about one ``subject`` (``match``, ``player``, ``club``, ``season``, ``night``; ``account`` for a
     person's own things; None for everybody). Reading needs ``action``, changing needs ``writes`` (when it differs).
@@ -36,7 +45,7 @@ class PolicyView(APIView):
     subject_kind: ClassVar[str | None] = None
     action: ClassVar[Action | None] = Action.VIEW
     writes: ClassVar[Action | None] = None
-    permission_classes = (AllowAny,)
+    permission_classes: tuple[type[BasePermission], ...] = (Checked,)
     subject: Any = None
 
     @classmethod
@@ -91,10 +100,11 @@ def idempotency_key(request: HttpRequest | Request) -> uuid.UUID:
 
 
 def seen_version(request: HttpRequest | Request) -> int | None:
-    """The match version the client saw (``If-Match``, as the ``ETag`` of a match or game gave it), if it says: a
-    change made since makes the request a 409 instead of overwriting it unseen."""
+    """The match version the client saw (``If-Match``, as the ``ETag`` of a match or game gave it), if it says
+    (``*``: whatever it is now): a change made since to the game being fixed or deleted (for undo and redo: to the
+    match) makes the request a 409 instead of overwriting it unseen."""
     raw = request.headers.get(VERSION_HEADER)
-    if raw is None:
+    if raw is None or raw.strip() == "*":
         return None
     found = ENTITY_TAG.match(raw)
     if found is None:
@@ -110,12 +120,24 @@ def entity_tag(version: int) -> str:
 
 class Pages(CursorPagination):
     """Pages of a list that grows (``?page_size=`` up to 200): each page costs the same however long the list, and
-    no entry is skipped or shown twice while new ones arrive."""
+    no entry is skipped or shown twice while new ones arrive. A cursor that was not made here is a 404."""
 
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200
     ordering = "-created_at"
+
+    def decode_cursor(self, request: Request) -> Cursor | None:
+        cursor = super().decode_cursor(request)
+        if cursor is not None and cursor.position is not None and "\x00" in str(cursor.position):
+            raise NotFound(self.invalid_cursor_message)
+        return cursor
+
+    def paginate_queryset(self, queryset: QuerySet[Any], request: Request, view: Any = None) -> list[Any] | None:
+        try:
+            return super().paginate_queryset(queryset, request, view)
+        except (DjangoValidationError, ValueError, TypeError):
+            raise NotFound(self.invalid_cursor_message) from None
 
 
 class InOrder(Pages):

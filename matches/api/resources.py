@@ -18,6 +18,7 @@ from knox.models import get_token_model
 from knox.settings import knox_settings
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -56,6 +57,7 @@ from .shapes import (
     TokenInfoShape,
     TokenInput,
     TokenShape,
+    paged,
 )
 
 IDEMPOTENCY = OpenApiParameter(
@@ -72,6 +74,10 @@ IF_MATCH = OpenApiParameter(
     description='The match version the change was made on, as the ETag gave it ("12"): if the match changed since, '
     "the answer is 409 with the current version.",
 )
+PAGED = [
+    OpenApiParameter("cursor", OpenApiTypes.STR, description="Where the page starts, as `next` or `previous` gave it."),
+    OpenApiParameter("page_size", OpenApiTypes.INT, description="Entries per page: 50 unless asked, at most 200."),
+]
 REFUSED = {
     400: OpenApiResponse(description="Invalid input: messages by field."),
     401: OpenApiResponse(description="No account (send a token or a session)."),
@@ -174,6 +180,7 @@ class TokenView(PolicyView):
     """Tokens for scripts and other programs, made from a username and password."""
 
     subject_kind = None
+    permission_classes = (AllowAny,)
 
     @extend_schema(
         operation_id="token_create",
@@ -234,7 +241,8 @@ class PlayerListView(PolicyView):
         operation_id="players",
         summary="Your players",
         description="The players in your book and the players linked to your account, by name.",
-        responses={200: PlayerShape(many=True), **REFUSED},
+        parameters=PAGED,
+        responses={200: paged(PlayerShape), **REFUSED},
     )
     def get(self, request: Request) -> Response:
         pages = ByName()
@@ -274,8 +282,8 @@ class MatchListView(PolicyView):
         operation_id="matches",
         summary="Your matches",
         description="The matches you keep, score or played in, newest first.",
-        parameters=[MatchFilter],
-        responses={200: MatchShape(many=True), **REFUSED},
+        parameters=[MatchFilter, *PAGED],
+        responses={200: paged(MatchShape), **REFUSED},
     )
     def get(self, request: Request) -> Response:
         chosen = MatchFilter(data=request.query_params)
@@ -338,7 +346,10 @@ class GameListView(PolicyView):
     writes = Action.SCORE
 
     @extend_schema(
-        operation_id="games", summary="A match's games, in order", responses={200: GameShape(many=True), **REFUSED}
+        operation_id="games",
+        summary="A match's games, in order",
+        parameters=PAGED,
+        responses={200: paged(GameShape), **REFUSED},
     )
     def get(self, request: Request, match_id: str) -> Response:
         pages = InOrder()
@@ -384,16 +395,19 @@ class GameView(PolicyView):
     writes = Action.SCORE
 
     def _game(self, game_id: str) -> Game:
+        """The match's game of that id, deleted or not: a change to a deleted one is for the services to answer (a
+        retry of the deletion gets its first answer, anything else 410)."""
         game = Game.objects.filter(match=self.subject, public_id=game_id).first()
         if game is None:
             raise NotFound
-        if game.deleted:
-            raise GameGone
         return game
 
     @extend_schema(operation_id="game", summary="A game", responses={200: GameShape, **REFUSED, **CONFLICT})
     def get(self, request: Request, match_id: str, game_id: str) -> Response:
-        return _with_version(Response(GameShape(game_data(self._game(game_id))).data), self.subject)
+        game = self._game(game_id)
+        if game.deleted:
+            raise GameGone
+        return _with_version(Response(GameShape(game_data(game)).data), self.subject)
 
     @extend_schema(
         operation_id="game_fix",
@@ -507,7 +521,8 @@ class ChangeListView(PolicyView):
     @extend_schema(
         operation_id="changes",
         summary="A match's history, newest first",
-        responses={200: ChangeShape(many=True), **REFUSED},
+        parameters=PAGED,
+        responses={200: paged(ChangeShape), **REFUSED},
     )
     def get(self, request: Request, match_id: str) -> Response:
         pages = Newest()
@@ -522,7 +537,9 @@ class ChangeListView(PolicyView):
 class ClubListView(PolicyView):
     subject_kind = "account"
 
-    @extend_schema(operation_id="clubs", summary="Your clubs", responses={200: ClubShape(many=True), **REFUSED})
+    @extend_schema(
+        operation_id="clubs", summary="Your clubs", parameters=PAGED, responses={200: paged(ClubShape), **REFUSED}
+    )
     def get(self, request: Request) -> Response:
         pages = Pages()
         memberships = Membership.objects.filter(user=_user(request)).select_related("club")

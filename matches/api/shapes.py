@@ -124,8 +124,12 @@ class GameInput(serializers.Serializer):
     """A deal as entered: all passed, or the declarer's seat and the game in the calculator's shape."""
 
     passed = StrictBooleanField(required=False, default=False)
-    declarer = serializers.JSONField(required=False, default=None, help_text=_("The declarer's seat, from 0."))
-    game = serializers.JSONField(required=False, default=None, help_text=_("The game as in POST /api/v1/calculate/."))
+    declarer = serializers.JSONField(
+        required=False, allow_null=True, default=None, help_text=_("The declarer's seat, from 0; null in a Ramsch.")
+    )
+    game = serializers.JSONField(
+        required=False, allow_null=True, default=None, help_text=_("The game as in POST /api/v1/calculate/.")
+    )
 
 
 class GameAddInput(GameInput):
@@ -133,6 +137,8 @@ class GameAddInput(GameInput):
         required=False,
         allow_null=True,
         default=None,
+        min_value=1,
+        max_value=100_000,
         help_text=_("The deal the entry was made for: refused (409) if another client entered it meanwhile."),
     )
 
@@ -258,3 +264,13 @@ class TokenInfoShape(serializers.Serializer):
     prefix = serializers.CharField(help_text=_("The token's first characters, to tell it apart."))
     created = serializers.DateTimeField()
     expiry = serializers.DateTimeField(allow_null=True)
+
+
+def paged(shape: type[serializers.Serializer]) -> type[serializers.Serializer]:
+    """The envelope of a list that comes in pages, for the schema: follow ``next`` to the end."""
+    fields = {
+        "next": serializers.URLField(allow_null=True, help_text=_("The next page; null on the last.")),
+        "previous": serializers.URLField(allow_null=True, help_text=_("The page before; null on the first.")),
+        "results": shape(many=True),
+    }
+    return type(f"Paged{shape.__name__.removesuffix('Shape')}", (serializers.Serializer,), fields)
