@@ -23,8 +23,8 @@ from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.formats import date_format
 from django.utils.http import content_disposition_header, quote_etag
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from PIL import Image, ImageDraw, ImageFont
 
 from matches.charts import Chart
@@ -276,9 +276,10 @@ def png(picture: Picture) -> bytes:
 
 
 def picture_response(request: HttpRequest, picture: Picture) -> HttpResponseBase:
-    """The picture as a PNG for this browser alone, asked again each time with its ETag: a digest of what it shows,
-    so that a match or night unchanged since (no game, no renamed player, the same language) answers 304 undrawn."""
-    etag = quote_etag(hashlib.sha256(repr(picture).encode()).hexdigest()[:32])
+    """The picture as a PNG for this browser alone, asked again each time with its ETag: a digest of what it shows and
+    in which language, so that a match or night unchanged since (no game, no renamed player) answers 304 undrawn. (A
+    match's version alone would miss a renamed player.)"""
+    etag = quote_etag(hashlib.sha256(repr((get_language(), picture)).encode()).hexdigest()[:32])
     response = get_conditional_response(request, etag=etag) or HttpResponse(png(picture), content_type="image/png")
     response["ETag"] = etag
     response["Content-Disposition"] = content_disposition_header(False, f"{picture.name}.png") or ""
