@@ -14,8 +14,13 @@ PAD = 8
 class Line:
     seat: int
     name: str
-    points: str
+    xy: tuple[tuple[float, float], ...]
     last: int
+
+    @property
+    def points(self) -> str:
+        """The line as an SVG polyline's points."""
+        return " ".join(f"{x:.1f},{y:.1f}" for x, y in self.xy)
 
 
 @dataclass(frozen=True)
@@ -28,8 +33,11 @@ class Chart:
     high: int
 
 
-def totals_chart(names: Sequence[str], totals_by_game: Sequence[Sequence[int]]) -> Chart | None:
-    """One polyline per player through the running totals after each game, starting at 0; None before game 1."""
+def totals_chart(
+    names: Sequence[str], totals_by_game: Sequence[Sequence[int]], width: int = WIDTH, height: int = HEIGHT
+) -> Chart | None:
+    """One polyline per player through the running totals after each game, starting at 0, in a ``width`` ×
+    ``height`` box (the page's chart, or the picture of the results); None before game 1."""
     if not totals_by_game:
         return None
     series = [[0] + [totals[seat] for totals in totals_by_game] for seat in range(len(names))]
@@ -39,18 +47,18 @@ def totals_chart(names: Sequence[str], totals_by_game: Sequence[Sequence[int]]) 
     steps = max(len(totals_by_game), 1)
 
     def x(index: int) -> float:
-        return PAD + (WIDTH - 2 * PAD) * index / steps
+        return PAD + (width - 2 * PAD) * index / steps
 
     def y(value: int) -> float:
-        return PAD + (HEIGHT - 2 * PAD) * (high - value) / span
+        return PAD + (height - 2 * PAD) * (high - value) / span
 
     lines = [
         Line(
             seat=seat,
             name=names[seat],
-            points=" ".join(f"{x(index):.1f},{y(value):.1f}" for index, value in enumerate(values)),
+            xy=tuple((x(index), y(value)) for index, value in enumerate(values)),
             last=values[-1],
         )
         for seat, values in enumerate(series)
     ]
-    return Chart(width=WIDTH, height=HEIGHT, zero_y=round(y(0), 1), lines=lines, low=low, high=high)
+    return Chart(width=width, height=height, zero_y=round(y(0), 1), lines=lines, low=low, high=high)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
@@ -124,6 +125,27 @@ def rules_in_force(match: Match) -> list[tuple[str, str]]:
             text = str(OPTION_CHOICE_LABELS.get(str(raw), raw))
         shown.append((render_step(OPTIONS[name].label), text))
     return shown
+
+
+def total_label(value: int) -> str:
+    """36, −96, 0: a total, with a real minus sign."""
+    return f"\N{MINUS SIGN}{-value}" if value < 0 else str(value)
+
+
+def standing_label(value: Fraction) -> str:
+    """A whole number as it is; an average with one decimal (in the reader's language); a real minus sign."""
+    shown = str(value.numerator) if value.denominator == 1 else number_format(float(value), 1)
+    return shown.replace("-", "\N{MINUS SIGN}")
+
+
+def places(totals: Sequence[int]) -> list[tuple[int, int]]:
+    """The seats by their totals, best first, as (place, seat): equal totals share a place."""
+    ordered = sorted(range(len(totals)), key=lambda seat: -totals[seat])
+    ranked: list[tuple[int, int]] = []
+    for index, seat in enumerate(ordered):
+        tied = index > 0 and totals[ordered[index - 1]] == totals[seat]
+        ranked.append((ranked[-1][0] if tied else index + 1, seat))
+    return ranked
 
 
 def standings_text(title: str, rows: Sequence[tuple[int, str, str]]) -> str:

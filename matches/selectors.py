@@ -12,6 +12,8 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet, Sum
 
+from .charts import HEIGHT as CHART_HEIGHT
+from .charts import WIDTH as CHART_WIDTH
 from .charts import Chart, totals_chart
 from .engine import (
     OPTIONS,
@@ -312,8 +314,11 @@ def sheet_row(match: Match, game: Game) -> SheetRow:
     return sheet.rows[0]
 
 
-def match_chart(match: Match, seats: Sequence[Seat]) -> Chart | None:
-    """The running totals over the whole match, for its chart (read once per version of the match)."""
+def match_chart(
+    match: Match, seats: Sequence[Seat], width: int = CHART_WIDTH, height: int = CHART_HEIGHT
+) -> Chart | None:
+    """The running totals over the whole match, for its chart (read once per version of the match) in a ``width`` ×
+    ``height`` box."""
     players = len(seats)
     per_game: dict[int, list[int]] = {}
     rows = GameScore.objects.filter(game__match=match, game__deleted=False).values_list(
@@ -326,7 +331,7 @@ def match_chart(match: Match, seats: Sequence[Seat]) -> Chart | None:
     for number in sorted(per_game):
         totals = [total + score for total, score in zip(totals, per_game[number], strict=True)]
         running.append(list(totals))
-    return totals_chart([seat.player.name for seat in seats], running)
+    return totals_chart([seat.player.name for seat in seats], running, width, height)
 
 
 UNDOABLE = (MatchEvent.Action.ADD, MatchEvent.Action.EDIT, MatchEvent.Action.DELETE, MatchEvent.Action.REDO)

@@ -41,6 +41,7 @@ from .engine import (
 from .engine.presets import PRESETS
 from .errors import Invalid, ServiceError
 from .exports.base import backup_response, export_response, format_of
+from .exports.picture import match_picture, picture_response
 from .exports.tables import MatchExport, PlayerStatsExport
 from .forms import GameForm, MatchForm, RestoreForm, SignupForm, initial_from
 from .labels import (
@@ -416,6 +417,13 @@ def match_chart_svg(request: HttpRequest, match: Match) -> HttpResponse:
 def match_export(request: HttpRequest, match: Match, fmt: str) -> HttpResponseBase:
     """The match's list as a file: CSV (comma or semicolon), XLSX, ODS or JSON."""
     return export_response(MatchExport(match, seats_of(match), deck_of(request)), format_of(fmt))
+
+
+@on_match(Action.VIEW)
+@require_GET
+def match_picture_png(request: HttpRequest, match: Match) -> HttpResponseBase:
+    """The totals as a picture to send to a group chat."""
+    return picture_response(request, match_picture(match))
 
 
 @on_match(Action.SCORE)

@@ -196,7 +196,7 @@ def _queries(client: Client, address: str) -> int:
     return len(captured)
 
 
-@pytest.mark.parametrize("page", ["night_detail", "season_detail", "club_screen"])
+@pytest.mark.parametrize("page", ["night_detail", "night_picture", "season_detail", "club_screen"])
 def test_the_club_pages_cost_the_same_for_a_few_games_or_many(
     page: str, django_assert_num_queries: Callable[[int], Any]
 ) -> None:
@@ -212,6 +212,7 @@ def test_the_club_pages_cost_the_same_for_a_few_games_or_many(
     owner.post(reverse("night_draw", args=[night_id]), {"series": "1", "seating": "draw"})
     args: dict[str, list[Any]] = {
         "night_detail": [night_id],
+        "night_picture": [night_id],
         "season_detail": [season.public_id],
         "club_screen": [club.screen_token],
     }

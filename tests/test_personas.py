@@ -393,6 +393,26 @@ def test_every_address_answers_every_persona_as_the_policy_says(table: Table, pe
     assert not problems, f"{len(problems)} problems in {asked} requests:\n" + "\n".join(problems)
 
 
+# The files made of a page's data (downloads, the chart, the results as a picture) and the page they come from.
+FILES_OF_PAGES = {
+    "match_export": "match_detail",
+    "match_chart": "match_detail",
+    "match_picture": "match_detail",
+    "player_export": "player_detail",
+    "season_export": "season_detail",
+    "night_export": "night_detail",
+    "night_picture": "night_detail",
+}
+
+
+def test_a_file_of_a_page_answers_exactly_whoever_may_see_the_page() -> None:
+    """The matrix holds each address to the rule it declares; this holds each file to the rule of its page."""
+    policies = {route.name: getattr(route.view, "policy", None) for route in routes()}
+    assert {name: policies[name] for name in FILES_OF_PAGES} == {
+        name: policies[page] for name, page in FILES_OF_PAGES.items()
+    }
+
+
 def test_each_persona_meets_the_match_in_its_role(table: Table, personas: list[Persona]) -> None:
     """The matrix holds the pages to the policy; this holds the personas to the roles they stand for, so that one
     that lost its way (a join that did not take) cannot pass the matrix by being nobody everywhere."""

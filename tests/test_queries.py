@@ -163,6 +163,15 @@ def test_the_score_sheet_costs_the_same_at_game_five_and_at_game_a_hundred_and_t
     costs_the_same(signed_in, reverse(view, args=[match.public_id]), grow, django_assert_num_queries)
 
 
+def test_the_results_picture_costs_the_same_at_game_five_and_at_game_a_hundred_and_twenty(
+    signed_in: Client, owner: User, django_assert_num_queries: CountQueries
+) -> None:
+    match = make_match(owner, rules={"bock": True})
+    enter(match, 5)
+    address = reverse("match_picture", args=[match.public_id])
+    costs_the_same(signed_in, address, lambda: enter(match, 115), django_assert_num_queries)
+
+
 def test_a_page_further_back_costs_the_same_however_many_games_came_after(
     signed_in: Client, owner: User, django_assert_num_queries: CountQueries
 ) -> None:

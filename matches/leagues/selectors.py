@@ -7,7 +7,7 @@ functions rank those sums.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -354,3 +354,17 @@ def _ranked(player: Player | None, rosters: dict[int, Roster], season: Season, c
     if roster is not None and roster.guest and not season.guests_ranked:
         return False
     return not category or (roster is not None and category in roster.categories)
+
+
+def public_names(players: Mapping[str, Player]) -> dict[str, str]:
+    """What is shown outside the club (its public screen, a picture for a group chat) for each of ``players`` (by
+    public id): the name, or the first name only of those who asked for it."""
+    hidden = set(
+        Roster.objects.filter(player__in=[player.pk for player in players.values()], first_name_only=True).values_list(
+            "player_id", flat=True
+        )
+    )
+    return {
+        key: (player.name.split() or [player.name])[0] if player.pk in hidden else player.name
+        for key, player in players.items()
+    }

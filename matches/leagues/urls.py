@@ -17,6 +17,7 @@ urlpatterns = [
     path("seasons/<uuid:season_id>/export/<str:fmt>/", views.season_export, name="season_export"),
     path("nights/<uuid:night_id>/", views.night_detail, name="night_detail"),
     path("nights/<uuid:night_id>/export/<str:fmt>/", views.night_export, name="night_export"),
+    path("nights/<uuid:night_id>/results.png", views.night_picture_png, name="night_picture"),
     path("nights/<uuid:night_id>/check-in/", views.night_check_in, name="night_check_in"),
     path("nights/<uuid:night_id>/pot/", views.night_pot, name="night_pot"),
     path("nights/<uuid:night_id>/draw/", views.night_draw, name="night_draw"),

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from matches.backup import club_backup
 from matches.errors import ServiceError
 from matches.exports.base import backup_response, export_response, format_of
+from matches.exports.picture import night_picture, picture_response
 from matches.exports.tables import StandingsExport
 from matches.labels import scheme_label, variant_label
 from matches.models import Player
@@ -52,8 +53,8 @@ from .forms import (
     SeasonForm,
     add_service_errors,
 )
-from .models import Club, ClubRole, ClubTable, Membership, Night, Roster, Season
-from .selectors import NightResults, night_results, player_season, season_table
+from .models import Club, ClubRole, ClubTable, Membership, Night, Season
+from .selectors import NightResults, night_results, player_season, public_names, season_table
 
 
 def _user(request: HttpRequest) -> User:
@@ -295,6 +296,13 @@ def night_export(request: HttpRequest, night: Night, fmt: str) -> HttpResponseBa
     return export_response(StandingsExport(name, results.night_places, names), format_of(fmt))
 
 
+@on_night(Action.VIEW)
+@require_GET
+def night_picture_png(request: HttpRequest, night: Night) -> HttpResponseBase:
+    """The night's table as a picture to send to a group chat, first names only where players asked."""
+    return picture_response(request, night_picture(night))
+
+
 def _qr(url: str) -> str:
     """The QR code of ``url`` as inline SVG (made here, never fetched from elsewhere)."""
     return mark_safe(segno.make(url, error="m").svg_inline(scale=4, border=2))
@@ -482,21 +490,13 @@ def club_screen(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404
     season = club.seasons.first()
     night = season.nights.first() if season else None
-    rosters = {roster.player_id: roster for roster in Roster.objects.filter(player__keeper=club.keeper)}
-
-    def shown(player: Player | None) -> str:
-        if player is None:
-            return "?"
-        roster = rosters.get(player.pk)
-        return player.name.split()[0] if roster is not None and roster.first_name_only else player.name
-
     context: dict[str, Any] = {"club": club, "season": season, "night": night, "today": datetime.date.today()}
     if season is not None:
         table = season_table(season)
-        context["season_rows"] = [(place, shown(table.players.get(place.standing.player))) for place in table.places]
+        names = public_names(table.players)
+        context["season_rows"] = [(place, names.get(place.standing.player, "?")) for place in table.places]
     if night is not None:
         results = night_results(night)
-        context["night_rows"] = [
-            (place, shown(results.players.get(place.standing.player))) for place in results.night_places
-        ]
+        names = public_names(results.players)
+        context["night_rows"] = [(place, names.get(place.standing.player, "?")) for place in results.night_places]
     return render(request, "leagues/screen.html", context)

@@ -10,7 +10,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from ..engine import Message, headline
-from ..labels import contract_label, render_step, standings_text
+from ..labels import contract_label, places, render_step, standings_text, total_label
 from ..selectors import SheetRow
 
 register = template.Library()
@@ -29,7 +29,7 @@ def signed(value: int) -> str:
 @register.filter
 def score(value: int) -> str:
     """36, −96, 0: a total, with a real minus sign."""
-    return f"\N{MINUS SIGN}{-value}" if value < 0 else str(value)
+    return total_label(value)
 
 
 @register.filter
@@ -57,11 +57,8 @@ def row_headline(row: SheetRow, names: list[str], deck: str) -> str:
 @register.simple_tag
 def match_share_text(title: str, standings: list[tuple[Any, int]]) -> str:
     """The match's standings as a short text, best first (equal totals share a place)."""
-    ordered = sorted(standings, key=lambda pair: -pair[1])
-    rows: list[tuple[int, str, str]] = []
-    for index, (seat, total) in enumerate(ordered):
-        place = rows[-1][0] if rows and ordered[index - 1][1] == total else index + 1
-        rows.append((place, seat.player.name, score(total)))
+    ranked = places([total for _, total in standings])
+    rows = [(place, standings[seat][0].player.name, total_label(standings[seat][1])) for place, seat in ranked]
     return standings_text(title, rows)
 
 

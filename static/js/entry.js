@@ -219,4 +219,57 @@
       navigator.clipboard.writeText(text).then(function () { button.textContent = button.getAttribute("data-copied"); });
     });
   });
+
+  // "Share the results as a picture": a link that downloads the PNG. Where the phone can share files, a tap fetches
+  // the picture as it stands and hands it to the share sheet instead.
+  var canShareFiles = typeof navigator.canShare === "function" && typeof File === "function" &&
+    navigator.canShare({ files: [new File([""], "results.png", { type: "image/png" })] });
+  function fileName(response) {
+    var header = response.headers.get("Content-Disposition") || "";
+    var encoded = /filename\*=utf-8''([^;]+)/i.exec(header);
+    if (encoded) return decodeURIComponent(encoded[1]);
+    var plain = /filename="([^"]+)"/.exec(header);
+    return plain ? plain[1] : "results.png";
+  }
+  function download(file) {
+    var link = document.createElement("a");
+    link.href = URL.createObjectURL(file);
+    link.download = file.name;
+    link.click();
+    setTimeout(function () { URL.revokeObjectURL(link.href); }, 10000);
+  }
+  document.querySelectorAll("[data-share-picture]").forEach(function (link) {
+    if (!canShareFiles) return;
+    var label = link.textContent;
+    var ready = null;
+    function share(file) {
+      navigator.share({ files: [file] }).then(function () { link.textContent = label; }, function (error) {
+        // The picture took too long for the phone to count the tap (it asks for a fresh one): the next tap shares
+        // it at once. Cancelling the share sheet leaves everything as it was.
+        if (error && error.name === "NotAllowedError") {
+          ready = file;
+          link.textContent = link.getAttribute("data-ready");
+        } else if (!error || error.name !== "AbortError") {
+          download(file);
+        }
+      });
+    }
+    link.addEventListener("click", function (event) {
+      event.preventDefault();
+      if (ready) {
+        var file = ready;
+        ready = null;
+        share(file);
+        return;
+      }
+      fetch(link.href, { credentials: "same-origin", cache: "no-cache" })
+        .then(function (response) {
+          if (!response.ok) throw new Error("HTTP " + response.status);
+          return response.blob().then(function (blob) {
+            return new File([blob], fileName(response), { type: "image/png" });
+          });
+        })
+        .then(share, function () { window.location.assign(link.href); });
+    });
+  });
 })();

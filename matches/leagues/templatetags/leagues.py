@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from matches.engine.league import Place, RankingRule
-from matches.labels import standings_text
+from matches.labels import standing_label, standings_text
 from matches.models import Player
 
 from ..models import Season
@@ -25,8 +25,7 @@ MINUS = "\N{MINUS SIGN}"
 @register.filter
 def standing_score(value: Fraction) -> str:
     """A whole number as it is; an average with one decimal (in the reader's language); a real minus sign."""
-    shown = str(value.numerator) if value.denominator == 1 else number_format(float(value), 1)
-    return shown.replace("-", MINUS)
+    return standing_label(value)
 
 
 @register.filter
