@@ -12,6 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from matches.leagues import services as clubs
 from matches.leagues.models import Club, ClubTable, Membership, Night, PaperLine, Roster, Season
 from matches.models import Game, Match, Player
 
@@ -336,8 +337,10 @@ def test_a_nights_results_can_be_shared_as_text() -> None:
         owner.post(reverse("night_new", args=[season.public_id]), {"date": "2026-11-24", "series": "1"}),
         r"/nights/([0-9a-f-]+)/",
     )
-    for name in ("Anna", "Ben", "Cleo"):
+    for name in ("Anna Albers", "Ben", "Cleo"):
         owner.post(reverse("night_check_in", args=[night_id]), {"name": name})
+    anna = Player.objects.get(name="Anna Albers")
+    clubs.roster_set(club=season.club, player=anna, guest=False, first_name_only=True, categories=[])
     owner.post(reverse("night_draw", args=[night_id]), {"series": "1", "seating": "draw"})
     enter(ClubTable.objects.get(night__public_id=night_id).match, 1)
     page = owner.get(reverse("night_detail", args=[night_id])).content.decode()
@@ -346,5 +349,7 @@ def test_a_nights_results_can_be_shared_as_text() -> None:
     title, *lines = found[1].split("\n")
     assert title == "Skatclub Herz Dame, club night of Nov. 24, 2026"
     assert sorted(line.split(" ")[1] for line in lines) == ["Anna", "Ben", "Cleo"]
+    assert "Albers" not in found[1]
+    assert "Anna Albers" in page
     assert lines[0].startswith("1. ")
     assert "Share the results as text" in page

@@ -335,6 +335,7 @@ def _night_context(request: HttpRequest, night: Night, results: NightResults) ->
         "guest_form": GuestForm(),
         "draw_form": DrawForm(initial={"series": 1}),
         "names": results.players,
+        "public_names": public_names(results.players),
         **may,
     }
 

@@ -68,12 +68,12 @@ def ranking_rule(season: Season) -> str:
 
 
 @register.simple_tag
-def places_share_text(title: str, places: Sequence[Place], players: Mapping[str, Player]) -> str:
-    """A table of results as a short text for a group chat."""
+def places_share_text(title: str, places: Sequence[Place], names: Mapping[str, str]) -> str:
+    """A table of results as a short text for a group chat, with the names shown outside the club."""
     return standings_text(
         title,
         [
-            (place.place, name_of(players, place.standing.player), standing_score(place.standing.score))
+            (place.place, names.get(place.standing.player, "?"), standing_score(place.standing.score))
             for place in places
         ],
     )
