@@ -292,10 +292,12 @@ def _key_of(raw: object) -> str | None:
 
 def _started_again(started: Match, keeper: Keeper, variant: str, player_names: Sequence[str]) -> Match:
     """The match a retried start made the first time; the same token from another book, or for another variant or
-    other players, is a ``StaleSubmission`` (and shows nothing of that match)."""
+    other players, is a ``StaleSubmission`` (and shows nothing of that match). Between guests' books the token is
+    the credential: a guest whose first answer was lost retries from a browser that holds no book yet."""
     keys = [_key_of(name) for name in player_names]
     seated = list(Seat.objects.filter(match=started).order_by("position").values_list("player__name_key", flat=True))
-    if started.keeper_id != keeper.pk or started.variant != variant or seated != keys:
+    guests = started.keeper.guest_key is not None and keeper.guest_key is not None
+    if (started.keeper_id != keeper.pk and not guests) or started.variant != variant or seated != keys:
         raise StaleSubmission
     return started
 
