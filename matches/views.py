@@ -41,6 +41,7 @@ from .engine import (
 from .engine.presets import PRESETS
 from .errors import Invalid, ServiceError
 from .exports.base import backup_response, export_response, format_of
+from .exports.pdf import game_list_pdf, match_header, pdf_response
 from .exports.tables import MatchExport, PlayerStatsExport
 from .forms import GameForm, MatchForm, RestoreForm, SignupForm, initial_from
 from .labels import (
@@ -52,6 +53,7 @@ from .labels import (
     scheme_label,
     variant_label,
 )
+from .leagues.selectors import table_of
 from .models import Deck, Game, Match, MatchEvent, Player, Profile, Seat
 from .permissions import (
     GUEST_SESSION_KEY,
@@ -79,6 +81,7 @@ from .selectors import (
     Sheet,
     SheetRow,
     checkpoint_before,
+    game_list,
     head_to_head,
     match_chart,
     match_sheet,
@@ -416,6 +419,16 @@ def match_chart_svg(request: HttpRequest, match: Match) -> HttpResponse:
 def match_export(request: HttpRequest, match: Match, fmt: str) -> HttpResponseBase:
     """The match's list as a file: CSV (comma or semicolon), XLSX, ODS or JSON."""
     return export_response(MatchExport(match, seats_of(match), deck_of(request)), format_of(fmt))
+
+
+@on_match(Action.VIEW)
+@require_GET
+def match_print(request: HttpRequest, match: Match) -> HttpResponse:
+    """The match's list to print (PDF), as the table would have kept it on paper."""
+    seats = seats_of(match)
+    games = game_list(match, seats)
+    header = match_header(match, games.names, table_of(match))
+    return pdf_response(game_list_pdf(games, header, deck_of(request)), match_label(match))
 
 
 @on_match(Action.SCORE)
