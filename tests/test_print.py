@@ -15,7 +15,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pypdf import PdfReader
 
+from matches.engine import GameEntry, Result
 from matches.engine.league import SeriesLine
+from matches.engine.skat import ListMarks, list_marks
 from matches.leagues import services as clubs
 from matches.leagues.models import ClubTable, Night
 from matches.leagues.selectors import night_results, season_table
@@ -88,6 +90,22 @@ def test_a_match_list_prints_its_games_running_totals_and_passed_deals(signed_in
     for row in listed.rows:
         running = " ".join(number(total) for total in row.totals)
         assert any(line.startswith(f"{row.number} ") and line.endswith(running) for line in lines), running
+
+
+def test_the_list_ticks_every_level_a_game_counted() -> None:
+    reached = Result(won=True, game_value=48, scores=(48, 0, 0), schneider=True)
+    assert list_marks(GameEntry("clubs", matadors=-2, declarer_card_points=95), reached) == ListMarks(
+        base=12, matadors=-2, schneider=True
+    )
+    # Ouvert announces Schwarz, and Schwarz announced includes Schneider announced (ISkO 5.2.6).
+    ouvert = Result(won=True, game_value=264, scores=(264, 0, 0))
+    assert list_marks(GameEntry("grand", matadors=4, hand=True, ouvert=True, outcome="won-schwarz"), ouvert) == (
+        ListMarks(24, 4, True, True, True, True, True, True)
+    )
+    null = Result(won=False, game_value=59, scores=(-118, 0, 0))
+    assert list_marks(GameEntry("null", hand=True, ouvert=True, won=False), null) == ListMarks(
+        base=59, hand=True, ouvert=True
+    )
 
 
 def test_a_seeger_fabian_list_sums_its_footer_to_the_match_totals(signed_in: Client, four: Match) -> None:
