@@ -26,6 +26,7 @@ urlpatterns = [
     path("matches/<uuid:match_id>/history/", views.match_history, name="match_history"),
     path("matches/<uuid:match_id>/export/<str:fmt>/", views.match_export, name="match_export"),
     path("matches/<uuid:match_id>/results.png", views.match_picture_png, name="match_picture"),
+    path("matches/<uuid:match_id>/print.pdf", views.match_print, name="match_print"),
     path("matches/<uuid:match_id>/links/", views.match_links, name="match_links"),
     path("matches/<uuid:match_id>/scorers/", views.match_scorer_remove_view, name="match_scorer_remove"),
     path("join/<str:token>/", views.match_join, name="match_join"),

@@ -41,6 +41,7 @@ from .engine import (
 from .engine.presets import PRESETS
 from .errors import Invalid, ServiceError
 from .exports.base import backup_response, export_response, format_of
+from .exports.pdf import game_list_pdf, match_header, pdf_response
 from .exports.picture import match_picture, picture_response
 from .exports.tables import MatchExport, PlayerStatsExport
 from .forms import GameForm, MatchForm, RestoreForm, SignupForm, initial_from
@@ -53,6 +54,7 @@ from .labels import (
     scheme_label,
     variant_label,
 )
+from .leagues.selectors import table_of
 from .models import Deck, Game, Match, MatchEvent, Player, Profile, Seat
 from .permissions import (
     GUEST_SESSION_KEY,
@@ -80,6 +82,7 @@ from .selectors import (
     Sheet,
     SheetRow,
     checkpoint_before,
+    game_list,
     head_to_head,
     match_chart,
     match_sheet,
@@ -424,6 +427,16 @@ def match_export(request: HttpRequest, match: Match, fmt: str) -> HttpResponseBa
 def match_picture_png(request: HttpRequest, match: Match) -> HttpResponseBase:
     """The totals as a picture to send to a group chat."""
     return picture_response(request, match_picture(match))
+
+
+@on_match(Action.VIEW)
+@require_GET
+def match_print(request: HttpRequest, match: Match) -> HttpResponse:
+    """The match's list to print (PDF), as the table would have kept it on paper."""
+    seats = seats_of(match)
+    games = game_list(match, seats)
+    header = match_header(match, games.names, table_of(match))
+    return pdf_response(game_list_pdf(games, header, deck_of(request)), match_label(match))
 
 
 @on_match(Action.SCORE)

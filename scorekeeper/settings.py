@@ -228,4 +228,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    # fpdf2 subsets the fonts of every PDF list with fontTools, which reports each step at INFO.
+    "loggers": {"fontTools": {"level": "WARNING"}},
 }

@@ -402,6 +402,10 @@ FILES_OF_PAGES = {
     "season_export": "season_detail",
     "night_export": "night_detail",
     "night_picture": "night_detail",
+    "match_print": "match_detail",
+    "night_print": "night_detail",
+    "night_lists": "night_detail",
+    "season_print": "season_detail",
 }
 
 

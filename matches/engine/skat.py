@@ -132,6 +132,13 @@ def value_null(game: GameEntry) -> Valuation:
     return Valuation(won=won, value=value, hand=game.hand, steps=tuple(steps))
 
 
+def announced_levels(game: GameEntry, announcement: Announcement | None) -> tuple[bool, bool]:
+    """Schneider announced and Schwarz announced, as levels of a suit or grand game: Schwarz announced includes
+    Schneider announced, and ouvert announces Schwarz (ISkO 5.2.6)."""
+    schwarz_announced = game.ouvert or announcement is Announcement.SCHWARZ
+    return schwarz_announced or announcement is Announcement.SCHNEIDER, schwarz_announced
+
+
 def value_suit_grand(
     contract: Contract, matadors: int, points: CardResult | None, game: GameEntry, announcement: Announcement | None
 ) -> Valuation:
@@ -141,8 +148,7 @@ def value_suit_grand(
     schneider or schwarz himself loses at that level. A conceded game (``points`` None) counts no Schneider or
     Schwarz that was not announced.
     """
-    schwarz_announced = game.ouvert or announcement is Announcement.SCHWARZ
-    schneider_announced = schwarz_announced or announcement is Announcement.SCHNEIDER
+    schneider_announced, schwarz_announced = announced_levels(game, announcement)
     schneider = schneider_announced or (
         points is not None and (points.opponents_schneider or points.declarer_schneider)
     )
@@ -298,3 +304,41 @@ def _add_seeger_fabian(ctx: Context, won: bool, scores: list[int], steps: list[M
             scores[seat] += bonus
     steps.append(msg(gettext_noop("Seeger-Fabian: −{points} for the lost game"), points=SEEGER_FABIAN_DECLARER))
     steps.append(msg(gettext_noop("+{points} to each opponent"), points=bonus))
+
+
+@dataclass(frozen=True)
+class ListMarks:
+    """A declarer's game as the paper list writes it: the base value (a null game's value), with or without how
+    many matadors, and the levels ticked."""
+
+    base: int | None = None
+    matadors: int | None = None
+    hand: bool = False
+    schneider: bool = False
+    schneider_announced: bool = False
+    schwarz: bool = False
+    schwarz_announced: bool = False
+    ouvert: bool = False
+
+
+def list_marks(game: GameEntry, result: Result) -> ListMarks:
+    """The marks of a scored game on the paper list: for a suit or grand game every level it counted (an announced
+    level counts whether reached or not), for a null game its value, hand and ouvert; nothing for other contracts.
+    ``game`` was scored: its contract and announcement are ones the rules took."""
+    if game.contract == Contract.NULL:
+        return ListMarks(base=NULL_VALUES[(game.hand, game.ouvert)], hand=game.hand, ouvert=game.ouvert)
+    base = BASE_VALUES.get(Contract(game.contract))
+    if base is None:
+        return ListMarks()
+    announcement = Announcement(game.announced) if game.announced else None
+    schneider_announced, schwarz_announced = announced_levels(game, announcement)
+    return ListMarks(
+        base=base,
+        matadors=game.matadors,
+        hand=game.hand,
+        schneider=schneider_announced or result.schneider,
+        schneider_announced=schneider_announced,
+        schwarz=schwarz_announced or result.schwarz,
+        schwarz_announced=schwarz_announced,
+        ouvert=game.ouvert,
+    )

@@ -103,6 +103,10 @@ class Season(models.Model):
     def __str__(self) -> str:
         return f"{self.club}: {self.name}"
 
+    def series_games(self, players: int) -> int:
+        """The games of one series at a table of ``players``."""
+        return {4: self.games_at_four, 3: self.games_at_three}.get(players, self.games_at_two)
+
 
 class Night(models.Model):
     """A club night of a season: who came, the tables of each series, and whether the lists are closed."""

@@ -33,7 +33,7 @@ from matches.engine.league import (
     PaperLine as Paper,
 )
 from matches.engine.skat import SEEGER_FABIAN_DECLARER, SEEGER_FABIAN_OPPONENTS
-from matches.models import GameScore, Player, Seat
+from matches.models import GameScore, Match, Player, Seat
 
 from .models import Attendance, ClubTable, Night, NightStanding, PaperLine, Roster, Season, SeasonStanding
 
@@ -215,22 +215,33 @@ def money_rules(season: Season) -> MoneyRules:
     )
 
 
-def night_results(night: Night) -> NightResults:
-    """Everything a night's page shows: its tables with their players, every list so far, the table of each series
-    and of the night, and the cashier's summary."""
-    season = night.season
-    tables_query = ClubTable.objects.filter(night=night)
-    tables = list(tables_query.select_related("match"))
+def night_tables(night: Night) -> list[TableView]:
+    """A night's tables in the order of their series and numbers, each with its match and its players by seat, in
+    two queries."""
+    tables = ClubTable.objects.filter(night=night).select_related("match")
     seats = Seat.objects.filter(match__club_table__night=night).select_related("player").order_by("match", "position")
     by_match: dict[int, list[Seat]] = {}
     for seat in seats:
         by_match.setdefault(seat.match_id, []).append(seat)
-    views = {table.pk: TableView(table, by_match.get(table.match_id, [])) for table in tables}
-    lists = _lists(tables_query, season)
+    return [TableView(table, by_match.get(table.match_id, [])) for table in tables]
+
+
+def table_of(match: Match) -> ClubTable | None:
+    """The club table a match is, with its night, season and club; None for a match of nobody's club night."""
+    return ClubTable.objects.select_related("night__season__club").filter(match=match).first()
+
+
+def night_results(night: Night) -> NightResults:
+    """Everything a night's page shows: its tables with their players, every list so far, the table of each series
+    and of the night, and the cashier's summary."""
+    season = night.season
+    views = {view.table.pk: view for view in night_tables(night)}
+    tables = [view.table for view in views.values()]
+    lists = _lists(ClubTable.objects.filter(night=night), season)
     for one in lists:
         views[one.table].lists[one.player] = one
     attendances = list(Attendance.objects.filter(night=night).select_related("player"))
-    players = {str(seat.player.public_id): seat.player for seat in seats}
+    players = {str(seat.player.public_id): seat.player for view in views.values() for seat in view.seats}
     players |= {str(attendance.player.public_id): attendance.player for attendance in attendances}
     series = {
         number: rank(_standings(one for one in lists if one.series == number), seed=f"{night.seed}/{number}")

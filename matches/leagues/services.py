@@ -371,10 +371,6 @@ def _recent(night: Night) -> list[Tables]:
     return [tuple(tuple(players) for players in table.values()) for table in tables.values()]
 
 
-def _series_games(season: Season, size: int) -> int:
-    return {4: season.games_at_four, 3: season.games_at_three}.get(size, season.games_at_two)
-
-
 def _start_table(night: Night, series: int, number: int, players: Sequence[Player], user: User, seed: str) -> ClubTable:
     season = night.season
     title = gettext("%(season)s, %(date)s: series %(series)s, table %(number)s") % {
@@ -391,7 +387,7 @@ def _start_table(night: Night, series: int, number: int, players: Sequence[Playe
         rules=season.rules,
         player_names=[player.name for player in players],
         title=title[:100],
-        planned_games=_series_games(season, len(players)),
+        planned_games=season.series_games(len(players)),
     )
     return ClubTable.objects.create(night=night, series=series, number=number, match=match, seed=seed)
 
@@ -448,7 +444,7 @@ def paper_enter(*, table: ClubTable, lines: Sequence[tuple[Player, int, int, int
         spec = find_variant(season.variant)
         skat_values = spec is not None and spec.family is Family.SKAT and season.scheme in SKAT_VALUED
         try:
-            check_paper(paper, games=_series_games(season, len(lines)), skat_values=skat_values)
+            check_paper(paper, games=season.series_games(len(lines)), skat_values=skat_values)
         except RuleError as error:
             raise Invalid.from_rules(error) from error
         PaperLine.objects.filter(table=locked).delete()

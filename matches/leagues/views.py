@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from matches.backup import club_backup
 from matches.errors import ServiceError
 from matches.exports.base import backup_response, export_response, format_of
+from matches.exports.pdf import blank_lists, blank_lists_pdf, night_table_pdf, pdf_response, season_table_pdf
 from matches.exports.picture import night_picture, picture_response
 from matches.exports.tables import StandingsExport
 from matches.labels import scheme_label, variant_label
@@ -54,7 +55,7 @@ from .forms import (
     add_service_errors,
 )
 from .models import Club, ClubRole, ClubTable, Membership, Night, Season
-from .selectors import NightResults, night_results, player_season, public_names, season_table
+from .selectors import NightResults, night_results, night_tables, player_season, public_names, season_table
 
 
 def _user(request: HttpRequest) -> User:
@@ -301,6 +302,33 @@ def night_export(request: HttpRequest, night: Night, fmt: str) -> HttpResponseBa
 def night_picture_png(request: HttpRequest, night: Night) -> HttpResponseBase:
     """The night's table as a picture to send to a group chat, first names only where players asked."""
     return picture_response(request, night_picture(night))
+
+
+@on_season(Action.VIEW)
+@require_GET
+def season_print(request: HttpRequest, season: Season) -> HttpResponse:
+    """The season's table to print (PDF), on one page."""
+    table = season_table(season)
+    names = {key: player.name for key, player in table.players.items()}
+    return pdf_response(season_table_pdf(season, table.places, names), f"{season.club.name} {season.name}")
+
+
+@on_night(Action.VIEW)
+@require_GET
+def night_print(request: HttpRequest, night: Night) -> HttpResponse:
+    """The night's table to print (PDF), on one page."""
+    results = night_results(night)
+    names = {key: player.name for key, player in results.players.items()}
+    name = f"{night.season.club.name} {night.date.isoformat()}"
+    return pdf_response(night_table_pdf(night, results.night_places, names), name)
+
+
+@on_night(Action.VIEW)
+@require_GET
+def night_lists(request: HttpRequest, night: Night) -> HttpResponse:
+    """Blank lists to print (PDF) for the night's tables: one page per table, its head and players filled in."""
+    name = f"{night.season.club.name} {night.date.isoformat()}"
+    return pdf_response(blank_lists_pdf(name, blank_lists(night, night_tables(night))), name)
 
 
 def _qr(url: str) -> str:

@@ -7,11 +7,9 @@ from fractions import Fraction
 
 from django import template
 from django.utils.formats import number_format
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
-from matches.engine.league import Place, RankingRule
-from matches.labels import standing_label, standings_text
+from matches.engine.league import Place
+from matches.labels import ranking_label, standing_label, standings_text
 from matches.models import Player
 
 from ..models import Season
@@ -51,20 +49,7 @@ def list_of(table: TableView, player: Player) -> ListResult | None:
 
 @register.simple_tag
 def ranking_rule(season: Season) -> str:
-    rule = RankingRule(season.ranking)
-    if rule is RankingRule.AVERAGE:
-        if season.minimum_lists:
-            return ngettext(
-                "ranked by the average per list (at least %(count)s list counts)",
-                "ranked by the average per list (at least %(count)s lists count)",
-                season.minimum_lists,
-            ) % {"count": season.minimum_lists}
-        return _("ranked by the average per list")
-    if rule is RankingRule.BEST_NIGHTS:
-        return ngettext("ranked by the best night", "ranked by the best %(count)s nights", season.best_nights) % {
-            "count": season.best_nights
-        }
-    return _("ranked by the total of all lists")
+    return ranking_label(season)
 
 
 @register.simple_tag

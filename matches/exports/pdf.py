@@ -1,0 +1,476 @@
+"""Lists to print, as PDF (made with fpdf2): a match's list as a Skat table keeps it on paper, a club night's blank
+lists with each table's players filled in, and the table of a night or a season.
+
+Every page is A4 portrait in DejaVu Sans (vendored in ``matches/fonts``), so that a name prints as it was entered
+whatever its alphabet; a name too long for its column is cut with an ellipsis, never written over the next column.
+The documents are drawn from what the selectors read: nothing here asks the database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Literal
+
+from django.http import HttpResponse
+from django.utils import timezone
+from django.utils.formats import date_format, number_format
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+from fpdf import FPDF
+from fpdf.enums import XPos, YPos
+
+from matches.engine import Scheme, Variant
+from matches.engine.league import Place, SeriesLine
+from matches.engine.skat import SEEGER_FABIAN_DECLARER, SEEGER_FABIAN_OPPONENTS
+from matches.engine.variants import VARIANTS, Family
+from matches.labels import contract_label, match_label, ranking_label, scheme_label, variant_label
+from matches.leagues.models import ClubTable, Night, Season
+from matches.leagues.selectors import TableView
+from matches.models import Match
+from matches.selectors import GameList, ListRow
+
+FONTS = Path(__file__).resolve().parent.parent / "fonts"
+FONT = "DejaVu"
+PAGE_WIDTH = 190  # mm: A4 portrait less the margins
+MARGIN = 10
+ROW = 3.9  # mm: one game of a list; 48 games, the head and the footer fit one page
+HEAD = 16  # mm: the list's column titles, written upwards in the narrow columns
+TEXT = 7.5  # pt
+ELLIPSIS = "…"
+MINUS = "\N{MINUS SIGN}"
+SHADE = 225  # the grey of a seat that sits out the deal
+
+
+def number(value: int) -> str:
+    """36, −96, 0: with a real minus sign."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def standing(value: Fraction) -> str:
+    """A whole score as it is, an average with one decimal in the reader's language."""
+    shown = str(value.numerator) if value.denominator == 1 else number_format(float(value), 1)
+    return shown.replace("-", MINUS)
+
+
+class Document:
+    """An A4 document in the vendored font, with the few ways of writing that the lists share."""
+
+    def __init__(self, title: str) -> None:
+        self.pdf = FPDF(orientation="portrait", unit="mm", format="A4")
+        self.pdf.add_font(FONT, "", str(FONTS / "DejaVuSans.ttf"))
+        self.pdf.add_font(FONT, "B", str(FONTS / "DejaVuSans-Bold.ttf"))
+        self.pdf.set_margins(MARGIN, MARGIN, MARGIN)
+        self.pdf.set_auto_page_break(auto=False)
+        self.pdf.set_title(title)
+        self.pdf.set_creator("Scorekeeper")
+        self.pdf.set_draw_color(90)
+        self.pdf.set_line_width(0.2)
+
+    def fit(self, text: str, width: float) -> str:
+        """``text`` as much of it fits ``width`` (mm) inside a cell's padding, cut with an ellipsis."""
+        room = width - 2 * self.pdf.c_margin
+        if self.pdf.get_string_width(text) <= room:
+            return text
+        while text and self.pdf.get_string_width(text + ELLIPSIS) > room:
+            text = text[:-1]
+        return text + ELLIPSIS
+
+    def cell(
+        self,
+        width: float,
+        text: str = "",
+        *,
+        height: float = ROW,
+        bold: bool = False,
+        size: float = TEXT,
+        align: str = "C",
+        border: Literal[0, 1] | str = 1,
+        shade: bool = False,
+    ) -> None:
+        self.pdf.set_font(FONT, "B" if bold else "", size)
+        if shade:
+            self.pdf.set_fill_color(SHADE)
+        self.pdf.cell(
+            width,
+            height,
+            self.fit(text, width),
+            border=border,
+            align=align,
+            fill=shade,
+            new_x=XPos.RIGHT,
+            new_y=YPos.TOP,
+        )
+
+    def upward(self, width: float, text: str) -> None:
+        """A column title written upwards in a narrow column of the list's head."""
+        x, y = self.pdf.get_x(), self.pdf.get_y()
+        self.pdf.rect(x, y, width, HEAD)
+        self.pdf.set_font(FONT, "", TEXT - 1)
+        text = self.fit(text, HEAD)
+        with self.pdf.rotation(90, x, y + HEAD):
+            self.pdf.text(x + self.pdf.c_margin, y + HEAD + width / 2 + 1, text)
+        self.pdf.set_xy(x + width, y)
+
+    def newline(self, height: float = ROW) -> None:
+        self.pdf.ln(height)
+
+    def room_for(self, height: float) -> bool:
+        return self.pdf.get_y() + height <= self.pdf.h - MARGIN
+
+    def add_page(self) -> None:
+        self.pdf.add_page()
+
+    def output(self) -> bytes:
+        return bytes(self.pdf.output())
+
+
+# --- The paper list ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ListHeader:
+    """The head of a paper list: the event (a club and its season, or the match's title), the date, the series and
+    the table of a club night, the rules, and the players by seat."""
+
+    event: str
+    date: str
+    rules: str
+    names: Sequence[str]
+    series: int | None = None
+    table: int | None = None
+
+
+@dataclass(frozen=True)
+class ListForm:
+    """The columns of a list: a Skat list marks each game (base value, with or without, the levels); the other
+    families write the game and its declarer. ``seeger_fabian``: the footer sums up by Seeger-Fabian."""
+
+    players: int
+    skat: bool
+    seeger_fabian: bool
+
+    @property
+    def marks(self) -> list[tuple[str, float]]:
+        if self.skat:
+            return [
+                (_("Base value"), 9),
+                (_("with"), 7),
+                (_("without"), 7),
+                (_("Hand"), 5.5),
+                (_("Schneider"), 5.5),
+                (_("announced"), 5.5),
+                (_("Schwarz"), 5.5),
+                (_("announced"), 5.5),
+                (_("Ouvert"), 5.5),
+            ]
+        return [(_("Game"), 28), (_("Declarer"), 28)]
+
+    @property
+    def marks_width(self) -> float:
+        return sum(width for _title, width in self.marks)
+
+    number_width = 8
+    result_width = 11
+
+    @property
+    def fixed_width(self) -> float:
+        return self.number_width + self.marks_width + 2 * self.result_width
+
+    @property
+    def player_width(self) -> float:
+        return (PAGE_WIDTH - self.fixed_width) / self.players
+
+
+def _header(doc: Document, header: ListHeader) -> None:
+    doc.cell(PAGE_WIDTH, header.event, height=7, bold=True, size=12, align="L", border=0)
+    doc.newline(7)
+    facts = [_("Date: %(date)s") % {"date": header.date}]
+    if header.series is not None:
+        facts.append(_("Series: %(series)s") % {"series": header.series})
+    if header.table is not None:
+        facts.append(_("Table: %(table)s") % {"table": header.table})
+    facts.append(header.rules)
+    doc.cell(PAGE_WIDTH, "   ".join(facts), height=5, size=9, align="L", border=0)
+    doc.newline(5)
+    # Two players to a line, so that a long name is seen in full here even where its column cuts it.
+    for seat, name in enumerate(header.names, start=1):
+        doc.cell(PAGE_WIDTH / 2, f"{seat}. {name}", height=5, size=9, bold=True, align="L", border=0)
+        if seat % 2 == 0 or seat == len(header.names):
+            doc.newline(5)
+    doc.newline(2)
+
+
+def _column_titles(doc: Document, form: ListForm, names: Sequence[str]) -> None:
+    doc.upward(form.number_width, _("No."))
+    for title, width in form.marks:
+        if form.skat:
+            doc.upward(width, title)
+        else:
+            doc.cell(width, title, height=HEAD, bold=True)
+    doc.upward(form.result_width, _("Won"))
+    doc.upward(form.result_width, _("Lost"))
+    for name in names:
+        doc.cell(form.player_width, name, height=HEAD, bold=True)
+    doc.newline(HEAD)
+
+
+def _tick(flag: bool) -> str:
+    return "×" if flag else ""
+
+
+def _marks(row: ListRow, form: ListForm, deck: str) -> list[str]:
+    """The cells of a game's marks; none when one text spans them (a passed deal, a Ramsch)."""
+    if not form.skat:
+        return [contract_label(row.contract, deck), ""]
+    marks = row.marks
+    if marks is None or marks.base is None:
+        return []
+    matadors = marks.matadors or 0
+    return [
+        str(marks.base),
+        str(matadors) if matadors > 0 else "",
+        str(-matadors) if matadors < 0 else "",
+        _tick(marks.hand),
+        _tick(marks.schneider),
+        _tick(marks.schneider_announced),
+        _tick(marks.schwarz),
+        _tick(marks.schwarz_announced),
+        _tick(marks.ouvert),
+    ]
+
+
+def _game_row(doc: Document, form: ListForm, row: ListRow, names: Sequence[str], deck: str) -> None:
+    doc.cell(form.number_width, str(row.number))
+    cells = _marks(row, form, deck)
+    if not form.skat and row.declarer is not None:
+        cells[1] = names[row.declarer]
+    if cells:
+        for (_title, width), text in zip(form.marks, cells, strict=True):
+            doc.cell(width, text)
+    else:
+        spanned = pgettext("paper list", "passed") if row.passed else contract_label(row.contract, deck)
+        doc.cell(form.marks_width, spanned)
+    doc.cell(form.result_width, number(row.won_value) if row.won_value is not None else "")
+    doc.cell(form.result_width, number(row.lost_value) if row.lost_value is not None else "")
+    for seat, total in enumerate(row.totals):
+        doc.cell(form.player_width, number(total), bold=seat == row.declarer, shade=seat == row.sitting_out)
+    doc.newline()
+
+
+def _blank_row(doc: Document, form: ListForm, count: int) -> None:
+    doc.cell(form.number_width, str(count))
+    for _title, width in form.marks:
+        doc.cell(width)
+    doc.cell(form.result_width)
+    doc.cell(form.result_width)
+    for _seat in range(form.players):
+        doc.cell(form.player_width)
+    doc.newline()
+
+
+def _footer_lines(form: ListForm) -> list[tuple[str, bool]]:
+    """The footer's lines: each title, and whether it is the total."""
+    if not form.seeger_fabian:
+        return [(_("Games won"), False), (_("Games lost"), False), (_("Total"), True)]
+    others = SEEGER_FABIAN_OPPONENTS.get(form.players, 0)
+    return [
+        (_("Game points"), False),
+        (_("Games won"), False),
+        (_("Games lost"), False),
+        (_("+ %(points)s × games won") % {"points": SEEGER_FABIAN_DECLARER}, False),
+        (_("− %(points)s × games lost") % {"points": SEEGER_FABIAN_DECLARER}, False),
+        (_("+ %(points)s × games the others lost") % {"points": others}, False),
+        (_("Total"), True),
+    ]
+
+
+def _footer_values(line: SeriesLine, seeger_fabian: bool) -> list[str]:
+    if not seeger_fabian:
+        return [str(line.won), str(line.lost), number(line.game_points)]
+    return [
+        number(line.game_points),
+        str(line.won),
+        str(line.lost),
+        number(line.won_points),
+        number(-line.lost_points),
+        number(line.bonus),
+        number(line.total),
+    ]
+
+
+def _footer(doc: Document, form: ListForm, lines: Sequence[SeriesLine] | None) -> None:
+    """The sums per player (``lines``; None: an empty footer to fill in by hand)."""
+    titles = _footer_lines(form)
+    values = [_footer_values(line, form.seeger_fabian) for line in lines] if lines else None
+    if not doc.room_for(ROW * (len(titles) + 1) + 16):
+        doc.add_page()
+    doc.newline(1)
+    for index, (title, total) in enumerate(titles):
+        doc.cell(form.fixed_width, title, bold=total, align="R")
+        for seat in range(form.players):
+            doc.cell(form.player_width, values[seat][index] if values else "", bold=total)
+        doc.newline()
+    _signatures(doc, form)
+
+
+def _signatures(doc: Document, form: ListForm) -> None:
+    doc.newline(9)
+    doc.cell(form.fixed_width, _("Signatures"), align="R", border=0)
+    doc.pdf.set_x(MARGIN + form.fixed_width)
+    for _seat in range(form.players):
+        doc.cell(form.player_width - 2, border="B")
+        doc.pdf.set_x(doc.pdf.get_x() + 2)
+    doc.newline()
+
+
+def _rows_page(doc: Document, form: ListForm, header: ListHeader, rows: Iterator[ListRow | int], deck: str) -> None:
+    """The list's games (or the numbers of empty rows), on as many pages as they take, each with the head."""
+    doc.add_page()
+    _header(doc, header)
+    _column_titles(doc, form, header.names)
+    for row in rows:
+        if not doc.room_for(ROW):
+            doc.add_page()
+            _column_titles(doc, form, header.names)
+        if isinstance(row, int):
+            _blank_row(doc, form, row)
+        else:
+            _game_row(doc, form, row, header.names, deck)
+
+
+def game_list_pdf(game_list: GameList, header: ListHeader, deck: str) -> bytes:
+    """A match's list as the table would have written it: every game, each player's running total, the footer and
+    the signatures."""
+    doc = Document(header.event)
+    form = ListForm(len(game_list.names), game_list.skat, game_list.seeger_fabian)
+    _rows_page(doc, form, header, iter(game_list.rows), deck)
+    _footer(doc, form, game_list.footers)
+    return doc.output()
+
+
+@dataclass(frozen=True)
+class BlankList:
+    """An empty list for one table of a club night: its head filled in, ``games`` empty rows."""
+
+    header: ListHeader
+    games: int
+    form: ListForm
+
+
+def blank_lists_pdf(title: str, lists: Sequence[BlankList]) -> bytes:
+    """One page per table (more where a series is longer than a page holds), ready to be filled in by hand."""
+    doc = Document(title)
+    for blank in lists:
+        _rows_page(doc, blank.form, blank.header, iter(range(1, blank.games + 1)), "")
+        _footer(doc, blank.form, None)
+    if not lists:
+        doc.add_page()
+        doc.cell(PAGE_WIDTH, title, height=7, bold=True, size=12, align="L", border=0)
+    return doc.output()
+
+
+# --- A table of results ----------------------------------------------------------------------------------------------
+
+STANDINGS_COLUMNS = (14, 72, 24, 30, 16, 16, 18)
+STANDINGS_ROW = 5.5
+STANDINGS_SMALLEST_ROW = 3.6
+
+
+def standings_pdf(title: str, subtitle: str, places: Sequence[Place], names: Mapping[str, str]) -> bytes:
+    """A night's or a season's table on one page: the rows are made smaller (down to a readable size) to fit it;
+    a longer table goes on, its column titles repeated."""
+    doc = Document(title)
+    doc.add_page()
+    doc.cell(PAGE_WIDTH, title, height=8, bold=True, size=14, align="L", border=0)
+    doc.newline(8)
+    doc.cell(PAGE_WIDTH, subtitle, height=6, size=10, align="L", border=0)
+    doc.newline(8)
+    room = doc.pdf.h - MARGIN - doc.pdf.get_y()
+    height = max(STANDINGS_SMALLEST_ROW, min(STANDINGS_ROW, room / (len(places) + 1)))
+    size = 9 if height >= STANDINGS_ROW else 7
+    _standings_titles(doc, height, size)
+    for place in places:
+        if not doc.room_for(height):
+            doc.add_page()
+            _standings_titles(doc, height, size)
+        row = place.standing
+        cells = [
+            f"{place.place}{'*' if place.by_lot else ''}",
+            names.get(row.player, "?"),
+            standing(row.score),
+            number(row.game_points),
+            str(row.won),
+            str(row.lost),
+            str(row.lists),
+        ]
+        for index, (width, text) in enumerate(zip(STANDINGS_COLUMNS, cells, strict=True)):
+            doc.cell(width, text, height=height, size=size, align="L" if index == 1 else "R", bold=index == 2)
+        doc.newline(height)
+    if not places:
+        doc.cell(PAGE_WIDTH, _("No results yet."), height=height, size=size, align="L")
+    if any(place.by_lot for place in places):
+        doc.newline(2)
+        doc.cell(PAGE_WIDTH, _("* tied: decided by lot"), height=height, size=size - 1, align="L", border=0)
+    return doc.output()
+
+
+def _standings_titles(doc: Document, height: float, size: float) -> None:
+    titles = [_("Place"), _("Player"), _("Points"), _("Game points"), _("Won"), _("Lost"), _("Lists")]
+    for index, (width, text) in enumerate(zip(STANDINGS_COLUMNS, titles, strict=True)):
+        doc.cell(width, text, height=height, size=size, bold=True, align="L" if index == 1 else "R", shade=True)
+    doc.newline(height)
+
+
+def _rules(variant: str, scheme: str) -> str:
+    return f"{variant_label(variant)} · {scheme_label(scheme)}"
+
+
+def _club_season(season: Season) -> str:
+    return f"{season.club.name} · {season.name}"
+
+
+def match_header(match: Match, names: Sequence[str], table: ClubTable | None) -> ListHeader:
+    """The head of a match's list: a club night's table names its club, season, night, series and number."""
+    rules = _rules(match.variant, match.scheme)
+    if table is None:
+        date = date_format(timezone.localtime(match.created_at), "SHORT_DATE_FORMAT")
+        return ListHeader(match_label(match), date, rules, names)
+    night = table.night
+    date = date_format(night.date, "SHORT_DATE_FORMAT")
+    return ListHeader(_club_season(night.season), date, rules, names, table.series, table.number)
+
+
+def blank_lists(night: Night, tables: Sequence[TableView]) -> list[BlankList]:
+    """An empty list for every table of the night, as long as the season's series at its size."""
+    season = night.season
+    date = date_format(night.date, "SHORT_DATE_FORMAT")
+    rules = _rules(season.variant, season.scheme)
+    skat = VARIANTS[Variant(season.variant)].family is Family.SKAT
+    lists = []
+    for view in tables:
+        names = [seat.player.name for seat in view.seats]
+        header = ListHeader(_club_season(season), date, rules, names, view.table.series, view.table.number)
+        form = ListForm(len(names), skat, season.scheme == Scheme.SEEGER_FABIAN)
+        lists.append(BlankList(header, season.series_games(len(names)), form))
+    return lists
+
+
+def season_table_pdf(season: Season, places: Sequence[Place], names: Mapping[str, str]) -> bytes:
+    subtitle = f"{_club_season(season)} · {ranking_label(season)}"
+    return standings_pdf(_("Season table"), subtitle, places, names)
+
+
+def night_table_pdf(night: Night, places: Sequence[Place], names: Mapping[str, str]) -> bytes:
+    subtitle = f"{_club_season(night.season)} · {date_format(night.date, 'SHORT_DATE_FORMAT')}"
+    return standings_pdf(_("The night's table"), subtitle, places, names)
+
+
+def pdf_response(content: bytes, name: str) -> HttpResponse:
+    """A PDF shown in the browser (to print) under the file name ``name``.pdf."""
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = content_disposition_header(False, f"{name}.pdf") or ""
+    return response

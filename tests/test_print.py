@@ -1,0 +1,252 @@
+"""The lists to print are read back with pypdf and compared with the data they came from: a match's list as the
+table keeps it on paper (running totals, passed deals, the Seeger-Fabian footer), the blank lists of a club night
+(one page per table, its players' names), and the night's and the season's tables."""
+
+import datetime
+import io
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from pypdf import PdfReader
+
+from matches.engine import GameEntry, Result
+from matches.engine.league import SeriesLine
+from matches.engine.skat import ListMarks, list_marks
+from matches.leagues import services as clubs
+from matches.leagues.models import ClubTable, Night
+from matches.leagues.selectors import night_results, season_table
+from matches.models import Match
+from matches.selectors import game_list, seats_of
+
+from .factories import add, make_match, make_user
+
+pytestmark = pytest.mark.django_db
+
+MINUS = "\N{MINUS SIGN}"
+VERA = "\u0412\u0435\u0440\u0430"  # Vera, in Cyrillic
+CountQueries = Callable[[int], Any]
+
+
+def pages(response: Any) -> list[str]:
+    """Each page's text as a PDF reader extracts it."""
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    return [page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages]
+
+
+def queries(client: Client, address: str) -> int:
+    """The queries one more look at ``address`` costs (the first look fills the caches every later one finds)."""
+    assert client.get(address).status_code == 200
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(address).status_code == 200
+    return len(captured)
+
+
+def number(value: int) -> str:
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+@pytest.fixture
+def owner() -> User:
+    return make_user("olga")
+
+
+@pytest.fixture
+def signed_in(owner: User) -> Client:
+    client = Client()
+    client.force_login(owner)
+    return client
+
+
+@pytest.fixture
+def four(owner: User) -> Match:
+    """A Seeger-Fabian list at four: a won grand, a passed deal, a lost clubs game, a won null (seat 0 deals first
+    and sits out the first deal)."""
+    match = make_match(owner, names=("Anna", "Łukasz", "Şule", VERA), scheme="seeger-fabian")
+    add(match, declarer=1, contract="grand", matadors=2, declarer_card_points=80)
+    add(match, passed=True)
+    add(match, declarer=0, contract="clubs", matadors=-1, declarer_card_points=40, hand=True)
+    add(match, declarer=1, contract="null", won=True)
+    return Match.objects.get(pk=match.pk)
+
+
+def test_a_match_list_prints_its_games_running_totals_and_passed_deals(signed_in: Client, four: Match) -> None:
+    (text,) = pages(signed_in.get(reverse("match_print", args=[four.public_id])))
+    for name in ("Anna", "Łukasz", "Şule", VERA):
+        assert name in text
+    assert "passed" in text
+    listed = game_list(four, seats_of(four))
+    assert [row.passed for row in listed.rows] == [False, True, False, False]
+    # Game points as the ISkO writes them: grand with 2, game 3 × 24 = 72; clubs without 1, game 2, hand 3 × 12 = 36,
+    # lost: twice that; a null 23.
+    assert [row.totals for row in listed.rows] == [(0, 72, 0, 0), (0, 72, 0, 0), (-72, 72, 0, 0), (-72, 95, 0, 0)]
+    lines = text.splitlines()
+    for row in listed.rows:
+        running = " ".join(number(total) for total in row.totals)
+        assert any(line.startswith(f"{row.number} ") and line.endswith(running) for line in lines), running
+
+
+def test_the_list_ticks_every_level_a_game_counted() -> None:
+    reached = Result(won=True, game_value=48, scores=(48, 0, 0), schneider=True)
+    assert list_marks(GameEntry("clubs", matadors=-2, declarer_card_points=95), reached) == ListMarks(
+        base=12, matadors=-2, schneider=True
+    )
+    # Ouvert announces Schwarz, and Schwarz announced includes Schneider announced (ISkO 5.2.6).
+    ouvert = Result(won=True, game_value=264, scores=(264, 0, 0))
+    assert list_marks(GameEntry("grand", matadors=4, hand=True, ouvert=True, outcome="won-schwarz"), ouvert) == (
+        ListMarks(24, 4, True, True, True, True, True, True)
+    )
+    null = Result(won=False, game_value=59, scores=(-118, 0, 0))
+    assert list_marks(GameEntry("null", hand=True, ouvert=True, won=False), null) == ListMarks(
+        base=59, hand=True, ouvert=True
+    )
+
+
+def test_a_seeger_fabian_list_sums_its_footer_to_the_match_totals(signed_in: Client, four: Match) -> None:
+    (text,) = pages(signed_in.get(reverse("match_print", args=[four.public_id])))
+    footers = game_list(four, seats_of(four)).footers
+    assert footers == [
+        SeriesLine("Anna", 4, -72, 0, 1, 0),
+        SeriesLine("Łukasz", 4, 95, 2, 0, 1),
+        SeriesLine("Şule", 4, 0, 0, 0, 1),
+        SeriesLine(VERA, 4, 0, 0, 0, 1),
+    ]
+    assert [line.total for line in footers] == four.totals == [-122, 225, 30, 30]
+    assert "Total " + " ".join(number(total) for total in four.totals) in text
+    assert "+ 30 × games the others lost 0 30 30 30" in text
+    assert "Game points " + " ".join(number(line.game_points) for line in footers) in text
+    assert text.count("Signatures") == 1
+
+
+def test_a_three_player_list_counts_40_for_the_others_lost_games(signed_in: Client, owner: User) -> None:
+    match = make_match(owner, names=("Anna", "Ben", "Cleo"), scheme="seeger-fabian")
+    add(match, declarer=1, contract="spades", matadors=1, declarer_card_points=50)
+    (text,) = pages(signed_in.get(reverse("match_print", args=[match.public_id])))
+    assert "+ 40 × games the others lost 40 0 40" in text
+    assert "Total 40 " + number(-94) + " 40" in text
+
+
+def test_a_list_of_two_has_no_seeger_fabian_footer(signed_in: Client, owner: User) -> None:
+    match = make_match(owner, variant="officers-skat", names=("Anna", "Dora"))
+    add(match, declarer=1, contract="grand", matadors=1, declarer_card_points=70)
+    (text,) = pages(signed_in.get(reverse("match_print", args=[match.public_id])))
+    totals = Match.objects.get(pk=match.pk).totals
+    assert "Total " + " ".join(number(total) for total in totals) in text
+    assert "Games won 0 1" in text
+    assert "× games won" not in text
+    assert "Base value" not in text
+    assert "Dora" in text
+
+
+def test_a_name_too_long_for_its_column_is_cut_visibly(signed_in: Client, owner: User) -> None:
+    long_name = "Maximiliane Wilhelmine von Hohenzollern"
+    match = make_match(owner, names=(long_name, "Ben", "Cleo", "Dora"))
+    (text,) = pages(signed_in.get(reverse("match_print", args=[match.public_id])))
+    assert long_name in text  # in full at the head
+    (titles,) = [line for line in text.splitlines() if line.endswith(" Ben Cleo Dora")]
+    assert titles.startswith("Maximiliane")
+    assert titles.split(" Ben ")[0].endswith("…")
+
+
+def test_a_club_tables_list_names_its_club_night_series_and_table(signed_in: Client, owner: User) -> None:
+    night = _night(owner, ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fred", "Gus"))
+    table = ClubTable.objects.filter(night=night).select_related("match").first()
+    assert table is not None
+    (text,) = pages(signed_in.get(reverse("match_print", args=[table.match.public_id])))
+    assert "Skatclub Herz Dame · 2026" in text
+    assert f"Series: {table.series}" in text
+    assert f"Table: {table.number}" in text
+
+
+def test_a_nights_blank_lists_have_a_page_per_table_with_its_players(signed_in: Client, owner: User) -> None:
+    names = ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fred", "Gus")
+    night = _night(owner, names)
+    found = pages(signed_in.get(reverse("night_lists", args=[night.public_id])))
+    tables = list(ClubTable.objects.filter(night=night).order_by("series", "number"))
+    assert len(found) == len(tables) == 2
+    for table, text in zip(tables, found, strict=True):
+        seated = [seat.player.name for seat in seats_of(table.match)]
+        lines = text.splitlines()
+        heads = [f"{seat}. {name}" for seat, name in enumerate(seated, start=1)]
+        assert [" ".join(heads[:2]), " ".join(heads[2:])] == lines[2:4]  # the players by seat, two to a line
+        assert f"Table: {table.number}" in text
+        games = 48 if len(seated) == 4 else 36
+        assert str(games) in lines
+        assert str(games + 1) not in lines
+        assert "Total" in text
+        assert "Signatures" in text
+
+
+def test_the_nights_and_the_seasons_tables_print_on_one_page_each(signed_in: Client, owner: User) -> None:
+    night = _night(owner, ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fred", "Gus"))
+    results = night_results(night)
+    (text,) = pages(signed_in.get(reverse("night_print", args=[night.public_id])))
+    for place in results.night_places:
+        name = results.players[place.standing.player].name
+        lot = "*" if place.by_lot else ""
+        row = f"{place.place}{lot} {name} {number(int(place.standing.score))} {number(place.standing.game_points)}"
+        assert any(line.startswith(row + " ") for line in text.splitlines())
+    season = night.season
+    table = season_table(season)
+    (text,) = pages(signed_in.get(reverse("season_print", args=[season.public_id])))
+    for place in table.places:
+        assert table.players[place.standing.player].name in text
+
+
+def test_a_stranger_gets_no_list(owner: User, four: Match) -> None:
+    night = _night(owner, ("Anna", "Ben", "Cleo"))
+    stranger = Client()
+    stranger.force_login(make_user("stefan"))
+    addresses = [
+        reverse("match_print", args=[four.public_id]),
+        reverse("night_lists", args=[night.public_id]),
+        reverse("night_print", args=[night.public_id]),
+        reverse("season_print", args=[night.season.public_id]),
+    ]
+    for address in addresses:
+        assert stranger.get(address).status_code == 404
+        assert Client().get(address).status_code == 302  # to log in
+
+
+def test_a_lists_queries_do_not_grow_with_its_games(
+    signed_in: Client, four: Match, django_assert_num_queries: CountQueries
+) -> None:
+    address = reverse("match_print", args=[four.public_id])
+    few = queries(signed_in, address)
+    for _ in range(20):
+        declarer = (four.first_dealer + four.deals + 1) % four.players
+        add(four, declarer=declarer, contract="hearts", matadors=1, declarer_card_points=70)
+        four.refresh_from_db()
+    with django_assert_num_queries(few):
+        assert signed_in.get(address).status_code == 200
+
+
+def test_blank_lists_queries_do_not_grow_with_the_tables(
+    signed_in: Client, owner: User, django_assert_num_queries: CountQueries
+) -> None:
+    night = _night(owner, ("Anna", "Ben", "Cleo"))
+    few = queries(signed_in, reverse("night_lists", args=[night.public_id]))
+    other = _night(owner, tuple(f"P{index}" for index in range(12)), club_name="Grand Hand")
+    address = reverse("night_lists", args=[other.public_id])
+    signed_in.get(address)
+    with django_assert_num_queries(few):
+        assert signed_in.get(address).status_code == 200
+
+
+def _night(owner: User, names: tuple[str, ...], club_name: str = "Skatclub Herz Dame") -> Night:
+    club = clubs.club_create(owner=owner, name=club_name)
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026"))
+    night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
+    for name in names:
+        clubs.check_in(night=night, name=name)
+    clubs.night_draw(night=night, series=1, user=owner)
+    for table in ClubTable.objects.filter(night=night).select_related("match"):
+        declarer = (table.match.first_dealer + 1) % table.match.players
+        add(table.match, declarer=declarer, contract="grand", matadors=1, declarer_card_points=40)
+    return night
