@@ -6,10 +6,14 @@ length of the match. The next deal, the what-if and the chart come from the engi
 
 from __future__ import annotations
 
+import base64
+import binascii
+import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db.models import Count, Q, QuerySet, Sum
 
 from .charts import HEIGHT as CHART_HEIGHT
@@ -558,3 +562,45 @@ def _list_row(deal: ScoredDeal, totals: tuple[int, ...]) -> ListRow:
         points=deal.scores,
         totals=totals,
     )
+
+
+# --- Lists that grow, a page at a time -----------------------------------------------------------------------------
+
+
+class BadPlace(ValueError):
+    """A place in a list that was not made here (a hand-made or damaged link)."""
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of a list that grows: its entries, and where the next page starts (None on the last)."""
+
+    items: list[Any]
+    after: str | None
+
+
+def page_of(query: QuerySet[Any], *, by: str, after: str | None, size: int) -> Page:
+    """The ``size`` entries of ``query`` after the place ``after`` (from an earlier page; None: the first), ordered
+    by ``by`` (``-updated_at``, ``name``) and then by id: each page costs the same, however far down the list, and
+    entries arriving meanwhile move nothing along. Raises ``BadPlace`` for a place not made here."""
+    field = by.removeprefix("-")
+    descending = by.startswith("-")
+    ordered = query.order_by(by, "-pk" if descending else "pk")
+    if after:
+        try:
+            value, pk = json.loads(base64.urlsafe_b64decode(after.encode("ascii")))
+            if not isinstance(value, str) or "\x00" in value:
+                raise ValueError(value)
+            beyond = "lt" if descending else "gt"
+            ordered = ordered.filter(Q(**{f"{field}__{beyond}": value}) | Q(**{field: value, f"pk__{beyond}": int(pk)}))
+            found = list(ordered[: size + 1])
+        except (ValueError, TypeError, UnicodeError, binascii.Error, ValidationError) as error:
+            raise BadPlace(after) from error
+    else:
+        found = list(ordered[: size + 1])
+    if len(found) <= size:
+        return Page(found, None)
+    last = found[size - 1]
+    mark = getattr(last, field)
+    place = [mark.isoformat() if hasattr(mark, "isoformat") else mark, last.pk]
+    return Page(found[:size], base64.urlsafe_b64encode(json.dumps(place).encode()).decode("ascii"))

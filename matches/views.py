@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.models import User
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -79,6 +79,7 @@ from .permissions import (
 )
 from .preferences import DECK_SESSION_KEY, deck_of
 from .selectors import (
+    BadPlace,
     Sheet,
     SheetRow,
     checkpoint_before,
@@ -86,6 +87,7 @@ from .selectors import (
     head_to_head,
     match_chart,
     match_sheet,
+    page_of,
     player_matches,
     player_stats,
     redoable,
@@ -119,6 +121,8 @@ from .services import (
 RECENT_GAMES = 50  # the match page shows the latest games; the rest are a page away
 SHEET_PAGE = 50
 HISTORY_PAGE = 50
+MATCHES_PER_PAGE = 50  # the home page's matches, latest played first
+PLAYERS_PER_PAGE = 100
 STOP_POLLING = 286  # htmx stops a polling element that gets this status
 
 
@@ -161,7 +165,15 @@ def _names(match: Match) -> list[str]:
 def home(request: HttpRequest) -> HttpResponse:
     visitor = visitor_of(request)
     _keep_guest(request, visitor)
-    matches = visible_matches(visitor).order_by("-updated_at").prefetch_related("seats__player")[:50]
+    try:
+        page = page_of(
+            visible_matches(visitor).prefetch_related("seats__player"),
+            by="-updated_at",
+            after=request.GET.get("after"),
+            size=MATCHES_PER_PAGE,
+        )
+    except BadPlace:
+        raise Http404 from None
     shown = [
         {
             "match": match,
@@ -169,9 +181,14 @@ def home(request: HttpRequest) -> HttpResponse:
             "kind": _kind(match.variant, match.scheme),
             "standings": list(zip(match.seats.all(), match.totals, strict=False)),
         }
-        for match in matches
+        for match in page.items
     ]
-    context = {"matches": shown, "guest": visitor.guest is not None}
+    context = {
+        "matches": shown,
+        "older": page.after,
+        "paged": bool(request.GET.get("after")),
+        "guest": visitor.guest is not None,
+    }
     return render(request, "matches/home.html", context)
 
 
@@ -845,9 +862,15 @@ def match_scorer_remove_view(request: HttpRequest, match: Match) -> HttpResponse
 @signed_in
 @require_GET
 def player_list(request: HttpRequest) -> HttpResponse:
-    players = kept_players(visitor_of(request)).order_by("name")
+    try:
+        page = page_of(
+            kept_players(visitor_of(request)), by="name", after=request.GET.get("after"), size=PLAYERS_PER_PAGE
+        )
+    except BadPlace:
+        raise Http404 from None
     linked = Player.objects.filter(account=_account(request)).select_related("keeper__user").order_by("name")
-    return render(request, "matches/player_list.html", {"players": players, "linked": linked})
+    context = {"players": page.items, "later": page.after, "paged": bool(request.GET.get("after")), "linked": linked}
+    return render(request, "matches/player_list.html", context)
 
 
 @signed_in

@@ -1,0 +1,98 @@
+"""Lists on the pages that grow without end come a page at a time, each page at the same cost."""
+
+import datetime
+import re
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from matches.models import Match, Player
+from matches.services import keeper_for
+
+from .factories import make_match, make_user
+
+pytestmark = pytest.mark.django_db
+
+OLDER = re.compile(r'href="\?after=([^"]+)">(?:Older matches|More players)<')
+
+
+def browser_of(user: User) -> Client:
+    browser = Client()
+    browser.force_login(user)
+    return browser
+
+
+def walk(browser: Client, address: str, item: re.Pattern[str]) -> list[str]:
+    """What every page of a list shows, following its links to the end."""
+    seen: list[str] = []
+    after: str | None = ""
+    while after is not None:
+        page = browser.get(address, {"after": after} if after else {}).content.decode()
+        seen += item.findall(page)
+        found = OLDER.search(page)
+        after = found[1].replace("%3D", "=") if found else None
+    return seen
+
+
+def matches_of(user: User, count: int) -> list[Match]:
+    made = [make_match(user, title=f"Abend {number}") for number in range(count)]
+    start = timezone.now() - datetime.timedelta(days=count)
+    for number, match in enumerate(made):  # played on different days, and some at the same moment
+        Match.objects.filter(pk=match.pk).update(updated_at=start + datetime.timedelta(days=number // 2))
+    return made
+
+
+def test_the_home_page_shows_every_match_once_latest_played_first_a_page_at_a_time() -> None:
+    user = make_user("anna")
+    made = matches_of(user, 120)
+    titles = walk(browser_of(user), "/", re.compile(r"<strong>(Abend \d+)</strong>"))
+    expected = sorted(made, key=lambda match: (Match.objects.get(pk=match.pk).updated_at, match.pk), reverse=True)
+    assert titles == [match.title for match in expected]
+
+
+def queries_for(browser: Client, address: str, data: dict[str, Any] | None = None) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert browser.get(address, data or {}).status_code == 200
+    return len(queries)
+
+
+def test_a_page_of_matches_costs_the_same_however_many_there_are_and_however_far_down() -> None:
+    user = make_user("anna")
+    browser = browser_of(user)
+    matches_of(user, 10)
+    few = queries_for(browser, "/")
+    matches_of(user, 150)
+    assert queries_for(browser, "/") == few
+    page = browser.get("/").content.decode()
+    found = OLDER.search(page)
+    assert found is not None
+    assert queries_for(browser, "/", {"after": found[1].replace("%3D", "=")}) == few
+
+
+def test_players_come_by_name_a_hundred_at_a_time() -> None:
+    user = make_user("anna")
+    keeper = keeper_for(user)
+    names = [f"Spieler {number:03d}" for number in range(230)]
+    Player.objects.bulk_create(Player(keeper=keeper, name=name, name_key=name.casefold()) for name in names)
+    shown = walk(browser_of(user), "/players/", re.compile(r">(Spieler \d+)</a>"))
+    assert shown == names
+
+
+@pytest.mark.parametrize(
+    ("after", "addresses"),
+    [
+        ("nonsense", ("/", "/players/")),
+        ("WyJ4IiwgMV0=", ("/",)),  # ["x", 1]: a name, but not a moment
+        ("WzEsIDJd", ("/", "/players/")),  # [1, 2]
+        ("WyJcdTAwMDAiLCAxXQ==", ("/", "/players/")),  # ["\u0000", 1]
+    ],
+)
+def test_a_place_in_a_list_not_made_here_is_a_404(after: str, addresses: tuple[str, ...]) -> None:
+    browser = browser_of(make_user("anna"))
+    for address in addresses:
+        assert browser.get(address, {"after": after}).status_code == 404
