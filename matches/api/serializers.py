@@ -9,6 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from ..engine import FIELDS, OPTIONS, Kind, RuleError, Scheme, Variant, game_from_data
+from ..engine.options import NAMED_UNKNOWN
 from ..scoring import error_tree
 
 
@@ -113,7 +114,23 @@ class GameField(serializers.JSONField):
         return value
 
 
-class CalculateRequestSerializer(serializers.Serializer):
+class StrictInput(serializers.Serializer):
+    """A request body with only the fields it documents: an unknown one is refused by name (the first few), not
+    silently ignored."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            unknown = [key for key in data if key not in self.fields]
+            if unknown:
+                errors: dict[str, Any] = {key: [_("Unknown field.")] for key in unknown[:NAMED_UNKNOWN]}
+                if len(unknown) > NAMED_UNKNOWN:
+                    more = len(unknown) - NAMED_UNKNOWN
+                    errors["non_field_errors"] = [_("… and %(count)d more unknown fields.") % {"count": more}]
+                raise serializers.ValidationError(errors)
+        return super().to_internal_value(data)
+
+
+class CalculateRequestSerializer(StrictInput):
     variant = serializers.ChoiceField(choices=[v.value for v in Variant])
     scheme = serializers.ChoiceField(
         choices=[s.value for s in Scheme],

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from ..engine import Scheme, Variant
-from .serializers import GameField, RulesField
+from .serializers import GameField, RulesField, StrictInput
 
 
 class SeatShape(serializers.Serializer):
@@ -63,7 +63,7 @@ class MatchShape(serializers.Serializer):
     updated_at = serializers.DateTimeField()
 
 
-class MatchInput(serializers.Serializer):
+class MatchInput(StrictInput):
     variant = serializers.ChoiceField(choices=[v.value for v in Variant])
     scheme = serializers.ChoiceField(
         choices=[s.value for s in Scheme],
@@ -120,7 +120,7 @@ class StrictBooleanField(serializers.BooleanField):
         return data
 
 
-class GameInput(serializers.Serializer):
+class GameInput(StrictInput):
     """A deal as entered: all passed, or the declarer's seat and the game in the calculator's shape."""
 
     passed = StrictBooleanField(required=False, default=False)
@@ -152,7 +152,7 @@ class GameAddedShape(GameSavedShape):
     replayed = serializers.BooleanField(help_text=_("A retry with the same Idempotency-Key: the first answer."))
 
 
-class StepInput(serializers.Serializer):
+class StepInput(StrictInput):
     change = serializers.UUIDField(
         required=False, allow_null=True, default=None, help_text=_("The change to undo (or redo), as last seen.")
     )
@@ -250,7 +250,7 @@ class SeasonStandingsShape(serializers.Serializer):
     places = PlaceShape(many=True)
 
 
-class TokenInput(serializers.Serializer):
+class TokenInput(StrictInput):
     username = serializers.CharField()
     password = serializers.CharField(trim_whitespace=False, style={"input_type": "password"})
 
