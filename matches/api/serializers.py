@@ -8,7 +8,10 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from ..engine import FIELDS, OPTIONS, Kind, RuleError, Scheme, Variant, game_from_data
+from ..engine import FIELDS, OPTIONS, VARIANTS, Kind, RuleError, Scheme, Variant, game_from_data
+from ..engine.cards import CARD_POINTS_TOTAL
+from ..engine.common import MAX_BOCK
+from ..engine.entry import MAX_MATADORS
 from ..engine.options import NAMED_UNKNOWN
 from ..scoring import error_tree
 
@@ -31,6 +34,7 @@ def _rules_schema() -> dict[str, Any]:
         "type": "object",
         "properties": properties,
         "additionalProperties": False,
+        "maxProperties": len(OPTIONS),
         "description": "Rule options that override the variant's defaults; each variant has only some of them "
         "(GET /api/v1/variants/ lists them with their defaults). Unknown options are rejected.",
         "example": {"kontra_re": True, "ramsch": True},
@@ -45,10 +49,20 @@ class RulesField(serializers.DictField):
         super().__init__(child=serializers.JSONField(), **kwargs)
 
 
+# The largest table of any variant: seats are numbered from 0 below it.
+MOST_SEATS = max(max(spec.players) for spec in VARIANTS.values())
+SEAT_NUMBER = {"type": "integer", "minimum": 0, "maximum": MOST_SEATS - 1}
+
 JSON_TYPES: dict[Kind, dict[str, Any]] = {
     Kind.CONTRACT: {"type": "string"},
-    Kind.SEAT: {"type": "integer", "nullable": True},
-    Kind.MATADORS: {"type": "integer", "nullable": True, "description": "+n with n, −n without n."},
+    Kind.SEAT: {**SEAT_NUMBER, "nullable": True},
+    Kind.MATADORS: {
+        "type": "integer",
+        "nullable": True,
+        "minimum": -MAX_MATADORS,
+        "maximum": MAX_MATADORS,
+        "description": "+n with n, −n without n.",
+    },
     Kind.NUMBER: {"type": "integer", "nullable": True},
     Kind.FLAG: {"type": "boolean"},
     Kind.CHOICE: {"type": "string", "nullable": True},
@@ -59,8 +73,12 @@ JSON_TYPES: dict[Kind, dict[str, Any]] = {
         "description": "How the card play ended, in place of the declarer's card points where the scheme does not "
         "count them (or beside them, saying the same); draw is 60:60.",
     },
-    Kind.POINTS_PER_SEAT: {"type": "array", "items": {"type": "integer"}},
-    Kind.SEATS: {"type": "array", "items": {"type": "integer"}},
+    Kind.POINTS_PER_SEAT: {
+        "type": "array",
+        "items": {"type": "integer", "minimum": 0, "maximum": CARD_POINTS_TOTAL},
+        "maxItems": MOST_SEATS,
+    },
+    Kind.SEATS: {"type": "array", "items": SEAT_NUMBER, "maxItems": MOST_SEATS},
 }
 
 
@@ -82,7 +100,12 @@ def _game_schema() -> dict[str, Any]:
             ramsch[entry_field.name.removeprefix("ramsch.")] = prop
         else:
             game[entry_field.name] = prop
-    game["bock"] = {"type": "integer", "description": "How many Bock rounds are in force (each doubles)."}
+    game["bock"] = {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": MAX_BOCK,
+        "description": "How many Bock rounds are in force (each doubles).",
+    }
     game["ramsch"] = {
         "type": "object",
         "nullable": True,
@@ -114,6 +137,21 @@ class GameField(serializers.JSONField):
         return value
 
 
+@extend_schema_field({**SEAT_NUMBER, "nullable": True})
+class SeatField(serializers.JSONField):
+    """A seat as sent: the engine reports a wrong type beside the other fields' errors."""
+
+
+def _entered_game_schema() -> dict[str, Any]:
+    schema = _game_schema()
+    return {**schema, "nullable": True, "properties": {k: v for k, v in schema["properties"].items() if k != "bock"}}
+
+
+@extend_schema_field(_entered_game_schema())
+class EnteredGameField(serializers.JSONField):
+    """A game entered into a match, read by the services through the engine."""
+
+
 class StrictInput(serializers.Serializer):
     """A request body with only the fields it documents: an unknown one is refused by name (the first few), not
     silently ignored."""
@@ -141,13 +179,22 @@ class CalculateRequestSerializer(StrictInput):
     )
     rules = RulesField(required=False, default=dict)
     players = serializers.IntegerField(
-        required=False, allow_null=True, default=None, help_text=_("Seats at the table; default by variant.")
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=2,
+        max_value=MOST_SEATS,
+        help_text=_("Seats at the table; default by variant."),
     )
-    declarer = serializers.IntegerField(required=False, default=0, help_text=_("The declarer's seat, from 0."))
+    declarer = serializers.IntegerField(
+        required=False, default=0, min_value=0, max_value=MOST_SEATS - 1, help_text=_("The declarer's seat, from 0.")
+    )
     dealer = serializers.IntegerField(
         required=False,
         allow_null=True,
         default=None,
+        min_value=0,
+        max_value=MOST_SEATS - 1,
         help_text=_("The dealer's seat; with four players the dealer sits out (needed for a Ramsch)."),
     )
     game = GameField()

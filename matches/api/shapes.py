@@ -7,7 +7,8 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from ..engine import Scheme, Variant
-from .serializers import GameField, RulesField, StrictInput
+from ..engine.match import MAX_PLANNED_GAMES
+from .serializers import MOST_SEATS, EnteredGameField, GameField, RulesField, SeatField, StrictInput
 
 
 class SeatShape(serializers.Serializer):
@@ -75,12 +76,15 @@ class MatchInput(StrictInput):
     rules = RulesField(required=False, default=dict)
     players = serializers.ListField(
         child=serializers.CharField(allow_blank=True, trim_whitespace=False),
+        max_length=MOST_SEATS,
         help_text=_("The players' names in seat order; a name the book knows is that player."),
     )
-    first_dealer = serializers.IntegerField(required=False, default=0)
+    first_dealer = serializers.IntegerField(required=False, default=0, min_value=0, max_value=MOST_SEATS - 1)
     title = serializers.CharField(required=False, default="", allow_blank=True, trim_whitespace=False)
     preset = serializers.CharField(required=False, default="", allow_blank=True)
-    planned_games = serializers.IntegerField(required=False, allow_null=True, default=None)
+    planned_games = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=MAX_PLANNED_GAMES
+    )
 
 
 class MatchFilter(serializers.Serializer):
@@ -124,11 +128,14 @@ class GameInput(StrictInput):
     """A deal as entered: all passed, or the declarer's seat and the game in the calculator's shape."""
 
     passed = StrictBooleanField(required=False, default=False)
-    declarer = serializers.JSONField(
+    declarer = SeatField(
         required=False, allow_null=True, default=None, help_text=_("The declarer's seat, from 0; null in a Ramsch.")
     )
-    game = serializers.JSONField(
-        required=False, allow_null=True, default=None, help_text=_("The game as in POST /api/v1/calculate/.")
+    game = EnteredGameField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text=_("The game as in POST /api/v1/calculate/, without bock: the match counts its Bock rounds."),
     )
 
 
