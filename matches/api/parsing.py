@@ -1,7 +1,8 @@
 """Reading request bodies: JSON only, and bounded before anything else looks at it. A body larger than
 ``MAX_BODY_BYTES`` is a 413 without being read; text that is not UTF-8, JSON nested deeper than ``MAX_DEPTH``, an
 object or a list of more than ``MAX_ENTRIES``, texts longer than ``MAX_TEXT`` (names longer than ``MAX_KEY``) and
-strings no database or reply can carry (NUL, lone surrogates) are a 400 naming the field. The views, the engine and the database then see only small, clean data."""
+strings no database or reply can carry (NUL, lone surrogates) are a 400 naming the field. The views, the engine and
+the database then see only small, clean data."""
 
 from __future__ import annotations
 

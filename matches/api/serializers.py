@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.validators import MaxLengthValidator, MaxValueValidator, MinLengthValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -152,6 +153,30 @@ class EnteredGameField(serializers.JSONField):
     """A game entered into a match, read by the services through the engine."""
 
 
+RANGES = (MinValueValidator, MaxValueValidator, MinLengthValidator, MaxLengthValidator)
+
+
+class EngineChecked(serializers.Field):
+    """A field with its range in the schema, but checked by the engine, which reports it beside the other fields'
+    errors instead of before them."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.validators = [check for check in self.validators if not isinstance(check, RANGES)]
+
+
+class CheckedInteger(EngineChecked, serializers.IntegerField):
+    pass
+
+
+class CheckedList(EngineChecked, serializers.ListField):
+    pass
+
+
+class CheckedText(EngineChecked, serializers.CharField):
+    pass
+
+
 class StrictInput(serializers.Serializer):
     """A request body with only the fields it documents: an unknown one is refused by name (the first few), not
     silently ignored."""
@@ -178,7 +203,7 @@ class CalculateRequestSerializer(StrictInput):
         help_text=_("Default: the variant's first scheme (standard)."),
     )
     rules = RulesField(required=False, default=dict)
-    players = serializers.IntegerField(
+    players = CheckedInteger(
         required=False,
         allow_null=True,
         default=None,
@@ -186,10 +211,14 @@ class CalculateRequestSerializer(StrictInput):
         max_value=MOST_SEATS,
         help_text=_("Seats at the table; default by variant."),
     )
-    declarer = serializers.IntegerField(
-        required=False, default=0, min_value=0, max_value=MOST_SEATS - 1, help_text=_("The declarer's seat, from 0.")
+    declarer = CheckedInteger(
+        required=False,
+        default=0,
+        min_value=0,
+        max_value=MOST_SEATS - 1,
+        help_text=_("The declarer's seat, from 0."),
     )
-    dealer = serializers.IntegerField(
+    dealer = CheckedInteger(
         required=False,
         allow_null=True,
         default=None,

@@ -8,7 +8,19 @@ from rest_framework import serializers
 
 from ..engine import Scheme, Variant
 from ..engine.match import MAX_PLANNED_GAMES
-from .serializers import MOST_SEATS, EnteredGameField, GameField, RulesField, SeatField, StrictInput
+from ..names import MAX_NAME_LENGTH
+from ..services import MAX_TITLE_LENGTH
+from .serializers import (
+    MOST_SEATS,
+    CheckedInteger,
+    CheckedList,
+    CheckedText,
+    EnteredGameField,
+    GameField,
+    RulesField,
+    SeatField,
+    StrictInput,
+)
 
 
 class SeatShape(serializers.Serializer):
@@ -74,15 +86,18 @@ class MatchInput(StrictInput):
         help_text=_("Default: the variant's first."),
     )
     rules = RulesField(required=False, default=dict)
-    players = serializers.ListField(
-        child=serializers.CharField(allow_blank=True, trim_whitespace=False),
+    players = CheckedList(
+        child=CheckedText(allow_blank=True, trim_whitespace=False, max_length=MAX_NAME_LENGTH),
+        min_length=2,
         max_length=MOST_SEATS,
         help_text=_("The players' names in seat order; a name the book knows is that player."),
     )
-    first_dealer = serializers.IntegerField(required=False, default=0, min_value=0, max_value=MOST_SEATS - 1)
-    title = serializers.CharField(required=False, default="", allow_blank=True, trim_whitespace=False)
+    first_dealer = CheckedInteger(required=False, default=0, min_value=0, max_value=MOST_SEATS - 1)
+    title = CheckedText(
+        required=False, default="", allow_blank=True, trim_whitespace=False, max_length=MAX_TITLE_LENGTH
+    )
     preset = serializers.CharField(required=False, default="", allow_blank=True)
-    planned_games = serializers.IntegerField(
+    planned_games = CheckedInteger(
         required=False, allow_null=True, default=None, min_value=1, max_value=MAX_PLANNED_GAMES
     )
 
