@@ -175,6 +175,7 @@ if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
 
+
 def env_rate(name: str, default: str) -> str | None:
     """A throttle rate such as ``60/minute`` (per second, minute, hour or day), or ``off``."""
     value = os.environ.get(name, "").strip() or default

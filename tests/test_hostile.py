@@ -55,8 +55,8 @@ HOSTILE: dict[str, tuple[bytes | str, str]] = {
 CONTENT_TYPES = {"json": "application/json"}
 
 
-def _send(client: Client, address: str, body: bytes | str, content_type: str) -> Any:
-    return client.generic("POST", address, body, content_type=CONTENT_TYPES.get(content_type, content_type))
+def _send(client: Any, address: str, body: bytes | str, content_type: str, method: str = "POST") -> Any:
+    return client.generic(method, address, body, content_type=CONTENT_TYPES.get(content_type, content_type))
 
 
 @pytest.mark.parametrize("name", HOSTILE)
@@ -83,7 +83,7 @@ def test_every_api_endpoint_taking_a_body_answers_a_hostile_request_with_a_short
         ("POST", f"/api/v1/matches/{match}/undo/"),
         ("POST", f"/api/v1/matches/{match}/redo/"),
     ]:
-        response = client.generic(method, address, body, content_type=CONTENT_TYPES.get(content_type, content_type))
+        response = _send(client, address, body, content_type, method)
         assert 400 <= response.status_code < 500, (address, response.content[:300])
         assert len(response.content) < SMALL, (address, response.content[:300])
 

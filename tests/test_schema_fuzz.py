@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from knox.models import AuthToken
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
+from schemathesis.core.result import Ok
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
     response_headers_conformance,
@@ -69,12 +70,15 @@ def _ids(table: Table) -> dict[str, str]:
 
 
 def test_every_operation_answers_as_its_schema_says(table: Table) -> None:
-    schema = schemathesis.openapi.from_dict(SchemaGenerator().get_schema(request=None, public=True))
+    generated = SchemaGenerator().get_schema(request=None, public=True)  # type: ignore[no-untyped-call]
+    schema = schemathesis.openapi.from_dict(generated)
     _instance, token = AuthToken.objects.create(user=table.owner)
     headers = {"Authorization": f"Token {token}", "Accept-Encoding": "identity"}
     ids = _ids(table)
+    loaded = list(schema.get_all_operations())
+    assert all(isinstance(result, Ok) for result in loaded), loaded
     operations = sorted(
-        (result.ok() for result in schema.get_all_operations()),
+        (result.ok() for result in loaded if isinstance(result, Ok)),
         key=lambda operation: operation.definition.raw.get("operationId") in LAST,
     )
     sent = 0

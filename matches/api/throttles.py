@@ -8,11 +8,16 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
 
+def rate_of(scope: str | None) -> str | None:
+    rate = api_settings.DEFAULT_THROTTLE_RATES.get(scope or "")
+    return rate if isinstance(rate, str) else None
+
+
 class AnonymousRate(AnonRateThrottle):
     def get_rate(self) -> str | None:
-        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+        return rate_of(self.scope)
 
 
 class AccountRate(UserRateThrottle):
     def get_rate(self) -> str | None:
-        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+        return rate_of(self.scope)
