@@ -243,7 +243,8 @@ SPECTACULAR_SETTINGS = {
         "**Lists** come in pages (`?page_size=`, up to 200) with `next` and `previous` links; a page costs the same "
         "however long the list.\n\n"
         "**Errors** are 400 with messages by field, 401 without credentials, 404 for what is not there or not "
-        "yours, 409 when the match moved on or its list is closed, 410 for a game deleted meanwhile. Send "
+        "yours, 409 when the match moved on or its list is closed, 410 for a game deleted meanwhile, 413 for a body "
+        "over 64 KB, 415 for one that is not JSON, 429 (with Retry-After) for too many requests. Send "
         "`Accept-Language: de` for German messages."
     ),
     "VERSION": "1.0.0",
