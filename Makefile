@@ -19,6 +19,7 @@ translations: $(MO)
 
 run: $(STAMP) $(MO)
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
 test: $(STAMP) $(MO)

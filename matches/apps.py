@@ -2,6 +2,7 @@ from django.apps import AppConfig
 from django.contrib.auth import get_user_model
 from django.contrib.auth.signals import user_logged_in
 from django.db.models.signals import pre_save
+from django.urls import register_converter
 from django.utils.translation import gettext_lazy as _
 
 
@@ -12,7 +13,10 @@ class MatchesConfig(AppConfig):
 
     def ready(self) -> None:
         from .api.tokens import revoke_tokens_on_new_password
+        from .converters import LinkToken
         from .views import take_along
+
+        register_converter(LinkToken, "link")
 
         user_logged_in.connect(take_along, dispatch_uid="matches.take_along")
         pre_save.connect(

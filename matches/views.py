@@ -849,7 +849,9 @@ def match_links(request: HttpRequest, match: Match) -> HttpResponse:
 @require_POST
 def match_scorer_remove_view(request: HttpRequest, match: Match) -> HttpResponse:
     """Take a co-scorer's access away (the invite link, renewed, keeps others from joining again)."""
-    scorer = match.scorers.filter(username=request.POST.get("scorer", "")).first()
+    name = request.POST.get("scorer", "")
+    # PostgreSQL compares no text with a NUL in it: such a name is nobody's.
+    scorer = None if "\x00" in name else match.scorers.filter(username=name).first()
     if scorer is not None:
         match_scorer_remove(match=match, scorer=scorer)
         messages.success(request, _("%(name)s can no longer score this match.") % {"name": scorer.username})

@@ -175,6 +175,28 @@ if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
 
+
+def env_rate(name: str, default: str) -> str | None:
+    """A throttle rate such as ``60/minute`` (per second, minute, hour or day), or ``off``."""
+    value = os.environ.get(name, "").strip() or default
+    if value.lower() == "off":
+        return None
+    count, _slash, period = value.partition("/")
+    if not count.isdigit() or period not in {"s", "sec", "second", "m", "min", "minute", "h", "hour", "d", "day"}:
+        raise ImproperlyConfigured(f"{name} must be a rate like 60/minute, or off, not {value!r}")
+    return value
+
+
+# The counts behind the API's rates live in this cache. The default keeps them in each process's memory: with
+# several gunicorn workers each counts on its own. CACHE_BACKEND=django.core.cache.backends.db.DatabaseCache (with
+# CACHE_LOCATION naming its table, made by `manage.py createcachetable`) shares them between workers and servers.
+CACHES = {
+    "default": {
+        "BACKEND": os.environ.get("CACHE_BACKEND", "django.core.cache.backends.locmem.LocMemCache"),
+        "LOCATION": os.environ.get("CACHE_LOCATION", "scorekeeper"),
+    }
+}
+
 REST_FRAMEWORK = {
     # A token first, so that a request without credentials is answered 401 with the scheme to use.
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -186,6 +208,14 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["matches.api.parsing.JSONBody"],
     "EXCEPTION_HANDLER": "matches.api.errors.api_exception_handler",
+    "DEFAULT_THROTTLE_CLASSES": ["matches.api.throttles.AnonymousRate", "matches.api.throttles.AccountRate"],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env_rate("API_RATE_ANONYMOUS", "60/minute"),
+        "user": env_rate("API_RATE_ACCOUNT", "600/minute"),
+    },
+    # How many proxies in front of the server add to X-Forwarded-For: 0 counts the address the server sees (a
+    # client's own X-Forwarded-For is ignored), 1 behind one TLS proxy.
+    "NUM_PROXIES": int(os.environ.get("PROXY_COUNT", "0")),
 }
 
 # API tokens are stored as SHA-512 hashes only; each lasts API_TOKEN_DAYS from its last use, a year at most, and
@@ -213,7 +243,8 @@ SPECTACULAR_SETTINGS = {
         "**Lists** come in pages (`?page_size=`, up to 200) with `next` and `previous` links; a page costs the same "
         "however long the list.\n\n"
         "**Errors** are 400 with messages by field, 401 without credentials, 404 for what is not there or not "
-        "yours, 409 when the match moved on or its list is closed, 410 for a game deleted meanwhile. Send "
+        "yours, 409 when the match moved on or its list is closed, 410 for a game deleted meanwhile, 413 for a body "
+        "over 64 KB, 415 for one that is not JSON, 429 (with Retry-After) for too many requests. Send "
         "`Accept-Language: de` for German messages."
     ),
     "VERSION": "1.0.0",
@@ -221,6 +252,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "matches.api.schema.common_answers"],
 }
 
 LOGGING = {

@@ -43,6 +43,14 @@ def fast_password_hasher() -> Generator[None, None, None]:
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def unthrottled() -> Generator[None, None, None]:
+    """Tests send many requests from one address in a minute; tests/test_throttle.py sets rates of its own."""
+    rest = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"anon": None, "user": None}}
+    with override_settings(REST_FRAMEWORK=rest):
+        yield
+
+
 @pytest.fixture
 def api() -> APIClient:
     return APIClient()

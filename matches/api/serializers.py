@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.validators import MaxLengthValidator, MaxValueValidator, MinLengthValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from ..engine import FIELDS, OPTIONS, Kind, RuleError, Scheme, Variant, game_from_data
+from ..engine import FIELDS, OPTIONS, VARIANTS, Kind, RuleError, Scheme, Variant, game_from_data
+from ..engine.cards import CARD_POINTS_TOTAL
+from ..engine.common import MAX_BOCK
+from ..engine.entry import MAX_MATADORS
+from ..engine.options import NAMED_UNKNOWN
 from ..scoring import error_tree
 
 
@@ -30,6 +35,7 @@ def _rules_schema() -> dict[str, Any]:
         "type": "object",
         "properties": properties,
         "additionalProperties": False,
+        "maxProperties": len(OPTIONS),
         "description": "Rule options that override the variant's defaults; each variant has only some of them "
         "(GET /api/v1/variants/ lists them with their defaults). Unknown options are rejected.",
         "example": {"kontra_re": True, "ramsch": True},
@@ -44,10 +50,20 @@ class RulesField(serializers.DictField):
         super().__init__(child=serializers.JSONField(), **kwargs)
 
 
+# The largest table of any variant: seats are numbered from 0 below it.
+MOST_SEATS = max(max(spec.players) for spec in VARIANTS.values())
+SEAT_NUMBER = {"type": "integer", "minimum": 0, "maximum": MOST_SEATS - 1}
+
 JSON_TYPES: dict[Kind, dict[str, Any]] = {
     Kind.CONTRACT: {"type": "string"},
-    Kind.SEAT: {"type": "integer", "nullable": True},
-    Kind.MATADORS: {"type": "integer", "nullable": True, "description": "+n with n, −n without n."},
+    Kind.SEAT: {**SEAT_NUMBER, "nullable": True},
+    Kind.MATADORS: {
+        "type": "integer",
+        "nullable": True,
+        "minimum": -MAX_MATADORS,
+        "maximum": MAX_MATADORS,
+        "description": "+n with n, −n without n.",
+    },
     Kind.NUMBER: {"type": "integer", "nullable": True},
     Kind.FLAG: {"type": "boolean"},
     Kind.CHOICE: {"type": "string", "nullable": True},
@@ -58,8 +74,12 @@ JSON_TYPES: dict[Kind, dict[str, Any]] = {
         "description": "How the card play ended, in place of the declarer's card points where the scheme does not "
         "count them (or beside them, saying the same); draw is 60:60.",
     },
-    Kind.POINTS_PER_SEAT: {"type": "array", "items": {"type": "integer"}},
-    Kind.SEATS: {"type": "array", "items": {"type": "integer"}},
+    Kind.POINTS_PER_SEAT: {
+        "type": "array",
+        "items": {"type": "integer", "minimum": 0, "maximum": CARD_POINTS_TOTAL},
+        "maxItems": MOST_SEATS,
+    },
+    Kind.SEATS: {"type": "array", "items": SEAT_NUMBER, "maxItems": MOST_SEATS},
 }
 
 
@@ -81,7 +101,12 @@ def _game_schema() -> dict[str, Any]:
             ramsch[entry_field.name.removeprefix("ramsch.")] = prop
         else:
             game[entry_field.name] = prop
-    game["bock"] = {"type": "integer", "description": "How many Bock rounds are in force (each doubles)."}
+    game["bock"] = {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": MAX_BOCK,
+        "description": "How many Bock rounds are in force (each doubles).",
+    }
     game["ramsch"] = {
         "type": "object",
         "nullable": True,
@@ -113,7 +138,62 @@ class GameField(serializers.JSONField):
         return value
 
 
-class CalculateRequestSerializer(serializers.Serializer):
+@extend_schema_field({**SEAT_NUMBER, "nullable": True})
+class SeatField(serializers.JSONField):
+    """A seat as sent: the engine reports a wrong type beside the other fields' errors."""
+
+
+def _entered_game_schema() -> dict[str, Any]:
+    schema = _game_schema()
+    return {**schema, "nullable": True, "properties": {k: v for k, v in schema["properties"].items() if k != "bock"}}
+
+
+@extend_schema_field(_entered_game_schema())
+class EnteredGameField(serializers.JSONField):
+    """A game entered into a match, read by the services through the engine."""
+
+
+RANGES = (MinValueValidator, MaxValueValidator, MinLengthValidator, MaxLengthValidator)
+
+
+class EngineChecked(serializers.Field):
+    """A field with its range in the schema, but checked by the engine, which reports it beside the other fields'
+    errors instead of before them."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.validators = [check for check in self.validators if not isinstance(check, RANGES)]
+
+
+class CheckedInteger(EngineChecked, serializers.IntegerField):
+    pass
+
+
+class CheckedList(EngineChecked, serializers.ListField):
+    pass
+
+
+class CheckedText(EngineChecked, serializers.CharField):
+    pass
+
+
+class StrictInput(serializers.Serializer):
+    """A request body with only the fields it documents: an unknown one is refused by name (the first few), not
+    silently ignored."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            unknown = [key for key in data if key not in self.fields]
+            if unknown:
+                errors: dict[str, Any] = {key: [_("Unknown field.")] for key in unknown[:NAMED_UNKNOWN]}
+                if len(unknown) > NAMED_UNKNOWN:
+                    more = len(unknown) - NAMED_UNKNOWN
+                    errors["non_field_errors"] = [_("… and %(count)d more unknown fields.") % {"count": more}]
+                raise serializers.ValidationError(errors)
+        return super().to_internal_value(data)
+
+
+class CalculateRequestSerializer(StrictInput):
     variant = serializers.ChoiceField(choices=[v.value for v in Variant])
     scheme = serializers.ChoiceField(
         choices=[s.value for s in Scheme],
@@ -123,14 +203,27 @@ class CalculateRequestSerializer(serializers.Serializer):
         help_text=_("Default: the variant's first scheme (standard)."),
     )
     rules = RulesField(required=False, default=dict)
-    players = serializers.IntegerField(
-        required=False, allow_null=True, default=None, help_text=_("Seats at the table; default by variant.")
-    )
-    declarer = serializers.IntegerField(required=False, default=0, help_text=_("The declarer's seat, from 0."))
-    dealer = serializers.IntegerField(
+    players = CheckedInteger(
         required=False,
         allow_null=True,
         default=None,
+        min_value=2,
+        max_value=MOST_SEATS,
+        help_text=_("Seats at the table; default by variant."),
+    )
+    declarer = CheckedInteger(
+        required=False,
+        default=0,
+        min_value=0,
+        max_value=MOST_SEATS - 1,
+        help_text=_("The declarer's seat, from 0."),
+    )
+    dealer = CheckedInteger(
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=0,
+        max_value=MOST_SEATS - 1,
         help_text=_("The dealer's seat; with four players the dealer sits out (needed for a Ramsch)."),
     )
     game = GameField()

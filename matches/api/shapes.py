@@ -7,7 +7,20 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from ..engine import Scheme, Variant
-from .serializers import GameField, RulesField
+from ..engine.match import MAX_PLANNED_GAMES
+from ..names import MAX_NAME_LENGTH
+from ..services import MAX_TITLE_LENGTH
+from .serializers import (
+    MOST_SEATS,
+    CheckedInteger,
+    CheckedList,
+    CheckedText,
+    EnteredGameField,
+    GameField,
+    RulesField,
+    SeatField,
+    StrictInput,
+)
 
 
 class SeatShape(serializers.Serializer):
@@ -63,7 +76,7 @@ class MatchShape(serializers.Serializer):
     updated_at = serializers.DateTimeField()
 
 
-class MatchInput(serializers.Serializer):
+class MatchInput(StrictInput):
     variant = serializers.ChoiceField(choices=[v.value for v in Variant])
     scheme = serializers.ChoiceField(
         choices=[s.value for s in Scheme],
@@ -73,14 +86,20 @@ class MatchInput(serializers.Serializer):
         help_text=_("Default: the variant's first."),
     )
     rules = RulesField(required=False, default=dict)
-    players = serializers.ListField(
-        child=serializers.CharField(allow_blank=True, trim_whitespace=False),
+    players = CheckedList(
+        child=CheckedText(allow_blank=True, trim_whitespace=False, max_length=MAX_NAME_LENGTH),
+        min_length=2,
+        max_length=MOST_SEATS,
         help_text=_("The players' names in seat order; a name the book knows is that player."),
     )
-    first_dealer = serializers.IntegerField(required=False, default=0)
-    title = serializers.CharField(required=False, default="", allow_blank=True, trim_whitespace=False)
+    first_dealer = CheckedInteger(required=False, default=0, min_value=0, max_value=MOST_SEATS - 1)
+    title = CheckedText(
+        required=False, default="", allow_blank=True, trim_whitespace=False, max_length=MAX_TITLE_LENGTH
+    )
     preset = serializers.CharField(required=False, default="", allow_blank=True)
-    planned_games = serializers.IntegerField(required=False, allow_null=True, default=None)
+    planned_games = CheckedInteger(
+        required=False, allow_null=True, default=None, min_value=1, max_value=MAX_PLANNED_GAMES
+    )
 
 
 class MatchFilter(serializers.Serializer):
@@ -120,15 +139,18 @@ class StrictBooleanField(serializers.BooleanField):
         return data
 
 
-class GameInput(serializers.Serializer):
+class GameInput(StrictInput):
     """A deal as entered: all passed, or the declarer's seat and the game in the calculator's shape."""
 
     passed = StrictBooleanField(required=False, default=False)
-    declarer = serializers.JSONField(
+    declarer = SeatField(
         required=False, allow_null=True, default=None, help_text=_("The declarer's seat, from 0; null in a Ramsch.")
     )
-    game = serializers.JSONField(
-        required=False, allow_null=True, default=None, help_text=_("The game as in POST /api/v1/calculate/.")
+    game = EnteredGameField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text=_("The game as in POST /api/v1/calculate/, without bock: the match counts its Bock rounds."),
     )
 
 
@@ -152,7 +174,7 @@ class GameAddedShape(GameSavedShape):
     replayed = serializers.BooleanField(help_text=_("A retry with the same Idempotency-Key: the first answer."))
 
 
-class StepInput(serializers.Serializer):
+class StepInput(StrictInput):
     change = serializers.UUIDField(
         required=False, allow_null=True, default=None, help_text=_("The change to undo (or redo), as last seen.")
     )
@@ -250,7 +272,7 @@ class SeasonStandingsShape(serializers.Serializer):
     places = PlaceShape(many=True)
 
 
-class TokenInput(serializers.Serializer):
+class TokenInput(StrictInput):
     username = serializers.CharField()
     password = serializers.CharField(trim_whitespace=False, style={"input_type": "password"})
 

@@ -15,7 +15,7 @@ from typing import Any
 from .cards import CARD_POINTS_TOTAL, MAX_MATADORS_JACKS_ONLY, MAX_MATADORS_SKAT, Contract
 from .errors import FieldError, Problems, RuleError
 from .messages import Message, gettext_noop, msg
-from .options import MatadorRule, Rules, SchwarzRule
+from .options import NAMED_UNKNOWN, MatadorRule, Rules, SchwarzRule
 from .table import Seating
 from .variants import Family, Scheme, VariantSpec
 
@@ -297,9 +297,7 @@ def game_from_data(data: object, *, prefix: str = "game", version: int = ENTRY_V
         problems.add(prefix, msg(gettext_noop("Must be an object.")))
         problems.raise_if_any()
     assert isinstance(data, Mapping)
-    for key in data:
-        if key not in GAME_KEYS:
-            problems.add(f"{prefix}.{key}", msg(gettext_noop("Unknown field.")))
+    _report_unknown(data, GAME_KEYS, prefix, problems)
     contract = data.get("contract")
     if not isinstance(contract, str) or not contract:
         problems.add(f"{prefix}.contract", msg(gettext_noop("Must be one of: {choices}."), choices=_contracts()))
@@ -355,6 +353,16 @@ def deal_state(deal: DealEntry) -> dict[str, Any]:
     }
 
 
+def _report_unknown(data: Mapping[str, Any], known: frozenset[str], prefix: str, problems: Problems) -> None:
+    """Names the first few unknown fields (``NAMED_UNKNOWN``) and counts the rest, so that the report stays short."""
+    unknown = [key for key in data if key not in known]
+    for key in unknown[:NAMED_UNKNOWN]:
+        problems.add(f"{prefix}.{key}", msg(gettext_noop("Unknown field.")))
+    if len(unknown) > NAMED_UNKNOWN:
+        more = len(unknown) - NAMED_UNKNOWN
+        problems.add(prefix, msg(gettext_noop("… and {count} more unknown fields."), count=more))
+
+
 def _read_flag(data: Mapping[str, Any], name: str, prefix: str, problems: Problems) -> bool:
     value = data.get(name, False)
     if value is None:
@@ -391,9 +399,7 @@ def _read_ramsch(value: object, path: str, problems: Problems) -> RamschEntry | 
     if not isinstance(value, Mapping):
         problems.add(path, msg(gettext_noop("Must be an object.")))
         return None
-    for key in value:
-        if key not in RAMSCH_KEYS:
-            problems.add(f"{path}.{key}", msg(gettext_noop("Unknown field.")))
+    _report_unknown(value, RAMSCH_KEYS, path, problems)
     if "card_points" not in value:
         problems.add(f"{path}.card_points", msg(gettext_noop("Enter the card points of every player.")))
         return None

@@ -288,6 +288,10 @@ OPTIONS: dict[str, OptionSpec] = {
 }
 
 
+# However many unknown names a request sends, the answer names only the first few: its size stays bounded.
+NAMED_UNKNOWN = 3
+
+
 def build_rules(
     defaults: Mapping[str, bool | int | str],
     overrides: Mapping[str, object],
@@ -297,9 +301,14 @@ def build_rules(
     """The rule set from a variant's defaults and a table's overrides, each value among the variant's ``choices``
     where it offers only some of an option's values; unknown or bad options are reported."""
     values: dict[str, object] = dict(defaults)
+    unknown = [name for name in overrides if name not in defaults]
+    for name in unknown[:NAMED_UNKNOWN]:
+        problems.add(f"rules.{name}", msg(gettext_noop("This variant has no option “{name}”."), name=name))
+    if len(unknown) > NAMED_UNKNOWN:
+        more = len(unknown) - NAMED_UNKNOWN
+        problems.add("rules", msg(gettext_noop("… and {count} more unknown options."), count=more))
     for name, value in overrides.items():
         if name not in defaults:
-            problems.add(f"rules.{name}", msg(gettext_noop("This variant has no option “{name}”."), name=name))
             continue
         parsed = OPTIONS[name].parse(value, problems, (choices or {}).get(name))
         if parsed is not None:

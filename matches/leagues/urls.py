@@ -28,5 +28,5 @@ urlpatterns = [
     path("nights/<uuid:night_id>/tables/<int:number>/paper/", views.night_paper, name="night_paper"),
     path("nights/<uuid:night_id>/close/", views.night_close, name="night_close"),
     path("nights/<uuid:night_id>/reopen/", views.night_reopen, name="night_reopen"),
-    path("screen/<str:token>/", views.club_screen, name="club_screen"),
+    path("screen/<link:token>/", views.club_screen, name="club_screen"),
 ]

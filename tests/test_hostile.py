@@ -1,0 +1,138 @@
+"""Requests an attacker would send: far too many keys, JSON nested a thousand deep, texts no database stores, bodies
+too large, bytes that are not UTF-8, content types nobody reads. Each is answered with a short 4xx, and cheaply: the
+answer is small and, for the calculator, asks the database nothing (counted, not timed)."""
+
+import json
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from rest_framework.test import APIClient
+
+from matches.api.parsing import MAX_BODY_BYTES
+
+from .conftest import Table
+from .test_personas import argument_values, posted, routes
+
+pytestmark = pytest.mark.django_db
+
+SMALL = 2048
+GAME = {"contract": "clubs", "matadors": 2, "declarer_card_points": 70}
+CALCULATE = {"variant": "skat", "game": GAME}
+
+
+def _object(keys: int) -> str:
+    return "{" + ",".join(f'"option-{index}":1' for index in range(keys)) + "}"
+
+
+HOSTILE: dict[str, tuple[bytes | str, str]] = {
+    "190,000 unknown rule keys": (
+        '{"variant":"skat","game":{"contract":"clubs"},"rules":' + _object(190_000) + "}",
+        "application/json",
+    ),
+    "100 unknown rule keys": ('{"variant":"skat","game":{"contract":"clubs"},"rules":' + _object(100) + "}", "json"),
+    "101 keys in the game": ('{"variant":"skat","game":' + _object(101) + "}", "application/json"),
+    "JSON nested 1,000 deep": ("[" * 1000 + "]" * 1000, "application/json"),
+    "JSON nested 20 deep in the rules": (
+        '{"variant":"skat","game":{"contract":"clubs"},"rules":' + '{"a":' * 20 + "1" + "}" * 21,
+        "application/json",
+    ),
+    "a lone surrogate in a text": ('{"variant":"skat","game":{"contract":"\\ud800"}}', "application/json"),
+    "a lone surrogate in a key": ('{"variant":"skat","game":{"contract":"clubs"},"rules":{"\\udfff":1}}', "json"),
+    "a NUL in a text": ('{"variant":"skat\\u0000","game":{"contract":"clubs"}}', "application/json"),
+    "an oversized body": (" " * MAX_BODY_BYTES + "{}", "application/json"),
+    "invalid UTF-8": (b'{"variant":"sk\xff\xfeat","game":{"contract":"clubs"}}', "application/json"),
+    "a text of 100,000 characters": (json.dumps({"variant": "x" * 100_000}), "application/json"),
+    "a number of 5,000 digits": ('{"variant":"skat","declarer":' + "9" * 5000 + "}", "application/json"),
+    "NaN": ('{"variant":"skat","declarer":NaN,"game":{"contract":"clubs"}}', "application/json"),
+    "a form": ("variant=skat", "application/x-www-form-urlencoded"),
+    "plain text": ("skat", "text/plain"),
+    "XML": ("<game/>", "application/xml"),
+}
+CONTENT_TYPES = {"json": "application/json"}
+
+
+def _send(client: Any, address: str, body: bytes | str, content_type: str, method: str = "POST") -> Any:
+    return client.generic(method, address, body, content_type=CONTENT_TYPES.get(content_type, content_type))
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_the_calculator_answers_a_hostile_request_with_a_short_4xx_without_the_database(name: str) -> None:
+    body, content_type = HOSTILE[name]
+    with CaptureQueriesContext(connection) as queries:
+        response = _send(APIClient(), "/api/v1/calculate/", body, content_type)
+    assert 400 <= response.status_code < 500, response.content[:300]
+    assert len(response.content) < SMALL, response.content[:300]
+    assert len(queries) == 0, [query["sql"] for query in queries]
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_every_api_endpoint_taking_a_body_answers_a_hostile_request_with_a_short_4xx(table: Table, name: str) -> None:
+    body, content_type = HOSTILE[name]
+    client = APIClient()
+    client.force_authenticate(table.owner)
+    match, game = table.match.public_id, table.game.public_id
+    for method, address in [
+        ("POST", "/api/v1/auth/token/"),
+        ("POST", "/api/v1/matches/"),
+        ("POST", f"/api/v1/matches/{match}/games/"),
+        ("PUT", f"/api/v1/matches/{match}/games/{game}/"),
+        ("POST", f"/api/v1/matches/{match}/undo/"),
+        ("POST", f"/api/v1/matches/{match}/redo/"),
+    ]:
+        response = _send(client, address, body, content_type, method)
+        assert 400 <= response.status_code < 500, (address, response.content[:300])
+        assert len(response.content) < SMALL, (address, response.content[:300])
+
+
+def test_the_unknown_names_reported_are_few_and_counted() -> None:
+    body = {**CALCULATE, "rules": {f"option-{index}": True for index in range(90)}}
+    response = APIClient().post("/api/v1/calculate/", body, format="json")
+    assert response.status_code == 400
+    rules = response.json()["rules"]
+    assert set(rules) == {"option-0", "option-1", "option-2", "non_field_errors"}
+    assert rules["non_field_errors"] == ["… and 87 more unknown options."]
+
+
+def test_a_bad_text_is_named_by_its_field() -> None:
+    body = '{"variant":"skat","game":{"contract":"clubs","outcome":"\\ud800"}}'
+    response = APIClient().generic("POST", "/api/v1/calculate/", body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json() == {"game": {"outcome": ["Must not contain NUL characters or unpaired surrogates."]}}
+
+
+def test_a_body_just_under_the_limit_is_read() -> None:
+    body = json.dumps(CALCULATE)
+    response = APIClient().generic(
+        "POST", "/api/v1/calculate/", body + " " * (MAX_BODY_BYTES - len(body)), content_type="application/json"
+    )
+    assert response.status_code == 200
+
+
+# --- The pages ------------------------------------------------------------------------------------------------------
+
+NUL = "\x00"
+QUERIES = ("before", "category", "page", "preset", "series", "player", "next")
+
+
+def test_a_nul_in_any_field_or_query_of_any_page_is_never_a_server_error(table: Table) -> None:
+    """PostgreSQL stores no NUL in text: every form field, query and address of the app's pages, with one in it."""
+    browser = Client(raise_request_exception=False)
+    browser.force_login(table.owner)
+    forms = posted(table)
+    failed = []
+    for route in routes():
+        if not route.is_the_apps or route.is_api or route.in_admin:
+            continue
+        values = argument_values(table, route)
+        address = route.address(values)
+        poisoned = {name: f"{value}{NUL}" for name, value in forms.get(route.name, {"name": "x"}).items()}
+        query = "&".join(f"{name}=%00" for name in QUERIES)
+        answers = [browser.get(f"{address}?{query}"), browser.post(address, poisoned)]
+        if "token" in values:
+            answers.append(browser.get(route.address(values | {"token": quote(values["token"] + NUL)})))
+        failed += [(response.request["PATH_INFO"], response.status_code) for response in answers]
+    assert [(path, status) for path, status in failed if status >= 500] == []
