@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import logout
@@ -24,6 +23,18 @@ from .forms import AccountDeleteForm
 from .labels import match_label, render_step
 from .permissions import signed_in
 from .preferences import deck_of
+
+
+def client_address(request: HttpRequest) -> str | None:
+    """The client's network address: the connection's, or behind ``PROXY_COUNT`` proxies the one the outermost of
+    them wrote at the end of X-Forwarded-For (what a client wrote there itself comes before it and is not read)."""
+    proxies: int = settings.PROXY_COUNT
+    forwarded = str(request.META.get("HTTP_X_FORWARDED_FOR", ""))
+    hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
+    if proxies and len(hops) >= proxies:
+        return hops[-proxies]
+    address: str | None = request.META.get("REMOTE_ADDR")
+    return address
 
 
 def _user(request: HttpRequest) -> User:
@@ -98,7 +109,7 @@ class LimitedPasswordResetView(PasswordResetView):
     """Django's password reset, sending at most a few mails an hour for one address and from one client."""
 
     def form_valid(self, form: Any) -> HttpResponse:
-        client = get_client_ip_address(self.request) or ""
+        client = client_address(self.request) or ""
         if not password_reset_allowed(address=form.cleaned_data["email"], client=client):
             form.add_error(
                 None,

@@ -176,13 +176,11 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "matches.accounts_views.locked_out"
 # Failures are kept until their cool-off ends; a log of every successful login is not kept.
 AXES_DISABLE_ACCESS_LOG = True
+AXES_VERBOSE = False
 # Behind PROXY_COUNT proxies (a TLS proxy: 1) the client's address is read from X-Forwarded-For, as the last proxy
 # wrote it; with none, the connection's own address counts and the header is ignored (a client could forge it).
 PROXY_COUNT = env_int("PROXY_COUNT", 0)
-if PROXY_COUNT:
-    AXES_IPWARE_PROXY_COUNT = PROXY_COUNT
-    AXES_IPWARE_PROXY_ORDER = "right-most"
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
+AXES_CLIENT_IP_CALLABLE = "matches.accounts_views.client_address"
 
 # At most this many password-reset mails an hour for one address, and requests for them from one client.
 PASSWORD_RESET_MAILS_PER_HOUR = env_int("PASSWORD_RESET_MAILS_PER_HOUR", 3)
@@ -270,10 +268,10 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [NONE],
     }
 }
-# Powerful features the pages do not use are off; the screen kept awake and the share sheet are the site's own.
+# Powerful features the pages do not use are off; keeping the screen awake and copying results are the site's own.
 PERMISSIONS_POLICY = (
     "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), "
-    "screen-wake-lock=(self), web-share=(self), clipboard-write=(self)"
+    "screen-wake-lock=(self), clipboard-write=(self)"
 )
 
 # Expired sessions are deleted by the running site itself, at most once a day per process.
