@@ -14,7 +14,16 @@ from django.test import Client
 from django.urls import reverse
 
 ROOT = Path(__file__).resolve().parents[1]
-SETTINGS_ENV = {"SECRET_KEY", "DEBUG", "ALLOWED_HOSTS", "HTTPS", "CONN_MAX_AGE", "SECURE_HSTS_SECONDS"}
+# What a test run may have set that a server would not: the browser tests allow async-unsafe calls, for one.
+SETTINGS_ENV = {
+    "SECRET_KEY",
+    "DEBUG",
+    "ALLOWED_HOSTS",
+    "HTTPS",
+    "CONN_MAX_AGE",
+    "SECURE_HSTS_SECONDS",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
+}
 PRODUCTION = {"DEBUG": "false", "ALLOWED_HOSTS": "scores.example.org"}
 
 
