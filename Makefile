@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 MO := locale/de/LC_MESSAGES/django.mo
 
-.PHONY: run test bench check translations clean
+.PHONY: run serve test bench check translations clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,6 +21,10 @@ run: $(STAMP) $(MO)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+# The phones at the table: production settings (DEBUG off) on this computer's local network, under gunicorn.
+serve: $(STAMP) $(MO)
+	$(BIN)/python -m scorekeeper.serve
 
 test: $(STAMP) $(MO)
 	$(BIN)/python -m pytest

@@ -42,6 +42,24 @@ class SignupForm(UserCreationForm):
         field_classes = {"username": UsernameField}
 
 
+class AccountDeleteForm(forms.Form):
+    """Deleting an account asks for its password again."""
+
+    password = forms.CharField(
+        label=_("Your password"), strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "current-password"})
+    )
+
+    def __init__(self, user: User, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_password(self) -> str:
+        password: str = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError(_("That is not your password."))
+        return password
+
+
 class MatchForm(forms.Form):
     """A new match from a preset: scheme, options (shown with the preset's values), players, first dealer, length.
     The form reads the page; ``match_create`` checks everything, and its refusals come back here by field."""

@@ -265,3 +265,22 @@ class MatchEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match_id}: {self.action} {self.game_id}"
+
+
+class ResetRequest(models.Model):
+    """A request for a password-reset mail, kept for an hour to count it against the limits. The address asked for
+    and the client asking are kept only as keyed hashes: nothing here tells who asked or for whom."""
+
+    address = models.CharField(max_length=64)
+    client = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["address", "created_at"], name="reset_address_recent"),
+            models.Index(fields=["client", "created_at"], name="reset_client_recent"),
+            models.Index(fields=["created_at"], name="reset_created"),
+        ]
+
+    def __str__(self) -> str:
+        return f"reset request {self.pk} at {self.created_at:%Y-%m-%d %H:%M}"

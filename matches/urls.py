@@ -1,6 +1,7 @@
 from django.urls import include, path
 
-from . import shell, views
+from . import accounts_views, shell, views
+from .permissions import public
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -9,6 +10,13 @@ urlpatterns = [
     path("offline/", shell.offline, name="offline"),
     path("offline/reset/", shell.offline_reset, name="offline_reset"),
     path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/", accounts_views.account, name="account"),
+    path("accounts/delete/", accounts_views.account_delete_view, name="account_delete"),
+    path(
+        "accounts/password_reset/",
+        public(accounts_views.LimitedPasswordResetView.as_view()),
+        name="password_reset",
+    ),
     path("deck/", views.set_deck, name="set_deck"),
     path("matches/new/", views.match_new, name="match_new"),
     path("matches/<uuid:match_id>/", views.match_detail, name="match_detail"),

@@ -1,7 +1,8 @@
 """Settings for Scorekeeper, read from the environment.
 
-Development defaults are safe to run on a laptop; with DEBUG off, a missing SECRET_KEY or ALLOWED_HOSTS stops the
-process at start-up instead of running with a guessable key.
+Development defaults are safe to run on a laptop; with DEBUG off, a missing, short or development SECRET_KEY or a
+missing ALLOWED_HOSTS stops the process at start-up instead of running with a guessable key, and the site is served as
+HTTPS only (HSTS, secure cookies) unless HTTPS=false says it is reached over plain HTTP on a local network.
 """
 
 import datetime
@@ -9,6 +10,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -34,13 +36,40 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    if value is None or value.strip() == "":
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}") from None
+
+
 DEBUG = env_bool("DEBUG", True)
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
+DEVELOPMENT_SECRET_KEY = "django-insecure-development-only-key-do-not-use-in-production"
+# Django's own deployment check asks as much of a key: 50 characters, 5 different ones, not a development key.
+SECRET_KEY_MIN_LENGTH = 50
+
+
+def production_secret_key(key: str) -> str:
+    if not key:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
-    SECRET_KEY = "django-insecure-development-only-key-do-not-use-in-production"
+    if len(key) < SECRET_KEY_MIN_LENGTH or len(set(key)) < 5:
+        raise ImproperlyConfigured(
+            f"SECRET_KEY must be at least {SECRET_KEY_MIN_LENGTH} characters (of at least 5 different ones) when "
+            "DEBUG is off; make one with: python3 -c 'import secrets; print(secrets.token_urlsafe(50))'"
+        )
+    if key == DEVELOPMENT_SECRET_KEY or key.startswith("django-insecure"):
+        raise ImproperlyConfigured("SECRET_KEY must not be the development key when DEBUG is off")
+    return key
+
+
+if DEBUG:
+    SECRET_KEY = os.environ.get("SECRET_KEY") or DEVELOPMENT_SECRET_KEY
+else:
+    SECRET_KEY = production_secret_key(os.environ.get("SECRET_KEY", ""))
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
 if not DEBUG and not ALLOWED_HOSTS:
@@ -60,12 +89,16 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "axes",
+    "csp",
     "matches",
     "matches.leagues",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "matches.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Below WhiteNoise, which answers static files itself (compressed ahead): pages and answers are compressed here.
     "django.middleware.gzip.GZipMiddleware",
@@ -78,6 +111,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "matches.middleware.DeniedMiddleware",
+    "matches.middleware.ExpiredSessionsMiddleware",
+    # Last, as its documentation asks: it turns a login refused for too many failures into the lockout answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -110,12 +146,12 @@ SQLITE_OPTIONS = {
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
 }
 
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{SQLITE_PATH}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
-    )
-}
+DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{SQLITE_PATH}")}
+# A PostgreSQL connection is kept for CONN_MAX_AGE seconds (ten minutes unless told) and checked before it is reused,
+# so a restarted database server costs one failed check, not a failed request; SQLite opens a file, which is cheap.
+ON_POSTGRESQL = DATABASES["default"]["ENGINE"].startswith("django.db.backends.postgresql")
+DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", 600 if ON_POSTGRESQL else 0)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
     # Tests use a file too, not memory: the browser tests' live server answers from several threads at once, and
@@ -123,7 +159,32 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
 
 # The profile comes with the user; sessions made before keep working through the model backend they name.
-AUTHENTICATION_BACKENDS = ["matches.backends.AccountBackend", "django.contrib.auth.backends.ModelBackend"]
+# Axes first: it refuses a login for a user name or address with too many failures before any password is checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "matches.backends.AccountBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# After LOGIN_FAILURE_LIMIT wrong passwords for one user name, or from one address, logging in is refused (the right
+# password included) until LOGIN_COOLOFF_MINUTES pass without another failure; the pages and the API's token
+# endpoint alike, kept in the database so that every process sees the same count.
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = env_list("LOGIN_LOCKOUT_BY", ["username", "ip_address"])
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "matches.accounts_views.locked_out"
+# Failures are kept until their cool-off ends; a log of every successful login is not kept.
+AXES_DISABLE_ACCESS_LOG = True
+AXES_VERBOSE = False
+# Behind PROXY_COUNT proxies (a TLS proxy: 1) the client's address is read from X-Forwarded-For, as the last proxy
+# wrote it; with none, the connection's own address counts and the header is ignored (a client could forge it).
+PROXY_COUNT = env_int("PROXY_COUNT", 0)
+AXES_CLIENT_IP_CALLABLE = "matches.accounts_views.client_address"
+
+# At most this many password-reset mails an hour for one address, and requests for them from one client.
+PASSWORD_RESET_MAILS_PER_HOUR = env_int("PASSWORD_RESET_MAILS_PER_HOUR", 3)
+PASSWORD_RESET_REQUESTS_PER_HOUR = env_int("PASSWORD_RESET_REQUESTS_PER_HOUR", 10)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -166,14 +227,55 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "scorekeeper@localhost")
 
-SESSION_COOKIE_SECURE = not DEBUG
-CSRF_COOKIE_SECURE = not DEBUG
+# In production the site is reached over HTTPS only, through a TLS proxy that sets X-Forwarded-Proto (and must
+# overwrite one a client sends). HTTPS=false is for `make serve` on a local network, where phones reach the
+# computer over plain HTTP: no redirect, no HSTS, cookies sent without TLS; never on the internet.
+HTTPS = env_bool("HTTPS", not DEBUG)
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
 SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
-if not DEBUG:
+if HTTPS and not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
+    # A year; subdomains of the site's own host included (they are the operator's); preloading into browsers is
+    # the domain owner's decision, hard to take back, so it is off unless asked for (and its check is silenced).
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+    SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
+elif not DEBUG:
+    # Served over plain HTTP on purpose (HTTPS=false): the deployment checks about TLS say what was chosen.
+    SILENCED_SYSTEM_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]
+
+# Every script and style is a file of this site; the API documentation's inline setup carries the request's nonce.
+# Images may be data: URLs (the documentation's icons).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "manifest-src": [SELF],
+        "worker-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# Powerful features the pages do not use are off; keeping the screen awake and copying results are the site's own.
+PERMISSIONS_POLICY = (
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), "
+    "screen-wake-lock=(self), clipboard-write=(self)"
+)
+
+# Expired sessions are deleted by the running site itself, at most once a day per process.
+SESSION_CLEANUP_SECONDS = 24 * 60 * 60
 
 
 def env_rate(name: str, default: str) -> str | None:

@@ -1,5 +1,6 @@
 import datetime
 import os
+import time
 import uuid
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ from rest_framework.test import APIClient
 
 from matches.leagues import services as clubs
 from matches.leagues.models import Club, Night, Season
+from matches.middleware import ExpiredSessionsMiddleware
 from matches.models import Game, Match, Player
 from matches.permissions import LINKS_SESSION_KEY, Visitor
 from matches.services import match_undo, player_link, player_link_invite
@@ -49,6 +51,14 @@ def unthrottled() -> Generator[None, None, None]:
     rest = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"anon": None, "user": None}}
     with override_settings(REST_FRAMEWORK=rest):
         yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def daily_cleanup_done() -> None:
+    """The site deletes expired sessions on a process's first request, then once a day (ExpiredSessionsMiddleware):
+    for the tests that counts as done at the start, so that no request under test meets it by chance (the tests of
+    the cleanup ask for it again)."""
+    ExpiredSessionsMiddleware.next_cleanup = time.monotonic() + settings.SESSION_CLEANUP_SECONDS
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
+from django.http import HttpRequest
 from django.test.utils import CaptureQueriesContext
 from knox.models import AuthToken
 from rest_framework.test import APIClient
@@ -568,7 +569,7 @@ def test_a_new_password_ends_every_token(client: Any) -> None:
     fresh.credentials(
         HTTP_AUTHORIZATION=f"Token {token_for(fresh, User.objects.get(pk=user.pk), 'another-long-password-2')}"
     )
-    assert client.login(username="anna", password="another-long-password-2")
+    assert client.login(request=HttpRequest(), username="anna", password="another-long-password-2")
     assert fresh.get("/api/v1/matches/").status_code == 200
 
 

@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db.models import F, Model
+from django.http import HttpRequest
 from django.test import Client
 
 from matches.engine import VARIANTS, Scheme, Variant
@@ -42,7 +43,8 @@ def test_running_the_demo_twice_changes_nothing_and_rescoring_finds_nothing() ->
 def test_the_demo_has_every_variant_scheme_and_kind_of_change(client: Client) -> None:
     output = demo()
     assert PASSWORD in output
-    assert client.login(username=USERNAME, password=PASSWORD)
+    # The login lockout's backend needs the request, as every view passes one.
+    assert client.login(request=HttpRequest(), username=USERNAME, password=PASSWORD)
     assert Profile.objects.filter(user__username=USERNAME).exists()
     played = set(Match.objects.values_list("variant", "scheme", "players"))
     for spec in VARIANTS.values():

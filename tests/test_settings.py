@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[1]
+KEY = "a-production-key-of-fifty-characters-or-more-0123456789"
 
 
 def _load_settings(**env: str) -> subprocess.CompletedProcess[str]:
@@ -29,7 +30,7 @@ def test_production_refuses_to_start_without_a_secret_key() -> None:
 
 
 def test_production_refuses_to_start_without_allowed_hosts() -> None:
-    done = _load_settings(DEBUG="false", SECRET_KEY="x" * 50)
+    done = _load_settings(DEBUG="false", SECRET_KEY=KEY)
     assert done.returncode != 0
     assert "ALLOWED_HOSTS must be set" in done.stderr
 
@@ -41,7 +42,7 @@ def test_a_malformed_boolean_is_an_error_not_a_guess() -> None:
 
 
 def test_production_settings_load_when_configured() -> None:
-    done = _load_settings(DEBUG="false", SECRET_KEY="x" * 50, ALLOWED_HOSTS="scores.example.org")
+    done = _load_settings(DEBUG="false", SECRET_KEY=KEY, ALLOWED_HOSTS="scores.example.org")
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "False ['scores.example.org']"
 

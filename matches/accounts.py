@@ -1,0 +1,176 @@
+"""A person's account as a whole: deleting it with what it keeps, the limit on password-reset mails, and forgetting
+what only counts for a while (expired sessions, old reset requests).
+
+Deleting an account never deletes what others score: a match of the person's own book that has a co-scorer passes
+to that co-scorer's book (the first who joined), with its players; the rest of the book goes with the account. A
+club's book is the club's and stays. A club's last owner must hand the club over first.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from importlib import import_module
+
+from django.conf import settings
+from django.contrib.auth import SESSION_KEY
+from django.contrib.auth.models import User
+from django.contrib.sessions.models import Session
+from django.db import transaction
+from django.db.models import Count, Q
+from django.utils import timezone
+from django.utils.crypto import salted_hmac
+from knox.models import get_token_model
+
+from .engine import FieldError
+from .engine.messages import gettext_noop, msg
+from .errors import Conflict
+from .leagues.models import Club, ClubRole, Membership
+from .models import GameScore, Keeper, Match, Player, ResetRequest, Seat
+from .services import keeper_for
+
+RESET_WINDOW = datetime.timedelta(hours=1)
+
+
+@dataclass(frozen=True)
+class Handover:
+    """A match of the person's book that passes to a co-scorer's book."""
+
+    match: Match
+    to: User
+
+
+@dataclass(frozen=True)
+class Deletion:
+    """What deleting an account does, to show before and to do."""
+
+    handed_over: list[Handover]
+    deleted: list[Match]
+    players: int
+    unlinked: list[Player]
+    clubs_left: list[Club]
+    clubs_kept: list[Club]
+    tokens: int
+
+    @property
+    def blocked(self) -> bool:
+        """The person is the last owner of a club: the account stays until the club has another owner."""
+        return bool(self.clubs_kept)
+
+
+def _first_co_scorer(match: Match, user: User) -> User | None:
+    joined = Match.scorers.through.objects.filter(match=match, user__is_active=True).exclude(user=user)
+    first = joined.select_related("user").order_by("pk").first()
+    return first.user if first else None
+
+
+def account_deletion(user: User) -> Deletion:
+    """What deleting ``user``'s account would do; nothing is changed."""
+    handed_over: list[Handover] = []
+    deleted: list[Match] = []
+    for match in Match.objects.filter(keeper__user=user).order_by("-updated_at"):
+        co_scorer = _first_co_scorer(match, user)
+        if co_scorer is None:
+            deleted.append(match)
+        else:
+            handed_over.append(Handover(match, co_scorer))
+    owned = Membership.objects.filter(user=user, role=ClubRole.OWNER).values("club")
+    clubs = Club.objects.filter(memberships__user=user).order_by("name")
+    kept = Club.objects.filter(pk__in=owned).annotate(
+        owners=Count("memberships", filter=Q(memberships__role=ClubRole.OWNER))
+    )
+    return Deletion(
+        handed_over=handed_over,
+        deleted=deleted,
+        players=Player.objects.filter(keeper__user=user).count(),
+        unlinked=list(Player.objects.filter(account=user).exclude(keeper__user=user)),
+        clubs_left=list(clubs),
+        clubs_kept=list(kept.filter(owners=1).order_by("name")),
+        tokens=get_token_model().objects.filter(user=user).count(),
+    )
+
+
+def account_delete(*, user: User) -> Deletion:
+    """Delete ``user``'s account as ``account_deletion`` describes it: matches with a co-scorer pass to that
+    co-scorer's book, the others go with the account's book; players linked to it elsewhere are unlinked, club
+    memberships end, API tokens and sessions end. Refused (409) for a club's last owner."""
+    with transaction.atomic():
+        User.objects.select_for_update().filter(pk=user.pk).first()
+        plan = account_deletion(user)
+        if plan.blocked:
+            names = ", ".join(club.name for club in plan.clubs_kept)
+            message = msg(
+                gettext_noop("You are the last owner of {clubs}: make somebody else owner first, then come back."),
+                clubs=names,
+            )
+            raise Conflict([FieldError("account", message)])
+        for handover in plan.handed_over:
+            _hand_over(handover)
+        for match in plan.deleted:
+            match.delete()
+        keeper = Keeper.objects.filter(user=user).first()
+        if keeper is not None:
+            Player.objects.filter(keeper=keeper).delete()
+            keeper.delete()
+        Player.objects.filter(account=user).update(account=None)
+        Membership.objects.filter(user=user).delete()
+        get_token_model().objects.filter(user=user).delete()
+        _end_sessions(user)
+        user.delete()
+    return plan
+
+
+def _hand_over(handover: Handover) -> None:
+    """Move the match into the co-scorer's book: each of its players becomes the player of that name there (made if
+    the book has none), with their seats and scores in this match."""
+    match, target = handover.match, keeper_for(handover.to)
+    for seat in Seat.objects.filter(match=match).select_related("player"):
+        old = seat.player
+        new = Player.objects.filter(keeper=target, name_key=old.name_key).first()
+        if new is None:
+            account = old.account_id if old.account_id not in {match.keeper.user_id, None} else None
+            if account is not None and Player.objects.filter(keeper=target, account_id=account).exists():
+                account = None
+            new = Player.objects.create(keeper=target, name=old.name, name_key=old.name_key, account_id=account)
+        Seat.objects.filter(pk=seat.pk).update(player=new)
+        GameScore.objects.filter(game__match=match, player=old).update(player=new)
+    Match.objects.filter(pk=match.pk).update(keeper=target)
+    match.scorers.remove(handover.to)
+
+
+def _end_sessions(user: User) -> None:
+    """Every session signed in as ``user`` ends (the sessions are in the database; each is read to find them)."""
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    ended = [
+        session.session_key
+        for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator()
+        if store().decode(session.session_data).get(SESSION_KEY) == str(user.pk)
+    ]
+    Session.objects.filter(session_key__in=ended).delete()
+
+
+def _hashed(kind: str, value: str) -> str:
+    return salted_hmac(f"matches.accounts.reset.{kind}", value, algorithm="sha256").hexdigest()
+
+
+def password_reset_allowed(*, address: str, client: str) -> bool:
+    """Whether a reset mail may go to ``address`` at the request of ``client`` (its network address): at most
+    ``PASSWORD_RESET_MAILS_PER_HOUR`` for one address and ``PASSWORD_RESET_REQUESTS_PER_HOUR`` from one client, in
+    the database, so that every process counts the same. An allowed request is counted."""
+    since = timezone.now() - RESET_WINDOW
+    address_key, client_key = _hashed("address", address.strip().lower()), _hashed("client", client)
+    with transaction.atomic():
+        recent = ResetRequest.objects.filter(created_at__gt=since)
+        if (
+            recent.filter(address=address_key).count() >= settings.PASSWORD_RESET_MAILS_PER_HOUR
+            or recent.filter(client=client_key).count() >= settings.PASSWORD_RESET_REQUESTS_PER_HOUR
+        ):
+            return False
+        ResetRequest.objects.create(address=address_key, client=client_key)
+    return True
+
+
+def forget_expired() -> None:
+    """Delete expired sessions and the reset requests that no longer count."""
+    import_module(settings.SESSION_ENGINE).SessionStore.clear_expired()
+    ResetRequest.objects.filter(created_at__lte=timezone.now() - RESET_WINDOW).delete()
