@@ -1,16 +1,28 @@
-"""Pages answer a refused visitor in one way: somebody without an account is asked to log in, everybody else is told
+"""The project's own middleware.
+
+Pages answer a refused visitor in one way: somebody without an account is asked to log in, everybody else is told
 that the thing does not exist (so a stranger never learns that a match is there). A request from a page's script
-(htmx, the outbox) is not sent to the log-in page: it gets 401, so that it cannot mistake that page for its answer."""
+(htmx, the outbox) is not sent to the log-in page: it gets 401, so that it cannot mistake that page for its answer.
+
+Every request leaves one log line (``RequestLogMiddleware``)."""
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Callable
 
+from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.functional import SimpleLazyObject, empty
 from django.views.defaults import page_not_found
 
+from .logs import loggable_path
 from .permissions import Denied
+
+request_logger = logging.getLogger("scorekeeper.requests")
+REQUEST_LINE = "%(method)s %(path)s %(status)s %(duration_ms)s ms user %(user)s"
 
 
 class DeniedMiddleware:
@@ -28,3 +40,42 @@ class DeniedMiddleware:
                 return HttpResponse(status=401)
             return redirect_to_login(request.get_full_path())
         return page_not_found(request, Http404())
+
+
+class RequestLogMiddleware:
+    """One line per request on the ``scorekeeper.requests`` logger: method, path (without its query string and its
+    secrets), status, duration in milliseconds and the user's id (or ``anonymous``). Static files are answered
+    above it and leave no line; a server error's traceback is logged by Django itself."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        started = time.perf_counter()
+        response = self.get_response(request)
+        duration = round((time.perf_counter() - started) * 1000, 1)
+        fields = {
+            "method": request.method,
+            "path": loggable_path(request),
+            "status": response.status_code,
+            "duration_ms": duration,
+            "user": _user_of(request),
+        }
+        level = logging.ERROR if response.status_code >= 500 else logging.INFO
+        request_logger.log(level, REQUEST_LINE, fields, extra=fields)
+        return response
+
+
+def _user_of(request: HttpRequest) -> int | str:
+    """The account's id, or ``anonymous``. A request that never looked at its user and sent no session cookie is
+    anonymous without asking the database; one with a session is looked up, as the page itself would."""
+    user = request.__dict__.get("user")
+    if user is None:
+        return "anonymous"
+    if isinstance(user, SimpleLazyObject) and user._wrapped is empty and not _has_session(request):  # type: ignore[attr-defined]
+        return "anonymous"
+    return user.pk if user.is_authenticated else "anonymous"
+
+
+def _has_session(request: HttpRequest) -> bool:
+    return settings.SESSION_COOKIE_NAME in request.COOKIES

@@ -1,9 +1,10 @@
 from django.urls import include, path
 
-from . import shell, views
+from . import health, shell, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("health/", health.health, name="health"),
     path("manifest.webmanifest", shell.manifest, name="manifest"),
     path("sw.js", shell.service_worker, name="service_worker"),
     path("offline/", shell.offline, name="offline"),

@@ -69,6 +69,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Below WhiteNoise, which answers static files itself (compressed ahead): pages and answers are compressed here.
     "django.middleware.gzip.GZipMiddleware",
+    "matches.middleware.RequestLogMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -223,9 +224,25 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
+# Text for a person at a terminal, JSON (one object per line) for a log collector; see matches/logs.py.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text" if DEBUG else "json")
+if LOG_FORMAT not in {"text", "json"}:
+    raise ImproperlyConfigured(f"LOG_FORMAT must be text or json, not {LOG_FORMAT!r}")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "text": {"()": "matches.logs.TextFormatter"},
+        "json": {"()": "matches.logs.JsonFormatter"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "loggers": {
+        # Every request has its line from matches.middleware.RequestLogMiddleware; Django's own adds the traceback
+        # of a server error, and its line for every 4xx would say the same twice.
+        "django.request": {"level": "ERROR"},
+    },
 }
+
+# A load balancer's health check asks over plain HTTP, behind the proxy that terminates TLS.
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]
