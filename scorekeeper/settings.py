@@ -140,7 +140,8 @@ TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Berlin")
 USE_I18N = True
 USE_TZ = True
 
-STATIC_URL = "static/"
+# A CDN's address (``https://cdn.example.org/static/``) if one serves the static files; see the README's Deploying.
+STATIC_URL = os.environ.get("STATIC_URL", "static/")
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
