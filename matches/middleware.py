@@ -12,7 +12,6 @@ import logging
 import time
 from collections.abc import Callable
 
-from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.functional import SimpleLazyObject, empty
@@ -44,8 +43,9 @@ class DeniedMiddleware:
 
 class RequestLogMiddleware:
     """One line per request on the ``scorekeeper.requests`` logger: method, path (without its query string and its
-    secrets), status, duration in milliseconds and the user's id (or ``anonymous``). Static files are answered
-    above it and leave no line; a server error's traceback is logged by Django itself."""
+    secrets), status, duration in milliseconds and the user's id (``anonymous``, or None where the request never
+    asked who it was). Static files are answered above it and leave no line; a server error's traceback is logged by
+    Django itself."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -66,16 +66,10 @@ class RequestLogMiddleware:
         return response
 
 
-def _user_of(request: HttpRequest) -> int | str:
-    """The account's id, or ``anonymous``. A request that never looked at its user and sent no session cookie is
-    anonymous without asking the database; one with a session is looked up, as the page itself would."""
+def _user_of(request: HttpRequest) -> int | str | None:
+    """The account's id, or ``anonymous``; None where the request never asked who it was (the health check, a bare
+    view): the line costs no query of its own."""
     user = request.__dict__.get("user")
-    if user is None:
-        return "anonymous"
-    if isinstance(user, SimpleLazyObject) and user._wrapped is empty and not _has_session(request):  # type: ignore[attr-defined]
-        return "anonymous"
+    if user is None or (isinstance(user, SimpleLazyObject) and user._wrapped is empty):  # type: ignore[attr-defined]
+        return None
     return user.pk if user.is_authenticated else "anonymous"
-
-
-def _has_session(request: HttpRequest) -> bool:
-    return settings.SESSION_COOKIE_NAME in request.COOKIES

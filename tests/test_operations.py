@@ -104,6 +104,16 @@ def test_an_anonymous_request_is_logged_as_anonymous_and_its_link_token_left_out
 
 
 @pytest.mark.django_db
+def test_the_log_line_asks_no_query_of_its_own(request_log: io.StringIO, django_assert_num_queries: object) -> None:
+    browser = Client()
+    browser.force_login(make_user("olga"))
+    with django_assert_num_queries(1):  # type: ignore[operator]
+        assert browser.get(reverse("health")).status_code == 200
+    (line,) = lines(request_log)
+    assert line["user"] is None
+
+
+@pytest.mark.django_db
 def test_a_server_error_is_logged_with_its_traceback(request_log: io.StringIO) -> None:
     failing = mock.patch("matches.health.database_answers", side_effect=RuntimeError("the disk is on fire"))
     with failing:
