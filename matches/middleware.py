@@ -1,11 +1,15 @@
-"""The pages' own middleware: the answer to a refused visitor, the Permissions-Policy header, and the daily cleanup.
+"""The project's own middleware: the answer to a refused visitor, the Permissions-Policy header, the daily
+cleanup and the request log.
 
 Pages answer a refused visitor in one way: somebody without an account is asked to log in, everybody else is told
 that the thing does not exist (so a stranger never learns that a match is there). A request from a page's script
-(htmx, the outbox) is not sent to the log-in page: it gets 401, so that it cannot mistake that page for its answer."""
+(htmx, the outbox) is not sent to the log-in page: it gets 401, so that it cannot mistake that page for its answer.
+
+Every request leaves one log line (``RequestLogMiddleware``)."""
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from typing import ClassVar
@@ -13,10 +17,15 @@ from typing import ClassVar
 from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.functional import SimpleLazyObject, empty
 from django.views.defaults import page_not_found
 
 from .accounts import forget_expired
+from .logs import loggable_path
 from .permissions import Denied
+
+request_logger = logging.getLogger("scorekeeper.requests")
+REQUEST_LINE = "%(method)s %(path)s %(status)s %(duration_ms)s ms user %(user)s"
 
 
 class DeniedMiddleware:
@@ -64,3 +73,37 @@ class ExpiredSessionsMiddleware:
             ExpiredSessionsMiddleware.next_cleanup = now + settings.SESSION_CLEANUP_SECONDS
             forget_expired()
         return self.get_response(request)
+
+
+class RequestLogMiddleware:
+    """One line per request on the ``scorekeeper.requests`` logger: method, path (without its query string and its
+    secrets), status, duration in milliseconds and the user's id (``anonymous``, or None where the request never
+    asked who it was). Static files are answered above it and leave no line; a server error's traceback is logged by
+    Django itself."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        started = time.perf_counter()
+        response = self.get_response(request)
+        duration = round((time.perf_counter() - started) * 1000, 1)
+        fields = {
+            "method": request.method,
+            "path": loggable_path(request),
+            "status": response.status_code,
+            "duration_ms": duration,
+            "user": _user_of(request),
+        }
+        level = logging.ERROR if response.status_code >= 500 else logging.INFO
+        request_logger.log(level, REQUEST_LINE, fields, extra=fields)
+        return response
+
+
+def _user_of(request: HttpRequest) -> int | str | None:
+    """The account's id, or ``anonymous``; None where the request never asked who it was (the health check, a bare
+    view): the line costs no query of its own."""
+    user = request.__dict__.get("user")
+    if user is None or (isinstance(user, SimpleLazyObject) and user._wrapped is empty):  # type: ignore[attr-defined]
+        return None
+    return user.pk if user.is_authenticated else "anonymous"

@@ -1,10 +1,11 @@
 from django.urls import include, path
 
-from . import accounts_views, shell, views
+from . import accounts_views, health, shell, views
 from .permissions import public
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("health/", health.health, name="health"),
     path("manifest.webmanifest", shell.manifest, name="manifest"),
     path("sw.js", shell.service_worker, name="service_worker"),
     path("offline/", shell.offline, name="offline"),

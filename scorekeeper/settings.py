@@ -102,6 +102,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Below WhiteNoise, which answers static files itself (compressed ahead): pages and answers are compressed here.
     "django.middleware.gzip.GZipMiddleware",
+    "matches.middleware.RequestLogMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -200,7 +201,8 @@ TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Berlin")
 USE_I18N = True
 USE_TZ = True
 
-STATIC_URL = "static/"
+# A CDN's address (``https://cdn.example.org/static/``) if one serves the static files; see the README's Deploying.
+STATIC_URL = os.environ.get("STATIC_URL", "static/")
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
@@ -357,11 +359,27 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "matches.api.schema.common_answers"],
 }
 
+# Text for a person at a terminal, JSON (one object per line) for a log collector; see matches/logs.py.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text" if DEBUG else "json")
+if LOG_FORMAT not in {"text", "json"}:
+    raise ImproperlyConfigured(f"LOG_FORMAT must be text or json, not {LOG_FORMAT!r}")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "text": {"()": "matches.logs.TextFormatter"},
+        "json": {"()": "matches.logs.JsonFormatter"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    # fpdf2 subsets the fonts of every PDF list with fontTools, which reports each step at INFO.
-    "loggers": {"fontTools": {"level": "WARNING"}},
+    "loggers": {
+        # Every request has its line from matches.middleware.RequestLogMiddleware; Django's own adds the traceback
+        # of a server error, and its line for every 4xx would say the same twice.
+        "django.request": {"level": "ERROR"},
+        # fpdf2 subsets the fonts of every PDF list with fontTools, which reports each step at INFO.
+        "fontTools": {"level": "WARNING"},
+    },
 }
+
+# A load balancer's health check asks over plain HTTP, behind the proxy that terminates TLS.
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]

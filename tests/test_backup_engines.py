@@ -3,22 +3,20 @@ up there and restored into a fresh SQLite database, every step by the management
 as an operator moving a club's server would. Lists, totals and standings come out the same everywhere, and so do the
 files; restoring the same files again changes nothing.
 
-PostgreSQL is reached through ``SCOREKEEPER_TEST_POSTGRES_URL`` (a role that may create databases; CI sets it for
-both of its runs), or through ``DATABASE_URL`` when the suite itself runs on PostgreSQL."""
+PostgreSQL is reached as ``tests/postgres.py`` says."""
 
 import json
 import os
 import subprocess
 import sys
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import dj_database_url
-import psycopg
 import pytest
 from django.conf import settings
+
+from .postgres import fresh_database, postgres_admin_url
 
 ROOT = Path(settings.BASE_DIR)
 
@@ -48,40 +46,14 @@ print(json.dumps({
 """
 
 
-def postgres_admin_url() -> str | None:
-    url = os.environ.get("SCOREKEEPER_TEST_POSTGRES_URL")
-    if url:
-        return url
-    if settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
-        return os.environ.get("DATABASE_URL")
-    return None
-
-
-def connect(url: str) -> psycopg.Connection[Any]:
-    config = dj_database_url.parse(url)
-    return psycopg.connect(
-        host=config["HOST"],
-        port=config["PORT"] or 5432,
-        user=config["USER"],
-        password=config["PASSWORD"],
-        dbname="postgres",
-        autocommit=True,
-    )
-
-
 @pytest.fixture
 def postgres_url() -> Iterator[str]:
     """A fresh, empty PostgreSQL database of its own, dropped afterwards."""
     admin = postgres_admin_url()
     if admin is None:
         pytest.skip("needs PostgreSQL: set SCOREKEEPER_TEST_POSTGRES_URL (CI does)")
-    name = f"scorekeeper_move_{uuid.uuid4().hex[:12]}"
-    with connect(admin) as connection:
-        connection.execute(f'CREATE DATABASE "{name}"')
-    config = dj_database_url.parse(admin)
-    yield f"postgres://{config['USER']}:{config['PASSWORD']}@{config['HOST']}:{config['PORT'] or 5432}/{name}"
-    with connect(admin) as connection:
-        connection.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+    with fresh_database(admin, "scorekeeper_move") as url:
+        yield url
 
 
 def manage(database: str, *arguments: str) -> str:
