@@ -319,7 +319,7 @@ REST_FRAMEWORK = {
     },
     # How many proxies in front of the server add to X-Forwarded-For: 0 counts the address the server sees (a
     # client's own X-Forwarded-For is ignored), 1 behind one TLS proxy.
-    "NUM_PROXIES": int(os.environ.get("PROXY_COUNT", "0")),
+    "NUM_PROXIES": PROXY_COUNT,
 }
 
 # API tokens are stored as SHA-512 hashes only; each lasts API_TOKEN_DAYS from its last use, a year at most, and
