@@ -4,6 +4,7 @@ import io
 import json
 import logging
 import os
+import secrets
 import sqlite3
 import subprocess
 import sys
@@ -139,7 +140,7 @@ def settings_value(expression: str, **env: str) -> subprocess.CompletedProcess[s
         cwd=ROOT,
         capture_output=True,
         text=True,
-        env=clean | {"SECRET_KEY": "k" * 64, "ALLOWED_HOSTS": "scores.example.org"} | env,
+        env=clean | {"SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "scores.example.org"} | env,
         check=False,
     )
 

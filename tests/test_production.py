@@ -166,6 +166,8 @@ def test_make_serve_allows_this_computers_names_and_addresses(tmp_path: Path) ->
 
 
 def test_make_serve_is_the_serve_module() -> None:
-    done = subprocess.run(["make", "-n", "serve"], cwd=ROOT, capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        ["make", "--no-print-directory", "-n", "serve"], cwd=ROOT, capture_output=True, text=True, check=False
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1].endswith("python -m scorekeeper.serve")
