@@ -291,6 +291,20 @@ def test_the_delete_page_says_what_will_happen() -> None:
     assert reverse("account_delete") in browser.get(reverse("account")).content.decode()
 
 
+def test_the_delete_page_names_the_first_twenty_matches_and_counts_the_rest() -> None:
+    anna = make_user("anna")
+    for number in range(25):
+        make_match(anna, title=f"Abend {number:02d}")
+    browser = Client()
+    browser.force_login(anna)
+
+    page = browser.get(reverse("account_delete")).content.decode()
+
+    assert "25 matches nobody else scores are deleted" in page
+    assert sum(f"Abend {number:02d}" in page for number in range(25)) == 20
+    assert "… and 5 more" in page
+
+
 def test_a_wrong_password_deletes_nothing() -> None:
     anna = make_user("anna")
     make_match(anna)
