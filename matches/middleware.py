@@ -45,15 +45,26 @@ class DeniedMiddleware:
         return page_not_found(request, Http404())
 
 
+# What a browser renders as a document of its own, able to run scripts: only these carry the page policies.
+DOCUMENT_TYPES = ("text/html", "image/svg+xml")
+
+
 class PermissionsPolicyMiddleware:
-    """The browser features the pages may use (``settings.PERMISSIONS_POLICY``), on every answer."""
+    """The browser features the pages may use (``settings.PERMISSIONS_POLICY``), on every document. A fragment htmx
+    puts into a page, JSON, a picture or a file runs under the policies of the page that asked for it, or under none:
+    it carries neither this header nor the Content-Security-Policy (sits below ``CSPMiddleware``, so it decides
+    first), which would add half a kilobyte to every save's answer."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        response.headers.setdefault("Permissions-Policy", settings.PERMISSIONS_POLICY)
+        document = response.get("Content-Type", "").startswith(DOCUMENT_TYPES) and not request.headers.get("HX-Request")
+        if document:
+            response.headers.setdefault("Permissions-Policy", settings.PERMISSIONS_POLICY)
+        else:
+            response._csp_exempt = True  # type: ignore[attr-defined]
         return response
 
 

@@ -10,8 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+
+from .factories import make_match
 
 ROOT = Path(__file__).resolve().parents[1]
 # What a test run may have set that a server would not: the browser tests allow async-unsafe calls, for one.
@@ -124,6 +127,29 @@ def test_every_page_has_a_content_security_policy_and_a_permissions_policy() -> 
     assert "unsafe-inline" not in policy
     assert "unsafe-eval" not in policy
     assert "camera=()" in response["Permissions-Policy"]
+
+
+@pytest.mark.django_db
+def test_fragments_json_and_files_carry_no_page_policies_and_svg_does() -> None:
+    """A fragment runs under the policy of the page it is put into: the headers would only weigh down every save."""
+    browser = Client()
+    browser.force_login(User.objects.create_user("anna", password="a-long-enough-password-1"))
+    match = make_match(User.objects.get(username="anna"))
+    fragment = browser.get(reverse("match_games", args=[match.public_id]), headers={"HX-Request": "true"})
+    answers = {
+        "htmx fragment": fragment,
+        "JSON": browser.get(reverse("api:variants")),
+        "health": browser.get(reverse("health")),
+    }
+    for what, response in answers.items():
+        assert response.status_code == 200, what
+        assert "Content-Security-Policy" not in response, what
+        assert "Permissions-Policy" not in response, what
+    chart = browser.get(reverse("match_chart", args=[match.public_id]))
+    assert "Content-Security-Policy" in chart
+    page = browser.get(reverse("match_detail", args=[match.public_id]))
+    assert "Content-Security-Policy" in page
+    assert "Permissions-Policy" in page
 
 
 def test_the_api_documentation_runs_its_inline_setup_under_the_policy_by_nonce() -> None:
