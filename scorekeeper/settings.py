@@ -378,6 +378,8 @@ LOGGING = {
         "django.request": {"level": "ERROR"},
         # fpdf2 subsets the fonts of every PDF list with fontTools, which reports each step at INFO.
         "fontTools": {"level": "WARNING"},
+        # django-axes reports every successful login at INFO; a lockout is a WARNING and is kept.
+        "axes": {"level": "WARNING"},
     },
 }
 
