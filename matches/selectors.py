@@ -581,8 +581,9 @@ class Page:
 
 def page_of(query: QuerySet[Any], *, by: str, after: str | None, size: int) -> Page:
     """The ``size`` entries of ``query`` after the place ``after`` (from an earlier page; None: the first), ordered
-    by ``by`` (``-updated_at``, ``name``) and then by id: each page costs the same, however far down the list, and
-    entries arriving meanwhile move nothing along. Raises ``BadPlace`` for a place not made here."""
+    by ``by`` (``-updated_at``, ``name``, ``user__username``) and then by id: each page costs the same, however far
+    down the list, and entries arriving meanwhile move nothing along. Raises ``BadPlace`` for a place not made
+    here."""
     field = by.removeprefix("-")
     descending = by.startswith("-")
     ordered = query.order_by(by, "-pk" if descending else "pk")
@@ -601,6 +602,8 @@ def page_of(query: QuerySet[Any], *, by: str, after: str | None, size: int) -> P
     if len(found) <= size:
         return Page(found, None)
     last = found[size - 1]
-    mark = getattr(last, field)
+    mark = last
+    for part in field.split("__"):
+        mark = getattr(mark, part)
     place = [mark.isoformat() if hasattr(mark, "isoformat") else mark, last.pk]
     return Page(found[:size], base64.urlsafe_b64encode(json.dumps(place).encode()).decode("ascii"))

@@ -11,6 +11,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from matches.leagues import services as clubs
+from matches.leagues.models import Membership
 from matches.models import Match, Player
 from matches.services import keeper_for
 
@@ -96,3 +98,77 @@ def test_a_place_in_a_list_not_made_here_is_a_404(after: str, addresses: tuple[s
     browser = browser_of(make_user("anna"))
     for address in addresses:
         assert browser.get(address, {"after": after}).status_code == 404
+
+
+def follow(browser: Client, address: str, item: re.Pattern[str], more: str) -> list[str]:
+    """What every page of one list of a page shows, following its ``more`` link to the end."""
+    seen: list[str] = []
+    link: str | None = address
+    while link is not None:
+        page = browser.get(link).content.decode()
+        seen += item.findall(page)
+        found = re.search(rf'<a href="([^"]+)">{more}</a>', page)
+        link = address + found[1].replace("&amp;", "&") if found else None
+    return seen
+
+
+@pytest.fixture
+def big_club() -> tuple[User, Any]:
+    owner = make_user("olga")
+    club = clubs.club_create(owner=owner, name="Herz Dame")
+    names = [f"Spieler {number:03d}" for number in range(230)]
+    Player.objects.bulk_create(Player(keeper=club.keeper, name=name, name_key=name.casefold()) for name in names)
+    users = User.objects.bulk_create(User(username=f"mitglied{number:03d}") for number in range(150))
+    Membership.objects.bulk_create(Membership(club=club, user=user) for user in users)
+    return owner, club
+
+
+def test_a_clubs_players_and_members_come_a_hundred_at_a_time(big_club: tuple[User, Any]) -> None:
+    owner, club = big_club
+    browser = browser_of(owner)
+    address = f"/clubs/{club.public_id}/"
+    players = follow(browser, address, re.compile(r">(Spieler \d+)<"), "More players")
+    assert players == [f"Spieler {number:03d}" for number in range(230)]
+    members = follow(browser, address, re.compile(r"<td>(mitglied\d+|olga)</td>"), "More members")
+    assert members == sorted([f"mitglied{number:03d}" for number in range(150)] + ["olga"])
+    roster = follow(
+        browser, f"/clubs/{club.public_id}/roster/", re.compile(r"<legend>(Spieler \d+)</legend>"), "More players"
+    )
+    assert roster == players
+
+
+def test_a_clubs_page_costs_the_same_however_many_players_and_members(big_club: tuple[User, Any]) -> None:
+    owner, club = big_club
+    browser = browser_of(owner)
+    small = clubs.club_create(owner=owner, name="Kreuz Bube")
+    assert queries_for(browser, f"/clubs/{club.public_id}/") == queries_for(browser, f"/clubs/{small.public_id}/")
+
+
+def test_a_saved_roster_entry_brings_the_secretary_back_to_its_page(big_club: tuple[User, Any]) -> None:
+    owner, club = big_club
+    browser = browser_of(owner)
+    page = browser.get(f"/clubs/{club.public_id}/roster/").content.decode()
+    after = re.search(r'href="\?after=([^"]+)">More players<', page)
+    assert after is not None
+    later = browser.get(f"/clubs/{club.public_id}/roster/", {"after": after[1].replace("%3D", "=")}).content.decode()
+    player = Player.objects.get(keeper=club.keeper, name="Spieler 150")
+    assert f"player-{player.public_id}" in later
+    form = {
+        "prefix": str(player.public_id),
+        f"{player.public_id}-player": str(player.public_id),
+        f"{player.public_id}-guest": "on",
+        "after": after[1].replace("%3D", "="),
+    }
+    answer = browser.post(f"/clubs/{club.public_id}/roster/", form)
+    assert answer.status_code == 302
+    assert answer["Location"].startswith(f"/clubs/{club.public_id}/roster/?after=")
+    assert answer["Location"].endswith(f"#player-{player.public_id}")
+
+
+def test_a_persons_clubs_come_a_hundred_at_a_time() -> None:
+    owner = make_user("olga")
+    names = [f"Skatclub {number:03d}" for number in range(120)]
+    for name in names:
+        clubs.club_create(owner=owner, name=name)
+    shown = follow(browser_of(owner), "/clubs/", re.compile(r">(Skatclub \d+)</a>"), "More clubs")
+    assert shown == names

@@ -7,11 +7,13 @@ import datetime
 import uuid
 from fractions import Fraction
 from typing import Any
+from urllib.parse import urlencode
 
 import segno
 from django.contrib import messages
 from django.contrib.auth.models import User
 from django.core.paginator import Paginator
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
@@ -40,6 +42,7 @@ from matches.permissions import (
     visible_clubs,
     visitor_of,
 )
+from matches.selectors import BadPlace, Page, page_of
 
 from . import services
 from .forms import (
@@ -82,8 +85,17 @@ def club_list(request: HttpRequest) -> HttpResponse:
             add_service_errors(form, error)
         else:
             return redirect("club_detail", club_id=club.public_id)
-    clubs = visible_clubs(visitor_of(request)).order_by("name")
-    return render(request, "leagues/club_list.html", {"clubs": clubs, "form": form})
+    clubs = _page(visible_clubs(visitor_of(request)), "name", request.GET.get("after"))
+    context = {"clubs": clubs.items, "later": clubs.after, "paged": bool(request.GET.get("after")), "form": form}
+    return render(request, "leagues/club_list.html", context)
+
+
+def _page(query: QuerySet[Any], by: str, after: str | None) -> Page:
+    """A page of a club's list that grows (members, players, clubs); a place not made here is a 404."""
+    try:
+        return page_of(query, by=by, after=after, size=LIST_PAGE)
+    except BadPlace:
+        raise Http404 from None
 
 
 @on_club(Action.VIEW)
@@ -94,8 +106,12 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
         "role": club_role(visitor_of(request), club),
         "seasons": club.seasons.all(),
         "open_nights": Night.objects.filter(season__club=club, closed_at__isnull=True).select_related("season")[:5],
-        "members": Membership.objects.filter(club=club).select_related("user").order_by("user__username"),
-        "players": Player.objects.filter(keeper=club.keeper).select_related("roster").order_by("name"),
+        "members": _page(
+            Membership.objects.filter(club=club).select_related("user"), "user__username", request.GET.get("members")
+        ),
+        "players": _page(
+            Player.objects.filter(keeper=club.keeper).select_related("roster"), "name", request.GET.get("players")
+        ),
         "member_form": MemberForm(),
         "player_form": PlayerForm(),
         **_may(request, club),
@@ -187,12 +203,17 @@ def club_roster(request: HttpRequest, club: Club) -> HttpResponse:
                 _refused(request, error)
             else:
                 messages.success(request, _("%(name)s is saved.") % {"name": player.name})
+        back = request.POST.get("after", "")
         return redirect(
-            reverse("club_roster", args=[club.public_id]) + (f"#player-{player.public_id}" if player else "")
+            reverse("club_roster", args=[club.public_id])
+            + (f"?{urlencode({'after': back})}" if back else "")
+            + (f"#player-{player.public_id}" if player else "")
         )
-    players = Player.objects.filter(keeper=club.keeper).select_related("roster").order_by("name")
+    players = _page(
+        Player.objects.filter(keeper=club.keeper).select_related("roster"), "name", request.GET.get("after")
+    )
     rows = []
-    for player in players:
+    for player in players.items:
         roster = getattr(player, "roster", None)
         initial = {
             "player": player.public_id,
@@ -201,7 +222,8 @@ def club_roster(request: HttpRequest, club: Club) -> HttpResponse:
             "categories": ", ".join(roster.categories) if roster else "",
         }
         rows.append((player, RosterForm(initial=initial, prefix=str(player.public_id))))
-    return render(request, "leagues/club_roster.html", {"club": club, "rows": rows})
+    context = {"club": club, "rows": rows, "after": request.GET.get("after", ""), "later": players.after}
+    return render(request, "leagues/club_roster.html", context)
 
 
 @on_club(Action.MANAGE)
@@ -255,6 +277,7 @@ def _season_page(request: HttpRequest, season: Season, form: NightForm, status: 
 
 
 NIGHTS_PER_PAGE = 12
+LIST_PAGE = 100  # members, players and clubs on a page
 
 
 @on_season(Action.VIEW)
