@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 import json
 import logging
+import re
 from typing import Any
 
 from django.http import HttpRequest
@@ -22,14 +23,20 @@ SECRET_ARGUMENTS = frozenset({"token", "uidb64"})
 REQUEST_FIELDS = ("method", "path", "status", "duration_ms", "user")
 
 
+SECRET_SEGMENTS = re.compile(r"^(/(?:join|watch|claim|screen|accounts/reset)/)[^?#]*")
+
+
 def loggable_path(request: HttpRequest) -> str:
     """The request's path (never its query string) with its secret arguments left out."""
     path = request.path
     match = getattr(request, "resolver_match", None)
-    if match is not None:
-        for name, value in match.kwargs.items():
-            if name in SECRET_ARGUMENTS and str(value):
-                path = path.replace(str(value), f"<{name}>")
+    if match is None:
+        # Answered before a view was found (a redirect to the address with its slash, a 404): a link's token may be
+        # in it all the same, so whatever follows the prefix of a link is left out.
+        return SECRET_SEGMENTS.sub(lambda found: found[1] + "<token>", path)
+    for name, value in match.kwargs.items():
+        if name in SECRET_ARGUMENTS and str(value):
+            path = path.replace(str(value), f"<{name}>")
     return path
 
 

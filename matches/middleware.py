@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
+from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.functional import SimpleLazyObject, empty
 from django.views.defaults import page_not_found
@@ -25,6 +26,7 @@ from .logs import loggable_path
 from .permissions import Denied
 
 request_logger = logging.getLogger("scorekeeper.requests")
+cleanup_logger = logging.getLogger("scorekeeper.cleanup")
 REQUEST_LINE = "%(method)s %(path)s %(status)s %(duration_ms)s ms user %(user)s"
 
 
@@ -46,7 +48,7 @@ class DeniedMiddleware:
 
 
 # What a browser renders as a document of its own, able to run scripts: only these carry the page policies.
-DOCUMENT_TYPES = ("text/html", "image/svg+xml")
+DOCUMENT_TYPES = ("text/html",)
 
 
 class PermissionsPolicyMiddleware:
@@ -82,7 +84,12 @@ class ExpiredSessionsMiddleware:
         now = time.monotonic()
         if now >= ExpiredSessionsMiddleware.next_cleanup:
             ExpiredSessionsMiddleware.next_cleanup = now + settings.SESSION_CLEANUP_SECONDS
-            forget_expired()
+            try:
+                forget_expired()
+            except DatabaseError:
+                # The database is away (the health check will say so): the cleanup waits for the next request.
+                ExpiredSessionsMiddleware.next_cleanup = now
+                cleanup_logger.exception("expired sessions could not be deleted")
         return self.get_response(request)
 
 

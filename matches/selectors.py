@@ -590,12 +590,12 @@ def page_of(query: QuerySet[Any], *, by: str, after: str | None, size: int) -> P
     if after:
         try:
             value, pk = json.loads(base64.urlsafe_b64decode(after.encode("ascii")))
-            if not isinstance(value, str) or "\x00" in value:
+            if not isinstance(value, str) or "\x00" in value or type(pk) is not int or not 0 < pk < 2**63:
                 raise ValueError(value)
             beyond = "lt" if descending else "gt"
             ordered = ordered.filter(Q(**{f"{field}__{beyond}": value}) | Q(**{field: value, f"pk__{beyond}": int(pk)}))
             found = list(ordered[: size + 1])
-        except (ValueError, TypeError, UnicodeError, binascii.Error, ValidationError) as error:
+        except (ValueError, TypeError, OverflowError, UnicodeError, binascii.Error, ValidationError) as error:
             raise BadPlace(after) from error
     else:
         found = list(ordered[: size + 1])

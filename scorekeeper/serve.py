@@ -35,6 +35,7 @@ def secret_key(path: Path) -> str:
     try:
         descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
+        path.chmod(0o600)  # one copied or restored with looser rights is made its owner's again
         return path.read_text().strip()
     key = secrets.token_urlsafe(64)
     with os.fdopen(descriptor, "w") as kept:

@@ -105,6 +105,17 @@ def test_an_anonymous_request_is_logged_as_anonymous_and_its_link_token_left_out
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    "address", ["/watch/{token}/list", "/join/{token}", "/watch/{token}/extra/", "/accounts/reset/MQ/{token}"]
+)
+def test_a_token_in_an_address_answered_before_any_view_is_left_out_too(request_log: io.StringIO, address: str) -> None:
+    token = "SECRETtoken789"
+    Client().get(address.format(token=token))
+    assert token not in request_log.getvalue()
+    assert "<token>" in str(lines(request_log)[0]["path"])
+
+
+@pytest.mark.django_db
 def test_the_log_line_asks_no_query_of_its_own(request_log: io.StringIO, django_assert_num_queries: object) -> None:
     browser = Client()
     browser.force_login(make_user("olga"))

@@ -92,6 +92,9 @@ def test_players_come_by_name_a_hundred_at_a_time() -> None:
         ("WyJ4IiwgMV0=", ("/",)),  # ["x", 1]: a name, but not a moment
         ("WzEsIDJd", ("/", "/players/")),  # [1, 2]
         ("WyJcdTAwMDAiLCAxXQ==", ("/", "/players/")),  # ["\u0000", 1]
+        ("WyIyMDIwLTAxLTAxVDAwOjAwOjAwKzAwOjAwIiwgSW5maW5pdHld", ("/", "/players/")),  # [a moment, Infinity]
+        ("WyI5OTk5LTEyLTMxVDIzOjU5OjU5LTA1OjAwIiwgMV0=", ("/",)),  # the calendar's last moment, west of UTC
+        ("WyIwMDAxLTAxLTAxVDAwOjAwOjAwKzA1OjAwIiwgMV0=", ("/",)),  # its first, east of UTC
     ],
 )
 def test_a_place_in_a_list_not_made_here_is_a_404(after: str, addresses: tuple[str, ...]) -> None:

@@ -43,6 +43,7 @@ class Command(BaseCommand):
         except (sqlite3.Error, CommandError):
             partial.unlink(missing_ok=True)
             raise
+        partial.chmod(0o600)  # the copy holds sessions and password hashes: for its owner's eyes only
         os.replace(partial, target)
         self.stdout.write(f"{matches} matches, {games} games copied to {target} ({target.stat().st_size} bytes)")
 
