@@ -2,6 +2,7 @@
 account with what it keeps, and expired sessions deleted by the site itself."""
 
 import datetime
+import time
 import uuid
 from importlib import import_module
 from typing import Any
@@ -14,6 +15,7 @@ from django.contrib.auth import SESSION_KEY, authenticate
 from django.contrib.auth.models import User
 from django.contrib.sessions.models import Session
 from django.core import mail
+from django.db import DatabaseError
 from django.http import HttpRequest
 from django.test import Client
 from django.urls import reverse
@@ -351,6 +353,16 @@ def stored_session(expires: datetime.datetime) -> str:
     key = uuid.uuid4().hex
     Session.objects.create(session_key=key, session_data="", expire_date=expires)
     return key
+
+
+def test_a_cleanup_the_database_refuses_waits_for_the_next_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    def away() -> None:
+        raise DatabaseError("the database is away")
+
+    monkeypatch.setattr(ExpiredSessionsMiddleware, "next_cleanup", 0.0)
+    monkeypatch.setattr("matches.middleware.forget_expired", away)
+    assert Client().get(reverse("health")).status_code == 200
+    assert ExpiredSessionsMiddleware.next_cleanup <= time.monotonic()
 
 
 def test_expired_sessions_are_deleted_by_the_site_once_a_day(monkeypatch: pytest.MonkeyPatch) -> None:
