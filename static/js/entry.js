@@ -8,27 +8,32 @@
     output.textContent = isNaN(value) || value < 0 || value > 120 ? "–" : String(120 - value);
   }
   // A save that never reached the server, or failed there, must not go unnoticed; the form keeps its token,
-  // so tapping again cannot enter the game twice.
-  function showSaveFailed(event) {
-    var form = event.target.closest && event.target.closest("form.entry");
-    var note = form && form.querySelector("[data-save-failed]");
-    if (note && event.detail && event.detail.requestConfig && event.detail.requestConfig.verb === "post" &&
-        event.target === form) {
-      note.hidden = false;
-    }
+  // so tapping again cannot enter the game twice. A refusal (400, 409, 410) is an answer: it shows the reasons.
+  var REFUSALS = [400, 409, 410];
+  function source(event) {
+    return event.detail && event.detail.ctx ? event.detail.ctx.sourceElement : null;
   }
-  document.addEventListener("htmx:responseError", showSaveFailed);
-  document.addEventListener("htmx:sendError", showSaveFailed);
-  // A save (or All passed) is on its way: once its answer has settled, the form is made ready for the next game
-  // at the top of the screen, or the first field that needs attention gets the focus.
+  function showSaveFailed(event) {
+    var ctx = event.detail && event.detail.ctx;
+    var form = source(event);
+    if (!ctx || !form || !form.matches || !form.matches("form.entry") || ctx.request.method.toUpperCase() !== "POST") return;
+    var note = form.querySelector("[data-save-failed]");
+    if (note && !(ctx.response && REFUSALS.indexOf(ctx.response.status) >= 0)) note.hidden = false;
+  }
+  document.addEventListener("htmx:response:error", showSaveFailed);
+  document.addEventListener("htmx:error", showSaveFailed);
+  // A save (or All passed) is on its way: once its answer has been swapped in, the form is made ready for the next
+  // game at the top of the screen, or the first field that needs attention gets the focus.
   var saving = false;
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var elt = event.detail.elt;
+  document.addEventListener("htmx:before:request", function (event) {
+    var elt = source(event);
     if (elt && elt.matches && elt.matches("#entry, form.pass")) saving = true;
   });
-  document.addEventListener("htmx:afterRequest", function (event) {
-    if (!event.detail.successful) saving = false;
+  document.addEventListener("htmx:after:request", function (event) {
+    var status = event.detail.ctx.response.status;
+    if (status < 200 || status > 299) saving = false;
   });
+  document.addEventListener("htmx:error", function () { saving = false; });
   // A tap on a contract, the preselected one too, makes the choice the scorer's own: its mark goes.
   document.addEventListener("click", function (event) {
     var field = event.target.closest && event.target.closest(".contracts.preselected");
@@ -54,7 +59,7 @@
   });
   // After a save the fields stay on the phone: they are cleared and set as a fresh form would start, with the next
   // deal's token, number and version, and the form is ready at the top.
-  document.addEventListener("htmx:afterSettle", function () {
+  document.addEventListener("htmx:after:swap", function () {
     dropTwiceShownRows();
     if (!saving) return;
     saving = false;
@@ -147,7 +152,7 @@
     var form = document.getElementById("entry");
     if (form && form.dataset.dealer !== undefined) markSeats(form);
   }
-  document.addEventListener("htmx:afterSettle", markAll);
+  document.addEventListener("htmx:after:swap", markAll);
   markAll();
   // A page may be a copy kept from an earlier visit, whose tokens were used already: every load makes new ones
   // (a retry from this page still sends the same token; a deal entered twice is refused by its number).

@@ -135,7 +135,7 @@
   function uuid4() { return window.scorekeeperToken(); }
 
   function csrfToken() {
-    var headers = document.body.getAttribute("hx-headers");
+    var headers = document.body.getAttribute("hx-headers:inherited");
     try { return JSON.parse(headers)["X-CSRFToken"]; } catch (error) { return ""; }
   }
 
@@ -145,8 +145,8 @@
     return fetch(location.pathname, {credentials: "same-origin"}).then(function (response) {
       return response.text();
     }).then(function (html) {
-      var found = /hx-headers='\{"X-CSRFToken": "([^"]+)"\}'/.exec(html);
-      if (found) document.body.setAttribute("hx-headers", '{"X-CSRFToken": "' + found[1] + '"}');
+      var found = /hx-headers:inherited='\{"X-CSRFToken": "([^"]+)"\}'/.exec(html);
+      if (found) document.body.setAttribute("hx-headers:inherited", '{"X-CSRFToken": "' + found[1] + '"}');
       return found ? found[1] : "";
     });
   }
@@ -198,8 +198,9 @@
   }
 
   // A save that cannot reach the server goes into the outbox, and the form is made ready for the next game.
-  document.addEventListener("htmx:sendError", function (event) {
-    var form = event.detail.elt;
+  document.addEventListener("htmx:error", function (event) {
+    var ctx = event.detail.ctx;
+    var form = ctx && !ctx.response ? ctx.sourceElement : null;
     if (!form || !form.matches || !form.matches("form.entry[hx-post]")) return;
     var params = new URLSearchParams(new FormData(form));
     var token = params.get("token");

@@ -167,8 +167,8 @@ TRACKER = """() => {
     if (window.__requests) return;
     const requests = window.__requests = {open: 0, lastInput: 0};
     document.addEventListener("input", () => { requests.lastInput = performance.now(); }, true);
-    document.addEventListener("htmx:beforeRequest", () => { requests.open += 1; });
-    document.addEventListener("htmx:afterRequest", () => { requests.open -= 1; });
+    document.addEventListener("htmx:before:request", () => { requests.open += 1; });
+    document.addEventListener("htmx:finally:request", () => { requests.open -= 1; });
 }"""
 # The preview follows typing 400 ms late (hx-trigger "input … delay:400ms"); quiet means nothing open and none due.
 QUIET = "() => window.__requests.open === 0 && performance.now() - window.__requests.lastInput > 500"

@@ -90,16 +90,17 @@ LOADED = re.compile(
 SAVE_HEADERS = {
     "Host": "scorekeeper.example.org",
     "User-Agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile",
-    "Accept": "*/*",
     "Accept-Language": "de-DE,de;q=0.9,en;q=0.8",
     "Accept-Encoding": "gzip, deflate, br",
     "Content-Type": FORM_ENCODED + "; charset=UTF-8",
     "Origin": "https://scorekeeper.example.org",
     "Referer": "https://scorekeeper.example.org/matches/00000000-0000-0000-0000-000000000000/",
     "HX-Request": "true",
+    "HX-Source": "form#entry",
     "HX-Current-URL": "https://scorekeeper.example.org/matches/00000000-0000-0000-0000-000000000000/",
-    "HX-Trigger": "entry",
-    "HX-Target": "entry",
+    "Accept": "text/html",
+    "HX-Request-Type": "partial",
+    "HX-Target": "form#entry",
 }
 
 
