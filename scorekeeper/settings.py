@@ -101,7 +101,7 @@ MIDDLEWARE = [
     "matches.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Below WhiteNoise, which answers static files itself (compressed ahead): pages and answers are compressed here.
-    "django.middleware.gzip.GZipMiddleware",
+    "matches.compression.CompressionMiddleware",
     "matches.middleware.RequestLogMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -210,7 +210,7 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        else "scorekeeper.storage.MinifiedStaticFilesStorage"
     },
 }
 
@@ -253,17 +253,14 @@ elif not DEBUG:
     SILENCED_SYSTEM_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]
 
 # Every script and style is a file of this site; the API documentation's inline setup carries the request's nonce.
-# Images may be data: URLs (the documentation's icons).
+# Images may be data: URLs (the documentation's icons). Requests, fonts, the manifest and the service worker fall
+# back to default-src: this site only.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
         "script-src": [SELF, NONCE],
         "style-src": [SELF, NONCE],
         "img-src": [SELF, "data:"],
-        "connect-src": [SELF],
-        "font-src": [SELF],
-        "manifest-src": [SELF],
-        "worker-src": [SELF],
         "object-src": [NONE],
         "base-uri": [SELF],
         "form-action": [SELF],

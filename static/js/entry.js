@@ -207,6 +207,40 @@
   });
   stayAwake();
 
+  // The outbox (outbox.js) comes when it is wanted: when a save cannot reach the server, when the page is opened
+  // without a connection, or when games wait on this phone from an earlier visit.
+  var outbox = document.getElementById("outbox");
+  var outboxScript = null;
+  function loadOutbox() {
+    outboxScript = outboxScript || new Promise(function (resolve, reject) {
+      var script = document.createElement("script");
+      script.src = outbox.dataset.script;
+      script.onload = resolve;
+      script.onerror = function () {
+        outboxScript = null;
+        script.remove();
+        reject(new Error("outbox.js"));
+      };
+      document.head.appendChild(script);
+    });
+    return outboxScript;
+  }
+  function gamesWait() {
+    try { return Boolean(localStorage.getItem("outbox")); } catch (error) { return true; }
+  }
+  if (outbox && window.indexedDB) {
+    if (!navigator.onLine || gamesWait()) loadOutbox().catch(function () { return undefined; });
+    // The save stays in the form, with its note that it was not saved, if the outbox cannot be had either.
+    document.addEventListener("htmx:error", function (event) {
+      var ctx = event.detail.ctx;
+      var form = ctx && !ctx.response ? ctx.sourceElement : null;
+      if (!form || !form.matches || !form.matches("form.entry[hx-post]")) return;
+      loadOutbox().then(function () { return window.scorekeeperOutbox.keep(form); }).catch(function () {
+        return undefined;
+      });
+    });
+  }
+
   // "Share the results as text": the phone's share sheet where it has one, else the clipboard. The text is the
   // page's latest standings (the match page renews them with every save).
   var canShare = typeof navigator.share === "function";

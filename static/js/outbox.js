@@ -1,5 +1,6 @@
 // The outbox: a game saved without a connection waits on the phone (IndexedDB) and is sent, in game order, when the
-// connection returns, the page becomes visible or is opened again. Each keeps the token of its form, so a game whose
+// connection returns, the page becomes visible or is opened again. The page loads this script when it is wanted (see
+// entry.js) and hands it the save that could not go with ``scorekeeperOutbox.keep(form)``. Each keeps the token of its form, so a game whose
 // first sending did arrive is answered, not entered twice. A game another phone entered meanwhile is a conflict:
 // both are shown and the scorer chooses.
 (function () {
@@ -31,14 +32,27 @@
     });
   }
 
+  // Whether games wait on this phone, for any match: a page opened later loads this script at once only then.
+  function mark(wait) {
+    try {
+      if (wait) localStorage.setItem("outbox", "1"); else localStorage.removeItem("outbox");
+    } catch (error) {
+      return; // without storage (private mode) the page loads the outbox every time
+    }
+  }
+
   function waiting() {
     return store("readonly", function (outbox) { return outbox.getAll(); }).then(function (items) {
+      mark(items && items.length > 0);
       return (items || []).filter(function (item) { return item.match === matchId; })
         .sort(function (a, b) { return a.number - b.number || a.created - b.created; });
     });
   }
 
-  function put(item) { return store("readwrite", function (outbox) { outbox.put(item); }); }
+  function put(item) {
+    mark(true);
+    return store("readwrite", function (outbox) { outbox.put(item); });
+  }
   function drop(token) { return store("readwrite", function (outbox) { outbox.delete(token); }); }
 
   // What the scorer chose, in words: the chips and toggles picked and the numbers typed.
@@ -198,10 +212,7 @@
   }
 
   // A save that cannot reach the server goes into the outbox, and the form is made ready for the next game.
-  document.addEventListener("htmx:error", function (event) {
-    var ctx = event.detail.ctx;
-    var form = ctx && !ctx.response ? ctx.sourceElement : null;
-    if (!form || !form.matches || !form.matches("form.entry[hx-post]")) return;
+  function keep(form) {
     var params = new URLSearchParams(new FormData(form));
     var token = params.get("token");
     var number = parseInt(params.get("number"), 10) || 1;
@@ -209,7 +220,7 @@
       token: token, match: matchId, url: form.getAttribute("hx-post"), body: params.toString(),
       number: number, summary: summary(form), created: Date.now(), conflict: false,
     };
-    put(item).then(function () {
+    return put(item).then(function () {
       form.reset();
       form.querySelectorAll("input[type=radio], input[type=checkbox]").forEach(function (input) {
         input.checked = false;
@@ -221,7 +232,8 @@
       window.scrollTo(0, 0);
       return refresh();
     });
-  });
+  }
+  window.scorekeeperOutbox = {keep: keep};
 
   window.addEventListener("online", send);
   document.addEventListener("visibilitychange", function () {

@@ -122,3 +122,38 @@ def test_every_scorers_phone_follows_the_other_phones(browser: Browser, live_ser
     expect(phone.get_by_text("Game 1 was just entered from another phone", exact=False)).to_be_visible()
     first.close()
     second.close()
+
+
+def _scripts(page: Page) -> list[str]:
+    names: list[str] = page.evaluate("() => performance.getEntriesByType('resource').map((entry) => entry.name)")
+    return names
+
+
+@pytest.mark.django_db(transaction=True)
+def test_games_left_waiting_are_sent_when_the_match_is_opened_again(browser: Browser, live_server: Any) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = context.new_page()
+    sign_up(page, live_server.url, "anna")
+    start_match(page, SKAT_ISKO, SKAT)
+    # Nothing waits on a phone online: the outbox's script is not loaded.
+    assert not [name for name in _scripts(page) if "outbox" in name]
+    _ready_offline(page)
+    address = page.url
+
+    context.set_offline(True)
+    _save_offline(page, GAMES[0])
+    expect(page.get_by_role("region", name="Not sent yet", exact=True).get_by_role("listitem")).to_have_count(1)
+    page.close()
+
+    context.set_offline(False)
+    again = context.new_page()
+    again.goto(address)
+    expect(sheet_rows(again)).to_have_count(1)
+    expect(sheet_rows(again).first).to_contain_text("Ben · ♣ Clubs")
+    expect(again.get_by_role("region", name="Not sent yet", exact=True)).to_be_hidden()
+    # Once nothing waits, a later visit does without the outbox again.
+    later = context.new_page()
+    later.goto(address)
+    expect(sheet_rows(later)).to_have_count(1)
+    assert not [name for name in _scripts(later) if "outbox" in name]
+    context.close()

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
+import brotli
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.contrib.staticfiles import finders
@@ -54,6 +55,7 @@ from matches.management.throughput import measure as measure_throughput
 from matches.models import Game, Match, MatchEvent
 from matches.selectors import game_rows
 from matches.services import game_add, match_create
+from scorekeeper.storage import minified
 
 # Skat at three with Bock rounds: every save, fix and preview reads the Bock window of the last deals.
 RULES: dict[str, bool | int | str] = {"bock": True}
@@ -86,12 +88,14 @@ SERVED_ROUNDS = 5
 LOADED = re.compile(
     r'<(?:script|img(?![^>]*loading="lazy")|link rel="(?:stylesheet|icon|manifest)")[^>]*? (?:src|href)="(/[^"]+)"'
 )
+# What a phone's browser takes (Chromium on Android; Brotli over HTTPS, as a deployed server is reached).
+ACCEPT_ENCODING = "gzip, deflate, br, zstd"
 # The headers htmx and the browser send with a save, as a phone on the match page sends them (the sizes count).
 SAVE_HEADERS = {
     "Host": "scorekeeper.example.org",
     "User-Agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile",
     "Accept-Language": "de-DE,de;q=0.9,en;q=0.8",
-    "Accept-Encoding": "gzip, deflate, br",
+    "Accept-Encoding": ACCEPT_ENCODING,
     "Content-Type": FORM_ENCODED + "; charset=UTF-8",
     "Origin": "https://scorekeeper.example.org",
     "Referer": "https://scorekeeper.example.org/matches/00000000-0000-0000-0000-000000000000/",
@@ -418,8 +422,8 @@ def _long_match(owner: User, games: int) -> Match:
 
 
 class Wire:
-    """What a phone downloads, in bytes, compressed as the server sends it (pages and answers by the gzip middleware,
-    static files as WhiteNoise serves them, compressed ahead): no cache helps a first visit."""
+    """What a phone downloads, in bytes, compressed as the server sends it (pages and answers by the compression
+    middleware, static files as WhiteNoise serves them, compressed ahead): no cache helps a first visit."""
 
     def __init__(self, requests: Requests) -> None:
         self.requests = requests
@@ -430,14 +434,14 @@ class Wire:
         the favicon, the manifest, the chart). The service worker's copies for offline use are fetched afterwards,
         in the background, and are not counted; nor are links the page merely shows."""
         match = self.requests._fresh("16")
-        page = self.client.get(reverse("match_detail", args=[match.public_id]), HTTP_ACCEPT_ENCODING="gzip")
+        page = self.client.get(reverse("match_detail", args=[match.public_id]), HTTP_ACCEPT_ENCODING=ACCEPT_ENCODING)
         total = _sent(page)
         static = "/" + settings.STATIC_URL.strip("/") + "/"
         for address in sorted(set(LOADED.findall(_plain(page)))):
             if address.startswith(static):
                 total += _static_size(address)
             else:
-                total += _sent(self.client.get(address, HTTP_ACCEPT_ENCODING="gzip"))
+                total += _sent(self.client.get(address, HTTP_ACCEPT_ENCODING=ACCEPT_ENCODING))
         return total
 
     def save_round_trip(self) -> int:
@@ -461,7 +465,7 @@ class Wire:
             reverse("game_create", args=[match.public_id]),
             body,
             content_type=FORM_ENCODED,
-            headers={"HX-Request": "true", "Accept-Encoding": "gzip"},
+            headers={"HX-Request": "true", "Accept-Encoding": ACCEPT_ENCODING},
         )
         if answer.status_code != 200:
             raise CommandError(f"save round trip: status {answer.status_code}")
@@ -484,6 +488,8 @@ def _plain(response: HttpResponseBase) -> str:
     content = response.content if isinstance(response, HttpResponse) else b""
     if response.get("Content-Encoding") == "gzip":
         content = gzip.decompress(content)
+    elif response.get("Content-Encoding") == "br":
+        content = brotli.decompress(content)
     return content.decode()
 
 
@@ -498,13 +504,15 @@ def _header_size(headers: dict[str, str]) -> int:
 
 
 def _static_size(address: str) -> int:
-    """A static file as WhiteNoise serves it to a browser that takes gzip: compressed ahead where that is smaller."""
-    path = finders.find(address.removeprefix("/" + settings.STATIC_URL.strip("/") + "/").split("?")[0])
+    """A static file as WhiteNoise serves it to a phone's browser after ``collectstatic``: minified if it is one of
+    the project's own, then Brotli or gzip compressed ahead where that is smaller."""
+    name = address.removeprefix("/" + settings.STATIC_URL.strip("/") + "/").split("?")[0]
+    path = finders.find(name)
     if not isinstance(path, str):
         raise CommandError(f"first load: {address} is not a static file")
     with open(path, "rb") as file:
-        content = file.read()
-    return min(len(content), len(gzip.compress(content, 9))) + 200
+        content = minified(name, file.read())
+    return min(len(content), len(gzip.compress(content, 9)), len(brotli.compress(content))) + 200
 
 
 def _seed(scorer: User, games: int) -> Match:
