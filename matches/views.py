@@ -224,6 +224,21 @@ def take_along(sender: object, request: HttpRequest | None, user: User, **kwargs
         match_links_claim(links=links, user=user)
 
 
+def _back_to(request: HttpRequest, target: str) -> str:
+    """``target`` if it is a page of this site, else the home page."""
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return reverse("home")
+    return target
+
+
+@public
+@require_GET
+def preferences(request: HttpRequest) -> HttpResponse:
+    """The language and the suit names, chosen on a page of their own (linked at the bottom of every page); each
+    choice leads back to the page the visitor came from (``next``)."""
+    return render(request, "matches/preferences.html", {"next": _back_to(request, request.GET.get("next", ""))})
+
+
 @public
 @require_POST
 def set_deck(request: HttpRequest) -> HttpResponseRedirect:
@@ -235,10 +250,7 @@ def set_deck(request: HttpRequest) -> HttpResponseRedirect:
             Profile.objects.update_or_create(user=account, defaults={"deck": deck})
         else:
             request.session[DECK_SESSION_KEY] = deck
-    target = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
-        target = reverse("home")
-    return HttpResponseRedirect(target)
+    return HttpResponseRedirect(_back_to(request, request.POST.get("next", "")))
 
 
 # --- Starting a match ----------------------------------------------------------------------------------------------
@@ -375,10 +387,21 @@ def match_detail(request: HttpRequest, match: Match) -> HttpResponse:
     if spec is not None and scheme in {s.value for s in spec.schemes} and scheme != match.scheme:
         context["what_if"] = match_sheet(match, scheme=scheme)
         context["what_if_name"] = scheme_label(Scheme(scheme))
-    if context["access"].can_manage:
-        context["scorers"] = list(match.scorers.order_by("username"))
     context["rules"] = rules_in_force(match)
     return render(request, "matches/match_detail.html", context)
+
+
+@never_cache
+@on_match(Action.VIEW)
+@require_GET
+def match_share(request: HtmxHttpRequest, match: Match) -> HttpResponse:
+    """The match's links, downloads and sharing: the part of the match page loaded when it is scrolled to, or a page
+    of its own (without a script, and where managing a link leads back to)."""
+    context: dict[str, Any] = {"match": match, "access": access(visitor_of(request), match), **_labels(match)}
+    if context["access"].can_manage:
+        context["scorers"] = list(match.scorers.order_by("username"))
+    template = "matches/partials/_share_tools.html" if request.htmx else "matches/match_share.html"
+    return render(request, template, context)
 
 
 @never_cache
@@ -842,7 +865,7 @@ def match_links(request: HttpRequest, match: Match) -> HttpResponse:
         _report(request, error)
     else:
         messages.success(request, _("The link was changed: the old one no longer works."))
-    return redirect(reverse("match_detail", kwargs={"match_id": match.public_id}) + "#share")
+    return redirect("match_share", match_id=match.public_id)
 
 
 @on_match(Action.MANAGE)
@@ -855,7 +878,7 @@ def match_scorer_remove_view(request: HttpRequest, match: Match) -> HttpResponse
     if scorer is not None:
         match_scorer_remove(match=match, scorer=scorer)
         messages.success(request, _("%(name)s can no longer score this match.") % {"name": scorer.username})
-    return redirect(reverse("match_detail", kwargs={"match_id": match.public_id}) + "#share")
+    return redirect("match_share", match_id=match.public_id)
 
 
 # --- Players -------------------------------------------------------------------------------------------------------

@@ -241,7 +241,7 @@ def test_a_nights_picture_answers_the_clubs_members_only(owner: User) -> None:
 def test_the_pages_offer_the_picture_by_a_download_link(owner: User, match: Match) -> None:
     client = Client()
     client.force_login(owner)
-    page = client.get(reverse("match_detail", args=[match.public_id])).content.decode()
+    page = client.get(reverse("match_share", args=[match.public_id])).content.decode()
     assert f'href="{reverse("match_picture", args=[match.public_id])}" download' in page
     assert "Share the results as a picture" in page
     night = _night(owner, ("Anna", "Ben", "Cleo"))

@@ -56,11 +56,54 @@ def test_the_owner_removes_a_co_scorer(client: Client, owner: User) -> None:
     helper = make_user("helper")
     match.scorers.add(helper)
     client.force_login(owner)
-    page = client.get(f"/matches/{match.public_id}/").content.decode()
+    page = client.get(f"/matches/{match.public_id}/share/").content.decode()
     assert "Remove helper" in page
-    client.post(f"/matches/{match.public_id}/scorers/", {"scorer": "helper"})
+    answer = client.post(f"/matches/{match.public_id}/scorers/", {"scorer": "helper"})
+    assert answer["Location"] == f"/matches/{match.public_id}/share/"
     assert not match.scorers.filter(pk=helper.pk).exists()
     client.force_login(helper)
     assert client.get(f"/matches/{match.public_id}/").status_code == 404
     data = {"token": str(uuid.uuid4())}
     assert client.post(f"/matches/{match.public_id}/pass/", data).status_code == 404
+
+
+def test_the_match_page_brings_its_sharing_when_it_is_scrolled_to(client: Client, owner: User) -> None:
+    """The links, downloads and share buttons are not in the match page itself: a placeholder fetches them (htmx,
+    when revealed), and without a script its link leads to the page that holds them."""
+    match = make_match(owner)
+    client.force_login(owner)
+    share = f"/matches/{match.public_id}/share/"
+    invite, spectate = match.invite_token, match.share_token
+    assert invite is not None
+    assert spectate is not None
+    page = client.get(f"/matches/{match.public_id}/").content.decode()
+    assert f'hx-get="{share}" hx-trigger="revealed"' in page
+    assert f'<a href="{share}">Share, download, print</a>' in page
+    assert invite not in page
+    assert "Share the results as a picture" not in page
+
+    whole = client.get(share).content.decode()
+    assert whole.startswith("<!doctype html>")
+    assert "<h1>Share: " in whole
+    assert invite in whole
+    assert spectate in whole
+    assert f"/matches/{match.public_id}/export/csv/" in whole
+
+    part = client.get(share, headers={"HX-Request": "true"}).content.decode()
+    assert part.lstrip().startswith('<div class="share-tools">')
+    assert invite in part
+    assert "<h1>" not in part
+
+
+def test_a_changed_link_leads_back_to_the_sharing_page(client: Client, owner: User) -> None:
+    match = make_match(owner)
+    client.force_login(owner)
+    old = match.invite_token
+    answer = client.post(f"/matches/{match.public_id}/links/", {"link": "invite", "action": "renew"}, follow=True)
+    assert answer.redirect_chain == [(f"/matches/{match.public_id}/share/", 302)]
+    match.refresh_from_db()
+    assert match.invite_token is not None
+    assert match.invite_token != old
+    page = answer.content.decode()
+    assert match.invite_token in page
+    assert "The link was changed: the old one no longer works." in page

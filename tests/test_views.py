@@ -447,6 +447,24 @@ def test_the_deck_choice_renames_the_suits(client_of: Any, owner: User) -> None:
     assert "2 × 12 (acorns) = 24" in html
 
 
+def test_language_and_cards_are_chosen_on_their_own_page_and_lead_back(client: Client, owner: User) -> None:
+    match = make_match(owner)
+    address = f"/matches/{match.public_id}/?scheme=base-value"
+    client.force_login(owner)
+    page = client.get(address).content.decode()
+    link = f'href="/preferences/?next=/matches/{match.public_id}/%3Fscheme%3Dbase-value"'
+    assert link in page
+    assert 'name="language"' not in page  # the footer only links to the choices
+    choices = client.get("/preferences/", {"next": address}).content.decode()
+    assert choices.count(f'<input name="next" type="hidden" value="{address}">') == 2
+    assert 'name="language"' in choices
+    assert 'name="deck"' in choices
+    assert client.post("/deck/", {"deck": "german", "next": address})["Location"] == address
+    elsewhere = client.get("/preferences/", {"next": "https://elsewhere.example/"}).content.decode()
+    assert elsewhere.count('<input name="next" type="hidden" value="/">') == 2
+    assert '<p><a href="/">Back</a></p>' in elsewhere
+
+
 def test_a_spectator_can_choose_the_deck_too(client: Client, owner: User) -> None:
     match = make_match(owner)
     add(match, declarer=0, contract="diamonds", matadors=1, declarer_card_points=70)

@@ -242,21 +242,25 @@
   }
 
   // "Share the results as text": the phone's share sheet where it has one, else the clipboard. The text is the
-  // page's latest standings (the match page renews them with every save).
+  // page's latest standings (the match page renews them with every save). The buttons may come with a swap.
   var canShare = typeof navigator.share === "function";
   var canCopy = navigator.clipboard && typeof navigator.clipboard.writeText === "function";
-  document.querySelectorAll("[data-share]").forEach(function (button) {
+  function offerSharing() {
     if (!canShare && !canCopy) return;
-    button.hidden = false;
-    button.addEventListener("click", function () {
-      var source = document.querySelector("[data-share-text]");
-      var text = source ? source.getAttribute("data-share-text") : "";
-      if (canShare) {
-        navigator.share({ text: text }).catch(function () { return undefined; });
-        return;
-      }
-      navigator.clipboard.writeText(text).then(function () { button.textContent = button.getAttribute("data-copied"); });
-    });
+    document.querySelectorAll("[data-share][hidden]").forEach(function (button) { button.hidden = false; });
+  }
+  offerSharing();
+  document.addEventListener("htmx:after:swap", offerSharing);
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-share]");
+    if (!button) return;
+    var source = document.querySelector("[data-share-text]");
+    var text = source ? source.getAttribute("data-share-text") : "";
+    if (canShare) {
+      navigator.share({ text: text }).catch(function () { return undefined; });
+      return;
+    }
+    navigator.clipboard.writeText(text).then(function () { button.textContent = button.getAttribute("data-copied"); });
   });
 
   // "Share the results as a picture": a link that downloads the PNG. Where the phone can share files, a tap fetches
@@ -277,38 +281,39 @@
     link.click();
     setTimeout(function () { URL.revokeObjectURL(link.href); }, 10000);
   }
-  document.querySelectorAll("[data-share-picture]").forEach(function (link) {
-    if (!canShareFiles) return;
-    var label = link.textContent;
-    var ready = null;
-    function share(file) {
-      navigator.share({ files: [file] }).then(function () { link.textContent = label; }, function (error) {
-        // The picture took too long for the phone to count the tap (it asks for a fresh one): the next tap shares
-        // it at once. Cancelling the share sheet leaves everything as it was.
-        if (error && error.name === "NotAllowedError") {
-          ready = file;
-          link.textContent = link.getAttribute("data-ready");
-        } else if (!error || error.name !== "AbortError") {
-          download(file);
-        }
-      });
-    }
-    link.addEventListener("click", function (event) {
-      event.preventDefault();
-      if (ready) {
-        var file = ready;
-        ready = null;
-        share(file);
-        return;
+  // A picture fetched but not shared yet (the phone asked for a fresh tap), by the link it belongs to.
+  var readyPictures = new WeakMap();
+  function sharePicture(link, file) {
+    var label = link.dataset.label;
+    navigator.share({ files: [file] }).then(function () { link.textContent = label; }, function (error) {
+      // The picture took too long for the phone to count the tap (it asks for a fresh one): the next tap shares
+      // it at once. Cancelling the share sheet leaves everything as it was.
+      if (error && error.name === "NotAllowedError") {
+        readyPictures.set(link, file);
+        link.textContent = link.getAttribute("data-ready");
+      } else if (!error || error.name !== "AbortError") {
+        download(file);
       }
-      fetch(link.href, { credentials: "same-origin", cache: "no-cache" })
-        .then(function (response) {
-          if (!response.ok) throw new Error("HTTP " + response.status);
-          return response.blob().then(function (blob) {
-            return new File([blob], fileName(response), { type: "image/png" });
-          });
-        })
-        .then(share, function () { window.location.assign(link.href); });
     });
+  }
+  document.addEventListener("click", function (event) {
+    var link = canShareFiles && event.target.closest && event.target.closest("[data-share-picture]");
+    if (!link) return;
+    event.preventDefault();
+    if (link.dataset.label === undefined) link.dataset.label = link.textContent;
+    var ready = readyPictures.get(link);
+    if (ready) {
+      readyPictures.delete(link);
+      sharePicture(link, ready);
+      return;
+    }
+    fetch(link.href, { credentials: "same-origin", cache: "no-cache" })
+      .then(function (response) {
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        return response.blob().then(function (blob) {
+          return new File([blob], fileName(response), { type: "image/png" });
+        });
+      })
+      .then(function (file) { sharePicture(link, file); }, function () { window.location.assign(link.href); });
   });
 })();

@@ -174,6 +174,12 @@ TRACKER = """() => {
 QUIET = "() => window.__requests.open === 0 && performance.now() - window.__requests.lastInput > 500"
 
 
+def open_share_tools(page: Page) -> None:
+    """Scroll to the match page's sharing, as a user does: its links, downloads and share buttons come then."""
+    page.get_by_role("heading", name="Share", exact=True).scroll_into_view_if_needed()
+    expect(page.get_by_role("link", name="History of changes", exact=True)).to_be_attached()
+
+
 def track_requests(page: Page) -> None:
     """Count the page's htmx requests (idempotent; a new page load needs it again)."""
     page.evaluate(TRACKER)

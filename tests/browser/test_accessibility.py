@@ -62,6 +62,7 @@ def _table() -> dict[str, str]:
         "match": f"/matches/{match.public_id}/",
         "all games": f"/matches/{match.public_id}/list/",
         "history": f"/matches/{match.public_id}/history/",
+        "share": f"/matches/{match.public_id}/share/",
         "fix": f"/matches/{match.public_id}/games/{game.public_id}/edit/",
         "delete": f"/matches/{match.public_id}/games/{game.public_id}/delete/",
         "players": "/players/",
@@ -74,6 +75,7 @@ def _table() -> dict[str, str]:
         "change password": "/accounts/password_change/",
         "claim": f"/claim/{claim}/",
         "offline": "/offline/",
+        "language and cards": f"/preferences/?next=/matches/{match.public_id}/",
         "offline reset": "/offline/reset/",
         "clubs": "/clubs/",
         "club": f"/clubs/{club.public_id}/",
@@ -92,6 +94,7 @@ def _table() -> dict[str, str]:
         "password reset": "/accounts/password_reset/",
         "landing": "/",
         "club screen": f"/screen/{club.screen_token}/",
+        "language and cards": "/preferences/",
     }
     return {**pages, **{f"anonymous {name}": address for name, address in public.items()}}
 

@@ -17,6 +17,7 @@ from .flow import (
     expect_status,
     expect_totals,
     fill_game,
+    open_share_tools,
     save_game,
     settle,
     sheet_rows,
@@ -229,6 +230,7 @@ def test_the_spectators_link_reads_and_follows_but_cannot_change_anything(
     save_game(phone, Entry("♣ Clubs", "Ben", matadors=1, points=70))  # 12 × 2 = 24, won → Ben +24
     expect_totals(phone, skat_totals((0, 24, 0)))
     expect(phone.get_by_role("link", name="Fix", exact=True, include_hidden=True)).to_have_count(1)
+    open_share_tools(phone)
     link = phone.get_by_role("textbox", name="Spectators' link (read only, updates by itself)", exact=True)
     expect(link).to_have_attribute("readonly", "")
     url = link.input_value()

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Browser, expect
 
-from .flow import Entry, save_game, sign_up, start_match
+from .flow import Entry, open_share_tools, save_game, sign_up, start_match
 
 
 @pytest.mark.django_db(transaction=True)
@@ -23,6 +23,7 @@ def test_the_standings_go_to_the_clipboard_as_text_after_each_save(browser: Brow
     start_match(page, "Skat, ISkO", ("Anna", "Ben", "Cleo"), title="Donnerstag")
     save_game(page, Entry("♣ Clubs", "Ben", matadors=1, outcome="won"))
     expect(page.get_by_role("list", name="Totals", exact=True)).to_contain_text("Ben 24")
+    open_share_tools(page)
     button = page.get_by_role("button", name="Share the results as text", exact=True)
     button.click()
     expect(page.get_by_role("button", name="Copied: paste it into the chat.", exact=True)).to_be_visible()
@@ -58,6 +59,7 @@ def test_the_results_go_to_the_share_sheet_as_a_picture_or_download_as_one(brows
     start_match(page, "Skat, ISkO", ("Anna", "Ben", "Cleo"), title="Donnerstag")
     save_game(page, Entry("♣ Clubs", "Ben", matadors=1, outcome="won"))
     expect(page.get_by_role("list", name="Totals", exact=True)).to_contain_text("Ben 24")
+    open_share_tools(page)
     picture = page.get_by_role("link", name="Share the results as a picture", exact=True)
     picture.click()
     shared = page.wait_for_function("() => window.sharedFiles").json_value()
@@ -69,6 +71,7 @@ def test_the_results_go_to_the_share_sheet_as_a_picture_or_download_as_one(brows
     # Where the phone cannot share files, the same link downloads the picture.
     context.add_init_script(NO_SHARE_SHEET)
     page.reload()
+    open_share_tools(page)
     with page.expect_download() as downloading:
         page.get_by_role("link", name="Share the results as a picture", exact=True).click()
     download = downloading.value
