@@ -270,7 +270,7 @@ class GameForm(forms.Form):
         self.seat_names = seats
         self.deck = deck
         self.fields["token"].initial = uuid.uuid4()
-        self.shape_key = repr((shape, seats, deck, get_language()))
+        self.shape_key = repr((shape.key, seats, deck, get_language()))
         built = BUILT.get(self.shape_key)
         if built is None:
             built = BUILT.put(self.shape_key, self._build())

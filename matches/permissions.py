@@ -304,13 +304,22 @@ def public(view: Callable[P, R]) -> Callable[P, R]:
     return declared(Rule(None, None))(view)
 
 
+def _by_public_id(things: QuerySet[Any], public_id: Any) -> Any:
+    """The one thing of that public id, or None. Not ``first()``: that would sort by the model's ordering, for
+    nothing, on every page."""
+    try:
+        return things.get(public_id=public_id)
+    except things.model.DoesNotExist:
+        return None
+
+
 # Each kind of thing a rule can be about: how to find it by its public id, and how the policy answers for it.
 FINDERS: dict[str, Callable[[Any], Any]] = {
-    "match": lambda public_id: Match.objects.select_related("keeper").filter(public_id=public_id).first(),
-    "player": lambda public_id: Player.objects.select_related("keeper").filter(public_id=public_id).first(),
-    "club": lambda public_id: Club.objects.filter(public_id=public_id).first(),
-    "season": lambda public_id: Season.objects.select_related("club").filter(public_id=public_id).first(),
-    "night": lambda public_id: Night.objects.select_related("season__club").filter(public_id=public_id).first(),
+    "match": lambda public_id: _by_public_id(Match.objects.select_related("keeper"), public_id),
+    "player": lambda public_id: _by_public_id(Player.objects.select_related("keeper"), public_id),
+    "club": lambda public_id: _by_public_id(Club.objects.all(), public_id),
+    "season": lambda public_id: _by_public_id(Season.objects.select_related("club"), public_id),
+    "night": lambda public_id: _by_public_id(Night.objects.select_related("season__club"), public_id),
 }
 
 

@@ -309,15 +309,16 @@ def _kind(variant: str, scheme: str) -> str:
     return f"{variant_label(variant)} · {scheme_label(scheme)}"
 
 
+def _kind_labels(match: Match) -> dict[str, Any]:
+    """The variant and the scheme, as the status line names them."""
+    return {"variant_name": variant_label(match.variant), "scheme_name": scheme_label(match.scheme)}
+
+
 def _labels(match: Match) -> dict[str, Any]:
+    """What a whole page says about the match: its name, its kind, and the other schemes it can be seen under."""
     spec = find_variant(match.variant)
     schemes = [(s.value, scheme_label(s)) for s in spec.schemes if s.value != match.scheme] if spec else []
-    return {
-        "match_name": match_label(match),
-        "variant_name": variant_label(match.variant),
-        "scheme_name": scheme_label(match.scheme),
-        "schemes": schemes,
-    }
+    return {"match_name": match_label(match), **_kind_labels(match), "schemes": schemes}
 
 
 def _game_form(request: HttpRequest, match: Match, sheet: Sheet) -> GameForm:
@@ -345,12 +346,13 @@ def _live_context(
     *,
     made: MatchEvent | None = None,
 ) -> dict[str, Any]:
-    """What the live part of the match page shows. ``made``: the change this request just made, which is the one
-    to undo, and there is nothing to redo (a redo takes back an undo only until the next change)."""
+    """What the live part of the match page shows (the whole page adds ``_labels``). ``made``: the change this
+    request just made, which is the one to undo, and there is nothing to redo (a redo takes back an undo only until
+    the next change)."""
     sheet = sheet or match_sheet(match, last=RECENT_GAMES, refresh=False)
     allowed = access(visitor_of(request), match)
     deck = deck_of(request)
-    context: dict[str, Any] = {"match": match, "sheet": sheet, "access": allowed, **_labels(match)}
+    context: dict[str, Any] = {"match": match, "sheet": sheet, "access": allowed, **_kind_labels(match)}
     if allowed.can_score:
         undo = made or undoable(match)
         redo = None if made else redoable(match)
@@ -381,7 +383,7 @@ def _step_back_label(change: MatchEvent | None, *, redo: bool) -> str:
 @require_GET
 def match_detail(request: HttpRequest, match: Match) -> HttpResponse:
     _keep_guest(request, visitor_of(request))
-    context = _live_context(request, match)
+    context = _live_context(request, match) | _labels(match)
     scheme = request.GET.get("scheme")
     spec = find_variant(match.variant)
     if spec is not None and scheme in {s.value for s in spec.schemes} and scheme != match.scheme:
@@ -506,7 +508,7 @@ def game_create(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     sheet = match_sheet(match, last=shown, seats=seats, refresh=False)
     context = _live_context(request, match, form, sheet)
     if not request.htmx:
-        return render(request, "matches/match_detail.html", context, status=status)
+        return render(request, "matches/match_detail.html", context | _labels(match), status=status)
     # The status says what happened (the page's htmx swaps these answers all the same; the outbox reads the status).
     template = "matches/partials/_refused.html" if refused_by_state else "matches/partials/_invalid.html"
     return render(request, template, context, status=status)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
+from functools import cached_property, lru_cache
+from hashlib import blake2b
 from typing import Any
 
 from .cards import CARD_POINTS_TOTAL, MAX_MATADORS_JACKS_ONLY, MAX_MATADORS_SKAT, Contract
@@ -17,7 +19,7 @@ from .errors import FieldError, Problems, RuleError
 from .messages import Message, gettext_noop, msg
 from .options import NAMED_UNKNOWN, MatadorRule, Rules, SchwarzRule
 from .table import Seating
-from .variants import Family, Scheme, VariantSpec
+from .variants import VARIANTS, Family, Scheme, Variant, VariantSpec
 
 # The stored form of an entry. Version 1: sparse (a field at its default is left out); the legacy form (version 0)
 # wrote every field, with nulls and falses, and is read the same way.
@@ -429,10 +431,25 @@ class EntryShape:
     def get(self, name: str) -> EntryField | None:
         return next((f for f in self.fields if f.name == name), None)
 
+    @cached_property
+    def key(self) -> str:
+        """A short digest of everything the shape holds, the same for equal shapes: what is built from a shape can be
+        kept by it."""
+        return blake2b(repr(self).encode(), digest_size=16).hexdigest()
+
 
 def accepted_fields(spec: VariantSpec, scheme: Scheme, rules: Rules, seating: Seating) -> EntryShape:
     """The fields a table of ``spec`` scoring by ``scheme`` under ``rules`` enters for the deal seated as
-    ``seating``: only what the variant has and the rules count, with the seats that play as choices."""
+    ``seating``: only what the variant has and the rules count, with the seats that play as choices.
+
+    Worked out once and then shared: a table asks for the same shape game after game (a variant has one spec, the
+    registry's, so its name stands for it)."""
+    return _accepted(spec.variant, scheme, rules, seating)
+
+
+@lru_cache(maxsize=256)
+def _accepted(variant: Variant, scheme: Scheme, rules: Rules, seating: Seating) -> EntryShape:
+    spec = VARIANTS[variant]
     contracts = tuple(c for c in spec.contracts if _offered(c, rules))
     playing = tuple(sorted(seating.playing))
     kept: list[EntryField] = []

@@ -20,6 +20,7 @@ from matches.engine import (
     score_deals,
     score_match,
     setup_match,
+    shape_of,
 )
 from matches.engine.entry import FIELDS, Kind, accepted_fields
 
@@ -66,6 +67,14 @@ def test_at_four_the_fields_offer_only_the_seats_that_play() -> None:
     assert points is not None
     assert declarer.choices == ("1", "2", "3")
     assert points.choices == ("1", "2", "3")
+
+
+def test_a_table_gets_the_fields_it_asked_for_before_and_their_key_tells_tables_apart() -> None:
+    """Game after game a table asks for the same fields: they are worked out once and shared."""
+    assert shape_of(PUB, 4) is next_deal(PUB, Checkpoint(3, (0, 0, 0))).shape
+    four = setup_match("skat", rules={"ramsch": True}, players=4)
+    assert shape_of(four, 1).key != shape_of(four, 2).key
+    assert shape_of(four, 1).key == shape_of(four, 5).key
 
 
 def test_a_complete_series_takes_no_more_deals() -> None:
