@@ -17,7 +17,8 @@ from django.http.response import HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
 from django.utils.cache import patch_vary_headers
 
-ACCEPTS_BROTLI = re.compile(r"\bbr\b")
+# "br", unless refused with a quality of zero ("br;q=0").
+ACCEPTS_BROTLI = re.compile(r"\bbr\b(?!\s*;\s*q\s*=\s*0(?:\.0*)?\s*(?:,|$))")
 # About half a millisecond for a match page of 30 KB; quality 11 makes it a tenth smaller at sixty times the cost.
 QUALITY = 5
 MAX_RANDOM_BYTES = 100  # as Django's gzip

@@ -7,15 +7,18 @@ puts each refusal next to its field. Nothing here knows a particular field.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm, UsernameField
 from django.contrib.auth.models import User
 from django.http import QueryDict
@@ -29,6 +32,18 @@ from .labels import OPTION_CHOICE_LABELS, contract_label, render_step, scheme_la
 from .models import Deck
 from .names import MAX_NAME_LENGTH
 from .services import Submission
+
+
+def _release() -> str:
+    """A digest of what the fields' HTML is made from (this module and the templates that draw them): the HTML is
+    kept in the cache between requests, and a new release must not meet the HTML an earlier one kept."""
+    digest = hashlib.sha256(Path(__file__).read_bytes())
+    for name in ("_fields.html", "_field.html"):
+        digest.update((settings.BASE_DIR / "templates" / "matches" / "partials" / name).read_bytes())
+    return digest.hexdigest()[:12]
+
+
+RELEASE = _release()
 
 MORE_WITH, MORE_WITHOUT = "+", "-"  # the matadors chips for more than CHIPS, counted in a number field
 CHIPS = 4
@@ -431,7 +446,7 @@ class GameForm(forms.Form):
         """What the fields of an unposted form look like depends on nothing but this key (so their HTML can be kept
         and reused); a posted form shows what was typed and its errors instead."""
         initial = sorted((name, str(value)) for name, value in self.initial.items() if name not in PER_FORM)
-        return repr((self.shape_key, initial))
+        return repr((RELEASE, self.shape_key, initial))
 
     def renew(self, *, number: int, version: int) -> None:
         """Keep what was typed, but make the form out anew for deal ``number`` of the match at ``version``, with a

@@ -22,6 +22,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
 from .backup import account_backup, restore
@@ -123,7 +124,7 @@ SHEET_PAGE = 50
 HISTORY_PAGE = 50
 MATCHES_PER_PAGE = 50  # the home page's matches, latest played first
 PLAYERS_PER_PAGE = 100
-STOP_POLLING = 286  # htmx stops a polling element that gets this status
+STOP_POLLING = 286  # "nothing more to follow": the answer takes the polling element's place, and the polling ends
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -225,8 +226,10 @@ def take_along(sender: object, request: HttpRequest | None, user: User, **kwargs
 
 
 def _back_to(request: HttpRequest, target: str) -> str:
-    """``target`` if it is a page of this site, else the home page."""
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+    """``target`` if it is a page of this site (over HTTPS if this request came so), else the home page."""
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         return reverse("home")
     return target
 
@@ -389,21 +392,29 @@ def match_detail(request: HttpRequest, match: Match) -> HttpResponse:
     if spec is not None and scheme in {s.value for s in spec.schemes} and scheme != match.scheme:
         context["what_if"] = match_sheet(match, scheme=scheme)
         context["what_if_name"] = scheme_label(Scheme(scheme))
-    context["rules"] = rules_in_force(match)
     return render(request, "matches/match_detail.html", context)
 
 
 @never_cache
+@vary_on_headers("HX-Request")
 @on_match(Action.VIEW)
 @require_GET
 def match_share(request: HtmxHttpRequest, match: Match) -> HttpResponse:
-    """The match's links, downloads and sharing: the part of the match page loaded when it is scrolled to, or a page
-    of its own (without a script, and where managing a link leads back to)."""
-    context: dict[str, Any] = {"match": match, "access": access(visitor_of(request), match), **_labels(match)}
+    """The match's rules, "what if", links, downloads and sharing: the part of the match page loaded when it is
+    scrolled to, or a page of their own (without a script, and where managing a link leads back to)."""
+    context: dict[str, Any] = {
+        "match": match,
+        "access": access(visitor_of(request), match),
+        "rules": rules_in_force(match),
+        **_labels(match),
+    }
     if context["access"].can_manage:
         context["scorers"] = list(match.scorers.order_by("username"))
-    template = "matches/partials/_share_tools.html" if request.htmx else "matches/match_share.html"
-    return render(request, template, context)
+    if request.htmx:
+        return render(request, "matches/partials/_share_tools.html", context)
+    # On a page of its own, the standings to share as text are the page's (on the match page they are the totals').
+    context["sheet"] = match_sheet(match, last=0)
+    return render(request, "matches/match_share.html", context)
 
 
 @never_cache
@@ -824,7 +835,7 @@ def match_spectate(request: HtmxHttpRequest, token: str) -> HttpResponse:
         # that answer needs, not the whole match.
         version = version_by_share_link(token)
         if version is None:
-            # The link was renewed or turned off: say so where the sheet was, and stop polling (htmx stops on 286).
+            # The link was renewed or turned off: say so where the sheet was; the notice does not poll.
             return render(request, "matches/partials/_link_gone.html", status=STOP_POLLING)
         if request.GET.get("version") == str(version):
             return HttpResponse(status=204)

@@ -258,8 +258,8 @@ elif not DEBUG:
     SILENCED_SYSTEM_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]
 
 # Every script and style is a file of this site; the API documentation's inline setup carries the request's nonce.
-# Images may be data: URLs (the documentation's icons). Requests, fonts, the manifest and the service worker fall
-# back to default-src: this site only.
+# Images may be data: URLs (the documentation's icons). Requests, fonts and the manifest fall back to default-src,
+# the service worker to script-src: this site only.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],

@@ -1,5 +1,6 @@
 """Sharing a match: spectators page back through the list, a turned-off link says so, co-scorers can be removed."""
 
+import re
 import uuid
 
 import pytest
@@ -78,21 +79,28 @@ def test_the_match_page_brings_its_sharing_when_it_is_scrolled_to(client: Client
     assert spectate is not None
     page = client.get(f"/matches/{match.public_id}/").content.decode()
     assert f'hx-get="{share}" hx-trigger="revealed"' in page
-    assert f'<a href="{share}">Share, download, print</a>' in page
+    assert f'<a href="{share}">Rules, what if, share, download, print</a>' in page
     assert invite not in page
     assert "Share the results as a picture" not in page
 
     whole = client.get(share).content.decode()
     assert whole.startswith("<!doctype html>")
-    assert "<h1>Share: " in whole
+    assert "<h1>Rules and sharing: " in whole
     assert invite in whole
     assert spectate in whole
     assert f"/matches/{match.public_id}/export/csv/" in whole
+    # The text to share is the standings, here as on the match page.
+    assert re.search(r'<p class="share-text" data-share-text="[^"]*1\. Anna 0\n', whole.replace("&#x27;", "'"))
+    assert answer_varies_by_htmx(client, share)
 
     part = client.get(share, headers={"HX-Request": "true"}).content.decode()
     assert part.lstrip().startswith('<div class="share-tools">')
     assert invite in part
     assert "<h1>" not in part
+
+
+def answer_varies_by_htmx(client: Client, address: str) -> bool:
+    return "HX-Request" in client.get(address)["Vary"]
 
 
 def test_a_changed_link_leads_back_to_the_sharing_page(client: Client, owner: User) -> None:

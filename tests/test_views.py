@@ -573,10 +573,26 @@ def test_home_shows_each_match_with_its_scheme_players_standings_games_and_last_
 
 
 def test_the_match_page_shows_the_rules_in_force(client_of: Any, owner: User) -> None:
+    """At the foot of the match page, loaded when it is scrolled to (or on a page of their own, without a script)."""
     match = make_match(owner, rules={"bock": True})
-    html = client_of(owner).get(f"/matches/{match.public_id}/").content.decode()
-    assert "Rules: Skat, Standard" in html
-    assert "<dt>Bock rounds</dt><dd>yes</dd>" in html
+    client = client_of(owner)
+    tools = f"/matches/{match.public_id}/share/"
+    assert f'hx-get="{tools}" hx-trigger="revealed"' in client.get(f"/matches/{match.public_id}/").content.decode()
+    fragment = client.get(tools, headers={"HX-Request": "true"}).content.decode()
+    for html in (fragment, client.get(tools).content.decode()):
+        assert "Rules: Skat, Standard" in html
+        assert "<dt>Bock rounds</dt><dd>yes</dd>" in html
+
+
+def test_what_if_is_asked_at_the_foot_of_the_match_page_and_shown_on_it(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    client = client_of(owner)
+    tools = client.get(f"/matches/{match.public_id}/share/?scheme=seeger-fabian", headers={"HX-Request": "true"})
+    html = tools.content.decode()
+    assert f'<form method="get" action="/matches/{match.public_id}/" class="inline-form">' in html
+    assert '<option value="seeger-fabian" selected>Seeger-Fabian</option>' in html
+    page = client.get(f"/matches/{match.public_id}/?scheme=seeger-fabian").content.decode()
+    assert f'hx-get="/matches/{match.public_id}/share/?scheme=seeger-fabian"' in page
 
 
 def test_the_fix_page_previews_the_game_at_its_place(client_of: Any, owner: User) -> None:

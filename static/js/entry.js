@@ -31,7 +31,7 @@
   });
   document.addEventListener("htmx:after:request", function (event) {
     var status = event.detail.ctx.response.status;
-    if (status < 200 || status > 299) saving = false;
+    if ((status < 200 || status > 299) && REFUSALS.indexOf(status) < 0) saving = false;
   });
   document.addEventListener("htmx:error", function () { saving = false; });
   // A tap on a contract, the preselected one too, makes the choice the scorer's own: its mark goes.
@@ -59,9 +59,11 @@
   });
   // After a save the fields stay on the phone: they are cleared and set as a fresh form would start, with the next
   // deal's token, number and version, and the form is ready at the top.
-  document.addEventListener("htmx:after:swap", function () {
+  document.addEventListener("htmx:after:swap", function (event) {
     dropTwiceShownRows();
-    if (!saving) return;
+    // Only the save's own answer (a preview or a follow-up may land while it is on its way).
+    var elt = source(event);
+    if (!saving || !elt || !elt.matches || !elt.matches("#entry, form.pass")) return;
     saving = false;
     var next = document.getElementById("entry-next");
     var form = document.getElementById("entry");
@@ -225,17 +227,31 @@
     });
     return outboxScript;
   }
-  function gamesWait() {
-    try { return Boolean(localStorage.getItem("outbox")); } catch (error) { return true; }
+  // Whether games wait on this phone: the outbox keeps a mark ("1" or "0"). Without one (a phone that kept games
+  // before there was a mark, or that never kept any), whether it has an outbox at all.
+  function gamesMayWait() {
+    var mark;
+    try { mark = localStorage.getItem("outbox"); } catch (error) { return Promise.resolve(true); }
+    if (mark !== null) return Promise.resolve(mark === "1");
+    if (!indexedDB.databases) return Promise.resolve(true);
+    return indexedDB.databases().then(function (all) {
+      return all.some(function (kept) { return kept.name === "scorekeeper"; });
+    }, function () { return true; });
   }
   if (outbox && window.indexedDB) {
-    if (!navigator.onLine || gamesWait()) loadOutbox().catch(function () { return undefined; });
-    // The save stays in the form, with its note that it was not saved, if the outbox cannot be had either.
+    gamesMayWait().then(function (wait) {
+      if (wait || !navigator.onLine) return loadOutbox();
+      return undefined;
+    }).catch(function () { return undefined; });
+    // What was sent (its token, number and fields) is kept as it was sent, before the outbox's script is there. If
+    // the script cannot be had either (no connection and no service worker yet), the game stays in the form, with
+    // its note that it was not saved.
     document.addEventListener("htmx:error", function (event) {
       var ctx = event.detail.ctx;
       var form = ctx && !ctx.response ? ctx.sourceElement : null;
       if (!form || !form.matches || !form.matches("form.entry[hx-post]")) return;
-      loadOutbox().then(function () { return window.scorekeeperOutbox.keep(form); }).catch(function () {
+      var sent = new URLSearchParams(ctx.request.body);
+      loadOutbox().then(function () { return window.scorekeeperOutbox.keep(form, sent); }).catch(function () {
         return undefined;
       });
     });

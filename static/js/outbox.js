@@ -35,7 +35,7 @@
   // Whether games wait on this phone, for any match: a page opened later loads this script at once only then.
   function mark(wait) {
     try {
-      if (wait) localStorage.setItem("outbox", "1"); else localStorage.removeItem("outbox");
+      localStorage.setItem("outbox", wait ? "1" : "0");
     } catch (error) {
       return; // without storage (private mode) the page loads the outbox every time
     }
@@ -211,9 +211,9 @@
     });
   }
 
-  // A save that cannot reach the server goes into the outbox, and the form is made ready for the next game.
-  function keep(form) {
-    var params = new URLSearchParams(new FormData(form));
+  // A save that cannot reach the server goes into the outbox, as it was sent (``params``), and the form is made
+  // ready for the next game.
+  function keep(form, params) {
     var token = params.get("token");
     var number = parseInt(params.get("number"), 10) || 1;
     var item = {

@@ -175,8 +175,8 @@ QUIET = "() => window.__requests.open === 0 && performance.now() - window.__requ
 
 
 def open_share_tools(page: Page) -> None:
-    """Scroll to the match page's sharing, as a user does: its links, downloads and share buttons come then."""
-    page.get_by_role("heading", name="Share", exact=True).scroll_into_view_if_needed()
+    """Scroll to the foot of the match page, as a user does: its rules, links, downloads and share buttons come."""
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
     expect(page.get_by_role("link", name="History of changes", exact=True)).to_be_attached()
 
 

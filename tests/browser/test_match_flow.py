@@ -281,3 +281,17 @@ def test_the_spectators_link_reads_and_follows_but_cannot_change_anything(
         expect(sheet_rows(spectator)).to_have_count(2)
     finally:
         context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_refused_save_puts_the_thumb_on_the_first_field_to_fix(phone: Any, live_server: Any) -> None:
+    sign_up(phone, live_server.url, "anna")
+    start_match(phone, SKAT_ISKO, SKAT)
+    track_requests(phone)
+    # Clubs with 1, won, but no declarer chosen: refused, with the reason at the declarer's chips.
+    fill_game(phone, Entry("♣ Clubs", matadors=1, outcome="won"))
+    settle(phone)
+    phone.get_by_role("button", name="Save game", exact=True).click()
+    declarer = phone.get_by_role("group", name="Declarer", exact=True)
+    expect(declarer.get_by_role("radio").first).to_be_focused()
+    assert sheet_rows(phone).count() == 0
