@@ -16,7 +16,8 @@
   function showSaveFailed(event) {
     var ctx = event.detail && event.detail.ctx;
     var form = source(event);
-    if (!ctx || !form || !form.matches || !form.matches("form.entry") || ctx.request.method.toUpperCase() !== "POST") return;
+    if (!ctx || !form || !form.matches || !form.matches("form.entry")) return;
+    if (ctx.request.method.toUpperCase() !== "POST") return;
     var note = form.querySelector("[data-save-failed]");
     if (note && !(ctx.response && REFUSALS.indexOf(ctx.response.status) >= 0)) note.hidden = false;
   }
@@ -270,8 +271,8 @@
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("[data-share]");
     if (!button) return;
-    var source = document.querySelector("[data-share-text]");
-    var text = source ? source.getAttribute("data-share-text") : "";
+    var standings = document.querySelector("[data-share-text]");
+    var text = standings ? standings.getAttribute("data-share-text") : "";
     if (canShare) {
       navigator.share({ text: text }).catch(function () { return undefined; });
       return;

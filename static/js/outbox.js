@@ -1,8 +1,8 @@
 // The outbox: a game saved without a connection waits on the phone (IndexedDB) and is sent, in game order, when the
 // connection returns, the page becomes visible or is opened again. The page loads this script when it is wanted (see
-// entry.js) and hands it the save that could not go with ``scorekeeperOutbox.keep(form)``. Each keeps the token of its form, so a game whose
-// first sending did arrive is answered, not entered twice. A game another phone entered meanwhile is a conflict:
-// both are shown and the scorer chooses.
+// entry.js) and hands it the save that could not go, as it was sent: ``scorekeeperOutbox.keep(form, params)``. Each
+// keeps the token of its form, so a game whose first sending did arrive is answered, not entered twice. A game another
+// phone entered meanwhile is a conflict: both are shown and the scorer chooses.
 (function () {
   "use strict";
   var box = document.getElementById("outbox");
