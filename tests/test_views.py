@@ -593,6 +593,10 @@ def test_what_if_is_asked_at_the_foot_of_the_match_page_and_shown_on_it(client_o
     assert '<option value="seeger-fabian" selected>Seeger-Fabian</option>' in html
     page = client.get(f"/matches/{match.public_id}/?scheme=seeger-fabian").content.decode()
     assert f'hx-get="/matches/{match.public_id}/share/?scheme=seeger-fabian"' in page
+    # The what-if sheet on the page and the choice at its foot have ids of their own: the label names the choice.
+    assert '<section class="sheet" id="what-if"' in page
+    assert '<label for="what-if-scheme">' in html
+    assert '<select id="what-if-scheme" name="scheme">' in html
 
 
 def test_the_fix_page_previews_the_game_at_its_place(client_of: Any, owner: User) -> None:

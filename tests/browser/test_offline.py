@@ -27,6 +27,14 @@ def _ready_offline(page: Page) -> None:
     track_requests(page)
 
 
+def _one_phone(browser: Browser, live_server: Any) -> Page:
+    """A phone of its own that signs up and starts a match."""
+    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    sign_up(page, live_server.url, "anna")
+    start_match(page, SKAT_ISKO, SKAT)
+    return page
+
+
 def _two_phones(browser: Browser, live_server: Any) -> tuple[Page, Page]:
     """Two phones of one scorer on one new match: the first signs up and starts it, the second logs in alike."""
     first = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
@@ -48,10 +56,8 @@ def _save_offline(page: Page, game: Entry) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_games_saved_offline_survive_a_reload_and_arrive_in_order(browser: Browser, live_server: Any) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
-    page = context.new_page()
-    sign_up(page, live_server.url, "anna")
-    start_match(page, SKAT_ISKO, SKAT)
+    page = _one_phone(browser, live_server)
+    context = page.context
     _ready_offline(page)
 
     context.set_offline(True)
@@ -131,10 +137,8 @@ def _scripts(page: Page) -> list[str]:
 
 @pytest.mark.django_db(transaction=True)
 def test_games_left_waiting_are_sent_when_the_match_is_opened_again(browser: Browser, live_server: Any) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
-    page = context.new_page()
-    sign_up(page, live_server.url, "anna")
-    start_match(page, SKAT_ISKO, SKAT)
+    page = _one_phone(browser, live_server)
+    context = page.context
     # Nothing waits on a phone online: the outbox's script is not loaded.
     assert not [name for name in _scripts(page) if "outbox" in name]
     _ready_offline(page)
