@@ -27,9 +27,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from .engine import OPTIONS, Contract, DealEntry, EntryField, EntryShape, Kind, RuleError, find_variant, game_to_data
+from .engine.cards import BASE_VALUES
 from .engine.entry import BY_VALUE, FIELDS_BY_NAME
 from .engine.presets import Preset
-from .engine.values import Reading, game_values
+from .engine.values import game_values
 from .labels import CONTRACT_NAMES, OPTION_CHOICE_LABELS, SUIT_SYMBOLS, contract_label, render_step, scheme_label
 from .models import Deck
 from .names import MAX_NAME_LENGTH
@@ -326,7 +327,7 @@ class GameForm(forms.Form):
                 required=False,
                 widget=forms.RadioSelect,
             ),
-            "value": _number(render_step(value.label), value.minimum, value.maximum),
+            "value": _number(render_step(value.label), None, None),  # the engine says which values a game has
             "value_won": forms.TypedChoiceField(
                 label=_("Won or lost"),
                 choices=[(YES, _("won")), (NO, _("lost"))],
@@ -452,17 +453,23 @@ class GameForm(forms.Form):
         return str((self.data if cleaned is None else cleaned).get("mode") or FULL_MODE)
 
     @property
-    def value_table(self) -> str:
-        """Every value a game of this table can have, with the games that give it, as JSON for the value picks:
-        {"48": "♣ ×4 · Grand ×2", …}."""
-        table = game_values(self.shape.contracts)
-        return json.dumps(
-            {
-                str(value): " · ".join(_reading_label(r, self.deck) for r in readings)
-                for value, readings in table.items()
-            },
-            ensure_ascii=False,
-        )
+    def value_games(self) -> str:
+        """The games that give each value this table's games can have, for the value picks, in short: a suit or grand
+        game's name, base value and its lowest and highest multiplier, a null game's name and value ("♦,9,2,18;…;
+        null,23;…"). The script spells out the values from it; the engine checks the value saved."""
+        multipliers: dict[Contract, list[int]] = {}
+        nulls: list[str] = []
+        for value, readings in game_values(self.shape.contracts).items():
+            for reading in readings:
+                if reading.multiplier is None:
+                    nulls.append(f"{render_step(reading.label, self.deck)},{value}")
+                else:
+                    multipliers.setdefault(reading.contract, []).append(reading.multiplier)
+        games = [
+            f"{_short_name(contract, self.deck)},{BASE_VALUES[contract]},{min(each)},{max(each)}"
+            for contract, each in multipliers.items()
+        ]
+        return ";".join([*games, *nulls])
 
     @property
     def more_open(self) -> bool:
@@ -616,17 +623,11 @@ def _matador_chips(entry: EntryField) -> list[tuple[str, Any]]:
     return chips
 
 
-def _reading_label(reading: Reading, deck: str) -> str:
-    """A game of a value, short enough for a chip: "♣ ×4" (or "Acorns ×4"), "Grand ×2", "null ouvert"."""
-    if reading.multiplier is None:
-        return render_step(reading.label, deck)
-    if reading.contract in SUIT_SYMBOLS:
-        name = (
-            SUIT_SYMBOLS[reading.contract] if deck == Deck.FRENCH else str(CONTRACT_NAMES[Deck(deck)][reading.contract])
-        )
-    else:
-        name = contract_label(reading.contract, deck)
-    return f"{name} ×{reading.multiplier}"
+def _short_name(contract: Contract, deck: str) -> str:
+    """A suit or grand, short enough for a chip: "♣" (or "Acorns"), "Grand"."""
+    if contract not in SUIT_SYMBOLS:
+        return contract_label(contract, deck)
+    return SUIT_SYMBOLS[contract] if deck == Deck.FRENCH else str(CONTRACT_NAMES[Deck(deck)][contract])
 
 
 def _offer(field: forms.ChoiceField, empty: list[tuple[Any, Any]], entry: EntryField, names: list[str]) -> forms.Field:

@@ -61,7 +61,7 @@ def test_the_match_page_offers_the_value_entry_beside_the_full_one_for_skat(scor
     assert re.search(r'name="mode" value="value" id="id_mode_0"[^>]*><span>By value</span>', html)
     assert re.search(r'name="mode" value="full" id="id_mode_1" checked[^>]*><span>Full entry</span>', html)
     assert 'name="value"' in html
-    assert "&quot;48&quot;: &quot;♣ ×4 · Grand ×2&quot;" in html
+    assert 'data-games="♦,9,2,18;♥,10,2,18;♠,11,2,18;♣,12,2,18;Grand,24,2,11;null,23;null hand,35;' in html
 
 
 @pytest.mark.parametrize("variant", ["officers-skat", "lieutenant-skat", "officers-schafkopf"])

@@ -4,9 +4,24 @@
   "use strict";
   var SHOWN = 4;
   var tables = new WeakMap();
+  // The form says which games give which values, in short ("♦,9,2,18;…;null,23;…"): a suit or grand game's name,
+  // base value and lowest and highest multiplier, a null game's name and value.
   function legalValues(picks) {
-    if (!tables.has(picks)) tables.set(picks, JSON.parse(picks.dataset.values || "{}"));
-    return tables.get(picks);
+    if (tables.has(picks)) return tables.get(picks);
+    var values = {};
+    function add(value, game) { values[value] = values[value] ? values[value] + " · " + game : game; }
+    picks.dataset.games.split(";").forEach(function (game) {
+      var part = game.split(",");
+      if (part.length === 2) {
+        add(Number(part[1]), part[0]);
+        return;
+      }
+      for (var multiplier = Number(part[2]); multiplier <= Number(part[3]); multiplier += 1) {
+        add(Number(part[1]) * multiplier, part[0] + " ×" + multiplier);
+      }
+    });
+    tables.set(picks, values);
+    return values;
   }
   // Below the lowest value the typing has only begun, so the values it begins; beyond, the values closest to it.
   function nearest(values, typed) {
@@ -17,12 +32,13 @@
     return all.slice().sort(function (a, b) { return Math.abs(a - typed) - Math.abs(b - typed) || a - b; })
       .slice(0, SHOWN).sort(function (a, b) { return a - b; });
   }
+  // The picks come only with this script, and so does their look: the match page's style sheet stays small.
   function showPicks(input) {
     var picks = input.closest(".by-value").querySelector(".value-picks");
     var typed = parseInt(input.value, 10);
     if (!picks) return;
+    Object.assign(picks.style, { display: "grid", gridTemplateColumns: "repeat(4, 1fr)", gap: ".3rem" });
     if (isNaN(typed)) {
-      picks.hidden = true;
       picks.replaceChildren();
       return;
     }
@@ -32,14 +48,16 @@
       var number = document.createElement("b");
       var games = document.createElement("small");
       button.type = "button";
+      Object.assign(button.style, { flexDirection: "column", padding: "0", lineHeight: "1.15" });
+      Object.assign(games.style, { color: "var(--muted)", fontSize: ".7rem" });
       button.dataset.pick = String(value);
       button.setAttribute("aria-pressed", String(value === typed));
+      if (value === typed) button.className = "primary";
       number.textContent = String(value);
       games.textContent = values[value];
       button.append(number, " ", games);
       return button;
     }));
-    picks.hidden = false;
   }
   function valueInput(form) {
     return form && form.querySelector('.by-value input[name="value"]');
