@@ -49,7 +49,8 @@
       var games = document.createElement("small");
       button.type = "button";
       Object.assign(button.style, { flexDirection: "column", padding: "0", lineHeight: "1.15" });
-      Object.assign(games.style, { color: "var(--muted)", fontSize: ".7rem" });
+      // The value typed is marked as the chosen one; its games are then written in the chip's own colour.
+      Object.assign(games.style, { color: value === typed ? "inherit" : "var(--muted)", fontSize: ".7rem" });
       button.dataset.pick = String(value);
       button.setAttribute("aria-pressed", String(value === typed));
       if (value === typed) button.className = "primary";
