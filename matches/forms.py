@@ -27,8 +27,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from .engine import OPTIONS, Contract, DealEntry, EntryField, EntryShape, Kind, RuleError, find_variant, game_to_data
+from .engine.cards import BASE_VALUES
+from .engine.entry import BY_VALUE, FIELDS_BY_NAME
 from .engine.presets import Preset
-from .labels import OPTION_CHOICE_LABELS, contract_label, render_step, scheme_label
+from .engine.values import game_values
+from .labels import CONTRACT_NAMES, OPTION_CHOICE_LABELS, SUIT_SYMBOLS, contract_label, render_step, scheme_label
 from .models import Deck
 from .names import MAX_NAME_LENGTH
 from .services import Submission
@@ -48,6 +51,9 @@ RELEASE = _release()
 MORE_WITH, MORE_WITHOUT = "+", "-"  # the matadors chips for more than CHIPS, counted in a number field
 CHIPS = 4
 YES, NO = "yes", "no"
+BY_VALUE_MODE, FULL_MODE = "value", "full"  # how a game is entered where the table offers both
+# The fields a game entered by its value shares with the full entry; the rest are the full entry's alone.
+SHARED_WITH_VALUE = frozenset({"declarer", "kontra", "re"})
 
 
 class SignupForm(UserCreationForm):
@@ -224,11 +230,13 @@ def form_names(entry: EntryField, seats: Sequence[int]) -> tuple[str, ...]:
     return (short,)
 
 
-def _visibility(entry: EntryField, offered: Sequence[Contract]) -> str:
-    """CSS classes that show a field only for the contracts it belongs to (the form works without script)."""
+def _visibility(entry: EntryField, shape: EntryShape) -> str:
+    """CSS classes that show a field only for the contracts it belongs to, and only in the full entry where the
+    table offers entry by value too (the form works without script)."""
+    offered = shape.contracts
+    classes = ["not-value"] if shape.by_value and entry.name not in SHARED_WITH_VALUE else []
     if entry.contracts is None:
-        return ""
-    classes = []
+        return " ".join(classes)
     for contract in (Contract.RAMSCH, Contract.NULL):
         if contract not in offered:
             continue
@@ -303,15 +311,46 @@ class GameForm(forms.Form):
             for name, field in zip(form_names(entry, every_seat), self._fields_for(entry, every_seat), strict=True):
                 fields[name] = field
             playing = tuple(int(choice) for choice in entry.choices) if entry.kind is Kind.POINTS_PER_SEAT else ()
-            placed.append(Placed(entry, form_names(entry, playing), _visibility(entry, self.shape.contracts)))
+            placed.append(Placed(entry, form_names(entry, playing), _visibility(entry, self.shape)))
+        if self.shape.by_value:
+            fields.update(self._value_fields())
         return fields, tuple(placed)
+
+    def _value_fields(self) -> dict[str, forms.Field]:
+        """The value entry's own fields: which entry (by value or in full), the value, and won or lost."""
+        value = FIELDS_BY_NAME["value"]
+        return {
+            "mode": forms.ChoiceField(
+                label=_("Entry"),
+                choices=[(BY_VALUE_MODE, _("By value")), (FULL_MODE, _("Full entry"))],
+                initial=FULL_MODE,
+                required=False,
+                widget=forms.RadioSelect,
+            ),
+            "value": _number(render_step(value.label), None, None),  # the engine says which values a game has
+            "value_won": forms.TypedChoiceField(
+                label=_("Won or lost"),
+                choices=[(YES, _("won")), (NO, _("lost"))],
+                coerce=lambda chosen: chosen == YES,
+                empty_value=None,
+                required=False,
+                widget=forms.RadioSelect,
+            ),
+        }
 
     def _fields_for(self, entry: EntryField, seats: Sequence[int]) -> Iterator[forms.Field]:
         label = render_step(entry.label)
         kind = entry.kind
         if kind is Kind.CONTRACT:
             choices = [(value, contract_label(value, self.deck)) for value in entry.choices]
-            yield forms.ChoiceField(label=label, choices=choices, widget=forms.RadioSelect, initial=entry.default)
+            # Where a game may be entered by its value, the contract is asked only of the full entry (``clean``).
+            yield forms.ChoiceField(
+                label=label,
+                choices=choices,
+                widget=forms.RadioSelect,
+                initial=entry.default,
+                required=not self.shape.by_value,
+            )
         elif kind is Kind.SEAT:
             empty: list[tuple[Any, Any]] = [] if entry.name == "declarer" else [("", _("nobody"))]
             seat_field = forms.TypedChoiceField(
@@ -403,6 +442,36 @@ class GameForm(forms.Form):
         return self.section("ramsch")
 
     @property
+    def by_value(self) -> bool:
+        """Whether this form takes the game as the value entry: the table offers it and it was chosen."""
+        return self.shape.by_value and self._mode() == BY_VALUE_MODE
+
+    def _mode(self) -> str:
+        if not self.is_bound:
+            return str(self.initial.get("mode", FULL_MODE))
+        cleaned = getattr(self, "cleaned_data", None)
+        return str((self.data if cleaned is None else cleaned).get("mode") or FULL_MODE)
+
+    @property
+    def value_games(self) -> str:
+        """The games that give each value this table's games can have, for the value picks, in short: a suit or grand
+        game's name, base value and its lowest and highest multiplier, a null game's name and value ("♦,9,2,18;…;
+        null,23;…"). The script spells out the values from it; the engine checks the value saved."""
+        multipliers: dict[Contract, list[int]] = {}
+        nulls: list[str] = []
+        for value, readings in game_values(self.shape.contracts).items():
+            for reading in readings:
+                if reading.multiplier is None:
+                    nulls.append(f"{render_step(reading.label, self.deck)},{value}")
+                else:
+                    multipliers.setdefault(reading.contract, []).append(reading.multiplier)
+        games = [
+            f"{_short_name(contract, self.deck)},{BASE_VALUES[contract]},{min(each)},{max(each)}"
+            for contract, each in multipliers.items()
+        ]
+        return ";".join([*games, *nulls])
+
+    @property
     def more_open(self) -> bool:
         """The rarer fields start open when they hold something or have an error."""
         return any(field.value() or field.errors for _, fields in self.more for field in fields)
@@ -460,7 +529,11 @@ class GameForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        if self.by_value:
+            return data
         contract = data.get("contract")
+        if not contract:
+            self.add_error("contract", forms.Field.default_error_messages["required"])
         for placed in self.placed:
             offered = placed.entry.contracts
             if placed.entry.kind is not Kind.MATADORS or (offered is not None and contract not in offered):
@@ -475,6 +548,8 @@ class GameForm(forms.Form):
     def submission(self) -> Submission:
         """The deal as entered, in the engine's shape; only the fields the chosen contract uses."""
         data = self.cleaned_data
+        if self.by_value:
+            return self._value_submission()
         contract = data["contract"]
         game: dict[str, Any] = {}
         declarer: int | None = None
@@ -488,6 +563,19 @@ class GameForm(forms.Form):
             elif value is not None:
                 _put(game, entry.name, value)
         return Submission(declarer=declarer, entry=game, number=data.get("number"))
+
+    def _value_submission(self) -> Submission:
+        """A game entered by its value: the value and won or lost as typed, Kontra and Re, no contract."""
+        data = self.cleaned_data
+        game: dict[str, Any] = {"contract": BY_VALUE}
+        if data.get("value") is not None:
+            game["value"] = data["value"]
+        if data.get("value_won") is not None:
+            game["won"] = data["value_won"]
+        for flag in ("kontra", "re"):
+            if data.get(flag):
+                game[flag] = True
+        return Submission(declarer=data.get("declarer"), entry=game, number=data.get("number"))
 
     def _read(self, entry: EntryField, names: tuple[str, ...]) -> Any:
         data = self.cleaned_data
@@ -510,6 +598,8 @@ class GameForm(forms.Form):
     def add_rule_errors(self, error: RuleError) -> None:
         """Put each refusal next to its field; what belongs to no field shown goes above the form."""
         by_path = {placed.entry.path: placed.error_field for placed in self.placed}
+        if self.by_value:
+            by_path |= {"game.value": "value", "game.won": "value_won", "game.contract": "mode"}
         for problem in error.errors:
             field = by_path.get(problem.field)
             if field is None and problem.field.startswith("game.ramsch"):
@@ -531,6 +621,13 @@ def _matador_chips(entry: EntryField) -> list[tuple[str, Any]]:
     if entry.minimum == 0:
         chips.append(("0", _("none")))
     return chips
+
+
+def _short_name(contract: Contract, deck: str) -> str:
+    """A suit or grand, short enough for a chip: "♣" (or "Acorns"), "Grand"."""
+    if contract not in SUIT_SYMBOLS:
+        return contract_label(contract, deck)
+    return SUIT_SYMBOLS[contract] if deck == Deck.FRENCH else str(CONTRACT_NAMES[Deck(deck)][contract])
 
 
 def _offer(field: forms.ChoiceField, empty: list[tuple[Any, Any]], entry: EntryField, names: list[str]) -> forms.Field:
@@ -569,6 +666,8 @@ def initial_from(deal: DealEntry, shape: EntryShape) -> dict[str, Any]:
     initial: dict[str, Any] = {"declarer": deal.declarer}
     if deal.game is None:
         return initial
+    if deal.game.contract == BY_VALUE:
+        return initial | _value_initial(deal.game.value, deal.game.won, kontra=deal.game.kontra, re=deal.game.re)
     data = game_to_data(deal.game)
     for entry in shape.fields:
         value = _value_at(data, entry.name)
@@ -586,6 +685,14 @@ def initial_from(deal: DealEntry, shape: EntryShape) -> dict[str, Any]:
             initial.update({f"ramsch_{seat}": points for seat, points in enumerate(value)})
         else:
             initial[entry.name.removeprefix("ramsch.")] = value
+    return initial
+
+
+def _value_initial(value: int | None, won: bool | None, *, kontra: bool, re: bool) -> dict[str, Any]:
+    """Form data for a game entered by its value: the value entry chosen, with what was entered."""
+    initial: dict[str, Any] = {"mode": BY_VALUE_MODE, "value": value, "kontra": kontra, "re": re}
+    if won is not None:
+        initial["value_won"] = YES if won else NO
     return initial
 
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from .engine import OPTIONS, Contract, Message
+from .engine.entry import BY_VALUE
 from .engine.league import RankingRule
 from .engine.presets import PRESETS
 from .engine.variants import SCHEME_LABELS, VARIANTS, Scheme, Variant
@@ -77,9 +78,12 @@ GERMAN_SUIT_TEMPLATES = {
 
 
 def contract_label(contract: str | None, deck: str = Deck.FRENCH) -> str:
-    """ "♣ Clubs" or "Acorns", "Grand", …; an empty string for a passed deal."""
+    """ "♣ Clubs" or "Acorns", "Grand", "By value" (a game entered by its value), …; an empty string for a passed
+    deal."""
     if contract is None:
         return ""
+    if contract == BY_VALUE:
+        return str(_("By value"))
     value = Contract(contract)
     if value in SUIT_SYMBOLS:
         name = str(CONTRACT_NAMES[Deck(deck)][value])

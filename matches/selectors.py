@@ -34,7 +34,8 @@ from .engine import (
     score_match,
 )
 from .engine.league import SeriesLine
-from .engine.skat import ListMarks, list_marks
+from .engine.skat import ListMarks
+from .engine.values import paper_marks
 from .engine.variants import Family
 from .models import Game, GameScore, Match, MatchEvent, Player, Seat
 from .scoring import render
@@ -556,7 +557,7 @@ def _list_row(deal: ScoredDeal, totals: tuple[int, ...]) -> ListRow:
         contract=deal.deal.contract,
         declarer=deal.declarer,
         sitting_out=deal.seating.sitting_out,
-        marks=list_marks(game, deal.result) if game is not None and deal.result is not None else None,
+        marks=paper_marks(game, deal.result) if game is not None and deal.result is not None else None,
         won=deal.won,
         value=deal.game_value,
         points=deal.scores,

@@ -15,7 +15,6 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 from .engine import (
-    ENTRY_VERSION,
     RULES_VERSION,
     Checkpoint,
     DealEntry,
@@ -31,6 +30,7 @@ from .engine import (
     score_next,
     setup_match,
 )
+from .engine.entry import stored_version
 from .engine.messages import gettext_noop, msg
 from .engine.presets import PRESETS
 from .errors import Conflict, Gone, Invalid, ServiceError
@@ -638,7 +638,7 @@ def _record(
 def _enter(game: Game, deal: DealEntry) -> None:
     state = deal_state(deal)
     game.passed, game.declarer, game.entry = state["passed"], state["declarer"], state["entry"]
-    game.entry_version = ENTRY_VERSION
+    game.entry_version = stored_version(deal)
 
 
 def _derive(game: Game, scored: ScoredDeal) -> None:

@@ -39,13 +39,14 @@ from .engine import (
     score_next,
     shape_of,
 )
+from .engine.entry import BY_VALUE
 from .engine.presets import PRESETS
 from .errors import Invalid, ServiceError
 from .exports.base import backup_response, export_response, format_of
 from .exports.pdf import game_list_pdf, match_header, pdf_response
 from .exports.picture import match_picture, picture_response
 from .exports.tables import MatchExport, PlayerStatsExport
-from .forms import GameForm, MatchForm, RestoreForm, SignupForm, initial_from
+from .forms import BY_VALUE_MODE, GameForm, MatchForm, RestoreForm, SignupForm, initial_from
 from .labels import (
     contract_label,
     match_label,
@@ -331,6 +332,8 @@ def _game_form(request: HttpRequest, match: Match, sheet: Sheet) -> GameForm:
     last = sheet.rows[-1].game.contract if sheet.rows else None
     if last is not None and last in shape.contracts and last != "ramsch":
         initial["contract"] = last
+    if last == BY_VALUE and shape.by_value:
+        initial["mode"] = BY_VALUE_MODE  # the table enters by value: the next game starts there too
     return GameForm(shape=shape, seats=sheet.names, deck=deck_of(request), initial=initial)
 
 

@@ -80,6 +80,13 @@ JSON_TYPES: dict[Kind, dict[str, Any]] = {
         "maxItems": MOST_SEATS,
     },
     Kind.SEATS: {"type": "array", "items": SEAT_NUMBER, "maxItems": MOST_SEATS},
+    Kind.VALUE: {
+        "type": "integer",
+        "nullable": True,
+        "description": 'A Skat game entered by its value alone (contract "value"): the value as the list writes '
+        "it, with won (true or false), kontra and re, and no other field. Only values a game can have are taken "
+        "(18, 20, 22, 23, 24, 27, …); a lost game counts twice the value.",
+    },
 }
 
 

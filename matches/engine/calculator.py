@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from .common import Context
-from .entry import GameEntry
+from .entry import BY_VALUE, GameEntry
 from .errors import Problems, RuleError
 from .game import Result, Table
 from .lieutenant import score_lieutenant
@@ -14,6 +14,7 @@ from .officers import score_officers
 from .options import Rules, build_rules
 from .schafkopf import score_schafkopf
 from .skat import score_skat
+from .values import score_by_value
 from .variants import Family, read_scheme, read_variant
 
 SCORERS: dict[Family, Callable[[Context, GameEntry], Result]] = {
@@ -68,6 +69,8 @@ def calculate(
 
 def score_in_context(ctx: Context, game: GameEntry) -> Result:
     """Score one game at a table whose variant, scheme, rules and seats are already checked."""
+    if game.contract == BY_VALUE:
+        return score_by_value(ctx, game)
     return SCORERS[ctx.spec.family](ctx, game)
 
 

@@ -22,8 +22,14 @@ from .table import Seating
 from .variants import VARIANTS, Family, Scheme, Variant, VariantSpec
 
 # The stored form of an entry. Version 1: sparse (a field at its default is left out); the legacy form (version 0)
-# wrote every field, with nulls and falses, and is read the same way.
+# wrote every field, with nulls and falses, and is read the same way. Version 2 adds the game entered by its value
+# (``BY_VALUE``); only such a game is written as version 2, so that every other entry stays readable by a release
+# from before it, and one that cannot read a game by value refuses it by its version rather than misreading it.
 ENTRY_VERSION = 1
+VALUE_ENTRY_VERSION = 2
+READABLE_VERSIONS = (0, ENTRY_VERSION, VALUE_ENTRY_VERSION)
+# The contract of a game entered by its value alone: the table said which value, not which game, so none is named.
+BY_VALUE = "value"
 
 
 class Schwarz(StrEnum):
@@ -81,7 +87,8 @@ class GameEntry:
     """One game exactly as the players entered it; every field is raw input, nothing is derived.
 
     ``matadors`` is signed: +n for "with n", -n for "without n". ``declarer_card_points`` includes the skat;
-    ``outcome`` (an ``Outcome``) may stand in for them, or say the same.
+    ``outcome`` (an ``Outcome``) may stand in for them, or say the same. A game entered by its value (contract
+    ``BY_VALUE``) has only ``value``, ``won``, ``kontra`` and ``re``.
     """
 
     contract: str
@@ -98,6 +105,7 @@ class GameEntry:
     re: bool = False
     conceded: bool = False
     ramsch: RamschEntry | None = None
+    value: int | None = None
 
 
 @dataclass(frozen=True)
@@ -134,6 +142,7 @@ class Kind(StrEnum):
     OUTCOME = "outcome"
     POINTS_PER_SEAT = "points-per-seat"
     SEATS = "seats"
+    VALUE = "value"
 
 
 @dataclass(frozen=True)
@@ -170,7 +179,7 @@ MAX_MATADORS = 14  # Schafkopf's Laufende in a solo; Skat's suit games stop at 1
 
 FLAGS = ("hand", "ouvert", "kontra", "re", "conceded")
 OPTIONAL_TEXT = ("outcome", "schwarz", "announced")
-OPTIONAL_INT = ("matadors", "declarer_card_points", "bid")
+OPTIONAL_INT = ("matadors", "declarer_card_points", "bid", "value")
 
 
 # Every field a game can have, in the order a table fills them in. ``accepted_fields`` narrows this to a table.
@@ -179,7 +188,7 @@ FIELDS: tuple[EntryField, ...] = (
         "contract",
         Kind.CONTRACT,
         msg(gettext_noop("Game")),
-        choices=tuple(c.value for c in Contract),
+        choices=(*(c.value for c in Contract), BY_VALUE),
         required=True,
     ),
     EntryField("declarer", Kind.SEAT, msg(gettext_noop("Declarer")), contracts=NOT_RAMSCH),
@@ -256,6 +265,8 @@ FIELDS: tuple[EntryField, ...] = (
     EntryField("ramsch.jungfrau", Kind.SEATS, msg(gettext_noop("Jungfrau (took no trick)")), contracts=ONLY_RAMSCH),
     EntryField("ramsch.pushes", Kind.NUMBER, msg(gettext_noop("Pushes")), minimum=0, maximum=4, contracts=ONLY_RAMSCH),
     EntryField("ramsch.durchmarsch", Kind.SEAT, msg(gettext_noop("Durchmarsch")), contracts=ONLY_RAMSCH),
+    # The value entry's own field: no contract of the full entry asks for it (see ``EntryShape.by_value``).
+    EntryField("value", Kind.VALUE, msg(gettext_noop("Game value")), minimum=0, maximum=MAX_BID, contracts=frozenset()),
 )
 
 FIELDS_BY_NAME = {f.name: f for f in FIELDS}
@@ -292,7 +303,7 @@ def game_from_data(data: object, *, prefix: str = "game", version: int = ENTRY_V
     default count as left out. Raises ``RuleError`` naming every field of the wrong type or unknown.
 
     Whether the game can be scored is for the rules to say; this checks only the shape."""
-    if version not in (0, ENTRY_VERSION):
+    if version not in READABLE_VERSIONS:
         raise RuleError([FieldError(prefix, msg(gettext_noop("Unknown entry version {version}."), version=version))])
     problems = Problems()
     if not isinstance(data, Mapping):
@@ -344,6 +355,11 @@ def deal_from_data(
     problems.raise_if_any()
     assert parsed is not None
     return DealEntry(game=parsed, declarer=seat)
+
+
+def stored_version(deal: DealEntry) -> int:
+    """The version a deal is written in: the oldest that holds it (see ``ENTRY_VERSION``)."""
+    return VALUE_ENTRY_VERSION if deal.contract == BY_VALUE else ENTRY_VERSION
 
 
 def deal_state(deal: DealEntry) -> dict[str, Any]:
@@ -423,10 +439,12 @@ def _contracts() -> str:
 
 @dataclass(frozen=True)
 class EntryShape:
-    """What a table asks for one deal: the contracts it offers and the fields, fitted to its variant and rules."""
+    """What a table asks for one deal: the contracts it offers and the fields, fitted to its variant and rules.
+    ``by_value``: a game may be entered by its value instead (declarer, value, won or lost, Kontra and Re)."""
 
     contracts: tuple[Contract, ...]
     fields: tuple[EntryField, ...]
+    by_value: bool = False
 
     def get(self, name: str) -> EntryField | None:
         return next((f for f in self.fields if f.name == name), None)
@@ -457,7 +475,7 @@ def _accepted(variant: Variant, scheme: Scheme, rules: Rules, seating: Seating) 
         fitted = _fit(base, spec, scheme, rules, contracts, playing, seating)
         if fitted is not None:
             kept.append(fitted)
-    return EntryShape(contracts=contracts, fields=tuple(kept))
+    return EntryShape(contracts=contracts, fields=tuple(kept), by_value=spec.family is Family.SKAT)
 
 
 def _offered(contract: Contract, rules: Rules) -> bool:
@@ -501,7 +519,7 @@ def _fit(
         return replace(base, required=True)
     seat_choices = tuple(str(seat) for seat in playing)
     if base.contracts is not None and not base.contracts & set(contracts):
-        return None
+        return None  # the value field too: the value entry asks for it (``EntryShape.by_value``)
     if name == "contract":
         return replace(base, choices=tuple(c.value for c in contracts), default=contracts[0].value)
     if name == "declarer":
@@ -582,6 +600,8 @@ def headline(
 def describe(game: GameEntry, names: Sequence[str]) -> list[Message]:
     """What was entered besides the contract, in a few words: "with 1", "70 card points", "Hand", …"""
     words: list[Message] = []
+    if game.value is not None:
+        words.append(msg(gettext_noop("value {value}"), value=game.value))
     if game.matadors is not None:
         template = gettext_noop("with {n}") if game.matadors > 0 else gettext_noop("without {n}")
         words.append(msg(template, n=abs(game.matadors)))

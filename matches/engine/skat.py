@@ -276,6 +276,12 @@ def score_skat(ctx: Context, game: GameEntry) -> Result:
         return score_ramsch(ctx, game, problems)
     valuation = value_declarer_game(ctx, game, contract, problems)
     assert valuation is not None
+    return declarer_result(ctx, game, valuation)
+
+
+def declarer_result(ctx: Context, game: GameEntry, valuation: Valuation) -> Result:
+    """A valued declarer's game scored at the table: Kontra, Re and Bock, a lost game doubled, Seeger-Fabian's
+    points; the same for a game entered in full and one entered by its value."""
     game_value, score, steps = declarer_score(ctx, game, valuation)
     scores = list(only_seat(ctx.table.players, ctx.table.declarer, score))
     if ctx.scheme is Scheme.SEEGER_FABIAN:

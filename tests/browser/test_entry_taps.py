@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from .flow import sign_up, start_match, track_requests
+from .flow import QUIET, sign_up, start_match, track_requests
 
 SKAT_PUB = "Skat, pub rules (Kontra/Re, Ramsch, Bock)"
 SKAT_ISKO = "Skat, ISkO"
@@ -152,3 +152,71 @@ def test_a_save_asks_for_no_second_preview(phone: Page, live_server: Any) -> Non
     expect(phone.get_by_text(f"Game 1 saved: Anna {chr(0x2212)}44", exact=True)).to_be_visible()
     phone.wait_for_timeout(600)
     assert [url.rsplit("/", 2)[-2] for url in posts] == ["games"]
+
+
+def _saved_by_value(page: Page, taps: Taps, text: str) -> None:
+    """Save a game entered by its value: the notice names it, and the value entry is ready again at the top."""
+    page.wait_for_function("() => window.__requests.open === 0")
+    _bar_in_sight(page)
+    taps.tap(page.get_by_role("button", name="Save game", exact=True))
+    expect(page.get_by_text(text, exact=True)).to_be_in_viewport()
+    expect(_chip(page, "Entry", "By value")).to_be_checked()
+    expect(page.get_by_role("spinbutton", name="Game value", exact=True)).to_have_value("")
+    expect(page.get_by_role("group", name="Declarer", exact=True)).to_be_in_viewport()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_by_value_takes_three_taps_and_its_keys_and_the_full_entry_stays_one_tap_away(
+    browser: Browser, live_server: Any
+) -> None:
+    page = _phone(browser, 390, 844)
+    sign_up(page, live_server.url, "value")
+    start_match(page, SKAT_PUB, SKAT, untick=["Bock rounds"])
+    track_requests(page)
+    _chip(page, "Entry", "By value").click()
+    value = page.get_by_role("spinbutton", name="Game value", exact=True)
+
+    # "Ben, 48, won": the declarer's chip puts the thumb on the value, the keys type it, one chip says won.
+    taps = Taps(page)
+    taps.tap(_chip(page, "Declarer", "Ben"))
+    expect(value).to_be_focused()
+    page.keyboard.type("48")
+    expect(page.get_by_role("button", name="48 ♣ ×4 · Grand ×2", exact=True)).to_be_visible()
+    taps.tap(_chip(page, "Won or lost", "won"))
+    expect(page.locator("#preview")).to_contain_text("Ben +48")
+    _saved_by_value(page, taps, "Game 1 saved: Ben +48")
+    assert taps.count <= 3
+
+    # The next game starts by value. A value is picked from the legal ones near what is typed: "2" offers 20 to 24.
+    taps = Taps(page)
+    taps.tap(_chip(page, "Declarer", "Cleo"))
+    page.keyboard.type("2")
+    taps.tap(page.get_by_role("button", name="24 ♣ ×2", exact=True))
+    expect(value).to_have_value("24")
+    taps.tap(_chip(page, "Won or lost", "lost"))
+    expect(page.locator("#preview")).to_contain_text(f"Cleo {chr(0x2212)}48")
+    _saved_by_value(page, taps, f"Game 2 saved: Cleo {chr(0x2212)}48")
+    assert taps.count <= 4
+
+    # A value no game has is refused next to the field, naming the nearest values.
+    page.get_by_role("group", name="Declarer", exact=True).get_by_role("radio", name="Anna", exact=True).click()
+    page.keyboard.type("25")
+    _chip(page, "Won or lost", "won").click()
+    page.wait_for_function(QUIET)
+    page.get_by_role("button", name="Save game", exact=True).click()
+    expect(page.get_by_text("No game is worth 25; the nearest values are 24 and 27.", exact=True).first).to_be_visible()
+
+    # The full entry is one tap away, and a suit game there still takes five taps.
+    page.reload()
+    track_requests(page)
+    _chip(page, "Entry", "Full entry").click()
+    expect(value).to_be_hidden()
+    taps = Taps(page)
+    taps.tap(_chip(page, "Game", "♣ Clubs"))
+    taps.tap(_chip(page, "Declarer", "Anna"))
+    taps.tap(_chip(page, "Matadors", "with 2"))
+    taps.tap(_chip(page, "Outcome", "won"))
+    expect(page.locator("#preview")).to_contain_text("Anna +36")
+    _saved(page, taps, "Game 3 saved: Anna +36")
+    assert taps.count <= 5
+    page.context.close()
