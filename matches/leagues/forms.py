@@ -164,8 +164,18 @@ class SeasonForm(forms.Form):
         )
 
 
+class IsoDateInput(forms.DateInput):
+    """A date picker: its value is written as ISO (YYYY-MM-DD) in every language, the only form a browser's date
+    input reads (a date written the language's way leaves it empty, and the form refused until a date is picked)."""
+
+    input_type = "date"
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__(attrs, format="%Y-%m-%d")
+
+
 class NightForm(forms.Form):
-    date = forms.DateField(label=_("Date"), initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(label=_("Date"), initial=datetime.date.today, widget=IsoDateInput())
     series = forms.IntegerField(label=_("Series"), initial=1, min_value=1, max_value=6)
 
 
