@@ -508,6 +508,8 @@ def night_paper(request: HttpRequest, night: Night, number: int) -> HttpResponse
         else:
             messages.success(request, _("The list of table %(number)s is entered.") % {"number": number})
             return redirect(reverse("night_detail", args=[night.public_id]) + "#results")
+    if form.errors:
+        form.focus_first_error()
     context = {"night": night, "season": night.season, "table": table, "form": form}
     return render(request, "leagues/night_paper.html", context, status=400 if form.errors else 200)
 

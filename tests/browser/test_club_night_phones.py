@@ -17,11 +17,12 @@ from django.urls import reverse
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from matches.leagues import services as clubs
-from matches.leagues.models import Night, Season
+from matches.leagues.models import ClubTable, Night, Season
 
 from ..factories import make_user
 
 PHONE = {"width": 390, "height": 844}
+NAMES = ("Anna", "Ben", "Cleo", "Dora")
 
 
 @pytest.fixture
@@ -53,6 +54,14 @@ def _season(owner: User) -> Season:
     return clubs.season_create(club=club, settings=clubs.SeasonSettings(name="Saison 2026"))
 
 
+def _drawn_night(owner: User, names: tuple[str, ...] = NAMES) -> Night:
+    night = clubs.night_create(season=_season(owner), date=datetime.date(2026, 11, 26))
+    for name in names:
+        clubs.check_in(night=night, name=name)
+    clubs.night_draw(night=night, series=1, user=owner)
+    return night
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_german_secretary_opens_a_night_with_the_date_the_page_offers(
     new_context: Callable[..., BrowserContext], live_server: Any
@@ -65,3 +74,33 @@ def test_a_german_secretary_opens_a_night_with_the_date_the_page_offers(
     page.get_by_role("button", name="Abend eröffnen", exact=True).click()
     expect(page.get_by_role("heading", name=re.compile("^Vereinsabend vom"), level=1)).to_be_visible()
     assert Night.objects.get(season=season).date == datetime.date.today()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("script", [True, False], ids=["with a script", "without a script"])
+def test_a_refused_paper_list_shows_the_field_in_error_with_a_summary_at_the_top(
+    new_context: Callable[..., BrowserContext], live_server: Any, script: bool
+) -> None:
+    olga = make_user("olga")
+    night = _drawn_night(olga)
+    table = ClubTable.objects.get(night=night)
+    seated = [seat.player.name for seat in table.match.seats.order_by("position")]
+    page = _signed_in(new_context(java_script_enabled=script), live_server.url, olga)
+    page.goto(live_server.url + reverse("night_paper", args=[night.public_id, table.number]) + "?series=1")
+    # The last player's game points cannot be reached with one won game.
+    lines = [("18", "1", "0"), ("0", "0", "0"), ("0", "0", "0"), ("19", "1", "0")]
+    for name, (points, won, lost) in zip(seated, lines, strict=True):
+        group = page.get_by_role("group", name=name, exact=True)
+        group.get_by_role("spinbutton", name=f"Game points of {name}", exact=True).fill(points)
+        group.get_by_role("spinbutton", name="won", exact=True).fill(won)
+        group.get_by_role("spinbutton", name="lost", exact=True).fill(lost)
+    page.get_by_role("button", name="Enter the list", exact=True).click()
+
+    wrong = page.get_by_role("spinbutton", name=f"Game points of {seated[3]}", exact=True)
+    expect(wrong).to_be_focused()
+    expect(wrong).to_be_in_viewport()
+    summary = page.get_by_role("alert").filter(has_text="The list is not entered yet: please check")
+    problem = f"{seated[3]}, game points: No 1 won and 0 lost games add up to 19 game points."
+    expect(summary.get_by_role("link", name=problem, exact=True)).to_have_attribute("href", "#id_points_3")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    expect(summary).to_be_in_viewport()
