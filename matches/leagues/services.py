@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Count, F, Sum
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext
 
 from matches.engine import FieldError, RuleError, Scheme, find_variant, setup_match
@@ -373,11 +374,12 @@ def _recent(night: Night) -> list[Tables]:
 
 def _start_table(night: Night, series: int, number: int, players: Sequence[Player], user: User, seed: str) -> ClubTable:
     season = night.season
-    title = gettext("%(season)s, %(date)s: series %(series)s, table %(number)s") % {
-        "season": season.name,
-        "date": night.date.isoformat(),
-        "series": series,
+    # The table's phone shows the title on one line, cut where the screen ends: what the table needs comes first.
+    title = gettext("Table %(number)s, series %(series)s · %(club)s, %(date)s") % {
         "number": number,
+        "series": series,
+        "club": season.club.name,
+        "date": date_format(night.date, "SHORT_DATE_FORMAT"),
     }
     match = match_create(
         owner=user,

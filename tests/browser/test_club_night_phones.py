@@ -104,3 +104,36 @@ def test_a_refused_paper_list_shows_the_field_in_error_with_a_summary_at_the_top
     expect(summary.get_by_role("link", name=problem, exact=True)).to_have_attribute("href", "#id_points_3")
     page.evaluate("() => window.scrollTo(0, 0)")
     expect(summary).to_be_in_viewport()
+
+
+# Whether ``text`` within the element is drawn inside its box, not cut off by its ellipsis.
+SHOWN_IN_FULL = """(element, text) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.data.indexOf(text);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + text.length);
+        const drawn = range.getBoundingClientRect(), box = element.getBoundingClientRect();
+        return drawn.left >= box.left && drawn.right <= box.right;
+    }
+    return false;
+}"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_tables_phone_sees_its_table_number_and_series_at_the_top(
+    new_context: Callable[..., BrowserContext], live_server: Any
+) -> None:
+    olga = make_user("olga")
+    night = _drawn_night(olga, ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fred", "Gus"))
+    table = ClubTable.objects.select_related("match").get(night=night, number=2)
+    phone = new_context().new_page()
+    phone.goto(live_server.url + reverse("match_join", args=[table.match.invite_token]))
+    phone.get_by_role("button", name="Score on this phone", exact=True).click()
+    heading = phone.get_by_role("heading", level=1)
+    expect(heading).to_contain_text("Table 2, series 1")
+    assert heading.evaluate(SHOWN_IN_FULL, "Table 2, series 1")
+    assert not heading.evaluate(SHOWN_IN_FULL, "games left")  # the rest of the line is cut at 390 px
+    expect(heading).to_contain_text("Skatclub Herz Dame")
