@@ -20,6 +20,7 @@ from matches.leagues import services as clubs
 from matches.leagues.models import ClubTable, Night, Season
 
 from ..factories import make_user
+from ..test_queries import enter
 
 PHONE = {"width": 390, "height": 844}
 NAMES = ("Anna", "Ben", "Cleo", "Dora")
@@ -137,3 +138,35 @@ def test_a_tables_phone_sees_its_table_number_and_series_at_the_top(
     assert heading.evaluate(SHOWN_IN_FULL, "Table 2, series 1")
     assert not heading.evaluate(SHOWN_IN_FULL, "games left")  # the rest of the line is cut at 390 px
     expect(heading).to_contain_text("Skatclub Herz Dame")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_club_rooms_screen_fills_a_television_in_type_read_from_across_the_room(
+    new_context: Callable[..., BrowserContext], live_server: Any
+) -> None:
+    olga = make_user("olga")
+    night = _drawn_night(olga)
+    club = night.season.club
+    tv = new_context(viewport={"width": 1920, "height": 1080}, device_scale_factor=1, is_mobile=False).new_page()
+    tv.clock.install()
+    tv.goto(live_server.url + reverse("club_screen", args=[club.screen_token]))
+
+    expect(tv.get_by_role("heading", name="Skatclub Herz Dame", level=1)).to_be_visible()
+    expect(tv.get_by_role("navigation")).to_have_count(0)
+    expect(tv.get_by_role("link")).to_have_count(0)  # neither "Log in" nor the footer's links
+    expect(tv.get_by_role("contentinfo")).to_have_count(0)
+    tables = tv.get_by_role("table")
+    expect(tables).to_have_count(2)
+    for table in tables.all():
+        expect(table).to_be_in_viewport()
+    boxes = [table.bounding_box() for table in tables.all()]
+    assert all(box is not None for box in boxes)
+    assert max(box["x"] + box["width"] for box in boxes if box) > 1920 * 0.9  # the whole width, not a column
+    cell = tables.first.get_by_role("columnheader", name="Player", exact=True)
+    assert float(cell.evaluate("cell => getComputedStyle(cell).fontSize").removesuffix("px")) >= 28
+
+    # It refreshes itself: a game entered at a table is on the screen half a minute later, without a reload.
+    expect(tv.get_by_text("No results yet.", exact=True)).to_have_count(2)
+    enter(ClubTable.objects.get(night=night).match, 1)
+    tv.clock.fast_forward("00:31")
+    expect(tv.get_by_text("No results yet.", exact=True)).to_have_count(0)
