@@ -36,7 +36,7 @@ def _date_fields() -> list[tuple[str, forms.Field]]:
     return [
         (f"{form.__name__}.{name}", field)
         for form in _form_classes()
-        for name, field in form.base_fields.items()
+        for name, field in getattr(form, "base_fields", {}).items()
         if getattr(field.widget, "input_type", "") == "date"
     ]
 

@@ -32,7 +32,8 @@ def new_context(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
     contexts: list[BrowserContext] = []
 
     def context(**options: Any) -> BrowserContext:
-        made = browser.new_context(**({"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True} | options))
+        wanted: dict[str, Any] = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True} | options
+        made = browser.new_context(**wanted)
         contexts.append(made)
         return made
 
