@@ -534,6 +534,26 @@ def night_reopen(request: HttpRequest, night: Night) -> HttpResponse:
     return redirect("night_detail", night_id=night.public_id)
 
 
+def closed_table_link(request: HttpRequest, token: str) -> HttpResponse | None:
+    """What a table's scoring link opens once its night is closed (the core asks when the link opens no match): that
+    the night is closed, with the night's table, first names only where asked. 410: the link is gone for good. None
+    for a link no closed night's table had."""
+    closed = ClubTable.objects.filter(closed_link=token, night__closed_at__isnull=False) if token else None
+    table = closed.select_related("night__season__club").first() if closed is not None else None
+    if table is None:
+        return None
+    night = table.night
+    results = night_results(night)
+    names = public_names(results.players)
+    context = {
+        "night": night,
+        "club": night.season.club,
+        "table": table,
+        "rows": [(place, names.get(place.standing.player, "?")) for place in results.night_places],
+    }
+    return render(request, "leagues/night_closed.html", context, status=410)
+
+
 @public
 @require_GET
 def club_screen(request: HttpRequest, token: str) -> HttpResponse:

@@ -171,3 +171,25 @@ def test_the_club_rooms_screen_fills_a_television_in_type_read_from_across_the_r
     enter(ClubTable.objects.get(night=night).match, 1)
     tv.clock.fast_forward("00:31")
     expect(tv.get_by_text("No results yet.", exact=True)).to_have_count(0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_closed_nights_qr_link_shows_the_night_is_closed_with_its_results_in_the_phones_language(
+    new_context: Callable[..., BrowserContext], live_server: Any
+) -> None:
+    olga = make_user("olga")
+    night = _drawn_night(olga)
+    table = ClubTable.objects.select_related("match").get(night=night)
+    enter(table.match, 2)
+    link = live_server.url + reverse("match_join", args=[table.match.invite_token])
+    clubs.night_close(night=night, user=olga)
+    phone = new_context(locale="de-DE").new_page()
+    answer = phone.goto(link)
+    assert answer is not None
+    assert answer.status == 410
+    expect(phone.get_by_role("heading", name="Der Abend ist geschlossen", level=1)).to_be_visible()
+    expect(phone.get_by_text("An Tisch 1 kann nicht mehr gezählt werden", exact=False)).to_be_visible()
+    results = phone.get_by_role("table")
+    expect(results.get_by_role("columnheader", name="Punkte", exact=True)).to_be_visible()
+    expect(results.get_by_role("row")).to_have_count(1 + len(NAMES))
+    expect(phone.get_by_role("link", name="Anmelden", exact=True)).to_be_visible()  # a page of the site
