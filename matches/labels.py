@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 from django.utils.formats import date_format, number_format
@@ -11,8 +12,9 @@ from django.utils.translation import gettext_lazy as _
 
 from .engine import OPTIONS, Contract, Message
 from .engine.entry import BY_VALUE
-from .engine.league import RankingRule
+from .engine.league import RankingRule, SeriesLine
 from .engine.presets import PRESETS
+from .engine.skat import SEEGER_FABIAN_DECLARER, SEEGER_FABIAN_OPPONENTS
 from .engine.variants import SCHEME_LABELS, VARIANTS, Scheme, Variant
 from .leagues.models import Season
 from .models import Deck, Match
@@ -175,3 +177,40 @@ def ranking_label(season: Season) -> str:
             "count": season.best_nights
         }
     return gettext("ranked by the total of all lists")
+
+
+@dataclass(frozen=True)
+class FooterRow:
+    """A line of a list's footer: its title and each player's value (none on a blank list to fill in by hand)."""
+
+    title: str
+    values: list[int]
+    total: bool = False
+
+
+def footer_rows(lines: Sequence[SeriesLine], *, seeger_fabian: bool, players: int) -> list[FooterRow]:
+    """The footer of a list as the paper list sums it up: under Seeger-Fabian the game points, games won and lost,
+    the ±50 and the others' lost games up to the total; otherwise games won and lost and the game points as total.
+    ``lines``: one per player, or none (a blank list)."""
+    if not seeger_fabian:
+        return [
+            FooterRow(gettext("Games won"), [line.won for line in lines]),
+            FooterRow(gettext("Games lost"), [line.lost for line in lines]),
+            FooterRow(gettext("Total"), [line.game_points for line in lines], total=True),
+        ]
+    others = SEEGER_FABIAN_OPPONENTS.get(players, 0)
+    return [
+        FooterRow(gettext("Game points"), [line.game_points for line in lines]),
+        FooterRow(gettext("Games won"), [line.won for line in lines]),
+        FooterRow(gettext("Games lost"), [line.lost for line in lines]),
+        FooterRow(
+            gettext("+ %(points)s × games won") % {"points": SEEGER_FABIAN_DECLARER},
+            [line.won_points for line in lines],
+        ),
+        FooterRow(
+            gettext("− %(points)s × games lost") % {"points": SEEGER_FABIAN_DECLARER},
+            [-line.lost_points for line in lines],
+        ),
+        FooterRow(gettext("+ %(points)s × games the others lost") % {"points": others}, [line.bonus for line in lines]),
+        FooterRow(gettext("Total"), [line.total for line in lines], total=True),
+    ]

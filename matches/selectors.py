@@ -10,7 +10,7 @@ import base64
 import binascii
 import json
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -38,6 +38,7 @@ from .engine.skat import ListMarks
 from .engine.values import paper_marks
 from .engine.variants import Family
 from .models import Game, GameScore, Match, MatchEvent, Player, Seat
+from .registry import PaperList, paper_list
 from .scoring import render
 
 DERIVED_ON_MATCH = ("version", "deals", "totals")
@@ -92,7 +93,8 @@ class SheetRow:
 
 @dataclass(frozen=True)
 class Sheet:
-    """A match's score sheet: the rows shown (the latest ones, or all), the totals, and the next deal."""
+    """A match's score sheet: the rows shown (the latest ones, or all), the totals, and the next deal. ``paper``:
+    the list was kept on paper, and the totals are the footer entered from it."""
 
     match: Match
     seats: list[Seat]
@@ -101,6 +103,7 @@ class Sheet:
     next: NextDeal
     scheme: str
     earlier: int = 0
+    paper: PaperList | None = None
 
     @property
     def next_number(self) -> int:
@@ -120,11 +123,11 @@ class Sheet:
 
     @property
     def games_left(self) -> int | None:
-        return self.next.games_left
+        return None if self.paper else self.next.games_left
 
     @property
     def finished(self) -> bool:
-        return self.next.finished
+        return self.paper is not None or self.next.finished
 
     @property
     def names(self) -> list[str]:
@@ -192,14 +195,16 @@ def match_sheet(
     rows = _stored_rows(setup.seating, shown, totals_at_end, seats)
     recent = _recent_deals(match, setup.reach, read if end == match.deals else [])
     upcoming = next_deal(setup, Checkpoint(match.deals, tuple(match.totals), tuple(recent)))
+    paper = paper_list(match)
     return Sheet(
         match=match,
         seats=seats,
         rows=rows,
-        totals=list(totals_at_end),
+        totals=paper.totals if paper else list(totals_at_end),
         next=upcoming,
         scheme=match.scheme,
         earlier=rows[0].number - 1 if rows else end,
+        paper=paper,
     )
 
 
@@ -520,13 +525,20 @@ class GameList:
     footers: list[SeriesLine]
     seeger_fabian: bool
     skat: bool
+    paper: bool = False
 
 
 def game_list(match: Match, seats: Sequence[Seat]) -> GameList:
     """Every game of the match scored by the engine from what was entered, read in one query however long the
     match is. A Seeger-Fabian list writes the games under the standard scheme (the ISkO's game points: the value
-    won, twice the value lost) and leaves the ±50 and the others' bonus to the footer, as the paper list does."""
+    won, twice the value lost) and leaves the ±50 and the others' bonus to the footer, as the paper list does. A
+    list kept on paper has no games here: only the footer entered from it."""
     setup = match.setup()
+    paper = paper_list(match)
+    if paper is not None:
+        names = [seat.player.name for seat in seats]
+        footers = [replace(line, player=name) for line, name in zip(paper.lines, names, strict=True)]
+        return GameList(match, names, [], footers, paper.seeger_fabian, setup.spec.family is Family.SKAT, paper=True)
     seeger_fabian = setup.scheme is Scheme.SEEGER_FABIAN
     written = setup.with_scheme(Scheme.STANDARD) if seeger_fabian else setup
     games = live_games(match).order_by("position").only("passed", "declarer", "entry", "entry_version")

@@ -80,6 +80,7 @@ from .permissions import (
     visitor_of,
 )
 from .preferences import DECK_SESSION_KEY, deck_of
+from .registry import gone_invite_page
 from .selectors import (
     BadPlace,
     Sheet,
@@ -814,8 +815,15 @@ def _state_text(state: dict[str, Any] | None, names: list[str], deck: str) -> st
 
 @public
 def match_join(request: HttpRequest, token: str) -> HttpResponse:
-    """The invite link: an account joins as co-scorer; without an account the link itself lets this browser score."""
-    match = match_by_link("invite", token)
+    """The invite link: an account joins as co-scorer; without an account the link itself lets this browser score.
+    A link that opens no match any more may be known to an app on the core, which says why (a closed club night)."""
+    try:
+        match = match_by_link("invite", token)
+    except Http404:
+        gone = gone_invite_page(request, token)
+        if gone is None:
+            raise
+        return gone
     if request.method == "POST":
         account = _account(request)
         if account is not None:

@@ -25,9 +25,8 @@ from fpdf.enums import XPos, YPos
 
 from matches.engine import Scheme, Variant
 from matches.engine.league import Place, SeriesLine
-from matches.engine.skat import SEEGER_FABIAN_DECLARER, SEEGER_FABIAN_OPPONENTS
 from matches.engine.variants import VARIANTS, Family
-from matches.labels import contract_label, match_label, ranking_label, scheme_label, variant_label
+from matches.labels import contract_label, footer_rows, match_label, ranking_label, scheme_label, variant_label
 from matches.leagues.models import ClubTable, Night, Season
 from matches.leagues.selectors import TableView
 from matches.models import Match
@@ -272,47 +271,16 @@ def _blank_row(doc: Document, form: ListForm, count: int) -> None:
     doc.newline()
 
 
-def _footer_lines(form: ListForm) -> list[tuple[str, bool]]:
-    """The footer's lines: each title, and whether it is the total."""
-    if not form.seeger_fabian:
-        return [(_("Games won"), False), (_("Games lost"), False), (_("Total"), True)]
-    others = SEEGER_FABIAN_OPPONENTS.get(form.players, 0)
-    return [
-        (_("Game points"), False),
-        (_("Games won"), False),
-        (_("Games lost"), False),
-        (_("+ %(points)s × games won") % {"points": SEEGER_FABIAN_DECLARER}, False),
-        (_("− %(points)s × games lost") % {"points": SEEGER_FABIAN_DECLARER}, False),
-        (_("+ %(points)s × games the others lost") % {"points": others}, False),
-        (_("Total"), True),
-    ]
-
-
-def _footer_values(line: SeriesLine, seeger_fabian: bool) -> list[str]:
-    if not seeger_fabian:
-        return [str(line.won), str(line.lost), number(line.game_points)]
-    return [
-        number(line.game_points),
-        str(line.won),
-        str(line.lost),
-        number(line.won_points),
-        number(-line.lost_points),
-        number(line.bonus),
-        number(line.total),
-    ]
-
-
 def _footer(doc: Document, form: ListForm, lines: Sequence[SeriesLine] | None) -> None:
     """The sums per player (``lines``; None: an empty footer to fill in by hand)."""
-    titles = _footer_lines(form)
-    values = [_footer_values(line, form.seeger_fabian) for line in lines] if lines else None
-    if not doc.room_for(ROW * (len(titles) + 1) + 16):
+    rows = footer_rows(lines or [], seeger_fabian=form.seeger_fabian, players=form.players)
+    if not doc.room_for(ROW * (len(rows) + 1) + 16):
         doc.add_page()
     doc.newline(1)
-    for index, (title, total) in enumerate(titles):
-        doc.cell(form.fixed_width, title, bold=total, align="R")
+    for row in rows:
+        doc.cell(form.fixed_width, row.title, bold=row.total, align="R")
         for seat in range(form.players):
-            doc.cell(form.player_width, values[seat][index] if values else "", bold=total)
+            doc.cell(form.player_width, number(row.values[seat]) if row.values else "", bold=row.total)
         doc.newline()
     _signatures(doc, form)
 
@@ -348,6 +316,9 @@ def game_list_pdf(game_list: GameList, header: ListHeader, deck: str) -> bytes:
     doc = Document(header.event)
     form = ListForm(len(game_list.names), game_list.skat, game_list.seeger_fabian)
     _rows_page(doc, form, header, iter(game_list.rows), deck)
+    if game_list.paper:
+        doc.cell(PAGE_WIDTH, _("The list was kept on paper: the totals are as they were entered from it."), align="L")
+        doc.newline()
     _footer(doc, form, game_list.footers)
     return doc.output()
 

@@ -9,3 +9,13 @@ class LeaguesConfig(AppConfig):
     label = "leagues"
     verbose_name = pgettext_lazy("associations", "Clubs")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # The core never imports the club app: it asks its registry, where the club app says what it knows.
+        from matches.registry import register_gone_invite_page, register_paper_reader
+
+        from .selectors import paper_list_of
+        from .views import closed_table_link
+
+        register_paper_reader(paper_list_of)
+        register_gone_invite_page(closed_table_link)

@@ -164,8 +164,18 @@ class SeasonForm(forms.Form):
         )
 
 
+class IsoDateInput(forms.DateInput):
+    """A date picker: its value is written as ISO (YYYY-MM-DD) in every language, the only form a browser's date
+    input reads (a date written the language's way leaves it empty, and the form refused until a date is picked)."""
+
+    input_type = "date"
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__(attrs, format="%Y-%m-%d")
+
+
 class NightForm(forms.Form):
-    date = forms.DateField(label=_("Date"), initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(label=_("Date"), initial=datetime.date.today, widget=IsoDateInput())
     series = forms.IntegerField(label=_("Series"), initial=1, min_value=1, max_value=6)
 
 
@@ -212,6 +222,31 @@ class PaperForm(forms.Form):
             (player, data[f"points_{index}"], data[f"won_{index}"], data[f"lost_{index}"])
             for index, player in enumerate(self.players)
         ]
+
+    def summary(self) -> list[tuple[str, str]]:
+        """What stops the list, for the top of the page: the problems of the list as a whole, then each field's in
+        the page's order, with its player; each as the id of its field ("" for the whole list) and the text."""
+        problems = [("", str(error)) for error in self.non_field_errors()]
+        for player, *fields in self.rows():
+            for field in fields:
+                what = _("game points") if field.name.startswith("points_") else field.label
+                problems += [
+                    (
+                        field.auto_id,
+                        _("%(name)s, %(field)s: %(message)s") % {"name": player.name, "field": what, "message": error},
+                    )
+                    for error in field.errors
+                ]
+        return problems
+
+    def focus_first_error(self) -> None:
+        """The first field in error takes the focus when the page opens (``autofocus``: without a script too), so a
+        mistake below the fold is where the phone shows it."""
+        for _player, *fields in self.rows():
+            for field in fields:
+                if field.errors:
+                    field.field.widget.attrs["autofocus"] = True
+                    return
 
     def add_line_errors(self, error: RuleError) -> None:
         for problem in error.errors:

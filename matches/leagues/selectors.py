@@ -34,6 +34,7 @@ from matches.engine.league import (
 )
 from matches.engine.skat import SEEGER_FABIAN_DECLARER, SEEGER_FABIAN_OPPONENTS
 from matches.models import GameScore, Match, Player, Seat
+from matches.registry import PaperList
 
 from .models import Attendance, ClubTable, Night, NightStanding, PaperLine, Roster, Season, SeasonStanding
 
@@ -224,6 +225,18 @@ def night_tables(night: Night) -> list[TableView]:
     for seat in seats:
         by_match.setdefault(seat.match_id, []).append(seat)
     return [TableView(table, by_match.get(table.match_id, [])) for table in tables]
+
+
+def paper_list_of(match: Match) -> PaperList | None:
+    """The footer a club table entered from its paper list, a line per seat in the seats' order; None for any other
+    match (the core asks this through its registry)."""
+    table = ClubTable.objects.filter(match=match, paper=True).select_related("night__season").first()
+    if table is None:
+        return None
+    positions = dict(Seat.objects.filter(match=match).values_list("player_id", "position"))
+    lines = sorted(table.paper_lines.select_related("player"), key=lambda line: positions[line.player_id])
+    paper = [Paper(str(line.player.public_id), line.game_points, line.won, line.lost) for line in lines]
+    return PaperList(tuple(lines_from_paper(paper)), table.night.season.scheme == Scheme.SEEGER_FABIAN)
 
 
 def table_of(match: Match) -> ClubTable | None:

@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Count, F, Sum
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext
 
 from matches.engine import FieldError, RuleError, Scheme, find_variant, setup_match
@@ -373,11 +374,12 @@ def _recent(night: Night) -> list[Tables]:
 
 def _start_table(night: Night, series: int, number: int, players: Sequence[Player], user: User, seed: str) -> ClubTable:
     season = night.season
-    title = gettext("%(season)s, %(date)s: series %(series)s, table %(number)s") % {
-        "season": season.name,
-        "date": night.date.isoformat(),
-        "series": series,
+    # The table's phone shows the title on one line, cut where the screen ends: what the table needs comes first.
+    title = gettext("Table %(number)s, series %(series)s · %(club)s, %(date)s") % {
         "number": number,
+        "series": series,
+        "club": season.club.name,
+        "date": date_format(night.date, "SHORT_DATE_FORMAT"),
     }
     match = match_create(
         owner=user,
@@ -467,6 +469,7 @@ def night_close(*, night: Night, user: User) -> Night:
         locked = _open(night)
         matches = Match.objects.filter(club_table__night=locked)
         list(matches.select_for_update().values_list("pk", flat=True))
+        _keep_closed_links(locked)
         matches.update(locked=True, invite_token=None, version=F("version") + 1)
         # Whoever joined a table from its QR code with an account scored it as a co-scorer: that ends with the night
         # too (the club's own scorers score through their role).
@@ -476,6 +479,15 @@ def night_close(*, night: Night, user: User) -> Night:
         _keep_standings(locked)
         NightLog.objects.create(night=locked, action=NightLog.Action.CLOSE, user=user)
         return locked
+
+
+def _keep_closed_links(night: Night) -> None:
+    """Remember each table's scoring link as the night closes and turns it off (a table whose link was off already
+    keeps the one it closed with before)."""
+    tables = list(ClubTable.objects.filter(night=night, match__invite_token__isnull=False).select_related("match"))
+    for table in tables:
+        table.closed_link = table.match.invite_token or ""
+    ClubTable.objects.bulk_update(tables, ["closed_link"])
 
 
 def night_reopen(*, night: Night, user: User) -> Night:

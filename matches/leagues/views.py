@@ -508,6 +508,8 @@ def night_paper(request: HttpRequest, night: Night, number: int) -> HttpResponse
         else:
             messages.success(request, _("The list of table %(number)s is entered.") % {"number": number})
             return redirect(reverse("night_detail", args=[night.public_id]) + "#results")
+    if form.errors:
+        form.focus_first_error()
     context = {"night": night, "season": night.season, "table": table, "form": form}
     return render(request, "leagues/night_paper.html", context, status=400 if form.errors else 200)
 
@@ -530,6 +532,26 @@ def night_reopen(request: HttpRequest, night: Night) -> HttpResponse:
     services.night_reopen(night=night, user=_user(request))
     messages.success(request, _("The night is open again; the tables' scoring links stay off until renewed."))
     return redirect("night_detail", night_id=night.public_id)
+
+
+def closed_table_link(request: HttpRequest, token: str) -> HttpResponse | None:
+    """What a table's scoring link opens once its night is closed (the core asks when the link opens no match): that
+    the night is closed, with the night's table, first names only where asked. 410: the link is gone for good. None
+    for a link no closed night's table had."""
+    closed = ClubTable.objects.filter(closed_link=token, night__closed_at__isnull=False) if token else None
+    table = closed.select_related("night__season__club").first() if closed is not None else None
+    if table is None:
+        return None
+    night = table.night
+    results = night_results(night)
+    names = public_names(results.players)
+    context = {
+        "night": night,
+        "club": night.season.club,
+        "table": table,
+        "rows": [(place, names.get(place.standing.player, "?")) for place in results.night_places],
+    }
+    return render(request, "leagues/night_closed.html", context, status=410)
 
 
 @public

@@ -10,7 +10,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from ..engine import Message, headline
-from ..labels import contract_label, places, render_step, standings_text, total_label
+from ..labels import FooterRow, contract_label, footer_rows, places, render_step, standings_text, total_label
+from ..registry import PaperList
 from ..selectors import SheetRow
 
 register = template.Library()
@@ -60,6 +61,12 @@ def match_share_text(title: str, standings: list[tuple[Any, int]]) -> str:
     ranked = places([total for _, total in standings])
     rows = [(place, standings[seat][0].player.name, total_label(standings[seat][1])) for place, seat in ranked]
     return standings_text(title, rows)
+
+
+@register.simple_tag
+def paper_footer(paper: PaperList) -> list[FooterRow]:
+    """The footer a list kept on paper was entered with, line by line as the paper has it."""
+    return footer_rows(paper.lines, seeger_fabian=paper.seeger_fabian, players=len(paper.lines))
 
 
 @register.filter

@@ -1,0 +1,82 @@
+"""What the apps built on the core answer for it. The core knows nothing of them (the club app, say): an app
+registers its answers here when it is ready (its ``AppConfig.ready``), and the core asks here, taking the first
+answer that knows.
+
+- A match whose list was kept on paper: the footer entered from it instead of its games.
+- An invite link that opens no match any more: a page that says why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.http import HttpRequest, HttpResponse
+
+from .engine.league import SeriesLine
+from .engine.skat import SEEGER_FABIAN_DECLARER, SEEGER_FABIAN_OPPONENTS
+from .models import Match
+
+
+@dataclass(frozen=True)
+class PaperList:
+    """A match whose list was kept on paper and entered as its footer: each seat's line, in seat order.
+    ``seeger_fabian``: the footer sums up by Seeger-Fabian; otherwise a player's game points are their total."""
+
+    lines: tuple[SeriesLine, ...]
+    seeger_fabian: bool
+
+    @property
+    def totals(self) -> list[int]:
+        return [line.total if self.seeger_fabian else line.game_points for line in self.lines]
+
+    @property
+    def won_points(self) -> int:
+        """What a won game adds (and a lost one takes) under Seeger-Fabian."""
+        return SEEGER_FABIAN_DECLARER
+
+    @property
+    def others_points(self) -> int:
+        """What each game the others lost adds under Seeger-Fabian at a table of this size."""
+        return SEEGER_FABIAN_OPPONENTS.get(len(self.lines), 0)
+
+
+PaperReader = Callable[[Match], PaperList | None]
+GoneLinkPage = Callable[[HttpRequest, str], HttpResponse | None]
+
+_paper_readers: list[PaperReader] = []
+_gone_invite_pages: list[GoneLinkPage] = []
+
+
+def register_paper_reader(reader: PaperReader) -> None:
+    """``reader`` answers whether a match was kept on paper, and with what footer (None: not that it knows)."""
+    if reader not in _paper_readers:
+        _paper_readers.append(reader)
+
+
+def register_gone_invite_page(page: GoneLinkPage) -> None:
+    """``page`` answers an invite link that opens no match any more, if it knows the link (None: it does not)."""
+    if page not in _gone_invite_pages:
+        _gone_invite_pages.append(page)
+
+
+def paper_list(match: Match) -> PaperList | None:
+    """The footer entered for ``match`` from its paper list, if an app kept it so."""
+    # A list entered from paper is locked and has no games (its games are on the paper): every other match is
+    # answered here without asking anybody, so that a match page costs no more for it.
+    if not match.locked or match.deals:
+        return None
+    for reader in _paper_readers:
+        found = reader(match)
+        if found is not None:
+            return found
+    return None
+
+
+def gone_invite_page(request: HttpRequest, token: str) -> HttpResponse | None:
+    """The page an app gives for an invite link that opens no match any more, or None (the link is unknown)."""
+    for page in _gone_invite_pages:
+        answer = page(request, token)
+        if answer is not None:
+            return answer
+    return None

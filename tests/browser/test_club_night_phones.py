@@ -1,0 +1,195 @@
+"""A club night as the phones around it see it: a German secretary opens a night, the secretary's phone enters a
+paper list with a mistake, a table's phone reads its table number, a closed night's QR link, and the club room's
+screen on a television."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from matches.leagues import services as clubs
+from matches.leagues.models import ClubTable, Night, Season
+
+from ..factories import make_user
+from ..test_queries import enter
+
+PHONE = {"width": 390, "height": 844}
+NAMES = ("Anna", "Ben", "Cleo", "Dora")
+
+
+@pytest.fixture
+def new_context(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
+    """New browser contexts (a phone at 390 × 844 unless told otherwise), all closed after the test."""
+    contexts: list[BrowserContext] = []
+
+    def context(**options: Any) -> BrowserContext:
+        wanted: dict[str, Any] = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True} | options
+        made = browser.new_context(**wanted)
+        contexts.append(made)
+        return made
+
+    yield context
+    for made in contexts:
+        made.close()
+
+
+def _signed_in(context: BrowserContext, base: str, user: User) -> Page:
+    """A page of ``context`` logged in as ``user`` (the session made on the server, its cookie given to the page)."""
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
+    return context.new_page()
+
+
+def _season(owner: User) -> Season:
+    club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
+    return clubs.season_create(club=club, settings=clubs.SeasonSettings(name="Saison 2026"))
+
+
+def _drawn_night(owner: User, names: tuple[str, ...] = NAMES) -> Night:
+    night = clubs.night_create(season=_season(owner), date=datetime.date(2026, 11, 26))
+    for name in names:
+        clubs.check_in(night=night, name=name)
+    clubs.night_draw(night=night, series=1, user=owner)
+    return night
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_german_secretary_opens_a_night_with_the_date_the_page_offers(
+    new_context: Callable[..., BrowserContext], live_server: Any
+) -> None:
+    olga = make_user("olga")
+    season = _season(olga)
+    page = _signed_in(new_context(locale="de-DE"), live_server.url, olga)
+    page.goto(live_server.url + reverse("season_detail", args=[season.public_id]))
+    expect(page.get_by_label("Datum", exact=True)).to_have_value(datetime.date.today().isoformat())
+    page.get_by_role("button", name="Abend eröffnen", exact=True).click()
+    expect(page.get_by_role("heading", name=re.compile("^Vereinsabend vom"), level=1)).to_be_visible()
+    assert Night.objects.get(season=season).date == datetime.date.today()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("script", [True, False], ids=["with a script", "without a script"])
+def test_a_refused_paper_list_shows_the_field_in_error_with_a_summary_at_the_top(
+    new_context: Callable[..., BrowserContext], live_server: Any, script: bool
+) -> None:
+    olga = make_user("olga")
+    night = _drawn_night(olga)
+    table = ClubTable.objects.get(night=night)
+    seated = [seat.player.name for seat in table.match.seats.order_by("position")]
+    page = _signed_in(new_context(java_script_enabled=script), live_server.url, olga)
+    page.goto(live_server.url + reverse("night_paper", args=[night.public_id, table.number]) + "?series=1")
+    # The last player's game points cannot be reached with one won game.
+    lines = [("18", "1", "0"), ("0", "0", "0"), ("0", "0", "0"), ("19", "1", "0")]
+    for name, (points, won, lost) in zip(seated, lines, strict=True):
+        group = page.get_by_role("group", name=name, exact=True)
+        group.get_by_role("spinbutton", name=f"Game points of {name}", exact=True).fill(points)
+        group.get_by_role("spinbutton", name="won", exact=True).fill(won)
+        group.get_by_role("spinbutton", name="lost", exact=True).fill(lost)
+    page.get_by_role("button", name="Enter the list", exact=True).click()
+
+    wrong = page.get_by_role("spinbutton", name=f"Game points of {seated[3]}", exact=True)
+    expect(wrong).to_be_focused()
+    expect(wrong).to_be_in_viewport()
+    summary = page.get_by_role("alert").filter(has_text="The list is not entered yet: please check")
+    problem = f"{seated[3]}, game points: No 1 won and 0 lost games add up to 19 game points."
+    expect(summary.get_by_role("link", name=problem, exact=True)).to_have_attribute("href", "#id_points_3")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    expect(summary).to_be_in_viewport()
+
+
+# Whether ``text`` within the element is drawn inside its box, not cut off by its ellipsis.
+SHOWN_IN_FULL = """(element, text) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.data.indexOf(text);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + text.length);
+        const drawn = range.getBoundingClientRect(), box = element.getBoundingClientRect();
+        return drawn.left >= box.left && drawn.right <= box.right;
+    }
+    return false;
+}"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_tables_phone_sees_its_table_number_and_series_at_the_top(
+    new_context: Callable[..., BrowserContext], live_server: Any
+) -> None:
+    olga = make_user("olga")
+    night = _drawn_night(olga, ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fred", "Gus"))
+    table = ClubTable.objects.select_related("match").get(night=night, number=2)
+    phone = new_context().new_page()
+    phone.goto(live_server.url + reverse("match_join", args=[table.match.invite_token]))
+    phone.get_by_role("button", name="Score on this phone", exact=True).click()
+    heading = phone.get_by_role("heading", level=1)
+    expect(heading).to_contain_text("Table 2, series 1")
+    assert heading.evaluate(SHOWN_IN_FULL, "Table 2, series 1")
+    assert not heading.evaluate(SHOWN_IN_FULL, "games left")  # the rest of the line is cut at 390 px
+    expect(heading).to_contain_text("Skatclub Herz Dame")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_club_rooms_screen_fills_a_television_in_type_read_from_across_the_room(
+    new_context: Callable[..., BrowserContext], live_server: Any
+) -> None:
+    olga = make_user("olga")
+    night = _drawn_night(olga)
+    club = night.season.club
+    tv = new_context(viewport={"width": 1920, "height": 1080}, device_scale_factor=1, is_mobile=False).new_page()
+    tv.clock.install()
+    tv.goto(live_server.url + reverse("club_screen", args=[club.screen_token]))
+
+    expect(tv.get_by_role("heading", name="Skatclub Herz Dame", level=1)).to_be_visible()
+    expect(tv.get_by_role("navigation")).to_have_count(0)
+    expect(tv.get_by_role("link")).to_have_count(0)  # neither "Log in" nor the footer's links
+    expect(tv.get_by_role("contentinfo")).to_have_count(0)
+    tables = tv.get_by_role("table")
+    expect(tables).to_have_count(2)
+    for table in tables.all():
+        expect(table).to_be_in_viewport()
+    boxes = [table.bounding_box() for table in tables.all()]
+    assert all(box is not None for box in boxes)
+    assert max(box["x"] + box["width"] for box in boxes if box) > 1920 * 0.9  # the whole width, not a column
+    cell = tables.first.get_by_role("columnheader", name="Player", exact=True)
+    assert float(cell.evaluate("cell => getComputedStyle(cell).fontSize").removesuffix("px")) >= 28
+
+    # It refreshes itself: a game entered at a table is on the screen half a minute later, without a reload.
+    expect(tv.get_by_text("No results yet.", exact=True)).to_have_count(2)
+    enter(ClubTable.objects.get(night=night).match, 1)
+    tv.clock.fast_forward("00:31")
+    expect(tv.get_by_text("No results yet.", exact=True)).to_have_count(0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_closed_nights_qr_link_shows_the_night_is_closed_with_its_results_in_the_phones_language(
+    new_context: Callable[..., BrowserContext], live_server: Any
+) -> None:
+    olga = make_user("olga")
+    night = _drawn_night(olga)
+    table = ClubTable.objects.select_related("match").get(night=night)
+    enter(table.match, 2)
+    link = live_server.url + reverse("match_join", args=[table.match.invite_token])
+    clubs.night_close(night=night, user=olga)
+    phone = new_context(locale="de-DE").new_page()
+    answer = phone.goto(link)
+    assert answer is not None
+    assert answer.status == 410
+    expect(phone.get_by_role("heading", name="Der Abend ist geschlossen", level=1)).to_be_visible()
+    expect(phone.get_by_text("An Tisch 1 kann nicht mehr gezählt werden", exact=False)).to_be_visible()
+    results = phone.get_by_role("table")
+    expect(results.get_by_role("columnheader", name="Punkte", exact=True)).to_be_visible()
+    expect(results.get_by_role("row")).to_have_count(1 + len(NAMES))
+    expect(phone.get_by_role("link", name="Anmelden", exact=True)).to_be_visible()  # a page of the site
