@@ -126,7 +126,7 @@ class MatchForm(forms.Form):
         )
         self.rule_initial = {name: preset.rules.get(name, default) for name, default in spec.options.items()}
         for name, initial in self.rule_initial.items():
-            self.fields[f"rule_{name}"] = _option_field(name, initial, spec.option_choices(name))
+            self.fields[f"rule_{name}"] = option_field(name, initial, spec.option_choices(name))
         self.known_players = known_players
 
     def player_fields(self) -> list[forms.BoundField]:
@@ -158,7 +158,7 @@ class MatchForm(forms.Form):
             self.add_error(field if field in self.fields else None, render_step(problem.message))
 
 
-def _option_field(name: str, initial: bool | int | str, choices: tuple[str, ...]) -> forms.Field:
+def option_field(name: str, initial: bool | int | str, choices: tuple[str, ...]) -> forms.Field:
     """A rule option as the variant offers it (``choices``: the values this variant has)."""
     spec = OPTIONS[name]
     label, help_text = render_step(spec.label), render_step(spec.help)

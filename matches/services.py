@@ -753,6 +753,60 @@ def match_link_renew(*, match: Match, link: str, revoke: bool = False) -> Match:
     return match
 
 
+def match_retitle(*, match: Match, title: str) -> Match:
+    """Give the match another title (a club table whose night got another date); the version moves on, so that the
+    phones showing it learn at once. Its games and rules stay as they are."""
+    title = " ".join(title.split())
+    if len(title) > MAX_TITLE_LENGTH:
+        raise Invalid([FieldError("title", msg(gettext_noop("At most {count} characters."), count=MAX_TITLE_LENGTH))])
+    with transaction.atomic():
+        locked = _lock(match.pk)
+        if locked.title != title:
+            locked.title = title
+            _bump(locked)
+            locked.save(update_fields=["title", "version", "updated_at"])
+    match.title, match.version = locked.title, locked.version
+    return match
+
+
+def match_unlock(*, match: Match) -> Match:
+    """Take games on the match's list again (a club table turned back from its paper totals to its phones); the
+    version moves on, so that the phones following it offer their entry form at once."""
+    with transaction.atomic():
+        locked = _lock(match.pk)
+        if locked.locked:
+            locked.locked = False
+            _bump(locked)
+            locked.save(update_fields=["locked", "version", "updated_at"])
+    match.locked, match.version = locked.locked, locked.version
+    return match
+
+
+class ListPlayed(Conflict):
+    """A match whose list has had a game cannot be discarded: what was entered stays, with its history."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            [
+                FieldError(
+                    "match", msg(gettext_noop("A game was saved on this list; it stays, and nothing was removed."))
+                )
+            ]
+        )
+
+
+def match_discard(*, match: Match) -> None:
+    """Remove a match on whose list nothing was ever entered (a club table drawn by mistake). A game saved once,
+    even one deleted or undone since, keeps the match: what a table entered is never removed with it. A locked
+    list (a closed night's, or one entered from paper) stays too. Runs inside the caller's transaction, if any."""
+    with transaction.atomic():
+        locked = _lock(match.pk)
+        _refuse_closed(locked)
+        if Game.objects.filter(match_id=locked.pk).exists():
+            raise ListPlayed
+        locked.delete()
+
+
 def match_scorer_remove(*, match: Match, scorer: User) -> Match:
     """A co-scorer no longer scores the match (their games and changes stay, with their name)."""
     match.scorers.remove(scorer)

@@ -8,6 +8,7 @@ their access; an address missing from the list fails too. Every request runs in 
 each persona meets the same table; a refused request must leave it exactly as it was, and so must every GET.
 """
 
+import datetime
 import json
 import re
 import uuid
@@ -30,6 +31,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from rest_framework.views import APIView
 
+from matches.leagues import services as clubs
 from matches.leagues.models import Club, Night, Season
 from matches.models import Game, Keeper, Match, MatchEvent, Player, Seat
 from matches.permissions import Action, Role, Rule, allowed, can, match_role, player_role
@@ -179,8 +181,23 @@ def argument_values(table: Table, route: Route) -> dict[str, str]:
             Seat.objects.filter(match__club_table__night=table.night).values_list("player__public_id", flat=True)[0]
         ),
     }
+    if route.name == "night_table_phones":
+        values["night_id"] = str(paper_night(table).public_id)
     token = tokens.get(route.name)
     return values | {"token": token} if token else values
+
+
+def paper_night(table: Table) -> Night:
+    """Another night of the table's season, whose one table entered its list on paper: one to turn back to phones
+    (the table's own night has not played yet)."""
+    night = clubs.night_create(season=table.season, date=datetime.date(2026, 12, 1))
+    for name in ("Ida", "Jan", "Kai"):
+        clubs.check_in(night=night, name=name)
+    clubs.night_draw(night=night, series=1, user=table.owner)
+    on_paper = night.tables.select_related("match").get()
+    players = [seat.player for seat in on_paper.match.seats.order_by("position")]
+    clubs.paper_enter(table=on_paper, lines=[(player, 0, 0, 0) for player in players])
+    return night
 
 
 def posted(table: Table) -> dict[str, dict[str, Any]]:
@@ -229,7 +246,20 @@ def posted(table: Table) -> dict[str, dict[str, Any]]:
             "minimum_lists": "0",
             "best_nights": "0",
         },
+        "season_edit": {
+            "name": "Saison 2026",
+            "ranking": "total",
+            "games_at_four": "48",
+            "games_at_three": "36",
+            "games_at_two": "24",
+            "minimum_lists": "0",
+            "best_nights": "0",
+        },
         "night_new": {"date": "2026-12-01", "series": "1"},
+        "night_edit": {"date": "2026-11-25"},
+        "night_remove": {"confirm": "on"},
+        "night_series_drop": {"series": "1"},
+        "night_table_phones": {"series": "1"},
         "night_check_in": {"name": "Walter"},
         "night_draw": {"series": "1", "seating": "draw", "again": "1"},
         "night_pot": {"player": seated[0], "in_pot": "0"},

@@ -4,13 +4,16 @@ Skat seats as many tables of four as possible and the rest at tables of three (t
 t4 = (n − 3·t3) / 4); some clubs prefer tables of three; two-player games seat pairs. One, two or five players
 cannot be seated at Skat tables. A draw can avoid the pairings of recent nights: among a few shuffles from the seed,
 each improved by swapping players between tables while that lowers the weight of the pairings met before, the
-lightest wins. The same attendees, seed and history give the same tables.
+lightest wins. The same attendees, seed and history give the same tables. Guests may be placed from a given table
+on, so that the members' tables are not broken up: the members fill the tables before it, the guests sit from it on,
+and members left over sit after the guests.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
 
@@ -34,6 +37,14 @@ RESTARTS = 6
 MAX_PASSES = 20
 # A pairing of the last night weighs 1, of the night before ½, and so on.
 RECENCY_DECAY = 0.5
+
+
+@dataclass(frozen=True)
+class Guests:
+    """Who is a guest, and the table (counted from 1) the guests sit from."""
+
+    who: frozenset[str]
+    from_table: int
 
 
 def _cannot_seat(count: int, plan: TablePlan) -> RuleError:
@@ -82,8 +93,10 @@ def draw_tables(
     seed: str,
     plan: TablePlan = TablePlan.FOURS,
     met: Mapping[Pairing, float] | None = None,
+    guests: Guests | None = None,
 ) -> Tables:
-    """Draw the tables for ``attendees`` (ids) from ``seed``, avoiding the pairings in ``met`` where it can."""
+    """Draw the tables for ``attendees`` (ids) from ``seed``, avoiding the pairings in ``met`` where it can; with
+    ``guests``, the guests sit from their table on (swaps to avoid pairings stay among members or among guests)."""
     sizes = table_sizes(len(attendees), plan)
     if len(set(attendees)) != len(attendees):
         raise RuleError([FieldError("attendees", msg(gettext_noop("Somebody is checked in twice.")))])
@@ -93,9 +106,9 @@ def draw_tables(
     best_weight = 0.0
     for _ in range(RESTARTS if met else 1):
         rng.shuffle(people)
-        tables = _cut(people, sizes)
+        tables = _cut(_guests_placed(people, sizes, guests), sizes)
         if met:
-            _improve(tables, _by_person(met))
+            _improve(tables, _by_person(met), guests.who if guests else frozenset())
         weight = _weight(tables, met or {})
         if best is None or weight < best_weight:
             best, best_weight = tables, weight
@@ -103,12 +116,42 @@ def draw_tables(
     return tuple(tuple(table) for table in best)
 
 
-def seat_by_ranking(ranked: Sequence[str], plan: TablePlan = TablePlan.FOURS) -> Tables:
+def seat_by_ranking(ranked: Sequence[str], plan: TablePlan = TablePlan.FOURS, guests: Guests | None = None) -> Tables:
     """Seat in ranking order: the best players together at table 1, the next at table 2, and so on (a season's
-    ranking, or a second series seated by the first)."""
+    ranking, or a second series seated by the first); with ``guests``, members and guests each in ranking order,
+    the guests from their table on."""
     if len(set(ranked)) != len(ranked):
         raise RuleError([FieldError("attendees", msg(gettext_noop("Somebody is checked in twice.")))])
-    return tuple(tuple(table) for table in _cut(list(ranked), table_sizes(len(ranked), plan)))
+    sizes = table_sizes(len(ranked), plan)
+    return tuple(tuple(table) for table in _cut(_guests_placed(ranked, sizes, guests), sizes))
+
+
+def _guests_placed(people: Sequence[str], sizes: Sequence[int], guests: Guests | None) -> list[str]:
+    """``people`` in seat order, each kind in the order given: the members for the tables before the guests' first
+    table, then the guests, then the members left over. ``RuleError`` if the guests cannot sit from that table."""
+    if guests is None:
+        return list(people)
+    if guests.from_table < 1:
+        raise _guests_refused(gettext_noop("Guests sit from table 1 or later."))
+    if guests.from_table > len(sizes):
+        raise _guests_refused(
+            gettext_noop("There are {count} tables: guests can sit from table {count} at the latest."),
+            count=len(sizes),
+        )
+    members = [person for person in people if person not in guests.who]
+    seats_before = sum(sizes[: guests.from_table - 1])
+    if len(members) < seats_before:
+        raise _guests_refused(
+            gettext_noop("The {count} members do not fill the {seats} seats before table {number}."),
+            count=len(members),
+            seats=seats_before,
+            number=guests.from_table,
+        )
+    return members[:seats_before] + [person for person in people if person in guests.who] + members[seats_before:]
+
+
+def _guests_refused(message: str, **params: int) -> RuleError:
+    return RuleError([FieldError("guests_from", msg(message, **params))])
 
 
 def _cut(people: Sequence[str], sizes: Sequence[int]) -> list[list[str]]:
@@ -140,14 +183,17 @@ def _against(person: str, others: Sequence[str], met: Mapping[str, Mapping[str, 
     return sum(partners.get(other, 0.0) for other in others)
 
 
-def _improve(tables: list[list[str]], met: Mapping[str, Mapping[str, float]]) -> None:
-    """Swap players between tables while a swap makes the pairings lighter (first improvement, in a fixed order)."""
+def _improve(tables: list[list[str]], met: Mapping[str, Mapping[str, float]], guests: frozenset[str]) -> None:
+    """Swap players between tables while a swap makes the pairings lighter (first improvement, in a fixed order); a
+    guest swaps only with a guest and a member with a member, so that the guests keep their tables."""
     for _ in range(MAX_PASSES):
         improved = False
         for first, second in combinations(range(len(tables)), 2):
             for i in range(len(tables[first])):
                 for j in range(len(tables[second])):
                     one, other = tables[first][i], tables[second][j]
+                    if (one in guests) != (other in guests):
+                        continue
                     rest_one = [p for p in tables[first] if p != one]
                     rest_other = [p for p in tables[second] if p != other]
                     now = _against(one, rest_one, met) + _against(other, rest_other, met)

@@ -3,21 +3,23 @@
 from __future__ import annotations
 
 import datetime
+from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from matches.engine import RuleError
+from matches.engine import RuleError, find_variant
 from matches.engine.draw import TablePlan
 from matches.engine.league import RankingRule
 from matches.engine.presets import PRESETS
-from matches.engine.variants import SCHEME_LABELS
+from matches.engine.variants import VariantSpec
+from matches.forms import option_field
 from matches.labels import preset_label, render_step, scheme_label
 
-from .models import ClubRole
-from .services import SeasonSettings, Seating
+from .models import ClubRole, Season
+from .services import FIXED_ONCE_DRAWN, SeasonSettings, Seating
 
 CENTS = Decimal(100)
 MAX_EUROS = Decimal(1000)
@@ -67,9 +69,16 @@ class RosterForm(forms.Form):
         return [part.strip() for part in self.cleaned_data["categories"].split(",") if part.strip()]
 
 
+DEFAULT_PRESET = "skat-tournament"
+
+
 class SeasonForm(forms.Form):
+    """A new season: the preset chosen (on the page before), its rules option by option, the tables, ranking and
+    money. ``options_shown``: the page showed the options (a post without them takes the preset's rules)."""
+
     name = forms.CharField(label=_("Name"), max_length=100, initial=lambda: str(datetime.date.today().year))
-    preset = forms.ChoiceField(label=_("Rules"), initial="skat-tournament")
+    preset = forms.ChoiceField(label=_("Rules"), initial=DEFAULT_PRESET, widget=forms.HiddenInput)
+    options_shown = forms.BooleanField(required=False, widget=forms.HiddenInput)
     scheme = forms.ChoiceField(label=_("Scoring"), required=False)
     plan = forms.ChoiceField(
         label=_("Tables"),
@@ -119,15 +128,50 @@ class SeasonForm(forms.Form):
         max_length=200,
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, preset: str = DEFAULT_PRESET, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        preset, scheme = self.fields["preset"], self.fields["scheme"]
-        assert isinstance(preset, forms.ChoiceField)
+        chosen = PRESETS.get(self.data.get("preset") or preset) or PRESETS[DEFAULT_PRESET]
+        spec = find_variant(chosen.variant)
+        assert spec is not None
+        if "preset" in self.fields:
+            field = self.fields["preset"]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = [(key, preset_label(key)) for key in PRESETS]
+            field.initial = chosen.key
+        self.add_rule_fields(spec, {**spec.options, **chosen.rules})
+
+    def add_rule_fields(self, spec: VariantSpec, rules: dict[str, Any]) -> None:
+        """The variant's schemes to choose from, and a field for each of its rule options, set to ``rules``."""
+        scheme = self.fields["scheme"]
         assert isinstance(scheme, forms.ChoiceField)
-        preset.choices = [(key, preset_label(key)) for key in PRESETS]
         scheme.choices = [("", _("as the rules have it"))] + [
-            (value.value, scheme_label(value.value)) for value in SCHEME_LABELS
+            (value.value, scheme_label(value.value)) for value in spec.schemes
         ]
+        self.fields["options_shown"].initial = True
+        self.rule_initial = {name: rules.get(name, default) for name, default in spec.options.items()}
+        for name, initial in self.rule_initial.items():
+            self.fields[f"rule_{name}"] = option_field(name, initial, spec.option_choices(name))
+
+    def rule_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("rule_")]
+
+    def other_fields(self) -> list[forms.BoundField]:
+        return [field for field in self.visible_fields() if not field.name.startswith("rule_")]
+
+    def rules(self) -> dict[str, Any]:
+        """The rules as chosen option by option; none when the page did not show them (the preset's then)."""
+        if not self.cleaned_data.get("options_shown"):
+            return {}
+        chosen = {name: self.cleaned_data.get(f"rule_{name}") for name in self.rule_initial}
+        return {name: self.rule_initial[name] if value in (None, "") else value for name, value in chosen.items()}
+
+    def add_service_errors(self, error: RuleError) -> None:
+        """Each refusal next to its field, a rule option's (``rules.<option>``) next to its own."""
+        for problem in error.errors:
+            name = problem.field.split(".")[0]
+            if problem.field.startswith("rules."):
+                name = f"rule_{problem.field.removeprefix('rules.')}"
+            self.add_error(name if name in self.fields else None, render_step(problem.message))
 
     def clean_lost_fees(self) -> list[tuple[int, int]]:
         """ "1: 0.50, 4: 1" → [(1, 50), (4, 100)]: from which lost game of a list, how much per game."""
@@ -147,7 +191,8 @@ class SeasonForm(forms.Form):
         data = self.cleaned_data
         return SeasonSettings(
             name=data["name"],
-            preset=data["preset"],
+            preset=data.get("preset", ""),
+            rules=self.rules(),
             scheme=data["scheme"],
             plan=data["plan"],
             games_at_four=data["games_at_four"],
@@ -174,6 +219,47 @@ class IsoDateInput(forms.DateInput):
         super().__init__(attrs, format="%Y-%m-%d")
 
 
+class SeasonEditForm(SeasonForm):
+    """A season's settings as they stand, its rules option by option; what is played and paid cannot be changed
+    (the fields are shown, not sent) once a table of the season was drawn."""
+
+    preset = None  # type: ignore[assignment]
+
+    def __init__(self, *args: Any, season: Season, drawn: bool, **kwargs: Any) -> None:
+        self.season = season
+        initial = {
+            "name": season.name,
+            "scheme": season.scheme,
+            "plan": season.plan,
+            "games_at_four": season.games_at_four,
+            "games_at_three": season.games_at_three,
+            "games_at_two": season.games_at_two,
+            "ranking": season.ranking,
+            "minimum_lists": season.minimum_lists,
+            "best_nights": season.best_nights,
+            "guests_ranked": season.guests_ranked,
+            "categories": ", ".join(season.categories),
+            "stake": Decimal(season.stake) / CENTS,
+            "list_fee": Decimal(season.list_fee) / CENTS,
+            "lost_fees": ", ".join(f"{start}: {Decimal(cents) / CENTS:.2f}" for start, cents in season.lost_fees),
+        }
+        forms.Form.__init__(self, *args, **{**kwargs, "initial": initial})
+        spec = find_variant(season.variant)
+        assert spec is not None
+        self.add_rule_fields(spec, season.rules)
+        if drawn:
+            for name, field in self.fields.items():
+                if name.startswith("rule_") or name in FIXED_ONCE_DRAWN:
+                    field.disabled = True
+
+    def rules(self) -> dict[str, Any]:
+        """The rules as chosen option by option; the season's own when the page did not show them."""
+        return super().rules() if self.cleaned_data.get("options_shown") else dict(self.season.rules)
+
+    def settings(self) -> SeasonSettings:
+        return replace(super().settings(), variant=self.season.variant)
+
+
 class NightForm(forms.Form):
     date = forms.DateField(label=_("Date"), initial=datetime.date.today, widget=IsoDateInput())
     series = forms.IntegerField(label=_("Series"), initial=1, min_value=1, max_value=6)
@@ -195,6 +281,23 @@ class DrawForm(forms.Form):
         initial=Seating.DRAW,
     )
     again = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    guests_from = forms.IntegerField(
+        label=_("Guests from table (optional)"),
+        required=False,
+        min_value=1,
+        max_value=MAX_COUNT,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+
+class NightDateForm(NightForm):
+    """Another date for a night opened with the wrong one."""
+
+    series = None  # type: ignore[assignment]
+
+
+class NightRemoveForm(forms.Form):
+    confirm = forms.BooleanField(label=_("Yes, remove this night with its check-ins and drawn tables"))
 
 
 class PaperForm(forms.Form):

@@ -136,14 +136,20 @@ class Night(models.Model):
 
 
 class NightLog(models.Model):
-    """What was done to a night's lists as a whole: closing and reopening, by whom and when."""
+    """What was done to a night as a whole, by whom and when: closing and reopening, a new date, a series dropped
+    before play, a table turned back from paper to phones. ``details`` keeps what the change replaced (the old date,
+    the dropped tables' players, the paper totals), so that nothing entered is lost silently."""
 
     class Action(models.TextChoices):
         CLOSE = "close", _("closed")
         REOPEN = "reopen", _("reopened")
+        REDATE = "redate", _("re-dated")
+        DROP = "drop", _("series dropped")
+        PHONES = "phones", _("back to phones")
 
     night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="log")
     action = models.CharField(max_length=10, choices=Action.choices)
+    details = models.JSONField(default=dict, blank=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -152,6 +158,27 @@ class NightLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.night}: {self.action}"
+
+
+class SeasonLog(models.Model):
+    """What was done to a season, by whom and when: its settings changed (each with the value it had before), a
+    night removed (with its date), so that the season's history outlives the night."""
+
+    class Action(models.TextChoices):
+        EDIT = "edit", _("settings changed")
+        REMOVE_NIGHT = "remove-night", _("night removed")
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="log")
+    action = models.CharField(max_length=12, choices=Action.choices)
+    details = models.JSONField(default=dict, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.season}: {self.action}"
 
 
 class Attendance(models.Model):
@@ -185,6 +212,8 @@ class ClubTable(models.Model):
     # The scoring link the table had when its night closed (the link is off from then on): a phone that opens it
     # later is told that the night is closed, with its results, instead of finding nothing.
     closed_link = models.CharField(max_length=40, blank=True, db_index=True)
+    # The table the guests sat from, when the secretary placed them so (recorded, so that the draw can be made again).
+    guests_from = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["series", "number"]

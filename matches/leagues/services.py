@@ -21,7 +21,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext
 
 from matches.engine import FieldError, RuleError, Scheme, find_variant, setup_match
-from matches.engine.draw import TablePlan, Tables, draw_tables, pairings_met, seat_by_ranking
+from matches.engine.draw import Guests, TablePlan, Tables, draw_tables, pairings_met, seat_by_ranking
 from matches.engine.league import NightResult, RankingRule, check_paper
 from matches.engine.league import PaperLine as Paper
 from matches.engine.messages import gettext_noop, msg
@@ -30,7 +30,7 @@ from matches.engine.variants import Family, VariantSpec
 from matches.errors import Conflict, Invalid
 from matches.models import Game, Keeper, Match, Player, Seat, new_link_token
 from matches.names import BadName, normalize_name
-from matches.services import match_create, player_named
+from matches.services import match_create, match_discard, match_link_renew, match_retitle, match_unlock, player_named
 
 from .models import (
     Attendance,
@@ -44,6 +44,7 @@ from .models import (
     PaperLine,
     Roster,
     Season,
+    SeasonLog,
     SeasonStanding,
 )
 from .selectors import night_sums, season_table, series_ranking
@@ -178,6 +179,12 @@ def _default_scheme(spec: VariantSpec) -> str:
 def season_create(*, club: Club, settings: SeasonSettings, public_id: uuid.UUID | None = None) -> Season:
     """A season, checked as a match would be: the variant, scheme and rules, and the ranking and money.
     ``public_id``: the one it had before (a restored backup)."""
+    return Season.objects.create(public_id=public_id or uuid.uuid4(), club=club, **_season_values(settings))
+
+
+def _season_values(settings: SeasonSettings) -> dict[str, Any]:
+    """The season's fields from ``settings``, checked as a match would be: the variant, scheme and rules, and the
+    ranking and money."""
     variant, rules, scheme = settings.variant, dict(settings.rules or {}), settings.scheme
     if settings.preset:
         preset = PRESETS.get(settings.preset)
@@ -212,26 +219,77 @@ def season_create(*, club: Club, settings: SeasonSettings, public_id: uuid.UUID 
         raise _invalid("lost_fees", gettext_noop("Each tier starts at a lost game (1 or later) and costs 0 or more."))
     if min(settings.stake, settings.list_fee, settings.minimum_lists, settings.best_nights) < 0:
         raise _invalid("stake", gettext_noop("Amounts and counts cannot be negative."))
-    return Season.objects.create(
-        public_id=public_id or uuid.uuid4(),
-        club=club,
-        name=_name(settings.name),
-        variant=setup.spec.variant.value,
-        scheme=setup.scheme.value,
-        rules=setup.stored_rules(),
-        plan=table_plan.value,
-        games_at_four=settings.games_at_four,
-        games_at_three=settings.games_at_three,
-        games_at_two=settings.games_at_two,
-        ranking=ranking.value,
-        minimum_lists=settings.minimum_lists,
-        best_nights=settings.best_nights,
-        guests_ranked=settings.guests_ranked,
-        categories=[_name(category, "categories") for category in settings.categories],
-        stake=settings.stake,
-        list_fee=settings.list_fee,
-        lost_fees=[list(tier) for tier in tiers],
-    )
+    return {
+        "name": _name(settings.name),
+        "variant": setup.spec.variant.value,
+        "scheme": setup.scheme.value,
+        "rules": setup.stored_rules(),
+        "plan": table_plan.value,
+        "games_at_four": settings.games_at_four,
+        "games_at_three": settings.games_at_three,
+        "games_at_two": settings.games_at_two,
+        "ranking": ranking.value,
+        "minimum_lists": settings.minimum_lists,
+        "best_nights": settings.best_nights,
+        "guests_ranked": settings.guests_ranked,
+        "categories": [_name(category, "categories") for category in settings.categories],
+        "stake": settings.stake,
+        "list_fee": settings.list_fee,
+        "lost_fees": [list(tier) for tier in tiers],
+    }
+
+
+# What is played and paid: fixed from a season's first draw, since its tables start with them and its nights' lists,
+# fees and prizes are counted by them. The rest (name, seating, ranking, categories) is read afresh on every page.
+FIXED_ONCE_DRAWN = (
+    "variant",
+    "scheme",
+    "rules",
+    "games_at_four",
+    "games_at_three",
+    "games_at_two",
+    "stake",
+    "list_fee",
+    "lost_fees",
+)
+
+
+def season_drawn(season: Season) -> bool:
+    """Whether a table of the season was drawn: then what is played and paid stays as it is."""
+    return ClubTable.objects.filter(night__season=season).exists()
+
+
+def season_update(*, season: Season, settings: SeasonSettings, user: User) -> Season:
+    """Change a season's settings, checked as a new season's are, and recorded with the values they had. What is
+    played and paid (``FIXED_ONCE_DRAWN``) is refused once a table of the season was drawn: its nights keep the
+    rules they were played by. The ranking, seating, categories and name may change at any time (the season table
+    is ranked afresh by them)."""
+    values = _season_values(settings)
+    with transaction.atomic():
+        locked = Season.objects.select_for_update().get(pk=season.pk)
+        changed = {name: getattr(locked, name) for name, value in values.items() if getattr(locked, name) != value}
+        fixed = [name for name in FIXED_ONCE_DRAWN if name in changed]
+        if fixed and season_drawn(locked):
+            raise Invalid([FieldError(field, msg(DRAWN_ALREADY)) for field in _fields_of(fixed, locked, values)])
+        if not changed:
+            return locked
+        for name in changed:
+            setattr(locked, name, values[name])
+        locked.save(update_fields=list(changed))
+        SeasonLog.objects.create(season=locked, action=SeasonLog.Action.EDIT, user=user, details={"before": changed})
+        return locked
+
+
+DRAWN_ALREADY = gettext_noop("Tables of this season are drawn already: what is played and paid stays as it was.")
+
+
+def _fields_of(names: Sequence[str], season: Season, values: Mapping[str, Any]) -> list[str]:
+    """The fields a refusal names: each rule option that changed (``rules.<option>``) instead of the rules whole."""
+    fields = [name for name in names if name != "rules"]
+    if "rules" in names:
+        before, after = season.rules, values["rules"]
+        fields += [f"rules.{option}" for option in sorted(after) if before.get(option) != after[option]] or ["rules"]
+    return fields
 
 
 # --- Nights --------------------------------------------------------------------------------------------------------
@@ -290,10 +348,19 @@ class Seating(StrEnum):
     SERIES = "series"  # by the result of the series before
 
 
-def night_draw(*, night: Night, series: int, user: User, seating: str = Seating.DRAW, again: bool = False) -> Night:
+def night_draw(
+    *,
+    night: Night,
+    series: int,
+    user: User,
+    seating: str = Seating.DRAW,
+    again: bool = False,
+    guests_from: int | None = None,
+) -> Night:
     """Seat the night's attendees for ``series``: drawn from the night's seed (avoiding the season's recent
     pairings), by the season's ranking, or by the series before. A series whose tables have no games yet may be
-    drawn again (``again``: from a new seed, recorded with the tables)."""
+    drawn again (``again``: from a new seed, recorded with the tables). ``guests_from``: the club's guests sit from
+    that table on (recorded with the tables)."""
     season = night.season
     with transaction.atomic():
         locked = _open(night)
@@ -312,30 +379,44 @@ def night_draw(*, night: Night, series: int, user: User, seating: str = Seating.
                     msg(gettext_noop("Series {series} is being played; its tables stay."), series=series)
                 )
             _remove_tables(tables)
-        attendees = {
-            str(attendance.player.public_id): attendance.player
-            for attendance in Attendance.objects.filter(night=locked).select_related("player")
-        }
+        attendances = Attendance.objects.filter(night=locked).select_related("player__roster")
+        attendees = {str(attendance.player.public_id): attendance.player for attendance in attendances}
+        guests = _guests(attendees, guests_from)
         plan = TablePlan(season.plan)
         # The first draw of a series comes from the night's seed; a draw again from a new one. Either is recorded
         # with the tables it drew, so that every draw can be made again from its seed.
         seed = new_link_token() if tables else f"{locked.seed}/{series}"
         try:
-            drawn = _seat(locked, series, list(attendees), plan, seating, seed)
+            drawn = _seat(locked, series, list(attendees), plan, seating, seed, guests)
         except RuleError as error:
             raise Invalid.from_rules(error) from error
         for number, table in enumerate(drawn, start=1):
             players = [attendees[key] for key in table]
-            _start_table(locked, series, number, players, user, seed if seating == Seating.DRAW else "")
+            recorded = seed if seating == Seating.DRAW else ""
+            _start_table(locked, series, number, players, user, recorded, guests_from if guests else None)
         return locked
 
 
-def _seat(night: Night, series: int, attendees: list[str], plan: TablePlan, seating: str, seed: str) -> Tables:
+def _guests(attendees: Mapping[str, Player], guests_from: int | None) -> Guests | None:
+    """The night's guests (as the club's roster has them), to sit from table ``guests_from`` on; None without it."""
+    if guests_from is None:
+        return None
+    return Guests(frozenset(key for key, player in attendees.items() if _is_guest(player)), guests_from)
+
+
+def _is_guest(player: Player) -> bool:
+    roster = getattr(player, "roster", None)
+    return roster is not None and roster.guest
+
+
+def _seat(
+    night: Night, series: int, attendees: list[str], plan: TablePlan, seating: str, seed: str, guests: Guests | None
+) -> Tables:
     if seating == Seating.DRAW:
-        return draw_tables(attendees, seed=seed, plan=plan, met=pairings_met(_recent(night)))
+        return draw_tables(attendees, seed=seed, plan=plan, met=pairings_met(_recent(night)), guests=guests)
     ranked = _ranked_order(night, series, seating)
     order = sorted(attendees, key=lambda key: (ranked.get(key, len(ranked)), key))
-    return seat_by_ranking(order, plan)
+    return seat_by_ranking(order, plan, guests)
 
 
 def _ranked_order(night: Night, series: int, seating: str) -> dict[str, int]:
@@ -372,15 +453,28 @@ def _recent(night: Night) -> list[Tables]:
     return [tuple(tuple(players) for players in table.values()) for table in tables.values()]
 
 
-def _start_table(night: Night, series: int, number: int, players: Sequence[Player], user: User, seed: str) -> ClubTable:
-    season = night.season
+def _table_title(night: Night, series: int, number: int) -> str:
     # The table's phone shows the title on one line, cut where the screen ends: what the table needs comes first.
     title = gettext("Table %(number)s, series %(series)s · %(club)s, %(date)s") % {
         "number": number,
         "series": series,
-        "club": season.club.name,
+        "club": night.season.club.name,
         "date": date_format(night.date, "SHORT_DATE_FORMAT"),
     }
+    return title[:100]
+
+
+def _start_table(
+    night: Night,
+    series: int,
+    number: int,
+    players: Sequence[Player],
+    user: User,
+    seed: str,
+    guests_from: int | None = None,
+) -> ClubTable:
+    season = night.season
+    title = _table_title(night, series, number)
     match = match_create(
         owner=user,
         keeper=season.club.keeper,
@@ -388,16 +482,20 @@ def _start_table(night: Night, series: int, number: int, players: Sequence[Playe
         scheme=season.scheme,
         rules=season.rules,
         player_names=[player.name for player in players],
-        title=title[:100],
+        title=title,
         planned_games=season.series_games(len(players)),
     )
-    return ClubTable.objects.create(night=night, series=series, number=number, match=match, seed=seed)
+    return ClubTable.objects.create(
+        night=night, series=series, number=number, match=match, seed=seed, guests_from=guests_from
+    )
 
 
 def _remove_tables(tables: Sequence[ClubTable]) -> None:
-    matches = [table.match_id for table in tables]
+    """Remove tables on which nothing was entered: their matches through the core, which refuses a list that had a
+    game (the caller's transaction then keeps the tables too)."""
     ClubTable.objects.filter(pk__in=[table.pk for table in tables]).delete()
-    Match.objects.filter(pk__in=matches).delete()
+    for table in tables:
+        match_discard(match=table.match)
 
 
 def seats_swap(*, night: Night, series: int, first: Player, second: Player) -> None:
@@ -425,6 +523,121 @@ def seats_swap(*, night: Night, series: int, first: Player, second: Player) -> N
         else:
             Seat.objects.filter(pk=one.pk).update(player=second)
             Seat.objects.filter(pk=other.pk).update(player=first)
+
+
+# --- A secretary's corrections: a series drawn before play, a night's date, a night opened by mistake -------------
+
+
+def _played(tables: Sequence[ClubTable]) -> list[ClubTable]:
+    """The tables that entered something: a paper list, or a game (one deleted or undone since counts too: it was
+    saved, and its history stays with its list)."""
+    with_games = set(
+        Game.objects.filter(match_id__in=[table.match_id for table in tables]).values_list("match_id", flat=True)
+    )
+    return [table for table in tables if table.paper or table.match_id in with_games]
+
+
+def _seating(tables: Sequence[ClubTable]) -> list[list[str]]:
+    """Each table's players by name, in seat order, as the history keeps a dropped draw."""
+    seats = Seat.objects.filter(match_id__in=[table.match_id for table in tables]).select_related("player")
+    by_match: dict[int, list[str]] = {}
+    for seat in seats.order_by("match_id", "position"):
+        by_match.setdefault(seat.match_id, []).append(seat.player.name)
+    return [by_match.get(table.match_id, []) for table in tables]
+
+
+def series_drop(*, night: Night, series: int, user: User) -> Night:
+    """Remove the tables of a series before play (their matches through the core), so that the series can be drawn
+    again, with other attendees, say. Refused once a table of the series entered something. The night's history
+    keeps who sat where."""
+    with transaction.atomic():
+        locked = _open(night)
+        tables = list(ClubTable.objects.filter(night=locked, series=series).select_for_update().order_by("number"))
+        if not tables:
+            raise _invalid("series", gettext_noop("Series {series} has no tables drawn."), series=series)
+        played = _played(tables)
+        if played:
+            raise Conflict.about_match(
+                msg(
+                    gettext_noop("Table {number} of series {series} has entered its list: the series stays as drawn."),
+                    number=played[0].number,
+                    series=series,
+                )
+            )
+        details = {"series": series, "seed": tables[0].seed, "tables": _seating(tables)}
+        _remove_tables(tables)
+        NightLog.objects.create(night=locked, action=NightLog.Action.DROP, user=user, details=details)
+        return locked
+
+
+def night_redate(*, night: Night, date: datetime.date, user: User) -> Night:
+    """Give an open night another date; its tables' lists are named by it (through the core, so that their phones
+    learn). Recorded with the date it had."""
+    with transaction.atomic():
+        locked = _open(night)
+        if locked.date == date:
+            return locked
+        before, locked.date = locked.date, date
+        locked.save(update_fields=["date"])
+        for table in ClubTable.objects.filter(night=locked).select_related("match"):
+            match_retitle(match=table.match, title=_table_title(locked, table.series, table.number))
+        details = {"from": before.isoformat(), "to": date.isoformat()}
+        NightLog.objects.create(night=locked, action=NightLog.Action.REDATE, user=user, details=details)
+        return locked
+
+
+def night_remove(*, night: Night, user: User) -> None:
+    """Remove a night opened by mistake: its check-ins and the tables drawn (their matches through the core). Refused
+    for a night whose tables entered something, and for a closed one. The season's history keeps its date."""
+    with transaction.atomic():
+        locked = _open(night)
+        tables = list(ClubTable.objects.filter(night=locked).select_for_update().order_by("series", "number"))
+        if _played(tables):
+            raise Conflict.about_match(
+                msg(
+                    gettext_noop(
+                        "Games or a paper list were entered at this night's tables: it stays, with its lists. "
+                        "Give it another date if that was the mistake."
+                    )
+                )
+            )
+        attendees = list(locked.attendances.order_by("player__name").values_list("player__name", flat=True))
+        details = {"date": locked.date.isoformat(), "series": locked.series, "attendees": attendees}
+        _remove_tables(tables)
+        SeasonLog.objects.create(
+            season_id=locked.season_id, action=SeasonLog.Action.REMOVE_NIGHT, user=user, details=details
+        )
+        locked.delete()
+
+
+def paper_to_phones(*, table: ClubTable, user: User) -> ClubTable:
+    """Turn a table entered from paper back to game-by-game entry: its paper totals go to the night's history (with
+    the players' names), its list takes games again, and its scoring link works (a new one if it was turned off)."""
+    with transaction.atomic():
+        _open(table.night)
+        locked = ClubTable.objects.select_for_update().select_related("match").get(pk=table.pk)
+        if not locked.paper:
+            return locked
+        lines = PaperLine.objects.filter(table=locked).select_related("player").order_by("id")
+        kept = [
+            {
+                "player": str(line.player.public_id),
+                "name": line.player.name,
+                "game_points": line.game_points,
+                "won": line.won,
+                "lost": line.lost,
+            }
+            for line in lines
+        ]
+        lines.delete()
+        locked.paper = False
+        locked.save(update_fields=["paper"])
+        match_unlock(match=locked.match)
+        if locked.match.invite_token is None:
+            match_link_renew(match=locked.match, link="invite")
+        details = {"series": locked.series, "table": locked.number, "lines": kept}
+        NightLog.objects.create(night=locked.night, action=NightLog.Action.PHONES, user=user, details=details)
+        return locked
 
 
 def paper_enter(*, table: ClubTable, lines: Sequence[tuple[Player, int, int, int]]) -> ClubTable:

@@ -10,6 +10,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 import segno
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.models import User
 from django.core.paginator import Paginator
@@ -23,12 +24,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from matches.backup import club_backup
+from matches.engine.presets import PRESETS
 from matches.errors import ServiceError
 from matches.exports.base import backup_response, export_response, format_of
 from matches.exports.pdf import blank_lists, blank_lists_pdf, night_table_pdf, pdf_response, season_table_pdf
 from matches.exports.picture import night_picture, picture_response
 from matches.exports.tables import StandingsExport
-from matches.labels import scheme_label, variant_label
+from matches.labels import preset_label, render_step, scheme_label, variant_label
 from matches.models import Player
 from matches.permissions import (
     Action,
@@ -50,14 +52,17 @@ from .forms import (
     DrawForm,
     GuestForm,
     MemberForm,
+    NightDateForm,
     NightForm,
+    NightRemoveForm,
     PaperForm,
     PlayerForm,
     RosterForm,
+    SeasonEditForm,
     SeasonForm,
     add_service_errors,
 )
-from .models import Club, ClubRole, ClubTable, Membership, Night, Season
+from .models import Club, ClubRole, ClubTable, Membership, Night, NightLog, Season, SeasonLog
 from .selectors import NightResults, night_results, night_tables, player_season, public_names, season_table
 
 
@@ -228,15 +233,41 @@ def club_roster(request: HttpRequest, club: Club) -> HttpResponse:
 
 @on_club(Action.MANAGE)
 def season_new(request: HttpRequest, club: Club) -> HttpResponse:
-    form = SeasonForm(request.POST or None)
+    """A new season: a preset chosen (a GET of this page with ``preset``), then its rules option by option."""
+    form = SeasonForm(request.POST or None, preset=request.GET.get("preset", ""))
     if request.method == "POST" and form.is_valid():
         try:
             season = services.season_create(club=club, settings=form.settings())
         except ServiceError as error:
-            add_service_errors(form, error)
+            form.add_service_errors(error)
         else:
             return redirect("season_detail", season_id=season.public_id)
-    return render(request, "leagues/season_new.html", {"club": club, "form": form}, status=400 if form.errors else 200)
+    presets = [(key, preset_label(key)) for key in PRESETS]
+    context = {"club": club, "form": form, "presets": presets, "preset": form["preset"].value()}
+    return render(request, "leagues/season_new.html", context, status=400 if form.errors else 200)
+
+
+@on_season(Action.MANAGE)
+def season_edit(request: HttpRequest, season: Season) -> HttpResponse:
+    """A season's settings and rules, changed as far as its nights allow; every change recorded."""
+    drawn = services.season_drawn(season)
+    form = SeasonEditForm(request.POST or None, season=season, drawn=drawn)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.season_update(season=season, settings=form.settings(), user=_user(request))
+        except ServiceError as error:
+            form.add_service_errors(error)
+        else:
+            messages.success(request, _("The season's settings are saved."))
+            return redirect("season_detail", season_id=season.public_id)
+    context = {
+        "club": season.club,
+        "season": season,
+        "form": form,
+        "drawn": drawn,
+        "log": [(entry, _season_change(entry, form)) for entry in season.log.select_related("user")],
+    }
+    return render(request, "leagues/season_edit.html", context, status=400 if form.errors else 200)
 
 
 @on_season(Action.VIEW)
@@ -444,15 +475,147 @@ def night_pot(request: HttpRequest, night: Night) -> HttpResponse:
 @on_night(Action.MANAGE)
 @require_POST
 def night_draw(request: HttpRequest, night: Night) -> HttpResponse:
+    """Draw or seat a series; a table the guests cannot sit from is said next to its field."""
     form = DrawForm(request.POST)
     if form.is_valid():
         try:
             services.night_draw(night=night, user=_user(request), **form.cleaned_data)
         except ServiceError as error:
-            _refused(request, error)
-    else:
+            _refused_by_field(request, form, error, "guests_from")
+    elif not form.has_error("guests_from"):
         messages.error(request, _("Choose how the seats are taken."))
+    if form.has_error("guests_from"):
+        context = _night_context(request, night, night_results(night)) | {
+            "draw_form": form,
+            "draw_series": _series(request),
+        }
+        return render(request, "leagues/night_detail.html", context, status=400)
     return redirect(reverse("night_detail", args=[night.public_id]) + "#tables")
+
+
+def _refused_by_field(request: HttpRequest, form: forms.Form, error: ServiceError, field: str) -> None:
+    """A refusal of ``field`` next to it on the form; the others as messages above the page."""
+    for problem in error.errors:
+        if problem.field == field:
+            form.add_error(field, render_step(problem.message))
+        else:
+            messages.error(request, problem.message.render(_))
+
+
+@on_night(Action.MANAGE)
+@require_POST
+def night_series_drop(request: HttpRequest, night: Night) -> HttpResponse:
+    """Drop a series' tables before its first game, so that it can be drawn again."""
+    series = _series(request)
+    try:
+        services.series_drop(night=night, series=series, user=_user(request))
+    except ServiceError as error:
+        _refused(request, error)
+    else:
+        messages.success(
+            request, _("The tables of series %(series)s are dropped: draw them again.") % {"series": series}
+        )
+    return redirect(reverse("night_detail", args=[night.public_id]) + "#tables")
+
+
+@on_night(Action.MANAGE)
+@require_POST
+def night_table_phones(request: HttpRequest, night: Night, number: int) -> HttpResponse:
+    """A table entered from paper scores on its phones again; its paper totals stay in the night's history."""
+    table = (
+        ClubTable.objects.filter(night=night, series=_series(request), number=number).select_related("night").first()
+    )
+    if table is None:
+        raise Http404
+    try:
+        services.paper_to_phones(table=table, user=_user(request))
+    except ServiceError as error:
+        _refused(request, error)
+    else:
+        messages.success(
+            request,
+            _("Table %(number)s scores on its phones again; its paper totals are kept in the night's history.")
+            % {"number": number},
+        )
+    return redirect(reverse("night_detail", args=[night.public_id]) + "#tables")
+
+
+def _season_change(entry: SeasonLog, form: forms.Form) -> str:
+    """What a season's history entry changed, in words: the settings by their labels, or the night removed."""
+    if entry.action == SeasonLog.Action.REMOVE_NIGHT:
+        return _("the night of %(date)s") % {"date": entry.details.get("date", "")}
+    labels = {name: str(field.label) for name, field in form.fields.items()}
+    labels["rules"] = _("the rules")
+    return ", ".join(labels.get(name, name) for name in entry.details.get("before", {}))
+
+
+def _night_change(entry: NightLog) -> str:
+    """What a night's history entry did, in words: the dates, the tables dropped, the paper totals set aside."""
+    details = entry.details
+    if entry.action == NightLog.Action.REDATE:
+        return _("from %(before)s to %(after)s") % {"before": details.get("from"), "after": details.get("to")}
+    if entry.action == NightLog.Action.DROP:
+        tables = "; ".join(", ".join(table) for table in details.get("tables", []))
+        return _("series %(series)s, drawn as: %(tables)s") % {"series": details.get("series"), "tables": tables}
+    if entry.action == NightLog.Action.PHONES:
+        lines = "; ".join(
+            _("%(name)s: %(points)s game points, %(won)s won, %(lost)s lost")
+            % {"name": line["name"], "points": line["game_points"], "won": line["won"], "lost": line["lost"]}
+            for line in details.get("lines", [])
+        )
+        return _("series %(series)s, table %(number)s; its paper totals were: %(lines)s") % {
+            "series": details.get("series"),
+            "number": details.get("table"),
+            "lines": lines,
+        }
+    return ""
+
+
+def _night_edit_page(
+    request: HttpRequest, night: Night, date_form: NightDateForm, remove_form: NightRemoveForm, status: int = 200
+) -> HttpResponse:
+    context = {
+        "club": night.season.club,
+        "season": night.season,
+        "night": night,
+        "date_form": date_form,
+        "remove_form": remove_form,
+        "log": [(entry, _night_change(entry)) for entry in night.log.select_related("user")],
+    }
+    return render(request, "leagues/night_edit.html", context, status=status)
+
+
+@on_night(Action.MANAGE)
+def night_edit(request: HttpRequest, night: Night) -> HttpResponse:
+    """A night's date, changed; the night removed if it was opened by mistake; what was done to it so far."""
+    form = NightDateForm(request.POST or None, initial={"date": night.date})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.night_redate(night=night, date=form.cleaned_data["date"], user=_user(request))
+        except ServiceError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _("The night is dated %(date)s now.") % {"date": night.date})
+            return redirect("night_detail", night_id=night.public_id)
+    return _night_edit_page(request, night, form, NightRemoveForm(), status=400 if form.errors else 200)
+
+
+@on_night(Action.MANAGE)
+@require_POST
+def night_remove(request: HttpRequest, night: Night) -> HttpResponse:
+    """Remove a night opened by mistake (nothing entered at its tables), after the secretary confirmed it."""
+    form = NightRemoveForm(request.POST)
+    status = 400
+    if form.is_valid():
+        try:
+            services.night_remove(night=night, user=_user(request))
+        except ServiceError as error:
+            add_service_errors(form, error)
+            status = error.status
+        else:
+            messages.success(request, _("The night of %(date)s is removed.") % {"date": night.date})
+            return redirect("season_detail", season_id=night.season.public_id)
+    return _night_edit_page(request, night, NightDateForm(initial={"date": night.date}), form, status=status)
 
 
 @on_night(Action.MANAGE)

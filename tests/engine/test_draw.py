@@ -6,7 +6,7 @@ from itertools import combinations
 import pytest
 
 from matches.engine import RuleError
-from matches.engine.draw import TablePlan, draw_tables, pairings_met, seat_by_ranking, table_sizes
+from matches.engine.draw import Guests, TablePlan, draw_tables, pairings_met, seat_by_ranking, table_sizes
 
 PEOPLE = [f"p{number:02d}" for number in range(60)]
 
@@ -94,3 +94,57 @@ def test_sixty_attendees_with_a_long_history_are_drawn() -> None:
 def test_seating_by_ranking_puts_the_best_together_at_table_one() -> None:
     ranked = [f"r{place}" for place in range(1, 12)]
     assert seat_by_ranking(ranked) == (("r1", "r2", "r3", "r4"), ("r5", "r6", "r7", "r8"), ("r9", "r10", "r11"))
+
+
+MEMBERS = [f"m{number:02d}" for number in range(12)]
+GUESTS = [f"g{number}" for number in range(7)]
+
+
+def _guest_tables(tables: tuple[tuple[str, ...], ...]) -> list[int]:
+    return [number for number, table in enumerate(tables, start=1) if any(person in GUESTS for person in table)]
+
+
+def test_guests_sit_from_the_table_the_secretary_names_on() -> None:
+    # 19 players: tables of 4, 4, 4, 4 and 3; the 12 members fill tables 1 to 3, the 7 guests tables 4 and 5.
+    guests = Guests(frozenset(GUESTS), from_table=4)
+    tables = draw_tables(MEMBERS + GUESTS, seed="night", guests=guests)
+    assert _guest_tables(tables) == [4, 5]
+    assert sorted(tables[3] + tables[4]) == sorted(GUESTS)
+
+
+def test_from_an_earlier_table_the_members_left_over_sit_after_the_guests() -> None:
+    tables = draw_tables(MEMBERS + GUESTS, seed="night", guests=Guests(frozenset(GUESTS), from_table=3))
+    assert all(person in MEMBERS for person in tables[0] + tables[1])
+    assert all(person in GUESTS for person in tables[2])
+    assert [person in GUESTS for person in tables[3]] == [True, True, True, False]
+    assert all(person in MEMBERS for person in tables[4])
+
+
+def test_guests_from_a_table_keep_the_draw_reproducible_and_avoid_pairings_among_their_kind() -> None:
+    everybody = MEMBERS + GUESTS
+    history = [draw_tables(everybody, seed=str(night)) for night in range(3)]
+    guests = Guests(frozenset(GUESTS), from_table=4)
+    once = draw_tables(everybody, seed="again", met=pairings_met(history), guests=guests)
+    assert once == draw_tables(list(reversed(everybody)), seed="again", met=pairings_met(history), guests=guests)
+    assert _guest_tables(once) == [4, 5]
+
+
+def test_seating_by_ranking_places_the_guests_from_their_table_on_in_ranking_order() -> None:
+    ranked = ["g0", "m00", "m01", "g1", "m02", "m03", "m04", "m05", "g2", "m06", "m07"]
+    tables = seat_by_ranking(ranked, guests=Guests(frozenset(GUESTS), from_table=3))
+    assert tables == (("m00", "m01", "m02", "m03"), ("m04", "m05", "m06", "m07"), ("g0", "g1", "g2"))
+
+
+@pytest.mark.parametrize(
+    ("from_table", "message"),
+    [
+        (6, "There are 5 tables: guests can sit from table 5 at the latest."),
+        (5, "The 12 members do not fill the 16 seats before table 5."),
+        (0, "Guests sit from table 1 or later."),
+    ],
+)
+def test_guests_from_a_table_that_cannot_be_kept_are_refused(from_table: int, message: str) -> None:
+    with pytest.raises(RuleError) as refused:
+        draw_tables(MEMBERS + GUESTS, seed="night", guests=Guests(frozenset(GUESTS), from_table=from_table))
+    assert [error.field for error in refused.value.errors] == ["guests_from"]
+    assert message in str(refused.value)

@@ -1,0 +1,59 @@
+"""A secretary corrects a club night on a phone: drops a series drawn before play and draws it again with a late
+arrival, then gives the night the date it should have had, and finds both in the night's history."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Page, expect
+
+from matches.leagues import services as clubs
+from matches.leagues.models import ClubTable, Night
+
+from .flow import sign_up
+
+NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fred", "Gus"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_secretary_drops_a_series_draws_it_again_and_re_dates_the_night(phone: Page, live_server: Any) -> None:
+    base = live_server.url
+    sign_up(phone, base, "sven")
+    club = clubs.club_create(owner=User.objects.get(username="sven"), name="Skatclub Herz Dame")
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="Saison 2026"))
+    night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
+    for name in NAMES:
+        clubs.check_in(night=night, name=name)
+
+    phone.goto(f"{base}/nights/{night.public_id}/")
+    phone.get_by_role("button", name="Draw the tables", exact=True).click()
+    expect(phone.get_by_role("heading", name="Table 2", exact=True)).to_be_visible()
+
+    # Hanna arrives late: the series has not started, so its tables are dropped and drawn again with her.
+    phone.get_by_role("button", name="Drop the tables of series 1 (before the first game)", exact=True).click()
+    expect(phone.get_by_text("The tables of series 1 are dropped: draw them again.", exact=True)).to_be_visible()
+    expect(phone.get_by_role("heading", name="Table 1", exact=True)).to_have_count(0)
+    phone.get_by_label("Walk-in guest", exact=True).fill("Hanna")
+    phone.get_by_role("button", name="Check in", exact=True).click()
+    expect(phone.get_by_role("heading", name="Check-in: 8 here", exact=True)).to_be_visible()
+    phone.get_by_role("button", name="Draw the tables", exact=True).click()
+    expect(phone.get_by_role("heading", name="Table 2", exact=True)).to_be_visible()
+    assert ClubTable.objects.filter(night=night).count() == 2
+
+    # The night was opened with yesterday's date.
+    phone.get_by_role("link", name="Another date, or remove the night", exact=True).click()
+    phone.get_by_label("Date", exact=True).fill("2026-11-25")
+    phone.get_by_role("button", name="Change the date", exact=True).click()
+    expect(phone.get_by_text(re.compile(r"^The night is dated .+ now\.$"))).to_be_visible()
+    expect(phone.get_by_role("heading", name=re.compile("Club night of Nov. 25, 2026"), level=1)).to_be_visible()
+    assert Night.objects.get(pk=night.pk).date == datetime.date(2026, 11, 25)
+
+    phone.get_by_role("link", name="Another date, or remove the night", exact=True).click()
+    history = phone.get_by_role("region", name="History", exact=True).get_by_role("listitem")
+    expect(history).to_have_count(2)
+    expect(history.nth(0)).to_contain_text("series dropped: series 1, drawn as:")
+    expect(history.nth(1)).to_contain_text("re-dated: from 2026-11-24 to 2026-11-25")

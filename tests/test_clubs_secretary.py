@@ -1,0 +1,417 @@
+"""What a secretary corrects on a club night: a season's rules option by option and its settings later, guests
+seated from a given table on, a series drawn before play dropped, a paper table turned back to its phones, a night
+re-dated or removed. Each kept in the club's history, each for the club's owner and secretaries only."""
+
+import datetime
+import re
+import uuid
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+from django.utils.formats import date_format
+
+from matches.errors import Conflict, Invalid
+from matches.leagues import services as clubs
+from matches.leagues.models import ClubTable, Night, NightLog, PaperLine, Season, SeasonLog
+from matches.models import Game, Match, Player
+from matches.services import ListClosed, Submission, game_add, match_undo
+
+from .factories import make_user
+
+pytestmark = pytest.mark.django_db
+
+MEMBERS = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fred", "Gus", "Hanna"]
+GUESTS = ["Walter", "Xaver", "Yvonne"]
+
+
+def _browser(user: User | None) -> Client:
+    browser = Client()
+    if user is not None:
+        browser.force_login(user)
+    return browser
+
+
+class Setup:
+    """A club with an owner, a secretary, a scorer and a member; a season; a night with members and guests in."""
+
+    def __init__(self, members: list[str] = MEMBERS, guests: list[str] = GUESTS) -> None:
+        self.owner, self.secretary, self.scorer, self.member, self.stranger = (
+            make_user(name) for name in ("olga", "sven", "sara", "max", "stefan")
+        )
+        self.club = clubs.club_create(owner=self.owner, name="Skatclub Herz Dame")
+        for name, role in (("sven", "secretary"), ("sara", "scorer"), ("max", "member")):
+            clubs.member_set(club=self.club, username=name, role=role)
+        self.season = clubs.season_create(club=self.club, settings=clubs.SeasonSettings(name="2026"))
+        self.night = clubs.night_create(season=self.season, date=datetime.date(2026, 11, 24))
+        for name in members:
+            clubs.check_in(night=self.night, name=name)
+        for name in guests:
+            clubs.check_in(night=self.night, name=name, guest=True)
+
+    def draw(self, **options: Any) -> list[ClubTable]:
+        clubs.night_draw(night=self.night, series=1, user=self.secretary, **options)
+        return self.tables()
+
+    def tables(self) -> list[ClubTable]:
+        return list(ClubTable.objects.filter(night=self.night).select_related("match").order_by("series", "number"))
+
+    def refused_to_others(self, method: str, address: str, data: dict[str, Any] | None = None) -> None:
+        """The scorer and the member get a 404 like a stranger (none of them manages the club); nobody signed in is
+        sent to log in; nothing changes."""
+        for user in (self.scorer, self.member, self.stranger):
+            browser = _browser(user)
+            answer = browser.post(address, data or {}) if method == "POST" else browser.get(address)
+            assert answer.status_code == 404, user.username
+        anonymous = Client().post(address, data or {}) if method == "POST" else Client().get(address)
+        assert anonymous.status_code == 302
+        assert "/accounts/login/" in anonymous["Location"]
+
+
+def _game(match: Match) -> Game:
+    return game_add(
+        match=match,
+        user=None,
+        token=uuid.uuid4(),
+        submission=Submission(
+            declarer=(match.first_dealer + 1) % match.players,
+            entry={"contract": "clubs", "matadors": 1, "declarer_card_points": 70},
+        ),
+    ).game
+
+
+def _seated(table: ClubTable) -> list[str]:
+    return [seat.player.name for seat in table.match.seats.select_related("player").order_by("position")]
+
+
+# --- a. A season's rules option by option, and its settings later ---------------------------------------------------
+
+SEASON_FORM = {
+    "name": "2027",
+    "preset": "skat-isko",
+    "options_shown": "True",
+    "scheme": "seeger-fabian",
+    "ranking": "total",
+    "games_at_four": "48",
+    "games_at_three": "36",
+    "games_at_two": "24",
+    "minimum_lists": "0",
+    "best_nights": "0",
+    "guests_ranked": "on",
+    "rule_ramsch_jungfrau": "on",
+    "rule_lost_hand": "single",
+    "rule_ramsch_ties": "each-full",
+    "rule_ramsch_loss": "card-points",
+    "rule_ramsch_fixed_loss": "10",
+}
+
+
+def test_a_new_season_takes_its_rules_option_by_option_and_keeps_them_whole() -> None:
+    setup = Setup()
+    secretary = _browser(setup.secretary)
+    page = secretary.get(reverse("season_new", args=[setup.club.public_id]) + "?preset=skat-pub")
+    assert page.status_code == 200
+    body = page.content.decode()
+    assert 'name="rule_kontra_re"' in body
+    assert re.search(r'<input type="checkbox" name="rule_kontra_re"[^>]*checked', body)  # the preset's values
+    answer = secretary.post(reverse("season_new", args=[setup.club.public_id]), SEASON_FORM)
+    assert answer.status_code == 302
+    season = Season.objects.get(name="2027")
+    assert season.scheme == "seeger-fabian"
+    assert season.rules["lost_hand"] == "single"
+    assert season.rules["kontra_re"] is False
+    assert season.rules["ramsch_jungfrau"] is True
+    assert season.rules["bock_on_draw"] is False  # unticked on the page
+    assert set(season.rules) >= {"bock", "ramsch", "ramsch_ties", "ramsch_fixed_loss"}  # whole: presets may change
+
+
+def test_a_rule_option_out_of_its_range_is_refused_next_to_it() -> None:
+    setup = Setup()
+    answer = _browser(setup.owner).post(
+        reverse("season_new", args=[setup.club.public_id]), SEASON_FORM | {"rule_lost_hand": "thrice"}
+    )
+    assert answer.status_code == 400
+    assert re.search(r'id="id_rule_lost_hand_error">Select a valid choice', answer.content.decode())
+    assert not Season.objects.filter(name="2027").exists()
+
+
+def test_a_seasons_settings_change_until_its_first_draw_and_the_change_is_kept() -> None:
+    setup = Setup()
+    before = dict(setup.season.rules)
+    edit = reverse("season_edit", args=[setup.season.public_id])
+    form = _browser(setup.secretary).get(edit)
+    assert form.status_code == 200
+    answer = _browser(setup.secretary).post(
+        edit, SEASON_FORM | {"name": "Saison 2026", "rule_lost_hand": "single", "stake": "1"}
+    )
+    assert answer.status_code == 302
+    season = Season.objects.get(pk=setup.season.pk)
+    assert (season.name, season.rules["lost_hand"], season.stake) == ("Saison 2026", "single", 100)
+    (entry,) = SeasonLog.objects.filter(season=season)
+    assert (entry.action, entry.user) == ("edit", setup.secretary)
+    assert entry.details["before"]["name"] == "2026"
+    assert entry.details["before"]["rules"] == before
+    assert "Saison 2026" not in str(entry.details)  # what it was, not what it became
+
+
+def test_once_a_table_is_drawn_what_is_played_and_paid_stays_but_the_ranking_can_change() -> None:
+    setup = Setup()
+    setup.draw()
+    rules = dict(setup.season.rules)
+    with pytest.raises(Invalid) as refused:
+        clubs.season_update(
+            season=setup.season,
+            settings=clubs.SeasonSettings(name="2026", rules={**rules, "lost_hand": "single"}, stake=100),
+            user=setup.secretary,
+        )
+    assert sorted(error.field for error in refused.value.errors) == ["rules.lost_hand", "stake"]
+    assert "what is played and paid stays as it was" in str(refused.value)
+    assert Season.objects.get(pk=setup.season.pk).rules == rules
+    # The page shows those fields but does not send them: a post changes the rest.
+    edit = reverse("season_edit", args=[setup.season.public_id])
+    page = _browser(setup.secretary).get(edit).content.decode()
+    assert re.search(r'<input type="checkbox" name="rule_ramsch_jungfrau"[^>]*disabled', page)
+    posted = SEASON_FORM | {"name": "2026", "ranking": "average", "minimum_lists": "3", "rule_lost_hand": "single"}
+    assert _browser(setup.secretary).post(edit, posted).status_code == 302
+    season = Season.objects.get(pk=setup.season.pk)
+    assert (season.ranking, season.minimum_lists, season.rules, season.scheme) == ("average", 3, rules, "seeger-fabian")
+
+
+def test_only_the_owner_and_secretaries_change_a_seasons_settings() -> None:
+    setup = Setup()
+    edit = reverse("season_edit", args=[setup.season.public_id])
+    setup.refused_to_others("GET", edit)
+    setup.refused_to_others("POST", edit, SEASON_FORM)
+    assert Season.objects.get(pk=setup.season.pk).name == "2026"
+    assert not SeasonLog.objects.exists()
+
+
+# --- b. Guests from a given table on --------------------------------------------------------------------------------
+
+
+def test_the_secretary_seats_the_guests_from_the_last_table_on() -> None:
+    setup = Setup()  # 8 members, 3 guests: tables of 4, 4 and 3
+    tables = setup.draw(guests_from=3)
+    assert sorted(_seated(tables[2])) == sorted(GUESTS)
+    assert {table.guests_from for table in tables} == {3}
+    # Drawn again, the guests keep their table.
+    clubs.night_draw(night=setup.night, series=1, user=setup.secretary, again=True, guests_from=3)
+    assert sorted(_seated(setup.tables()[2])) == sorted(GUESTS)
+
+
+def test_guests_from_a_table_that_cannot_be_kept_are_refused_next_to_the_field() -> None:
+    setup = Setup()
+    draw = reverse("night_draw", args=[setup.night.public_id])
+    answer = _browser(setup.secretary).post(draw, {"series": "1", "seating": "draw", "guests_from": "4"})
+    assert answer.status_code == 400
+    body = answer.content.decode()
+    assert re.search(
+        r'id="guests-from-1_error">There are 3 tables: guests can sit from table 3 at the latest.', body
+    ), body
+    assert not ClubTable.objects.exists()
+    zero = _browser(setup.secretary).post(draw, {"series": "1", "seating": "draw", "guests_from": "0"})
+    assert zero.status_code == 400
+    assert 'id="guests-from-1_error"' in zero.content.decode()
+
+
+def test_guests_from_a_table_seat_by_ranking_too() -> None:
+    setup = Setup()
+    tables = setup.draw(seating=clubs.Seating.RANKING, guests_from=3)
+    assert sorted(_seated(tables[2])) == sorted(GUESTS)
+
+
+# --- c. Dropping a series drawn before play -------------------------------------------------------------------------
+
+
+def test_a_series_drawn_before_play_is_dropped_and_drawn_again() -> None:
+    setup = Setup()
+    tables = setup.draw()
+    seated = [_seated(table) for table in tables]
+    clubs.series_drop(night=setup.night, series=1, user=setup.secretary)
+    assert not ClubTable.objects.exists()
+    assert not Match.objects.filter(pk__in=[table.match_id for table in tables]).exists()
+    (entry,) = NightLog.objects.filter(night=setup.night)
+    assert (entry.action, entry.details["series"], entry.details["tables"]) == ("drop", 1, seated)
+    assert len(setup.draw()) == 3
+
+
+@pytest.mark.parametrize("entered", ["a game", "a game undone", "a paper list"])
+def test_a_series_where_a_table_entered_something_is_not_dropped(entered: str) -> None:
+    setup = Setup()
+    tables = setup.draw()
+    if entered == "a paper list":
+        players = [seat.player for seat in tables[2].match.seats.order_by("position")]
+        clubs.paper_enter(table=tables[2], lines=[(player, 0, 0, 0) for player in players])
+    else:
+        _game(tables[2].match)
+        if entered == "a game undone":
+            match_undo(match=tables[2].match, user=setup.secretary, token=uuid.uuid4())
+    with pytest.raises(Conflict) as refused:
+        clubs.series_drop(night=setup.night, series=1, user=setup.secretary)
+    assert "Table 3 of series 1 has entered its list: the series stays as drawn." in str(refused.value)
+    assert len(setup.tables()) == 3
+    assert not NightLog.objects.exists()
+
+
+def test_dropping_a_series_on_the_page_is_for_the_secretary_and_says_why_it_is_refused() -> None:
+    setup = Setup()
+    tables = setup.draw()
+    drop = reverse("night_series_drop", args=[setup.night.public_id])
+    setup.refused_to_others("POST", drop, {"series": "1"})
+    assert len(setup.tables()) == 3
+    _game(tables[0].match)
+    answer = _browser(setup.secretary).post(drop, {"series": "1"}, follow=True)
+    assert "Table 1 of series 1 has entered its list: the series stays as drawn." in answer.content.decode()
+    assert len(setup.tables()) == 3
+    missing = _browser(setup.secretary).post(drop, {"series": "2"}, follow=True)
+    assert "Series 2 has no tables drawn." in missing.content.decode()
+
+
+# --- d. A paper table back to its phones -----------------------------------------------------------------------------
+
+
+def _on_paper(setup: Setup) -> ClubTable:
+    table = setup.draw()[2]
+    players = [seat.player for seat in table.match.seats.order_by("position")]
+    clubs.paper_enter(table=table, lines=[(players[0], 455, 20, 4), (players[1], 360, 10, 0), (players[2], 0, 0, 0)])
+    return ClubTable.objects.select_related("match", "night").get(pk=table.pk)
+
+
+def test_a_paper_table_scores_on_its_phones_again_and_its_totals_stay_in_the_history() -> None:
+    setup = Setup()
+    table = _on_paper(setup)
+    with pytest.raises(ListClosed):
+        _game(table.match)
+    names = _seated(table)
+    clubs.paper_to_phones(table=table, user=setup.secretary)
+    table.refresh_from_db()
+    assert not table.paper
+    assert not PaperLine.objects.filter(table=table).exists()
+    (entry,) = NightLog.objects.filter(night=setup.night)
+    assert entry.action == "phones"
+    assert [(line["name"], line["game_points"], line["won"], line["lost"]) for line in entry.details["lines"]] == [
+        (names[0], 455, 20, 4),
+        (names[1], 360, 10, 0),
+        (names[2], 0, 0, 0),
+    ]
+    _game(Match.objects.get(pk=table.match_id))
+    assert Game.objects.filter(match_id=table.match_id).count() == 1
+
+
+def test_a_paper_table_of_a_reopened_night_gets_a_scoring_link_again() -> None:
+    setup = Setup()
+    table = _on_paper(setup)
+    clubs.night_close(night=setup.night, user=setup.owner)
+    clubs.night_reopen(night=setup.night, user=setup.owner)
+    assert Match.objects.get(pk=table.match_id).invite_token is None
+    clubs.paper_to_phones(table=ClubTable.objects.get(pk=table.pk), user=setup.secretary)
+    match = Match.objects.get(pk=table.match_id)
+    assert match.invite_token
+    assert not match.locked
+
+
+def test_turning_a_table_back_to_phones_is_the_secretarys_and_not_on_a_closed_night() -> None:
+    setup = Setup()
+    table = _on_paper(setup)
+    phones = reverse("night_table_phones", args=[setup.night.public_id, table.number])
+    setup.refused_to_others("POST", phones, {"series": "1"})
+    assert ClubTable.objects.get(pk=table.pk).paper
+    assert _browser(setup.secretary).post(phones, {"series": "2"}).status_code == 404
+    clubs.night_close(night=setup.night, user=setup.owner)
+    answer = _browser(setup.secretary).post(phones, {"series": "1"}, follow=True)
+    assert "This night is closed; nothing was changed." in answer.content.decode()
+    assert ClubTable.objects.get(pk=table.pk).paper
+    page = _browser(setup.secretary).get(reverse("night_detail", args=[setup.night.public_id])).content.decode()
+    assert "Score on phones again" not in page
+
+
+def test_the_night_page_offers_the_secretary_to_turn_a_paper_table_back() -> None:
+    setup = Setup()
+    table = _on_paper(setup)
+    night_page = reverse("night_detail", args=[setup.night.public_id])
+    assert "Score on phones again" in _browser(setup.secretary).get(night_page).content.decode()
+    assert "Score on phones again" not in _browser(setup.scorer).get(night_page).content.decode()
+    phones = reverse("night_table_phones", args=[setup.night.public_id, table.number])
+    answer = _browser(setup.secretary).post(phones, {"series": "1"}, follow=True)
+    assert "Table 3 scores on its phones again" in answer.content.decode()
+    history = _browser(setup.secretary).get(reverse("night_edit", args=[setup.night.public_id])).content.decode()
+    assert "455 game points, 20 won, 4 lost" in history
+
+
+# --- e. Another date, or the night removed ---------------------------------------------------------------------------
+
+
+def test_a_night_gets_another_date_and_its_lists_are_named_by_it() -> None:
+    setup = Setup()
+    tables = setup.draw()
+    versions = [table.match.version for table in tables]
+    clubs.night_redate(night=setup.night, date=datetime.date(2026, 11, 25), user=setup.secretary)
+    assert Night.objects.get(pk=setup.night.pk).date == datetime.date(2026, 11, 25)
+    matches = [Match.objects.get(pk=table.match_id) for table in tables]
+    new_date = date_format(datetime.date(2026, 11, 25), "SHORT_DATE_FORMAT")
+    assert all(match.title.endswith(new_date) for match in matches)
+    assert [match.version for match in matches] == [version + 1 for version in versions]
+    (entry,) = NightLog.objects.filter(night=setup.night)
+    assert (entry.action, entry.details) == ("redate", {"from": "2026-11-24", "to": "2026-11-25"})
+
+
+def test_a_night_is_re_dated_on_its_page_and_a_wrong_date_is_said_next_to_the_field() -> None:
+    setup = Setup()
+    edit = reverse("night_edit", args=[setup.night.public_id])
+    setup.refused_to_others("GET", edit)
+    setup.refused_to_others("POST", edit, {"date": "2026-11-25"})
+    wrong = _browser(setup.secretary).post(edit, {"date": "the 25th"})
+    assert wrong.status_code == 400
+    assert 'id="id_date_error">Enter a valid date.' in wrong.content.decode()
+    assert _browser(setup.secretary).post(edit, {"date": "2026-11-25"}).status_code == 302
+    assert Night.objects.get(pk=setup.night.pk).date == datetime.date(2026, 11, 25)
+
+
+def test_a_closed_night_keeps_its_date() -> None:
+    setup = Setup()
+    setup.draw()
+    clubs.night_close(night=setup.night, user=setup.owner)
+    with pytest.raises(Conflict):
+        clubs.night_redate(night=setup.night, date=datetime.date(2026, 11, 25), user=setup.owner)
+    assert Night.objects.get(pk=setup.night.pk).date == datetime.date(2026, 11, 24)
+
+
+def test_a_night_opened_by_mistake_is_removed_with_its_drawn_tables_and_the_season_remembers_it() -> None:
+    setup = Setup()
+    tables = setup.draw()
+    remove = reverse("night_remove", args=[setup.night.public_id])
+    setup.refused_to_others("POST", remove, {"confirm": "on"})
+    unconfirmed = _browser(setup.secretary).post(remove, {})
+    assert unconfirmed.status_code == 400
+    assert 'id="id_confirm_error">This field is required.' in unconfirmed.content.decode()
+    assert Night.objects.filter(pk=setup.night.pk).exists()
+    answer = _browser(setup.secretary).post(remove, {"confirm": "on"})
+    assert answer.status_code == 302
+    assert answer["Location"] == reverse("season_detail", args=[setup.season.public_id])
+    assert not Night.objects.filter(pk=setup.night.pk).exists()
+    assert not Match.objects.filter(pk__in=[table.match_id for table in tables]).exists()
+    assert Player.objects.filter(name="Walter").exists()  # the club's players stay
+    (entry,) = SeasonLog.objects.filter(season=setup.season)
+    assert (entry.action, entry.details["date"], len(entry.details["attendees"])) == ("remove-night", "2026-11-24", 11)
+
+
+def test_a_night_with_a_game_saved_is_not_removed_and_says_so() -> None:
+    setup = Setup()
+    tables = setup.draw()
+    _game(tables[1].match)
+    answer = _browser(setup.owner).post(reverse("night_remove", args=[setup.night.public_id]), {"confirm": "on"})
+    assert answer.status_code == 409
+    assert "Games or a paper list were entered at this night&#x27;s tables" in answer.content.decode()
+    assert Night.objects.filter(pk=setup.night.pk).exists()
+    assert Match.objects.filter(pk=tables[1].match_id).exists()
+    assert not SeasonLog.objects.exists()
+
+
+def test_a_club_is_not_reached_through_another_clubs_night() -> None:
+    setup = Setup()
+    clubs.club_create(owner=setup.stranger, name="Grand Hand")  # the owner of a club, but of another one
+    for name, data in (("night_edit", {"date": "2026-11-25"}), ("night_remove", {"confirm": "on"})):
+        assert _browser(setup.stranger).post(reverse(name, args=[setup.night.public_id]), data).status_code == 404
+    assert Night.objects.get(pk=setup.night.pk).date == datetime.date(2026, 11, 24)
