@@ -158,6 +158,7 @@
       chip.appendChild(mark);
     });
   }
+  window.scorekeeperSeats = markSeats;
   function markAll() {
     var form = document.getElementById("entry");
     if (form && form.dataset.dealer !== undefined) markSeats(form);
