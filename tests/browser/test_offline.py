@@ -223,3 +223,24 @@ def test_games_waiting_after_a_reload_offline_are_sent_once_the_server_answers_a
     expect(sheet_rows(page).first).to_contain_text("Ben · ♣ Clubs")
     expect(page.get_by_role("region", name="Not sent yet", exact=True)).to_be_hidden()
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_waiting_for_a_match_first_opened_offline_is_sent_when_the_connection_returns(
+    browser: Browser, live_server: Any
+) -> None:
+    page = _one_phone(browser, live_server)
+    context = page.context
+    # The match was opened before the service worker looked after the page: no copy of it is kept.
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+    page.evaluate("() => caches.delete('pages')")
+    context.set_offline(True)
+    _save_offline(page, GAMES[0])
+    expect(page.get_by_role("region", name="Not sent yet", exact=True).get_by_role("listitem")).to_have_count(1)
+    page.reload()
+    expect(page.get_by_text("This page has not been opened on this phone before", exact=False)).to_be_visible()
+
+    context.set_offline(False)
+    expect(sheet_rows(page)).to_have_count(1)
+    expect(sheet_rows(page).first).to_contain_text("Ben · ♣ Clubs")
+    context.close()
