@@ -150,23 +150,23 @@
   function moveOn(number) {
     var form = document.querySelector("form.entry[hx-post]");
     var line = document.querySelector("#status .deal");
-    if (!form || !form.elements.number || form.dataset.dealer === undefined) return;
     var names = Array.prototype.map.call(document.querySelectorAll("#status .totals .name"), function (name) {
       return name.textContent;
     });
     var seats = names.length;
-    var step = number - parseInt(form.elements.number.value, 10);
-    var dealer = ((parseInt(form.dataset.dealer, 10) + step) % seats + seats) % seats;
-    var forehand = (dealer + 1) % seats;
+    if (!form || !form.elements.number || form.dataset.dealer === undefined || !seats) return;
     var before = parseInt(form.dataset.dealer, 10);
+    var dealer = ((before + number - parseInt(form.elements.number.value, 10)) % seats + seats) % seats;
+    var forehand = (dealer + 1) % seats;
     if (seats === 4 && dealer !== before) seatBack(form, names, dealer, before);
     form.elements.number.value = String(number);
     form.dataset.dealer = String(dealer);
     form.dataset.forehand = String(forehand);
     window.scorekeeperSeats(form);
-    if (!line || !seats) return;
+    if (!line) return;
     var words = {"#": number, dealer: names[dealer], forehand: names[forehand]};
-    line.textContent = fill(box.dataset.deal, words) + (box.dataset.sitsOut ? " " + fill(box.dataset.sitsOut, words) : "");
+    var out = box.dataset.sitsOut ? " " + fill(box.dataset.sitsOut, words) : "";
+    line.textContent = fill(box.dataset.deal, words) + out;
   }
 
   // At four the seat that sits out has no chip and no card points field: those of the seat that sits out now (``out``)
@@ -317,7 +317,8 @@
     return waiting().then(next).catch(function () { return undefined; }).then(function () {
       sending = false;
       // The page shows the match as it stands once what waited has gone, or beside a conflict: the other game.
-      if (sent || conflicts) location.reload(); else return refresh().then(retryLater);
+      if (!sent && !conflicts) return refresh().then(retryLater);
+      location.reload();
       return undefined;
     });
   }
