@@ -32,6 +32,7 @@ SHELL_FILES = (
     "js/htmx.min.js",
     "js/entry.js",
     "js/outbox.js",
+    "js/offline.js",
     "js/reset.js",
     "js/value.js",
     "icons/icon-192.png",

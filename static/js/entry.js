@@ -74,10 +74,17 @@
       invalid.focus();
       return;
     }
-    // A short screen starts at the notice just above the form; a tall one shows the totals as well.
+    // A short screen starts at the notice just above the form; a tall one at the totals, the site's header scrolled
+    // away, so that the notice does not push the form under the save bar.
     var notice = document.getElementById("notice");
     var top = notice && !notice.hidden ? notice : form;
-    if (window.innerHeight < 760 && top) top.scrollIntoView(); else window.scrollTo(0, 0);
+    (window.innerHeight < 760 ? top : document.getElementById("live")).scrollIntoView();
+  });
+  // The keyboard coming up makes the screen shorter: the field typed in stays above the save bar (the page's
+  // scroll-padding is the bar's height).
+  addEventListener("resize", function () {
+    var field = document.activeElement;
+    if (field && field.matches("#entry input")) field.scrollIntoView({block: "nearest"});
   });
   // A row the list got twice (the page's own follow-up arrived between a save and its answer) is shown once.
   function dropTwiceShownRows() {
@@ -151,6 +158,7 @@
       chip.appendChild(mark);
     });
   }
+  window.scorekeeperSeats = markSeats;
   function markAll() {
     var form = document.getElementById("entry");
     if (form && form.dataset.dealer !== undefined) markSeats(form);

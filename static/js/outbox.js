@@ -9,6 +9,11 @@
   if (!box || !window.indexedDB) return;
   var matchId = box.dataset.match;
   var sending = false;
+  // While games wait, sending is tried again on a timer, from 2 s doubling to a minute: the page's ``online`` event
+  // does not always come (a phone in a cellar keeps its network but has no signal). No timer runs while none waits.
+  var FIRST_RETRY = 2000;
+  var LAST_RETRY = 60000;
+  var retry = {delay: FIRST_RETRY, timer: 0};
 
   function database() {
     return new Promise(function (resolve, reject) {
@@ -74,8 +79,7 @@
   }
 
   function show(items) {
-    var list = box.querySelector("ol");
-    list.textContent = "";
+    var list = document.createElement("ol");
     items.forEach(function (item) {
       var entry = document.createElement("li");
       entry.className = item.conflict ? "conflict" : "pending";
@@ -116,11 +120,91 @@
       }
       list.appendChild(entry);
     });
+    // Drawn again only when it changed: a retry that sent nothing is not announced.
+    var shown = box.querySelector("ol");
+    if (shown.innerHTML !== list.innerHTML) shown.replaceWith(list);
     box.hidden = items.length === 0;
-    var form = document.querySelector("form.entry[hx-post]");
-    var number = form && form.querySelector('input[name="number"]');
     var fresh = items.filter(function (item) { return !item.conflict; });
-    if (number && fresh.length) number.value = String(fresh[fresh.length - 1].number + 1);
+    if (!fresh.length) return;
+    var last = fresh[fresh.length - 1].number;
+    tell(last);
+    moveOn(last + 1);
+  }
+
+  // The notice says that the game waits here (what it said before, e.g. the way back from an earlier game, is gone).
+  function tell(number) {
+    var notice = document.getElementById("notice");
+    var text = box.dataset.waits.replace("#", number);
+    if (!notice || notice.textContent === text) return;
+    var said = document.createElement("p");
+    said.className = "saved";
+    said.setAttribute("role", "status");
+    said.textContent = text;
+    notice.replaceChildren(said);
+    notice.hidden = false;
+  }
+
+  // The form moves on to game ``number`` as after a save: its number, and who deals, leads and sits out, worked out as
+  // the server does (the deal moves on one seat a game; forehand is the next seat; at four the dealer sits out). The
+  // Bock of a game not sent yet is not known here: the line leaves it out.
+  function moveOn(number) {
+    var form = document.querySelector("form.entry[hx-post]");
+    var line = document.querySelector("#status .deal");
+    var names = Array.prototype.map.call(document.querySelectorAll("#status .totals .name"), function (name) {
+      return name.textContent;
+    });
+    var seats = names.length;
+    if (!form || !form.elements.number || form.dataset.dealer === undefined || !seats) return;
+    var before = parseInt(form.dataset.dealer, 10);
+    var dealer = ((before + number - parseInt(form.elements.number.value, 10)) % seats + seats) % seats;
+    var forehand = (dealer + 1) % seats;
+    if (seats === 4 && dealer !== before) seatBack(form, names, dealer, before);
+    form.elements.number.value = String(number);
+    form.dataset.dealer = String(dealer);
+    form.dataset.forehand = String(forehand);
+    window.scorekeeperSeats(form);
+    if (!line) return;
+    var words = {"#": number, dealer: names[dealer], forehand: names[forehand]};
+    var out = box.dataset.sitsOut ? " " + fill(box.dataset.sitsOut, words) : "";
+    line.textContent = fill(box.dataset.deal, words) + out;
+  }
+
+  // At four the seat that sits out has no chip and no card points field: those of the seat that sits out now (``out``)
+  // become those of the seat that is back (``back``), in the seats' order.
+  function seatBack(form, names, out, back) {
+    Array.prototype.forEach.call(form.querySelectorAll("label.choice > input"), function (input) {
+      var name = input.nextElementSibling.firstChild;
+      if (input.value !== String(out) || name.textContent !== names[out]) return;
+      input.value = String(back);
+      input.checked = false;
+      name.textContent = names[back];
+      inSeatOrder(input.closest("fieldset").querySelectorAll("label.choice"), function (label) {
+        return label.firstChild.value;
+      });
+    });
+    var points = form.elements["ramsch_" + out];
+    if (!points) return;
+    var label = form.querySelector('label[for="' + points.id + '"]');
+    points.name = "ramsch_" + back;
+    points.id = points.id.replace(/\d+$/, String(back));
+    points.value = "";
+    label.htmlFor = points.id;
+    label.textContent = names[back];
+    inSeatOrder(form.querySelectorAll('.field:has(> input[name^="ramsch_"])'), function (field) {
+      return field.querySelector("input").name.replace("ramsch_", "");
+    });
+  }
+
+  // Puts the elements (a seat's each, side by side) in the order of their seats; one without a seat (nobody) first.
+  function inSeatOrder(elements, seatOf) {
+    var all = Array.prototype.slice.call(elements);
+    var end = all[all.length - 1].nextSibling;
+    all.sort(function (a, b) { return Number(seatOf(a) || -1) - Number(seatOf(b) || -1); })
+      .forEach(function (element) { element.parentNode.insertBefore(element, end); });
+  }
+
+  function fill(template, words) {
+    return template.replace(/#|\{(\w+)\}/g, function (found, name) { return String(words[name || found]); });
   }
 
   function choice(label, action) {
@@ -144,7 +228,33 @@
     return params.toString();
   }
 
-  function refresh() { return waiting().then(show); }
+  function refresh() {
+    return waiting().then(function (items) {
+      show(items);
+      return items;
+    });
+  }
+
+  function retryLater(items) {
+    if (retry.timer) return;
+    if (!items.some(function (item) { return !item.conflict; })) {
+      retry.delay = FIRST_RETRY;
+      return;
+    }
+    retry.timer = setTimeout(function () {
+      retry.timer = 0;
+      send();
+    }, retry.delay);
+    retry.delay = Math.min(retry.delay * 2, LAST_RETRY);
+  }
+
+  // The connection may be back: try at once, and from the first delay again if it is not.
+  function sendNow() {
+    clearTimeout(retry.timer);
+    retry.timer = 0;
+    retry.delay = FIRST_RETRY;
+    send();
+  }
 
   function uuid4() { return window.scorekeeperToken(); }
 
@@ -181,7 +291,7 @@
 
   // Send what waits, oldest game first; stop at the first that cannot go (no connection, or a conflict).
   function send() {
-    if (sending || !navigator.onLine) return refresh();
+    if (sending) return refresh();
     sending = true;
     var sent = 0;
     var conflicts = 0;
@@ -207,12 +317,14 @@
     return waiting().then(next).catch(function () { return undefined; }).then(function () {
       sending = false;
       // The page shows the match as it stands once what waited has gone, or beside a conflict: the other game.
-      if (sent || conflicts) location.reload(); else refresh();
+      if (!sent && !conflicts) return refresh().then(retryLater);
+      location.reload();
+      return undefined;
     });
   }
 
   // A save that cannot reach the server goes into the outbox, as it was sent (``params``), and the form is made
-  // ready for the next game.
+  // ready for the next game as after a save: the notice says the game waits here, the line above names the next deal.
   function keep(form, params) {
     var token = params.get("token");
     var number = parseInt(params.get("number"), 10) || 1;
@@ -225,19 +337,36 @@
       form.querySelectorAll("input[type=radio], input[type=checkbox]").forEach(function (input) {
         input.checked = false;
       });
+      form.querySelectorAll("details").forEach(function (details) { details.open = false; });
+      preselect(form, params.get("contract"));
       form.querySelector('input[name="token"]').value = uuid4();
-      form.querySelector('input[name="number"]').value = String(number + 1);
       var failed = form.querySelector("[data-save-failed]");
       if (failed) failed.hidden = true;
-      window.scrollTo(0, 0);
+      var preview = document.getElementById("preview");
+      if (preview) preview.replaceChildren();
       return refresh();
+    }).then(function (items) {
+      // As after a save: a short screen starts at the notice, a tall one at the totals.
+      var top = window.innerHeight < 760 ? document.getElementById("notice") : document.getElementById("live");
+      if (top) top.scrollIntoView();
+      retryLater(items);
     });
+  }
+
+  // The last game's contract is chosen for the next one, marked as chosen for the scorer (not a Ramsch), as the
+  // server's form does.
+  function preselect(form, contract) {
+    var contracts = form.querySelector(".contracts");
+    var chip = contract && contract !== "ramsch" &&
+      form.querySelector('input[name="contract"][value="' + CSS.escape(contract) + '"]');
+    if (chip) chip.checked = true;
+    if (contracts) contracts.classList.toggle("preselected", Boolean(chip));
   }
   window.scorekeeperOutbox = {keep: keep};
 
-  window.addEventListener("online", send);
+  window.addEventListener("online", sendNow);
   document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "visible") send();
+    if (document.visibilityState === "visible") sendNow();
   });
   send();
 })();

@@ -220,3 +220,61 @@ def test_a_game_by_value_takes_three_taps_and_its_keys_and_the_full_entry_stays_
     _saved(page, taps, "Game 3 saved: Anna +36")
     assert taps.count <= 5
     page.context.close()
+
+
+def _above_the_bar(page: Page, target: Locator) -> None:
+    """``target`` is on the screen and wholly above the save bar's top edge."""
+    box = target.bounding_box()
+    bar = page.locator(".save-bar").bounding_box()
+    assert box is not None
+    assert bar is not None
+    assert box["y"] >= 0
+    assert box["y"] + box["height"] <= bar["y"], f"{box} reaches under the save bar at {bar['y']}"
+
+
+def _toggles(page: Page) -> list[Locator]:
+    return [page.get_by_role("checkbox", name=name, exact=True) for name in ("Hand", "Kontra", "Re")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_after_a_save_the_hand_kontra_re_row_is_above_the_save_bar(phone: Page, live_server: Any) -> None:
+    sign_up(phone, live_server.url, "dora")
+    start_match(phone, SKAT_PUB, SKAT)
+    track_requests(phone)
+    # Ben ♣ with 1, won: 24; then Cleo's grand hand, won: a Bock round starts, and the line above the form says so.
+    for number, (contract, declarer) in enumerate((("♣ Clubs", "Ben"), ("Grand", "Cleo")), start=1):
+        _chip(phone, "Game", contract).click()
+        _chip(phone, "Declarer", declarer).click()
+        _chip(phone, "Matadors", "with 1").click()
+        _chip(phone, "Outcome", "won").click()
+        if contract == "Grand":
+            phone.get_by_role("checkbox", name="Hand", exact=True).check()
+        phone.wait_for_function("() => window.__requests.open === 0")
+        phone.get_by_role("button", name="Save game", exact=True).click()
+        expect(phone.get_by_text(f"Game {number} saved:", exact=False)).to_be_in_viewport()
+        for toggle in _toggles(phone):
+            _above_the_bar(phone, toggle)
+    expect(phone.get_by_text("Bock: this game counts double.", exact=True)).to_be_in_viewport()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_the_keyboard_up_the_field_typed_in_stays_above_the_save_bar(phone: Page, live_server: Any) -> None:
+    sign_up(phone, live_server.url, "emil")
+    start_match(phone, SKAT_PUB, SKAT)
+    track_requests(phone)
+    _chip(phone, "Game", "♣ Clubs").click()
+    _chip(phone, "Declarer", "Ben").click()
+    _chip(phone, "Matadors", "with 1").click()
+    points = phone.get_by_role("spinbutton", name="Card points (optional)", exact=True)
+    points.click()
+    # The keyboard comes up: the 390 × 844 phone keeps 390 × 500 of its screen for the page.
+    phone.set_viewport_size({"width": 390, "height": 500})
+    expect(points).to_be_focused()
+    _above_the_bar(phone, points)
+    phone.keyboard.type("70")
+    # On to the toggles with the keyboard's "next": each stays above the bar as it gets the focus.
+    for name in ("Hand", "Ouvert", "Kontra", "Re"):
+        toggle = phone.get_by_role("checkbox", name=name, exact=True)
+        phone.keyboard.press("Tab")
+        expect(toggle).to_be_focused()
+        _above_the_bar(phone, toggle)

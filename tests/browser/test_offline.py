@@ -3,12 +3,13 @@ connection returns; a deal another phone entered meanwhile is shown as a conflic
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .flow import Entry, expect_totals, fill_game, sheet_rows, sign_up, start_match, track_requests
+from .flow import Entry, expect_totals, fill_game, save_game, sheet_rows, sign_up, start_match, track_requests
 
 SKAT_ISKO = "Skat, ISkO"
 SKAT = ("Anna", "Ben", "Cleo")
@@ -27,11 +28,11 @@ def _ready_offline(page: Page) -> None:
     track_requests(page)
 
 
-def _one_phone(browser: Browser, live_server: Any) -> Page:
+def _one_phone(browser: Browser, live_server: Any, players: tuple[str, ...] = SKAT, preset: str = SKAT_ISKO) -> Page:
     """A phone of its own that signs up and starts a match."""
     page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
     sign_up(page, live_server.url, "anna")
-    start_match(page, SKAT_ISKO, SKAT)
+    start_match(page, preset, players)
     return page
 
 
@@ -160,4 +161,86 @@ def test_games_left_waiting_are_sent_when_the_match_is_opened_again(browser: Bro
     later.goto(address)
     expect(sheet_rows(later)).to_have_count(1)
     assert not [name for name in _scripts(later) if "outbox" in name]
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_saved_offline_says_so_at_the_top_and_the_form_moves_on_to_the_next_deal(
+    browser: Browser, live_server: Any
+) -> None:
+    page = _one_phone(browser, live_server, ("Anna", "Ben", "Cleo", "Dora"))
+    _ready_offline(page)
+    # At four the dealer sits out: Anna deals game 1, Ben game 2, Cleo game 3; forehand is the seat after the dealer.
+    save_game(page, GAMES[0])
+    expect(page.get_by_text("Game 2: Ben deals, Cleo leads. Ben sits out.", exact=True)).to_be_in_viewport()
+    expect(page.get_by_role("button", name="Undo game 1", exact=True)).to_be_in_viewport()
+
+    page.context.set_offline(True)
+    _save_offline(page, GAMES[1])
+    waits = page.get_by_text("Game 2 waits on this phone and will be sent when the connection is back.", exact=True)
+    expect(waits).to_be_in_viewport(ratio=1)
+    expect(page.get_by_text("Game 3: Cleo deals, Dora leads. Cleo sits out.", exact=True)).to_be_in_viewport(ratio=1)
+    expect(page.get_by_role("button", name="Undo game 1", exact=True)).to_have_count(0)
+    # The form is the next game's: the contract kept from the last one, the rest cleared, Ben back and Cleo out.
+    expect(page.get_by_role("radio", name="♠ Spades", exact=True)).to_be_checked()
+    declarer = page.get_by_role("group", name="Declarer", exact=True)
+    expect(declarer.get_by_role("radio", checked=True)).to_have_count(0)
+    expect(declarer.get_by_role("radio")).to_have_count(3)
+    for name in ("Anna", "Ben", "Dora"):
+        expect(declarer.get_by_role("radio", name=name, exact=True)).to_have_count(1)
+
+    _save_offline(page, Entry("♥ Hearts", "Ben", matadors=1, outcome="won"))
+    expect(page.get_by_text("Game 4: Dora deals, Anna leads. Dora sits out.", exact=True)).to_be_in_viewport()
+    page.context.set_offline(False)
+    expect(sheet_rows(page)).to_have_count(3)
+    expect(sheet_rows(page).nth(2)).to_contain_text("Ben · ♥ Hearts")
+    expect(page.get_by_text("Game 4: Dora deals, Anna leads. Dora sits out.", exact=True)).to_be_visible()
+    page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_games_waiting_after_a_reload_offline_are_sent_once_the_server_answers_again(
+    browser: Browser, live_server: Any
+) -> None:
+    page = _one_phone(browser, live_server)
+    context = page.context
+    _ready_offline(page)
+    context.set_offline(True)
+    _save_offline(page, GAMES[0])
+    waiting = page.get_by_role("region", name="Not sent yet", exact=True).get_by_role("listitem")
+    expect(waiting).to_have_count(1)
+    page.reload()
+    expect(waiting).to_have_count(1)
+
+    # The phone has its network again, but the server cannot be reached: the one `online` event finds no server.
+    games = re.compile(r"/matches/[0-9a-f-]{36}/games/$")
+    page.route(games, lambda route: route.abort())
+    with page.expect_event("requestfailed", lambda request: bool(games.search(request.url))):
+        context.set_offline(False)
+    # Then the server answers again, and no event tells the page so: the game goes all the same, without a reload.
+    page.unroute(games)
+    expect(sheet_rows(page)).to_have_count(1, timeout=10_000)
+    expect(sheet_rows(page).first).to_contain_text("Ben · ♣ Clubs")
+    expect(page.get_by_role("region", name="Not sent yet", exact=True)).to_be_hidden()
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_waiting_for_a_match_first_opened_offline_is_sent_when_the_connection_returns(
+    browser: Browser, live_server: Any
+) -> None:
+    page = _one_phone(browser, live_server)
+    context = page.context
+    # The match was opened before the service worker looked after the page: no copy of it is kept.
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+    page.evaluate("() => caches.delete('pages')")
+    context.set_offline(True)
+    _save_offline(page, GAMES[0])
+    expect(page.get_by_role("region", name="Not sent yet", exact=True).get_by_role("listitem")).to_have_count(1)
+    page.reload()
+    expect(page.get_by_text("This page has not been opened on this phone before", exact=False)).to_be_visible()
+
+    context.set_offline(False)
+    expect(sheet_rows(page)).to_have_count(1)
+    expect(sheet_rows(page).first).to_contain_text("Ben · ♣ Clubs")
     context.close()
