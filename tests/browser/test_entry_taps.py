@@ -7,10 +7,12 @@ A tap is a touch on a chip, a button or a field; the number typed into a field c
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, Route, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from .flow import QUIET, sign_up, start_match, track_requests
 
@@ -278,3 +280,32 @@ def test_with_the_keyboard_up_the_field_typed_in_stays_above_the_save_bar(phone:
         phone.keyboard.press("Tab")
         expect(toggle).to_be_focused()
         _above_the_bar(phone, toggle)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_live_result_answers_the_last_choice_when_an_earlier_answer_is_slow(phone: Page, live_server: Any) -> None:
+    sign_up(phone, live_server.url, "fritz")
+    start_match(phone, SKAT_ISKO, SKAT)
+    track_requests(phone)
+    _chip(phone, "Game", "♣ Clubs").click()
+    _chip(phone, "Declarer", "Ben").click()
+    _chip(phone, "Matadors", "with 1").click()
+    phone.wait_for_function(QUIET)
+    # A bad connection holds the answer to "won" back; meanwhile the scorer taps "lost", then "won" again.
+    held: list[Route] = []
+
+    def hold_the_first(route: Route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    phone.route("**/preview/", hold_the_first)
+    _chip(phone, "Outcome", "won").click()
+    phone.wait_for_function("() => window.__requests.open > 0")
+    _chip(phone, "Outcome", "lost").click()
+    _chip(phone, "Outcome", "won").click()
+    with contextlib.suppress(PlaywrightError):
+        held[0].continue_()
+    phone.wait_for_function(QUIET)
+    expect(phone.locator("#preview")).to_contain_text("Ben +24")
