@@ -149,6 +149,13 @@ class Sheet:
         return self.name(self.next.seating.sitting_out)
 
 
+def guest_match_count(key: str | None) -> int:
+    """How many matches the guest's book of that key holds (0 for no key or no such book)."""
+    if not key:
+        return 0
+    return Match.objects.filter(keeper__guest_key=key, keeper__user__isnull=True).count()
+
+
 def seats_of(match: Match) -> list[Seat]:
     return list(Seat.objects.filter(match_id=match.pk).select_related("player"))
 

@@ -20,6 +20,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -85,6 +86,7 @@ from .selectors import (
     SheetRow,
     checkpoint_before,
     game_list,
+    guest_match_count,
     head_to_head,
     match_chart,
     match_sheet,
@@ -219,7 +221,16 @@ def take_along(sender: object, request: HttpRequest | None, user: User, **kwargs
     book becomes the account's, and the invite links it held make the account a co-scorer of those matches."""
     if request is None:
         return
-    keeper_claim(key=request.session.pop(GUEST_SESSION_KEY, None), user=user)
+    key = request.session.pop(GUEST_SESSION_KEY, None)
+    kept = guest_match_count(key)
+    keeper_claim(key=key, user=user)
+    if kept:
+        message = ngettext(
+            "The match started in this browser is kept in your account.",
+            "The %(count)d matches started in this browser are kept in your account.",
+            kept,
+        ) % {"count": kept}
+        messages.success(request, message, fail_silently=True)
     links = request.session.pop(LINKS_SESSION_KEY, {})
     if isinstance(links, dict):
         match_links_claim(links=links, user=user)
