@@ -900,8 +900,12 @@ def match_scorer_remove_view(request: HttpRequest, match: Match) -> HttpResponse
     # PostgreSQL compares no text with a NUL in it: such a name is nobody's.
     scorer = None if "\x00" in name else match.scorers.filter(username=name).first()
     if scorer is not None:
-        match_scorer_remove(match=match, scorer=scorer)
-        messages.success(request, _("%(name)s can no longer score this match.") % {"name": scorer.username})
+        try:
+            match_scorer_remove(match=match, scorer=scorer)
+        except ServiceError as error:
+            _report(request, error)
+        else:
+            messages.success(request, _("%(name)s can no longer score this match.") % {"name": scorer.username})
     return redirect("match_share", match_id=match.public_id)
 
 
