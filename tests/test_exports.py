@@ -163,3 +163,28 @@ def test_a_club_nights_and_a_seasons_tables_read_back(browser: Client, owner: Us
     assert [row[1] for row in _cells(season_data)] == [
         standings.players[place.standing.player].name for place in standings.places
     ]
+
+
+def _sheet_name(response: Any, fmt: str) -> str:
+    return str(tablib.Dataset().load(response.content, format=fmt).title)
+
+
+@pytest.mark.parametrize("fmt", ["xlsx", "ods"])
+def test_each_spreadsheet_is_named_for_what_it_holds(browser: Client, owner: User, match: Match, fmt: str) -> None:
+    assert _sheet_name(browser.get(reverse("match_export", args=[match.public_id, fmt])), fmt) == "Donnerstag"
+    ben = Player.objects.get(keeper=match.keeper, name="Ben")
+    assert _sheet_name(browser.get(reverse("player_export", args=[ben.public_id, fmt])), fmt) == "Ben"
+    club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026"))
+    night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
+    assert _sheet_name(browser.get(reverse("season_export", args=[season.public_id, fmt])), fmt) == "Season 2026"
+    night_sheet = _sheet_name(browser.get(reverse("night_export", args=[night.public_id, fmt])), fmt)
+    assert night_sheet == "Club night of 11-24-2026"
+
+
+@pytest.mark.parametrize("fmt", ["xlsx", "ods"])
+def test_a_sheet_name_keeps_within_the_spreadsheets_limits(browser: Client, owner: User, fmt: str) -> None:
+    match = make_match(owner, title="'Skat [Donnerstag]: Kneipe *Zum Ass*? A/B\\C und noch viel mehr")
+    name = _sheet_name(browser.get(reverse("match_export", args=[match.public_id, fmt])), fmt)
+    assert name == "Skat -Donnerstag-- Kneipe -Zum"
+    assert len(name) <= 31

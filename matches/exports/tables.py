@@ -98,16 +98,22 @@ class PlayerStatsExport(Exporter):
 
 
 class StandingsExport(Exporter):
-    """A table of results (a club night's or a season's): place, player, points, game points, won, lost, lists."""
+    """A table of results (a club night's or a season's): place, player, points, game points, won, lost, lists.
+    ``name`` names the download, ``sheet`` the table in it."""
 
-    def __init__(self, name: str, places: Sequence[Place], names: Mapping[str, str]) -> None:
+    def __init__(self, name: str, places: Sequence[Place], names: Mapping[str, str], *, sheet: str) -> None:
         self.name = name
         self.places = places
         self.names = names
+        self.sheet_title = sheet
 
     @property
     def filename(self) -> str:
         return self.name
+
+    @property
+    def sheet(self) -> str:
+        return self.sheet_title
 
     def headers(self) -> list[str]:
         return [_("Place"), _("Player"), _("Points"), _("Game points"), _("Won"), _("Lost"), _("Lists")]

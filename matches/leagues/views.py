@@ -18,6 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -307,7 +308,9 @@ def season_export(request: HttpRequest, season: Season, fmt: str) -> HttpRespons
     """The season's table as a file."""
     table = season_table(season)
     names = {key: player.name for key, player in table.players.items()}
-    return export_response(StandingsExport(f"{season.club.name} {season.name}", table.places, names), format_of(fmt))
+    sheet = _("Season %(name)s") % {"name": season.name}
+    exporter = StandingsExport(f"{season.club.name} {season.name}", table.places, names, sheet=sheet)
+    return export_response(exporter, format_of(fmt))
 
 
 @on_night(Action.VIEW)
@@ -317,7 +320,8 @@ def night_export(request: HttpRequest, night: Night, fmt: str) -> HttpResponseBa
     results = night_results(night)
     names = {key: player.name for key, player in results.players.items()}
     name = f"{night.season.club.name} {night.date.isoformat()}"
-    return export_response(StandingsExport(name, results.night_places, names), format_of(fmt))
+    sheet = _("Club night of %(date)s") % {"date": date_format(night.date, "SHORT_DATE_FORMAT")}
+    return export_response(StandingsExport(name, results.night_places, names, sheet=sheet), format_of(fmt))
 
 
 @on_night(Action.VIEW)
