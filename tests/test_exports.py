@@ -188,3 +188,10 @@ def test_a_sheet_name_keeps_within_the_spreadsheets_limits(browser: Client, owne
     name = _sheet_name(browser.get(reverse("match_export", args=[match.public_id, fmt])), fmt)
     assert name == "Skat -Donnerstag-- Kneipe -Zum"
     assert len(name) <= 31
+
+
+def test_the_two_csv_files_download_under_different_names(browser: Client, match: Match) -> None:
+    comma = browser.get(reverse("match_export", args=[match.public_id, "csv"]))["Content-Disposition"]
+    semicolon = browser.get(reverse("match_export", args=[match.public_id, "csv-semicolon"]))["Content-Disposition"]
+    assert comma == 'attachment; filename="Donnerstag.csv"'
+    assert semicolon == 'attachment; filename="Donnerstag-semicolon.csv"'

@@ -50,12 +50,13 @@ CONTENT_TYPES = {
     Format.ODS: "application/vnd.oasis.opendocument.spreadsheet",
     Format.JSON: "application/json",
 }
-EXTENSIONS = {
-    Format.CSV: "csv",
-    Format.CSV_SEMICOLON: "csv",
-    Format.XLSX: "xlsx",
-    Format.ODS: "ods",
-    Format.JSON: "json",
+# The end of each download's name: the two CSV files differ in their names too, so that both can be kept side by side.
+ENDINGS = {
+    Format.CSV: ".csv",
+    Format.CSV_SEMICOLON: "-semicolon.csv",
+    Format.XLSX: ".xlsx",
+    Format.ODS: ".ods",
+    Format.JSON: ".json",
 }
 
 
@@ -144,7 +145,7 @@ def export_response(exporter: Exporter, fmt: Format) -> HttpResponseBase:
         )
     else:
         response = HttpResponse(dataset(exporter).export(fmt.value), content_type=CONTENT_TYPES[fmt])
-    response["Content-Disposition"] = content_disposition_header(True, f"{exporter.filename}.{EXTENSIONS[fmt]}") or ""
+    response["Content-Disposition"] = content_disposition_header(True, f"{exporter.filename}{ENDINGS[fmt]}") or ""
     return response
 
 
