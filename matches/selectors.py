@@ -422,7 +422,18 @@ def player_stats(players: Player | Sequence[Player]) -> list[VariantStats]:
     ]
 
 
-GAME_ROW = ("number", "passed", "declarer", "entry", "won", "game_value", "bock", "points")
+GAME_ROW = (
+    "number",
+    "passed",
+    "declarer",
+    "entry",
+    "entry_version",
+    "won",
+    "game_value",
+    "bock",
+    "points",
+    "breakdown",
+)
 
 
 def game_rows(match: Match) -> Iterator[tuple[Any, ...]]:

@@ -99,7 +99,7 @@ def test_a_match_exported_reads_back_as_its_list(browser: Client, match: Match, 
         assert cells[2] == row.declarer_name
         assert cells[7:] == [str(value) for pair in row.cells for value in pair]
     assert _cells(data)[2][5] == "all passed"
-    assert [cells[5] for cells in _cells(data)] == ["won", "lost", "all passed", "won"]
+    assert [cells[5] for cells in _cells(data)] == ["won", "lost · Hand", "all passed", "won"]
 
 
 @pytest.mark.parametrize("fmt", [choice for choice in FORMATS if choice != "json"])
@@ -195,3 +195,20 @@ def test_the_two_csv_files_download_under_different_names(browser: Client, match
     semicolon = browser.get(reverse("match_export", args=[match.public_id, "csv-semicolon"]))["Content-Disposition"]
     assert comma == 'attachment; filename="Donnerstag.csv"'
     assert semicolon == 'attachment; filename="Donnerstag-semicolon.csv"'
+
+
+def test_the_result_column_says_what_the_matchs_list_says(browser: Client, owner: User) -> None:
+    match = make_match(owner, rules={"ramsch": True})
+    add(match, declarer=1, contract="clubs", matadors=1, outcome="won-schneider", hand=True)
+    add(match, declarer=2, contract="grand", matadors=1, outcome="lost-schwarz")
+    add(match, declarer=0, contract="diamonds", matadors=-1, declarer_card_points=80, bid=22)
+    add(match, declarer=None, contract="ramsch", ramsch={"card_points": [30, 72, 18]})
+    data = _read(browser.get(reverse("match_export", args=[match.public_id, "csv"])), "csv")
+    assert [cells[5] for cells in _cells(data)] == [
+        "won Schneider · Hand",
+        "lost Schwarz",
+        "lost · overbid",
+        "Ben lost",
+    ]
+    page = browser.get(f"/matches/{match.public_id}/").content.decode()
+    assert '<span class="words"> · won Schneider · Hand</span>' in page

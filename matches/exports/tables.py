@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
 from django.utils.translation import gettext as _
 
+from matches.engine import GameEntry, Message, deal_from_data
 from matches.engine.league import Place
-from matches.labels import contract_label, match_label, scheme_label, variant_label
+from matches.labels import contract_label, match_label, result_label, scheme_label, variant_label
 from matches.models import Match, Player, Seat
 from matches.selectors import game_rows, player_stats
 
@@ -44,11 +46,10 @@ class MatchExport(Exporter):
 
     def rows(self) -> Iterator[Sequence[Cell]]:
         setup = self.match.setup()
-        results = {True: _("won"), False: _("lost"), None: ""}
         passed = _("all passed")
         contracts: dict[str | None, str] = {}
         totals = [0] * len(self.names)
-        for number, was_passed, declarer, entry, won, value, bock, points in game_rows(self.match):
+        for number, was_passed, declarer, entry, version, won, value, bock, points, steps in game_rows(self.match):
             contract = entry.get("contract") if entry else None
             if contract not in contracts:
                 contracts[contract] = contract_label(contract, self.deck)
@@ -58,16 +59,23 @@ class MatchExport(Exporter):
                 totals[seat] += score
                 cells += [score, totals[seat]]
             dealer = setup.seating(number).dealer
+            game = None if was_passed else deal_from_data(passed=False, declarer=declarer, entry=entry, version=version)
             yield [
                 number,
                 self.names[dealer],
                 "" if declarer is None else self.names[declarer],
                 contracts[contract],
                 value or None,
-                passed if was_passed else results[won],
+                passed if game is None else self._result(game.game, won, scores, steps),
                 bock or None,
                 *cells,
             ]
+
+    def _result(self, game: GameEntry | None, won: bool | None, scores: list[int], steps: list[Any]) -> str:
+        if game is None:
+            return ""
+        breakdown = [Message.from_data(step) for step in steps]
+        return result_label(game, won=won, scores=scores, names=self.names, breakdown=breakdown, deck=self.deck)
 
 
 class PlayerStatsExport(Exporter):

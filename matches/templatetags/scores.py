@@ -9,8 +9,8 @@ from django.utils.formats import number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
-from ..engine import Message, headline
-from ..labels import contract_label, places, render_step, standings_text, total_label
+from ..engine import Message
+from ..labels import contract_label, places, render_step, result_label, standings_text, total_label
 from ..selectors import SheetRow
 
 register = template.Library()
@@ -50,8 +50,7 @@ def row_headline(row: SheetRow, names: list[str], deck: str) -> str:
     game = row.game.deal().game
     if game is None:
         return ""
-    words = headline(game, won=row.won, scores=row.scores, names=names, breakdown=row.breakdown)
-    return " · ".join(render_step(word, deck) for word in words)
+    return result_label(game, won=row.won, scores=row.scores, names=names, breakdown=row.breakdown, deck=deck)
 
 
 @register.simple_tag
