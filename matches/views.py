@@ -752,11 +752,31 @@ def _step_back(request: HttpRequest, match: Match, *, redo: bool) -> HttpRespons
         return redirect("match_detail", match_id=match.public_id)
     # An undo names the change it took back; a redo names the change it brought back (what its undo had undone).
     change = event.undo_of.undo_of if redo and event.undo_of.undo_of is not None else event.undo_of
-    state = change.before if change.action == MatchEvent.Action.DELETE else change.after
-    words = {"action": change.get_action_display(), "game": _state_text(state, _names(match), deck_of(request))}
-    text = _("Redone (%(action)s): %(game)s") if redo else _("Undone (%(action)s): %(game)s")
-    messages.success(request, text % words)
+    messages.success(request, _step_text(change, redo=redo, names=_names(match), deck=deck_of(request)))
     return redirect("match_detail", match_id=match.public_id)
+
+
+def _step_text(change: MatchEvent, *, redo: bool, names: list[str], deck: str) -> str:
+    """What an undo or a redo of ``change`` did to its game, with the game as it now stands (or stood, if it is off
+    the list): "Game 5 restored: …" for an undone deletion, never the name of the change it took back alone."""
+    added, deleted = change.action == MatchEvent.Action.ADD, change.action == MatchEvent.Action.DELETE
+    if redo:
+        if added:
+            text = _("Game %(number)s entered again (redo): %(game)s")
+        elif deleted:
+            text = _("Game %(number)s deleted again (redo): %(game)s")
+        else:
+            text = _("Game %(number)s changed again (redo): %(game)s")
+        state = change.before if deleted else change.after
+    else:
+        if added:
+            text = _("Game %(number)s undone (no longer on the list): %(game)s")
+        elif deleted:
+            text = _("Game %(number)s restored: %(game)s")
+        else:
+            text = _("Game %(number)s undone (back as before the change): %(game)s")
+        state = change.after if added else change.before
+    return text % {"number": change.number or "–", "game": _state_text(state, names, deck)}
 
 
 @never_cache
