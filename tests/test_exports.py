@@ -212,3 +212,9 @@ def test_the_result_column_says_what_the_matchs_list_says(browser: Client, owner
     ]
     page = browser.get(f"/matches/{match.public_id}/").content.decode()
     assert '<span class="words"> · won Schneider · Hand</span>' in page
+
+
+def test_a_season_with_a_name_of_its_own_names_its_sheet_so(browser: Client, owner: User) -> None:
+    club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="Saison 2026"))
+    assert _sheet_name(browser.get(reverse("season_export", args=[season.public_id, "xlsx"])), "xlsx") == "Saison 2026"

@@ -105,6 +105,14 @@ class PlayerStatsExport(Exporter):
             ]
 
 
+def season_sheet(name: str) -> str:
+    """A season's sheet name: its own name, with the word "Season" before a name that has no word of its own (a
+    season named "2026" or "2026/27")."""
+    if any(character.isalpha() for character in name):
+        return name
+    return _("Season %(name)s") % {"name": name}
+
+
 class StandingsExport(Exporter):
     """A table of results (a club night's or a season's): place, player, points, game points, won, lost, lists.
     ``name`` names the download, ``sheet`` the table in it."""

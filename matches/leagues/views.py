@@ -28,7 +28,7 @@ from matches.errors import ServiceError
 from matches.exports.base import backup_response, export_response, format_of
 from matches.exports.pdf import blank_lists, blank_lists_pdf, night_table_pdf, pdf_response, season_table_pdf
 from matches.exports.picture import night_picture, picture_response
-from matches.exports.tables import StandingsExport
+from matches.exports.tables import StandingsExport, season_sheet
 from matches.labels import scheme_label, variant_label
 from matches.models import Player
 from matches.permissions import (
@@ -308,7 +308,7 @@ def season_export(request: HttpRequest, season: Season, fmt: str) -> HttpRespons
     """The season's table as a file."""
     table = season_table(season)
     names = {key: player.name for key, player in table.players.items()}
-    sheet = _("Season %(name)s") % {"name": season.name}
+    sheet = season_sheet(season.name)
     exporter = StandingsExport(f"{season.club.name} {season.name}", table.places, names, sheet=sheet)
     return export_response(exporter, format_of(fmt))
 
