@@ -10,6 +10,7 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from .engine import OPTIONS, Contract, GameEntry, Message, headline
+from .engine.bock import bock_multiplier
 from .engine.league import RankingRule
 from .engine.presets import PRESETS
 from .engine.variants import SCHEME_LABELS, VARIANTS, Scheme, Variant
@@ -107,6 +108,12 @@ def result_label(
     lost"; the page's list and the exports read the same words."""
     words = headline(game, won=won, scores=scores, names=names, breakdown=breakdown)
     return " · ".join(render_step(word, deck) for word in words)
+
+
+def bock_label(rounds: int) -> str:
+    """ "Bock ×2" for a game in one Bock round, "Bock ×4" in two overlapping ones (Doppelbock): the factor its value
+    is multiplied by, as the engine applies it."""
+    return gettext("Bock ×%(multiplier)s") % {"multiplier": bock_multiplier(rounds)}
 
 
 def match_label(match: Match) -> str:

@@ -114,8 +114,8 @@ class Sheet:
         return self.next.bock
 
     @property
-    def bock_games_left(self) -> int:
-        return self.next.bock_games_left
+    def bock_games_after(self) -> int:
+        return self.next.bock_games_after
 
     @property
     def games_left(self) -> int | None:

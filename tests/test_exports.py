@@ -218,3 +218,9 @@ def test_a_season_with_a_name_of_its_own_names_its_sheet_so(browser: Client, own
     club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
     season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="Saison 2026"))
     assert _sheet_name(browser.get(reverse("season_export", args=[season.public_id, "xlsx"])), "xlsx") == "Saison 2026"
+
+
+def test_the_bock_column_gives_the_factor_the_game_was_multiplied_by(browser: Client, match: Match) -> None:
+    data = _read(browser.get(reverse("match_export", args=[match.public_id, "csv"])), "csv")
+    # The grand hand (game 2) starts a Bock round: games 3 and 4 count double.
+    assert [cells[6] for cells in _cells(data)] == ["", "", "2", "2"]

@@ -673,3 +673,23 @@ def test_undo_and_redo_say_what_they_did_in_german(client_of: Any, owner: User) 
     client.post(f"/matches/{match.public_id}/redo/", {"token": str(uuid.uuid4())}, headers={"Accept-Language": "de"})
     html = client.get(f"/matches/{match.public_id}/", headers={"Accept-Language": "de"}).content.decode()
     assert "Spiel 1 wieder eingetragen (Wiederherstellen): Anna: ♣ Kreuz" in html
+
+
+def test_bock_shows_the_multiplier_it_applies_and_the_games_after_this_one(client_of: Any, owner: User) -> None:
+    match = make_match(owner, rules={"bock": True})
+    add(match, declarer=0, contract="grand", matadors=1, declarer_card_points=70, hand=True)
+    client = client_of(owner)
+    page = client.get(f"/matches/{match.public_id}/").content.decode()
+    assert "Bock ×2 on this game." in page
+    assert "2 more Bock games after it." in page
+    add(match, declarer=1, contract="grand", matadors=1, declarer_card_points=70, hand=True)
+    page = client.get(f"/matches/{match.public_id}/").content.decode()
+    assert '<span class="badge">Bock ×2</span>' in page  # game 2: one round in force, its value doubled
+    assert "Bock ×4 on this game." in page  # game 3: the two rounds overlap, Doppelbock
+    assert "2 more Bock games after it." in page
+    add(match, declarer=2, contract="clubs", matadors=1, declarer_card_points=70)
+    add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
+    page = client.get(f"/matches/{match.public_id}/").content.decode()
+    assert '<span class="badge">Bock ×4</span>' in page
+    assert "Bock ×2 on this game." in page
+    assert "The last Bock game for now." in page

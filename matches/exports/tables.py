@@ -9,6 +9,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from matches.engine import GameEntry, Message, deal_from_data
+from matches.engine.bock import bock_multiplier
 from matches.engine.league import Place
 from matches.labels import contract_label, match_label, result_label, scheme_label, variant_label
 from matches.models import Match, Player, Seat
@@ -23,8 +24,9 @@ def _number(value: Fraction) -> int | float:
 
 
 class MatchExport(Exporter):
-    """A match's list, one row per game: its number, who dealt and declared, the game and its value, won or lost,
-    Bock, and for each player the game's points and the running total."""
+    """A match's list, one row per game: its number, who dealt and declared, the game and its value, how it went,
+    the Bock factor (2 for a Bock game, 4 for a Doppelbock), and for each player the game's points and the running
+    total."""
 
     def __init__(self, match: Match, seats: Sequence[Seat], deck: str) -> None:
         self.match = match
@@ -67,7 +69,7 @@ class MatchExport(Exporter):
                 contracts[contract],
                 value or None,
                 passed if game is None else self._result(game.game, won, scores, steps),
-                bock or None,
+                bock_multiplier(bock) if bock else None,
                 *cells,
             ]
 

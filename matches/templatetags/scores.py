@@ -10,7 +10,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from ..engine import Message
-from ..labels import contract_label, places, render_step, result_label, standings_text, total_label
+from ..labels import bock_label, contract_label, places, render_step, result_label, standings_text, total_label
 from ..selectors import SheetRow
 
 register = template.Library()
@@ -36,6 +36,12 @@ def score(value: int) -> str:
 def average(value: float) -> str:
     """−13.3 (or −13,3 in German): one decimal, a real minus sign."""
     return number_format(value, 1).replace("-", "\N{MINUS SIGN}")
+
+
+@register.filter
+def bock(rounds: int) -> str:
+    """ "Bock ×2", "Bock ×4": a game's Bock as the factor its value is multiplied by."""
+    return bock_label(rounds)
 
 
 @register.filter
