@@ -22,7 +22,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
@@ -164,7 +164,7 @@ def _names(match: Match) -> list[str]:
 
 
 @public
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     visitor = visitor_of(request)
     _keep_guest(request, visitor)
@@ -246,7 +246,7 @@ def _back_to(request: HttpRequest, target: str) -> str:
 
 
 @public
-@require_GET
+@require_safe
 def preferences(request: HttpRequest) -> HttpResponse:
     """The language and the suit names, chosen on a page of their own (linked at the bottom of every page); each
     choice leads back to the page the visitor came from (``next``)."""
@@ -394,7 +394,7 @@ def _step_back_label(change: MatchEvent | None, *, redo: bool) -> str:
 
 @never_cache
 @on_match(Action.VIEW)
-@require_GET
+@require_safe
 def match_detail(request: HttpRequest, match: Match) -> HttpResponse:
     _keep_guest(request, visitor_of(request))
     context = _live_context(request, match) | _labels(match)
@@ -409,7 +409,7 @@ def match_detail(request: HttpRequest, match: Match) -> HttpResponse:
 @never_cache
 @vary_on_headers("HX-Request")
 @on_match(Action.VIEW)
-@require_GET
+@require_safe
 def match_share(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     """The match's rules, "what if", links, downloads and sharing: the part of the match page loaded when it is
     scrolled to, or a page of their own (without a script, and where managing a link leads back to)."""
@@ -430,7 +430,7 @@ def match_share(request: HtmxHttpRequest, match: Match) -> HttpResponse:
 
 @never_cache
 @on_match(Action.VIEW)
-@require_GET
+@require_safe
 def match_follow(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     """What a scorer's page asks every few seconds: nothing (204) while the match is at the version it shows;
     otherwise the totals, the next deal and the list as they stand, in place. The form is left as it is: a game
@@ -443,7 +443,7 @@ def match_follow(request: HtmxHttpRequest, match: Match) -> HttpResponse:
 
 @never_cache
 @on_match(Action.VIEW)
-@require_GET
+@require_safe
 def match_games(request: HttpRequest, match: Match) -> HttpResponse:
     """The whole list, a page at a time, from the latest games back."""
     upto = request.GET.get("upto", "")
@@ -474,27 +474,27 @@ def _chart(request: HttpRequest, match: Match) -> HttpResponse:
 
 
 @on_match(Action.VIEW)
-@require_GET
+@require_safe
 def match_chart_svg(request: HttpRequest, match: Match) -> HttpResponse:
     return _chart(request, match)
 
 
 @on_match(Action.VIEW)
-@require_GET
+@require_safe
 def match_export(request: HttpRequest, match: Match, fmt: str) -> HttpResponseBase:
     """The match's list as a file: CSV (comma or semicolon), XLSX, ODS or JSON."""
     return export_response(MatchExport(match, seats_of(match), deck_of(request)), format_of(fmt))
 
 
 @on_match(Action.VIEW)
-@require_GET
+@require_safe
 def match_picture_png(request: HttpRequest, match: Match) -> HttpResponseBase:
     """The totals as a picture to send to a group chat."""
     return picture_response(request, match_picture(match))
 
 
 @on_match(Action.VIEW)
-@require_GET
+@require_safe
 def match_print(request: HttpRequest, match: Match) -> HttpResponse:
     """The match's list to print (PDF), as the table would have kept it on paper."""
     seats = seats_of(match)
@@ -781,7 +781,7 @@ def _step_text(change: MatchEvent, *, redo: bool, names: list[str], deck: str) -
 
 @never_cache
 @on_match(Action.VIEW)
-@require_GET
+@require_safe
 def match_history(request: HttpRequest, match: Match) -> HttpResponse:
     """Every change, newest first, a page at a time (``before`` a version)."""
     names = _names(match)
@@ -858,7 +858,7 @@ def match_join(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @public
-@require_GET
+@require_safe
 def match_spectate(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The spectators' page; it polls with the version it shows and gets 204 while nothing changed."""
     if request.htmx:
@@ -882,13 +882,13 @@ def match_spectate(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @public
-@require_GET
+@require_safe
 def match_spectate_chart(request: HttpRequest, token: str) -> HttpResponse:
     return _chart(request, match_by_link("share", token))
 
 
 @public
-@require_GET
+@require_safe
 def match_spectate_games(request: HttpRequest, token: str) -> HttpResponse:
     """Earlier games for spectators, a page at a time, as the scorers' list of all games."""
     match = match_by_link("share", token)
@@ -933,7 +933,7 @@ def match_scorer_remove_view(request: HttpRequest, match: Match) -> HttpResponse
 
 
 @signed_in
-@require_GET
+@require_safe
 def player_list(request: HttpRequest) -> HttpResponse:
     try:
         page = page_of(
@@ -947,7 +947,7 @@ def player_list(request: HttpRequest) -> HttpResponse:
 
 
 @signed_in
-@require_GET
+@require_safe
 def player_me(request: HttpRequest) -> HttpResponse:
     """Your own statistics, across every match you sat in as a player linked to your account, whoever kept it."""
     linked = list(Player.objects.filter(account=_account(request)))
@@ -976,7 +976,7 @@ def backup_page(request: HttpRequest) -> HttpResponse:
 
 
 @signed_in
-@require_GET
+@require_safe
 def backup_download(request: HttpRequest) -> HttpResponse:
     user = _account_of(request)
     return backup_response(account_backup(user), f"scorekeeper-{user.username}")
@@ -988,13 +988,13 @@ def _account_of(request: HttpRequest) -> User:
 
 
 @on_player(Action.VIEW)
-@require_GET
+@require_safe
 def player_export(request: HttpRequest, player: Player, fmt: str) -> HttpResponseBase:
     return export_response(PlayerStatsExport(player), format_of(fmt))
 
 
 @on_player(Action.VIEW)
-@require_GET
+@require_safe
 def player_detail(request: HttpRequest, player: Player) -> HttpResponse:
     visitor = visitor_of(request)
     role = player_role(visitor, player)

@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from matches.backup import club_backup
 from matches.errors import ServiceError
@@ -100,7 +100,7 @@ def _page(query: QuerySet[Any], by: str, after: str | None) -> Page:
 
 
 @on_club(Action.VIEW)
-@require_GET
+@require_safe
 def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
     context: dict[str, Any] = {
         "club": club,
@@ -155,7 +155,7 @@ def club_member(request: HttpRequest, club: Club) -> HttpResponse:
 
 
 @on_club(Action.REOPEN)
-@require_GET
+@require_safe
 def club_backup_download(request: HttpRequest, club: Club) -> HttpResponse:
     """Everything of the club in one file (the club's owner only): restored elsewhere, it becomes a club there."""
     return backup_response(club_backup(club), f"scorekeeper-{club.name}")
@@ -241,7 +241,7 @@ def season_new(request: HttpRequest, club: Club) -> HttpResponse:
 
 
 @on_season(Action.VIEW)
-@require_GET
+@require_safe
 def season_detail(request: HttpRequest, season: Season) -> HttpResponse:
     return _season_page(request, season, NightForm())
 
@@ -282,7 +282,7 @@ LIST_PAGE = 100  # members, players and clubs on a page
 
 
 @on_season(Action.VIEW)
-@require_GET
+@require_safe
 def season_player(request: HttpRequest, season: Season, member_id: uuid.UUID) -> HttpResponse:
     """One player's season: every night with its sums, and the totals."""
     player = Player.objects.filter(keeper=season.club.keeper, public_id=member_id).first()
@@ -303,7 +303,7 @@ def season_player(request: HttpRequest, season: Season, member_id: uuid.UUID) ->
 
 
 @on_season(Action.VIEW)
-@require_GET
+@require_safe
 def season_export(request: HttpRequest, season: Season, fmt: str) -> HttpResponseBase:
     """The season's table as a file."""
     table = season_table(season)
@@ -314,7 +314,7 @@ def season_export(request: HttpRequest, season: Season, fmt: str) -> HttpRespons
 
 
 @on_night(Action.VIEW)
-@require_GET
+@require_safe
 def night_export(request: HttpRequest, night: Night, fmt: str) -> HttpResponseBase:
     """The night's table as a file."""
     results = night_results(night)
@@ -325,14 +325,14 @@ def night_export(request: HttpRequest, night: Night, fmt: str) -> HttpResponseBa
 
 
 @on_night(Action.VIEW)
-@require_GET
+@require_safe
 def night_picture_png(request: HttpRequest, night: Night) -> HttpResponseBase:
     """The night's table as a picture to send to a group chat, first names only where players asked."""
     return picture_response(request, night_picture(night))
 
 
 @on_season(Action.VIEW)
-@require_GET
+@require_safe
 def season_print(request: HttpRequest, season: Season) -> HttpResponse:
     """The season's table to print (PDF), on one page."""
     table = season_table(season)
@@ -341,7 +341,7 @@ def season_print(request: HttpRequest, season: Season) -> HttpResponse:
 
 
 @on_night(Action.VIEW)
-@require_GET
+@require_safe
 def night_print(request: HttpRequest, night: Night) -> HttpResponse:
     """The night's table to print (PDF), on one page."""
     results = night_results(night)
@@ -351,7 +351,7 @@ def night_print(request: HttpRequest, night: Night) -> HttpResponse:
 
 
 @on_night(Action.VIEW)
-@require_GET
+@require_safe
 def night_lists(request: HttpRequest, night: Night) -> HttpResponse:
     """Blank lists to print (PDF) for the night's tables: one page per table, its head and players filled in."""
     name = f"{night.season.club.name} {night.date.isoformat()}"
@@ -396,7 +396,7 @@ def _night_context(request: HttpRequest, night: Night, results: NightResults) ->
 
 
 @on_night(Action.VIEW)
-@require_GET
+@require_safe
 def night_detail(request: HttpRequest, night: Night) -> HttpResponse:
     return render(request, "leagues/night_detail.html", _night_context(request, night, night_results(night)))
 
@@ -537,7 +537,7 @@ def night_reopen(request: HttpRequest, night: Night) -> HttpResponse:
 
 
 @public
-@require_GET
+@require_safe
 def club_screen(request: HttpRequest, token: str) -> HttpResponse:
     """The club's public screen: the latest season's table and the latest night, refreshing itself; players who
     asked are shown by their first name only."""
