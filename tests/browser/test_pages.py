@@ -110,3 +110,22 @@ def test_the_season_table_reads_whole_on_a_phone_in_german(browser: Browser, liv
     for place, name in rows:
         assert abs(place - name) < 1, rows
     context.close()
+
+
+def test_the_not_found_page_is_a_page_of_the_site_in_the_visitors_language(browser: Browser, live_server: Any) -> None:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        locale="de",
+        extra_http_headers={"Accept-Language": "de"},
+    )
+    page = context.new_page()
+    response = page.goto(f"{live_server.url}/keine-solche-seite/")
+    assert response is not None
+    assert response.status == 404
+    main = page.get_by_role("main")
+    expect(main.get_by_role("heading", level=1)).to_have_text("Seite nicht gefunden")
+    expect(main.get_by_role("link", name="Zurück zu den Partien")).to_be_visible()
+    expect(page.get_by_role("navigation", name="Hauptnavigation")).to_be_visible()
+    expect(page.get_by_role("contentinfo").get_by_role("link", name="Sprache und Karten")).to_be_visible()
+    context.close()
