@@ -693,3 +693,17 @@ def test_bock_shows_the_multiplier_it_applies_and_the_games_after_this_one(clien
     assert '<span class="badge">Bock ×4</span>' in page
     assert "Bock ×2 on this game." in page
     assert "The last Bock game for now." in page
+
+
+def test_a_durchmarsch_beside_a_player_who_took_a_trick_is_refused_next_to_the_field(
+    client_of: Any, owner: User
+) -> None:
+    match = make_match(owner, rules={"ramsch": True})
+    data = {"token": str(uuid.uuid4()), "contract": "ramsch", "ramsch_0": "120", "ramsch_1": "0", "ramsch_2": "0"}
+    response = client_of(owner).post(f"/matches/{match.public_id}/games/", data | {"jungfrau": "1", "durchmarsch": "0"})
+    assert response.status_code == 400
+    assert (
+        '<p class="error" role="alert" id="id_durchmarsch_error">A Durchmarsch means no other player took a trick: '
+        "name every other player as Jungfrau, or none.</p>"
+    ) in response.content.decode()
+    assert not Game.objects.filter(match=match).exists()
