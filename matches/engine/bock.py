@@ -24,7 +24,7 @@ def triggers_bock(rules: Rules, game: GameEntry | None) -> bool:
 def bock_multiplier(rounds: int) -> int:
     """What a game's value is multiplied by with ``rounds`` Bock rounds in force: ×2 for a Bock game, ×4 for a
     Doppelbock, doubling again per round. What the pages and the files show of a game's Bock."""
-    return 2**rounds
+    return int(2**rounds)
 
 
 def bock_counts(rules: Rules, games: Sequence[GameEntry | None], round_length: int) -> list[int]:
