@@ -7,5 +7,7 @@ from .preferences import deck_of
 
 
 def deck(request: HttpRequest) -> dict[str, Any]:
-    """The deck choice for the switch at the bottom of every page."""
-    return {"deck": deck_of(request), "deck_choices": Deck.choices}
+    """The deck choice for the switch at the bottom of every page. An error page answered before the session and the
+    account were read (a request for another host) shows the French deck."""
+    known = hasattr(request, "session") and hasattr(request, "user")
+    return {"deck": deck_of(request) if known else Deck.FRENCH, "deck_choices": Deck.choices}

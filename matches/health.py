@@ -13,7 +13,7 @@ import logging
 from django.db import DatabaseError, connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from .permissions import public
 
@@ -31,7 +31,7 @@ def database_answers() -> bool:
 
 
 @public
-@require_GET
+@require_safe
 @never_cache
 def health(request: HttpRequest) -> JsonResponse:
     if database_answers():

@@ -10,7 +10,8 @@ from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from .engine import OPTIONS, Contract, Message
+from .engine import OPTIONS, Contract, GameEntry, Message, headline
+from .engine.bock import bock_multiplier
 from .engine.entry import BY_VALUE
 from .engine.league import RankingRule, SeriesLine
 from .engine.presets import PRESETS
@@ -98,6 +99,27 @@ def render_step(message: Message, deck: str = Deck.FRENCH) -> str:
     if deck == Deck.GERMAN:
         return message.render(lambda template: gettext(GERMAN_SUIT_TEMPLATES.get(template, template)))
     return message.render(gettext)
+
+
+def result_label(
+    game: GameEntry,
+    *,
+    won: bool | None,
+    scores: Sequence[int],
+    names: Sequence[str],
+    breakdown: Sequence[Message],
+    deck: str = Deck.FRENCH,
+) -> str:
+    """How a game went, as the list says it after its declarer and contract: "won Schneider · Hand · Kontra", "Ben
+    lost"; the page's list and the exports read the same words."""
+    words = headline(game, won=won, scores=scores, names=names, breakdown=breakdown)
+    return " · ".join(render_step(word, deck) for word in words)
+
+
+def bock_label(rounds: int) -> str:
+    """ "Bock ×2" for a game in one Bock round, "Bock ×4" in two overlapping ones (Doppelbock): the factor its value
+    is multiplied by, as the engine applies it."""
+    return gettext("Bock ×%(multiplier)s") % {"multiplier": bock_multiplier(rounds)}
 
 
 def match_label(match: Match) -> str:

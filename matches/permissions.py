@@ -213,6 +213,11 @@ class Access:
     def can_manage(self) -> bool:
         return self.allows(Action.MANAGE)
 
+    @property
+    def can_change_links(self) -> bool:
+        """Whether the links and co-scorers may change: a locked list keeps those it had."""
+        return self.can_manage and not self.locked
+
 
 def access(visitor: Visitor, match: Match) -> Access:
     return Access(match_role(visitor, match), match.locked)
@@ -220,10 +225,10 @@ def access(visitor: Visitor, match: Match) -> Access:
 
 def match_by_link(link: str, token: str) -> Match:
     """The match an invite (``invite``) or spectators' (``share``) link opens; a renewed or revoked link opens
-    nothing (404)."""
+    nothing (404), nor does the invite link of a locked list (it makes no co-scorer any more)."""
     field = {"invite": "invite_token", "share": "share_token"}[link]
     match = Match.objects.select_related("keeper__user").filter(**{field: token}).first() if token else None
-    if match is None:
+    if match is None or (link == "invite" and match.locked):
         raise Http404
     return match
 

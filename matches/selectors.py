@@ -118,8 +118,8 @@ class Sheet:
         return self.next.bock
 
     @property
-    def bock_games_left(self) -> int:
-        return self.next.bock_games_left
+    def bock_games_after(self) -> int:
+        return self.next.bock_games_after
 
     @property
     def games_left(self) -> int | None:
@@ -151,6 +151,13 @@ class Sheet:
     @property
     def next_sitting_out_name(self) -> str:
         return self.name(self.next.seating.sitting_out)
+
+
+def guest_match_count(key: str | None) -> int:
+    """How many matches the guest's book of that key holds (0 for no key or no such book)."""
+    if not key:
+        return 0
+    return Match.objects.filter(keeper__guest_key=key, keeper__user__isnull=True).count()
 
 
 def seats_of(match: Match) -> list[Seat]:
@@ -421,7 +428,18 @@ def player_stats(players: Player | Sequence[Player]) -> list[VariantStats]:
     ]
 
 
-GAME_ROW = ("number", "passed", "declarer", "entry", "won", "game_value", "bock", "points")
+GAME_ROW = (
+    "number",
+    "passed",
+    "declarer",
+    "entry",
+    "entry_version",
+    "won",
+    "game_value",
+    "bock",
+    "points",
+    "breakdown",
+)
 
 
 def game_rows(match: Match) -> Iterator[tuple[Any, ...]]:

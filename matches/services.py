@@ -185,7 +185,9 @@ def match_links_claim(*, links: Mapping[str, str], user: User) -> None:
     """Invite links held without an account (by match public id) make the account a co-scorer of their matches,
     as long as each link still opens its match."""
     for public_id, token in links.items():
-        match = Match.objects.filter(public_id=public_id, invite_token=token).select_related("keeper").first()
+        match = (
+            Match.objects.filter(public_id=public_id, invite_token=token, locked=False).select_related("keeper").first()
+        )
         if match is not None and match.keeper.user_id != user.pk:
             match.scorers.add(user)
 
@@ -747,6 +749,7 @@ def match_link_renew(*, match: Match, link: str, revoke: bool = False) -> Match:
         raise Invalid([FieldError("link", msg(gettext_noop("Must be one of: {choices}."), choices="invite, share"))])
     with transaction.atomic():
         locked = _lock(match.pk)
+        _refuse_closed(locked)
         setattr(locked, field, None if revoke else new_link_token())
         locked.save(update_fields=[field, "updated_at"])
     setattr(match, field, getattr(locked, field))
@@ -808,7 +811,9 @@ def match_discard(*, match: Match) -> None:
 
 
 def match_scorer_remove(*, match: Match, scorer: User) -> Match:
-    """A co-scorer no longer scores the match (their games and changes stay, with their name)."""
+    """A co-scorer no longer scores the match (their games and changes stay, with their name). A locked list keeps
+    the co-scorers it had."""
+    _refuse_closed(match)
     match.scorers.remove(scorer)
     return match
 

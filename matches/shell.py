@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from .permissions import public
 
@@ -54,7 +54,7 @@ def shell_version() -> str:
 
 
 @public
-@require_GET
+@require_safe
 @cache_control(max_age=3600)
 def manifest(request: HttpRequest) -> JsonResponse:
     data = {
@@ -77,7 +77,7 @@ def manifest(request: HttpRequest) -> JsonResponse:
 
 
 @public
-@require_GET
+@require_safe
 @cache_control(no_cache=True)
 def service_worker(request: HttpRequest) -> HttpResponse:
     shell = [static(name) for name in SHELL_FILES] + [reverse("offline")]
@@ -90,13 +90,13 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 
 @public
-@require_GET
+@require_safe
 def offline(request: HttpRequest) -> HttpResponse:
     return render(request, "offline.html")
 
 
 @public
-@require_GET
+@require_safe
 def offline_reset(request: HttpRequest) -> HttpResponse:
     """A page that takes the worker and its cache away (a way out when an old copy sticks)."""
     return render(request, "offline_reset.html")

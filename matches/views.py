@@ -20,8 +20,9 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
@@ -87,6 +88,7 @@ from .selectors import (
     SheetRow,
     checkpoint_before,
     game_list,
+    guest_match_count,
     head_to_head,
     match_chart,
     match_sheet,
@@ -164,7 +166,7 @@ def _names(match: Match) -> list[str]:
 
 
 @public
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     visitor = visitor_of(request)
     _keep_guest(request, visitor)
@@ -221,7 +223,16 @@ def take_along(sender: object, request: HttpRequest | None, user: User, **kwargs
     book becomes the account's, and the invite links it held make the account a co-scorer of those matches."""
     if request is None:
         return
-    keeper_claim(key=request.session.pop(GUEST_SESSION_KEY, None), user=user)
+    key = request.session.pop(GUEST_SESSION_KEY, None)
+    kept = guest_match_count(key)
+    keeper_claim(key=key, user=user)
+    if kept:
+        message = ngettext(
+            "The match started in this browser is kept in your account.",
+            "The %(count)d matches started in this browser are kept in your account.",
+            kept,
+        ) % {"count": kept}
+        messages.success(request, message, fail_silently=True)
     links = request.session.pop(LINKS_SESSION_KEY, {})
     if isinstance(links, dict):
         match_links_claim(links=links, user=user)
@@ -237,7 +248,7 @@ def _back_to(request: HttpRequest, target: str) -> str:
 
 
 @public
-@require_GET
+@require_safe
 def preferences(request: HttpRequest) -> HttpResponse:
     """The language and the suit names, chosen on a page of their own (linked at the bottom of every page); each
     choice leads back to the page the visitor came from (``next``)."""
@@ -387,7 +398,7 @@ def _step_back_label(change: MatchEvent | None, *, redo: bool) -> str:
 
 @never_cache
 @on_match(Action.VIEW)
-@require_GET
+@require_safe
 def match_detail(request: HttpRequest, match: Match) -> HttpResponse:
     _keep_guest(request, visitor_of(request))
     context = _live_context(request, match) | _labels(match)
@@ -402,7 +413,7 @@ def match_detail(request: HttpRequest, match: Match) -> HttpResponse:
 @never_cache
 @vary_on_headers("HX-Request")
 @on_match(Action.VIEW)
-@require_GET
+@require_safe
 def match_share(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     """The match's rules, "what if", links, downloads and sharing: the part of the match page loaded when it is
     scrolled to, or a page of their own (without a script, and where managing a link leads back to)."""
@@ -423,7 +434,7 @@ def match_share(request: HtmxHttpRequest, match: Match) -> HttpResponse:
 
 @never_cache
 @on_match(Action.VIEW)
-@require_GET
+@require_safe
 def match_follow(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     """What a scorer's page asks every few seconds: nothing (204) while the match is at the version it shows;
     otherwise the totals, the next deal and the list as they stand, in place. The form is left as it is: a game
@@ -436,7 +447,7 @@ def match_follow(request: HtmxHttpRequest, match: Match) -> HttpResponse:
 
 @never_cache
 @on_match(Action.VIEW)
-@require_GET
+@require_safe
 def match_games(request: HttpRequest, match: Match) -> HttpResponse:
     """The whole list, a page at a time, from the latest games back."""
     upto = request.GET.get("upto", "")
@@ -467,27 +478,27 @@ def _chart(request: HttpRequest, match: Match) -> HttpResponse:
 
 
 @on_match(Action.VIEW)
-@require_GET
+@require_safe
 def match_chart_svg(request: HttpRequest, match: Match) -> HttpResponse:
     return _chart(request, match)
 
 
 @on_match(Action.VIEW)
-@require_GET
+@require_safe
 def match_export(request: HttpRequest, match: Match, fmt: str) -> HttpResponseBase:
     """The match's list as a file: CSV (comma or semicolon), XLSX, ODS or JSON."""
     return export_response(MatchExport(match, seats_of(match), deck_of(request)), format_of(fmt))
 
 
 @on_match(Action.VIEW)
-@require_GET
+@require_safe
 def match_picture_png(request: HttpRequest, match: Match) -> HttpResponseBase:
     """The totals as a picture to send to a group chat."""
     return picture_response(request, match_picture(match))
 
 
 @on_match(Action.VIEW)
-@require_GET
+@require_safe
 def match_print(request: HttpRequest, match: Match) -> HttpResponse:
     """The match's list to print (PDF), as the table would have kept it on paper."""
     seats = seats_of(match)
@@ -745,16 +756,36 @@ def _step_back(request: HttpRequest, match: Match, *, redo: bool) -> HttpRespons
         return redirect("match_detail", match_id=match.public_id)
     # An undo names the change it took back; a redo names the change it brought back (what its undo had undone).
     change = event.undo_of.undo_of if redo and event.undo_of.undo_of is not None else event.undo_of
-    state = change.before if change.action == MatchEvent.Action.DELETE else change.after
-    words = {"action": change.get_action_display(), "game": _state_text(state, _names(match), deck_of(request))}
-    text = _("Redone (%(action)s): %(game)s") if redo else _("Undone (%(action)s): %(game)s")
-    messages.success(request, text % words)
+    messages.success(request, _step_text(change, redo=redo, names=_names(match), deck=deck_of(request)))
     return redirect("match_detail", match_id=match.public_id)
+
+
+def _step_text(change: MatchEvent, *, redo: bool, names: list[str], deck: str) -> str:
+    """What an undo or a redo of ``change`` did to its game, with the game as it now stands (or stood, if it is off
+    the list): "Game 5 restored: …" for an undone deletion, never the name of the change it took back alone."""
+    added, deleted = change.action == MatchEvent.Action.ADD, change.action == MatchEvent.Action.DELETE
+    if redo:
+        if added:
+            text = _("Game %(number)s entered again (redo): %(game)s")
+        elif deleted:
+            text = _("Game %(number)s deleted again (redo): %(game)s")
+        else:
+            text = _("Game %(number)s changed again (redo): %(game)s")
+        state = change.before if deleted else change.after
+    else:
+        if added:
+            text = _("Game %(number)s undone (no longer on the list): %(game)s")
+        elif deleted:
+            text = _("Game %(number)s restored: %(game)s")
+        else:
+            text = _("Game %(number)s undone (back as before the change): %(game)s")
+        state = change.after if added else change.before
+    return text % {"number": change.number or "–", "game": _state_text(state, names, deck)}
 
 
 @never_cache
 @on_match(Action.VIEW)
-@require_GET
+@require_safe
 def match_history(request: HttpRequest, match: Match) -> HttpResponse:
     """Every change, newest first, a page at a time (``before`` a version)."""
     names = _names(match)
@@ -838,7 +869,7 @@ def match_join(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @public
-@require_GET
+@require_safe
 def match_spectate(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The spectators' page; it polls with the version it shows and gets 204 while nothing changed."""
     if request.htmx:
@@ -862,13 +893,13 @@ def match_spectate(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @public
-@require_GET
+@require_safe
 def match_spectate_chart(request: HttpRequest, token: str) -> HttpResponse:
     return _chart(request, match_by_link("share", token))
 
 
 @public
-@require_GET
+@require_safe
 def match_spectate_games(request: HttpRequest, token: str) -> HttpResponse:
     """Earlier games for spectators, a page at a time, as the scorers' list of all games."""
     match = match_by_link("share", token)
@@ -900,8 +931,12 @@ def match_scorer_remove_view(request: HttpRequest, match: Match) -> HttpResponse
     # PostgreSQL compares no text with a NUL in it: such a name is nobody's.
     scorer = None if "\x00" in name else match.scorers.filter(username=name).first()
     if scorer is not None:
-        match_scorer_remove(match=match, scorer=scorer)
-        messages.success(request, _("%(name)s can no longer score this match.") % {"name": scorer.username})
+        try:
+            match_scorer_remove(match=match, scorer=scorer)
+        except ServiceError as error:
+            _report(request, error)
+        else:
+            messages.success(request, _("%(name)s can no longer score this match.") % {"name": scorer.username})
     return redirect("match_share", match_id=match.public_id)
 
 
@@ -909,7 +944,7 @@ def match_scorer_remove_view(request: HttpRequest, match: Match) -> HttpResponse
 
 
 @signed_in
-@require_GET
+@require_safe
 def player_list(request: HttpRequest) -> HttpResponse:
     try:
         page = page_of(
@@ -923,7 +958,7 @@ def player_list(request: HttpRequest) -> HttpResponse:
 
 
 @signed_in
-@require_GET
+@require_safe
 def player_me(request: HttpRequest) -> HttpResponse:
     """Your own statistics, across every match you sat in as a player linked to your account, whoever kept it."""
     linked = list(Player.objects.filter(account=_account(request)))
@@ -952,7 +987,7 @@ def backup_page(request: HttpRequest) -> HttpResponse:
 
 
 @signed_in
-@require_GET
+@require_safe
 def backup_download(request: HttpRequest) -> HttpResponse:
     user = _account_of(request)
     return backup_response(account_backup(user), f"scorekeeper-{user.username}")
@@ -964,13 +999,13 @@ def _account_of(request: HttpRequest) -> User:
 
 
 @on_player(Action.VIEW)
-@require_GET
+@require_safe
 def player_export(request: HttpRequest, player: Player, fmt: str) -> HttpResponseBase:
     return export_response(PlayerStatsExport(player), format_of(fmt))
 
 
 @on_player(Action.VIEW)
-@require_GET
+@require_safe
 def player_detail(request: HttpRequest, player: Player) -> HttpResponse:
     visitor = visitor_of(request)
     role = player_role(visitor, player)

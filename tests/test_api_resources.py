@@ -631,3 +631,14 @@ def test_the_schema_describes_pages_and_offers_private_addresses_to_nobody_anony
     assert {"cursor", "page_size"} <= {parameter["name"] for parameter in games["parameters"]}
     assert {} not in games["security"]
     assert {} in schema["paths"]["/api/v1/auth/token/"]["post"].get("security", [{}])
+
+
+def test_a_durchmarsch_beside_a_player_who_took_a_trick_is_a_400_naming_the_field() -> None:
+    client = signed(make_user("anna"))
+    match = started(client, rules={"ramsch": True})
+    ramsch = {"contract": "ramsch", "ramsch": {"card_points": [120, 0, 0], "jungfrau": [1], "durchmarsch": 0}}
+    response = enter(client, match["id"], declarer=None, game=ramsch)
+    assert response.status_code == 400, response.content
+    assert response.json()["game"]["ramsch"]["durchmarsch"] == [
+        "A Durchmarsch means no other player took a trick: name every other player as Jungfrau, or none."
+    ]

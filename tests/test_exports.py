@@ -99,7 +99,7 @@ def test_a_match_exported_reads_back_as_its_list(browser: Client, match: Match, 
         assert cells[2] == row.declarer_name
         assert cells[7:] == [str(value) for pair in row.cells for value in pair]
     assert _cells(data)[2][5] == "all passed"
-    assert [cells[5] for cells in _cells(data)] == ["won", "lost", "all passed", "won"]
+    assert [cells[5] for cells in _cells(data)] == ["won", "lost · Hand", "all passed", "won"]
 
 
 @pytest.mark.parametrize("fmt", [choice for choice in FORMATS if choice != "json"])
@@ -163,3 +163,64 @@ def test_a_club_nights_and_a_seasons_tables_read_back(browser: Client, owner: Us
     assert [row[1] for row in _cells(season_data)] == [
         standings.players[place.standing.player].name for place in standings.places
     ]
+
+
+def _sheet_name(response: Any, fmt: str) -> str:
+    return str(tablib.Dataset().load(response.content, format=fmt).title)
+
+
+@pytest.mark.parametrize("fmt", ["xlsx", "ods"])
+def test_each_spreadsheet_is_named_for_what_it_holds(browser: Client, owner: User, match: Match, fmt: str) -> None:
+    assert _sheet_name(browser.get(reverse("match_export", args=[match.public_id, fmt])), fmt) == "Donnerstag"
+    ben = Player.objects.get(keeper=match.keeper, name="Ben")
+    assert _sheet_name(browser.get(reverse("player_export", args=[ben.public_id, fmt])), fmt) == "Ben"
+    club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026"))
+    night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
+    assert _sheet_name(browser.get(reverse("season_export", args=[season.public_id, fmt])), fmt) == "Season 2026"
+    night_sheet = _sheet_name(browser.get(reverse("night_export", args=[night.public_id, fmt])), fmt)
+    assert night_sheet == "Club night of 11-24-2026"
+
+
+@pytest.mark.parametrize("fmt", ["xlsx", "ods"])
+def test_a_sheet_name_keeps_within_the_spreadsheets_limits(browser: Client, owner: User, fmt: str) -> None:
+    match = make_match(owner, title="'Skat [Donnerstag]: Kneipe *Zum Ass*? A/B\\C und noch viel mehr")
+    name = _sheet_name(browser.get(reverse("match_export", args=[match.public_id, fmt])), fmt)
+    assert name == "Skat -Donnerstag-- Kneipe -Zum"
+    assert len(name) <= 31
+
+
+def test_the_two_csv_files_download_under_different_names(browser: Client, match: Match) -> None:
+    comma = browser.get(reverse("match_export", args=[match.public_id, "csv"]))["Content-Disposition"]
+    semicolon = browser.get(reverse("match_export", args=[match.public_id, "csv-semicolon"]))["Content-Disposition"]
+    assert comma == 'attachment; filename="Donnerstag.csv"'
+    assert semicolon == 'attachment; filename="Donnerstag-semicolon.csv"'
+
+
+def test_the_result_column_says_what_the_matchs_list_says(browser: Client, owner: User) -> None:
+    match = make_match(owner, rules={"ramsch": True})
+    add(match, declarer=1, contract="clubs", matadors=1, outcome="won-schneider", hand=True)
+    add(match, declarer=2, contract="grand", matadors=1, outcome="lost-schwarz")
+    add(match, declarer=0, contract="diamonds", matadors=-1, declarer_card_points=80, bid=22)
+    add(match, declarer=None, contract="ramsch", ramsch={"card_points": [30, 72, 18]})
+    data = _read(browser.get(reverse("match_export", args=[match.public_id, "csv"])), "csv")
+    assert [cells[5] for cells in _cells(data)] == [
+        "won Schneider · Hand",
+        "lost Schwarz",
+        "lost · overbid",
+        "Ben lost",
+    ]
+    page = browser.get(f"/matches/{match.public_id}/").content.decode()
+    assert '<span class="words"> · won Schneider · Hand</span>' in page
+
+
+def test_a_season_with_a_name_of_its_own_names_its_sheet_so(browser: Client, owner: User) -> None:
+    club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="Saison 2026"))
+    assert _sheet_name(browser.get(reverse("season_export", args=[season.public_id, "xlsx"])), "xlsx") == "Saison 2026"
+
+
+def test_the_bock_column_gives_the_factor_the_game_was_multiplied_by(browser: Client, match: Match) -> None:
+    data = _read(browser.get(reverse("match_export", args=[match.public_id, "csv"])), "csv")
+    # The grand hand (game 2) starts a Bock round: games 3 and 4 count double.
+    assert [cells[6] for cells in _cells(data)] == ["", "", "2", "2"]

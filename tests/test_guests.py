@@ -1,6 +1,8 @@
 """Keeping score without an account: a guest's matches belong to the browser until its user signs up or logs in,
 and then to the account, with everything in them."""
 
+import html
+import re
 import uuid
 from typing import Any
 
@@ -142,3 +144,38 @@ def test_a_refused_start_leaves_no_guests_book(client: Client) -> None:
     response = client.post("/matches/new/", {**ISKO, "player_1": "Anna", "token": str(uuid.uuid4())})
     assert response.status_code == 200
     assert not Keeper.objects.exists()
+
+
+def _link(page: str, text: str) -> str:
+    found = re.search(rf'<a href="([^"]*)">{text}</a>', page)
+    assert found is not None, text
+    return html.unescape(found.group(1))
+
+
+def test_signing_up_mid_match_lands_on_the_match_and_says_it_was_kept(client: Client) -> None:
+    match = _start_as_guest(client)
+    page = client.get(f"/matches/{match.public_id}/").content.decode()
+    signup = {"username": "dora", "email": "", "password1": PASSWORD, "password2": PASSWORD}
+    response = client.post(_link(page, "Sign up"), signup, follow=True)
+    assert response.redirect_chain[-1][0] == f"/matches/{match.public_id}/"
+    assert "The match started in this browser is kept in your account." in response.content.decode()
+
+
+def test_logging_in_mid_match_lands_on_the_match_and_says_how_many_were_kept(client: Client) -> None:
+    make_user("dora")
+    first, match = _start_as_guest(client), _start_as_guest(client)
+    page = client.get(f"/matches/{match.public_id}/").content.decode()
+    login_page = client.get(_link(page, "Log in")).content.decode()
+    target = re.search(r'name="next" value="([^"]*)"', login_page)
+    assert target is not None
+    credentials = {"username": "dora", "password": "a-long-enough-password-1", "next": html.unescape(target.group(1))}
+    response = client.post("/accounts/login/", credentials, follow=True)
+    assert response.redirect_chain[-1][0] == f"/matches/{match.public_id}/"
+    assert "The 2 matches started in this browser are kept in your account." in response.content.decode()
+    assert first.public_id != match.public_id
+
+
+def test_signing_up_without_a_guests_book_says_nothing_was_kept(client: Client) -> None:
+    signup = {"username": "dora", "email": "", "password1": PASSWORD, "password2": PASSWORD}
+    response = client.post("/accounts/signup/", signup, follow=True)
+    assert "kept in your account" not in response.content.decode()

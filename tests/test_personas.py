@@ -336,6 +336,7 @@ class Asked:
     answer: Answer | str
     writes: list[str]
     body: str
+    status: int = 0
 
 
 def ask(session: str | None, method: str, address: str, data: dict[str, Any], *, api: bool) -> Asked:
@@ -349,6 +350,8 @@ def ask(session: str | None, method: str, address: str, data: dict[str, Any], *,
         try:
             if method == "GET":
                 response = browser.get(address)
+            elif method == "HEAD":
+                response = browser.head(address)
             elif api:
                 response = browser.generic(method, address, json.dumps(data), content_type="application/json")
             else:
@@ -360,7 +363,7 @@ def ask(session: str | None, method: str, address: str, data: dict[str, Any], *,
     written = (WRITE.match(query["sql"]) for query in queries.captured_queries)
     writes = sorted({found[1] for found in written if found and found[1] != "django_session"})
     body = response.content.decode(errors="replace") if response.status_code == 200 and not response.streaming else ""
-    return Asked(answer_of(response), writes, body)
+    return Asked(answer_of(response), writes, body, response.status_code)
 
 
 def leaked_links(table: Table, persona: Persona, where: str, address: str, body: str) -> list[str]:
@@ -422,6 +425,25 @@ def test_every_address_answers_every_persona_as_the_policy_says(table: Table, pe
     problems += [f"{name}: no persona's POST changed anything (see posted())" for name in set(posts) - written_by]
     problems += [f"{pattern}: listed in FRAMEWORK but not an address any more" for pattern in set(FRAMEWORK) - seen]
     assert not problems, f"{len(problems)} problems in {asked} requests:\n" + "\n".join(problems)
+
+
+def test_every_address_that_answers_get_answers_head_alike(table: Table, personas: list[Persona]) -> None:
+    """HEAD is GET without the body (RFC 9110): wherever a GET is answered, a HEAD gets the same answer and writes
+    nothing, never 405."""
+    problems: list[str] = []
+    sessions = {persona.name: session_of(persona) for persona in personas}
+    for route in routes():
+        try:
+            address = route.address(argument_values(table, route))
+        except KeyError:
+            continue  # the matrix above reports an address it cannot fill
+        for persona in personas:
+            session = sessions[persona.name]
+            got = ask(session, "GET", address, {}, api=route.is_api)
+            head = ask(session, "HEAD", address, {}, api=route.is_api)
+            if (got.answer, got.status) != (head.answer, head.status) or head.writes:
+                problems.append(f"HEAD {address} as {persona.name}: {head.status} {head.writes}, GET: {got.status}")
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
 
 
 # The files made of a page's data (downloads, the chart, the results as a picture) and the page they come from.

@@ -115,3 +115,61 @@ def test_a_changed_link_leads_back_to_the_sharing_page(client: Client, owner: Us
     page = answer.content.decode()
     assert match.invite_token in page
     assert "The link was changed: the old one no longer works." in page
+
+
+def _locked(owner: User) -> Match:
+    """A table of a closed club night: its list is locked and its scoring link turned off."""
+    match = make_match(owner)
+    Match.objects.filter(pk=match.pk).update(locked=True, invite_token=None)
+    match.refresh_from_db()
+    return match
+
+
+def test_a_locked_list_offers_no_link_or_co_scorer_changes(client: Client, owner: User) -> None:
+    match = _locked(owner)
+    match.scorers.add(make_user("helper"))
+    client.force_login(owner)
+    for headers in ({}, {"HX-Request": "true"}):
+        page = client.get(f"/matches/{match.public_id}/share/", headers=headers).content.decode()
+        assert "Turn on" not in page
+        assert "Turn off" not in page
+        assert "New link" not in page
+        assert "Remove helper" not in page
+        assert "Invite a co-scorer (they can enter and fix games): turned off" in page
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"link": "invite", "action": "renew"},
+        {"link": "share", "action": "renew"},
+        {"link": "share", "action": "revoke"},
+    ],
+)
+def test_a_locked_list_refuses_link_changes(client: Client, owner: User, change: dict[str, str]) -> None:
+    match = _locked(owner)
+    client.force_login(owner)
+    answer = client.post(f"/matches/{match.public_id}/links/", change, follow=True)
+    after = Match.objects.get(pk=match.pk)
+    assert (after.invite_token, after.share_token) == (None, match.share_token)
+    assert "This list is closed" in answer.content.decode()
+    assert "The link was changed" not in answer.content.decode()
+
+
+def test_a_locked_list_keeps_its_co_scorers(client: Client, owner: User) -> None:
+    match = _locked(owner)
+    helper = make_user("helper")
+    match.scorers.add(helper)
+    client.force_login(owner)
+    answer = client.post(f"/matches/{match.public_id}/scorers/", {"scorer": "helper"}, follow=True)
+    assert match.scorers.filter(pk=helper.pk).exists()
+    assert "This list is closed" in answer.content.decode()
+
+
+def test_a_locked_lists_invite_link_makes_no_co_scorer(client: Client, owner: User) -> None:
+    """A table entered from paper is locked with its invite link still set: the link adds nobody any more."""
+    match = make_match(owner)
+    Match.objects.filter(pk=match.pk).update(locked=True)
+    client.force_login(make_user("latecomer"))
+    client.post(f"/join/{match.invite_token}/")
+    assert not match.scorers.exists()

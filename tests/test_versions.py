@@ -208,7 +208,7 @@ def test_the_page_offers_undo_for_the_named_change_and_redo_after_it(scorer: Cli
         {"token": str(uuid.uuid4()), "change": str(event.public_id), "version": str(version)},
     )
     html = _page(scorer, match)
-    assert "Undone (added): Anna: ♣ Clubs, with 1, 70 card points" in html
+    assert "Game 1 undone (no longer on the list): Anna: ♣ Clubs, with 1, 70 card points" in html
     assert ">Redo game 1</button>" in html
     redo = redoable(match)
     assert redo is not None
@@ -216,7 +216,7 @@ def test_the_page_offers_undo_for_the_named_change_and_redo_after_it(scorer: Cli
         f"/matches/{match.public_id}/redo/",
         {"token": str(uuid.uuid4()), "change": str(redo.public_id), "version": str(version + 1)},
     )
-    assert "Redone (added): Anna: ♣ Clubs, with 1, 70 card points" in _page(scorer, match)
+    assert "Game 1 entered again (redo): Anna: ♣ Clubs, with 1, 70 card points" in _page(scorer, match)
     assert match_sheet(match).totals == [24, 0, 0]
 
 

@@ -536,7 +536,7 @@ def test_undo_stays_at_hand_when_the_series_is_complete(client_of: Any, owner: U
     assert "Undo game 1" in html
     client.post(f"/matches/{match.public_id}/undo/", {"token": str(uuid.uuid4())})
     html = client.get(f"/matches/{match.public_id}/").content.decode()
-    assert "Undone (added): Anna: ♣ Clubs, with 1, 70 card points" in html
+    assert "Game 1 undone (no longer on the list): Anna: ♣ Clubs, with 1, 70 card points" in html
 
 
 def test_what_if_shows_the_rescored_value(client_of: Any, owner: User) -> None:
@@ -632,3 +632,78 @@ def test_an_htmx_refusal_says_so_in_its_status(client_of: Any, owner: User) -> N
     assert client.post(url, first, headers={"HX-Request": "true"}).status_code == 200
     again = game_data(contract="hearts", declarer="1", declarer_card_points="70", number="1")
     assert client.post(url, again, headers={"HX-Request": "true"}).status_code == 409
+
+
+def _step(client: Client, match: Match, step: str) -> str:
+    client.post(f"/matches/{match.public_id}/{step}/", {"token": str(uuid.uuid4())})
+    return client.get(f"/matches/{match.public_id}/").content.decode()
+
+
+def test_undoing_a_deletion_says_the_game_is_restored(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    game = add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
+    client = client_of(owner)
+    client.post(f"/matches/{match.public_id}/games/{game.public_id}/delete/", {"token": str(uuid.uuid4())})
+    assert not Game.objects.filter(pk=game.pk, deleted=False).exists()
+    html = _step(client, match, "undo")
+    assert "Game 1 restored: Anna: ♣ Clubs, with 1, 70 card points" in html
+    assert "(deleted)" not in html
+    assert "Game 1 deleted again (redo): Anna: ♣ Clubs, with 1, 70 card points" in _step(client, match, "redo")
+
+
+def test_undoing_an_edit_says_the_game_is_back_as_it_was(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    game = add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
+    client = client_of(owner)
+    fixed = game_data(declarer="0", contract="spades", matadors="1", declarer_card_points="70")
+    client.post(f"/matches/{match.public_id}/games/{game.public_id}/edit/", fixed)
+    html = _step(client, match, "undo")
+    assert "Game 1 undone (back as before the change): Anna: ♣ Clubs, with 1, 70 card points" in html
+    html = _step(client, match, "redo")
+    assert "Game 1 changed again (redo): Anna: ♠ Spades, with 1, 70 card points" in html
+
+
+def test_undo_and_redo_say_what_they_did_in_german(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
+    client = client_of(owner)
+    client.post(f"/matches/{match.public_id}/undo/", {"token": str(uuid.uuid4())}, headers={"Accept-Language": "de"})
+    html = client.get(f"/matches/{match.public_id}/", headers={"Accept-Language": "de"}).content.decode()
+    assert "Spiel 1 rückgängig gemacht (nicht mehr auf der Liste): Anna: ♣ Kreuz" in html
+    client.post(f"/matches/{match.public_id}/redo/", {"token": str(uuid.uuid4())}, headers={"Accept-Language": "de"})
+    html = client.get(f"/matches/{match.public_id}/", headers={"Accept-Language": "de"}).content.decode()
+    assert "Spiel 1 wieder eingetragen (Wiederherstellen): Anna: ♣ Kreuz" in html
+
+
+def test_bock_shows_the_multiplier_it_applies_and_the_games_after_this_one(client_of: Any, owner: User) -> None:
+    match = make_match(owner, rules={"bock": True})
+    add(match, declarer=0, contract="grand", matadors=1, declarer_card_points=70, hand=True)
+    client = client_of(owner)
+    page = client.get(f"/matches/{match.public_id}/").content.decode()
+    assert "Bock ×2 on this game." in page
+    assert "2 more Bock games after it." in page
+    add(match, declarer=1, contract="grand", matadors=1, declarer_card_points=70, hand=True)
+    page = client.get(f"/matches/{match.public_id}/").content.decode()
+    assert '<span class="badge">Bock ×2</span>' in page  # game 2: one round in force, its value doubled
+    assert "Bock ×4 on this game." in page  # game 3: the two rounds overlap, Doppelbock
+    assert "2 more Bock games after it." in page
+    add(match, declarer=2, contract="clubs", matadors=1, declarer_card_points=70)
+    add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
+    page = client.get(f"/matches/{match.public_id}/").content.decode()
+    assert '<span class="badge">Bock ×4</span>' in page
+    assert "Bock ×2 on this game." in page
+    assert "The last Bock game for now." in page
+
+
+def test_a_durchmarsch_beside_a_player_who_took_a_trick_is_refused_next_to_the_field(
+    client_of: Any, owner: User
+) -> None:
+    match = make_match(owner, rules={"ramsch": True})
+    data = {"token": str(uuid.uuid4()), "contract": "ramsch", "ramsch_0": "120", "ramsch_1": "0", "ramsch_2": "0"}
+    response = client_of(owner).post(f"/matches/{match.public_id}/games/", data | {"jungfrau": "1", "durchmarsch": "0"})
+    assert response.status_code == 400
+    assert (
+        '<p class="error" role="alert" id="id_durchmarsch_error">A Durchmarsch means no other player took a trick: '
+        "name every other player as Jungfrau, or none.</p>"
+    ) in response.content.decode()
+    assert not Game.objects.filter(match=match).exists()

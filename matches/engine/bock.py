@@ -21,6 +21,12 @@ def triggers_bock(rules: Rules, game: GameEntry | None) -> bool:
     return rules.bock_on_grand_hand and game.contract == Contract.GRAND and game.hand
 
 
+def bock_multiplier(rounds: int) -> int:
+    """What a game's value is multiplied by with ``rounds`` Bock rounds in force: ×2 for a Bock game, ×4 for a
+    Doppelbock, doubling again per round. What the pages and the files show of a game's Bock."""
+    return int(2**rounds)
+
+
 def bock_counts(rules: Rules, games: Sequence[GameEntry | None], round_length: int) -> list[int]:
     """How many Bock rounds are in force for each deal in order (a passed deal is None and counts as a deal).
 

@@ -154,12 +154,13 @@ class Checkpoint:
 
 @dataclass(frozen=True)
 class NextDeal:
-    """What the table deals next: its number and seats, the Bock in force and to come, and what may be entered."""
+    """What the table deals next: its number and seats, the Bock in force and to come, and what may be entered.
+    ``bock`` is the rounds in force on this deal; ``bock_games_after`` the Bock games that follow it."""
 
     number: int
     seating: Seating
     bock: int
-    bock_games_left: int
+    bock_games_after: int
     finished: bool
     can_pass: bool
     shape: EntryShape
@@ -204,7 +205,7 @@ def next_deal(setup: MatchSetup, checkpoint: Checkpoint) -> NextDeal:
         number=number,
         seating=seats,
         bock=ahead[0],
-        bock_games_left=sum(1 for count in ahead if count),
+        bock_games_after=sum(1 for count in ahead[1:] if count),
         finished=games_left == 0,
         can_pass=setup.can_pass,
         shape=accepted_fields(setup.spec, setup.scheme, setup.rules, seats),

@@ -108,6 +108,17 @@ def _check_durchmarsch(ctx: Context, entry: RamschEntry, playing: list[int], pro
         problems.add(field, msg(gettext_noop("Must be a playing seat.")))
     elif entry.card_points[entry.durchmarsch] != CARD_POINTS_TOTAL:
         problems.add(field, msg(gettext_noop("A player who took every trick has all 120 card points.")))
+    elif entry.jungfrau and set(entry.jungfrau) != set(playing) - {entry.durchmarsch}:
+        # Naming some of the others as Jungfrau says the rest took a trick: then nobody took every trick. Naming
+        # none leaves it to the Durchmarsch, which says they all took none.
+        problems.add(
+            field,
+            msg(
+                gettext_noop(
+                    "A Durchmarsch means no other player took a trick: name every other player as Jungfrau, or none."
+                )
+            ),
+        )
 
 
 def _took_every_trick(ctx: Context, entry: RamschEntry) -> int | None:

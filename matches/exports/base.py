@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
@@ -28,6 +29,10 @@ Cell = str | int | float | bool | None
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 BOM = "\ufeff"
 ROWS_PER_CHUNK = 500
+# XLSX allows a sheet name of at most 31 characters, none of []:*?/\ and no apostrophe at either end (Excel's
+# "Rename sheet" rules; ODS refuses the same characters): one name within both sets of limits serves both formats.
+SHEET_NAME_LENGTH = 31
+SHEET_NAME_REFUSED = re.compile(r"[\[\]:*?/\\]")
 
 
 class Format(StrEnum):
@@ -45,12 +50,13 @@ CONTENT_TYPES = {
     Format.ODS: "application/vnd.oasis.opendocument.spreadsheet",
     Format.JSON: "application/json",
 }
-EXTENSIONS = {
-    Format.CSV: "csv",
-    Format.CSV_SEMICOLON: "csv",
-    Format.XLSX: "xlsx",
-    Format.ODS: "ods",
-    Format.JSON: "json",
+# The end of each download's name: the two CSV files differ in their names too, so that both can be kept side by side.
+ENDINGS = {
+    Format.CSV: ".csv",
+    Format.CSV_SEMICOLON: "-semicolon.csv",
+    Format.XLSX: ".xlsx",
+    Format.ODS: ".ods",
+    Format.JSON: ".json",
 }
 
 
@@ -61,6 +67,11 @@ class Exporter(ABC):
     @abstractmethod
     def filename(self) -> str:
         """The download's name, without the extension."""
+
+    @property
+    def sheet(self) -> str:
+        """What the spreadsheet's sheet is called: what the table holds (the download's name, unless it says more)."""
+        return self.filename
 
     @abstractmethod
     def headers(self) -> list[str]: ...
@@ -105,8 +116,16 @@ def json_chunks(exporter: Exporter) -> Iterator[str]:
     yield "]"
 
 
+def sheet_name(title: str) -> str:
+    """``title`` as a spreadsheet accepts it for a sheet's name: refused characters become dashes, cut to length."""
+    name = SHEET_NAME_REFUSED.sub("-", title).strip("' ")[:SHEET_NAME_LENGTH].rstrip("' ")
+    return name or "Scorekeeper"
+
+
 def dataset(exporter: Exporter) -> tablib.Dataset:
-    data = tablib.Dataset(headers=[str(safe(header)) for header in exporter.headers()])
+    data = tablib.Dataset(
+        headers=[str(safe(header)) for header in exporter.headers()], title=sheet_name(exporter.sheet)
+    )
     for row in exporter.rows():
         data.append(_safe_row(row))
     return data
@@ -126,7 +145,7 @@ def export_response(exporter: Exporter, fmt: Format) -> HttpResponseBase:
         )
     else:
         response = HttpResponse(dataset(exporter).export(fmt.value), content_type=CONTENT_TYPES[fmt])
-    response["Content-Disposition"] = content_disposition_header(True, f"{exporter.filename}.{EXTENSIONS[fmt]}") or ""
+    response["Content-Disposition"] = content_disposition_header(True, f"{exporter.filename}{ENDINGS[fmt]}") or ""
     return response
 
 

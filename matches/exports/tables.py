@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
 from django.utils.translation import gettext as _
 
+from matches.engine import GameEntry, Message, deal_from_data
+from matches.engine.bock import bock_multiplier
 from matches.engine.league import Place
-from matches.labels import contract_label, match_label, scheme_label, variant_label
+from matches.labels import contract_label, match_label, result_label, scheme_label, variant_label
 from matches.models import Match, Player, Seat
 from matches.selectors import game_rows, player_stats
 
@@ -21,8 +24,9 @@ def _number(value: Fraction) -> int | float:
 
 
 class MatchExport(Exporter):
-    """A match's list, one row per game: its number, who dealt and declared, the game and its value, won or lost,
-    Bock, and for each player the game's points and the running total."""
+    """A match's list, one row per game: its number, who dealt and declared, the game and its value, how it went,
+    the Bock factor (2 for a Bock game, 4 for a Doppelbock), and for each player the game's points and the running
+    total."""
 
     def __init__(self, match: Match, seats: Sequence[Seat], deck: str) -> None:
         self.match = match
@@ -44,11 +48,10 @@ class MatchExport(Exporter):
 
     def rows(self) -> Iterator[Sequence[Cell]]:
         setup = self.match.setup()
-        results = {True: _("won"), False: _("lost"), None: ""}
         passed = _("all passed")
         contracts: dict[str | None, str] = {}
         totals = [0] * len(self.names)
-        for number, was_passed, declarer, entry, won, value, bock, points in game_rows(self.match):
+        for number, was_passed, declarer, entry, version, won, value, bock, points, steps in game_rows(self.match):
             contract = entry.get("contract") if entry else None
             if contract not in contracts:
                 contracts[contract] = contract_label(contract, self.deck)
@@ -58,16 +61,23 @@ class MatchExport(Exporter):
                 totals[seat] += score
                 cells += [score, totals[seat]]
             dealer = setup.seating(number).dealer
+            game = None if was_passed else deal_from_data(passed=False, declarer=declarer, entry=entry, version=version)
             yield [
                 number,
                 self.names[dealer],
                 "" if declarer is None else self.names[declarer],
                 contracts[contract],
                 value or None,
-                passed if was_passed else results[won],
-                bock or None,
+                passed if game is None else self._result(game.game, won, scores, steps),
+                bock_multiplier(bock) if bock else None,
                 *cells,
             ]
+
+    def _result(self, game: GameEntry | None, won: bool | None, scores: list[int], steps: list[Any]) -> str:
+        if game is None:
+            return ""
+        breakdown = [Message.from_data(step) for step in steps]
+        return result_label(game, won=won, scores=scores, names=self.names, breakdown=breakdown, deck=self.deck)
 
 
 class PlayerStatsExport(Exporter):
@@ -97,17 +107,31 @@ class PlayerStatsExport(Exporter):
             ]
 
 
-class StandingsExport(Exporter):
-    """A table of results (a club night's or a season's): place, player, points, game points, won, lost, lists."""
+def season_sheet(name: str) -> str:
+    """A season's sheet name: its own name, with the word "Season" before a name that has no word of its own (a
+    season named "2026" or "2026/27")."""
+    if any(character.isalpha() for character in name):
+        return name
+    return _("Season %(name)s") % {"name": name}
 
-    def __init__(self, name: str, places: Sequence[Place], names: Mapping[str, str]) -> None:
+
+class StandingsExport(Exporter):
+    """A table of results (a club night's or a season's): place, player, points, game points, won, lost, lists.
+    ``name`` names the download, ``sheet`` the table in it."""
+
+    def __init__(self, name: str, places: Sequence[Place], names: Mapping[str, str], *, sheet: str) -> None:
         self.name = name
         self.places = places
         self.names = names
+        self.sheet_title = sheet
 
     @property
     def filename(self) -> str:
         return self.name
+
+    @property
+    def sheet(self) -> str:
+        return self.sheet_title
 
     def headers(self) -> list[str]:
         return [_("Place"), _("Player"), _("Points"), _("Game points"), _("Won"), _("Lost"), _("Lists")]

@@ -19,9 +19,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from matches.backup import club_backup
 from matches.engine.presets import PRESETS
@@ -29,7 +30,7 @@ from matches.errors import ServiceError
 from matches.exports.base import backup_response, export_response, format_of
 from matches.exports.pdf import blank_lists, blank_lists_pdf, night_table_pdf, pdf_response, season_table_pdf
 from matches.exports.picture import night_picture, picture_response
-from matches.exports.tables import StandingsExport
+from matches.exports.tables import StandingsExport, season_sheet
 from matches.labels import preset_label, render_step, scheme_label, variant_label
 from matches.models import Player
 from matches.permissions import (
@@ -104,7 +105,7 @@ def _page(query: QuerySet[Any], by: str, after: str | None) -> Page:
 
 
 @on_club(Action.VIEW)
-@require_GET
+@require_safe
 def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
     context: dict[str, Any] = {
         "club": club,
@@ -159,7 +160,7 @@ def club_member(request: HttpRequest, club: Club) -> HttpResponse:
 
 
 @on_club(Action.REOPEN)
-@require_GET
+@require_safe
 def club_backup_download(request: HttpRequest, club: Club) -> HttpResponse:
     """Everything of the club in one file (the club's owner only): restored elsewhere, it becomes a club there."""
     return backup_response(club_backup(club), f"scorekeeper-{club.name}")
@@ -271,7 +272,7 @@ def season_edit(request: HttpRequest, season: Season) -> HttpResponse:
 
 
 @on_season(Action.VIEW)
-@require_GET
+@require_safe
 def season_detail(request: HttpRequest, season: Season) -> HttpResponse:
     return _season_page(request, season, NightForm())
 
@@ -312,7 +313,7 @@ LIST_PAGE = 100  # members, players and clubs on a page
 
 
 @on_season(Action.VIEW)
-@require_GET
+@require_safe
 def season_player(request: HttpRequest, season: Season, member_id: uuid.UUID) -> HttpResponse:
     """One player's season: every night with its sums, and the totals."""
     player = Player.objects.filter(keeper=season.club.keeper, public_id=member_id).first()
@@ -333,33 +334,36 @@ def season_player(request: HttpRequest, season: Season, member_id: uuid.UUID) ->
 
 
 @on_season(Action.VIEW)
-@require_GET
+@require_safe
 def season_export(request: HttpRequest, season: Season, fmt: str) -> HttpResponseBase:
     """The season's table as a file."""
     table = season_table(season)
     names = {key: player.name for key, player in table.players.items()}
-    return export_response(StandingsExport(f"{season.club.name} {season.name}", table.places, names), format_of(fmt))
+    sheet = season_sheet(season.name)
+    exporter = StandingsExport(f"{season.club.name} {season.name}", table.places, names, sheet=sheet)
+    return export_response(exporter, format_of(fmt))
 
 
 @on_night(Action.VIEW)
-@require_GET
+@require_safe
 def night_export(request: HttpRequest, night: Night, fmt: str) -> HttpResponseBase:
     """The night's table as a file."""
     results = night_results(night)
     names = {key: player.name for key, player in results.players.items()}
     name = f"{night.season.club.name} {night.date.isoformat()}"
-    return export_response(StandingsExport(name, results.night_places, names), format_of(fmt))
+    sheet = _("Club night of %(date)s") % {"date": date_format(night.date, "SHORT_DATE_FORMAT")}
+    return export_response(StandingsExport(name, results.night_places, names, sheet=sheet), format_of(fmt))
 
 
 @on_night(Action.VIEW)
-@require_GET
+@require_safe
 def night_picture_png(request: HttpRequest, night: Night) -> HttpResponseBase:
     """The night's table as a picture to send to a group chat, first names only where players asked."""
     return picture_response(request, night_picture(night))
 
 
 @on_season(Action.VIEW)
-@require_GET
+@require_safe
 def season_print(request: HttpRequest, season: Season) -> HttpResponse:
     """The season's table to print (PDF), on one page."""
     table = season_table(season)
@@ -368,7 +372,7 @@ def season_print(request: HttpRequest, season: Season) -> HttpResponse:
 
 
 @on_night(Action.VIEW)
-@require_GET
+@require_safe
 def night_print(request: HttpRequest, night: Night) -> HttpResponse:
     """The night's table to print (PDF), on one page."""
     results = night_results(night)
@@ -378,7 +382,7 @@ def night_print(request: HttpRequest, night: Night) -> HttpResponse:
 
 
 @on_night(Action.VIEW)
-@require_GET
+@require_safe
 def night_lists(request: HttpRequest, night: Night) -> HttpResponse:
     """Blank lists to print (PDF) for the night's tables: one page per table, its head and players filled in."""
     name = f"{night.season.club.name} {night.date.isoformat()}"
@@ -423,7 +427,7 @@ def _night_context(request: HttpRequest, night: Night, results: NightResults) ->
 
 
 @on_night(Action.VIEW)
-@require_GET
+@require_safe
 def night_detail(request: HttpRequest, night: Night) -> HttpResponse:
     return render(request, "leagues/night_detail.html", _night_context(request, night, night_results(night)))
 
@@ -718,7 +722,7 @@ def closed_table_link(request: HttpRequest, token: str) -> HttpResponse | None:
 
 
 @public
-@require_GET
+@require_safe
 def club_screen(request: HttpRequest, token: str) -> HttpResponse:
     """The club's public screen: the latest season's table and the latest night, refreshing itself; players who
     asked are shown by their first name only."""

@@ -9,8 +9,18 @@ from django.utils.formats import number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
-from ..engine import Message, headline
-from ..labels import FooterRow, contract_label, footer_rows, places, render_step, standings_text, total_label
+from ..engine import Message
+from ..labels import (
+    FooterRow,
+    bock_label,
+    contract_label,
+    footer_rows,
+    places,
+    render_step,
+    result_label,
+    standings_text,
+    total_label,
+)
 from ..registry import PaperList
 from ..selectors import SheetRow
 
@@ -40,6 +50,12 @@ def average(value: float) -> str:
 
 
 @register.filter
+def bock(rounds: int) -> str:
+    """ "Bock ×2", "Bock ×4": a game's Bock as the factor its value is multiplied by."""
+    return bock_label(rounds)
+
+
+@register.filter
 def contract(value: str | None, deck: str) -> str:
     """ "♣ Clubs" or "Acorns", "Grand", …, in the reader's deck; nothing for a passed deal."""
     return contract_label(value, deck)
@@ -51,8 +67,7 @@ def row_headline(row: SheetRow, names: list[str], deck: str) -> str:
     game = row.game.deal().game
     if game is None:
         return ""
-    words = headline(game, won=row.won, scores=row.scores, names=names, breakdown=row.breakdown)
-    return " · ".join(render_step(word, deck) for word in words)
+    return result_label(game, won=row.won, scores=row.scores, names=names, breakdown=row.breakdown, deck=deck)
 
 
 @register.simple_tag

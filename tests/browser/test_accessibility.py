@@ -95,6 +95,7 @@ def _table() -> dict[str, str]:
         "landing": "/",
         "club screen": f"/screen/{club.screen_token}/",
         "language and cards": "/preferences/",
+        "not found": "/no-such-page/",
     }
     return {**pages, **{f"anonymous {name}": address for name, address in public.items()}}
 

@@ -316,3 +316,26 @@ def test_a_bell_wenz_scores_as_a_wenz_but_for_its_longer_run_of_laufende(
     for laufende in (None, 2, -3, 4):
         assert score("diamonds-wenz", laufende) == score("wenz", laufende)
     assert score("diamonds-wenz", 11).game_value == score("diamonds-wenz", None).game_value + 11
+
+
+@given(st.one_of(ramsch_points(), ALL_TRICKS_TO_ONE), st.data())
+def test_no_accepted_ramsch_has_a_durchmarsch_beside_a_player_with_card_points_or_a_trick(
+    points: tuple[int, int, int], data: st.DataObject
+) -> None:
+    """A Durchmarsch (named, or every other player named Jungfrau) is accepted only where its player has all 120 card
+    points and no other player is said to have taken a trick (left out of a Jungfrau list that names anybody)."""
+    jungfrau = tuple(data.draw(st.lists(st.sampled_from(range(3)), unique=True, max_size=3)))
+    durchmarsch = data.draw(st.one_of(st.none(), st.sampled_from(range(3))))
+    game = GameEntry("ramsch", ramsch=RamschEntry(card_points=points, jungfrau=jungfrau, durchmarsch=durchmarsch))
+    try:
+        result = calculate("skat", game, rules={"ramsch": True})
+    except RuleError:
+        return
+    if not result.schwarz:
+        assert durchmarsch is None
+        return
+    (seat,) = [seat for seat, score in enumerate(result.scores) if score > 0]
+    others = {other for other in range(3) if other != seat}
+    assert points[seat] == 120
+    assert all(points[other] == 0 for other in others)
+    assert not jungfrau or set(jungfrau) == others

@@ -1,7 +1,7 @@
 import pytest
 
-from matches.engine import GameEntry, rules_for
-from matches.engine.bock import bock_ahead, bock_counts
+from matches.engine import Checkpoint, DealEntry, GameEntry, calculate, next_deal, rules_for, setup_match
+from matches.engine.bock import bock_ahead, bock_counts, bock_multiplier
 from matches.engine.table import seating
 
 GRAND_HAND = GameEntry("grand", matadors=1, declarer_card_points=70, hand=True)
@@ -56,3 +56,23 @@ def test_bock_ahead_counts_down_the_round_after_a_trigger() -> None:
     assert bock_ahead(rules, [GRAND_HAND, PLAIN], 3) == [1, 1, 0]
     assert bock_ahead(rules, [GRAND_HAND, PLAIN, None, PLAIN], 3) == [0, 0, 0]
     assert bock_ahead(rules, [GRAND_HAND, GRAND_HAND], 3) == [2, 2, 1]
+
+
+def test_the_bock_multiplier_is_the_factor_the_score_is_multiplied_by() -> None:
+    assert [bock_multiplier(rounds) for rounds in range(4)] == [1, 2, 4, 8]
+    plain = calculate("skat", PLAIN, rules={"bock": True}).scores[0]
+    for rounds in range(4):
+        scored = calculate("skat", PLAIN, rules={"bock": True}, bock=rounds).scores[0]
+        assert scored == plain * bock_multiplier(rounds)
+
+
+def test_the_next_deal_counts_the_bock_games_after_it() -> None:
+    pub = setup_match("skat", rules={"bock": True}, players=3)
+    after_one = next_deal(pub, Checkpoint(1, (72, 0, 0), (DealEntry(GRAND_HAND, 0),)))
+    assert (after_one.bock, after_one.bock_games_after) == (1, 2)
+    after_two = next_deal(pub, Checkpoint(2, (144, 0, 0), (DealEntry(GRAND_HAND, 0), DealEntry(GRAND_HAND, 1))))
+    assert (after_two.bock, after_two.bock_games_after) == (2, 2)
+    last = next_deal(
+        pub, Checkpoint(3, (0, 0, 0), (DealEntry(GRAND_HAND, 0), DealEntry(PLAIN, 1), DealEntry(PLAIN, 2)))
+    )
+    assert (last.bock, last.bock_games_after) == (1, 0)

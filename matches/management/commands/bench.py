@@ -363,7 +363,7 @@ class Export:
         buffer = io.StringIO()
         writer = csv.writer(buffer)
         size = 0
-        for number, passed, declarer, entry, won, value, bock, points in game_rows(self.match):
+        for number, passed, declarer, entry, _version, won, value, bock, points, _steps in game_rows(self.match):
             writer.writerow(
                 [number, passed, declarer, entry.get("contract") if entry else "", won, value, bock, *points]
             )
