@@ -256,7 +256,7 @@ def test_after_a_save_the_hand_kontra_re_row_is_above_the_save_bar(phone: Page, 
         expect(phone.get_by_text(f"Game {number} saved:", exact=False)).to_be_in_viewport()
         for toggle in _toggles(phone):
             _above_the_bar(phone, toggle)
-    expect(phone.get_by_text("Bock: this game counts double.", exact=True)).to_be_in_viewport()
+    expect(phone.get_by_text("Bock ×2 on this game.", exact=True)).to_be_in_viewport()
 
 
 @pytest.mark.django_db(transaction=True)
