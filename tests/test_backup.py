@@ -15,9 +15,10 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from matches.backup import account_backup, club_backup, restore
+from matches.backup import account_backup, restore
 from matches.errors import Invalid
 from matches.leagues import services as clubs
+from matches.leagues.backup import club_backup
 from matches.leagues.models import Club, ClubTable, Membership, Night, NightStanding, Season, SeasonStanding
 from matches.leagues.selectors import night_results, season_table
 from matches.models import Game, GameScore, Keeper, Match, MatchEvent, Player

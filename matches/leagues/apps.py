@@ -12,10 +12,13 @@ class LeaguesConfig(AppConfig):
 
     def ready(self) -> None:
         # The core never imports the club app: it asks its registry, where the club app says what it knows.
+        from matches.backup import register_section
         from matches.registry import register_gone_invite_page, register_paper_reader
 
+        from .backup import CLUB_SECTION
         from .selectors import paper_list_of
         from .views import closed_table_link
 
         register_paper_reader(paper_list_of)
         register_gone_invite_page(closed_table_link)
+        register_section(CLUB_SECTION)

@@ -24,7 +24,6 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from matches.backup import club_backup
 from matches.engine.presets import PRESETS
 from matches.errors import ServiceError
 from matches.exports.base import backup_response, export_response, format_of
@@ -48,6 +47,7 @@ from matches.permissions import (
 from matches.selectors import BadPlace, Page, page_of
 
 from . import services
+from .backup import club_backup
 from .forms import (
     ClubForm,
     DrawForm,

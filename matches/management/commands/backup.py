@@ -8,7 +8,8 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from matches.backup import account_backup, club_backup
+from matches.backup import account_backup
+from matches.leagues.backup import club_backup
 from matches.leagues.models import Club
 
 
