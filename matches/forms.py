@@ -230,13 +230,11 @@ def form_names(entry: EntryField, seats: Sequence[int]) -> tuple[str, ...]:
     return (short,)
 
 
-def _visibility(entry: EntryField, shape: EntryShape) -> str:
-    """CSS classes that show a field only for the contracts it belongs to, and only in the full entry where the
-    table offers entry by value too (the form works without script)."""
-    offered = shape.contracts
-    classes = ["not-value"] if shape.by_value and entry.name not in SHARED_WITH_VALUE else []
+def _visibility(entry: EntryField, offered: Sequence[Contract]) -> str:
+    """CSS classes that show a field only for the contracts it belongs to (the form works without script)."""
     if entry.contracts is None:
-        return " ".join(classes)
+        return ""
+    classes = []
     for contract in (Contract.RAMSCH, Contract.NULL):
         if contract not in offered:
             continue
@@ -311,7 +309,7 @@ class GameForm(forms.Form):
             for name, field in zip(form_names(entry, every_seat), self._fields_for(entry, every_seat), strict=True):
                 fields[name] = field
             playing = tuple(int(choice) for choice in entry.choices) if entry.kind is Kind.POINTS_PER_SEAT else ()
-            placed.append(Placed(entry, form_names(entry, playing), _visibility(entry, self.shape)))
+            placed.append(Placed(entry, form_names(entry, playing), _visibility(entry, self.shape.contracts)))
         if self.shape.by_value:
             fields.update(self._value_fields())
         return fields, tuple(placed)
@@ -423,7 +421,13 @@ class GameForm(forms.Form):
     # Layout for the template.
 
     def section(self, name: str) -> list[tuple[Placed, list[forms.BoundField]]]:
-        return [(placed, [self[field] for field in placed.names]) for placed in self.placed if placed.section == name]
+        """The fields of one section, as the entry in use shows them: the value entry only those it shares."""
+        by_value = self.by_value
+        return [
+            (placed, [self[field] for field in placed.names])
+            for placed in self.placed
+            if placed.section == name and (not by_value or placed.entry.name in SHARED_WITH_VALUE)
+        ]
 
     @property
     def main(self) -> list[tuple[Placed, list[forms.BoundField]]]:
@@ -445,6 +449,13 @@ class GameForm(forms.Form):
     def by_value(self) -> bool:
         """Whether this form takes the game as the value entry: the table offers it and it was chosen."""
         return self.shape.by_value and self._mode() == BY_VALUE_MODE
+
+    @property
+    def other_mode(self) -> str | None:
+        """The entry a tap at the form's foot switches to, where the table offers both."""
+        if not self.shape.by_value:
+            return None
+        return FULL_MODE if self.by_value else BY_VALUE_MODE
 
     def _mode(self) -> str:
         if not self.is_bound:

@@ -47,7 +47,7 @@ from .exports.base import backup_response, export_response, format_of
 from .exports.pdf import game_list_pdf, match_header, pdf_response
 from .exports.picture import match_picture, picture_response
 from .exports.tables import MatchExport, PlayerStatsExport
-from .forms import BY_VALUE_MODE, GameForm, MatchForm, RestoreForm, SignupForm, initial_from
+from .forms import BY_VALUE_MODE, FULL_MODE, GameForm, MatchForm, RestoreForm, SignupForm, initial_from
 from .labels import (
     contract_label,
     match_label,
@@ -346,7 +346,14 @@ def _game_form(request: HttpRequest, match: Match, sheet: Sheet) -> GameForm:
         initial["contract"] = last
     if last == BY_VALUE and shape.by_value:
         initial["mode"] = BY_VALUE_MODE  # the table enters by value: the next game starts there too
+    initial |= _asked_mode(request, shape)
     return GameForm(shape=shape, seats=sheet.names, deck=deck_of(request), initial=initial)
+
+
+def _asked_mode(request: HttpRequest, shape: EntryShape) -> dict[str, str]:
+    """The entry a page asked for (``?entry=value`` or ``?entry=full``), where the table offers both."""
+    asked = request.GET.get("entry")
+    return {"mode": asked} if shape.by_value and asked in (BY_VALUE_MODE, FULL_MODE) else {}
 
 
 def _posted_game_form(request: HttpRequest, match: Match, seats: list[str]) -> GameForm:
@@ -397,11 +404,16 @@ def _step_back_label(change: MatchEvent | None, *, redo: bool) -> str:
 
 
 @never_cache
+@vary_on_headers("HX-Request")
 @on_match(Action.VIEW)
 @require_safe
-def match_detail(request: HttpRequest, match: Match) -> HttpResponse:
+def match_detail(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     _keep_guest(request, visitor_of(request))
-    context = _live_context(request, match) | _labels(match)
+    context = _live_context(request, match)
+    if request.htmx and "form" in context:
+        # The other entry, asked for by the link at the form's foot: the form alone.
+        return render(request, "matches/partials/_form.html", context)
+    context |= _labels(match)
     scheme = request.GET.get("scheme")
     spec = find_variant(match.variant)
     if spec is not None and scheme in {s.value for s in spec.schemes} and scheme != match.scheme:
@@ -628,8 +640,9 @@ def _game_of(match: Match, game_id: uuid.UUID) -> Game:
 
 
 @never_cache
+@vary_on_headers("HX-Request")
 @on_match(Action.SCORE)
-def game_edit_view(request: HttpRequest, match: Match, game_id: uuid.UUID) -> HttpResponse:
+def game_edit_view(request: HtmxHttpRequest, match: Match, game_id: uuid.UUID) -> HttpResponse:
     if request.method == "POST":
         # A deleted game too: the service says it is gone, rather than the page pretending it never was.
         game = get_object_or_404(Game, match=match, public_id=game_id)
@@ -643,7 +656,7 @@ def game_edit_view(request: HttpRequest, match: Match, game_id: uuid.UUID) -> Ht
     row = sheet_row(match, game)
     setup = match.setup()
     shape = shape_of(setup, row.number)
-    initial = {**initial_from(game.deal(), shape), "version": match.version}
+    initial = {**initial_from(game.deal(), shape), "version": match.version, **_asked_mode(request, shape)}
     form = GameForm(request.POST or None, shape=shape, seats=_names(match), deck=deck_of(request), initial=initial)
     status = 200
     if request.method == "POST":
@@ -677,6 +690,8 @@ def game_edit_view(request: HttpRequest, match: Match, game_id: uuid.UUID) -> Ht
         "pass_token": uuid.uuid4(),
         **_labels(match),
     }
+    if request.method == "GET" and request.htmx:
+        return render(request, "matches/partials/_form.html", context)  # the other entry, asked for by its link
     return render(request, "matches/game_edit.html", context, status=status)
 
 

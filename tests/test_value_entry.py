@@ -3,7 +3,6 @@ the API, in the history and its fixes, and on the lists (CSV and the paper list)
 
 import csv
 import io
-import re
 import uuid
 from typing import Any
 
@@ -43,7 +42,7 @@ def by_value(match: Match, value: Any, won: str = "yes", **fields: Any) -> dict[
         "declarer": "1",
         "value": str(value),
         "value_won": won,
-        "contract": "diamonds",  # the full entry's preselected chip posts too; the value entry ignores it
+        "contract": "diamonds",  # a page of an earlier release posted the full entry's chip too: it is ignored
         **fields,
     }
 
@@ -56,12 +55,60 @@ def only_game(match: Match) -> Game:
     return Game.objects.get(match=match)
 
 
-def test_the_match_page_offers_the_value_entry_beside_the_full_one_for_skat(scorer: Client, owner: User) -> None:
-    html = scorer.get(f"/matches/{make_match(owner).public_id}/").content.decode()
-    assert re.search(r'name="mode" value="value" id="id_mode_0"[^>]*><span>By value</span>', html)
-    assert re.search(r'name="mode" value="full" id="id_mode_1" checked[^>]*><span>Full entry</span>', html)
-    assert 'name="value"' in html
+# The full entry's own fields, and the value entry's: each page carries one of them.
+FULL_ONLY = ('name="contract"', 'name="matadors"', 'name="outcome"', 'name="declarer_card_points"', 'name="hand"')
+VALUE_ONLY = ('name="value"', 'name="value_won"', "value-picks", "js/value.js")
+
+
+def test_the_match_page_renders_the_full_entry_only_with_a_link_to_the_value_entry(scorer: Client, owner: User) -> None:
+    match = make_match(owner, rules=PUB)
+    html = scorer.get(f"/matches/{match.public_id}/").content.decode()
+    for name in FULL_ONLY:
+        assert name in html
+    for name in (*VALUE_ONLY, 'name="mode"', "not-value"):
+        assert name not in html
+    address = f"/matches/{match.public_id}/?entry=value"
+    fetched = 'hx-target="#entry" hx-swap="outerHTML show:top"'
+    assert f'<a class="button" href="{address}" hx-get="{address}" {fetched}>' in html
+    assert ">Enter by value</a>" in html
+
+
+def test_the_value_page_renders_the_value_entry_only_with_a_link_back_to_the_full_entry(
+    scorer: Client, owner: User
+) -> None:
+    match = make_match(owner, rules=PUB)
+    html = scorer.get(f"/matches/{match.public_id}/?entry=value").content.decode()
+    for name in VALUE_ONLY:
+        assert name in html
+    for name in (*FULL_ONLY, 'name="ouvert"', 'name="announced"', 'name="bid"', "not-value"):
+        assert name not in html
+    for name in ('name="declarer"', 'name="kontra"', 'name="re"', '<input type="hidden" name="mode" value="value">'):
+        assert name in html
     assert 'data-games="♦,9,2,18;♥,10,2,18;♠,11,2,18;♣,12,2,18;Grand,24,2,11;null,23;null hand,35;' in html
+    assert f'href="/matches/{match.public_id}/?entry=full"' in html
+    assert ">Enter in full</a>" in html
+
+
+def test_the_link_fetched_by_the_page_answers_the_form_alone_for_the_next_deal(scorer: Client, owner: User) -> None:
+    match = make_match(owner)
+    add(match, declarer=1, contract="grand", matadors=1, outcome="won")
+    match.refresh_from_db()
+    response = scorer.get(f"/matches/{match.public_id}/?entry=value", headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert html.lstrip().startswith('<form method="post" class="entry" id="entry"')
+    assert html.rstrip().endswith("</form>")
+    assert '<input type="hidden" name="number" value="2">' in html
+    assert f'<input type="hidden" name="version" value="{match.version}">' in html
+    assert 'name="value"' in html
+    assert "HX-Request" in response["Vary"]
+
+
+def test_a_match_page_asked_for_an_entry_the_table_lacks_shows_the_full_entry(scorer: Client, owner: User) -> None:
+    match = make_match(owner, variant="officers-skat", names=("Anna", "Ben"))
+    html = scorer.get(f"/matches/{match.public_id}/?entry=value").content.decode()
+    assert 'name="contract"' in html
+    assert 'name="value"' not in html
+    assert "?entry=" not in html
 
 
 @pytest.mark.parametrize("variant", ["officers-skat", "lieutenant-skat", "officers-schafkopf"])
@@ -125,7 +172,8 @@ def test_the_next_game_starts_by_value_after_a_value_game(scorer: Client, owner:
     match = make_match(owner)
     add(match, declarer=1, contract="value", value=48, won=True)
     html = scorer.get(f"/matches/{match.public_id}/").content.decode()
-    assert re.search(r'name="mode" value="value" id="id_mode_0" checked', html)
+    assert '<input type="hidden" name="mode" value="value">' in html
+    assert 'name="contract"' not in html
 
 
 def test_a_value_game_is_fixed_by_value_keeping_its_history(scorer: Client, owner: User) -> None:
@@ -133,8 +181,10 @@ def test_a_value_game_is_fixed_by_value_keeping_its_history(scorer: Client, owne
     game = add(match, declarer=1, contract="value", value=48, won=True)
     address = f"/matches/{match.public_id}/games/{game.public_id}/edit/"
     form = scorer.get(address).content.decode()
-    assert re.search(r'name="mode" value="value" id="id_mode_0" checked', form)
+    assert '<input type="hidden" name="mode" value="value">' in form
     assert 'name="value" value="48"' in form
+    assert 'name="contract"' not in form
+    assert f'href="{address}?entry=full"' in form
     match.refresh_from_db()
     fixed = scorer.post(address, {**by_value(match, 60, won="no"), "version": str(match.version)})
     assert fixed.status_code == 302
@@ -153,6 +203,11 @@ def test_a_value_game_is_fixed_by_value_keeping_its_history(scorer: Client, owne
 def test_a_value_game_is_fixed_in_full(scorer: Client, owner: User) -> None:
     match = make_match(owner)
     game = add(match, declarer=1, contract="value", value=48, won=True)
+    address = f"/matches/{match.public_id}/games/{game.public_id}/edit/"
+    form = scorer.get(f"{address}?entry=full").content.decode()
+    assert 'name="contract"' in form
+    assert 'name="value"' not in form
+    assert 'name="mode"' not in form
     match.refresh_from_db()
     full = {
         "token": str(uuid.uuid4()),
@@ -162,9 +217,8 @@ def test_a_value_game_is_fixed_in_full(scorer: Client, owner: User) -> None:
         "contract": "grand",
         "matadors": "1",
         "outcome": "won",
-        "value": "48",  # still in the hidden value entry: the full entry ignores it
     }
-    assert scorer.post(f"/matches/{match.public_id}/games/{game.public_id}/edit/", full).status_code == 302
+    assert scorer.post(address, full).status_code == 302
     game.refresh_from_db()
     assert (game.entry, game.entry_version, game.points) == (
         {"contract": "grand", "matadors": 1, "outcome": "won"},

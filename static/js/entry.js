@@ -165,19 +165,6 @@
   }
   document.addEventListener("htmx:after:swap", markAll);
   markAll();
-  // The value entry's own script (value.js) comes once the value entry is chosen: tables that enter every game in
-  // full never load it.
-  var valueScript = null;
-  function loadValueEntry() {
-    var picks = document.querySelector("#entry:has([name=mode][value=value]:checked) .value-picks");
-    if (!picks || valueScript) return;
-    valueScript = document.createElement("script");
-    valueScript.src = picks.dataset.script;
-    document.head.appendChild(valueScript);
-  }
-  document.addEventListener("change", loadValueEntry);
-  document.addEventListener("htmx:after:swap", loadValueEntry);
-  loadValueEntry();
   // A page may be a copy kept from an earlier visit, whose tokens were used already: every load makes new ones
   // (a retry from this page still sends the same token; a deal entered twice is refused by its number).
   Array.prototype.forEach.call(document.querySelectorAll("#entry[hx-post], form.pass"), function (form) {

@@ -60,12 +60,12 @@
   }
   function drop(token) { return store("readwrite", function (outbox) { outbox.delete(token); }); }
 
-  // What the scorer chose, in words: the chips and toggles picked and the numbers typed, as far as they are shown (the
-  // full entry's fields hide behind the value entry); which entry was used is no part of the game.
+  // What the scorer chose, in words: the chips and toggles picked and the numbers typed, as far as they are shown (a
+  // Ramsch or a null game hides fields of the others).
   function summary(form) {
     var words = [];
     form.querySelectorAll("input").forEach(function (input) {
-      if (input.type === "hidden" || input.name === "mode" || input.closest("[hidden]")) return;
+      if (input.type === "hidden" || input.closest("[hidden]")) return;
       var label = input.closest("label");
       if ((input.type === "radio" || input.type === "checkbox") && input.checked && input.value !== "" && label &&
           label.offsetParent !== null) {

@@ -2,6 +2,9 @@
 // games that give it, to take with a tap; choosing the declarer puts the thumb on the value.
 (function () {
   "use strict";
+  // It comes with every value form the page is given (a switch, a refused save): its listeners are added once.
+  if (window.scorekeeperValue) return;
+  window.scorekeeperValue = true;
   var SHOWN = 4;
   var tables = new WeakMap();
   // The form says which games give which values, in short ("♦,9,2,18;…;null,23;…"): a suit or grand game's name,
@@ -77,10 +80,8 @@
   document.addEventListener("change", function (event) {
     var target = event.target;
     if (!target.matches || !target.matches('input[name="declarer"]')) return;
-    var form = target.closest("form");
-    var byValue = form && form.querySelector('input[name="mode"][value="value"]:checked');
-    var input = valueInput(form);
-    if (byValue && input && input.value === "") input.focus();
+    var input = valueInput(target.closest("form"));
+    if (input && input.value === "") input.focus();
   });
   // After a save the phone clears the form itself: the picks of the last game go with its value.
   document.addEventListener("htmx:after:swap", function () {

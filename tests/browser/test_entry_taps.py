@@ -162,7 +162,7 @@ def _saved_by_value(page: Page, taps: Taps, text: str) -> None:
     _bar_in_sight(page)
     taps.tap(page.get_by_role("button", name="Save game", exact=True))
     expect(page.get_by_text(text, exact=True)).to_be_in_viewport()
-    expect(_chip(page, "Entry", "By value")).to_be_checked()
+    expect(page.get_by_role("link", name="Enter in full", exact=True)).to_be_attached()
     expect(page.get_by_role("spinbutton", name="Game value", exact=True)).to_have_value("")
     expect(page.get_by_role("group", name="Declarer", exact=True)).to_be_in_viewport()
 
@@ -175,8 +175,9 @@ def test_a_game_by_value_takes_three_taps_and_its_keys_and_the_full_entry_stays_
     sign_up(page, live_server.url, "value")
     start_match(page, SKAT_PUB, SKAT, untick=["Bock rounds"])
     track_requests(page)
-    _chip(page, "Entry", "By value").click()
+    page.get_by_role("link", name="Enter by value", exact=True).click()
     value = page.get_by_role("spinbutton", name="Game value", exact=True)
+    expect(value).to_be_visible()
 
     # "Ben, 48, won": the declarer's chip puts the thumb on the value, the keys type it, one chip says won.
     taps = Taps(page)
@@ -211,8 +212,8 @@ def test_a_game_by_value_takes_three_taps_and_its_keys_and_the_full_entry_stays_
     # The full entry is one tap away, and a suit game there still takes five taps.
     page.reload()
     track_requests(page)
-    _chip(page, "Entry", "Full entry").click()
-    expect(value).to_be_hidden()
+    page.get_by_role("link", name="Enter in full", exact=True).click()
+    expect(value).to_have_count(0)
     taps = Taps(page)
     taps.tap(_chip(page, "Game", "♣ Clubs"))
     taps.tap(_chip(page, "Declarer", "Anna"))
