@@ -45,6 +45,7 @@ from .exports.base import backup_response, export_response, format_of
 from .exports.pdf import game_list_pdf, match_header, pdf_response
 from .exports.picture import match_picture, picture_response
 from .exports.tables import MatchExport, PlayerStatsExport
+from .following import csrf_cookie_kept, unchanged
 from .forms import GameForm, MatchForm, RestoreForm, SignupForm, initial_from
 from .labels import (
     contract_label,
@@ -420,12 +421,13 @@ def match_share(request: HtmxHttpRequest, match: Match) -> HttpResponse:
 @never_cache
 @on_match(Action.VIEW)
 @require_GET
+@csrf_cookie_kept
 def match_follow(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     """What a scorer's page asks every few seconds: nothing (204) while the match is at the version it shows;
     otherwise the totals, the next deal and the list as they stand, in place. The form is left as it is: a game
     being entered is not lost, and saving it against a deal another phone entered is refused with the reason."""
     if request.GET.get("version") == str(match.version):
-        return HttpResponse(status=204)
+        return unchanged()
     context = _live_context(request, match)
     return render(request, "matches/partials/_followed.html", context)
 
@@ -838,7 +840,7 @@ def match_spectate(request: HtmxHttpRequest, token: str) -> HttpResponse:
             # The link was renewed or turned off: say so where the sheet was; the notice does not poll.
             return render(request, "matches/partials/_link_gone.html", status=STOP_POLLING)
         if request.GET.get("version") == str(version):
-            return HttpResponse(status=204)
+            return unchanged()
     match = match_by_link("share", token)
     context = {
         "match": match,

@@ -96,6 +96,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: an answer without content leaves with only the headers it needs, whatever the others below added.
+    "matches.middleware.NoContentMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "matches.middleware.PermissionsPolicyMiddleware",

@@ -1,0 +1,134 @@
+"""Following a match costs almost nothing: every phone of a table and every spectator asks every few seconds whether
+anything changed, and nearly always nothing did. That answer is an empty 204 with one header, sets no cookie and
+reads the same few rows however long the match; a changed match is answered with what changed, as before."""
+
+import re
+from typing import Any
+
+import brotli
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client, override_settings
+from django.urls import reverse
+
+from matches.models import Match
+
+from .conftest import Persona, Table
+from .factories import add, make_match, make_user
+from .test_queries import enter
+
+pytestmark = pytest.mark.django_db
+
+# The most an unchanged poll's answer may weigh on the wire, status line, headers and body together: its status line
+# ("HTTP/1.1 204 No Content"), "Cache-Control: no-store" and the blank line after the headers take 52.
+UNCHANGED_BYTES = 64
+# A phone's browser on the internet: HTTPS (HSTS and secure cookies), Brotli, a language of its own.
+PHONE = {"HX-Request": "true", "Accept-Encoding": "gzip, deflate, br, zstd", "Accept-Language": "en-GB,en;q=0.9"}
+HTTPS = override_settings(SECURE_HSTS_SECONDS=31536000, SESSION_COOKIE_SECURE=True, CSRF_COOKIE_SECURE=True)
+FOLLOW = re.compile(r'hx-get="([^"]+\?version=[^"]+)"')
+
+
+def on_the_wire(response: Any) -> int:
+    """The bytes of an answer as HTTP/1.1 sends it: status line, headers, the cookies it sets, blank line, body."""
+    status = f"HTTP/1.1 {response.status_code} {response.reason_phrase}\r\n"
+    headers = "".join(f"{name}: {value}\r\n" for name, value in response.items())
+    cookies = "".join(f"{morsel.output()}\r\n" for morsel in response.cookies.values())
+    return len(status) + len(headers) + len(cookies) + 2 + len(response.content)
+
+
+def follow_address(page: str) -> str:
+    """The address a page polls, as its polling element names it (with the version the page shows)."""
+    found = FOLLOW.search(page)
+    assert found is not None, "the page does not follow anything"
+    return found[1].replace("&amp;", "&")
+
+
+def opened(browser: Client, address: str) -> str:
+    """The page at ``address`` as a phone opens it first (which gives the browser its CSRF cookie)."""
+    page = browser.get(address, secure=True)
+    assert page.status_code == 200
+    return page.content.decode()
+
+
+def polled(browser: Client, address: str) -> Any:
+    return browser.get(address, headers=PHONE, secure=True)
+
+
+def assert_nothing_new(answer: Any) -> None:
+    assert answer.status_code == 204
+    assert answer.content == b""
+    assert not answer.cookies, "an unchanged poll sets no cookie"
+    assert dict(answer.items()) == {"Cache-Control": "no-store"}
+    assert on_the_wire(answer) <= UNCHANGED_BYTES
+
+
+@pytest.mark.parametrize("who", ["persona_owner", "persona_link_scorer", "persona_co_scorer", "persona_spectator"])
+def test_an_unchanged_match_is_answered_with_nothing_but_no_store(
+    who: str, table: Table, request: pytest.FixtureRequest
+) -> None:
+    persona: Persona = request.getfixturevalue(who)
+    browser = persona.browser()
+    match = table.match
+    page = (
+        reverse("match_spectate", args=[match.share_token])
+        if persona.name == "spectator"
+        else reverse("match_detail", args=[match.public_id])
+    )
+    with HTTPS:
+        address = follow_address(opened(browser, page))
+        for _ in range(2):
+            assert_nothing_new(polled(browser, address))
+
+
+def test_a_changed_match_is_answered_with_its_new_content_and_no_cookie(owner: User) -> None:
+    match = make_match(owner)
+    browser = Client()
+    browser.force_login(owner)
+    with HTTPS:
+        address = follow_address(opened(browser, reverse("match_detail", args=[match.public_id])))
+        add(match, declarer=1, contract="clubs", matadors=1, declarer_card_points=70)
+        changed = polled(browser, address)
+        assert changed.status_code == 200
+        assert not changed.cookies, "the CSRF cookie the page gave stays as it is"
+        html = brotli.decompress(changed.content).decode()
+        assert "Ben · ♣ Clubs · 24" in html
+        following = follow_address(html)
+        assert following.endswith(f"?version={Match.objects.get(pk=match.pk).version}")
+        assert_nothing_new(polled(browser, following))
+
+
+def test_a_spectator_sees_a_changed_match(owner: User) -> None:
+    match = make_match(owner)
+    spectator = Client()
+    address = follow_address(opened(spectator, reverse("match_spectate", args=[match.share_token])))
+    add(match, declarer=2, contract="clubs", matadors=1, declarer_card_points=70)
+    changed = spectator.get(address, headers={"HX-Request": "true"})
+    assert changed.status_code == 200
+    assert "Cleo · ♣ Clubs · 24" in changed.content.decode()
+    assert not changed.cookies
+    assert_nothing_new(spectator.get(follow_address(changed.content.decode()), headers={"HX-Request": "true"}))
+
+
+@pytest.fixture
+def owner() -> User:
+    return make_user("olga")
+
+
+def test_a_poll_reads_as_much_at_game_two_hundred_as_at_game_one(owner: User, django_assert_num_queries: Any) -> None:
+    """A scorer's poll reads the session, its account and the match, each by its key; a spectator's reads the
+    match's version by its link."""
+    match = make_match(owner, rules={"bock": True})
+    scorer = Client()
+    scorer.force_login(owner)
+    spectator = Client()
+    enter(match, 1)
+    for games in (1, 200):
+        enter(match, games - Match.objects.get(pk=match.pk).deals)
+        current = Match.objects.get(pk=match.pk)
+        assert current.deals == games
+        follow = reverse("match_follow", args=[current.public_id]) + f"?version={current.version}"
+        watch = reverse("match_spectate", args=[current.share_token]) + f"?version={current.version}"
+        with django_assert_num_queries(3):
+            assert scorer.get(follow, headers=PHONE).status_code == 204
+        with django_assert_num_queries(1):
+            assert spectator.get(watch, headers=PHONE).status_code == 204
