@@ -132,3 +132,50 @@ def test_a_poll_reads_as_much_at_game_two_hundred_as_at_game_one(owner: User, dj
             assert scorer.get(follow, headers=PHONE).status_code == 204
         with django_assert_num_queries(1):
             assert spectator.get(watch, headers=PHONE).status_code == 204
+
+
+NIGHT_FOLLOW = re.compile(r'id="night-follow" hx-get="([^"]+)"')
+RESULTS = re.compile(r'<section id="results".*?</section>', re.DOTALL)
+
+
+def test_the_nights_page_gets_nothing_until_a_table_saves_then_its_new_totals(table: Table) -> None:
+    secretary = Client()
+    secretary.force_login(table.owner)
+    with HTTPS:
+        page = opened(secretary, reverse("night_detail", args=[table.night.public_id]))
+        found = NIGHT_FOLLOW.search(page)
+        assert found is not None, "the night's page does not follow its tables"
+        assert "No results yet." in RESULTS.findall(page)[0]
+        assert_nothing_new(polled(secretary, found[1]))
+        played = table.night.tables.get().match
+        seated = [seat.player.name for seat in played.seats.select_related("player").order_by("position")]
+        # The first seat wins ♣ with 1, 70 (24): 24 game points + 50 for the game won.
+        add(played, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
+        changed = polled(secretary, found[1])
+        assert changed.status_code == 200
+        assert not changed.cookies
+        html = brotli.decompress(changed.content).decode()
+        results = RESULTS.findall(html)[0]
+        assert re.search(rf"<td>{seated[0]}</td>\s*<td class=\"num\">74</td>", results)
+        again = NIGHT_FOLLOW.search(html)
+        assert again is not None
+        assert again[1] != found[1]
+        assert_nothing_new(polled(secretary, again[1]))
+
+
+def test_the_nights_poll_reads_as_much_however_many_games_its_tables_hold(
+    table: Table, django_assert_num_queries: Any
+) -> None:
+    """The session, the account, the night (with its season and club), the membership, and one sum over the
+    versions of the night's tables: the same at its first game as at the last of a series of 36."""
+    secretary = Client()
+    secretary.force_login(table.owner)
+    played = table.night.tables.get().match
+    for games in (1, 36):
+        enter(played, games - Match.objects.get(pk=played.pk).deals)
+        found = NIGHT_FOLLOW.search(
+            secretary.get(reverse("night_detail", args=[table.night.public_id])).content.decode()
+        )
+        assert found is not None
+        with django_assert_num_queries(5):
+            assert secretary.get(found[1], headers=PHONE).status_code == 204
