@@ -1,5 +1,5 @@
 """The project's own middleware: the answer to a refused visitor, the Permissions-Policy header, the daily
-cleanup, the request log, and the headers of an answer without content.
+cleanup, the request log, and the headers an answer can do without.
 
 Pages answer a refused visitor in one way: somebody without an account is asked to log in, everybody else is told
 that the thing does not exist (so a stranger never learns that a match is there). A request from a page's script
@@ -90,12 +90,14 @@ BODY_AND_DOCUMENT_HEADERS = (
 )
 
 
-class NoContentMiddleware:
-    """An answer without content (204: a poll's "nothing changed", a deletion through the API) goes out with what it
-    needs only: "Cache-Control: no-store", so that no cache ever answers the next poll in the server's place, and
-    whatever else its view set (a cookie, a header of its own). Every phone following a match asks every few
-    seconds; each header dropped here is saved hundreds of times an hour. First in the stack, so that it sees what
-    every other middleware added."""
+class LeanHeadersMiddleware:
+    """Headers that say nothing a browser acts on are not sent. An answer without content (204: a poll's "nothing
+    changed", a deletion through the API) goes out with "Cache-Control: no-store" only, so that no cache ever answers
+    the next poll in the server's place, and whatever else its view set (a cookie, a header of its own). An answer no
+    cache may keep says so in one word: "no-store" alone keeps every cache out, and the Expires beside it, for caches
+    of HTTP/1.0, and the rest of Django's ``never_cache`` header add nothing. Every phone following a match asks every
+    few seconds, and pages and saves carry the same headers: each one dropped here is saved hundreds of times an
+    hour. First in the stack, so that it sees what every other middleware added."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -105,7 +107,10 @@ class NoContentMiddleware:
         if response.status_code == 204:
             for name in BODY_AND_DOCUMENT_HEADERS:
                 del response.headers[name]
-            response.headers["Cache-Control"] = "no-store"
+        elif "no-store" not in response.get("Cache-Control", ""):
+            return response
+        response.headers["Cache-Control"] = "no-store"
+        del response.headers["Expires"]
         return response
 
 

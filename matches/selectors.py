@@ -374,6 +374,15 @@ def versions_mark(matches: QuerySet[Match]) -> str:
     return f"{sums['count']}-{sums['newest'] or 0}-{sums['versions'] or 0}"
 
 
+def added_since(match: Match, version: int) -> int | None:
+    """The game (its key) that the one change since ``version`` added, when that is all that changed: the match is
+    one version on, and that version added a game (at the end of the list, as every added game is)."""
+    if match.version != version + 1:
+        return None
+    added = MatchEvent.objects.filter(match=match, version=match.version, action=MatchEvent.Action.ADD)
+    return added.values_list("game_id", flat=True).first()
+
+
 @dataclass(frozen=True)
 class VariantStats:
     """A player's record in one variant under one scheme: points of different schemes are never added up."""

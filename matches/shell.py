@@ -33,7 +33,6 @@ SHELL_FILES = (
     "js/entry.js",
     "js/outbox.js",
     "js/reset.js",
-    "js/follow.js",
     "icons/icon-192.png",
     "icons/icon-512.png",
     "icons/favicon-32.png",

@@ -84,6 +84,7 @@ from .selectors import (
     BadPlace,
     Sheet,
     SheetRow,
+    added_since,
     checkpoint_before,
     game_list,
     head_to_head,
@@ -385,6 +386,7 @@ def _step_back_label(change: MatchEvent | None, *, redo: bool) -> str:
 @never_cache
 @on_match(Action.VIEW)
 @require_GET
+@csrf_cookie_kept
 def match_detail(request: HttpRequest, match: Match) -> HttpResponse:
     _keep_guest(request, visitor_of(request))
     context = _live_context(request, match) | _labels(match)
@@ -426,9 +428,15 @@ def match_follow(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     """What a scorer's page asks every few seconds: nothing (204) while the match is at the version it shows;
     otherwise the totals, the next deal and the list as they stand, in place. The form is left as it is: a game
     being entered is not lost, and saving it against a deal another phone entered is refused with the reason."""
-    if request.GET.get("version") == str(match.version):
+    shown = request.GET.get("version", "")
+    if shown == str(match.version):
         return unchanged()
-    context = _live_context(request, match)
+    # Mostly another phone saved the next game: that row is all the list needs, as after a save on this phone.
+    added = added_since(match, int(shown)) if shown.isascii() and shown.isdigit() else None
+    sheet = match_sheet(match, last=1 if added else RECENT_GAMES, refresh=False)
+    context = _live_context(request, match, sheet=sheet)
+    if added is not None and sheet.rows and sheet.rows[-1].game.pk == added and sheet.rows[-1].number > 1:
+        context["new_row"] = sheet.rows[-1]
     return render(request, "matches/partials/_followed.html", context)
 
 

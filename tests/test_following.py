@@ -3,6 +3,7 @@ anything changed, and nearly always nothing did. That answer is an empty 204 wit
 reads the same few rows however long the match; a changed match is answered with what changed, as before."""
 
 import re
+import uuid
 from typing import Any
 
 import brotli
@@ -12,6 +13,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from matches.models import Match
+from matches.services import match_undo
 
 from .conftest import Persona, Table
 from .factories import add, make_match, make_user
@@ -48,6 +50,18 @@ def opened(browser: Client, address: str) -> str:
     page = browser.get(address, secure=True)
     assert page.status_code == 200
     return page.content.decode()
+
+
+def test_the_match_page_keeps_the_csrf_cookie_the_phone_holds(owner: User) -> None:
+    match = make_match(owner)
+    browser = Client()
+    browser.force_login(owner)
+    first = browser.get(reverse("match_detail", args=[match.public_id]))
+    assert "csrftoken" in first.cookies, "a phone without the cookie gets it"
+    again = browser.get(reverse("match_detail", args=[match.public_id]))
+    assert not again.cookies
+    assert again["Cache-Control"] == "no-store"
+    assert "Expires" not in again
 
 
 def polled(browser: Client, address: str) -> Any:
@@ -90,11 +104,35 @@ def test_a_changed_match_is_answered_with_its_new_content_and_no_cookie(owner: U
         changed = polled(browser, address)
         assert changed.status_code == 200
         assert not changed.cookies, "the CSRF cookie the page gave stays as it is"
+        assert changed["Cache-Control"] == "no-store"
+        assert "Expires" not in changed
         html = brotli.decompress(changed.content).decode()
         assert "Ben · ♣ Clubs · 24" in html
         following = follow_address(html)
         assert following.endswith(f"?version={Match.objects.get(pk=match.pk).version}")
         assert_nothing_new(polled(browser, following))
+
+
+def test_a_game_saved_elsewhere_comes_as_one_more_row_and_any_other_change_with_the_whole_list(owner: User) -> None:
+    match = make_match(owner)
+    games = [add(match, declarer=seat, contract="clubs", matadors=1, declarer_card_points=70) for seat in range(3)]
+    browser = Client()
+    browser.force_login(owner)
+    address = follow_address(opened(browser, reverse("match_detail", args=[match.public_id])))
+    fourth = add(match, declarer=0, contract="spades", matadors=1, declarer_card_points=70)
+    html = browser.get(address, headers={"HX-Request": "true"}).content.decode()
+    assert re.search(r'<hx-partial hx-target="#sheet-rows" hx-swap="beforeend">\s*<tr id="game-', html)
+    assert f'id="game-{fourth.public_id}"' in html
+    assert not [game for game in games if f'id="game-{game.public_id}"' in html]
+    assert '<hx-partial hx-target="#sheet-totals" hx-swap="outerHTML">' in html
+    assert '<div class="status" id="status" hx-swap-oob="true">' in html
+    # An undo elsewhere (or a fix, a deletion, several changes since) brings the whole list as it stands.
+    following = follow_address(html)
+    match_undo(match=match, user=owner, token=uuid.uuid4())
+    html = browser.get(following, headers={"HX-Request": "true"}).content.decode()
+    assert '<section class="sheet" id="sheet" hx-swap-oob="true"' in html
+    assert all(f'id="game-{game.public_id}"' in html for game in games)
+    assert f'id="game-{fourth.public_id}"' not in html
 
 
 def test_a_spectator_sees_a_changed_match(owner: User) -> None:

@@ -16,7 +16,7 @@ from django.test import override_settings
 
 from scorekeeper.storage import minified
 
-OWN = ("css/app.css", "js/entry.js", "js/outbox.js", "js/reset.js", "js/follow.js")
+OWN = ("css/app.css", "js/entry.js", "js/outbox.js", "js/reset.js")
 THIRD_PARTY = ["admin", "rest_framework", "drf_spectacular_sidecar"]
 
 
