@@ -432,12 +432,14 @@ def match_follow(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     if shown == str(match.version):
         return unchanged()
     # Mostly another phone saved the next game: that row is all the list needs, as after a save on this phone.
-    added = added_since(match, int(shown)) if shown.isascii() and shown.isdigit() else None
-    sheet = match_sheet(match, last=1 if added else RECENT_GAMES, refresh=False)
-    context = _live_context(request, match, sheet=sheet)
-    if added is not None and sheet.rows and sheet.rows[-1].game.pk == added and sheet.rows[-1].number > 1:
-        context["new_row"] = sheet.rows[-1]
-    return render(request, "matches/partials/_followed.html", context)
+    added = added_since(match, int(shown)) if shown.isascii() and shown.isdigit() and len(shown) < 10 else None
+    if added is not None:
+        sheet = match_sheet(match, last=1, refresh=False)
+        row = sheet.rows[-1] if sheet.rows else None
+        if row is not None and row.game.pk == added and row.number > 1:
+            context = _live_context(request, match, sheet=sheet) | {"new_row": row}
+            return render(request, "matches/partials/_followed.html", context)
+    return render(request, "matches/partials/_followed.html", _live_context(request, match))
 
 
 @never_cache

@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.test import Client, override_settings
 from django.urls import reverse
 
+from matches.following import asks_within, follow_steps_text
 from matches.models import Match
 from matches.services import match_undo
 
@@ -217,3 +218,24 @@ def test_the_nights_poll_reads_as_much_however_many_games_its_tables_hold(
         assert found is not None
         with django_assert_num_queries(5):
             assert secretary.get(found[1], headers=PHONE).status_code == 204
+
+
+def test_a_page_left_alone_for_an_hour_asks_136_times() -> None:
+    """Every 5 s for a minute (12), every 10 s for the next (6), every 20 s for two more (6), then every 30 s (112),
+    as docs/rules.md says; the polling element carries the steps to the page's script."""
+    asks = asks_within(3600)
+    assert len(asks) == 136
+    assert asks[:13] == [*range(5, 65, 5), 70]
+    assert asks[-1] == 3600
+    assert follow_steps_text() == "5 60 10 120 20 240 30"
+
+
+@pytest.mark.parametrize("version", ["", "abc", "-1", "٣", "9" * 5000])
+def test_a_poll_with_a_version_that_is_none_gets_the_match_as_it_stands(owner: User, version: str) -> None:
+    match = make_match(owner)
+    add(match, declarer=1, contract="clubs", matadors=1, declarer_card_points=70)
+    browser = Client()
+    browser.force_login(owner)
+    answer = browser.get(reverse("match_follow", args=[match.public_id]), {"version": version}, headers=PHONE)
+    assert answer.status_code == 200
+    assert '<section class="sheet" id="sheet" hx-swap-oob="true"' in brotli.decompress(answer.content).decode()
