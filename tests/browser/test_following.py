@@ -5,12 +5,11 @@ nothing but what the server reads."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from matches.following import asks_within
 from matches.leagues import services as clubs
@@ -33,25 +32,10 @@ HIDE = """(hidden) => {
 }"""
 
 
-@pytest.fixture
-def new_phone(browser: Browser) -> Iterator[Callable[[], Page]]:
-    """New phones, each a browser context of its own, closed after the test so that none goes on asking."""
-    contexts: list[BrowserContext] = []
-
-    def phone() -> Page:
-        context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
-        contexts.append(context)
-        return context.new_page()
-
-    yield phone
-    for context in contexts:
-        context.close()
-
-
 @pytest.mark.django_db(transaction=True)
-def test_the_nights_page_shows_a_tables_save_by_itself(new_phone: Callable[[], Page], live_server: Any) -> None:
+def test_the_nights_page_shows_a_tables_save_by_itself(phone: Page, browser: Browser, live_server: Any) -> None:
     base = live_server.url
-    secretary = new_phone()
+    secretary = phone
     sign_up(secretary, base, "sven")
     owner = User.objects.get(username="sven")
     club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
@@ -65,14 +49,19 @@ def test_the_nights_page_shows_a_tables_save_by_itself(new_phone: Callable[[], P
     expect(results.get_by_text("No results yet.", exact=True).first).to_be_visible()
     link = secretary.get_by_label("Scoring link (no account needed)").input_value()
 
-    table = new_phone()
-    table.goto(link)
-    table.get_by_role("button", name="Score on this phone", exact=True).click()
-    declarer = table.get_by_role("list", name="Totals", exact=True).get_by_role("listitem").first.inner_text()
-    name = declarer.split()[0]
-    # ♣ with 1, 70 card points: 24 game points and 50 for the game won.
-    save_game(table, Entry("♣ Clubs", name, matadors=1, points=70))
-    expect(table.get_by_text("Game 1 saved", exact=False)).to_be_visible()
+    # The table's phone, of its own (closed at the end, so that it asks nothing while later tests run).
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
+    try:
+        table = context.new_page()
+        table.goto(link)
+        table.get_by_role("button", name="Score on this phone", exact=True).click()
+        declarer = table.get_by_role("list", name="Totals", exact=True).get_by_role("listitem").first.inner_text()
+        name = declarer.split()[0]
+        # ♣ with 1, 70 card points: 24 game points and 50 for the game won.
+        save_game(table, Entry("♣ Clubs", name, matadors=1, points=70))
+        expect(table.get_by_text("Game 1 saved", exact=False)).to_be_visible()
+    finally:
+        context.close()
 
     night_table = results.get_by_role("table").first
     expect(night_table.get_by_role("row").filter(has_text=name)).to_contain_text("74", timeout=12_000)
