@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, Max, Q, QuerySet, Sum
 
 from .charts import HEIGHT as CHART_HEIGHT
 from .charts import WIDTH as CHART_WIDTH
@@ -378,6 +378,22 @@ def redoable(match: Match) -> MatchEvent | None:
     if latest_change is not None:
         undos = undos.filter(version__gt=latest_change)
     return undos.select_related("undo_of__game", "game").order_by("-version", "-id").first()
+
+
+def versions_mark(matches: QuerySet[Match]) -> str:
+    """A mark of a set of matches that changes with any change to any of them, in one query: how many there are,
+    the newest, and the sum of their versions (every change raises one match's version, and none ever goes down)."""
+    sums = matches.aggregate(count=Count("id"), newest=Max("id"), versions=Sum("version"))
+    return f"{sums['count']}-{sums['newest'] or 0}-{sums['versions'] or 0}"
+
+
+def added_since(match: Match, version: int) -> int | None:
+    """The game (its key) that the one change since ``version`` added, when that is all that changed: the match is
+    one version on, and that version added a game (at the end of the list, as every added game is)."""
+    if match.version != version + 1:
+        return None
+    added = MatchEvent.objects.filter(match=match, version=match.version, action=MatchEvent.Action.ADD)
+    return added.values_list("game_id", flat=True).first()
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ from .exports.base import backup_response, export_response, format_of
 from .exports.pdf import game_list_pdf, match_header, pdf_response
 from .exports.picture import match_picture, picture_response
 from .exports.tables import MatchExport, PlayerStatsExport
+from .following import csrf_cookie_kept, unchanged
 from .forms import BY_VALUE_MODE, FULL_MODE, GameForm, MatchForm, RestoreForm, SignupForm, initial_from
 from .labels import (
     contract_label,
@@ -86,6 +87,7 @@ from .selectors import (
     BadPlace,
     Sheet,
     SheetRow,
+    added_since,
     checkpoint_before,
     game_list,
     guest_match_count,
@@ -407,6 +409,7 @@ def _step_back_label(change: MatchEvent | None, *, redo: bool) -> str:
 @vary_on_headers("HX-Request")
 @on_match(Action.VIEW)
 @require_safe
+@csrf_cookie_kept
 def match_detail(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     _keep_guest(request, visitor_of(request))
     context = _live_context(request, match)
@@ -447,14 +450,23 @@ def match_share(request: HtmxHttpRequest, match: Match) -> HttpResponse:
 @never_cache
 @on_match(Action.VIEW)
 @require_safe
+@csrf_cookie_kept
 def match_follow(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     """What a scorer's page asks every few seconds: nothing (204) while the match is at the version it shows;
     otherwise the totals, the next deal and the list as they stand, in place. The form is left as it is: a game
     being entered is not lost, and saving it against a deal another phone entered is refused with the reason."""
-    if request.GET.get("version") == str(match.version):
-        return HttpResponse(status=204)
-    context = _live_context(request, match)
-    return render(request, "matches/partials/_followed.html", context)
+    shown = request.GET.get("version", "")
+    if shown == str(match.version):
+        return unchanged()
+    # Mostly another phone saved the next game: that row is all the list needs, as after a save on this phone.
+    added = added_since(match, int(shown)) if shown.isascii() and shown.isdigit() and len(shown) < 10 else None
+    if added is not None:
+        sheet = match_sheet(match, last=1, refresh=False)
+        row = sheet.rows[-1] if sheet.rows else None
+        if row is not None and row.game.pk == added and row.number > 1:
+            context = _live_context(request, match, sheet=sheet) | {"new_row": row}
+            return render(request, "matches/partials/_followed.html", context)
+    return render(request, "matches/partials/_followed.html", _live_context(request, match))
 
 
 @never_cache
@@ -895,7 +907,7 @@ def match_spectate(request: HtmxHttpRequest, token: str) -> HttpResponse:
             # The link was renewed or turned off: say so where the sheet was; the notice does not poll.
             return render(request, "matches/partials/_link_gone.html", status=STOP_POLLING)
         if request.GET.get("version") == str(version):
-            return HttpResponse(status=204)
+            return unchanged()
     match = match_by_link("share", token)
     context = {
         "match": match,

@@ -96,6 +96,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: an answer leaves without the headers it does not need, whatever the others below added.
+    "matches.middleware.LeanHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "matches.middleware.PermissionsPolicyMiddleware",

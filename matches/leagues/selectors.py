@@ -35,6 +35,7 @@ from matches.engine.league import (
 from matches.engine.skat import SEEGER_FABIAN_DECLARER, SEEGER_FABIAN_OPPONENTS
 from matches.models import GameScore, Match, Player, Seat
 from matches.registry import PaperList
+from matches.selectors import versions_mark
 
 from .models import Attendance, ClubTable, Night, NightStanding, PaperLine, Roster, Season, SeasonStanding
 
@@ -242,6 +243,12 @@ def paper_list_of(match: Match) -> PaperList | None:
 def table_of(match: Match) -> ClubTable | None:
     """The club table a match is, with its night, season and club; None for a match of nobody's club night."""
     return ClubTable.objects.select_related("night__season__club").filter(match=match).first()
+
+
+def night_version(night: Night) -> str:
+    """What the night's page asks with to learn whether any of its tables changed (a game, a paper list, a draw,
+    closing): one query, however many games the tables hold."""
+    return versions_mark(Match.objects.filter(club_table__night=night))
 
 
 def night_results(night: Night) -> NightResults:

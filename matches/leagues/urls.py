@@ -18,6 +18,7 @@ urlpatterns = [
     path("seasons/<uuid:season_id>/export/<str:fmt>/", views.season_export, name="season_export"),
     path("seasons/<uuid:season_id>/table.pdf", views.season_print, name="season_print"),
     path("nights/<uuid:night_id>/", views.night_detail, name="night_detail"),
+    path("nights/<uuid:night_id>/follow/", views.night_follow, name="night_follow"),
     path("nights/<uuid:night_id>/export/<str:fmt>/", views.night_export, name="night_export"),
     path("nights/<uuid:night_id>/results.png", views.night_picture_png, name="night_picture"),
     path("nights/<uuid:night_id>/table.pdf", views.night_print, name="night_print"),

@@ -30,6 +30,7 @@ from matches.exports.base import backup_response, export_response, format_of
 from matches.exports.pdf import blank_lists, blank_lists_pdf, night_table_pdf, pdf_response, season_table_pdf
 from matches.exports.picture import night_picture, picture_response
 from matches.exports.tables import StandingsExport, season_sheet
+from matches.following import csrf_cookie_kept, unchanged
 from matches.labels import preset_label, render_step, scheme_label, variant_label
 from matches.models import Player
 from matches.permissions import (
@@ -64,7 +65,15 @@ from .forms import (
     add_service_errors,
 )
 from .models import Club, ClubRole, ClubTable, Membership, Night, NightLog, Season, SeasonLog
-from .selectors import NightResults, night_results, night_tables, player_season, public_names, season_table
+from .selectors import (
+    NightResults,
+    night_results,
+    night_tables,
+    night_version,
+    player_season,
+    public_names,
+    season_table,
+)
 
 
 def _user(request: HttpRequest) -> User:
@@ -429,7 +438,25 @@ def _night_context(request: HttpRequest, night: Night, results: NightResults) ->
 @on_night(Action.VIEW)
 @require_safe
 def night_detail(request: HttpRequest, night: Night) -> HttpResponse:
-    return render(request, "leagues/night_detail.html", _night_context(request, night, night_results(night)))
+    return _night_page(request, night)
+
+
+@on_night(Action.VIEW)
+@require_safe
+@csrf_cookie_kept
+def night_follow(request: HttpRequest, night: Night) -> HttpResponse:
+    """What the night's page asks every few seconds: nothing (204) while none of its tables changed since the
+    version it shows; otherwise the page as it stands, whose results the page takes in place."""
+    if request.GET.get("version") == night_version(night):
+        return unchanged()
+    return _night_page(request, night)
+
+
+def _night_page(request: HttpRequest, night: Night) -> HttpResponse:
+    # The version is read before the results: a game saved in between is shown again at the next ask, never missed.
+    version = night_version(night)
+    context = _night_context(request, night, night_results(night)) | {"version": version}
+    return render(request, "leagues/night_detail.html", context)
 
 
 def _refused(request: HttpRequest, error: ServiceError) -> None:

@@ -1,3 +1,41 @@
+// Following a match or a club night (the schedule and its reasons: matches/following.py): a polling element marked
+// data-follow (its steps: every, until, every, until, ..., every, in seconds) is asked to ask every few seconds while
+// the page is in use, less often the longer nobody touches it, never while the page is hidden, and at once when it
+// is picked up or shown again. htmx asks (hx-trigger="follow") with HX-Request only: no other htmx header, no Referer.
+(function () {
+  "use strict";
+  var polling = document.querySelector("[data-follow]");
+  if (!polling) return;
+  var steps = polling.getAttribute("data-follow").split(" ").map(Number);
+  var touched = Date.now();
+  var asked = touched;
+  var timer;
+  function follow(delay) {
+    clearTimeout(timer);
+    if (document.hidden) return;
+    timer = setTimeout(function () {
+      asked = Date.now();
+      for (var step = 0; step + 1 < steps.length && asked - touched >= steps[step + 1] * 1000; step += 2);
+      follow(steps[step] * 1000);
+      document.querySelectorAll("[data-follow]").forEach(function (element) {
+        element.dispatchEvent(new Event("follow"));
+      });
+    }, delay);
+  }
+  ["pointerdown", "keydown", "visibilitychange"].forEach(function (type) {
+    document.addEventListener(type, function () {
+      touched = Date.now();
+      follow(asked + steps[0] * 1000 - touched);
+    }, true);
+  });
+  document.addEventListener("htmx:before:request", function (event) {
+    var ctx = event.detail.ctx;
+    if (!ctx.sourceElement.hasAttribute("data-follow")) return;
+    ctx.request.headers = {"HX-Request": "true"};
+    ctx.request.referrerPolicy = "no-referrer";
+  });
+  follow(steps[0] * 1000);
+})();
 // Small helpers for the game form; the form works without them.
 (function () {
   "use strict";

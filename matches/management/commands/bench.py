@@ -45,6 +45,7 @@ from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 
 from matches.engine import setup_match
+from matches.following import asks_within
 from matches.leagues.models import Season
 from matches.logs import JsonFormatter
 from matches.management.bench_urls import BARE_PATH
@@ -68,8 +69,9 @@ FIXED = 3  # the game every fix corrects
 FIXES = ("75", "60")
 WARM_UP = 5
 # The seeded matches, by name, with their games. Saves, previews, the poll and the pages share the first three (a
-# save is taken back exactly); the fixes, which stay in the history, have their own.
-MATCHES = {"10": 10, "16": 16, "50": 50, "1000": 1000, "fix 10": 10, "fix 1000": 1000}
+# save is taken back exactly); the fixes, which stay in the history, have their own, and so does the hour of
+# following, whose other phone's saves stay too.
+MATCHES = {"10": 10, "16": 16, "50": 50, "1000": 1000, "fix 10": 10, "fix 1000": 1000, "follow": 16}
 # What a phone downloads, in KB: the first visit of a match page (16 games) and one save, compressed as served.
 FIRST_LOAD_GOAL_KB = 25
 # The CSV export: a match of this many games, downloaded this many times against the csv module.
@@ -80,6 +82,11 @@ EXPORT_RATIO_GOAL = 2
 # The club seasons the season table is measured on: about a thousand and about a million games in closed nights.
 SEASON_GAMES = (1_000, 1_000_000)
 SAVE_ROUND_TRIP_GOAL_KB = 3
+# A phone following a match for an hour, what it sends and receives together: left alone, and while another phone
+# saves a game every two minutes.
+FOLLOW_HOUR = 3600
+FOLLOW_SAVES_EVERY = 120
+FOLLOW_GOAL_KB = 150
 # Under gunicorn: saves per second against health checks per second, at least this (a floor, not a ceiling).
 SERVED_SAVE_GOAL = 0.1
 SERVED_ROUNDS = 5
@@ -106,6 +113,24 @@ SAVE_HEADERS = {
     "HX-Request-Type": "partial",
     "HX-Target": "form#entry",
 }
+# The headers a phone's browser sends with a following page's ask (Chromium on Android: its client hints and fetch
+# metadata too; htmx's own headers but HX-Request are left out, and so is the Referer).
+FOLLOW_HEADERS = {
+    "Host": SAVE_HEADERS["Host"],
+    "Connection": "keep-alive",
+    "sec-ch-ua": '"Google Chrome";v="131", "Chromium";v="131", "Not_A Brand";v="24"',
+    "sec-ch-ua-mobile": "?1",
+    "sec-ch-ua-platform": '"Android"',
+    "HX-Request": "true",
+    "User-Agent": SAVE_HEADERS["User-Agent"],
+    "Accept": "*/*",
+    "Sec-Fetch-Site": "same-origin",
+    "Sec-Fetch-Mode": "same-origin",
+    "Sec-Fetch-Dest": "empty",
+    "Accept-Encoding": ACCEPT_ENCODING,
+    "Accept-Language": SAVE_HEADERS["Accept-Language"],
+}
+FOLLOWED = re.compile(r'id="follow" hx-get="([^"]+)"')
 
 
 @dataclass(frozen=True)
@@ -325,6 +350,10 @@ class Command(BaseCommand):
         wire = Wire(requests)
         self._line("first load KB", wire.first_load() / 1024, FIRST_LOAD_GOAL_KB)
         self._line("save round trip KB", wire.save_round_trip() / 1024, SAVE_ROUND_TRIP_GOAL_KB)
+        idle = wire.follow_hour(saves_every=None)
+        self._line("follow KB per hour, idle", idle.total / 1024, FOLLOW_GOAL_KB)
+        saving = wire.follow_hour(saves_every=FOLLOW_SAVES_EVERY)
+        self._line("follow KB per hour, a save every 2 min", saving.total / 1024, FOLLOW_GOAL_KB)
         export = Export(requests.client, _long_match(scorer, EXPORT_GAMES))
         exported, written = export.measure(EXPORT_ROUNDS)
         self._line("csv export 100k memory MB", export.peak_memory() / 2**20, EXPORT_MEMORY_GOAL_MB)
@@ -337,6 +366,10 @@ class Command(BaseCommand):
             side.send()
             median = statistics.median(samples[name]) / 1e6
             self.stdout.write(f"  {name:<30} {median:7.2f} ms  {len(requests.queries):3d} queries")
+        self.stdout.write(
+            f"following for an hour: {idle.asks} asks (matches/following.py), each {idle.unchanged} bytes there and "
+            f"back while nothing changed; with a save every 2 min, {saving.changed} answers brought a change"
+        )
         self.stdout.write(
             f"under gunicorn ({served.workers} workers, {served.clients} clients, median of {SERVED_ROUNDS} phases): "
             f"save {served.save:.0f}/s, health check (bare view) {served.bare:.0f}/s"
@@ -472,6 +505,73 @@ class Wire:
         _take_back(match, token, "save round trip")
         return sent + len(body) + _sent(answer)
 
+    def follow_hour(self, *, saves_every: int | None) -> Followed:
+        """An hour of following the match from its page, asks and answers with their headers (``Following``)."""
+        return Following(self.requests).hour(saves_every)
+
+
+@dataclass(frozen=True)
+class Followed:
+    """An hour of following: how many asks, how many answers brought a change, the bytes of one ask and its answer
+    while nothing changed, and every byte sent and received."""
+
+    asks: int
+    changed: int
+    unchanged: int
+    total: int
+
+
+class Following:
+    """A phone following the match of ``MATCHES["follow"]`` as its scorer: shown and left alone, it asks when
+    ``asks_within`` says (as entry.js times it), with the version it shows; a changed answer gives it the next.
+    Another phone may save a game now and then, through the services (its own bytes are its own)."""
+
+    def __init__(self, requests: Requests) -> None:
+        self.client = requests.client
+        self.scorer = requests.scorer
+        self.match = requests._fresh("follow")
+        self.deals = DealMaker(
+            setup_match("skat", scheme="standard", rules=RULES, players=len(NAMES)), random.Random(SEED)
+        )
+        self.address = reverse("match_follow", args=[self.match.public_id]) + f"?version={self.match.version}"
+
+    def hour(self, saves_every: int | None) -> Followed:
+        saves = list(range(saves_every // 2, FOLLOW_HOUR, saves_every)) if saves_every else []
+        asks = asks_within(FOLLOW_HOUR)
+        changed = unchanged = total = 0
+        for moment in asks:
+            while saves and saves[0] < moment:
+                saves.pop(0)
+                self._save_elsewhere()
+            sent, answer = self._ask()
+            total += sent + _sent(answer)
+            if answer.status_code == 200:
+                changed += 1
+                self.address = _followed_address(answer)
+            elif answer.status_code == 204:
+                unchanged = sent + _sent(answer)
+            else:
+                raise CommandError(f"follow: status {answer.status_code}")
+        return Followed(len(asks), changed, unchanged, total)
+
+    def _ask(self) -> tuple[int, HttpResponseBase]:
+        cookies = "; ".join(f"{name}={morsel.value}" for name, morsel in self.client.cookies.items())
+        sent = len(f"GET {self.address} HTTP/1.1\r\n") + _header_size({**FOLLOW_HEADERS, "Cookie": cookies})
+        answer = self.client.get(self.address, headers={"HX-Request": "true", "Accept-Encoding": ACCEPT_ENCODING})
+        return sent, answer
+
+    def _save_elsewhere(self) -> None:
+        match = Match.objects.get(pk=self.match.pk)
+        number = match.deals + 1
+        game_add(match=match, user=self.scorer, token=uuid.uuid4(), submission=self.deals.deal(number))
+
+
+def _followed_address(answer: HttpResponseBase) -> str:
+    found = FOLLOWED.search(_plain(answer))
+    if found is None:
+        raise CommandError("follow: a changed answer without the address to ask next")
+    return found[1].replace("&amp;", "&")
+
 
 def _take_back(match: Match, token: uuid.UUID, what: str) -> None:
     """Put the match back exactly as it was before the game saved with ``token``. Not an undo: that would leave two
@@ -494,9 +594,11 @@ def _plain(response: HttpResponseBase) -> str:
 
 
 def _sent(response: HttpResponseBase) -> int:
-    """The bytes of a response on the wire: its status line, headers and body as sent."""
+    """The bytes of a response on the wire: its status line, headers (the cookies it sets too) and body as sent."""
     body = len(response.content) if isinstance(response, HttpResponse) else 0
-    return len(f"HTTP/1.1 {response.status_code} OK\r\n") + _header_size(dict(response.items())) + body
+    cookies = sum(len(morsel.output()) + 2 for morsel in response.cookies.values())
+    status = f"HTTP/1.1 {response.status_code} {response.reason_phrase}\r\n"
+    return len(status) + _header_size(dict(response.items())) + cookies + body
 
 
 def _header_size(headers: dict[str, str]) -> int:
