@@ -16,7 +16,17 @@ from django.test import override_settings
 
 from scorekeeper.storage import minified
 
-OWN = ("css/app.css", "css/club.css", "css/screen.css", "js/entry.js", "js/outbox.js", "js/reset.js", "js/value.js")
+OWN = (
+    "css/app.css",
+    "css/club.css",
+    "css/screen.css",
+    "js/entry.js",
+    "js/offline.js",
+    "js/outbox.js",
+    "js/reset.js",
+    "js/share.js",
+    "js/value.js",
+)
 THIRD_PARTY = ["admin", "rest_framework", "drf_spectacular_sidecar"]
 
 
