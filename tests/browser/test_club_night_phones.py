@@ -108,6 +108,34 @@ def test_a_refused_paper_list_shows_the_field_in_error_with_a_summary_at_the_top
     expect(summary).to_be_in_viewport()
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_table_entered_from_its_paper_list_shows_the_totals_entered_and_says_so(
+    new_context: Callable[..., BrowserContext], live_server: Any
+) -> None:
+    olga = make_user("olga")
+    night = _drawn_night(olga)
+    table = ClubTable.objects.get(night=night)
+    seated = [seat.player.name for seat in table.match.seats.order_by("position")]
+    page = _signed_in(new_context(), live_server.url, olga)
+    page.goto(live_server.url + reverse("night_paper", args=[night.public_id, table.number]) + "?series=1")
+    # A grand with 2 won by the first player, clubs with 1 lost by the second: 72 + 50 + 30, −48 − 50, 30, 30.
+    lines = [("72", "1", "0"), ("-48", "0", "1"), ("0", "0", "0"), ("0", "0", "0")]
+    for name, (points, won, lost) in zip(seated, lines, strict=True):
+        group = page.get_by_role("group", name=name, exact=True)
+        group.get_by_role("spinbutton", name=f"Game points of {name}", exact=True).fill(points)
+        group.get_by_role("spinbutton", name="won", exact=True).fill(won)
+        group.get_by_role("spinbutton", name="lost", exact=True).fill(lost)
+    page.get_by_role("button", name="Enter the list", exact=True).click()
+    page.wait_for_load_state()
+
+    page.goto(live_server.url + reverse("match_detail", args=[table.match.public_id]))
+    totals = page.get_by_role("list", name="Totals", exact=True)
+    for name, total in zip(seated, ("152", "\N{MINUS SIGN}98", "30", "30"), strict=True):
+        expect(totals.get_by_role("listitem").filter(has_text=name)).to_contain_text(total)
+    expect(page.get_by_text("The list was kept on paper", exact=False).first).to_be_in_viewport()
+    expect(page.get_by_text("games left", exact=False)).to_have_count(0)
+
+
 # Whether ``text`` within the element is drawn inside its box, not cut off by its ellipsis.
 SHOWN_IN_FULL = """(element, text) => {
     const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
