@@ -8,14 +8,18 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from matches.engine import GameEntry, Message, deal_from_data
+from matches.engine import Contract, Message, deal_from_data
 from matches.engine.bock import bock_multiplier
+from matches.engine.entry import OVERBID
 from matches.engine.league import Place
 from matches.labels import contract_label, match_label, result_label, scheme_label, variant_label
 from matches.models import Match, Player, Seat
 from matches.selectors import game_rows, player_stats
 
 from .base import Cell, Exporter
+
+# The most wordings of results an export keeps at a time (a list of Ramsch games may have a new one every game).
+KNOWN_RESULTS = 4096
 
 
 def _number(value: Fraction) -> int | float:
@@ -51,6 +55,7 @@ class MatchExport(Exporter):
         passed = _("all passed")
         contracts: dict[str | None, str] = {}
         totals = [0] * len(self.names)
+        results: dict[tuple[Any, ...], str] = {}
         for number, was_passed, declarer, entry, version, won, value, bock, points, steps in game_rows(self.match):
             contract = entry.get("contract") if entry else None
             if contract not in contracts:
@@ -61,23 +66,45 @@ class MatchExport(Exporter):
                 totals[seat] += score
                 cells += [score, totals[seat]]
             dealer = setup.seating(number).dealer
-            game = None if was_passed else deal_from_data(passed=False, declarer=declarer, entry=entry, version=version)
             yield [
                 number,
                 self.names[dealer],
                 "" if declarer is None else self.names[declarer],
                 contracts[contract],
                 value or None,
-                passed if game is None else self._result(game.game, won, scores, steps),
+                passed if was_passed else self._result(declarer, entry, version, won, scores, steps, results),
                 bock_multiplier(bock) if bock else None,
                 *cells,
             ]
 
-    def _result(self, game: GameEntry | None, won: bool | None, scores: list[int], steps: list[Any]) -> str:
-        if game is None:
-            return ""
-        breakdown = [Message.from_data(step) for step in steps]
-        return result_label(game, won=won, scores=scores, names=self.names, breakdown=breakdown, deck=self.deck)
+    def _result(
+        self,
+        declarer: int | None,
+        entry: dict[str, Any],
+        version: int,
+        won: bool | None,
+        scores: list[int],
+        steps: list[dict[str, Any]],
+        known: dict[tuple[Any, ...], str],
+    ) -> str:
+        """How the game went, in the words of the match page's list. Games entered alike read alike: each wording is
+        made once and looked up after (a list of 100,000 games has a few hundred), which keeps a long export as cheap
+        as the csv module writing the same rows. Only a Ramsch's words depend on the scores (who lost it), and only a
+        lost game's on its breakdown (overbid)."""
+        overbid = won is False and any(step.get("template") == OVERBID for step in steps)
+        ramsch = tuple(scores) if entry.get("contract") == Contract.RAMSCH else None
+        key = (declarer, repr(entry), version, won, overbid, ramsch)
+        if key not in known:
+            if len(known) >= KNOWN_RESULTS:
+                known.clear()
+            game = deal_from_data(passed=False, declarer=declarer, entry=entry, version=version).game
+            breakdown = [Message.from_data(step) for step in steps]
+            known[key] = (
+                ""
+                if game is None
+                else result_label(game, won=won, scores=scores, names=self.names, breakdown=breakdown, deck=self.deck)
+            )
+        return known[key]
 
 
 class PlayerStatsExport(Exporter):
