@@ -195,7 +195,7 @@ def test_the_nights_page_gets_nothing_until_a_table_saves_then_its_new_totals(ta
         assert not changed.cookies
         html = brotli.decompress(changed.content).decode()
         results = RESULTS.findall(html)[0]
-        assert re.search(rf"<td>{seated[0]}</td>\s*<td class=\"num\">74</td>", results)
+        assert re.search(rf"<td class=\"name\">{seated[0]}</td>\s*<td class=\"num\">74</td>", results)
         again = NIGHT_FOLLOW.search(html)
         assert again is not None
         assert again[1] != found[1]

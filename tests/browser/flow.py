@@ -175,9 +175,11 @@ QUIET = "() => window.__requests.open === 0 && performance.now() - window.__requ
 
 
 def open_share_tools(page: Page) -> None:
-    """Scroll to the foot of the match page, as a user does: its rules, links, downloads and share buttons come."""
+    """Scroll to the foot of the match page, as a user does: its rules, links, downloads and share buttons come, and
+    the share buttons' script with them (until it has run, the picture downloads)."""
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
     expect(page.get_by_role("link", name="History of changes", exact=True)).to_be_attached()
+    page.wait_for_function("() => window.scorekeeperShare !== undefined")
 
 
 def track_requests(page: Page) -> None:

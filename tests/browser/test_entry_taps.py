@@ -178,6 +178,8 @@ def test_a_game_by_value_takes_three_taps_and_its_keys_and_the_full_entry_stays_
     page.get_by_role("link", name="Enter by value", exact=True).click()
     value = page.get_by_role("spinbutton", name="Game value", exact=True)
     expect(value).to_be_visible()
+    # The value entry takes the full entry's place and the page scrolls to its top.
+    expect(page.get_by_role("group", name="Declarer", exact=True)).to_be_in_viewport(ratio=1)
 
     # "Ben, 48, won": the declarer's chip puts the thumb on the value, the keys type it, one chip says won.
     taps = Taps(page)
@@ -214,6 +216,7 @@ def test_a_game_by_value_takes_three_taps_and_its_keys_and_the_full_entry_stays_
     track_requests(page)
     page.get_by_role("link", name="Enter in full", exact=True).click()
     expect(value).to_have_count(0)
+    expect(page.get_by_role("group", name="Game", exact=True)).to_be_in_viewport(ratio=1)
     taps = Taps(page)
     taps.tap(_chip(page, "Game", "♣ Clubs"))
     taps.tap(_chip(page, "Declarer", "Anna"))
