@@ -163,8 +163,20 @@ def test_a_retried_start_starts_one_match() -> None:
         ({"declarer": "one", "game": {"contract": "clubs", "hand": "yes"}}, {"declarer", "game"}),
         ({"passed": "yes"}, {"passed"}),
         ({"declarer": 0, "game": WON_CLUBS, "number": 5}, {"match", "version"}),
+        ({"passed": True, "declarer": 1, "game": WON_CLUBS}, {"declarer", "game"}),
+        ({"passed": True, "game": WON_CLUBS}, {"game"}),
+        ({"passed": True, "declarer": 0}, {"declarer"}),
     ],
-    ids=["too-many-matadors", "no-such-seat", "wrong-types", "not-a-flag", "made-for-another-deal"],
+    ids=[
+        "too-many-matadors",
+        "no-such-seat",
+        "wrong-types",
+        "not-a-flag",
+        "made-for-another-deal",
+        "passed-with-a-game",
+        "passed-with-a-game-alone",
+        "passed-with-a-declarer",
+    ],
 )
 def test_a_bad_entry_is_refused_with_messages_by_field(body: dict[str, Any], errors: Any) -> None:
     client = signed(make_user("anna"))
