@@ -607,6 +607,19 @@ def test_a_deal_number_out_of_range_is_a_400(number: int) -> None:
     assert set(response.json()) == {"number"}
 
 
+def test_an_entry_for_a_game_past_the_next_after_an_undo_says_which_game_is_next() -> None:
+    client = signed(make_user("anna"))
+    match = started(client)
+    for declarer in (0, 1, 2):
+        assert enter(client, match["id"], declarer=declarer, game=WON_CLUBS).status_code == 201
+    assert client.post(f"/api/v1/matches/{match['id']}/undo/", {}, format="json").status_code == 200
+
+    response = enter(client, match["id"], declarer=0, game=WON_CLUBS, number=4)
+
+    assert response.status_code == 409
+    assert response.json()["match"] == ["The next game is 3, not game 4: check the list before saving."]
+
+
 @pytest.mark.parametrize("depth", [20, 1_000, 30_000])
 def test_json_nested_too_deep_is_a_400(api: APIClient, depth: int) -> None:
     body = "[" * depth + "]" * depth
