@@ -11,13 +11,17 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 from importlib import import_module
+from typing import Any
 
+from axes.handlers.database import AxesDatabaseHandler
+from axes.utils import reset as axes_reset
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
 from django.contrib.auth.models import User
 from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.db.models import Count, Q
+from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from knox.models import get_token_model
@@ -26,10 +30,11 @@ from .engine import FieldError
 from .engine.messages import gettext_noop, msg
 from .errors import Conflict
 from .leagues.models import Club, ClubRole, Membership
-from .models import GameScore, Keeper, Match, Player, ResetRequest, Seat
+from .models import GameScore, Keeper, LoginFailure, Match, Player, ResetRequest, Seat
 from .services import keeper_for
 
 RESET_WINDOW = datetime.timedelta(hours=1)
+LOGIN_FAILURE_WINDOW = datetime.timedelta(hours=1)
 
 
 @dataclass(frozen=True)
@@ -170,7 +175,50 @@ def password_reset_allowed(*, address: str, client: str) -> bool:
     return True
 
 
+def address_locked_out(client: str) -> bool:
+    """Whether logins from ``client`` (a network address) are refused: ``LOGIN_ADDRESS_FAILURE_LIMIT`` failed logins
+    from it in the last hour, over any user names."""
+    since = timezone.now() - LOGIN_FAILURE_WINDOW
+    recent = LoginFailure.objects.filter(client=_hashed("login", client), created_at__gt=since)
+    return recent.count() >= settings.LOGIN_ADDRESS_FAILURE_LIMIT
+
+
+def login_failure_record(client: str) -> None:
+    LoginFailure.objects.create(client=_hashed("login", client))
+
+
+def login_lockout_lift(user: User) -> None:
+    """Forget the failed logins counted against ``user``'s name, from every address (its password was just reset)."""
+    axes_reset(username=user.get_username())
+
+
+class LoginLockoutHandler(AxesDatabaseHandler):  # type: ignore[misc]
+    """Axes' count per user name and address, with a ceiling per address on top: a club room's phones behind one
+    address each keep their own five tries, while guessing over many user names from one address is stopped."""
+
+    def is_locked(self, request: HttpRequest, credentials: dict[str, Any] | None = None) -> bool:
+        return bool(super().is_locked(request, credentials)) or address_locked_out(_client_of(request))
+
+    def user_login_failed(
+        self, sender: Any, credentials: dict[str, Any], request: HttpRequest | None = None, **kwargs: Any
+    ) -> None:
+        super().user_login_failed(sender, credentials, request, **kwargs)
+        if request is None:
+            return
+        client = _client_of(request)
+        login_failure_record(client)
+        if address_locked_out(client):
+            # Flagged as axes flags its own lockouts, so that its middleware answers with the lockout page.
+            request.axes_locked_out = True  # type: ignore[attr-defined]
+            request.axes_credentials = credentials  # type: ignore[attr-defined]
+
+
+def _client_of(request: HttpRequest) -> str:
+    return str(getattr(request, "axes_ip_address", "") or "")
+
+
 def forget_expired() -> None:
-    """Delete expired sessions and the reset requests that no longer count."""
+    """Delete expired sessions, and the reset requests and failed logins that no longer count."""
     import_module(settings.SESSION_ENGINE).SessionStore.clear_expired()
     ResetRequest.objects.filter(created_at__lte=timezone.now() - RESET_WINDOW).delete()
+    LoginFailure.objects.filter(created_at__lte=timezone.now() - LOGIN_FAILURE_WINDOW).delete()

@@ -10,14 +10,14 @@ from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.models import User
-from django.contrib.auth.views import PasswordResetView
+from django.contrib.auth.views import PasswordResetConfirmView, PasswordResetView
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 
-from .accounts import account_delete, account_deletion, password_reset_allowed
+from .accounts import account_delete, account_deletion, login_lockout_lift, password_reset_allowed
 from .errors import ServiceError
 from .forms import AccountDeleteForm
 from .labels import match_label, render_step
@@ -117,3 +117,13 @@ class LimitedPasswordResetView(PasswordResetView):
             )
             return self.render_to_response(self.get_context_data(form=form), status=429)
         return super().form_valid(form)
+
+
+class LockLiftingPasswordResetConfirmView(PasswordResetConfirmView):
+    """Django's new password from a reset link; the user name's login lockout ends with it (whoever owns the mail
+    address has shown who they are)."""
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        login_lockout_lift(form.user)
+        return response

@@ -282,7 +282,8 @@ class GameForm(forms.Form):
     """
 
     token = forms.UUIDField(widget=forms.HiddenInput)
-    number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    # The API's bound on a deal's number: no list gets near it.
+    number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1, max_value=100_000)
     version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
 
     def __init__(self, *args: Any, shape: EntryShape, seats: list[str], deck: str = Deck.FRENCH, **kwargs: Any):

@@ -284,3 +284,20 @@ class ResetRequest(models.Model):
 
     def __str__(self) -> str:
         return f"reset request {self.pk} at {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class LoginFailure(models.Model):
+    """A failed login, kept for an hour to count it against the ceiling for one client address. The address is kept
+    only as a keyed hash, and no user name at all."""
+
+    client = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["client", "created_at"], name="login_failure_client_recent"),
+            models.Index(fields=["created_at"], name="login_failure_created"),
+        ]
+
+    def __str__(self) -> str:
+        return f"login failure {self.pk} at {self.created_at:%Y-%m-%d %H:%M}"

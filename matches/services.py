@@ -379,10 +379,19 @@ def game_add(*, match: Match, user: User | None, token: uuid.UUID, submission: S
             return Added(earlier.game, earlier, checkpoint_before(locked, setup), replayed=True)
         _refuse_closed(locked)
         deal = submission.deal()
-        if submission.number is not None and submission.number != locked.deals + 1:
+        if submission.number is not None and submission.number < locked.deals + 1:
             raise Conflict.about_match(
                 msg(
                     gettext_noop("Game {number} was just entered from another phone: check the list before saving."),
+                    number=submission.number,
+                )
+            )
+        if submission.number is not None and submission.number > locked.deals + 1:
+            # The list got shorter since the form was made (an undo or a deletion): nobody entered that game.
+            raise Conflict.about_match(
+                msg(
+                    gettext_noop("The next game is {next}, not game {number}: check the list before saving."),
+                    next=locked.deals + 1,
                     number=submission.number,
                 )
             )

@@ -18,6 +18,11 @@ urlpatterns = [
         public(accounts_views.LimitedPasswordResetView.as_view()),
         name="password_reset",
     ),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        public(accounts_views.LockLiftingPasswordResetConfirmView.as_view()),
+        name="password_reset_confirm",
+    ),
     path("deck/", views.set_deck, name="set_deck"),
     path("preferences/", views.preferences, name="preferences"),
     path("matches/new/", views.match_new, name="match_new"),

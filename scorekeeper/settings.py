@@ -174,12 +174,17 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 
-# After LOGIN_FAILURE_LIMIT wrong passwords for one user name, or from one address, logging in is refused (the right
-# password included) until LOGIN_COOLOFF_MINUTES pass without another failure; the pages and the API's token
-# endpoint alike, kept in the database so that every process sees the same count.
+# After LOGIN_FAILURE_LIMIT wrong passwords for one user name from one address, logging in with that name from that
+# address is refused (the right password included) until LOGIN_COOLOFF_MINUTES pass without another failure: the
+# pair, so that neither a club room's shared address nor a stranger typing a member's name locks everyone out. On
+# top, LOGIN_ADDRESS_FAILURE_LIMIT failures in an hour from one address, over any names, refuse that address
+# (guessing one password over many names). The pages and the API's token endpoint alike, kept in the database so
+# that every process sees the same count; a completed password reset lifts the lock on that user name.
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = env_list("LOGIN_LOCKOUT_BY", ["username", "ip_address"])
+AXES_LOCKOUT_PARAMETERS = [env_list("LOGIN_LOCKOUT_BY", ["username", "ip_address"])]
+AXES_HANDLER = "matches.accounts.LoginLockoutHandler"
+LOGIN_ADDRESS_FAILURE_LIMIT = env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 50)
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "matches.accounts_views.locked_out"
 # Failures are kept until their cool-off ends; a log of every successful login is not kept.

@@ -32,5 +32,5 @@ def add(match: Match, declarer: int | None = 0, token: uuid.UUID | None = None, 
         match=match,
         user=match.created_by,
         token=token or uuid.uuid4(),
-        submission=Submission(passed=passed, declarer=declarer, entry=None if passed else entry),
+        submission=Submission(passed=passed, declarer=None if passed else declarer, entry=None if passed else entry),
     ).game

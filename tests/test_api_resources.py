@@ -163,8 +163,20 @@ def test_a_retried_start_starts_one_match() -> None:
         ({"declarer": "one", "game": {"contract": "clubs", "hand": "yes"}}, {"declarer", "game"}),
         ({"passed": "yes"}, {"passed"}),
         ({"declarer": 0, "game": WON_CLUBS, "number": 5}, {"match", "version"}),
+        ({"passed": True, "declarer": 1, "game": WON_CLUBS}, {"declarer", "game"}),
+        ({"passed": True, "game": WON_CLUBS}, {"game"}),
+        ({"passed": True, "declarer": 0}, {"declarer"}),
     ],
-    ids=["too-many-matadors", "no-such-seat", "wrong-types", "not-a-flag", "made-for-another-deal"],
+    ids=[
+        "too-many-matadors",
+        "no-such-seat",
+        "wrong-types",
+        "not-a-flag",
+        "made-for-another-deal",
+        "passed-with-a-game",
+        "passed-with-a-game-alone",
+        "passed-with-a-declarer",
+    ],
 )
 def test_a_bad_entry_is_refused_with_messages_by_field(body: dict[str, Any], errors: Any) -> None:
     client = signed(make_user("anna"))
@@ -593,6 +605,19 @@ def test_a_deal_number_out_of_range_is_a_400(number: int) -> None:
     response = enter(client, match["id"], declarer=0, game=WON_CLUBS, number=number)
     assert response.status_code == 400
     assert set(response.json()) == {"number"}
+
+
+def test_an_entry_for_a_game_past_the_next_after_an_undo_says_which_game_is_next() -> None:
+    client = signed(make_user("anna"))
+    match = started(client)
+    for declarer in (0, 1, 2):
+        assert enter(client, match["id"], declarer=declarer, game=WON_CLUBS).status_code == 201
+    assert client.post(f"/api/v1/matches/{match['id']}/undo/", {}, format="json").status_code == 200
+
+    response = enter(client, match["id"], declarer=0, game=WON_CLUBS, number=4)
+
+    assert response.status_code == 409
+    assert response.json()["match"] == ["The next game is 3, not game 4: check the list before saving."]
 
 
 @pytest.mark.parametrize("depth", [20, 1_000, 30_000])

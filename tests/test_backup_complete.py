@@ -59,6 +59,7 @@ MODELS_NOT_KEPT = {
     "matches.Profile": "an account's preferences",
     "matches.Keeper": "the book a restore writes into is the restoring account's or the club's",
     "matches.ResetRequest": "a password reset asked for here",
+    "matches.LoginFailure": "a failed login here",
     "leagues.Membership": "accounts",
 }
 

@@ -112,6 +112,21 @@ def test_a_body_just_under_the_limit_is_read() -> None:
     assert response.status_code == 200
 
 
+@pytest.mark.parametrize("size", [MAX_BODY_BYTES + 1, 3 * 1024 * 1024, 30 * 1024 * 1024])
+def test_a_body_over_the_limit_is_a_json_413_whatever_its_size(table: Table, size: int) -> None:
+    client = APIClient()
+    client.force_authenticate(table.owner)
+    body = "{}" + " " * (size - 2)
+    for method, address in [
+        ("POST", "/api/v1/calculate/"),
+        ("POST", "/api/v1/auth/token/"),
+        ("POST", f"/api/v1/matches/{table.match.public_id}/games/"),
+    ]:
+        response = client.generic(method, address, body, content_type="application/json")
+        assert response.status_code == 413, (address, response.content[:300])
+        assert response.json() == {"detail": "The body is too large: at most 64 KB."}, address
+
+
 # --- The pages ------------------------------------------------------------------------------------------------------
 
 NUL = "\x00"

@@ -27,7 +27,7 @@ def match() -> Match:
     match = make_match(make_user(), rules={"bock": True})
     add(match, declarer=0, contract="grand", matadors=1, declarer_card_points=70, hand=True)
     add(match, declarer=1, contract="clubs", matadors=1, declarer_card_points=70)
-    add(match, declarer=2, passed=True)
+    add(match, passed=True)
     return match
 
 

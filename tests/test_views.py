@@ -499,6 +499,38 @@ def test_a_form_from_before_another_phones_save_is_stopped(client_of: Any, owner
     assert Game.objects.filter(match=match).count() == 1
 
 
+def test_a_form_for_a_game_past_the_next_after_an_undo_says_which_game_is_next(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    for declarer in (0, 1, 2):
+        add(match, declarer=declarer, contract="clubs", matadors=1, declarer_card_points=70)
+    client = client_of(owner)
+    client.post(f"/matches/{match.public_id}/undo/", {"token": str(uuid.uuid4())})
+
+    response = client.post(
+        f"/matches/{match.public_id}/games/",
+        game_data(contract="clubs", declarer="0", declarer_card_points="70", number="4"),
+    )
+
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert "The next game is 3, not game 4" in page
+    assert "another phone" not in page
+    assert Game.objects.filter(match=match, deleted=False).count() == 2
+
+
+def test_a_form_naming_a_game_out_of_range_is_a_400_not_a_500(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    client = client_of(owner)
+    response = client.post(
+        f"/matches/{match.public_id}/games/",
+        game_data(contract="clubs", declarer="0", declarer_card_points="70", number=str(10**30)),
+    )
+    assert response.status_code == 400
+    assert "another phone" not in response.content.decode()
+    assert "This page is out of date or was changed on the way" in response.content.decode()
+    assert not Game.objects.filter(match=match).exists()
+
+
 def test_a_retried_delete_is_not_a_404(client_of: Any, owner: User) -> None:
     match = make_match(owner)
     game = add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)

@@ -342,10 +342,16 @@ def deal_from_data(
     *, passed: bool, declarer: object, entry: object, version: int = ENTRY_VERSION, prefix: str = "game"
 ) -> DealEntry:
     """A deal from its stored or submitted parts (as ``deal_state`` gives them): all passed, or the game's data
-    (``entry``) with its declarer's seat (None in a Ramsch)."""
-    if passed:
-        return PASSED
+    (``entry``) with its declarer's seat (None in a Ramsch). A deal all passed with a declarer or a game is
+    refused: which one the table meant cannot be told."""
     problems = Problems()
+    if passed:
+        if declarer is not None:
+            problems.add("declarer", msg(gettext_noop("A deal all passed has no declarer.")))
+        if entry is not None:
+            problems.add(prefix, msg(gettext_noop("A deal all passed has no game.")))
+        problems.raise_if_any()
+        return PASSED
     seat = _read_int(declarer, "declarer", problems)
     parsed: GameEntry | None = None
     try:

@@ -151,6 +151,13 @@ def test_the_stored_form_is_sparse_and_reads_back() -> None:
     assert deal_from_data(**deal_state(PASSED)) == PASSED
 
 
+def test_a_deal_all_passed_with_a_declarer_or_a_game_is_refused_by_field() -> None:
+    game = {"contract": "clubs", "matadors": 1, "declarer_card_points": 70}
+    with pytest.raises(RuleError) as refused:
+        deal_from_data(passed=True, declarer=1, entry=game)
+    assert [error.field for error in refused.value.errors] == ["declarer", "game"]
+
+
 def test_the_legacy_form_with_every_field_reads_the_same() -> None:
     legacy = {
         "contract": "clubs",
