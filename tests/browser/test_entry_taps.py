@@ -313,3 +313,21 @@ def test_the_live_result_answers_the_last_choice_when_an_earlier_answer_is_slow(
         held[0].continue_()
     phone.wait_for_function(QUIET)
     expect(phone.locator("#preview")).to_contain_text("Ben +24")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_after_a_save_the_notice_keeps_the_page_within_the_phones_width(phone: Page, live_server: Any) -> None:
+    sign_up(phone, live_server.url, "gerd")
+    start_match(phone, SKAT_PUB, SKAT)
+    track_requests(phone)
+    # A game with a long description: the Undo line cuts it short rather than widen the page.
+    _chip(phone, "Game", "Grand").click()
+    _chip(phone, "Declarer", "Cleo").click()
+    _chip(phone, "Matadors", "with 1").click()
+    _chip(phone, "Outcome", "won Schneider").click()
+    for toggle in ("Hand", "Kontra", "Re"):
+        phone.get_by_role("checkbox", name=toggle, exact=True).check()
+    phone.wait_for_function(QUIET)
+    phone.get_by_role("button", name="Save game", exact=True).click()
+    expect(phone.get_by_role("button", name="Undo game 1", exact=True)).to_be_visible()
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390
