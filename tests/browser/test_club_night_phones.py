@@ -23,7 +23,7 @@ from matches.leagues.models import ClubTable, Night, Season
 
 from ..factories import make_user
 from ..test_queries import enter
-from .flow import Entry, fill_game
+from .flow import Entry, fill_game, settle, track_requests
 
 PHONE = {"width": 390, "height": 844}
 NAMES = ("Anna", "Ben", "Cleo", "Dora")
@@ -234,24 +234,25 @@ def test_a_game_waiting_on_a_tables_phone_when_the_night_closes_is_shown_closed_
     night = _drawn_night(olga)
     table = ClubTable.objects.select_related("match").get(night=night)
     seated = [seat.player.name for seat in table.match.seats.order_by("position")]
-    context = new_context()
-    phone = context.new_page()
+    phone = new_context().new_page()
     phone.goto(live_server.url + reverse("match_join", args=[table.match.invite_token]))
     phone.get_by_role("button", name="Score on this phone", exact=True).click()
-    expect(phone.get_by_role("button", name="Save game", exact=True)).to_be_visible()
-    phone.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
-    phone.reload()
+    expect(phone).to_have_url(re.compile(r"/matches/[0-9a-f-]{36}/$"))
+    phone.wait_for_load_state()
 
-    context.set_offline(True)
+    # The server cannot be reached when the game is saved: it waits on the phone.
+    games = re.compile(r"/matches/[0-9a-f-]{36}/games/$")
+    phone.route(games, lambda route: route.abort())
+    track_requests(phone)
     declarer = seated[(table.match.first_dealer + 1) % len(seated)]
     fill_game(phone, Entry("♣ Clubs", declarer, matadors=1, outcome="won"))
+    settle(phone)
     phone.get_by_role("button", name="Save game", exact=True).click()
     expect(phone.get_by_role("region", name="Not sent yet", exact=True).get_by_role("listitem")).to_have_count(1)
     clubs.night_close(night=night, user=olga)
 
-    context.set_offline(False)
-    # The browser may say it is online by itself, and the outbox's answer reloads the page: a call cut short by that
-    # reload did its part.
+    # The server answers again: the outbox's answer reloads the page, which may cut this call short.
+    phone.unroute(games)
     with contextlib.suppress(PlaywrightError):
         phone.evaluate("() => window.dispatchEvent(new Event('online'))")
     expect(phone.get_by_role("heading", name="The night is closed", level=1)).to_be_visible()
