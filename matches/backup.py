@@ -28,7 +28,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from .engine import FieldError, RuleError, deal_from_data, score_deals
-from .engine.messages import gettext_noop, msg
+from .engine.messages import Message, gettext_noop, msg
 from .errors import Invalid
 from .models import Game, Keeper, Match, MatchEvent, Player
 from .names import BadName, name_key, normalize_name
@@ -166,6 +166,14 @@ class Unfit(Exception):
     """What the file names is here already, in a book or club the restoring account does not own."""
 
 
+class Refused(Exception):
+    """A part of the file that the pages would refuse, with the message that says which part and why."""
+
+    def __init__(self, message: Message) -> None:
+        self.message = message
+        super().__init__(str(message))
+
+
 def _refused(message: str) -> Invalid:
     return Invalid([FieldError("file", msg(message))])
 
@@ -188,6 +196,8 @@ def restore(data: Mapping[str, Any], *, user: User) -> dict[str, int]:
             return _restore(data, user, int(version))
     except (Unfit, IntegrityError) as error:
         raise _refused(gettext_noop("This backup does not fit the data here; nothing was restored.")) from error
+    except Refused as error:
+        raise Invalid([FieldError("file", error.message)]) from error
     except (
         KeyError,
         TypeError,

@@ -3,7 +3,9 @@ cleanup, the request log, and the headers an answer can do without.
 
 Pages answer a refused visitor in one way: somebody without an account is asked to log in, everybody else is told
 that the thing does not exist (so a stranger never learns that a match is there). A request from a page's script
-(htmx, the outbox) is not sent to the log-in page: it gets 401, so that it cannot mistake that page for its answer.
+(htmx, the outbox) is not sent to the log-in page: it gets 401, so that it cannot mistake that page for its answer. A
+browser that holds a match's scoring link which opens it no more is told why, by the app that knows (a closed club
+night).
 
 Every request leaves one log line (``RequestLogMiddleware``)."""
 
@@ -23,7 +25,8 @@ from django.views.defaults import page_not_found
 
 from .accounts import forget_expired
 from .logs import loggable_path
-from .permissions import Denied
+from .permissions import Denied, Visitor
+from .registry import gone_invite_page
 
 request_logger = logging.getLogger("scorekeeper.requests")
 cleanup_logger = logging.getLogger("scorekeeper.cleanup")
@@ -40,11 +43,22 @@ class DeniedMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not isinstance(exception, Denied):
             return None
+        gone = _gone_link_page(request, exception.visitor)
+        if gone is not None:
+            return gone
         if not request.user.is_authenticated:
             if request.headers.get("HX-Request"):
                 return HttpResponse(status=401)
             return redirect_to_login(request.get_full_path())
         return page_not_found(request, Http404())
+
+
+def _gone_link_page(request: HttpRequest, visitor: Visitor) -> HttpResponse | None:
+    """What an app says of the scoring link this browser holds for the match asked for, now that the link opens it no
+    more (a closed club night's table): the phone that scored by it learns why, instead of being told to log in."""
+    match_id = request.resolver_match.kwargs.get("match_id") if request.resolver_match else None
+    held = visitor.links.get(str(match_id)) if match_id else None
+    return gone_invite_page(request, held) if isinstance(held, str) else None
 
 
 # What a browser renders as a document of its own, able to run scripts: only these carry the page policies.

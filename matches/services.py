@@ -371,12 +371,9 @@ def game_add(*, match: Match, user: User | None, token: uuid.UUID, submission: S
     with transaction.atomic():
         locked = _lock(match.pk)
         setup = locked.setup()
-        earlier = _replayed(locked, token) if _answered(locked, token) else None
+        earlier = _added_before(match, locked, token, submission)
         if earlier is not None:
-            if earlier.action != MatchEvent.Action.ADD or not submission.reached(earlier.after):
-                raise StaleSubmission
-            _copy_derived(match, locked)
-            return Added(earlier.game, earlier, checkpoint_before(locked, setup), replayed=True)
+            return earlier
         _refuse_closed(locked)
         deal = submission.deal()
         if submission.number is not None and submission.number < locked.deals + 1:
@@ -413,6 +410,23 @@ def game_add(*, match: Match, user: User | None, token: uuid.UUID, submission: S
         change = _record(locked, game, MatchEvent.Action.ADD, token, user, before=None)
         _copy_derived(match, locked)
         return Added(game, change, after)
+
+
+def game_replay(*, match: Match, token: uuid.UUID, submission: Submission) -> Added | None:
+    """The game a retried submission (same token) added, answered as ``game_add`` answers it; None if the token
+    added nothing. Changes nothing: it answers a retry from a phone that may no longer score (a closed list)."""
+    with transaction.atomic():
+        return _added_before(match, _lock(match.pk), token, submission)
+
+
+def _added_before(match: Match, locked: Match, token: uuid.UUID, submission: Submission) -> Added | None:
+    earlier = _replayed(locked, token) if _answered(locked, token) else None
+    if earlier is None:
+        return None
+    if earlier.action != MatchEvent.Action.ADD or not submission.reached(earlier.after):
+        raise StaleSubmission
+    _copy_derived(match, locked)
+    return Added(earlier.game, earlier, checkpoint_before(locked, locked.setup()), replayed=True)
 
 
 def game_edit(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
@@ -64,6 +65,7 @@ from .permissions import (
     GUEST_SESSION_KEY,
     LINKS_SESSION_KEY,
     Action,
+    Denied,
     Role,
     Visitor,
     access,
@@ -110,6 +112,7 @@ from .services import (
     game_add,
     game_delete,
     game_edit,
+    game_replay,
     guest_keeper,
     keeper_claim,
     match_create,
@@ -531,6 +534,40 @@ def match_print(request: HttpRequest, match: Match) -> HttpResponse:
     return pdf_response(game_list_pdf(games, header, deck_of(request)), match_label(match))
 
 
+def _retry_answered(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A retry of a game that was stored is answered as stored, whoever sends it: the phone that sent it may no
+    longer score (its club night closed meanwhile), and must learn that its game is kept, not that it is refused."""
+
+    @wraps(view)
+    def answered(request: HtmxHttpRequest, match_id: uuid.UUID) -> HttpResponse:
+        try:
+            return view(request, match_id=match_id)
+        except Denied:
+            stored = _stored_retry(request, match_id)
+            if stored is None:
+                raise
+            return stored
+
+    return answered
+
+
+def _stored_retry(request: HtmxHttpRequest, match_id: uuid.UUID) -> HttpResponse | None:
+    """The answer to a posted game whose token added a game to the match before, or None."""
+    match = Match.objects.filter(public_id=match_id).first()
+    if match is None:
+        return None
+    seats = seats_of(match)
+    form = _posted_game_form(request, match, [seat.player.name for seat in seats])
+    if not form.is_valid():
+        return None
+    try:
+        added = game_replay(match=match, token=form.cleaned_data["token"], submission=form.submission())
+    except ServiceError:
+        return None
+    return None if added is None else _saved(request, match, added, seats, entered=form.shape)
+
+
+@_retry_answered
 @on_match(Action.SCORE)
 @require_POST
 def game_create(request: HtmxHttpRequest, match: Match) -> HttpResponse:

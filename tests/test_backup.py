@@ -314,6 +314,22 @@ def test_a_clubs_season_that_breaks_the_rules_is_refused() -> None:
     assert not Club.objects.exists()
 
 
+def test_a_clubs_paper_list_that_no_series_can_produce_is_refused_naming_its_table() -> None:
+    owner = make_user("olga")
+    club = _club(owner)
+    data = json.loads(json.dumps(club_backup(club)))
+    Club.objects.all().delete()
+    _wipe()
+    table = data["club"]["seasons"][0]["nights"][0]["tables"][1]
+    table["paper_lines"][0].update(game_points=99_999, won=96, lost=96)
+    with pytest.raises(Invalid, match="paper list of table 2, series 1, on 2026-11-17") as refused:
+        restore(data, user=owner)
+    assert "Nothing was restored" in str(refused.value)
+    assert not Club.objects.exists()
+    assert not Match.objects.exists()
+    assert not Player.objects.exists()
+
+
 def test_a_file_nested_too_deep_for_the_json_reader_is_a_form_error(client: Client) -> None:
     client.force_login(make_user("olga"))
     deep = b"[" * 100_000 + b"]" * 100_000

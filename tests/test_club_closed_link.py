@@ -2,6 +2,7 @@
 closed, and here is its table (410: the link is gone for good). A link nobody made stays a plain 404."""
 
 import datetime
+import uuid
 
 import pytest
 from django.test import Client
@@ -10,6 +11,7 @@ from django.urls import reverse
 from matches.leagues import services as clubs
 from matches.leagues.models import ClubTable, Night
 from matches.leagues.selectors import night_results
+from matches.models import Game
 
 from .factories import make_user
 from .test_queries import enter
@@ -18,6 +20,15 @@ pytestmark = pytest.mark.django_db
 
 
 def _closed_night() -> tuple[Night, str]:
+    night, table = _drawn_night()
+    enter(table.match, 3)
+    token = table.match.invite_token
+    assert token is not None
+    clubs.night_close(night=night, user=night.season.club.memberships.get().user)
+    return night, token
+
+
+def _drawn_night() -> tuple[Night, ClubTable]:
     owner = make_user("olga")
     club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
     season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026"))
@@ -27,12 +38,7 @@ def _closed_night() -> tuple[Night, str]:
     anna = season.club.keeper.players.get(name="Anna Albers")
     clubs.roster_set(club=club, player=anna, guest=False, first_name_only=True, categories=[])
     clubs.night_draw(night=night, series=1, user=owner)
-    table = ClubTable.objects.select_related("match").get(night=night)
-    enter(table.match, 3)
-    token = table.match.invite_token
-    assert token is not None
-    clubs.night_close(night=night, user=owner)
-    return night, token
+    return night, ClubTable.objects.select_related("match").get(night=night)
 
 
 def test_a_closed_nights_table_link_says_the_night_is_closed_with_its_results_in_german() -> None:
@@ -56,3 +62,56 @@ def test_a_reopened_nights_old_link_and_an_unknown_link_open_nothing() -> None:
     assert Client().get(reverse("match_join", args=["not-a-link-anybody-made"])).status_code == 404
     clubs.night_reopen(night=night, user=night.season.club.memberships.get().user)
     assert Client().get(reverse("match_join", args=[token])).status_code == 404
+
+
+def _table_phone(table: ClubTable, language: str = "en") -> Client:
+    """A phone at the table without an account, scoring by the table's QR link."""
+    phone = Client(headers={"accept-language": language})
+    assert table.match.invite_token is not None
+    phone.post(reverse("match_join", args=[table.match.invite_token]))
+    return phone
+
+
+def _game(table: ClubTable) -> dict[str, str]:
+    declarer = (table.match.first_dealer + 1) % table.match.players
+    return {
+        "token": str(uuid.uuid4()),
+        "number": "1",
+        "contract": "clubs",
+        "matadors": "1",
+        "declarer": str(declarer),
+        "declarer_card_points": "70",
+    }
+
+
+def test_a_link_scorers_save_and_page_after_the_close_say_the_night_is_closed_in_the_phones_language() -> None:
+    night, table = _drawn_night()
+    phone = _table_phone(table, "de")
+    clubs.night_close(night=night, user=night.season.club.memberships.get().user)
+    address = reverse("game_create", args=[table.match.public_id])
+    for headers in ({"HX-Request": "true"}, {}):
+        answer = phone.post(address, _game(table), headers=headers)
+        assert answer.status_code == 410
+        assert "Der Abend ist geschlossen" in answer.content.decode()
+    page = phone.get(reverse("match_detail", args=[table.match.public_id]))
+    assert page.status_code == 410
+    assert "Der Abend ist geschlossen" in page.content.decode()
+    assert not Game.objects.filter(match=table.match).exists()
+
+
+def test_a_game_saved_before_the_close_and_sent_again_after_it_is_answered_as_stored() -> None:
+    night, table = _drawn_night()
+    phone = _table_phone(table)
+    game = _game(table)
+    address = reverse("game_create", args=[table.match.public_id])
+    assert phone.post(address, game, headers={"HX-Request": "true"}).status_code == 200
+    clubs.night_close(night=night, user=night.season.club.memberships.get().user)
+    again = phone.post(address, game, headers={"HX-Request": "true"})
+    assert again.status_code == 200
+    stored = Game.objects.get(match=table.match)
+    assert f'id="game-{stored.public_id}"' in again.content.decode()
+    stranger = Client().post(address, game, headers={"HX-Request": "true"})
+    assert stranger.status_code == 200
+    other = phone.post(address, _game(table), headers={"HX-Request": "true"})
+    assert other.status_code == 410
+    assert Game.objects.filter(match=table.match).count() == 1

@@ -124,7 +124,8 @@ def test_a_secretary_runs_a_club_night_through_the_pages() -> None:
     secretary.post(reverse("night_close", args=[night.public_id]))
     assert Match.objects.filter(club_table__night=night, locked=True).count() == 3
     late = phone.post(reverse("game_create", args=[first.match.public_id]), game | {"token": str(uuid.uuid4())})
-    assert "/accounts/login/" in late["Location"]
+    assert late.status_code == 410
+    assert "The night is closed" in late.content.decode()
     assert secretary.post(reverse("night_reopen", args=[night.public_id])).status_code == 404
     scorer = make_user("sara")
     owner.post(reverse("club_member", args=[club.public_id]), {"username": "sara", "role": "scorer"})

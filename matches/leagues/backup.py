@@ -17,7 +17,9 @@ from django.contrib.auth.models import User
 from django.db.models import Model
 from django.utils.dateparse import parse_date
 
-from matches.backup import Restored, Section, Unfit, book_backup, flag, items, moment, since, when
+from matches.backup import Refused, Restored, Section, Unfit, book_backup, flag, items, moment, since, when
+from matches.engine.messages import gettext_noop, msg
+from matches.errors import Invalid
 from matches.models import Keeper
 
 from . import services as clubs
@@ -299,7 +301,32 @@ def _restore_table(night: Night, data: Mapping[str, Any], restored: Restored) ->
     ]
     for line in lines:
         line.full_clean(exclude=["table", "player"], validate_unique=False)
+    if lines:
+        _paper_checked(table, lines)
     PaperLine.objects.bulk_create(lines)
+
+
+def _paper_checked(table: ClubTable, lines: list[PaperLine]) -> None:
+    """Refuse a paper list the paper-list form would refuse, naming its table (the night's sums would carry it)."""
+    try:
+        clubs.paper_check(
+            season=table.night.season,
+            match=table.match,
+            lines=[(line.player, line.game_points, line.won, line.lost) for line in lines],
+        )
+    except Invalid as error:
+        raise Refused(
+            msg(
+                gettext_noop(
+                    "The paper list of table {table}, series {series}, on {date} cannot be: {problem} "
+                    "Nothing was restored."
+                ),
+                table=table.number,
+                series=table.series,
+                date=table.night.date.isoformat(),
+                problem=error.errors[0].message,
+            )
+        ) from error
 
 
 # --- The histories' details, checked as the services write them (the history pages read them so) ------------------

@@ -652,16 +652,7 @@ def paper_enter(*, table: ClubTable, lines: Sequence[tuple[Player, int, int, int
         match = Match.objects.select_for_update().get(pk=locked.match_id)
         if Game.objects.filter(match=match, deleted=False).exists():
             raise Conflict.about_match(msg(gettext_noop("This table has games entered; its list is those games.")))
-        seated = set(match.seats.values_list("player_id", flat=True))
-        if {player.pk for player, *_ in lines} != seated or len(lines) != len(seated):
-            raise _invalid("lines", gettext_noop("One line for each player at the table."))
-        paper = [Paper(str(player.public_id), points, won, lost) for player, points, won, lost in lines]
-        spec = find_variant(season.variant)
-        skat_values = spec is not None and spec.family is Family.SKAT and season.scheme in SKAT_VALUED
-        try:
-            check_paper(paper, games=season.series_games(len(lines)), skat_values=skat_values)
-        except RuleError as error:
-            raise Invalid.from_rules(error) from error
+        paper_check(season=season, match=match, lines=lines)
         PaperLine.objects.filter(table=locked).delete()
         PaperLine.objects.bulk_create(
             PaperLine(table=locked, player=player, game_points=points, won=won, lost=lost)
@@ -672,6 +663,21 @@ def paper_enter(*, table: ClubTable, lines: Sequence[tuple[Player, int, int, int
         # The table's list is its paper totals now: no game is entered on top of them (the phones learn at once).
         Match.objects.filter(pk=match.pk).update(locked=True, version=F("version") + 1)
         return locked
+
+
+def paper_check(*, season: Season, match: Match, lines: Sequence[tuple[Player, int, int, int]]) -> None:
+    """Refuse a table's paper list (``Invalid``) that is not one line for each player seated at ``match``, or whose
+    totals no series of ``season`` can produce; the paper-list form and a restored backup both check it here."""
+    seated = set(match.seats.values_list("player_id", flat=True))
+    if {player.pk for player, *_ in lines} != seated or len(lines) != len(seated):
+        raise _invalid("lines", gettext_noop("One line for each player at the table."))
+    paper = [Paper(str(player.public_id), points, won, lost) for player, points, won, lost in lines]
+    spec = find_variant(season.variant)
+    skat_values = spec is not None and spec.family is Family.SKAT and season.scheme in SKAT_VALUED
+    try:
+        check_paper(paper, games=season.series_games(len(lines)), skat_values=skat_values)
+    except RuleError as error:
+        raise Invalid.from_rules(error) from error
 
 
 def night_close(*, night: Night, user: User) -> Night:

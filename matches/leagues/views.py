@@ -729,9 +729,10 @@ def night_reopen(request: HttpRequest, night: Night) -> HttpResponse:
 
 
 def closed_table_link(request: HttpRequest, token: str) -> HttpResponse | None:
-    """What a table's scoring link opens once its night is closed (the core asks when the link opens no match): that
-    the night is closed, with the night's table, first names only where asked. 410: the link is gone for good. None
-    for a link no closed night's table had."""
+    """What a table's scoring link opens once its night is closed (the core asks when the link opens no match, and
+    when a phone that scored by it asks for the table's page or saves there): that the night is closed, with the
+    night's table, first names only where asked. 410: the link is gone for good. None for a link no closed night's
+    table had."""
     closed = ClubTable.objects.filter(closed_link=token, night__closed_at__isnull=False) if token else None
     table = closed.select_related("night__season__club").first() if closed is not None else None
     if table is None:
@@ -745,7 +746,9 @@ def closed_table_link(request: HttpRequest, token: str) -> HttpResponse | None:
         "table": table,
         "rows": [(place, names.get(place.standing.player, "?")) for place in results.night_places],
     }
-    return render(request, "leagues/night_closed.html", context, status=410)
+    # A save from the table's phone gets the form's place, the page the whole page.
+    template = "leagues/night_closed_entry.html" if request.headers.get("HX-Request") else "leagues/night_closed.html"
+    return render(request, template, context, status=410)
 
 
 @public

@@ -92,8 +92,11 @@
         var why = document.createElement("p");
         var away = item.conflict === 401 || item.conflict === 403;
         var refused = item.conflict !== 409 && item.conflict !== true && !away;
-        why.textContent = (away ? box.dataset.away : refused ? box.dataset.refused : box.dataset.conflict)
-          .replace("#", item.number);
+        // 410: the list was closed (a club night) before the game arrived; it is kept nowhere but here.
+        var closed = item.conflict === 410;
+        var words = away ? box.dataset.away : closed ? box.dataset.closed : refused ? box.dataset.refused :
+          box.dataset.conflict;
+        why.textContent = words.replace("#", item.number);
         if (away) {
           entry.appendChild(why);
           entry.appendChild(choice(box.dataset.retry, function () {
@@ -284,7 +287,8 @@
     return fetch(item.url, {
       method: "POST",
       credentials: "same-origin",
-      // As the page's htmx posts it: 200 is saved; a refusal is 400, 409 or 410; 401 means the log-in went.
+      // As the page's htmx posts it: 200 is saved; a refusal is 400, 409 or 410 (the list is closed); 401 means the
+      // log-in went.
       headers: {"Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": token, "HX-Request": "true"},
       redirect: "manual",
       body: body.toString(),

@@ -4,6 +4,7 @@ screen on a television."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import re
 from collections.abc import Callable, Iterator
@@ -15,12 +16,14 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from matches.leagues import services as clubs
 from matches.leagues.models import ClubTable, Night, Season
 
 from ..factories import make_user
 from ..test_queries import enter
+from .flow import Entry, fill_game, settle, track_requests
 
 PHONE = {"width": 390, "height": 844}
 NAMES = ("Anna", "Ben", "Cleo", "Dora")
@@ -221,3 +224,44 @@ def test_a_closed_nights_qr_link_shows_the_night_is_closed_with_its_results_in_t
     expect(results.get_by_role("columnheader", name="Punkte", exact=True)).to_be_visible()
     expect(results.get_by_role("row")).to_have_count(1 + len(NAMES))
     expect(phone.get_by_role("link", name="Anmelden", exact=True)).to_be_visible()  # a page of the site
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_waiting_on_a_tables_phone_when_the_night_closes_is_shown_closed_and_can_be_dropped(
+    new_context: Callable[..., BrowserContext], live_server: Any
+) -> None:
+    olga = make_user("olga")
+    night = _drawn_night(olga)
+    table = ClubTable.objects.select_related("match").get(night=night)
+    seated = [seat.player.name for seat in table.match.seats.order_by("position")]
+    phone = new_context().new_page()
+    phone.goto(live_server.url + reverse("match_join", args=[table.match.invite_token]))
+    phone.get_by_role("button", name="Score on this phone", exact=True).click()
+    expect(phone).to_have_url(re.compile(r"/matches/[0-9a-f-]{36}/$"))
+    phone.wait_for_load_state()
+
+    # The server cannot be reached when the game is saved: it waits on the phone.
+    games = re.compile(r"/matches/[0-9a-f-]{36}/games/$")
+    phone.route(games, lambda route: route.abort())
+    track_requests(phone)
+    declarer = seated[(table.match.first_dealer + 1) % len(seated)]
+    fill_game(phone, Entry("♣ Clubs", declarer, matadors=1, outcome="won"))
+    settle(phone)
+    phone.get_by_role("button", name="Save game", exact=True).click()
+    expect(phone.get_by_role("region", name="Not sent yet", exact=True).get_by_role("listitem")).to_have_count(1)
+    clubs.night_close(night=night, user=olga)
+
+    # The server answers again: the outbox's answer reloads the page, which may cut this call short.
+    phone.unroute(games)
+    with contextlib.suppress(PlaywrightError):
+        phone.evaluate("() => window.dispatchEvent(new Event('online'))")
+    expect(phone.get_by_role("heading", name="The night is closed", level=1)).to_be_visible()
+    waiting = phone.get_by_role("region", name="Not sent yet", exact=True)
+    expect(waiting).to_contain_text("The list is closed: game 1 was not saved and waits only on this phone.")
+    expect(waiting).to_contain_text("♣ Clubs")
+    waiting.get_by_role("button", name="Drop it", exact=True).click()
+    expect(waiting).to_be_hidden()
+    phone.reload()
+    expect(phone.get_by_role("heading", name="The night is closed", level=1)).to_be_visible()
+    expect(phone.get_by_role("region", name="Not sent yet", exact=True)).to_be_hidden()
+    assert not table.match.games.exists()
