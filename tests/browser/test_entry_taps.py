@@ -35,6 +35,8 @@ class Taps:
         self.height = viewport["height"]
 
     def _in_sight(self, target: Locator) -> None:
+        # What a tap aims at may come a moment after the tap before it (the value's picks as the keys are typed).
+        expect(target).to_be_visible()
         box = target.bounding_box()
         bar = self.page.locator(".save-bar").bounding_box()
         assert box is not None
