@@ -67,6 +67,16 @@ def _drawn_night(owner: User, names: tuple[str, ...] = NAMES) -> Night:
     return night
 
 
+def _enter_paper_list(page: Page, seated: list[str], lines: list[tuple[str, str, str]]) -> None:
+    """Type each seated player's game points, won and lost games into the paper list's page, and send it."""
+    for name, (points, won, lost) in zip(seated, lines, strict=True):
+        group = page.get_by_role("group", name=name, exact=True)
+        group.get_by_role("spinbutton", name=f"Game points of {name}", exact=True).fill(points)
+        group.get_by_role("spinbutton", name="won", exact=True).fill(won)
+        group.get_by_role("spinbutton", name="lost", exact=True).fill(lost)
+    page.get_by_role("button", name="Enter the list", exact=True).click()
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_german_secretary_opens_a_night_with_the_date_the_page_offers(
     new_context: Callable[..., BrowserContext], live_server: Any
@@ -94,12 +104,7 @@ def test_a_refused_paper_list_shows_the_field_in_error_with_a_summary_at_the_top
     page.goto(live_server.url + reverse("night_paper", args=[night.public_id, table.number]) + "?series=1")
     # The last player's game points cannot be reached with one won game.
     lines = [("18", "1", "0"), ("0", "0", "0"), ("0", "0", "0"), ("19", "1", "0")]
-    for name, (points, won, lost) in zip(seated, lines, strict=True):
-        group = page.get_by_role("group", name=name, exact=True)
-        group.get_by_role("spinbutton", name=f"Game points of {name}", exact=True).fill(points)
-        group.get_by_role("spinbutton", name="won", exact=True).fill(won)
-        group.get_by_role("spinbutton", name="lost", exact=True).fill(lost)
-    page.get_by_role("button", name="Enter the list", exact=True).click()
+    _enter_paper_list(page, seated, lines)
 
     wrong = page.get_by_role("spinbutton", name=f"Game points of {seated[3]}", exact=True)
     expect(wrong).to_be_focused()
@@ -123,12 +128,7 @@ def test_a_table_entered_from_its_paper_list_shows_the_totals_entered_and_says_s
     page.goto(live_server.url + reverse("night_paper", args=[night.public_id, table.number]) + "?series=1")
     # A grand with 2 won by the first player, clubs with 1 lost by the second: 72 + 50 + 30, −48 − 50, 30, 30.
     lines = [("72", "1", "0"), ("-48", "0", "1"), ("0", "0", "0"), ("0", "0", "0")]
-    for name, (points, won, lost) in zip(seated, lines, strict=True):
-        group = page.get_by_role("group", name=name, exact=True)
-        group.get_by_role("spinbutton", name=f"Game points of {name}", exact=True).fill(points)
-        group.get_by_role("spinbutton", name="won", exact=True).fill(won)
-        group.get_by_role("spinbutton", name="lost", exact=True).fill(lost)
-    page.get_by_role("button", name="Enter the list", exact=True).click()
+    _enter_paper_list(page, seated, lines)
     page.wait_for_load_state()
 
     page.goto(live_server.url + reverse("match_detail", args=[table.match.public_id]))
