@@ -37,12 +37,7 @@ class Taps:
     def _in_sight(self, target: Locator) -> None:
         # What a tap aims at may come a moment after the tap before it (the value's picks as the keys are typed).
         expect(target).to_be_visible()
-        box = target.bounding_box()
-        bar = self.page.locator(".save-bar").bounding_box()
-        assert box is not None
-        assert bar is not None
-        assert box["y"] >= 0
-        assert box["y"] + box["height"] <= bar["y"] + 1, "hidden below the fold or behind the bar"
+        _above_the_bar(target, slack=1)
 
     def tap(self, target: Locator) -> None:
         if self.height >= ONE_SCREEN and target.get_attribute("type") != "submit":
@@ -230,14 +225,16 @@ def test_a_game_by_value_takes_three_taps_and_its_keys_and_the_full_entry_stays_
     page.context.close()
 
 
-def _above_the_bar(page: Page, target: Locator) -> None:
-    """``target`` is on the screen and wholly above the save bar's top edge."""
-    box = target.bounding_box()
-    bar = page.locator(".save-bar").bounding_box()
-    assert box is not None
-    assert bar is not None
-    assert box["y"] >= 0
-    assert box["y"] + box["height"] <= bar["y"], f"{box} reaches under the save bar at {bar['y']}"
+def _above_the_bar(target: Locator, slack: float = 0) -> None:
+    """``target`` is on the screen and wholly above the save bar's top edge (``slack`` pixels of rounding allowed).
+
+    Both edges are read in one step in the page, so a list drawn again in between cannot lose the target."""
+    top, bottom, bar = target.evaluate(
+        "e => [e.getBoundingClientRect().top, e.getBoundingClientRect().bottom,"
+        " document.querySelector('.save-bar').getBoundingClientRect().top]"
+    )
+    assert top >= 0
+    assert bottom <= bar + slack, f"{target} reaches to {bottom}, under the save bar at {bar}"
 
 
 def _toggles(page: Page) -> list[Locator]:
@@ -261,7 +258,7 @@ def test_after_a_save_the_hand_kontra_re_row_is_above_the_save_bar(phone: Page, 
         phone.get_by_role("button", name="Save game", exact=True).click()
         expect(phone.get_by_text(f"Game {number} saved:", exact=False)).to_be_in_viewport()
         for toggle in _toggles(phone):
-            _above_the_bar(phone, toggle)
+            _above_the_bar(toggle)
     expect(phone.get_by_text("Bock ×2 on this game.", exact=True)).to_be_in_viewport()
 
 
@@ -278,14 +275,14 @@ def test_with_the_keyboard_up_the_field_typed_in_stays_above_the_save_bar(phone:
     # The keyboard comes up: the 390 × 844 phone keeps 390 × 500 of its screen for the page.
     phone.set_viewport_size({"width": 390, "height": 500})
     expect(points).to_be_focused()
-    _above_the_bar(phone, points)
+    _above_the_bar(points)
     phone.keyboard.type("70")
     # On to the toggles with the keyboard's "next": each stays above the bar as it gets the focus.
     for name in ("Hand", "Ouvert", "Kontra", "Re"):
         toggle = phone.get_by_role("checkbox", name=name, exact=True)
         phone.keyboard.press("Tab")
         expect(toggle).to_be_focused()
-        _above_the_bar(phone, toggle)
+        _above_the_bar(toggle)
 
 
 @pytest.mark.django_db(transaction=True)
