@@ -26,6 +26,7 @@ from django.utils.html import format_html
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from .backup import FORMAT as BACKUP_FORMAT
 from .engine import OPTIONS, Contract, DealEntry, EntryField, EntryShape, Kind, RuleError, find_variant, game_to_data
 from .engine.cards import BASE_VALUES
 from .engine.entry import BY_VALUE, FIELDS_BY_NAME
@@ -718,7 +719,8 @@ MAX_BACKUP_BYTES = 10 * 2**20
 
 
 class RestoreForm(forms.Form):
-    """A backup file to restore: read as JSON here; the restore checks what is in it."""
+    """A backup file to restore: read as JSON here (``text``, the file as it came); the restore checks what is in
+    it."""
 
     file = forms.FileField(label=_("Backup file (JSON)"))
 
@@ -729,7 +731,12 @@ class RestoreForm(forms.Form):
                 _("A backup file is at most %(size)s MB.") % {"size": MAX_BACKUP_BYTES // 2**20}
             )
         try:
-            self.cleaned_data["data"] = json.loads(upload.read().decode("utf-8"))
+            text = upload.read().decode("utf-8")
+            data = json.loads(text)
         except (UnicodeDecodeError, ValueError, RecursionError):
-            raise forms.ValidationError(_("This is not a backup file (JSON) of Scorekeeper.")) from None
+            data = None
+        # What is plainly no backup is said at once; what is inside a backup is checked by the restore.
+        if not isinstance(data, dict) or data.get("format") != BACKUP_FORMAT:
+            raise forms.ValidationError(_("This is not a backup file (JSON) of Scorekeeper."))
+        self.cleaned_data["text"] = text
         return upload

@@ -12,6 +12,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from .engine import ENTRY_VERSION, DealEntry, MatchSetup, Scheme, Variant, deal_from_data, setup_match
@@ -66,7 +67,7 @@ class Player(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="linked_players"
     )
     link_token = models.CharField(max_length=40, unique=True, null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["name"]
@@ -107,7 +108,7 @@ class Match(models.Model):
     locked = models.BooleanField(default=False)
     deals = models.PositiveIntegerField(default=0, help_text="Derived: the games on the list.")
     totals = models.JSONField(default=list, help_text="Derived: each seat's total.")
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -166,7 +167,7 @@ class Game(models.Model):
     entry_version = models.PositiveSmallIntegerField(default=ENTRY_VERSION)
     deleted = models.BooleanField(default=False)
     version = models.PositiveIntegerField(default=0)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -253,7 +254,7 @@ class MatchEvent(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     undo_of = models.OneToOneField("self", on_delete=models.CASCADE, null=True, blank=True, related_name="undone_by")
@@ -301,3 +302,44 @@ class LoginFailure(models.Model):
 
     def __str__(self) -> str:
         return f"login failure {self.pk} at {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class RestoreJob(models.Model):
+    """A backup file restored in the background: queued by the backup page, run by the task worker, its progress and
+    its outcome shown to the account that uploaded it. The file is kept until the restore has finished.
+
+    ``staging`` is the book a restore writes into until everything is in (see ``matches.restore``): if the worker
+    stops halfway, what it wrote there is removed and nothing was restored."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued", _("waiting to start")
+        CHECKING = "checking", _("checking and scoring")
+        WRITING = "writing", _("writing")
+        DONE = "done", _("restored")
+        FAILED = "failed", _("not restored")
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="restore_jobs")
+    file_name = models.CharField(max_length=255)
+    size = models.PositiveIntegerField()
+    data = models.TextField(blank=True, help_text="The file, until it is restored.")
+    state = models.CharField(max_length=10, choices=State.choices, default=State.QUEUED)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    counts = models.JSONField(default=dict, help_text="What was added, by kind.")
+    problem = models.JSONField(null=True, blank=True, help_text="Why it was not restored, as a stored message.")
+    staging = models.ForeignKey(Keeper, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["user", "created_at"], name="restore_user_recent")]
+
+    def __str__(self) -> str:
+        return f"restore {self.public_id} ({self.state})"
+
+    @property
+    def finished(self) -> bool:
+        return self.state in (self.State.DONE, self.State.FAILED)

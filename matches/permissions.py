@@ -34,7 +34,7 @@ from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest
 
 from .leagues.models import Club, ClubRole, Membership, Night, Season
-from .models import Keeper, Match, Player, Seat
+from .models import Keeper, Match, Player, RestoreJob, Seat
 
 LINKS_SESSION_KEY = "scorer_links"
 GUEST_SESSION_KEY = "guest_keeper"
@@ -325,6 +325,7 @@ FINDERS: dict[str, Callable[[Any], Any]] = {
     "club": lambda public_id: _by_public_id(Club.objects.all(), public_id),
     "season": lambda public_id: _by_public_id(Season.objects.select_related("club"), public_id),
     "night": lambda public_id: _by_public_id(Night.objects.select_related("season__club"), public_id),
+    "restore": lambda public_id: _by_public_id(RestoreJob.objects.defer("data"), public_id),
 }
 
 
@@ -335,16 +336,19 @@ def club_of(thing: Club | Season | Night) -> Club:
     return thing.club if isinstance(thing, Season) else thing
 
 
-def allowed(visitor: Visitor, action: Action, thing: Match | Player | Club | Season | Night) -> bool:
-    """Whether ``visitor`` may ``action`` ``thing``: the match and player roles, or the club roles."""
+def allowed(visitor: Visitor, action: Action, thing: Match | Player | Club | Season | Night | RestoreJob) -> bool:
+    """Whether ``visitor`` may ``action`` ``thing``: the match and player roles, the club roles, or (a restore) the
+    account that asked for it, and only to see it."""
+    if isinstance(thing, RestoreJob):
+        return action is Action.VIEW and visitor.account is not None and thing.user_id == visitor.account.pk
     if isinstance(thing, Match | Player):
         return can(visitor, action, thing)
     return club_can(visitor, action, club_of(thing))
 
 
 def subject_for(visitor: Visitor, action: Action, subject: str, public_id: Any) -> Any:
-    """The ``subject`` (``match``, ``player``, ``club``, ``season`` or ``night``) of that public id, if ``visitor``
-    may ``action`` it; ``Denied`` if it does not exist or the visitor may not."""
+    """The ``subject`` (``match``, ``player``, ``club``, ``season``, ``night`` or ``restore``) of that public id, if
+    ``visitor`` may ``action`` it; ``Denied`` if it does not exist or the visitor may not."""
     thing = FINDERS[subject](public_id)
     if thing is None or not allowed(visitor, action, thing):
         raise Denied(visitor)
@@ -369,6 +373,11 @@ def on_season(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
 def on_night(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
     """A view on one club night (``night_id``), for the club's members whose role allows ``action``."""
     return _on(action, "night")
+
+
+def on_restore(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
+    """A view on one restore of a backup (``restore_id`` in the URL), for the account that asked for it."""
+    return _on(action, "restore")
 
 
 def on_player(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:

@@ -255,7 +255,7 @@ def match_create(
         started = Match.objects.filter(token=token).first()
         if started is not None:
             return _started_again(started, keeper, variant, player_names)
-    setup, names = _check_new_match(variant, scheme, rules, player_names, first_dealer, title, preset, planned_games)
+    setup, names = check_new_match(variant, scheme, rules, player_names, first_dealer, title, preset, planned_games)
     try:
         with transaction.atomic():
             match = Match.objects.create(
@@ -304,7 +304,7 @@ def _started_again(started: Match, keeper: Keeper, variant: str, player_names: S
     return started
 
 
-def _check_new_match(
+def check_new_match(
     variant: str,
     scheme: str | None,
     rules: dict[str, Any],
@@ -314,6 +314,8 @@ def _check_new_match(
     preset: str,
     planned_games: int | None,
 ) -> tuple[MatchSetup, list[str]]:
+    """What a new match is checked for (variant, scheme, rules, players, first dealer, length, title, preset): its
+    setup and the names in seat order, or ``Invalid`` naming every field that is wrong."""
     errors: list[FieldError] = []
     names: list[str] = []
     try:
@@ -401,9 +403,9 @@ def game_add(*, match: Match, user: User | None, token: uuid.UUID, submission: S
         version = _bump(locked)
         game = Game(match=locked, position=last_position + 1, created_by=user, version=version)
         _enter(game, deal)
-        _derive(game, scored)
+        game_derive(game, scored)
         game.save(force_insert=True)
-        GameScore.objects.bulk_create(_score_rows(game, _seat_players(locked), scored))
+        GameScore.objects.bulk_create(game_score_rows(game, _seat_players(locked), scored))
         after = point.after(setup, scored)
         locked.deals, locked.totals = after.deals, list(after.totals)
         locked.save(update_fields=["version", "deals", "totals", "updated_at"])
@@ -666,7 +668,8 @@ def _enter(game: Game, deal: DealEntry) -> None:
     game.entry_version = stored_version(deal)
 
 
-def _derive(game: Game, scored: ScoredDeal) -> None:
+def game_derive(game: Game, scored: ScoredDeal) -> None:
+    """Set what the engine derives for ``game`` from its scoring."""
     game.number = scored.number
     game.bock = scored.bock
     game.won = scored.won
@@ -680,7 +683,8 @@ def _seat_players(match: Match) -> list[int]:
     return list(Seat.objects.filter(match_id=match.pk).order_by("position").values_list("player_id", flat=True))
 
 
-def _score_rows(game: Game, players: Sequence[int], scored: ScoredDeal) -> list[GameScore]:
+def game_score_rows(game: Game, players: Sequence[int], scored: ScoredDeal) -> list[GameScore]:
+    """The score rows of ``game`` as scored, one per seat (``players``: the seats' player ids)."""
     return [
         GameScore(
             game=game,
@@ -724,14 +728,14 @@ def _rescore(match: Match, changed: Game, *, renumbered: bool, own_errors: type[
     for game, scored in zip(games, scored_deals, strict=True):
         old_derived = tuple(getattr(game, name) for name in DERIVED)
         old_number = game.number
-        _derive(game, scored)
+        game_derive(game, scored)
         if game is not changed and old_derived != tuple(getattr(game, name) for name in DERIVED):
             if game.number != old_number:
                 # Another deal now, with other seats: a fix made for the old one must not land on it unseen.
                 game.version = match.version
             games_changed.append(game)
         rows = stored.get(game.pk, {})
-        for row in _score_rows(game, players, scored):
+        for row in game_score_rows(game, players, scored):
             old = rows.get(row.seat)
             deltas[row.seat] += row.points - (old.points if old else 0)
             if old is None:
@@ -943,13 +947,13 @@ def match_rescore(match: Match, *, check: bool = False) -> RescoreReport:
         rows_new: list[GameScore] = []
         for game, deal in zip(live, scored, strict=True):
             old = tuple(getattr(game, name) for name in DERIVED)
-            _derive(game, deal)
+            game_derive(game, deal)
             differs = sum(1 for name, value in zip(DERIVED, old, strict=True) if getattr(game, name) != value)
             if differs:
                 changed += differs
                 games_changed.append(game)
             rows = stored.get(game.pk, {})
-            for row in _score_rows(game, players, deal):
+            for row in game_score_rows(game, players, deal):
                 kept = rows.get(row.seat)
                 if kept is None:
                     changed += 1

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from . import accounts_views, health, shell, views
+from . import accounts_views, backup_views, health, shell, views
 from .permissions import public
 
 urlpatterns = [
@@ -57,7 +57,8 @@ urlpatterns = [
     path("players/<uuid:player_id>/export/<str:fmt>/", views.player_export, name="player_export"),
     path("players/<uuid:player_id>/merge/", views.player_merge_view, name="player_merge"),
     path("claim/<link:token>/", views.player_claim_view, name="player_claim"),
-    path("backup/", views.backup_page, name="backup"),
-    path("backup/download/", views.backup_download, name="backup_download"),
+    path("backup/", backup_views.backup_page, name="backup"),
+    path("backup/download/", backup_views.backup_download, name="backup_download"),
+    path("backup/restores/<uuid:restore_id>/", backup_views.restore_job_page, name="restore_job"),
     path("", include("matches.leagues.urls")),
 ]

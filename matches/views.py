@@ -27,7 +27,6 @@ from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
-from .backup import account_backup, restore
 from .engine import (
     DealEntry,
     EntryShape,
@@ -44,12 +43,12 @@ from .engine import (
 from .engine.entry import BY_VALUE
 from .engine.presets import PRESETS
 from .errors import Invalid, ServiceError
-from .exports.base import backup_response, export_response, format_of
+from .exports.base import export_response, format_of
 from .exports.pdf import game_list_pdf, match_header, pdf_response
 from .exports.picture import match_picture, picture_response
 from .exports.tables import MatchExport, PlayerStatsExport
 from .following import csrf_cookie_kept, unchanged
-from .forms import BY_VALUE_MODE, FULL_MODE, GameForm, MatchForm, RestoreForm, SignupForm, initial_from
+from .forms import BY_VALUE_MODE, FULL_MODE, GameForm, MatchForm, SignupForm, initial_from
 from .labels import (
     contract_label,
     match_label,
@@ -1028,33 +1027,6 @@ def player_me(request: HttpRequest) -> HttpResponse:
     linked = list(Player.objects.filter(account=_account(request)))
     stats = [(_kind(row.variant, row.scheme), row) for row in player_stats(linked)] if linked else []
     return render(request, "matches/player_me.html", {"linked": linked, "stats": stats})
-
-
-@signed_in
-def backup_page(request: HttpRequest) -> HttpResponse:
-    """Download everything of your own book as one file, or restore such a file (yours, or a club's, which becomes
-    a club you own)."""
-    form = RestoreForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            counts = restore(form.cleaned_data["data"], user=_account_of(request))
-        except ServiceError as error:
-            form.add_error("file", render_step(error.errors[0].message, deck_of(request)))
-        else:
-            messages.success(
-                request,
-                _("Restored: %(players)s players, %(matches)s matches, %(games)s games, %(nights)s club nights.")
-                % counts,
-            )
-            return redirect("backup")
-    return render(request, "matches/backup.html", {"form": form}, status=400 if form.errors else 200)
-
-
-@signed_in
-@require_safe
-def backup_download(request: HttpRequest) -> HttpResponse:
-    user = _account_of(request)
-    return backup_response(account_backup(user), f"scorekeeper-{user.username}")
 
 
 def _account_of(request: HttpRequest) -> User:

@@ -91,6 +91,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "axes",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "matches",
     "matches.leagues",
 ]
@@ -309,6 +311,11 @@ CACHES = {
         "LOCATION": os.environ.get("CACHE_LOCATION", "scorekeeper"),
     }
 }
+
+# Work that takes longer than a request should (a restore of a large backup) runs as a background task. The tasks
+# wait in the database, so SQLite and PostgreSQL need nothing else; `manage.py db_worker` runs them (`make run` and
+# `make serve` start it beside the web server; see docs/deploying.md for systemd).
+TASKS = {"default": {"BACKEND": os.environ.get("TASKS_BACKEND", "django_tasks_db.DatabaseBackend")}}
 
 REST_FRAMEWORK = {
     # A token first, so that a request without credentials is answered 401 with the scheme to use.

@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 from matches.leagues import services as clubs
 from matches.leagues.models import Club, Night, Season
 from matches.middleware import ExpiredSessionsMiddleware
-from matches.models import Game, Match, Player
+from matches.models import Game, Match, Player, RestoreJob
 from matches.permissions import LINKS_SESSION_KEY, Visitor
 from matches.services import match_undo, player_link, player_link_invite
 
@@ -75,7 +75,7 @@ class Table:
     is something to fix, undo and redo), Ben (``player``) linked to an account, Cleo invited to link one
     (``claim_token``). ``other`` is Anna, who sat with Ben; ``unseated`` is Dora, the owner's player from another
     match, who never sat at this table (the one Ben can be merged with). The owner also owns a club, with a season
-    and an open night whose three players are drawn to one table."""
+    and an open night whose three players are drawn to one table, and has restored a backup (``restore``)."""
 
     owner: User
     match: Match
@@ -87,6 +87,7 @@ class Table:
     club: Club
     season: Season
     night: Night
+    restore: RestoreJob
 
 
 @pytest.fixture
@@ -106,7 +107,10 @@ def table(db: None) -> Table:
     for name in ("Ida", "Jan", "Kai"):
         clubs.check_in(night=night, name=name)
     clubs.night_draw(night=night, series=1, user=owner)
-    return Table(owner, match, games[0], ben, anna, dora, claim_token, club, season, night)
+    restore = RestoreJob.objects.create(
+        user=owner, file_name="olga.json", size=100, state=RestoreJob.State.DONE, counts={"players": 1}
+    )
+    return Table(owner, match, games[0], ben, anna, dora, claim_token, club, season, night, restore)
 
 
 @dataclass(frozen=True)

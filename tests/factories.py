@@ -1,9 +1,11 @@
 """Small builders for tests: users, matches and games entered the way a table would."""
 
+import io
 import uuid
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.core.management import call_command
 
 from matches.models import Game, Match
 from matches.services import Submission, game_add, match_create
@@ -34,3 +36,9 @@ def add(match: Match, declarer: int | None = 0, token: uuid.UUID | None = None, 
         token=token or uuid.uuid4(),
         submission=Submission(passed=passed, declarer=None if passed else declarer, entry=None if passed else entry),
     ).game
+
+
+def run_tasks() -> None:
+    """What the task worker would do now: run every queued task, then stop (only in tests that commit, as the worker
+    reads what others committed)."""
+    call_command("db_worker", batch=True, startup_delay=False, reload=False, interval=0, stdout=io.StringIO())

@@ -15,17 +15,18 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from matches.backup import account_backup, restore
+from matches.backup import account_backup
 from matches.errors import Invalid
 from matches.leagues import services as clubs
 from matches.leagues.backup import club_backup
 from matches.leagues.models import Club, ClubTable, Membership, Night, NightStanding, Season, SeasonStanding
 from matches.leagues.selectors import night_results, season_table
 from matches.models import Game, GameScore, Keeper, Match, MatchEvent, Player
+from matches.restore import restore
 from matches.selectors import match_sheet
 from matches.services import Submission, game_delete, game_edit, match_redo, match_undo
 
-from .factories import add, make_match, make_user
+from .factories import add, make_match, make_user, run_tasks
 
 pytestmark = pytest.mark.django_db
 
@@ -200,7 +201,8 @@ def test_the_commands_back_up_and_restore_by_those_names(tmp_path: Path) -> None
     assert _state(Keeper.objects.filter(user=owner)) == before
 
 
-def test_the_backup_page_downloads_and_restores(client: Client) -> None:
+@pytest.mark.django_db(transaction=True)
+def test_the_backup_page_downloads_and_the_worker_restores_what_it_uploads(client: Client) -> None:
     owner = make_user("olga")
     _book(owner)
     client.force_login(owner)
@@ -210,12 +212,21 @@ def test_the_backup_page_downloads_and_restores(client: Client) -> None:
     body = download.content
     _wipe()
     upload = SimpleUploadedFile("olga.json", body, content_type="application/json")
-    answer = client.post(reverse("backup"), {"file": upload}, follow=True)
-    assert "Restored: 4 players, 2 matches, 7 games, 0 club nights." in answer.content.decode()
+    queued = client.post(reverse("backup"), {"file": upload})
+    assert queued.status_code == 302
+    assert "Waiting to start." in client.get(queued["Location"]).content.decode()
+    assert Match.objects.count() == 0
+    run_tasks()
+    page = client.get(queued["Location"]).content.decode()
+    assert "Restored: 4 players, 2 matches, 7 games, 0 club nights." in page
     assert Match.objects.count() == 2
+    assert "olga.json" in client.get(reverse("backup")).content.decode()
     bad = client.post(reverse("backup"), {"file": SimpleUploadedFile("x.json", b"{not json")})
     assert bad.status_code == 400
     assert "This is not a backup file" in bad.content.decode()
+    other = client.post(reverse("backup"), {"file": SimpleUploadedFile("x.json", b'{"format": "something else"}')})
+    assert other.status_code == 400
+    assert "This is not a backup file" in other.content.decode()
 
 
 def test_only_a_clubs_owner_downloads_its_backup() -> None:

@@ -21,11 +21,11 @@ from django.db import models
 from django.test import Client
 from django.urls import reverse
 
-from matches.backup import restore
 from matches.errors import Invalid
 from matches.leagues import services as clubs
 from matches.leagues.models import Club, ClubTable, Night, NightLog, Season, SeasonLog
 from matches.models import Game, Keeper, Match, Player
+from matches.restore import restore
 from matches.services import DERIVED, Submission, game_delete, game_edit, match_redo, match_undo
 
 from .factories import add, make_match, make_user
@@ -60,6 +60,7 @@ MODELS_NOT_KEPT = {
     "matches.Keeper": "the book a restore writes into is the restoring account's or the club's",
     "matches.ResetRequest": "a password reset asked for here",
     "matches.LoginFailure": "a failed login here",
+    "matches.RestoreJob": "a restore run here",
     "leagues.Membership": "accounts",
 }
 

@@ -33,7 +33,7 @@ from rest_framework.views import APIView
 
 from matches.leagues import services as clubs
 from matches.leagues.models import Club, Night, Season
-from matches.models import Game, Keeper, Match, MatchEvent, Player, Seat
+from matches.models import Game, Keeper, Match, MatchEvent, Player, RestoreJob, Seat
 from matches.permissions import Action, Role, Rule, allowed, can, match_role, player_role
 from matches.services import match_link_renew
 
@@ -82,6 +82,7 @@ SUBJECT_ARGUMENTS = {
     "club": ("club_id",),
     "season": ("season_id",),
     "night": ("night_id",),
+    "restore": ("restore_id",),
 }
 
 WRITE = re.compile(r'\s*(?:INSERT (?:OR \w+ )?INTO|UPDATE|DELETE FROM)\s+"?(\w+)', re.IGNORECASE)
@@ -175,6 +176,7 @@ def argument_values(table: Table, route: Route) -> dict[str, str]:
         "club_id": str(table.club.public_id),
         "season_id": str(table.season.public_id),
         "night_id": str(table.night.public_id),
+        "restore_id": str(table.restore.public_id),
         "number": "1",
         "fmt": "csv",
         "member_id": str(
@@ -285,7 +287,7 @@ def refusal(route: Route, persona: Persona) -> Answer:
     return Answer.NOT_FOUND
 
 
-Subject = Match | Player | Club | Season | Night
+Subject = Match | Player | Club | Season | Night | RestoreJob
 
 
 def policy_allows(rule: Rule, persona: Persona, subjects: Sequence[Subject], method: str) -> bool:
@@ -313,6 +315,7 @@ def expectation(route: Route, table: Table) -> Callable[[Persona, str], Answer] 
             "club_id": table.club,
             "season_id": table.season,
             "night_id": table.night,
+            "restore_id": table.restore,
         }
         wanted = SUBJECT_ARGUMENTS.get(rule.subject or "", ())
         subjects = [things[name] for name in route.arguments if name in wanted]

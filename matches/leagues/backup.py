@@ -149,20 +149,25 @@ def _night(night: Night) -> dict[str, Any]:
 # --- Restoring -----------------------------------------------------------------------------------------------------
 
 
-def club_of(data: Mapping[str, Any], user: User, version: int) -> Keeper:
-    """The book of the club the backup is of: here already and owned by ``user``, or made anew with ``user`` its
-    owner."""
-    public_id = uuid.UUID(data["id"])
-    club = Club.objects.filter(public_id=public_id).first()
+def club_book(data: Mapping[str, Any], user: User, version: int) -> Keeper | None:
+    """The book of the club the backup is of, if it is here already (``Unfit`` unless ``user`` owns it)."""
+    club = Club.objects.filter(public_id=uuid.UUID(data["id"])).first()
     if club is None:
-        club = Club.objects.create(public_id=public_id, keeper=Keeper.objects.create(), name=_club_name(data["name"]))
-        Membership.objects.create(club=club, user=user, role=ClubRole.OWNER)
-        created = since(data, "created_at", version=version, added=2, absent=None)
-        if created is not None:
-            Club.objects.filter(pk=club.pk).update(created_at=moment(created))
-        return club.keeper
+        return None
     if not Membership.objects.filter(club=club, user=user, role=ClubRole.OWNER).exists():
         raise Unfit(data["id"])
+    return club.keeper
+
+
+def club_made(data: Mapping[str, Any], user: User, version: int) -> Keeper:
+    """The club the backup is of, made anew with ``user`` its owner: its book."""
+    club = Club.objects.create(
+        public_id=uuid.UUID(data["id"]), keeper=Keeper.objects.create(), name=_club_name(data["name"])
+    )
+    Membership.objects.create(club=club, user=user, role=ClubRole.OWNER)
+    created = since(data, "created_at", version=version, added=2, absent=None)
+    if created is not None:
+        Club.objects.filter(pk=club.pk).update(created_at=moment(created))
     return club.keeper
 
 
@@ -174,7 +179,8 @@ def _club_name(raw: Any) -> str:
 
 
 def restore_club(data: Mapping[str, Any], restored: Restored) -> dict[str, int]:
-    """The club's roster, seasons and nights, into the club ``club_of`` found or made; how many nights were added."""
+    """The club's roster, seasons and nights, into the club ``club_book`` found or ``club_made`` made; how many
+    nights were added."""
     club = Club.objects.get(keeper=restored.keeper)
     version = restored.version
     for roster in items(data, "roster"):
@@ -422,4 +428,4 @@ def _log(
     model.objects.filter(pk=logged.pk).update(created_at=moment(entry["created_at"]))
 
 
-CLUB_SECTION = Section(key="club", book=club_of, restore=restore_club)
+CLUB_SECTION = Section(key="club", book=club_book, make_book=club_made, restore=restore_club)

@@ -5,9 +5,8 @@ score rows the services would write for it. Only the benchmark uses this."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import islice
 from typing import Any
 
 from django.core.management.color import no_style
@@ -16,8 +15,8 @@ from django.utils import timezone
 
 from matches.engine import ENTRY_VERSION, RULES_VERSION
 from matches.models import Game, GameScore, Match, Player
+from matches.rows import rows_insert
 
-BATCH = 5000
 WON_ENTRY = {"contract": "grand", "matadors": 1, "declarer_card_points": 70}
 LOST_ENTRY = {"contract": "grand", "matadors": 1, "declarer_card_points": 40}
 VALUE = 48  # a grand with 1
@@ -62,8 +61,8 @@ def write_games(matches: Sequence[Match], seated: Sequence[Sequence[Player]], ga
     rows; each match's count, version and totals are set to match."""
     first = (Game.objects.aggregate(top=models.Max("id"))["top"] or 0) + 1
     rows = list(_games(matches, seated, games, tariff, first))
-    _insert(Game, GAME_FIELDS, (row for row, _ in rows))
-    _insert(GameScore, SCORE_FIELDS, (score for _, scores in rows for score in scores))
+    rows_insert(Game, GAME_FIELDS, (row for row, _ in rows), repeated=True)
+    rows_insert(GameScore, SCORE_FIELDS, (score for _, scores in rows for score in scores), repeated=True)
     for match, players in zip(matches, seated, strict=True):
         totals = [0] * len(players)
         for row, _ in rows:
@@ -117,40 +116,3 @@ def _games(
             ]
             yield row, scores
             game_id += 1
-
-
-def _insert(model: type[models.Model], names: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
-    """Rows straight into ``model``'s table, in batches; values that the database stores in its own form (uuids,
-    JSON, times) are prepared by their fields, the few distinct JSON values and times once each."""
-    fields = [model._meta.get_field(name) for name in names]
-    assert all(isinstance(field, models.Field) for field in fields)
-    kinds = [_kind(field) for field in fields]
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(str(field.column)) for field in fields)  # type: ignore[union-attr]
-    sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
-    known: dict[tuple[int, str], Any] = {}
-
-    def prepare(index: int, value: Any) -> Any:
-        kind = kinds[index]
-        if kind == "plain":
-            return value
-        if kind == "each":
-            return fields[index].get_db_prep_save(value, connection)  # type: ignore[union-attr]
-        key = (index, repr(value))
-        if key not in known:
-            known[key] = fields[index].get_db_prep_save(value, connection)  # type: ignore[union-attr]
-        return known[key]
-
-    with connection.cursor() as cursor:
-        iterator = iter(rows)
-        while batch := list(islice(iterator, BATCH)):
-            cursor.executemany(sql, [[prepare(index, value) for index, value in enumerate(row)] for row in batch])
-
-
-def _kind(field: Any) -> str:
-    """How a field's values are prepared: as they are, each on its own (uuids), or once per distinct value."""
-    if isinstance(field, models.UUIDField):
-        return "each"
-    if isinstance(field, models.JSONField | models.DateTimeField):
-        return "once"
-    return "plain"

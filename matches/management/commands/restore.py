@@ -8,8 +8,8 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from matches.backup import restore
 from matches.errors import ServiceError
+from matches.restore import restore
 
 
 class Command(BaseCommand):

@@ -1,0 +1,63 @@
+"""Rows straight into a table, for writes of a size the ORM's objects would make slow: a restore's games and the
+benchmark's seeded seasons. Each value is prepared by its field as the ORM would prepare it (uuids, JSON, moments);
+no model is instantiated, no signal sent, and nothing is read back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from itertools import islice
+from typing import Any
+
+from django.db import DEFAULT_DB_ALIAS, connections, models
+from django.db.backends.base.base import BaseDatabaseWrapper
+
+BATCH = 5000
+
+
+def rows_insert(
+    model: type[models.Model], names: Sequence[str], rows: Iterable[Sequence[Any]], *, repeated: bool = False
+) -> None:
+    """Insert ``rows`` (values in the order of the fields ``names``) into ``model``'s table, in batches. With
+    ``repeated``, a JSON value or a moment is prepared once for all rows that hold an equal one (worth it where few
+    distinct values repeat)."""
+    fields = [model._meta.get_field(name) for name in names]
+    assert all(isinstance(field, models.Field) for field in fields)
+    database = connections[DEFAULT_DB_ALIAS]
+    preparers = [_preparer(field, database, repeated) for field in fields]
+    quote = database.ops.quote_name
+    columns = ", ".join(quote(str(field.column)) for field in fields)  # type: ignore[union-attr]
+    sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
+    with database.cursor() as cursor:
+        iterator = iter(rows)
+        while batch := list(islice(iterator, BATCH)):
+            cursor.executemany(
+                sql,
+                [
+                    [
+                        value if prepare is None else prepare(value)
+                        for prepare, value in zip(preparers, row, strict=True)
+                    ]
+                    for row in batch
+                ],
+            )
+
+
+def _preparer(field: Any, database: BaseDatabaseWrapper, repeated: bool) -> Callable[[Any], Any] | None:
+    """How a field's values are prepared: as they are (None), each on its own, or once per distinct value."""
+    if not isinstance(field, models.JSONField | models.DateTimeField | models.UUIDField):
+        return None
+
+    def each(value: Any) -> Any:
+        return field.get_db_prep_save(value, database)
+
+    if not repeated or isinstance(field, models.UUIDField):
+        return each
+    known: dict[str, Any] = {}
+
+    def once(value: Any) -> Any:
+        key = repr(value)
+        if key not in known:
+            known[key] = each(value)
+        return known[key]
+
+    return once

@@ -1,0 +1,113 @@
+"""Work that runs off the request, on the task worker (``manage.py db_worker``, started beside the web server by
+``make run`` and ``make serve``): today, restoring a backup uploaded on the backup page.
+
+The page queues a ``RestoreJob`` holding the file and answers at once; the worker checks, scores and writes it
+(``matches.restore``), telling the job how far it has come, and the job's page shows that until it says what was
+restored or why nothing was. A restore whose worker died halfway is noticed by its page once it has told nothing for
+``STALLED``: it is marked as stopped and what it had staged is removed by the worker.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import logging
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+from django_tasks import task
+
+from .engine.messages import gettext_noop, msg
+from .errors import ServiceError
+from .models import Keeper, RestoreJob
+from .restore import restore, staging_discard
+
+logger = logging.getLogger(__name__)
+
+# A restore tells its job how far it has come at least every few seconds; one silent this long has stopped.
+STALLED = datetime.timedelta(minutes=10)
+# A job nobody has started after this long: the worker is probably not running, and the page says so.
+UNSTARTED = datetime.timedelta(minutes=1)
+STOPPED = gettext_noop("The restore stopped before it finished (the server was restarted); nothing was restored.")
+BROKE = gettext_noop("The restore stopped on an error in the server; nothing was restored.")
+
+
+def restore_queue(*, user: User, file_name: str, text: str) -> RestoreJob:
+    """Keep an uploaded backup (already read as JSON) and queue its restore for the worker."""
+    job = RestoreJob.objects.create(user=user, file_name=file_name[:255], size=len(text.encode()), data=text)
+    restore_job_run.enqueue(job.pk)
+    return job
+
+
+@task()
+def restore_job_run(job_id: int) -> None:
+    """Restore the file a job holds, telling the job how far it has come and, at the end, what happened."""
+    job = RestoreJob.objects.filter(pk=job_id, state=RestoreJob.State.QUEUED).select_related("user").first()
+    if job is None:  # done already (a task run twice), or removed with its account
+        return
+    _told(job, RestoreJob.State.CHECKING, 0, 0)
+    try:
+        counts = restore(
+            json.loads(job.data),
+            user=job.user,
+            progress=lambda step, done, total: _told(job, step, done, total),
+            staging=lambda staged: RestoreJob.objects.filter(pk=job.pk).update(staging=staged),
+        )
+    except ServiceError as error:
+        _finished(job, RestoreJob.State.FAILED, problem=error.errors[0].message.to_data())
+    except Exception:
+        logger.exception("restore %s stopped", job.public_id)
+        _finished(job, RestoreJob.State.FAILED, problem=msg(BROKE).to_data())
+        raise
+    else:
+        _finished(job, RestoreJob.State.DONE, counts=counts)
+
+
+@task()
+def staging_discard_run(keeper_id: int) -> None:
+    """Remove what a stopped restore had staged."""
+    staged = Keeper.objects.filter(pk=keeper_id, user=None, guest_key=None).first()
+    if staged is not None:
+        staging_discard(staged)
+
+
+def _told(job: RestoreJob, step: str, done: int, total: int) -> None:
+    RestoreJob.objects.filter(pk=job.pk).update(state=step, done=done, total=total, updated_at=timezone.now())
+
+
+def _finished(
+    job: RestoreJob, state: str, *, counts: dict[str, int] | None = None, problem: dict[str, object] | None = None
+) -> None:
+    RestoreJob.objects.filter(pk=job.pk).update(
+        state=state,
+        counts=counts or {},
+        problem=problem,
+        data="",
+        staging=None,
+        updated_at=timezone.now(),
+        finished_at=timezone.now(),
+    )
+
+
+def restore_job_checked(job: RestoreJob) -> RestoreJob:
+    """The job as it is now; one that has told nothing for ``STALLED`` while running is marked as stopped, and what
+    it staged is handed to the worker to remove."""
+    running = (RestoreJob.State.CHECKING, RestoreJob.State.WRITING)
+    if job.state not in running or timezone.now() - job.updated_at <= STALLED:
+        return job
+    staged = None
+    with transaction.atomic():
+        stalled = RestoreJob.objects.select_for_update().get(pk=job.pk)
+        if stalled.state in running:
+            staged = stalled.staging_id
+            _finished(stalled, RestoreJob.State.FAILED, problem=msg(STOPPED).to_data())
+    if staged is not None:
+        staging_discard_run.enqueue(staged)
+    job.refresh_from_db()
+    return job
+
+
+def restore_job_waiting_long(job: RestoreJob) -> bool:
+    """Whether the job has waited so long for the worker that it is probably not running."""
+    return job.state == RestoreJob.State.QUEUED and timezone.now() - job.created_at > UNSTARTED
