@@ -17,12 +17,12 @@ $(MO): locale/de/LC_MESSAGES/django.po $(STAMP)
 
 translations: $(MO)
 
+# The web server and, beside it, the task worker (restores of backups run there).
 run: $(STAMP) $(MO)
-	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py createcachetable
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(BIN)/python -m scorekeeper.develop
 
-# The phones at the table: production settings (DEBUG off) on this computer's local network, under gunicorn.
+# The phones at the table: production settings (DEBUG off) on this computer's local network, under gunicorn, with the
+# task worker beside it.
 serve: $(STAMP) $(MO)
 	$(BIN)/python -m scorekeeper.serve
 

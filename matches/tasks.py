@@ -46,7 +46,9 @@ def restore_job_run(job_id: int) -> None:
     job = RestoreJob.objects.filter(pk=job_id, state=RestoreJob.State.QUEUED).select_related("user").first()
     if job is None:  # done already (a task run twice), or removed with its account
         return
-    _told(job, RestoreJob.State.CHECKING, 0, 0)
+    RestoreJob.objects.filter(pk=job.pk).update(
+        state=RestoreJob.State.CHECKING, started_at=timezone.now(), updated_at=timezone.now()
+    )
     try:
         counts = restore(
             json.loads(job.data),

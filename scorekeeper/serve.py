@@ -1,5 +1,5 @@
 """``make serve``: Scorekeeper for the phones at the table, served to this computer's local network with production
-settings.
+settings, with the task worker (restores of large backups) beside it.
 
 DEBUG is off whatever the environment says. The secret key is SECRET_KEY if given, else one made on the first run
 and kept in SECRET_KEY_FILE (beside the database, readable by its owner only), so that sessions outlive a restart.
@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import os
 import secrets
+import signal
 import socket
 import subprocess
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager, suppress
 from pathlib import Path
+from types import FrameType
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_SECRET_KEY_FILE = BASE_DIR / "secret.key"
@@ -76,6 +79,35 @@ def manage(env: Mapping[str, str], *arguments: str) -> None:
     subprocess.run([sys.executable, str(BASE_DIR / "manage.py"), *arguments], env=env, check=True, cwd=BASE_DIR)
 
 
+@contextmanager
+def task_worker(env: Mapping[str, str], *arguments: str) -> Iterator[subprocess.Popen[bytes]]:
+    """``manage.py db_worker`` (the background tasks, such as a restore) beside the web server, stopped with it."""
+    worker = subprocess.Popen(
+        [sys.executable, str(BASE_DIR / "manage.py"), "db_worker", *arguments], env=env, cwd=BASE_DIR
+    )
+    try:
+        yield worker
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+            worker.wait()
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    """A stop asked by the system (SIGTERM) ends the server and the worker as Ctrl+C does."""
+    raise KeyboardInterrupt
+
+
+def run_beside_worker(env: Mapping[str, str], command: Sequence[str], *worker_arguments: str) -> None:
+    """Run ``command`` (the web server) until it ends or is stopped, with the task worker beside it."""
+    signal.signal(signal.SIGTERM, _stop)
+    with task_worker(env, *worker_arguments), suppress(KeyboardInterrupt):
+        subprocess.run(command, env=env, cwd=BASE_DIR, check=False)
+
+
 def main(argv: Sequence[str]) -> None:
     env = serve_environment(os.environ)
     if "--check" in argv:
@@ -95,7 +127,7 @@ def main(argv: Sequence[str]) -> None:
     gunicorn = str(Path(sys.executable).with_name("gunicorn"))
     workers = env.get("WEB_CONCURRENCY", "2")
     arguments = ["scorekeeper.wsgi", "--bind", f"0.0.0.0:{port}", "--workers", workers, "--threads", "4"]
-    os.execve(gunicorn, [gunicorn, *arguments], env)
+    run_beside_worker(env, [gunicorn, *arguments], "--no-reload")
 
 
 if __name__ == "__main__":

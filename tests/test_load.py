@@ -7,11 +7,12 @@ matches in pairs. Every save names the deal it was made for and carries an ``Ide
 with the same key, as a phone does when an answer is lost. A request whose connection fails (its worker was killed)
 is sent again with the same key until it is answered. On a shared match both phones may enter the same deal: the
 second is refused with 409, reads the match and enters the next deal (with a new key, as it is a new entry).
-Meanwhile a worker is killed every half second or so with SIGKILL, whatever it is doing; the master starts another.
+Meanwhile a worker is killed every half second or so with SIGKILL, whatever it is doing; the master starts another;
+and the task worker beside gunicorn restores a backup of ``RESTORED`` games, queued as the backup page queues it.
 
 Afterwards: no answer was a 5xx, every request was answered in the end, every retry got the first answer, and the
 database holds each successful save exactly once (one game and one change per key), the matches' games numbered 1 to
-n without a gap.
+n without a gap; the restore ran while the scorers saved, and restored every game.
 """
 
 import http.client
@@ -32,6 +33,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 
+from matches.management.large_backup import large_backup
 from matches.management.serving import Answer, Server, gunicorn
 
 from .postgres import fresh_database, postgres_admin_url
@@ -50,22 +52,39 @@ USERNAME, PASSWORD = "scorer", "load-test-password-4711"
 PLAYERS = ["Anna", "Ben", "Cleo"]
 GAME = {"contract": "clubs", "matadors": 1, "outcome": "won"}
 
-# What the database holds afterwards, printed as JSON by ``manage.py shell``.
+RESTORED = 20_000  # games in the backup restored meanwhile
+# What the database holds afterwards (the restored match left out), printed as JSON by ``manage.py shell``.
 STORED = """
 import json
 from matches.models import Game, Match, MatchEvent
-adds = MatchEvent.objects.filter(action=MatchEvent.Action.ADD)
-print(json.dumps({
+adds = MatchEvent.objects.filter(action=MatchEvent.Action.ADD).exclude(match__title="{restored} games")
+print(json.dumps({{
     "changes": [[str(token), str(game)] for token, game in adds.values_list("token", "game__public_id")],
-    "matches": {
-        str(match.public_id): {
+    "matches": {{
+        str(match.public_id): {{
             "deals": match.deals,
             "numbers": sorted(match.games.filter(deleted=False).values_list("number", flat=True)),
-        }
-        for match in Match.objects.all()
-    },
-}))
+        }}
+        for match in Match.objects.exclude(title="{restored} games")
+    }},
+}}))
 """
+# The backup page's restore, queued for the task worker: the job's id.
+QUEUE = """
+from django.contrib.auth.models import User
+from matches.tasks import restore_queue
+with open({path!r}, encoding="utf-8") as file:
+    print(restore_queue(user=User.objects.get(username={user!r}), file_name="load.json", text=file.read()).public_id)
+"""
+# How the restore went, printed as JSON.
+RESTORE = """
+import json
+from matches.models import RestoreJob
+job = RestoreJob.objects.get(public_id={job!r})
+moments = (job.started_at, job.finished_at)
+print(json.dumps({{"state": job.state, "counts": job.counts, "moments": [m and m.timestamp() for m in moments]}}))
+"""
+RESTORE_WITHIN = 300.0  # seconds for the restore to finish after the scorers
 
 
 def manage(database: str, *arguments: str) -> str:
@@ -215,16 +234,37 @@ def _kill_workers(server: Server, running: threading.Event, killed: list[int]) -
             killed.append(victim)
 
 
-def test_sixteen_scorers_lose_nothing_and_duplicate_nothing_while_workers_are_killed(database: str) -> None:
+def _restore_queued(database: str, folder: Path) -> str:
+    """A backup of ``RESTORED`` games, queued for the task worker as the backup page queues it: the job's id."""
+    path = folder / "load-backup.json"
+    path.write_text(json.dumps(large_backup(RESTORED, "load")), encoding="utf-8")
+    return manage(database, "shell", "--no-imports", "-c", QUEUE.format(path=str(path), user=USERNAME)).split()[-1]
+
+
+def _restore_finished(database: str, job: str) -> dict[str, Any]:
+    """How the restore went, once it has finished (or after ``RESTORE_WITHIN``)."""
+    deadline = time.monotonic() + RESTORE_WITHIN
+    while True:
+        done = json.loads(manage(database, "shell", "--no-imports", "-c", RESTORE.format(job=job)).splitlines()[-1])
+        if done["state"] in {"done", "failed"} or time.monotonic() > deadline:
+            return dict(done)
+        time.sleep(1)
+
+
+def test_sixteen_scorers_lose_nothing_and_duplicate_nothing_while_workers_are_killed_and_a_backup_is_restored(
+    database: str, tmp_path: Path
+) -> None:
     tally = Tally()
     killed: list[int] = []
-    with gunicorn(database, workers=WORKERS) as server:
+    with gunicorn(database, workers=WORKERS, tasks=True) as server:
         tokens = [_token(server) for _ in range(SCORERS)]
         matches = [_match(server, tokens[0]) for _ in range(SHARED // 2 + SCORERS - SHARED)]
         chosen = [
             matches[seat // 2] if seat < SHARED else matches[SHARED // 2 + seat - SHARED] for seat in range(SCORERS)
         ]
         scorers = [Scorer(server, token, match, tally) for token, match in zip(tokens, chosen, strict=True)]
+        job = _restore_queued(database, tmp_path)
+        saving_from = time.time()
         deadline = time.monotonic() + DEADLINE
         running = threading.Event()
         running.set()
@@ -234,10 +274,14 @@ def test_sixteen_scorers_lose_nothing_and_duplicate_nothing_while_workers_are_ki
             thread.start()
         for thread in threads:
             thread.join()
+        saving_until = time.time()
         running.clear()
         killer.join()
+        restored = _restore_finished(database, job)
         output = server.output()
-    stored = json.loads(manage(database, "shell", "--no-imports", "-c", STORED).splitlines()[-1])
+    stored = json.loads(
+        manage(database, "shell", "--no-imports", "-c", STORED.format(restored=RESTORED)).splitlines()[-1]
+    )
 
     assert not tally.errors, "\n".join(tally.errors[:20]) + f"\n{output}"
     assert len(tally.saved) == SCORERS * GAMES, f"{len(tally.saved)} saves within {DEADLINE:g} s"
@@ -250,3 +294,8 @@ def test_sixteen_scorers_lose_nothing_and_duplicate_nothing_while_workers_are_ki
     per_match = Counter(match for match, _ in tally.saved.values())
     for match, games in per_match.items():
         assert stored["matches"][match] == {"deals": games, "numbers": list(range(1, games + 1))}
+    assert restored["state"] == "done", restored
+    assert restored["counts"]["games"] == RESTORED
+    started, finished = restored["moments"]
+    assert started < saving_until, "the restore started after the scorers had finished"
+    assert finished > saving_from, "the restore finished before the scorers began"

@@ -18,12 +18,14 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager, nullcontext, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+
+from scorekeeper.serve import task_worker
 
 HOST = "127.0.0.1"
 # What the TLS proxy in front of gunicorn adds to every request (see the README's Deploying).
@@ -101,9 +103,10 @@ def children_of(pid: int) -> list[int]:
 
 
 @contextmanager
-def gunicorn(database_url: str, *, workers: int) -> Iterator[Server]:
+def gunicorn(database_url: str, *, workers: int, tasks: bool = False) -> Iterator[Server]:
     """gunicorn serving the project on ``database_url`` with ``workers`` sync workers, in production settings,
-    until the block ends; its output goes to a temporary file (``Server.output``)."""
+    until the block ends; its output goes to a temporary file (``Server.output``). With ``tasks``, the task worker
+    runs beside it, as ``make serve`` runs it."""
     port = free_port()
     environment = {
         **os.environ,
@@ -133,7 +136,8 @@ def gunicorn(database_url: str, *, workers: int) -> Iterator[Server]:
     server = Server(process, port, Path(log.name))
     try:
         _wait_until_ready(server, workers)
-        yield server
+        with task_worker(environment, "--no-reload") if tasks else nullcontext():
+            yield server
     finally:
         process.terminate()
         try:
