@@ -35,11 +35,11 @@ from .engine.messages import gettext_noop, msg
 from .errors import Invalid
 from .models import Game, GameScore, Keeper, Match, MatchEvent, Player, Seat
 from .names import BadName, name_key, normalize_name
-from .rows import rows_insert
+from .rows import Rows, rows_prepared, rows_written
 from .services import check_new_match, keeper_for
 
 # A step holds the database's write lock about this long at most: a save at a table waits no longer than that.
-STEP_SECONDS = 0.25
+STEP_SECONDS = 0.05
 FIRST_STEP = 500  # rows in the first step; each next step is sized by how long the last one took
 STEP_RANGE = (50, 20_000)
 # How often (in games checked or rows written) the caller hears how far the restore has come.
@@ -442,22 +442,30 @@ class _Count:
 
 
 class _Steps:
-    """Writes rows in transactions of about ``STEP_SECONDS`` each, the batch sized by how long the last one took."""
+    """Writes rows in short transactions: each batch is made ready first, then written holding the write lock about
+    ``STEP_SECONDS`` at most; the next batch is sized by how long the lock was held for the last one."""
 
     def __init__(self, written: _Count) -> None:
         self.size = FIRST_STEP
         self.written = written
+        self.held = 0.0
 
-    def write(self, rows: Sequence[T], step: Callable[[Sequence[T]], object]) -> None:
+    def locked(self, rows: Rows) -> None:
+        """Write ``rows`` (made ready) in a transaction of their own."""
+        began = time.monotonic()
+        with transaction.atomic():
+            rows_written(rows)
+        self.held += time.monotonic() - began
+
+    def write(self, items: Sequence[T], step: Callable[[_Steps, Sequence[T]], None]) -> None:
+        """``step`` each batch of ``items``; the step writes through ``locked``."""
         start = 0
-        while start < len(rows):
-            batch = rows[start : start + self.size]
-            began = time.monotonic()
-            with transaction.atomic():
-                step(batch)
-            took = max(time.monotonic() - began, 0.001)
+        while start < len(items):
+            batch = items[start : start + self.size]
+            self.held = 0.0
+            step(self, batch)
             low, high = STEP_RANGE
-            self.size = max(low, min(high, int(len(batch) * STEP_SECONDS / took)))
+            self.size = max(low, min(high, int(len(batch) * STEP_SECONDS / max(self.held, 0.001))))
             start += len(batch)
             self.written.add(len(batch))
 
@@ -482,9 +490,9 @@ def _write(plan: _Plan, staged: Keeper, progress: Progress) -> None:
         _link_undos(match)
 
 
-def _write_games(match: int, players: Sequence[int], games: Sequence[_Game]) -> None:
-    """The games with their score rows; each game learns its row's id."""
-    rows_insert(Game, GAME_COLUMNS, (game.row(match) for game in games))
+def _write_games(match: int, players: Sequence[int], steps: _Steps, games: Sequence[_Game]) -> None:
+    """The games, then (once each game has learnt its row's id) their score rows."""
+    steps.locked(rows_prepared(Game, GAME_COLUMNS, [game.row(match) for game in games]))
     positions = [game.position for game in games]
     ids = dict(
         Game.objects.filter(match_id=match, position__gte=min(positions), position__lte=max(positions)).values_list(
@@ -493,20 +501,17 @@ def _write_games(match: int, players: Sequence[int], games: Sequence[_Game]) -> 
     )
     for game in games:
         game.pk = ids[game.position]
-    rows_insert(
-        GameScore,
-        SCORE_COLUMNS,
-        (
-            (game.pk, seat, player, game.scored.scores[seat], game.scored.declarer == seat, game.scored.played[seat])
-            for game in games
-            if game.scored is not None
-            for seat, player in enumerate(players)
-        ),
-    )
+    scores = [
+        (game.pk, seat, player, game.scored.scores[seat], game.scored.declarer == seat, game.scored.played[seat])
+        for game in games
+        if game.scored is not None
+        for seat, player in enumerate(players)
+    ]
+    steps.locked(rows_prepared(GameScore, SCORE_COLUMNS, scores))
 
 
-def _write_events(match: int, events: Sequence[_Event]) -> None:
-    rows_insert(MatchEvent, EVENT_COLUMNS, (event.row(match) for event in events))
+def _write_events(match: int, steps: _Steps, events: Sequence[_Event]) -> None:
+    steps.locked(rows_prepared(MatchEvent, EVENT_COLUMNS, [event.row(match) for event in events]))
 
 
 def _link_undos(match: _Match) -> None:

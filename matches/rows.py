@@ -1,11 +1,12 @@
 """Rows straight into a table, for writes of a size the ORM's objects would make slow: a restore's games and the
-benchmark's seeded seasons. Each value is prepared by its field as the ORM would prepare it (uuids, JSON, moments);
+benchmark's seeded seasons. Each value is prepared by its field as the ORM would prepare it (uuids, JSON, moments),
+and can be prepared before the transaction that writes it begins (so that the write lock is held only to write);
 no model is instantiated, no signal sent, and nothing is read back."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from itertools import islice
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections, models
@@ -14,12 +15,27 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 BATCH = 5000
 
 
+@dataclass(frozen=True)
+class Rows:
+    """Rows ready to be written: the statement and each row's values as the database takes them."""
+
+    sql: str
+    values: list[list[Any]]
+
+
 def rows_insert(
     model: type[models.Model], names: Sequence[str], rows: Iterable[Sequence[Any]], *, repeated: bool = False
 ) -> None:
-    """Insert ``rows`` (values in the order of the fields ``names``) into ``model``'s table, in batches. With
-    ``repeated``, a JSON value or a moment is prepared once for all rows that hold an equal one (worth it where few
-    distinct values repeat)."""
+    """Insert ``rows`` (values in the order of the fields ``names``) into ``model``'s table."""
+    rows_written(rows_prepared(model, names, rows, repeated=repeated))
+
+
+def rows_prepared(
+    model: type[models.Model], names: Sequence[str], rows: Iterable[Sequence[Any]], *, repeated: bool = False
+) -> Rows:
+    """``rows`` (values in the order of the fields ``names``) made ready for ``model``'s table, before any lock is
+    taken to write them. With ``repeated``, a JSON value or a moment is prepared once for all rows that hold an equal
+    one (worth it where few distinct values repeat)."""
     fields = [model._meta.get_field(name) for name in names]
     assert all(isinstance(field, models.Field) for field in fields)
     database = connections[DEFAULT_DB_ALIAS]
@@ -27,19 +43,18 @@ def rows_insert(
     quote = database.ops.quote_name
     columns = ", ".join(quote(str(field.column)) for field in fields)  # type: ignore[union-attr]
     sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
-    with database.cursor() as cursor:
-        iterator = iter(rows)
-        while batch := list(islice(iterator, BATCH)):
-            cursor.executemany(
-                sql,
-                [
-                    [
-                        value if prepare is None else prepare(value)
-                        for prepare, value in zip(preparers, row, strict=True)
-                    ]
-                    for row in batch
-                ],
-            )
+    values = [
+        [value if prepare is None else prepare(value) for prepare, value in zip(preparers, row, strict=True)]
+        for row in rows
+    ]
+    return Rows(sql, values)
+
+
+def rows_written(rows: Rows) -> None:
+    """Write rows made ready by ``rows_prepared``, in batches."""
+    with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
+        for start in range(0, len(rows.values), BATCH):
+            cursor.executemany(rows.sql, rows.values[start : start + BATCH])
 
 
 def _preparer(field: Any, database: BaseDatabaseWrapper, repeated: bool) -> Callable[[Any], Any] | None:

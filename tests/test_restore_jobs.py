@@ -122,9 +122,8 @@ def test_what_a_restore_writes_scores_as_the_services_score_it() -> None:
     for number in range(30):
         add(match, declarer=number % 3, contract="grand", matadors=1 + number % 3, declarer_card_points=40 + number)
     data = json.loads(json.dumps(account_backup(owner)))
-    stored = list(
-        Game.objects.order_by("position").values("number", "bock", "won", "game_value", "points", "breakdown")
-    )
+    derived = ("number", "bock", "won", "game_value", "points", "breakdown", "rules_version")
+    stored = list(Game.objects.order_by("position").values(*derived))
     scores = sorted(GameScore.objects.values_list("game__position", "seat", "points", "declarer", "played"))
     totals = Match.objects.get().totals
     Match.objects.all().delete()
