@@ -266,6 +266,18 @@ def kept_players(visitor: Visitor) -> QuerySet[Player]:
     return Player.objects.none()
 
 
+def fellow_players(visitor: Visitor, player: Player) -> QuerySet[Player]:
+    """The other players of ``player``'s book, to compare with and to merge: for whoever sees the whole book (its
+    keeper, or anybody holding a role at the club that keeps it); nobody else meets them there."""
+    account = visitor.account
+    if account is None:
+        return Player.objects.none()
+    keeper = player.keeper
+    if keeper.user_id != account.pk and _club_book_role(visitor, keeper) is Role.NOBODY:
+        return Player.objects.none()
+    return Player.objects.filter(keeper_id=keeper.pk).exclude(pk=player.pk)
+
+
 class Denied(Exception):
     """The visitor may not do this. Pages send somebody without an account to log in, and answer everybody else as
     if the thing did not exist; the API answers 401 or 404 the same way."""

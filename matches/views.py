@@ -7,7 +7,7 @@ refusal of a service comes back as a ``ServiceError`` and is shown next to its f
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import Any
 
@@ -69,6 +69,7 @@ from .permissions import (
     Visitor,
     access,
     can,
+    fellow_players,
     guest_key_of,
     kept_players,
     match_by_link,
@@ -77,9 +78,9 @@ from .permissions import (
     player_role,
     public,
     signed_in,
+    subject_for,
     version_by_share_link,
     visible_matches,
-    visible_players,
     visitor_of,
 )
 from .preferences import DECK_SESSION_KEY, deck_of
@@ -1043,28 +1044,38 @@ def player_export(request: HttpRequest, player: Player, fmt: str) -> HttpRespons
 @on_player(Action.VIEW)
 @require_safe
 def player_detail(request: HttpRequest, player: Player) -> HttpResponse:
+    return _player_page(request, player)
+
+
+def _player_page(
+    request: HttpRequest, player: Player, merge_errors: Sequence[str] = (), status: int = 200
+) -> HttpResponse:
+    """A player's page; ``merge_errors``: why the merge asked for was refused, said next to its choice."""
     visitor = visitor_of(request)
     role = player_role(visitor, player)
     stats = [(_kind(row.variant, row.scheme), row) for row in player_stats(player)]
-    others = kept_players(visitor_of(request)).exclude(pk=player.pk) if role == Role.OWNER else Player.objects.none()
     matches = [(match, match_label(match)) for match in player_matches(player)]
     context = {
         "player": player,
         "stats": stats,
         "matches": matches,
-        "others": others,
+        "others": fellow_players(visitor, player),
         "manage": can(visitor, Action.MANAGE, player),
         "unlink": can(visitor, Action.UNLINK, player),
         "claim_url": request.build_absolute_uri(reverse("player_claim", args=[player.link_token]))
         if player.link_token and role == Role.OWNER
         else "",
+        "merge_errors": merge_errors,
     }
-    return render(request, "matches/player_detail.html", context)
+    return render(request, "matches/player_detail.html", context, status=status)
 
 
 @on_player(Action.VIEW)
 def player_versus(request: HttpRequest, player: Player, other_id: uuid.UUID) -> HttpResponse:
-    second = get_object_or_404(visible_players(request.user), public_id=other_id)
+    # Two books never share a table: a pair from two of them is no pair, whoever may see both.
+    second = subject_for(visitor_of(request), Action.VIEW, "player", other_id)
+    if second.keeper_id != player.keeper_id:
+        raise Http404
     kinds = [
         {
             "kind": _kind(row.variant, row.scheme),
@@ -1103,17 +1114,16 @@ def player_link_view(request: HttpRequest, player: Player) -> HttpResponse:
 @require_POST
 def player_merge_view(request: HttpRequest, player: Player) -> HttpResponse:
     chosen = _posted_uuid(request, "other")
-    other = kept_players(visitor_of(request)).filter(public_id=chosen).first() if chosen else None
+    other = fellow_players(visitor_of(request), player).filter(public_id=chosen).first() if chosen else None
     if other is None:
-        messages.error(request, _("Choose another player of the same book."))
-        return redirect("player_detail", player_id=player.public_id)
+        return _player_page(request, player, [_("Choose another player of the same book.")], status=400)
     try:
         player_merge(into=player, other=other)
     except ServiceError as error:
-        _report(request, error)
-    else:
-        merged = {"other": other.name, "player": player.name}
-        messages.success(request, _("%(other)s is now part of %(player)s.") % merged)
+        refusals = [render_step(problem.message, deck_of(request)) for problem in error.errors]
+        return _player_page(request, player, refusals, status=error.status)
+    merged = {"other": other.name, "player": player.name}
+    messages.success(request, _("%(other)s is now part of %(player)s.") % merged)
     return redirect("player_detail", player_id=player.public_id)
 
 

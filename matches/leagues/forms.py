@@ -8,6 +8,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from matches.engine import RuleError, find_variant
@@ -19,7 +20,7 @@ from matches.forms import option_field
 from matches.labels import preset_label, render_step, scheme_label
 
 from .models import ClubRole, Season
-from .services import FIXED_ONCE_DRAWN, SeasonSettings, Seating
+from .services import FIXED_ONCE_DRAWN, SeasonSettings, Seating, night_dates
 
 CENTS = Decimal(100)
 MAX_EUROS = Decimal(1000)
@@ -263,6 +264,12 @@ class SeasonEditForm(SeasonForm):
 class NightForm(forms.Form):
     date = forms.DateField(label=_("Date"), initial=datetime.date.today, widget=IsoDateInput())
     series = forms.IntegerField(label=_("Series"), initial=1, min_value=1, max_value=6)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The date picker offers only the dates the services take, so that a slip of the thumb cannot pick another.
+        earliest, latest = night_dates(timezone.localdate())
+        self.fields["date"].widget.attrs.update(min=earliest.isoformat(), max=latest.isoformat())
 
 
 class GuestForm(forms.Form):

@@ -7,6 +7,7 @@ functions rank those sums.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -37,7 +38,7 @@ from matches.models import GameScore, Match, Player, Seat
 from matches.registry import PaperList
 from matches.selectors import versions_mark
 
-from .models import Attendance, ClubTable, Night, NightStanding, PaperLine, Roster, Season, SeasonStanding
+from .models import Attendance, Club, ClubTable, Night, NightStanding, PaperLine, Roster, Season, SeasonStanding
 
 
 @dataclass(frozen=True)
@@ -243,6 +244,13 @@ def paper_list_of(match: Match) -> PaperList | None:
 def table_of(match: Match) -> ClubTable | None:
     """The club table a match is, with its night, season and club; None for a match of nobody's club night."""
     return ClubTable.objects.select_related("night__season__club").filter(match=match).first()
+
+
+def night_on_screen(club: Club, today: datetime.date) -> Night | None:
+    """The night the club room's screen shows: tonight's, else the latest whose tables were drawn. A night planned
+    ahead takes the screen on its day (or once its tables are drawn), never before."""
+    nights = Night.objects.filter(season__club=club).select_related("season")
+    return nights.filter(date=today).first() or nights.filter(tables__isnull=False).first()
 
 
 def night_version(night: Night) -> str:

@@ -295,10 +295,34 @@ def _fields_of(names: Sequence[str], season: Season, values: Mapping[str, Any]) 
 # --- Nights --------------------------------------------------------------------------------------------------------
 
 
+# The dates a club night may have (docs/rules.md): lists of past seasons may be typed in from paper, but not from
+# before 2000; a season's nights may be planned from its start, up to eleven months ahead. A date beyond is a slip
+# of the date picker, or a year typed one too high.
+EARLIEST_NIGHT = datetime.date(2000, 1, 1)
+NIGHT_DAYS_AHEAD = 330
+
+
+def night_dates(today: datetime.date) -> tuple[datetime.date, datetime.date]:
+    """The first and the last date a club night may have, seen from ``today``."""
+    return EARLIEST_NIGHT, today + datetime.timedelta(days=NIGHT_DAYS_AHEAD)
+
+
+def _night_date(date: datetime.date) -> datetime.date:
+    earliest, latest = night_dates(timezone.localdate())
+    if not earliest <= date <= latest:
+        raise _invalid(
+            "date",
+            gettext_noop("Choose a date from {earliest} to {latest}."),
+            earliest=date_format(earliest),
+            latest=date_format(latest),
+        )
+    return date
+
+
 def night_create(*, season: Season, date: datetime.date, series: int = 1) -> Night:
     if not 1 <= series <= MAX_SERIES:
         raise _invalid("series", gettext_noop("Between 1 and {most}."), most=MAX_SERIES)
-    return Night.objects.create(season=season, date=date, series=series)
+    return Night.objects.create(season=season, date=_night_date(date), series=series)
 
 
 def _open(night: Night) -> Night:
@@ -577,7 +601,7 @@ def night_redate(*, night: Night, date: datetime.date, user: User) -> Night:
         locked = _open(night)
         if locked.date == date:
             return locked
-        before, locked.date = locked.date, date
+        before, locked.date = locked.date, _night_date(date)
         locked.save(update_fields=["date"])
         for table in ClubTable.objects.filter(night=locked).select_related("match"):
             match_retitle(match=table.match, title=_table_title(locked, table.series, table.number))

@@ -3,7 +3,6 @@ paper lists, results, closing), and the public screen. Thin: the services write,
 
 from __future__ import annotations
 
-import datetime
 import uuid
 from fractions import Fraction
 from typing import Any
@@ -19,6 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -67,6 +67,7 @@ from .forms import (
 from .models import Club, ClubRole, ClubTable, Membership, Night, NightLog, Season, SeasonLog
 from .selectors import (
     NightResults,
+    night_on_screen,
     night_results,
     night_tables,
     night_version,
@@ -754,14 +755,15 @@ def closed_table_link(request: HttpRequest, token: str) -> HttpResponse | None:
 @public
 @require_safe
 def club_screen(request: HttpRequest, token: str) -> HttpResponse:
-    """The club's public screen: the latest season's table and the latest night, refreshing itself; players who
-    asked are shown by their first name only."""
+    """The club's public screen: the night under way (tonight's, else the last one played) and its season's table,
+    or the latest season's without one, refreshing itself; players who asked are shown by their first name only."""
     club = Club.objects.filter(screen_token=token).first() if token else None
     if club is None:
         raise Http404
-    season = club.seasons.first()
-    night = season.nights.first() if season else None
-    context: dict[str, Any] = {"club": club, "season": season, "night": night, "today": datetime.date.today()}
+    today = timezone.localdate()
+    night = night_on_screen(club, today)
+    season = night.season if night else club.seasons.first()
+    context: dict[str, Any] = {"club": club, "season": season, "night": night, "today": today}
     if season is not None:
         table = season_table(season)
         names = public_names(table.players)
