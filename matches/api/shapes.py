@@ -20,6 +20,7 @@ from .serializers import (
     RulesField,
     SeatField,
     StrictInput,
+    WholeNumberField,
 )
 
 
@@ -155,7 +156,7 @@ class GameInput(StrictInput):
 
 
 class GameAddInput(GameInput):
-    number = serializers.IntegerField(
+    number = WholeNumberField(
         required=False,
         allow_null=True,
         default=None,
