@@ -508,8 +508,8 @@ class GameForm(forms.Form):
         if "declarer_card_points" not in self.fields:
             return None
         try:
-            points = int(self["declarer_card_points"].value())
-        except (TypeError, ValueError):
+            points = whole_number(str(self["declarer_card_points"].value()))
+        except ValueError:
             return None
         return 120 - points if 0 <= points <= 120 else None
 

@@ -141,6 +141,14 @@ def api_game(fields: dict[str, str], number: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("number", BAD_NUMBERS)
+def test_card_points_in_other_digits_count_no_points_for_the_opponents(page: Client, owner: User, number: str) -> None:
+    match = make_match(owner)
+    on_page = page.post(f"/matches/{match.public_id}/games/", game_form(declarer_card_points=number))
+    assert on_page.status_code == 400
+    assert 'data-opponents-of="id_declarer_card_points">–</output>' in on_page.content.decode()
+
+
+@pytest.mark.parametrize("number", BAD_NUMBERS)
 @pytest.mark.parametrize("field", GAME_NUMBERS)
 def test_a_number_in_other_digits_is_refused_in_a_game_on_the_page_and_in_the_api(
     page: Client, api: APIClient, owner: User, field: str, number: str
