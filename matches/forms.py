@@ -35,6 +35,7 @@ from .engine.values import game_values
 from .labels import CONTRACT_NAMES, OPTION_CHOICE_LABELS, SUIT_SYMBOLS, contract_label, render_step, scheme_label
 from .models import Deck
 from .names import MAX_NAME_LENGTH
+from .numbers import NOT_A_WHOLE_NUMBER, whole_number
 from .services import Submission
 
 
@@ -55,6 +56,20 @@ YES, NO = "yes", "no"
 BY_VALUE_MODE, FULL_MODE = "value", "full"  # how a game is entered where the table offers both
 # The fields a game entered by its value shares with the full entry; the rest are the full entry's alone.
 SHARED_WITH_VALUE = frozenset({"declarer", "kontra", "re"})
+
+
+class WholeNumberField(forms.IntegerField):
+    """A whole number written with the digits 0 to 9, as the API takes it (``matches.numbers``)."""
+
+    default_error_messages = {"invalid": NOT_A_WHOLE_NUMBER}
+
+    def to_python(self, value: Any) -> int | None:
+        if value in self.empty_values:
+            return None
+        try:
+            return whole_number(str(value))
+        except ValueError:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from None
 
 
 class SignupForm(UserCreationForm):
@@ -88,7 +103,7 @@ class MatchForm(forms.Form):
 
     token = forms.UUIDField(widget=forms.HiddenInput, required=False)
     title = forms.CharField(label=_("Title (optional)"), max_length=100, required=False)
-    planned_games = forms.IntegerField(
+    planned_games = WholeNumberField(
         label=_("Fixed number of games (optional)"),
         min_value=1,
         max_value=999,
@@ -173,7 +188,7 @@ def option_field(name: str, initial: bool | int | str, choices: tuple[str, ...])
             initial=initial,
             required=False,
         )
-    return forms.IntegerField(
+    return WholeNumberField(
         label=label,
         help_text=help_text,
         min_value=spec.minimum,
@@ -284,8 +299,8 @@ class GameForm(forms.Form):
 
     token = forms.UUIDField(widget=forms.HiddenInput)
     # The API's bound on a deal's number: no list gets near it.
-    number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1, max_value=100_000)
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+    number = WholeNumberField(widget=forms.HiddenInput, required=False, min_value=1, max_value=100_000)
+    version = WholeNumberField(widget=forms.HiddenInput, required=False, min_value=0)
 
     def __init__(self, *args: Any, shape: EntryShape, seats: list[str], deck: str = Deck.FRENCH, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -494,8 +509,8 @@ class GameForm(forms.Form):
         if "declarer_card_points" not in self.fields:
             return None
         try:
-            points = int(self["declarer_card_points"].value())
-        except (TypeError, ValueError):
+            points = whole_number(str(self["declarer_card_points"].value()))
+        except ValueError:
             return None
         return 120 - points if 0 <= points <= 120 else None
 
@@ -657,7 +672,7 @@ def _number(
     attrs = {"inputmode": "numeric"}
     if big:
         attrs["pattern"] = "[0-9]*"
-    return forms.IntegerField(
+    return WholeNumberField(
         label=label,
         min_value=minimum,
         max_value=maximum,

@@ -35,7 +35,7 @@ from .engine.messages import gettext_noop, msg
 from .engine.presets import PRESETS
 from .errors import Conflict, Gone, Invalid, ServiceError
 from .models import Game, GameScore, Keeper, Match, MatchEvent, Player, Seat, new_link_token
-from .names import BadName, name_key, normalize_name
+from .names import REPLACEMENT, BadName, name_key, normalize_name, unreadable
 from .selectors import checkpoint_before, redoable, undoable
 
 MAX_TITLE_LENGTH = 100
@@ -343,6 +343,8 @@ def check_new_match(
         errors.extend(error.errors)
     if len(title.strip()) > MAX_TITLE_LENGTH:
         errors.append(FieldError("title", msg(gettext_noop("At most {count} characters."), count=MAX_TITLE_LENGTH)))
+    if REPLACEMENT in title:
+        errors.append(FieldError("title", unreadable()))
     if preset and preset not in PRESETS:
         errors.append(FieldError("preset", msg(gettext_noop("Must be one of: {choices}."), choices=", ".join(PRESETS))))
     if errors:

@@ -319,7 +319,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
                     keeper.delete()
             return redirect("match_detail", match_id=match.public_id)
     context = {"form": form, "preset": preset, "preset_label": preset_label(preset.key)}
-    return render(request, "matches/match_new.html", context)
+    return render(request, "matches/match_new.html", context, status=400 if form.errors else 200)
 
 
 # --- The match page and entering games -----------------------------------------------------------------------------

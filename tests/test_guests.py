@@ -142,7 +142,7 @@ def test_a_retried_start_finds_the_guests_first_match_and_book(client: Client) -
 
 def test_a_refused_start_leaves_no_guests_book(client: Client) -> None:
     response = client.post("/matches/new/", {**ISKO, "player_1": "Anna", "token": str(uuid.uuid4())})
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert not Keeper.objects.exists()
 
 

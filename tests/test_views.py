@@ -136,7 +136,7 @@ def test_a_bad_table_is_refused_with_a_message(client_of: Any, owner: User, name
     data |= {"rule_ramsch_fixed_loss": "10", "rule_lost_hand": "double"}
     data |= {f"player_{seat}": name for seat, name in enumerate(names)}
     response = client.post("/matches/new/", data)
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert message in response.content.decode()
     assert not Match.objects.exists()
 

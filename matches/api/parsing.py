@@ -1,8 +1,9 @@
 """Reading request bodies: JSON only, and bounded before anything else looks at it. A body larger than
-``MAX_BODY_BYTES`` is a 413 without being read; text that is not UTF-8, JSON nested deeper than ``MAX_DEPTH``, an
-object or a list of more than ``MAX_ENTRIES``, texts longer than ``MAX_TEXT`` (names longer than ``MAX_KEY``) and
-strings no database or reply can carry (NUL, lone surrogates) are a 400 naming the field. The views, the engine and
-the database then see only small, clean data."""
+``MAX_BODY_BYTES`` is a 413 without being read; JSON nested deeper than ``MAX_DEPTH``, an object or a list of more
+than ``MAX_ENTRIES``, texts longer than ``MAX_TEXT`` (names longer than ``MAX_KEY``) and strings no database or reply
+can carry (NUL, lone surrogates) are a 400 naming the field. Bytes that are not UTF-8 are read as the pages read them,
+as U+FFFD, so that the same text gets the same answer here and there. The views, the engine and the database then see
+only small, clean data."""
 
 from __future__ import annotations
 
@@ -47,10 +48,9 @@ class JSONBody(BaseParser):
         raw = stream.read(MAX_BODY_BYTES + 1)
         if len(raw) > MAX_BODY_BYTES:
             raise BodyTooLarge
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise ParseError(_("The body is not UTF-8 text.")) from None
+        # Read as the pages read a form: each byte that is not UTF-8 becomes U+FFFD, which the field it lands in
+        # refuses by name (a name, a title) as it does on the page, or which makes the JSON or a choice invalid.
+        text = raw.decode("utf-8", errors="replace")
         try:
             data = json.loads(text, parse_constant=_no_constant)
         except RecursionError:

@@ -4,6 +4,7 @@ changing it need, and asks ``matches.permissions`` before anything else. What th
 
 from __future__ import annotations
 
+import contextlib
 import re
 import uuid
 from typing import Any, ClassVar
@@ -22,6 +23,7 @@ from ..engine import FieldError
 from ..engine.messages import gettext_noop, msg
 from ..errors import Invalid
 from ..models import Match
+from ..numbers import whole_number
 from ..permissions import Action, Denied, Rule, declared, subject_for, visitor_of
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
@@ -118,16 +120,35 @@ def entity_tag(version: int) -> str:
     return f'"{version}"'
 
 
+# Why a query parameter given with an empty value (``?variant=``) is refused by name rather than read as left out:
+# most likely a client's bug.
+EMPTY_PARAMETER = gettext_noop("Give a value, or leave the parameter out.")
+
+
 class Pages(CursorPagination):
-    """Pages of a list that grows (``?page_size=`` up to 200): each page costs the same however long the list, and
-    no entry is skipped or shown twice while new ones arrive. A cursor that was not made here is a 404."""
+    """Pages of a list that grows (``?page_size=`` from 1 to 200, 50 when left out; any other is a 400): each page
+    costs the same however long the list, and no entry is skipped or shown twice while new ones arrive. A cursor that
+    was not made here is a 404; an empty one a 400."""
 
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200
     ordering = "-created_at"
 
+    def get_page_size(self, request: Request) -> int:
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is None:
+            return self.page_size
+        with contextlib.suppress(ValueError):
+            size = whole_number(raw)
+            if 1 <= size <= self.max_page_size:
+                return size
+        problem = msg(gettext_noop("Must be a whole number from 1 to {most}."), most=self.max_page_size)
+        raise Invalid([FieldError(self.page_size_query_param, problem)])
+
     def decode_cursor(self, request: Request) -> Cursor | None:
+        if request.query_params.get(self.cursor_query_param) == "":
+            raise Invalid([FieldError(self.cursor_query_param, msg(EMPTY_PARAMETER))])
         cursor = super().decode_cursor(request)
         if cursor is not None and cursor.position is not None and "\x00" in str(cursor.position):
             raise NotFound(self.invalid_cursor_message)
@@ -136,6 +157,8 @@ class Pages(CursorPagination):
     def paginate_queryset(self, queryset: QuerySet[Any], request: Request, view: Any = None) -> list[Any] | None:
         try:
             return super().paginate_queryset(queryset, request, view)
+        except Invalid:
+            raise
         except (DjangoValidationError, ValueError, TypeError):
             raise NotFound(self.invalid_cursor_message) from None
 

@@ -76,7 +76,11 @@ IF_MATCH = OpenApiParameter(
 )
 PAGED = [
     OpenApiParameter("cursor", OpenApiTypes.STR, description="Where the page starts, as `next` or `previous` gave it."),
-    OpenApiParameter("page_size", OpenApiTypes.INT, description="Entries per page: 50 unless asked, at most 200."),
+    OpenApiParameter(
+        "page_size",
+        {"type": "integer", "minimum": 1, "maximum": Pages.max_page_size},
+        description=f"Entries per page: {Pages.page_size} unless asked, from 1 to {Pages.max_page_size}.",
+    ),
 ]
 REFUSED = {
     400: OpenApiResponse(description="Invalid input: messages by field."),
@@ -281,7 +285,8 @@ class MatchListView(PolicyView):
     @extend_schema(
         operation_id="matches",
         summary="Your matches",
-        description="The matches you keep, score or played in, newest first.",
+        description="The matches you keep, score or played in, newest first. A filter left out does not filter; "
+        "one given with an empty value is a 400.",
         parameters=[MatchFilter, *PAGED],
         responses={200: paged(MatchShape), **REFUSED},
     )

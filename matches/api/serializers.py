@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+import contextlib
+from typing import Any, ClassVar
 
 from django.core.validators import MaxLengthValidator, MaxValueValidator, MinLengthValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
@@ -14,6 +15,7 @@ from ..engine.cards import CARD_POINTS_TOTAL
 from ..engine.common import MAX_BOCK
 from ..engine.entry import MAX_MATADORS
 from ..engine.options import NAMED_UNKNOWN
+from ..numbers import NOT_A_WHOLE_NUMBER, whole_number
 from ..scoring import error_tree
 
 
@@ -160,6 +162,21 @@ class EnteredGameField(serializers.JSONField):
     """A game entered into a match, read by the services through the engine."""
 
 
+class WholeNumberField(serializers.IntegerField):
+    """A JSON integer, or a text written with the digits 0 to 9, as the pages take it (``matches.numbers``): not
+    48.0, Arabic-Indic digits or "4_8", which DRF's own field would read as 48."""
+
+    default_error_messages: ClassVar[dict[str, Any]] = {"invalid": NOT_A_WHOLE_NUMBER}
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, int) and not isinstance(data, bool):
+            return data
+        if isinstance(data, str) and len(data) <= self.MAX_STRING_LENGTH:
+            with contextlib.suppress(ValueError):
+                return whole_number(data)
+        self.fail("invalid")
+
+
 RANGES = (MinValueValidator, MaxValueValidator, MinLengthValidator, MaxLengthValidator)
 
 
@@ -172,7 +189,7 @@ class EngineChecked(serializers.Field):
         self.validators = [check for check in self.validators if not isinstance(check, RANGES)]
 
 
-class CheckedInteger(EngineChecked, serializers.IntegerField):
+class CheckedInteger(EngineChecked, WholeNumberField):
     pass
 
 

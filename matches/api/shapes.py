@@ -3,6 +3,9 @@ standings. Read from the same selectors as the pages; documented in the OpenAPI 
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
@@ -10,6 +13,7 @@ from ..engine import Scheme, Variant
 from ..engine.match import MAX_PLANNED_GAMES
 from ..names import MAX_NAME_LENGTH
 from ..services import MAX_TITLE_LENGTH
+from .policy import EMPTY_PARAMETER
 from .serializers import (
     MOST_SEATS,
     CheckedInteger,
@@ -20,6 +24,7 @@ from .serializers import (
     RulesField,
     SeatField,
     StrictInput,
+    WholeNumberField,
 )
 
 
@@ -102,7 +107,22 @@ class MatchInput(StrictInput):
     )
 
 
-class MatchFilter(serializers.Serializer):
+class QueryInput(serializers.Serializer):
+    """Query parameters: one given with an empty value is refused by name, beside the other refusals."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        empty = {name: [gettext(EMPTY_PARAMETER)] for name, _field in self.fields.items() if data.get(name) == ""}
+        try:
+            values = super().to_internal_value(data)
+        except serializers.ValidationError as error:
+            refused = error.detail if isinstance(error.detail, dict) else {}
+            raise serializers.ValidationError({**refused, **empty}) from None
+        if empty:
+            raise serializers.ValidationError(empty)
+        return values
+
+
+class MatchFilter(QueryInput):
     player = serializers.UUIDField(required=False, help_text=_("Only matches this player sat at."))
     variant = serializers.ChoiceField(choices=[v.value for v in Variant], required=False)
     since = serializers.DateField(required=False, help_text=_("Started on or after this day."))
@@ -155,7 +175,7 @@ class GameInput(StrictInput):
 
 
 class GameAddInput(GameInput):
-    number = serializers.IntegerField(
+    number = WholeNumberField(
         required=False,
         allow_null=True,
         default=None,
