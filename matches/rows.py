@@ -58,14 +58,23 @@ def rows_written(rows: Rows) -> None:
 
 
 def _preparer(field: Any, database: BaseDatabaseWrapper, repeated: bool) -> Callable[[Any], Any] | None:
-    """How a field's values are prepared: as they are (None), each on its own, or once per distinct value."""
-    if not isinstance(field, models.JSONField | models.DateTimeField | models.UUIDField):
+    """How a field's plain values are prepared: as they are (None), or as the field's own preparation ends, by the
+    database's adapter (each on its own, or with ``repeated`` once per distinct value)."""
+    each: Callable[[Any], Any]
+    if isinstance(field, models.JSONField):
+        encoder = field.encoder
+
+        def each(value: Any) -> Any:
+            return None if value is None else database.ops.adapt_json_value(value, encoder)
+
+    elif isinstance(field, models.DateTimeField):
+        each = database.ops.adapt_datetimefield_value
+    elif isinstance(field, models.UUIDField):
+        native = database.features.has_native_uuid_field
+        return lambda value: value if native or value is None else value.hex
+    else:
         return None
-
-    def each(value: Any) -> Any:
-        return field.get_db_prep_save(value, database)
-
-    if not repeated or isinstance(field, models.UUIDField):
+    if not repeated:
         return each
     known: dict[str, Any] = {}
 

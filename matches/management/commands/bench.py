@@ -52,6 +52,7 @@ from matches.management.bench_urls import BARE_PATH
 from matches.management.bulk import STANDARD, write_games
 from matches.management.deals import DealMaker
 from matches.management.league_seed import seed_season
+from matches.management.restore_figures import restore_against_engine, slowest_save_during_restore
 from matches.management.throughput import measure as measure_throughput
 from matches.models import Game, Match, MatchEvent
 from matches.selectors import game_rows
@@ -87,6 +88,12 @@ SAVE_ROUND_TRIP_GOAL_KB = 3
 FOLLOW_HOUR = 3600
 FOLLOW_SAVES_EVERY = 120
 FOLLOW_GOAL_KB = 150
+# A restore of a list this long against the engine's scoring of its games; and the slowest save at another table
+# while a backup of this many games is restored by another process, against the bare view.
+RESTORE_GAMES = 100_000
+RESTORE_GOAL = 5
+RESTORE_DURING_GAMES = 20_000
+SAVE_DURING_RESTORE_GOAL = 100
 # Under gunicorn: saves per second against health checks per second, at least this (a floor, not a ceiling).
 SERVED_SAVE_GOAL = 0.1
 SERVED_ROUNDS = 5
@@ -360,6 +367,13 @@ class Command(BaseCommand):
         self._line("csv export 100k / csv module", exported / written, EXPORT_RATIO_GOAL)
         served = measure_throughput(scorer, SERVED_ROUNDS)
         self._line("requests per second, save / bare view", served.save / served.bare, SERVED_SAVE_GOAL, at_least=True)
+        restorer = User.objects.create_user("bench-restorer")
+        self._line(
+            "restore 100k games / engine scoring alone", restore_against_engine(restorer, RESTORE_GAMES), RESTORE_GOAL
+        )
+        slowest = slowest_save_during_restore(restorer, RESTORE_DURING_GAMES, lambda: requests.save("10"))
+        bare_median = statistics.median(samples[bare.name])
+        self._line("save during a restore, slowest / bare view", slowest / bare_median, SAVE_DURING_RESTORE_GOAL)
         self.stdout.write(f"per request ({rounds} rounds): median time, queries")
         for name, side in _sides(figures).items():
             requests.queries = CaptureQueriesContext(connection)
