@@ -74,5 +74,14 @@ def test_a_field_the_form_refuses_is_named_in_the_summary_with_its_player() -> N
     assert answer.status_code == 400
     second = table.match.seats.get(position=1).player.name
     page = answer.content.decode()
-    assert f'<a href="#id_won_1">{second}, won: Enter a whole number.</a>' in page
+    assert f'<a href="#id_won_1">{second}, won: Enter a whole number, with the digits 0 to 9.</a>' in page
     assert re.search(r'<input [^>]*id="id_won_1"[^>]*autofocus|<input [^>]*autofocus[^>]*id="id_won_1"', page)
+
+
+def test_a_paper_list_takes_numbers_written_with_the_digits_0_to_9_only_as_every_form_and_the_api_do() -> None:
+    client, night, table = _four_at_a_table()
+    address = reverse("night_paper", args=[night.public_id, table.number]) + "?series=1"
+    answer = client.post(address, _lines(("0", "0", "0"), ("0", "٣", "0"), ("0", "0", "0"), ("0", "0", "0")))
+    assert answer.status_code == 400
+    second = table.match.seats.get(position=1).player.name
+    assert f'<a href="#id_won_1">{second}, won: Enter a whole number' in answer.content.decode()

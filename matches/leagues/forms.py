@@ -16,7 +16,7 @@ from matches.engine.draw import TablePlan
 from matches.engine.league import RankingRule
 from matches.engine.presets import PRESETS
 from matches.engine.variants import VariantSpec
-from matches.forms import option_field
+from matches.forms import WholeNumberField, option_field
 from matches.labels import preset_label, render_step, scheme_label
 
 from .models import ClubRole, Season
@@ -91,13 +91,13 @@ class SeasonForm(forms.Form):
             (TablePlan.PAIRS.value, _("pairs")),
         ],
     )
-    games_at_four = forms.IntegerField(
+    games_at_four = WholeNumberField(
         label=_("Games per series at a table of four"), initial=48, min_value=1, max_value=MAX_LOST
     )
-    games_at_three = forms.IntegerField(
+    games_at_three = WholeNumberField(
         label=_("Games per series at a table of three"), initial=36, min_value=1, max_value=MAX_LOST
     )
-    games_at_two = forms.IntegerField(
+    games_at_two = WholeNumberField(
         label=_("Games per series at a table of two"), initial=24, min_value=1, max_value=MAX_LOST
     )
     ranking = forms.ChoiceField(
@@ -108,13 +108,13 @@ class SeasonForm(forms.Form):
             (RankingRule.BEST_NIGHTS.value, _("best nights")),
         ],
     )
-    minimum_lists = forms.IntegerField(
+    minimum_lists = WholeNumberField(
         label=_("Minimum number of lists for the average (missing ones count 0)"),
         initial=0,
         min_value=0,
         max_value=MAX_COUNT,
     )
-    best_nights = forms.IntegerField(
+    best_nights = WholeNumberField(
         label=_("Nights that count (best nights)"), initial=0, min_value=0, max_value=MAX_COUNT
     )
     guests_ranked = forms.BooleanField(label=_("Guests are ranked"), required=False, initial=True)
@@ -263,7 +263,7 @@ class SeasonEditForm(SeasonForm):
 
 class NightForm(forms.Form):
     date = forms.DateField(label=_("Date"), initial=datetime.date.today, widget=IsoDateInput())
-    series = forms.IntegerField(label=_("Series"), initial=1, min_value=1, max_value=6)
+    series = WholeNumberField(label=_("Series"), initial=1, min_value=1, max_value=6)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -277,7 +277,7 @@ class GuestForm(forms.Form):
 
 
 class DrawForm(forms.Form):
-    series = forms.IntegerField(min_value=1, max_value=6, widget=forms.HiddenInput)
+    series = WholeNumberField(min_value=1, max_value=6, widget=forms.HiddenInput)
     seating = forms.ChoiceField(
         label=_("Seats"),
         choices=[
@@ -288,7 +288,7 @@ class DrawForm(forms.Form):
         initial=Seating.DRAW,
     )
     again = forms.BooleanField(required=False, widget=forms.HiddenInput)
-    guests_from = forms.IntegerField(
+    guests_from = WholeNumberField(
         label=_("Guests from table (optional)"),
         required=False,
         min_value=1,
@@ -314,11 +314,11 @@ class PaperForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.players = players
         for index, player in enumerate(players):
-            self.fields[f"points_{index}"] = forms.IntegerField(
+            self.fields[f"points_{index}"] = WholeNumberField(
                 label=_("Game points of %(name)s") % {"name": player.name}, min_value=-100_000, max_value=100_000
             )
-            self.fields[f"won_{index}"] = forms.IntegerField(label=_("won"), min_value=0, max_value=96)
-            self.fields[f"lost_{index}"] = forms.IntegerField(label=_("lost"), min_value=0, max_value=96)
+            self.fields[f"won_{index}"] = WholeNumberField(label=_("won"), min_value=0, max_value=96)
+            self.fields[f"lost_{index}"] = WholeNumberField(label=_("lost"), min_value=0, max_value=96)
 
     def rows(self) -> list[tuple[Any, forms.BoundField, forms.BoundField, forms.BoundField]]:
         return [
