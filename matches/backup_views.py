@@ -3,9 +3,13 @@ while the page shows how far it has come (``matches.tasks``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.formats import number_format
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
@@ -55,12 +59,30 @@ def restore_job_page(request: HttpRequest, job: RestoreJob) -> HttpResponse:
     problem = render_step(Message.from_data(job.problem), deck_of(request)) if job.problem else ""
     context = {
         "job": job,
+        "restored": _restored(job.counts) if job.state == RestoreJob.State.DONE else "",
         "problem": problem,
         "waiting_long": restore_job_waiting_long(job),
         "percent": 100 * job.done // job.total if job.total else 0,
         "ask_again": ASK_AGAIN_MS,
     }
     return render(request, "matches/restore_job.html", context)
+
+
+# Each kind of thing a restore adds, in words (the calls are written out, so that makemessages finds them).
+PLURALS: dict[str, Callable[[int], str]] = {
+    "players": lambda n: ngettext("%(count)s player", "%(count)s players", n),
+    "matches": lambda n: ngettext("%(count)s match", "%(count)s matches", n),
+    "games": lambda n: ngettext("%(count)s game", "%(count)s games", n),
+    "nights": lambda n: ngettext("%(count)s club night", "%(count)s club nights", n),
+}
+
+
+def _restored(counts: dict[str, int]) -> str:
+    """What a restore added, in words: "3 players, 1 match, 14,000 games, 0 club nights"."""
+    return ", ".join(
+        said(counts.get(kind, 0)) % {"count": number_format(counts.get(kind, 0), force_grouping=True)}
+        for kind, said in PLURALS.items()
+    )
 
 
 def _account_of(request: HttpRequest) -> User:

@@ -330,3 +330,22 @@ def test_after_a_save_the_notice_keeps_the_page_within_the_phones_width(phone: P
     phone.get_by_role("button", name="Save game", exact=True).click()
     expect(phone.get_by_role("button", name="Undo game 1", exact=True)).to_be_visible()
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_tools_loaded_below_after_a_switch_to_the_entry_by_value_leave_the_form_on_the_screen(
+    phone: Page, live_server: Any
+) -> None:
+    sign_up(phone, live_server.url, "tools")
+    start_match(phone, SKAT_PUB, SKAT, untick=["Bock rounds"])
+    # The tools below the list load when they are scrolled to; here their answer comes late, after the switch.
+    held: list[Route] = []
+    phone.route("**/share/", lambda route: held.append(route))
+    with phone.expect_request("**/share/"):
+        phone.get_by_role("contentinfo").scroll_into_view_if_needed()
+    phone.get_by_role("link", name="Enter by value", exact=True).click()
+    declarer = phone.get_by_role("group", name="Declarer", exact=True)
+    expect(declarer).to_be_in_viewport(ratio=1)
+    held[0].continue_()
+    expect(phone.get_by_text("Rules:", exact=False).first).to_be_attached()
+    expect(declarer).to_be_in_viewport(ratio=1)
