@@ -20,7 +20,7 @@ class Rows:
     """Rows ready to be written: the statement and each row's values as the database takes them."""
 
     sql: str
-    values: list[list[Any]]
+    values: list[Sequence[Any]]
 
 
 def rows_insert(
@@ -43,10 +43,17 @@ def rows_prepared(
     quote = database.ops.quote_name
     columns = ", ".join(quote(str(field.column)) for field in fields)  # type: ignore[union-attr]
     sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
-    values = [
-        [value if prepare is None else prepare(value) for prepare, value in zip(preparers, row, strict=True)]
-        for row in rows
-    ]
+    # Only the columns that need it are prepared: most of a row (numbers, flags) goes as it is.
+    prepared = [(index, prepare) for index, prepare in enumerate(preparers) if prepare is not None]
+    values: list[Sequence[Any]] = []
+    for row in rows:
+        if len(row) != len(fields):
+            raise ValueError(f"{len(row)} values for {len(fields)} columns")
+        if prepared:
+            row = list(row)
+            for index, prepare in prepared:
+                row[index] = prepare(row[index])
+        values.append(row)
     return Rows(sql, values)
 
 

@@ -197,3 +197,12 @@ def test_make_serve_is_the_serve_module() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1].endswith("python -m scorekeeper.serve")
+
+
+def test_make_run_is_the_develop_module_which_starts_the_task_worker_beside_the_server() -> None:
+    done = subprocess.run(
+        ["make", "--no-print-directory", "-n", "run"], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1].endswith("python -m scorekeeper.develop")
+
