@@ -205,4 +205,3 @@ def test_make_run_is_the_develop_module_which_starts_the_task_worker_beside_the_
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1].endswith("python -m scorekeeper.develop")
-
