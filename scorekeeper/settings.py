@@ -215,7 +215,7 @@ TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Berlin")
 USE_I18N = True
 USE_TZ = True
 
-# A CDN's address (``https://cdn.example.org/static/``) if one serves the static files; see the README's Deploying.
+# A CDN's address (``https://cdn.example.org/static/``) if one serves the static files; see docs/deploying.md.
 STATIC_URL = os.environ.get("STATIC_URL", "static/")
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]

@@ -28,7 +28,7 @@ from django.conf import settings
 from scorekeeper.serve import task_worker
 
 HOST = "127.0.0.1"
-# What the TLS proxy in front of gunicorn adds to every request (see the README's Deploying).
+# What the TLS proxy in front of gunicorn adds to every request (see docs/deploying.md).
 PROXIED = {"X-Forwarded-Proto": "https"}
 READY_WITHIN = 60.0
 

@@ -4,7 +4,7 @@ A plain file copy of a live SQLite database can catch a write halfway, or miss w
 SQLite's online backup copies a consistent state of the database, whatever other connections write meanwhile
 (writers go on during the copy; readers in WAL mode never wait). The copy is written beside ``FILE`` first, checked,
 and only then moved into place, so ``FILE`` is either the previous backup or a complete new one. PostgreSQL has its
-own tools for this (``pg_dump``; see the README's *Operations*).
+own tools for this (``pg_dump``; see docs/operations.md).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, file: str, **options: Any) -> None:
         if connection.vendor != "sqlite":
             raise CommandError(
-                f"the database is {connection.vendor}: back it up with pg_dump (see the README's Operations)"
+                f"the database is {connection.vendor}: back it up with pg_dump (see docs/operations.md)"
             )
         target = Path(file).resolve()
         if target == Path(connection.settings_dict["NAME"]).resolve():
