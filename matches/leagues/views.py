@@ -33,18 +33,7 @@ from matches.exports.tables import StandingsExport, season_sheet
 from matches.following import csrf_cookie_kept, unchanged
 from matches.labels import preset_label, render_step, scheme_label, variant_label
 from matches.models import Player
-from matches.permissions import (
-    Action,
-    club_can,
-    club_role,
-    on_club,
-    on_night,
-    on_season,
-    public,
-    signed_in,
-    visible_clubs,
-    visitor_of,
-)
+from matches.permissions import Action, public, signed_in, visitor_of
 from matches.selectors import BadPlace, Page, page_of
 
 from . import services
@@ -65,6 +54,7 @@ from .forms import (
     add_service_errors,
 )
 from .models import Club, ClubRole, ClubTable, Membership, Night, NightLog, Season, SeasonLog
+from .permissions import club_can, club_role, on_club, on_night, on_season, visible_clubs
 from .selectors import (
     NightResults,
     night_on_screen,
