@@ -14,10 +14,11 @@ class LeaguesConfig(AppConfig):
         # The core never imports the club app: it asks its registry, where the club app says what it knows.
         from matches.backup import register_section
         from matches.permissions import register_book_role, register_subject
-        from matches.registry import register_gone_invite_page, register_paper_reader
+        from matches.registry import register_gone_invite_page, register_paper_reader, register_table_place_reader
 
         from .backup import CLUB_SECTION
         from .permissions import CLUB_SUBJECTS, club_book_role
+        from .prints import table_place_of
         from .selectors import paper_list_of
         from .views import closed_table_link
 
@@ -25,5 +26,6 @@ class LeaguesConfig(AppConfig):
         for name, subject in CLUB_SUBJECTS.items():
             register_subject(name, subject)
         register_paper_reader(paper_list_of)
+        register_table_place_reader(table_place_of)
         register_gone_invite_page(closed_table_link)
         register_section(CLUB_SECTION)
