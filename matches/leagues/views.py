@@ -28,7 +28,7 @@ from matches.engine.presets import PRESETS
 from matches.errors import ServiceError
 from matches.exports.base import backup_response, export_response, format_of
 from matches.exports.pdf import blank_lists_pdf, pdf_response
-from matches.exports.picture import night_picture, picture_response
+from matches.exports.picture import picture_response
 from matches.exports.tables import StandingsExport, season_sheet
 from matches.following import csrf_cookie_kept, unchanged
 from matches.labels import preset_label, render_step, scheme_label, variant_label
@@ -55,6 +55,7 @@ from .forms import (
 )
 from .models import Club, ClubRole, ClubTable, Membership, Night, NightLog, Season, SeasonLog
 from .permissions import club_can, club_role, on_club, on_night, on_season, visible_clubs
+from .pictures import night_picture
 from .prints import blank_lists, night_table_pdf, season_table_pdf
 from .selectors import (
     NightResults,
