@@ -12,10 +12,12 @@ class LeaguesConfig(AppConfig):
 
     def ready(self) -> None:
         # The core never imports the club app: it asks its registry, where the club app says what it knows.
+        from matches.accounts import register_groups
         from matches.backup import register_section
         from matches.permissions import register_book_role, register_subject
         from matches.registry import register_gone_invite_page, register_paper_reader, register_table_place_reader
 
+        from .accounts import CLUBS_OF_ACCOUNTS
         from .backup import CLUB_SECTION
         from .permissions import CLUB_SUBJECTS, club_book_role
         from .prints import table_place_of
@@ -29,3 +31,4 @@ class LeaguesConfig(AppConfig):
         register_table_place_reader(table_place_of)
         register_gone_invite_page(closed_table_link)
         register_section(CLUB_SECTION)
+        register_groups(CLUBS_OF_ACCOUNTS)
