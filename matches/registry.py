@@ -5,15 +5,17 @@ answer that knows.
 - A match whose list was kept on paper: the footer entered from it instead of its games.
 - An invite link that opens no match any more: a page that says why.
 - A match played at a table of an event (a club night): which event, day, series and table, for its printed list.
+- The app's own addresses: its pages beside the core's, its API resources in the core's API.
 """
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django.http import HttpRequest, HttpResponse
+from django.urls import URLPattern, URLResolver
 
 from .engine.league import SeriesLine
 from .engine.skat import SEEGER_FABIAN_DECLARER, SEEGER_FABIAN_OPPONENTS
@@ -61,6 +63,8 @@ TablePlaceReader = Callable[[Match], TablePlace | None]
 _paper_readers: list[PaperReader] = []
 _gone_invite_pages: list[GoneLinkPage] = []
 _table_place_readers: list[TablePlaceReader] = []
+_pages: list[URLPattern | URLResolver] = []
+_api_routes: list[URLPattern | URLResolver] = []
 
 
 def register_paper_reader(reader: PaperReader) -> None:
@@ -79,6 +83,22 @@ def register_table_place_reader(reader: TablePlaceReader) -> None:
     """``reader`` answers at which event's table a match was played (None: not at one it knows)."""
     if reader not in _table_place_readers:
         _table_place_readers.append(reader)
+
+
+def register_urls(*, pages: Sequence[URLPattern | URLResolver], api: Sequence[URLPattern | URLResolver]) -> None:
+    """Serve an app's ``pages`` beside the core's, and its ``api`` resources in the core's API (its namespace)."""
+    _pages.extend(pattern for pattern in pages if pattern not in _pages)
+    _api_routes.extend(pattern for pattern in api if pattern not in _api_routes)
+
+
+def app_pages() -> list[URLPattern | URLResolver]:
+    """The pages the apps on the core serve."""
+    return list(_pages)
+
+
+def app_api_routes() -> list[URLPattern | URLResolver]:
+    """The API resources the apps on the core serve."""
+    return list(_api_routes)
 
 
 def paper_list(match: Match) -> PaperList | None:

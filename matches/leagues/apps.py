@@ -15,8 +15,14 @@ class LeaguesConfig(AppConfig):
         from matches.accounts import register_groups
         from matches.backup import register_section
         from matches.permissions import register_book_role, register_subject
-        from matches.registry import register_gone_invite_page, register_paper_reader, register_table_place_reader
+        from matches.registry import (
+            register_gone_invite_page,
+            register_paper_reader,
+            register_table_place_reader,
+            register_urls,
+        )
 
+        from . import api, urls
         from .accounts import CLUBS_OF_ACCOUNTS
         from .backup import CLUB_SECTION
         from .permissions import CLUB_SUBJECTS, club_book_role
@@ -32,3 +38,4 @@ class LeaguesConfig(AppConfig):
         register_gone_invite_page(closed_table_link)
         register_section(CLUB_SECTION)
         register_groups(CLUBS_OF_ACCOUNTS)
+        register_urls(pages=urls.urlpatterns, api=api.urlpatterns)
