@@ -3,12 +3,14 @@ what only counts for a while (expired sessions, old reset requests).
 
 Deleting an account never deletes what others score: a match of the person's own book that has a co-scorer passes
 to that co-scorer's book (the first who joined), with its players; the rest of the book goes with the account. A
-club's book is the club's and stays. A club's last owner must hand the club over first.
+club's book is the club's and stays. A club's last owner must hand the club over first: the club app says so, and
+ends the person's memberships, through ``register_groups`` when it is ready.
 """
 
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
@@ -20,7 +22,6 @@ from django.contrib.auth import SESSION_KEY
 from django.contrib.auth.models import User
 from django.contrib.sessions.models import Session
 from django.db import transaction
-from django.db.models import Count, Q
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
@@ -29,7 +30,6 @@ from knox.models import get_token_model
 from .engine import FieldError
 from .engine.messages import gettext_noop, msg
 from .errors import Conflict
-from .leagues.models import Club, ClubRole, Membership
 from .models import GameScore, Keeper, LoginFailure, Match, Player, ResetRequest, Seat
 from .services import keeper_for
 
@@ -46,6 +46,33 @@ class Handover:
 
 
 @dataclass(frozen=True)
+class Groups:
+    """What deleting an account makes of the groups an app keeps (clubs): the names of those the person leaves, and
+    of those among them the person is the last owner of, which keep the account until they have another owner."""
+
+    left: list[str]
+    kept: list[str]
+
+
+@dataclass(frozen=True)
+class GroupsOfAccounts:
+    """An app's groups of accounts: what deleting an account makes of them (``of``), and leaving them all
+    (``leave``), done within the deletion."""
+
+    of: Callable[[User], Groups]
+    leave: Callable[[User], None]
+
+
+_groups: list[GroupsOfAccounts] = []
+
+
+def register_groups(groups: GroupsOfAccounts) -> None:
+    """Let deleting an account ask ``groups`` what it makes of them, and leave them."""
+    if groups not in _groups:
+        _groups.append(groups)
+
+
+@dataclass(frozen=True)
 class Deletion:
     """What deleting an account does, to show before and to do."""
 
@@ -53,8 +80,8 @@ class Deletion:
     deleted: list[Match]
     players: int
     unlinked: list[Player]
-    clubs_left: list[Club]
-    clubs_kept: list[Club]
+    clubs_left: list[str]
+    clubs_kept: list[str]
     tokens: int
 
     @property
@@ -79,18 +106,14 @@ def account_deletion(user: User) -> Deletion:
             deleted.append(match)
         else:
             handed_over.append(Handover(match, co_scorer))
-    owned = Membership.objects.filter(user=user, role=ClubRole.OWNER).values("club")
-    clubs = Club.objects.filter(memberships__user=user).order_by("name")
-    kept = Club.objects.filter(pk__in=owned).annotate(
-        owners=Count("memberships", filter=Q(memberships__role=ClubRole.OWNER))
-    )
+    groups = [registered.of(user) for registered in _groups]
     return Deletion(
         handed_over=handed_over,
         deleted=deleted,
         players=Player.objects.filter(keeper__user=user).count(),
         unlinked=list(Player.objects.filter(account=user).exclude(keeper__user=user)),
-        clubs_left=list(clubs),
-        clubs_kept=list(kept.filter(owners=1).order_by("name")),
+        clubs_left=[name for group in groups for name in group.left],
+        clubs_kept=[name for group in groups for name in group.kept],
         tokens=get_token_model().objects.filter(user=user).count(),
     )
 
@@ -103,7 +126,7 @@ def account_delete(*, user: User) -> Deletion:
         User.objects.select_for_update().filter(pk=user.pk).first()
         plan = account_deletion(user)
         if plan.blocked:
-            names = ", ".join(club.name for club in plan.clubs_kept)
+            names = ", ".join(plan.clubs_kept)
             message = msg(
                 gettext_noop("You are the last owner of {clubs}: make somebody else owner first, then come back."),
                 clubs=names,
@@ -118,7 +141,8 @@ def account_delete(*, user: User) -> Deletion:
             Player.objects.filter(keeper=keeper).delete()
             keeper.delete()
         Player.objects.filter(account=user).update(account=None)
-        Membership.objects.filter(user=user).delete()
+        for groups in _groups:
+            groups.leave(user)
         get_token_model().objects.filter(user=user).delete()
         _end_sessions(user)
         user.delete()

@@ -74,8 +74,8 @@ def _delete_page(request: HttpRequest, form: AccountDeleteForm, *, status: int) 
         "plan": plan,
         "handed_over": [(match_label(handover.match), handover.to.username) for handover in plan.handed_over],
         "deleted": [match_label(match) for match in plan.deleted],
-        "clubs": ", ".join(club.name for club in plan.clubs_left),
-        "kept": ", ".join(club.name for club in plan.clubs_kept),
+        "clubs": ", ".join(plan.clubs_left),
+        "kept": ", ".join(plan.clubs_kept),
     }
     return render(request, "registration/account_delete.html", context, status=status)
 

@@ -7,17 +7,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.utils.formats import date_format, number_format
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from .engine import OPTIONS, Contract, GameEntry, Message, headline
 from .engine.bock import bock_multiplier
 from .engine.entry import BY_VALUE
-from .engine.league import RankingRule, SeriesLine
+from .engine.league import SeriesLine
 from .engine.presets import PRESETS
 from .engine.skat import SEEGER_FABIAN_DECLARER, SEEGER_FABIAN_OPPONENTS
 from .engine.variants import SCHEME_LABELS, VARIANTS, Scheme, Variant
-from .leagues.models import Season
 from .models import Deck, Match
 
 SUIT_SYMBOLS = {
@@ -181,24 +180,6 @@ def places(totals: Sequence[int]) -> list[tuple[int, int]]:
 def standings_text(title: str, rows: Sequence[tuple[int, str, str]]) -> str:
     """Results as a short text to send to a group chat: the title, then "1. Ben 312" per player, best first."""
     return "\n".join([title, *(f"{place}. {name} {points}" for place, name, points in rows)])
-
-
-def ranking_label(season: Season) -> str:
-    """How a season ranks its players, as its pages say it."""
-    rule = RankingRule(season.ranking)
-    if rule is RankingRule.AVERAGE:
-        if season.minimum_lists:
-            return ngettext(
-                "ranked by the average per list (at least %(count)s list counts)",
-                "ranked by the average per list (at least %(count)s lists count)",
-                season.minimum_lists,
-            ) % {"count": season.minimum_lists}
-        return gettext("ranked by the average per list")
-    if rule is RankingRule.BEST_NIGHTS:
-        return ngettext("ranked by the best night", "ranked by the best %(count)s nights", season.best_nights) % {
-            "count": season.best_nights
-        }
-    return gettext("ranked by the total of all lists")
 
 
 @dataclass(frozen=True)

@@ -3,18 +3,17 @@
 Every page, the API and every template ask here; nothing else decides who may do what. A person meets a match in
 one role, the strongest that applies:
 
-- the **owner**: the match is in their keeper's book (their own; with clubs, a club they manage; without an account,
-  the guest's book their browser holds);
+- the **owner**: the match is in their keeper's book (their own; a book an app keeps, a club's say, that they
+  manage there; without an account, the guest's book their browser holds);
 - a **co-scorer**: an account that joined through the invite link;
 - a **link scorer**: somebody without an account holding the invite link (a table at a club night, a guest);
 - a **player**: the account linked to one of the match's players;
 - a **spectator**: somebody following the spectators' link;
 - **nobody**: anonymous or a stranger.
 
-A club's matches and players are in the club's book: its owner and secretaries are their owners, its scorers
-co-scorers, its members spectators. At the club itself (its seasons and nights) a person is the owner, a secretary,
-a scorer, a member, or nobody; only the owner reopens a closed night, gives and takes the roles of owner and
-secretary, and takes members off.
+An app built on the core (the club app) says, when it is ready, what a person is at the books it keeps
+(``register_book_role``) and which things of its own a rule can be about (``register_subject``); the core asks it
+here and knows nothing of it.
 
 A revoked or renewed link stops working at once: a link grants only while it equals the match's current one.
 """
@@ -30,10 +29,9 @@ from functools import wraps
 from typing import Any, ParamSpec, TypeVar
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Q, QuerySet
+from django.db.models import Model, Q, QuerySet
 from django.http import Http404, HttpRequest
 
-from .leagues.models import Club, ClubRole, Membership, Night, Season
 from .models import Keeper, Match, Player, RestoreJob, Seat
 
 LINKS_SESSION_KEY = "scorer_links"
@@ -106,30 +104,20 @@ def _same(held: str | None, current: str | None) -> bool:
     return bool(held) and bool(current) and secrets.compare_digest(str(held), str(current))
 
 
-# What a club role makes of a person at the club's own matches and players.
-KEPT_BY_CLUB: dict[ClubRole, Role] = {
-    ClubRole.OWNER: Role.OWNER,
-    ClubRole.SECRETARY: Role.OWNER,
-    ClubRole.SCORER: Role.CO_SCORER,
-    ClubRole.MEMBER: Role.SPECTATOR,
-}
+BookRole = Callable[[Visitor, Keeper], Role]
 
-CLUB_GRANTS: dict[ClubRole | None, frozenset[Action]] = {
-    None: frozenset(),
-    ClubRole.MEMBER: frozenset({Action.VIEW}),
-    ClubRole.SCORER: frozenset({Action.VIEW, Action.SCORE}),
-    ClubRole.SECRETARY: frozenset({Action.VIEW, Action.SCORE, Action.SHARE, Action.MANAGE}),
-    ClubRole.OWNER: frozenset(Action),
-}
+_book_roles: list[BookRole] = []
 
 
-def _club_book_role(visitor: Visitor, keeper: Keeper) -> Role:
-    """The role a club's member has at what the club's book keeps (``NOBODY`` for a book that is not a club's)."""
-    account = visitor.account
-    if account is None or keeper.user_id is not None or keeper.guest_key is not None:
-        return Role.NOBODY
-    held = Membership.objects.filter(club__keeper_id=keeper.pk, user=account).values_list("role", flat=True).first()
-    return KEPT_BY_CLUB[ClubRole(held)] if held else Role.NOBODY
+def register_book_role(answer: BookRole) -> None:
+    """``answer`` says what a person is at the books an app keeps (a club's): ``NOBODY`` at every other book."""
+    if answer not in _book_roles:
+        _book_roles.append(answer)
+
+
+def _book_role(visitor: Visitor, keeper: Keeper) -> Role:
+    """The role the apps give ``visitor`` at what ``keeper``'s book keeps (``NOBODY`` where none gives one)."""
+    return max((answer(visitor, keeper) for answer in _book_roles), default=Role.NOBODY)
 
 
 def match_role(visitor: Visitor, match: Match) -> Role:
@@ -137,17 +125,17 @@ def match_role(visitor: Visitor, match: Match) -> Role:
     account = visitor.account
     if visitor.guest is not None and _same(visitor.guest, str(match.keeper.guest_key or "")):
         return Role.OWNER
-    club = _club_book_role(visitor, match.keeper)
+    kept = _book_role(visitor, match.keeper)
     if account is not None:
-        if match.keeper.user_id == account.pk or club is Role.OWNER:
+        if match.keeper.user_id == account.pk or kept is Role.OWNER:
             return Role.OWNER
-        if club is Role.CO_SCORER or match.scorers.filter(pk=account.pk).exists():
+        if kept is Role.CO_SCORER or match.scorers.filter(pk=account.pk).exists():
             return Role.CO_SCORER
     if _same(visitor.links.get(str(match.public_id)), match.invite_token):
         return Role.LINK_SCORER
     if account is not None and Seat.objects.filter(match=match, player__account=account).exists():
         return Role.PLAYER
-    if club is Role.SPECTATOR or _same(visitor.share_token, match.share_token):
+    if kept is Role.SPECTATOR or _same(visitor.share_token, match.share_token):
         return Role.SPECTATOR
     return Role.NOBODY
 
@@ -158,31 +146,12 @@ def player_role(visitor: Visitor, player: Player) -> Role:
         return Role.NOBODY
     if player.keeper.user_id == account.pk:
         return Role.OWNER
-    club = _club_book_role(visitor, player.keeper)
-    if club is Role.OWNER:
+    kept = _book_role(visitor, player.keeper)
+    if kept is Role.OWNER:
         return Role.OWNER
     if player.account_id == account.pk:
         return Role.PLAYER
-    return Role.SPECTATOR if club is not Role.NOBODY else Role.NOBODY
-
-
-def club_role(visitor: Visitor, club: Club) -> ClubRole | None:
-    """The role ``visitor`` holds at ``club``, if any."""
-    if visitor.account is None:
-        return None
-    held = Membership.objects.filter(club=club, user=visitor.account).values_list("role", flat=True).first()
-    return ClubRole(held) if held else None
-
-
-def club_can(visitor: Visitor, action: Action, club: Club) -> bool:
-    return action in CLUB_GRANTS[club_role(visitor, club)]
-
-
-def visible_clubs(visitor: Visitor) -> QuerySet[Club]:
-    """The clubs a person belongs to."""
-    if visitor.account is None:
-        return Club.objects.none()
-    return Club.objects.filter(memberships__user=visitor.account)
+    return Role.SPECTATOR if kept is not Role.NOBODY else Role.NOBODY
 
 
 def can(visitor: Visitor, action: Action, thing: Match | Player) -> bool:
@@ -268,12 +237,12 @@ def kept_players(visitor: Visitor) -> QuerySet[Player]:
 
 def fellow_players(visitor: Visitor, player: Player) -> QuerySet[Player]:
     """The other players of ``player``'s book, to compare with and to merge: for whoever sees the whole book (its
-    keeper, or anybody holding a role at the club that keeps it); nobody else meets them there."""
+    keeper, or anybody an app gives a role there, a club's members at the club's); nobody else meets them there."""
     account = visitor.account
     if account is None:
         return Player.objects.none()
     keeper = player.keeper
-    if keeper.user_id != account.pk and _club_book_role(visitor, keeper) is Role.NOBODY:
+    if keeper.user_id != account.pk and _book_role(visitor, keeper) is Role.NOBODY:
         return Player.objects.none()
     return Player.objects.filter(keeper_id=keeper.pk).exclude(pk=player.pk)
 
@@ -330,38 +299,48 @@ def _by_public_id(things: QuerySet[Any], public_id: Any) -> Any:
         return None
 
 
-# Each kind of thing a rule can be about: how to find it by its public id, and how the policy answers for it.
-FINDERS: dict[str, Callable[[Any], Any]] = {
-    "match": lambda public_id: _by_public_id(Match.objects.select_related("keeper"), public_id),
-    "player": lambda public_id: _by_public_id(Player.objects.select_related("keeper"), public_id),
-    "club": lambda public_id: _by_public_id(Club.objects.all(), public_id),
-    "season": lambda public_id: _by_public_id(Season.objects.select_related("club"), public_id),
-    "night": lambda public_id: _by_public_id(Night.objects.select_related("season__club"), public_id),
-    "restore": lambda public_id: _by_public_id(RestoreJob.objects.defer("data"), public_id),
+@dataclass(frozen=True)
+class Subject:
+    """A kind of thing a rule can be about: its model, where to find one by its public id (with what its answer
+    reads), and whether a visitor may do an action to one."""
+
+    model: type[Model]
+    things: Callable[[], QuerySet[Any]]
+    allows: Callable[[Visitor, Action, Any], bool]
+
+
+def _restore_allows(visitor: Visitor, action: Action, job: RestoreJob) -> bool:
+    """Only the account that asked for a restore sees it, and nobody does more."""
+    return action is Action.VIEW and visitor.account is not None and job.user_id == visitor.account.pk
+
+
+# The kinds of things of the core; an app adds its own with ``register_subject`` when it is ready.
+SUBJECTS: dict[str, Subject] = {
+    "match": Subject(Match, lambda: Match.objects.select_related("keeper"), can),
+    "player": Subject(Player, lambda: Player.objects.select_related("keeper"), can),
+    "restore": Subject(RestoreJob, lambda: RestoreJob.objects.defer("data"), _restore_allows),
 }
 
 
-def club_of(thing: Club | Season | Night) -> Club:
-    """The club a club's thing belongs to."""
-    if isinstance(thing, Night):
-        return thing.season.club
-    return thing.club if isinstance(thing, Season) else thing
+def register_subject(name: str, subject: Subject) -> None:
+    """Let rules be about ``name`` (views on ``<name>_id``), things of an app that it answers for itself."""
+    SUBJECTS.setdefault(name, subject)
 
 
-def allowed(visitor: Visitor, action: Action, thing: Match | Player | Club | Season | Night | RestoreJob) -> bool:
-    """Whether ``visitor`` may ``action`` ``thing``: the match and player roles, the club roles, or (a restore) the
-    account that asked for it, and only to see it."""
-    if isinstance(thing, RestoreJob):
-        return action is Action.VIEW and visitor.account is not None and thing.user_id == visitor.account.pk
-    if isinstance(thing, Match | Player):
-        return can(visitor, action, thing)
-    return club_can(visitor, action, club_of(thing))
+def allowed(visitor: Visitor, action: Action, thing: Model) -> bool:
+    """Whether ``visitor`` may ``action`` ``thing``: the match and player roles, or (a restore) the account that
+    asked for it, and only to see it; an app's things as the app answers. Nobody may do anything to a kind of thing
+    that no subject knows."""
+    for subject in SUBJECTS.values():
+        if isinstance(thing, subject.model):
+            return subject.allows(visitor, action, thing)
+    return False
 
 
 def subject_for(visitor: Visitor, action: Action, subject: str, public_id: Any) -> Any:
-    """The ``subject`` (``match``, ``player``, ``club``, ``season``, ``night`` or ``restore``) of that public id, if
-    ``visitor`` may ``action`` it; ``Denied`` if it does not exist or the visitor may not."""
-    thing = FINDERS[subject](public_id)
+    """The ``subject`` (``match``, ``player``, ``restore``, or an app's: ``club``, ``season``, ``night``) of that
+    public id, if ``visitor`` may ``action`` it; ``Denied`` if it does not exist or the visitor may not."""
+    thing = _by_public_id(SUBJECTS[subject].things(), public_id)
     if thing is None or not allowed(visitor, action, thing):
         raise Denied(visitor)
     return thing
@@ -369,35 +348,20 @@ def subject_for(visitor: Visitor, action: Action, subject: str, public_id: Any) 
 
 def on_match(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
     """A view on one match (``match_id`` in the URL), for visitors who may ``action`` it; it receives the match."""
-    return _on(action, "match")
-
-
-def on_club(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
-    """A view on one club (``club_id`` in the URL), for its members whose role allows ``action``."""
-    return _on(action, "club")
-
-
-def on_season(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
-    """A view on one season (``season_id``), for the club's members whose role allows ``action``."""
-    return _on(action, "season")
-
-
-def on_night(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
-    """A view on one club night (``night_id``), for the club's members whose role allows ``action``."""
-    return _on(action, "night")
+    return on_subject(action, "match")
 
 
 def on_restore(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
     """A view on one restore of a backup (``restore_id`` in the URL), for the account that asked for it."""
-    return _on(action, "restore")
+    return on_subject(action, "restore")
 
 
 def on_player(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
     """A view on one player (``player_id`` in the URL), for visitors who may ``action`` them; it receives the player."""
-    return _on(action, "player")
+    return on_subject(action, "player")
 
 
-def _on(action: Action, subject: str) -> Callable[[Callable[..., R]], Callable[..., R]]:
+def on_subject(action: Action, subject: str) -> Callable[[Callable[..., R]], Callable[..., R]]:
     """A view on the thing named by ``<subject>_id`` in its URL, called with the thing instead of its id."""
 
     def wrap(view: Callable[..., R]) -> Callable[..., R]:

@@ -4,14 +4,18 @@ answer that knows.
 
 - A match whose list was kept on paper: the footer entered from it instead of its games.
 - An invite link that opens no match any more: a page that says why.
+- A match played at a table of an event (a club night): which event, day, series and table, for its printed list.
+- The app's own addresses: its pages beside the core's, its API resources in the core's API.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import datetime
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django.http import HttpRequest, HttpResponse
+from django.urls import URLPattern, URLResolver
 
 from .engine.league import SeriesLine
 from .engine.skat import SEEGER_FABIAN_DECLARER, SEEGER_FABIAN_OPPONENTS
@@ -41,11 +45,26 @@ class PaperList:
         return SEEGER_FABIAN_OPPONENTS.get(len(self.lines), 0)
 
 
+@dataclass(frozen=True)
+class TablePlace:
+    """Where a match was played as an app that drew its table knows it: the event (a club and its season), the day,
+    the series and the table's number."""
+
+    event: str
+    date: datetime.date
+    series: int
+    table: int
+
+
 PaperReader = Callable[[Match], PaperList | None]
 GoneLinkPage = Callable[[HttpRequest, str], HttpResponse | None]
+TablePlaceReader = Callable[[Match], TablePlace | None]
 
 _paper_readers: list[PaperReader] = []
 _gone_invite_pages: list[GoneLinkPage] = []
+_table_place_readers: list[TablePlaceReader] = []
+_pages: list[URLPattern | URLResolver] = []
+_api_routes: list[URLPattern | URLResolver] = []
 
 
 def register_paper_reader(reader: PaperReader) -> None:
@@ -58,6 +77,28 @@ def register_gone_invite_page(page: GoneLinkPage) -> None:
     """``page`` answers an invite link that opens no match any more, if it knows the link (None: it does not)."""
     if page not in _gone_invite_pages:
         _gone_invite_pages.append(page)
+
+
+def register_table_place_reader(reader: TablePlaceReader) -> None:
+    """``reader`` answers at which event's table a match was played (None: not at one it knows)."""
+    if reader not in _table_place_readers:
+        _table_place_readers.append(reader)
+
+
+def register_urls(*, pages: Sequence[URLPattern | URLResolver], api: Sequence[URLPattern | URLResolver]) -> None:
+    """Serve an app's ``pages`` beside the core's, and its ``api`` resources in the core's API (its namespace)."""
+    _pages.extend(pattern for pattern in pages if pattern not in _pages)
+    _api_routes.extend(pattern for pattern in api if pattern not in _api_routes)
+
+
+def app_pages() -> list[URLPattern | URLResolver]:
+    """The pages the apps on the core serve."""
+    return list(_pages)
+
+
+def app_api_routes() -> list[URLPattern | URLResolver]:
+    """The API resources the apps on the core serve."""
+    return list(_api_routes)
 
 
 def paper_list(match: Match) -> PaperList | None:
@@ -79,4 +120,13 @@ def gone_invite_page(request: HttpRequest, token: str) -> HttpResponse | None:
         answer = page(request, token)
         if answer is not None:
             return answer
+    return None
+
+
+def table_place(match: Match) -> TablePlace | None:
+    """The event's table ``match`` was played at, if an app drew it there."""
+    for reader in _table_place_readers:
+        found = reader(match)
+        if found is not None:
+            return found
     return None

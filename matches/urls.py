@@ -2,6 +2,7 @@ from django.urls import include, path
 
 from . import accounts_views, backup_views, health, shell, views
 from .permissions import public
+from .registry import app_pages
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -60,5 +61,5 @@ urlpatterns = [
     path("backup/", backup_views.backup_page, name="backup"),
     path("backup/download/", backup_views.backup_download, name="backup_download"),
     path("backup/restores/<uuid:restore_id>/", backup_views.restore_job_page, name="restore_job"),
-    path("", include("matches.leagues.urls")),
+    path("", include(app_pages())),
 ]

@@ -58,7 +58,6 @@ from .labels import (
     scheme_label,
     variant_label,
 )
-from .leagues.selectors import table_of
 from .models import Deck, Game, Match, MatchEvent, Player, Profile, Seat
 from .permissions import (
     GUEST_SESSION_KEY,
@@ -530,7 +529,7 @@ def match_print(request: HttpRequest, match: Match) -> HttpResponse:
     """The match's list to print (PDF), as the table would have kept it on paper."""
     seats = seats_of(match)
     games = game_list(match, seats)
-    header = match_header(match, games.names, table_of(match))
+    header = match_header(match, games.names)
     return pdf_response(game_list_pdf(games, header, deck_of(request)), match_label(match))
 
 

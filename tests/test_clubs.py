@@ -11,9 +11,10 @@ from matches.engine.league import RankingRule
 from matches.errors import Conflict, Invalid
 from matches.leagues import services as clubs
 from matches.leagues.models import Club, ClubTable, Night, NightLog, NightStanding, Season, SeasonStanding
+from matches.leagues.permissions import club_can
 from matches.leagues.selectors import night_results, season_table
 from matches.models import Match, Player
-from matches.permissions import Action, Role, Visitor, access, club_can, match_role, player_role
+from matches.permissions import Action, Role, Visitor, access, match_role, player_role
 from matches.services import ListClosed, Submission, game_add
 
 from .factories import make_user

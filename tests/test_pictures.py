@@ -22,11 +22,11 @@ from matches.exports.picture import (
     font,
     layout,
     match_picture,
-    night_picture,
     row_fonts,
 )
 from matches.leagues import services as clubs
 from matches.leagues.models import ClubTable, Night
+from matches.leagues.pictures import night_picture
 from matches.leagues.selectors import night_results
 from matches.models import Match, Player
 

@@ -1,10 +1,10 @@
-"""The API's resources: players, matches and their games, clubs, seasons, nights and standings. Thin adapters:
-reads come from the selectors the pages use, changes go through the same services, under the same policy."""
+"""The API's resources: players, matches and their games (the club app adds its clubs, seasons, nights and
+standings). Thin adapters: reads come from the selectors the pages use, changes go through the same services, under
+the same policy."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth import authenticate
@@ -23,11 +23,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from ..engine import FieldError, Message
-from ..engine.league import Place
 from ..engine.messages import gettext_noop, msg
 from ..errors import Invalid
-from ..leagues.models import Club, ClubTable, Membership, Night, Season
-from ..leagues.selectors import night_results, season_table
 from ..models import Game, Match, MatchEvent, Player, Seat
 from ..permissions import Action, visible_matches, visible_players, visitor_of
 from ..scoring import render
@@ -36,8 +33,6 @@ from ..services import GameGone, Submission, game_add, game_delete, game_edit, m
 from .policy import ByName, InOrder, Pages, PolicyView, entity_tag, idempotency_key, seen_version
 from .shapes import (
     ChangeShape,
-    ClubDetailShape,
-    ClubShape,
     GameAddedShape,
     GameAddInput,
     GameInput,
@@ -46,12 +41,8 @@ from .shapes import (
     MatchFilter,
     MatchInput,
     MatchShape,
-    NightDetailShape,
-    NightStandingsShape,
     PlayerDetailShape,
     PlayerShape,
-    SeasonDetailShape,
-    SeasonStandingsShape,
     StepInput,
     StepShape,
     TokenInfoShape,
@@ -102,27 +93,7 @@ def _body(shape: type[Any], request: Request) -> dict[str, Any]:
     return dict(reader.validated_data)
 
 
-def _places(places: Iterable[Place], players: Mapping[str, Player]) -> list[dict[str, Any]]:
-    def score(value: Fraction) -> float | int:
-        return value.numerator if value.denominator == 1 else round(float(value), 2)
-
-    return [
-        {
-            "place": place.place,
-            "player": place.standing.player,
-            "name": players[place.standing.player].name if place.standing.player in players else "?",
-            "score": score(place.standing.score),
-            "game_points": place.standing.game_points,
-            "won": place.standing.won,
-            "lost": place.standing.lost,
-            "lists": place.standing.lists,
-            "by_lot": place.by_lot,
-        }
-        for place in places
-    ]
-
-
-def _seats(seats: Iterable[Seat]) -> list[dict[str, Any]]:
+def seats_data(seats: Iterable[Seat]) -> list[dict[str, Any]]:
     return [{"seat": seat.position, "player": seat.player.public_id, "name": seat.player.name} for seat in seats]
 
 
@@ -138,7 +109,7 @@ def match_data(match: Match, seats: Iterable[Seat]) -> dict[str, Any]:
         "scheme": match.scheme,
         "preset": match.preset,
         "rules": match.rules,
-        "seats": _seats(sorted(seats, key=lambda seat: seat.position)),
+        "seats": seats_data(sorted(seats, key=lambda seat: seat.position)),
         "first_dealer": match.first_dealer,
         "planned_games": match.planned_games,
         "deals": match.deals,
@@ -214,7 +185,7 @@ class TokenListView(PolicyView):
 
     @extend_schema(operation_id="tokens_revoke", summary="Revoke all your tokens", responses={204: None, **REFUSED})
     def delete(self, request: Request) -> Response:
-        get_token_model().objects.filter(user=_user(request)).delete()
+        get_token_model().objects.filter(user=signed_in_user(request)).delete()
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -309,7 +280,7 @@ class MatchListView(PolicyView):
     def post(self, request: Request) -> Response:
         data = _body(MatchInput, request)
         match = match_create(
-            owner=_user(request),
+            owner=signed_in_user(request),
             variant=data["variant"],
             scheme=data["scheme"],
             rules=data["rules"],
@@ -388,7 +359,7 @@ def _account(request: Request) -> User | None:
     return request.user if isinstance(request.user, User) and request.user.is_authenticated else None
 
 
-def _user(request: Request) -> User:
+def signed_in_user(request: Request) -> User:
     """The account of a request the policy let in as one."""
     account = _account(request)
     assert account is not None
@@ -534,134 +505,3 @@ class ChangeListView(PolicyView):
         events = MatchEvent.objects.filter(match=self.subject).select_related("game")
         page = pages.paginate_queryset(events, request, view=self) or []
         return pages.get_paginated_response(ChangeShape([_change(event) for event in page], many=True).data)
-
-
-# --- Clubs ---------------------------------------------------------------------------------------------------------
-
-
-class ClubListView(PolicyView):
-    subject_kind = "account"
-
-    @extend_schema(
-        operation_id="clubs", summary="Your clubs", parameters=PAGED, responses={200: paged(ClubShape), **REFUSED}
-    )
-    def get(self, request: Request) -> Response:
-        pages = Pages()
-        memberships = Membership.objects.filter(user=_user(request)).select_related("club")
-        page = pages.paginate_queryset(memberships, request, view=self) or []
-        rows = [{"id": one.club.public_id, "name": one.club.name, "role": one.role} for one in page]
-        return pages.get_paginated_response(ClubShape(rows, many=True).data)
-
-
-def _season(season: Season, club: Club) -> dict[str, Any]:
-    return {
-        "id": season.public_id,
-        "club": club.public_id,
-        "name": season.name,
-        "variant": season.variant,
-        "scheme": season.scheme,
-        "ranking": season.ranking,
-        "games_at_four": season.games_at_four,
-        "games_at_three": season.games_at_three,
-        "games_at_two": season.games_at_two,
-        "created_at": season.created_at,
-    }
-
-
-def _night(night: Night, season: Season) -> dict[str, Any]:
-    return {
-        "id": night.public_id,
-        "season": season.public_id,
-        "date": night.date,
-        "series": night.series,
-        "closed": night.closed_at is not None,
-    }
-
-
-class ClubView(PolicyView):
-    subject_kind = "club"
-
-    @extend_schema(operation_id="club", summary="A club and its seasons", responses={200: ClubDetailShape, **REFUSED})
-    def get(self, request: Request, club_id: str) -> Response:
-        club: Club = self.subject
-        role = Membership.objects.filter(club=club, user=_user(request)).values_list("role", flat=True).first()
-        seasons = [_season(season, club) for season in Season.objects.filter(club=club).order_by("-created_at")]
-        body = {"id": club.public_id, "name": club.name, "role": role, "seasons": seasons}
-        return Response(ClubDetailShape(body).data)
-
-
-class SeasonView(PolicyView):
-    subject_kind = "season"
-
-    @extend_schema(
-        operation_id="season", summary="A season and its nights", responses={200: SeasonDetailShape, **REFUSED}
-    )
-    def get(self, request: Request, season_id: str) -> Response:
-        season: Season = self.subject
-        nights = [_night(night, season) for night in Night.objects.filter(season=season).order_by("date", "pk")]
-        return Response(SeasonDetailShape({**_season(season, season.club), "nights": nights}).data)
-
-
-class SeasonStandingsView(PolicyView):
-    subject_kind = "season"
-
-    @extend_schema(
-        operation_id="season_standings",
-        summary="The season's table",
-        description="Ranked under the season's rule (total, average or best nights), open nights as they stand.",
-        responses={200: SeasonStandingsShape, **REFUSED},
-    )
-    def get(self, request: Request, season_id: str) -> Response:
-        table = season_table(self.subject)
-        body = {
-            "season": table.season.public_id,
-            "nights": table.nights,
-            "places": _places(table.places, table.players),
-        }
-        return Response(SeasonStandingsShape(body).data)
-
-
-class NightView(PolicyView):
-    subject_kind = "night"
-
-    @extend_schema(
-        operation_id="night", summary="A club night and its tables", responses={200: NightDetailShape, **REFUSED}
-    )
-    def get(self, request: Request, night_id: str) -> Response:
-        night: Night = self.subject
-        seats = Seat.objects.filter(match__club_table__night=night).select_related("player").order_by("position")
-        by_match: dict[int, list[Seat]] = {}
-        for seat in seats:
-            by_match.setdefault(seat.match_id, []).append(seat)
-        tables = [
-            {
-                "series": table.series,
-                "number": table.number,
-                "match": table.match.public_id,
-                "paper": table.paper,
-                "seats": _seats(by_match.get(table.match_id, [])),
-            }
-            for table in ClubTable.objects.filter(night=night).select_related("match")
-        ]
-        return Response(NightDetailShape({**_night(night, night.season), "tables": tables}).data)
-
-
-class NightStandingsView(PolicyView):
-    subject_kind = "night"
-
-    @extend_schema(
-        operation_id="night_standings",
-        summary="The night's table and each series'",
-        responses={200: NightStandingsShape, **REFUSED},
-    )
-    def get(self, request: Request, night_id: str) -> Response:
-        results = night_results(self.subject)
-        body = {
-            "night": results.night.public_id,
-            "places": _places(results.night_places, results.players),
-            "series": [
-                {"series": number, "places": _places(places, results.players)}
-                for number, places in results.series.items()
-            ],
-        }
-        return Response(NightStandingsShape(body).data)

@@ -2,6 +2,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from ..permissions import public
+from ..registry import app_api_routes
 from . import resources
 from .views import CalculateView, VariantListView
 
@@ -22,12 +23,7 @@ urlpatterns = [
     path("matches/<uuid:match_id>/undo/", resources.UndoView.as_view(), name="undo"),
     path("matches/<uuid:match_id>/redo/", resources.RedoView.as_view(), name="redo"),
     path("matches/<uuid:match_id>/changes/", resources.ChangeListView.as_view(), name="changes"),
-    path("clubs/", resources.ClubListView.as_view(), name="clubs"),
-    path("clubs/<uuid:club_id>/", resources.ClubView.as_view(), name="club"),
-    path("seasons/<uuid:season_id>/", resources.SeasonView.as_view(), name="season"),
-    path("seasons/<uuid:season_id>/standings/", resources.SeasonStandingsView.as_view(), name="season_standings"),
-    path("nights/<uuid:night_id>/", resources.NightView.as_view(), name="night"),
-    path("nights/<uuid:night_id>/standings/", resources.NightStandingsView.as_view(), name="night_standings"),
+    *app_api_routes(),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
 ]

@@ -1,5 +1,5 @@
-"""Lists to print, as PDF (made with fpdf2): a match's list as a Skat table keeps it on paper, a club night's blank
-lists with each table's players filled in, and the table of a night or a season.
+"""Lists to print, as PDF (made with fpdf2): a match's list as a Skat table keeps it on paper, blank lists with each
+table's players filled in, and a table of results (the club app prints a night's and a season's with them).
 
 Every page is A4 portrait in DejaVu Sans (vendored in ``matches/fonts``), so that a name prints as it was entered
 whatever its alphabet; a name too long for its column is cut with an ellipsis, never written over the next column.
@@ -23,13 +23,10 @@ from django.utils.translation import pgettext
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
-from matches.engine import Scheme, Variant
 from matches.engine.league import Place, SeriesLine
-from matches.engine.variants import VARIANTS, Family
-from matches.labels import contract_label, footer_rows, match_label, ranking_label, scheme_label, variant_label
-from matches.leagues.models import ClubTable, Night, Season
-from matches.leagues.selectors import TableView
+from matches.labels import contract_label, footer_rows, match_label, scheme_label, variant_label
 from matches.models import Match
+from matches.registry import table_place
 from matches.selectors import GameList, ListRow
 
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
@@ -396,48 +393,21 @@ def _standings_titles(doc: Document, height: float, size: float) -> None:
     doc.newline(height)
 
 
-def _rules(variant: str, scheme: str) -> str:
+def rules_label(variant: str, scheme: str) -> str:
+    """The rules a list is kept under, as its head says them."""
     return f"{variant_label(variant)} · {scheme_label(scheme)}"
 
 
-def _club_season(season: Season) -> str:
-    return f"{season.club.name} · {season.name}"
-
-
-def match_header(match: Match, names: Sequence[str], table: ClubTable | None) -> ListHeader:
-    """The head of a match's list: a club night's table names its club, season, night, series and number."""
-    rules = _rules(match.variant, match.scheme)
-    if table is None:
+def match_header(match: Match, names: Sequence[str]) -> ListHeader:
+    """The head of a match's list: a match played at an event's table (a club night's) names the event, its day,
+    the series and the table."""
+    rules = rules_label(match.variant, match.scheme)
+    place = table_place(match)
+    if place is None:
         date = date_format(timezone.localtime(match.created_at), "SHORT_DATE_FORMAT")
         return ListHeader(match_label(match), date, rules, names)
-    night = table.night
-    date = date_format(night.date, "SHORT_DATE_FORMAT")
-    return ListHeader(_club_season(night.season), date, rules, names, table.series, table.number)
-
-
-def blank_lists(night: Night, tables: Sequence[TableView]) -> list[BlankList]:
-    """An empty list for every table of the night, as long as the season's series at its size."""
-    season = night.season
-    date = date_format(night.date, "SHORT_DATE_FORMAT")
-    rules = _rules(season.variant, season.scheme)
-    skat = VARIANTS[Variant(season.variant)].family is Family.SKAT
-    lists = []
-    for view in tables:
-        names = [seat.player.name for seat in view.seats]
-        header = ListHeader(_club_season(season), date, rules, names, view.table.series, view.table.number)
-        form = ListForm(len(names), skat, season.scheme == Scheme.SEEGER_FABIAN)
-        lists.append(BlankList(header, season.series_games(len(names)), form))
-    return lists
-
-
-def season_table_pdf(season: Season, places: Sequence[Place], names: Mapping[str, str]) -> bytes:
-    subtitle = f"{_club_season(season)} · {ranking_label(season)}"
-    return standings_pdf(_("Season table"), subtitle, places, names)
-
-
-def night_table_pdf(night: Night, places: Sequence[Place], names: Mapping[str, str]) -> bytes:
-    subtitle = f"{_club_season(night.season)} · {date_format(night.date, 'SHORT_DATE_FORMAT')}"
-    return standings_pdf(_("The night's table"), subtitle, places, names)
+    date = date_format(place.date, "SHORT_DATE_FORMAT")
+    return ListHeader(place.event, date, rules, names, place.series, place.table)
 
 
 def pdf_response(content: bytes, name: str) -> HttpResponse:

@@ -1,6 +1,6 @@
-"""A match's or a club night's results as a picture to send to a group chat: a PNG drawn with Pillow in the app's
-colours, with the DejaVu fonts kept in ``matches/fonts``, so that every name prints as entered (ä, ł, ş, Cyrillic)
-on any server.
+"""A match's results (and, laid out by the club app, a club night's) as a picture to send to a group chat: a PNG
+drawn with Pillow in the app's colours, with the DejaVu fonts kept in ``matches/fonts``, so that every name prints
+as entered (ä, ł, ş, Cyrillic) on any server.
 
 Two steps: ``layout`` decides what is drawn (the title and its lines, the places with each name cut to its column
 with an ellipsis, how many places are left out, the height of a row) and is tested against the data; ``draw`` only
@@ -24,13 +24,10 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.formats import date_format
 from django.utils.http import content_disposition_header, quote_etag
 from django.utils.translation import get_language, ngettext
-from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw, ImageFont
 
 from matches.charts import Chart
-from matches.labels import match_label, places, scheme_label, standing_label, total_label, variant_label
-from matches.leagues.models import Night
-from matches.leagues.selectors import night_results, public_names
+from matches.labels import match_label, places, scheme_label, total_label, variant_label
 from matches.models import Match
 from matches.selectors import match_chart, seats_of
 
@@ -197,20 +194,6 @@ def match_picture(match: Match) -> Picture:
     lines = [" · ".join([*rules, scheme_label(match.scheme)]), f"{played} · {games}"]
     chart = match_chart(match, seats, CHART_WIDTH, CHART_HEIGHT)
     return layout(match.title or variant_label(match.variant), lines, rows, chart, match_label(match))
-
-
-def night_picture(night: Night) -> Picture:
-    """A club night's table, with the names as the club shows them in public (first names only where asked)."""
-    results = night_results(night)
-    names = public_names(results.players)
-    rows = [
-        Row(place.place, names.get(place.standing.player, "?"), standing_label(place.standing.score))
-        for place in results.night_places
-    ]
-    season = night.season
-    title = _("Club night of %(date)s") % {"date": date_format(night.date)}
-    lines = [season.club.name, f"{season.name} · {scheme_label(season.scheme)}"]
-    return layout(title, lines, rows, None, f"{season.club.name} {night.date.isoformat()}")
 
 
 def draw(picture: Picture) -> Image.Image:

@@ -12,13 +12,30 @@ class LeaguesConfig(AppConfig):
 
     def ready(self) -> None:
         # The core never imports the club app: it asks its registry, where the club app says what it knows.
+        from matches.accounts import register_groups
         from matches.backup import register_section
-        from matches.registry import register_gone_invite_page, register_paper_reader
+        from matches.permissions import register_book_role, register_subject
+        from matches.registry import (
+            register_gone_invite_page,
+            register_paper_reader,
+            register_table_place_reader,
+            register_urls,
+        )
 
+        from . import api, urls
+        from .accounts import CLUBS_OF_ACCOUNTS
         from .backup import CLUB_SECTION
+        from .permissions import CLUB_SUBJECTS, club_book_role
+        from .prints import table_place_of
         from .selectors import paper_list_of
         from .views import closed_table_link
 
+        register_book_role(club_book_role)
+        for name, subject in CLUB_SUBJECTS.items():
+            register_subject(name, subject)
         register_paper_reader(paper_list_of)
+        register_table_place_reader(table_place_of)
         register_gone_invite_page(closed_table_link)
         register_section(CLUB_SECTION)
+        register_groups(CLUBS_OF_ACCOUNTS)
+        register_urls(pages=urls.urlpatterns, api=api.urlpatterns)

@@ -27,24 +27,13 @@ from django.views.decorators.http import require_POST, require_safe
 from matches.engine.presets import PRESETS
 from matches.errors import ServiceError
 from matches.exports.base import backup_response, export_response, format_of
-from matches.exports.pdf import blank_lists, blank_lists_pdf, night_table_pdf, pdf_response, season_table_pdf
-from matches.exports.picture import night_picture, picture_response
+from matches.exports.pdf import blank_lists_pdf, pdf_response
+from matches.exports.picture import picture_response
 from matches.exports.tables import StandingsExport, season_sheet
 from matches.following import csrf_cookie_kept, unchanged
 from matches.labels import preset_label, render_step, scheme_label, variant_label
 from matches.models import Player
-from matches.permissions import (
-    Action,
-    club_can,
-    club_role,
-    on_club,
-    on_night,
-    on_season,
-    public,
-    signed_in,
-    visible_clubs,
-    visitor_of,
-)
+from matches.permissions import Action, public, signed_in, visitor_of
 from matches.selectors import BadPlace, Page, page_of
 
 from . import services
@@ -65,6 +54,9 @@ from .forms import (
     add_service_errors,
 )
 from .models import Club, ClubRole, ClubTable, Membership, Night, NightLog, Season, SeasonLog
+from .permissions import club_can, club_role, on_club, on_night, on_season, visible_clubs
+from .pictures import night_picture
+from .prints import blank_lists, night_table_pdf, season_table_pdf
 from .selectors import (
     NightResults,
     night_on_screen,

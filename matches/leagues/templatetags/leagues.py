@@ -9,9 +9,10 @@ from django import template
 from django.utils.formats import number_format
 
 from matches.engine.league import Place
-from matches.labels import ranking_label, standing_label, standings_text
+from matches.labels import standing_label, standings_text
 from matches.models import Player
 
+from ..labels import ranking_label
 from ..models import Season
 from ..selectors import ListResult, TableView
 

@@ -1,0 +1,58 @@
+"""A club's prints, on the core's PDF lists: a night's blank lists with each table's players filled in, the table of
+a night or a season, and the head of a list played at a club night's table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from matches.engine import Scheme, Variant
+from matches.engine.league import Place
+from matches.engine.variants import VARIANTS, Family
+from matches.exports.pdf import BlankList, ListForm, ListHeader, rules_label, standings_pdf
+from matches.models import Match
+from matches.registry import TablePlace
+
+from .labels import ranking_label
+from .models import Night, Season
+from .selectors import TableView, table_of
+
+
+def _club_season(season: Season) -> str:
+    return f"{season.club.name} · {season.name}"
+
+
+def table_place_of(match: Match) -> TablePlace | None:
+    """The club night's table ``match`` was played at: its club, season, night, series and number."""
+    table = table_of(match)
+    if table is None:
+        return None
+    night = table.night
+    return TablePlace(_club_season(night.season), night.date, table.series, table.number)
+
+
+def blank_lists(night: Night, tables: Sequence[TableView]) -> list[BlankList]:
+    """An empty list for every table of the night, as long as the season's series at its size."""
+    season = night.season
+    date = date_format(night.date, "SHORT_DATE_FORMAT")
+    rules = rules_label(season.variant, season.scheme)
+    skat = VARIANTS[Variant(season.variant)].family is Family.SKAT
+    lists = []
+    for view in tables:
+        names = [seat.player.name for seat in view.seats]
+        header = ListHeader(_club_season(season), date, rules, names, view.table.series, view.table.number)
+        form = ListForm(len(names), skat, season.scheme == Scheme.SEEGER_FABIAN)
+        lists.append(BlankList(header, season.series_games(len(names)), form))
+    return lists
+
+
+def season_table_pdf(season: Season, places: Sequence[Place], names: Mapping[str, str]) -> bytes:
+    subtitle = f"{_club_season(season)} · {ranking_label(season)}"
+    return standings_pdf(_("Season table"), subtitle, places, names)
+
+
+def night_table_pdf(night: Night, places: Sequence[Place], names: Mapping[str, str]) -> bytes:
+    subtitle = f"{_club_season(night.season)} · {date_format(night.date, 'SHORT_DATE_FORMAT')}"
+    return standings_pdf(_("The night's table"), subtitle, places, names)

@@ -1,0 +1,109 @@
+"""The core of the matches app never imports the club app: it asks its registries, where the club app answers."""
+
+import ast
+import datetime
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+
+from matches import accounts, permissions, registry
+from matches.accounts import account_deletion
+from matches.exports.pdf import match_header
+from matches.labels import match_label
+from matches.leagues import services as clubs
+from matches.leagues.models import Club, ClubTable
+from matches.models import Match
+from matches.permissions import Action, Role, Visitor, allowed, match_role
+
+from .factories import make_user
+
+ROOT = Path(__file__).resolve().parents[1]
+CORE = ROOT / "matches"
+CLUB_APP = "matches.leagues"
+# Management commands are tooling over the whole installation (demo data, benchmarks, a club's backup), not the core.
+OUTSIDE_THE_CORE = (CORE / "leagues", CORE / "management")
+
+
+def _module_of(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _named(path: Path, tree: ast.Module) -> list[str]:
+    """Every module ``path`` imports (relative imports resolved), and every string naming a module by its path."""
+    package = _module_of(path).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
+    named: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            named.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = ".".join([*base, node.module] if node.module else base)
+            named.extend([module, *(f"{module}.{alias.name}" for alias in node.names)])
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            named.append(node.value)
+    return named
+
+
+def _core_files() -> list[Path]:
+    return [
+        path
+        for path in sorted(CORE.rglob("*.py"))
+        if not any(path.is_relative_to(outside) for outside in OUTSIDE_THE_CORE)
+    ]
+
+
+def test_the_core_never_names_the_club_app() -> None:
+    offending = sorted(
+        {
+            (_module_of(path), name)
+            for path in _core_files()
+            for name in _named(path, ast.parse(path.read_text(encoding="utf-8")))
+            if name == CLUB_APP or name.startswith(f"{CLUB_APP}.")
+        }
+    )
+    assert offending == []
+
+
+def test_the_walk_sees_relative_and_absolute_imports_of_the_club_app() -> None:
+    path = CORE / "views.py"
+    tree = ast.parse("from .leagues.models import Club\nimport matches.leagues.views\nfrom .models import Match\n")
+    assert _named(path, tree) == [
+        "matches.leagues.models",
+        "matches.leagues.models.Club",
+        "matches.leagues.views",
+        "matches.models",
+        "matches.models.Match",
+    ]
+
+
+def _club_table(owner: User) -> tuple[Club, Match]:
+    club = clubs.club_create(owner=owner, name="Grand Hand")
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026"))
+    night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
+    for name in ("Anna", "Ben", "Cleo"):
+        clubs.check_in(night=night, name=name)
+    clubs.night_draw(night=night, series=1, user=owner)
+    table = ClubTable.objects.select_related("match").get(night=night)
+    return club, table.match
+
+
+def _what_the_core_says(owner: User, club: Club, match: Match) -> tuple[Role, bool, str, list[str]]:
+    visitor = Visitor(owner)
+    event = match_header(match, ["Anna", "Ben", "Cleo"]).event
+    return match_role(visitor, match), allowed(visitor, Action.VIEW, club), event, account_deletion(owner).clubs_left
+
+
+@pytest.mark.django_db
+def test_the_core_learns_of_clubs_only_from_what_the_club_app_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    owner = make_user("olga")
+    club, match = _club_table(owner)
+    assert _what_the_core_says(owner, club, match) == (Role.OWNER, True, "Grand Hand · 2026", ["Grand Hand"])
+    monkeypatch.setattr(permissions, "_book_roles", [])
+    monkeypatch.setattr(permissions, "SUBJECTS", {name: permissions.SUBJECTS[name] for name in ("match", "player")})
+    monkeypatch.setattr(registry, "_table_place_readers", [])
+    monkeypatch.setattr(accounts, "_groups", [])
+    assert _what_the_core_says(owner, club, match) == (Role.NOBODY, False, match_label(match), [])
