@@ -29,9 +29,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, file: str, **options: Any) -> None:
         if connection.vendor != "sqlite":
-            raise CommandError(
-                f"the database is {connection.vendor}: back it up with pg_dump (see docs/operations.md)"
-            )
+            raise CommandError(f"the database is {connection.vendor}: back it up with pg_dump (see docs/operations.md)")
         target = Path(file).resolve()
         if target == Path(connection.settings_dict["NAME"]).resolve():
             raise CommandError("the copy cannot replace the database itself")
