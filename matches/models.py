@@ -202,13 +202,14 @@ class Game(models.Model):
 
     def snapshot(self) -> dict[str, object]:
         """What a change of this game touches: the state kept in its history, with the entry's version."""
-        return {
-            "v": self.entry_version,
-            "passed": self.passed,
-            "declarer": self.declarer,
-            "entry": self.entry,
-            "deleted": self.deleted,
-        }
+        return game_state(self.entry_version, self.passed, self.declarer, self.entry, self.deleted)
+
+
+def game_state(
+    entry_version: int, passed: bool, declarer: int | None, entry: object, deleted: bool
+) -> dict[str, object]:
+    """A game's state as its history keeps it (``Game.snapshot``; a restore's games before they are rows)."""
+    return {"v": entry_version, "passed": passed, "declarer": declarer, "entry": entry, "deleted": deleted}
 
 
 class GameScore(models.Model):

@@ -34,7 +34,7 @@ from .backup import FORMAT, READABLE, Refused, Restored, Section, Unfit, flag, i
 from .engine import RULES_VERSION, DealEntry, FieldError, MatchSetup, RuleError, ScoredDeal, deal_from_data, score_deals
 from .engine.messages import gettext_noop, msg
 from .errors import Invalid
-from .models import Game, GameScore, Keeper, Match, MatchEvent, Player, Seat
+from .models import Game, GameScore, Keeper, Match, MatchEvent, Player, Seat, game_state
 from .names import BadName, name_key, normalize_name
 from .rows import Rows, rows_prepared, rows_written
 from .services import check_new_match, keeper_for
@@ -158,15 +158,9 @@ class _Game:
     def deal(self) -> DealEntry:
         return deal_from_data(passed=self.passed, declarer=self.declarer, entry=self.entry, version=self.entry_version)
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> dict[str, object]:
         """The state the history keeps of this game (as ``Game.snapshot``)."""
-        return {
-            "v": self.entry_version,
-            "passed": self.passed,
-            "declarer": self.declarer,
-            "entry": self.entry,
-            "deleted": self.deleted,
-        }
+        return game_state(self.entry_version, self.passed, self.declarer, self.entry, self.deleted)
 
     def row(self, match: int) -> tuple[Any, ...]:
         """The values of ``GAME_COLUMNS``."""

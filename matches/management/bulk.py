@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from matches.engine import ENTRY_VERSION, RULES_VERSION
 from matches.models import Game, GameScore, Match, Player
+from matches.restore import GAME_COLUMNS, SCORE_COLUMNS
 from matches.rows import rows_insert
 
 WON_ENTRY = {"contract": "grand", "matadors": 1, "declarer_card_points": 70}
@@ -33,27 +34,8 @@ class Tariff:
 
 STANDARD = Tariff(won=VALUE, lost=-2 * VALUE)
 
-GAME_FIELDS = (
-    "id",
-    "public_id",
-    "match",
-    "position",
-    "passed",
-    "declarer",
-    "entry",
-    "entry_version",
-    "deleted",
-    "version",
-    "created_at",
-    "number",
-    "bock",
-    "won",
-    "game_value",
-    "points",
-    "breakdown",
-    "rules_version",
-)
-SCORE_FIELDS = ("game", "seat", "player", "points", "declarer", "played")
+# The columns a restore writes, with the id first: the seeded games are numbered here, not by the database.
+GAME_FIELDS = ("id", *GAME_COLUMNS)
 
 
 def write_games(matches: Sequence[Match], seated: Sequence[Sequence[Player]], games: int, tariff: Tariff) -> None:
@@ -62,7 +44,7 @@ def write_games(matches: Sequence[Match], seated: Sequence[Sequence[Player]], ga
     first = (Game.objects.aggregate(top=models.Max("id"))["top"] or 0) + 1
     rows = list(_games(matches, seated, games, tariff, first))
     rows_insert(Game, GAME_FIELDS, (row for row, _ in rows), repeated=True)
-    rows_insert(GameScore, SCORE_FIELDS, (score for _, scores in rows for score in scores), repeated=True)
+    rows_insert(GameScore, SCORE_COLUMNS, (score for _, scores in rows for score in scores), repeated=True)
     for match, players in zip(matches, seated, strict=True):
         totals = [0] * len(players)
         for row, _ in rows:
