@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from .engine import ENTRY_VERSION, DealEntry, MatchSetup, Scheme, Variant, deal_from_data, setup_match
+from .ids import time_ordered_id
 from .names import MAX_KEY_LENGTH
 
 
@@ -158,7 +159,7 @@ class Game(models.Model):
     ``points`` repeats the game's scores so that the sheet reads one row per game.
     """
 
-    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    public_id = models.UUIDField(default=time_ordered_id, unique=True, editable=False)
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
     position = models.PositiveIntegerField()
     passed = models.BooleanField(default=False)
@@ -245,7 +246,7 @@ class MatchEvent(models.Model):
         UNDO = "undo", _("undone")
         REDO = "redo", _("redone")
 
-    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    public_id = models.UUIDField(default=time_ordered_id, unique=True, editable=False)
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
     action = models.CharField(max_length=10, choices=Action.choices)

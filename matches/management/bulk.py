@@ -4,7 +4,6 @@ score rows the services would write for it. Only the benchmark uses this."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -14,6 +13,7 @@ from django.db import connection, models
 from django.utils import timezone
 
 from matches.engine import ENTRY_VERSION, RULES_VERSION
+from matches.ids import time_ordered_id
 from matches.models import Game, GameScore, Match, Player
 from matches.restore import GAME_COLUMNS, SCORE_COLUMNS
 from matches.rows import rows_insert
@@ -73,7 +73,7 @@ def _games(
             entry = WON_ENTRY if won else LOST_ENTRY
             row = [
                 game_id,
-                uuid.uuid4(),
+                time_ordered_id(),
                 match.pk,
                 number,
                 False,

@@ -15,6 +15,7 @@ from typing import Any
 from matches.backup import FORMAT, VERSION, when
 from matches.engine import deal_state, setup_match
 from matches.engine.entry import stored_version
+from matches.ids import time_ordered_id
 from matches.management.deals import DealMaker
 
 NAMES = ("Anna", "Ben", "Cleo")
@@ -29,6 +30,10 @@ def large_backup(games: int, seed: str) -> dict[str, Any]:
     def new_id() -> str:
         return str(uuid.UUID(int=rng.getrandbits(128), version=4))
 
+    def new_id_at(moment: datetime.datetime) -> str:
+        """A game's or history entry's id, as the app makes it: it begins with its moment."""
+        return str(time_ordered_id(moment, rng.getrandbits))
+
     players = [{"id": new_id(), "name": name, "created_at": when(START)} for name in NAMES]
     maker = DealMaker(setup_match("skat", scheme="standard", rules=RULES, players=len(NAMES)), rng)
     game_entries: list[dict[str, Any]] = []
@@ -36,9 +41,10 @@ def large_backup(games: int, seed: str) -> dict[str, Any]:
     for number in range(1, games + 1):
         deal = maker.deal(number).deal()
         state = {"v": stored_version(deal), **deal_state(deal), "deleted": False}
-        moment = when(START + datetime.timedelta(minutes=3 * number))
+        played = START + datetime.timedelta(minutes=3 * number)
+        moment = when(played)
         game = {
-            "id": new_id(),
+            "id": new_id_at(played),
             "position": number,
             "passed": state["passed"],
             "declarer": state["declarer"],
@@ -51,7 +57,7 @@ def large_backup(games: int, seed: str) -> dict[str, Any]:
         game_entries.append(game)
         history.append(
             {
-                "id": new_id(),
+                "id": new_id_at(played),
                 "game": game["id"],
                 "action": "add",
                 "token": new_id(),
