@@ -30,8 +30,8 @@ from knox.models import get_token_model
 from .engine import FieldError
 from .engine.messages import gettext_noop, msg
 from .errors import Conflict
-from .models import GameScore, Keeper, LoginFailure, Match, Player, ResetRequest, Seat
-from .services import keeper_for
+from .models import Keeper, LoginFailure, Match, Player, ResetRequest
+from .services import account_matches_release, match_delete, match_hand_over
 
 RESET_WINDOW = datetime.timedelta(hours=1)
 LOGIN_FAILURE_WINDOW = datetime.timedelta(hours=1)
@@ -133,9 +133,10 @@ def account_delete(*, user: User) -> Deletion:
             )
             raise Conflict([FieldError("account", message)])
         for handover in plan.handed_over:
-            _hand_over(handover)
+            match_hand_over(match=handover.match, to=handover.to)
         for match in plan.deleted:
-            match.delete()
+            match_delete(match=match)
+        account_matches_release(user=user)
         keeper = Keeper.objects.filter(user=user).first()
         if keeper is not None:
             Player.objects.filter(keeper=keeper).delete()
@@ -147,24 +148,6 @@ def account_delete(*, user: User) -> Deletion:
         _end_sessions(user)
         user.delete()
     return plan
-
-
-def _hand_over(handover: Handover) -> None:
-    """Move the match into the co-scorer's book: each of its players becomes the player of that name there (made if
-    the book has none), with their seats and scores in this match."""
-    match, target = handover.match, keeper_for(handover.to)
-    for seat in Seat.objects.filter(match=match).select_related("player"):
-        old = seat.player
-        new = Player.objects.filter(keeper=target, name_key=old.name_key).first()
-        if new is None:
-            account = old.account_id if old.account_id not in {match.keeper.user_id, None} else None
-            if account is not None and Player.objects.filter(keeper=target, account_id=account).exists():
-                account = None
-            new = Player.objects.create(keeper=target, name=old.name, name_key=old.name_key, account_id=account)
-        Seat.objects.filter(pk=seat.pk).update(player=new)
-        GameScore.objects.filter(game__match=match, player=old).update(player=new)
-    Match.objects.filter(pk=match.pk).update(keeper=target)
-    match.scorers.remove(handover.to)
 
 
 def _end_sessions(user: User) -> None:

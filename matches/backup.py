@@ -30,9 +30,11 @@ from .models import Keeper, Match, MatchEvent, Player
 FORMAT = "scorekeeper-backup"
 # Version 2 added when each player was added, and (for a club) when the club, its seasons, nights and check-ins were
 # made, the seasons' histories, what each entry of a night's history replaced, and each table's closed link and guests'
-# table. A version-1 file still restores: what it did not keep is made as a restore makes it.
-VERSION = 2
-READABLE = (1, 2)
+# table. A version-1 file still restores: what it did not keep is made as a restore makes it. Version 3 added the
+# changes to a match itself to its history (its list closed or reopened, its seats, co-scorers and book, a scoring
+# afresh): they name no game.
+VERSION = 3
+READABLE = (1, 2, 3)
 
 
 # --- Sections: what the apps on the core keep of a book -----------------------------------------------------------
@@ -142,7 +144,7 @@ def _match(match: Match) -> dict[str, Any]:
         "history": [
             {
                 "id": str(event.public_id),
-                "game": str(event.game.public_id),
+                "game": None if event.game is None else str(event.game.public_id),
                 "action": event.action,
                 "token": str(event.token),
                 "version": event.version,

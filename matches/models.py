@@ -231,12 +231,20 @@ class GameScore(models.Model):
         return f"{self.game}: {self.seat} {self.points}"
 
 
-class MatchEvent(models.Model):
-    """One change to a match's games, with the state before and after: nothing is ever overwritten unseen.
+# A change to a game names it; a change to the match itself names none (``MatchEvent``).
+GAME_ACTIONS = ("add", "edit", "delete", "undo", "redo")
+MATCH_ACTIONS = ("lock", "unlock", "reseat", "join", "leave", "handover", "rescore")
 
-    ``token`` is the one the submitting page carried, so a retried submission finds its first event instead of
-    changing the match twice. ``version`` is the match version the change made; ``number`` the game's number then.
-    An undo points at the change it undid (``undo_of``); a redo is the undo of an undo.
+
+class MatchEvent(models.Model):
+    """One change to a match, with the state before and after: nothing is ever overwritten unseen.
+
+    A change to a game (``GAME_ACTIONS``) names its ``game`` and keeps the game's state before and after; a change
+    to the match itself (its list closed or reopened, its seats, its co-scorers, its book, a scoring afresh) names no
+    game and keeps what it changed. ``token`` is the one the submitting page carried, so a retried submission finds
+    its first event instead of changing the match twice. ``version`` is the match version the change made;
+    ``number`` the game's number then. An undo points at the change it undid (``undo_of``); a redo is the undo of an
+    undo.
     """
 
     class Action(models.TextChoices):
@@ -245,10 +253,17 @@ class MatchEvent(models.Model):
         DELETE = "delete", _("deleted")
         UNDO = "undo", _("undone")
         REDO = "redo", _("redone")
+        LOCK = "lock", _("list closed")
+        UNLOCK = "unlock", _("list reopened")
+        RESEAT = "reseat", _("seats changed")
+        JOIN = "join", _("co-scorer joined")
+        LEAVE = "leave", _("co-scorer removed")
+        HAND_OVER = "handover", _("handed over to another book")
+        RESCORE = "rescore", _("scored afresh")
 
     public_id = models.UUIDField(default=time_ordered_id, unique=True, editable=False)
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, null=True, blank=True, related_name="events")
     action = models.CharField(max_length=10, choices=Action.choices)
     token = models.UUIDField(default=uuid.uuid4)
     version = models.PositiveIntegerField(default=0)
@@ -263,7 +278,14 @@ class MatchEvent(models.Model):
 
     class Meta:
         ordering = ["-version", "-id"]
-        constraints = [models.UniqueConstraint(fields=["match", "token"], name="event_token_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "token"], name="event_token_unique"),
+            models.CheckConstraint(
+                condition=models.Q(game__isnull=False, action__in=GAME_ACTIONS)
+                | models.Q(game__isnull=True, action__in=MATCH_ACTIONS),
+                name="event_game_of_its_action",
+            ),
+        ]
         indexes = [models.Index(fields=["match", "version"], name="event_match_version")]
 
     def __str__(self) -> str:

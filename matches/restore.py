@@ -34,7 +34,7 @@ from .backup import FORMAT, READABLE, Refused, Restored, Section, Unfit, flag, i
 from .engine import RULES_VERSION, DealEntry, FieldError, MatchSetup, RuleError, ScoredDeal, deal_from_data, score_deals
 from .engine.messages import gettext_noop, msg
 from .errors import Invalid
-from .models import Game, GameScore, Keeper, Match, MatchEvent, Player, Seat, game_state
+from .models import MATCH_ACTIONS, Game, GameScore, Keeper, Match, MatchEvent, Player, Seat, game_state
 from .names import BadName, name_key, normalize_name
 from .rows import Rows, rows_prepared, rows_written
 from .services import check_new_match, keeper_for
@@ -203,7 +203,7 @@ class _Event:
     """A change of the file's history as it will be written (``undo_of``: the file's id of the change it took back)."""
 
     public_id: uuid.UUID
-    game: _Game
+    game: _Game | None  # None for a change to the match itself
     action: str
     token: uuid.UUID
     version: int
@@ -216,7 +216,7 @@ class _Event:
     def row(self, match: int) -> tuple[Any, ...]:
         """The values of ``EVENT_COLUMNS``."""
         kept = (self.version, self.number, self.created_at, self.before, self.after)
-        return (self.public_id, match, self.game.pk, self.action, self.token, *kept)
+        return (self.public_id, match, None if self.game is None else self.game.pk, self.action, self.token, *kept)
 
 
 @dataclass
@@ -394,14 +394,20 @@ def _plan_history(planned: _Match, entries: Sequence[Mapping[str, Any]]) -> None
     games = {str(game.public_id): game for game in planned.games}
     known: set[uuid.UUID] = set()
     for entry in entries:
-        game = games[str(entry["game"])]
-        snapshot = game.snapshot()
-        for state in (entry["before"], entry["after"]):
-            # The state a game ended in was read with the game; any other is read here, as the history page reads it.
-            if state != snapshot:
-                _check_state(state)
         if entry["action"] not in ACTIONS:
             raise ValueError(entry["action"])
+        game = _history_game(games, entry)
+        if game is None:
+            for part in (entry["before"], entry["after"]):
+                if part is not None and not isinstance(part, Mapping):
+                    raise ValueError(part)
+        else:
+            snapshot = game.snapshot()
+            for state in (entry["before"], entry["after"]):
+                # The state a game ended in was read with the game; any other is read here, as the history page reads
+                # it.
+                if state != snapshot:
+                    _check_state(state)
         event = _Event(
             public_id=uuid.UUID(str(entry["id"])),
             game=game,
@@ -418,6 +424,16 @@ def _plan_history(planned: _Match, entries: Sequence[Mapping[str, Any]]) -> None
             raise KeyError(entry["undo_of"])
         known.add(event.public_id)
         planned.events.append(event)
+
+
+def _history_game(games: Mapping[str, _Game], entry: Mapping[str, Any]) -> _Game | None:
+    """The game a change of the file's history names: one of the match's for a change to a game, none for a change
+    to the match itself (which nothing undoes)."""
+    if entry["action"] in MATCH_ACTIONS:
+        if entry["game"] is not None or entry["undo_of"]:
+            raise ValueError(entry["action"])
+        return None
+    return games[str(entry["game"])]
 
 
 def _check_state(state: Any) -> None:

@@ -189,7 +189,7 @@ def match_links_claim(*, links: Mapping[str, str], user: User) -> None:
             Match.objects.filter(public_id=public_id, invite_token=token, locked=False).select_related("keeper").first()
         )
         if match is not None and match.keeper.user_id != user.pk:
-            match.scorers.add(user)
+            match_scorer_join(match=match, user=user)
 
 
 def player_named(keeper: Keeper, name: str) -> Player:
@@ -427,7 +427,7 @@ def _added_before(match: Match, locked: Match, token: uuid.UUID, submission: Sub
     earlier = _replayed(locked, token) if _answered(locked, token) else None
     if earlier is None:
         return None
-    if earlier.action != MatchEvent.Action.ADD or not submission.reached(earlier.after):
+    if earlier.game is None or earlier.action != MatchEvent.Action.ADD or not submission.reached(earlier.after):
         raise StaleSubmission
     _copy_derived(match, locked)
     return Added(earlier.game, earlier, checkpoint_before(locked, locked.setup()), replayed=True)
@@ -564,6 +564,7 @@ def _step_back(
             raise Conflict.about_match(
                 msg(gettext_noop("The last change is not the one shown any more; nothing was undone or redone."))
             )
+        assert target.game_id is not None  # only a game's changes are undone and redone
         game = Game.objects.get(pk=target.game_id)
         before, number = game.snapshot(), game.number
         restored = target.before or {**before, "deleted": True}
@@ -801,19 +802,6 @@ def match_retitle(*, match: Match, title: str) -> Match:
     return match
 
 
-def match_unlock(*, match: Match) -> Match:
-    """Take games on the match's list again (a club table turned back from its paper totals to its phones); the
-    version moves on, so that the phones following it offer their entry form at once."""
-    with transaction.atomic():
-        locked = _lock(match.pk)
-        if locked.locked:
-            locked.locked = False
-            _bump(locked)
-            locked.save(update_fields=["locked", "version", "updated_at"])
-    match.locked, match.version = locked.locked, locked.version
-    return match
-
-
 class ListPlayed(Conflict):
     """A match whose list has had a game cannot be discarded: what was entered stays, with its history."""
 
@@ -839,12 +827,169 @@ def match_discard(*, match: Match) -> None:
         locked.delete()
 
 
-def match_scorer_remove(*, match: Match, scorer: User) -> Match:
-    """A co-scorer no longer scores the match (their games and changes stay, with their name). A locked list keeps
-    the co-scorers it had."""
-    _refuse_closed(match)
-    match.scorers.remove(scorer)
+# --- The match itself: its list closed or reopened, its seats, its co-scorers, its book ---------------------------
+
+
+def _record_match(match: Match, action: str, user: User | None, *, before: Any = None, after: Any = None) -> MatchEvent:
+    """A change to the match itself in its history (no game: ``MatchEvent.MATCH_ACTIONS``), after its version moved
+    on."""
+    _bump(match)
+    match.save(update_fields=["version", "updated_at"])
+    return MatchEvent.objects.create(
+        match=match, action=action, token=uuid.uuid4(), user=user, version=match.version, before=before, after=after
+    )
+
+
+def _list_state(match: Match) -> dict[str, bool]:
+    return {"locked": match.locked, "link": match.invite_token is not None}
+
+
+def match_lock(*, match: Match, user: User | None, end_scoring: bool = False) -> Match:
+    """Close the match's list: no game is entered, changed or undone on it any more (a club table entered from
+    paper). With ``end_scoring`` (a club night closing) its co-scorers' link is turned off and its co-scorers score
+    it no longer. Recorded, and the version moves on, so that the phones following it learn at once; a list closed
+    already, with nothing left to end, stays as it is."""
+    with transaction.atomic():
+        locked = _lock(match.pk)
+        before = _list_state(locked)
+        scorers = Match.scorers.through.objects.filter(match_id=locked.pk)
+        ending = end_scoring and (locked.invite_token is not None or scorers.exists())
+        if not locked.locked or ending:
+            locked.locked = True
+            if end_scoring:
+                locked.invite_token = None
+                scorers.delete()
+            locked.save(update_fields=["locked", "invite_token", "updated_at"])
+            _record_match(locked, MatchEvent.Action.LOCK, user, before=before, after=_list_state(locked))
+    match.locked, match.invite_token, match.version = locked.locked, locked.invite_token, locked.version
     return match
+
+
+def match_unlock(*, match: Match, user: User | None) -> Match:
+    """Take games on the match's list again (a club table turned back from its paper totals to its phones, a club
+    night reopened). Recorded, and the version moves on, so that the phones following it offer their entry form at
+    once."""
+    with transaction.atomic():
+        locked = _lock(match.pk)
+        if locked.locked:
+            before = _list_state(locked)
+            locked.locked = False
+            locked.save(update_fields=["locked", "updated_at"])
+            _record_match(locked, MatchEvent.Action.UNLOCK, user, before=before, after=_list_state(locked))
+    match.locked, match.version = locked.locked, locked.version
+    return match
+
+
+class SeatsKept(Conflict):
+    """A list that has had a game keeps its seats: its games were scored for the players who sat there."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            [FieldError("match", msg(gettext_noop("A game was saved on this list; its seats stay as they are.")))]
+        )
+
+
+def match_reseat(*, match: Match, players: Sequence[Player], user: User | None) -> Match:
+    """Seat ``players`` at the match, in this order, before anything was entered on its list (a club secretary's
+    last word on a draw). The match keeps its number of seats; each player sits once and is of the match's book.
+    Recorded (the seats before and after, by the players' public ids), and the version moves on."""
+    with transaction.atomic():
+        locked = _lock(match.pk)
+        _refuse_closed(locked)
+        if Game.objects.filter(match_id=locked.pk).exists():
+            raise SeatsKept
+        if len(players) != locked.players or len({player.pk for player in players}) != len(players):
+            raise Invalid([FieldError("players", msg(gettext_noop("Each seat needs one player of its own.")))])
+        if any(player.keeper_id != locked.keeper_id for player in players):
+            raise Invalid([FieldError("players", msg(gettext_noop("Each player must be of the match's book.")))])
+        seats = list(Seat.objects.filter(match_id=locked.pk).select_related("player").order_by("position"))
+        before = [str(seat.player.public_id) for seat in seats]
+        after = [str(player.public_id) for player in players]
+        if before != after:
+            Seat.objects.filter(match_id=locked.pk).delete()
+            Seat.objects.bulk_create(
+                Seat(match=locked, position=position, player=player) for position, player in enumerate(players)
+            )
+            _record_match(locked, MatchEvent.Action.RESEAT, user, before={"seats": before}, after={"seats": after})
+    match.version = locked.version
+    return match
+
+
+def match_scorer_join(*, match: Match, user: User) -> Match:
+    """``user`` scores the match beside its keeper (who scores it anyway): they joined by its invite link, or took
+    the links this browser held before logging in along. Not on a closed list; recorded once."""
+    with transaction.atomic():
+        locked = _lock(match.pk)
+        _refuse_closed(locked)
+        own = Keeper.objects.filter(pk=locked.keeper_id, user_id=user.pk).exists()
+        if not own and not locked.scorers.filter(pk=user.pk).exists():
+            locked.scorers.add(user)
+            _record_match(locked, MatchEvent.Action.JOIN, user)
+    match.version = locked.version
+    return match
+
+
+def match_scorer_remove(*, match: Match, scorer: User, user: User | None = None) -> Match:
+    """A co-scorer no longer scores the match (their games and changes stay, with their name). A locked list keeps
+    the co-scorers it had. ``user`` is who removed them (recorded)."""
+    with transaction.atomic():
+        locked = _lock(match.pk)
+        _refuse_closed(locked)
+        if locked.scorers.filter(pk=scorer.pk).exists():
+            locked.scorers.remove(scorer)
+            _record_match(locked, MatchEvent.Action.LEAVE, user)
+    match.version = locked.version
+    return match
+
+
+def match_hand_over(*, match: Match, to: User) -> Match:
+    """Move the match into ``to``'s book (its keeper's account is being deleted, ``to`` scored it with them): each
+    of its players becomes the player of that name there (made if the book has none), with their seats and scores
+    in this match; ``to`` scores it as its keeper from now on. Recorded."""
+    with transaction.atomic():
+        locked = _lock(match.pk)
+        target = keeper_for(to)
+        former_owner = Keeper.objects.filter(pk=locked.keeper_id).values_list("user_id", flat=True).first()
+        for seat in Seat.objects.filter(match=locked).select_related("player"):
+            old = seat.player
+            new = Player.objects.filter(keeper=target, name_key=old.name_key).first()
+            if new is None:
+                account = old.account_id if old.account_id not in {former_owner, None} else None
+                if account is not None and Player.objects.filter(keeper=target, account_id=account).exists():
+                    account = None
+                new = Player.objects.create(keeper=target, name=old.name, name_key=old.name_key, account_id=account)
+            Seat.objects.filter(pk=seat.pk).update(player=new)
+            GameScore.objects.filter(game__match=locked, player=old).update(player=new)
+        locked.keeper = target
+        locked.save(update_fields=["keeper", "updated_at"])
+        locked.scorers.remove(to)
+        _record_match(locked, MatchEvent.Action.HAND_OVER, to)
+    match.keeper, match.version = locked.keeper, locked.version
+    return match
+
+
+def match_delete(*, match: Match) -> None:
+    """Remove a match with everything on it (its games and history): the book it is kept in goes with its account,
+    and nobody else scored it."""
+    with transaction.atomic():
+        _lock(match.pk).delete()
+
+
+def account_matches_release(*, user: User) -> None:
+    """The account's name taken off the matches it started, the games it saved and the changes it made (which stay,
+    without an author), and off the lists it co-scored: what is left to do to matches once the account's own were
+    handed over or removed, before the account itself goes."""
+    with transaction.atomic():
+        Match.objects.filter(created_by=user).update(created_by=None)
+        Game.objects.filter(created_by=user).update(created_by=None)
+        MatchEvent.objects.filter(user=user).update(user=None)
+        Match.scorers.through.objects.filter(user=user).delete()
+
+
+def guest_keeper_drop(keeper: Keeper) -> None:
+    """Remove a guest's book that was started for a match that was not kept: it holds nothing (a book that holds a
+    match is refused)."""
+    keeper.delete()
 
 
 # --- Players: linking to an account, merging -----------------------------------------------------------------------
@@ -981,7 +1126,7 @@ def match_rescore(match: Match, *, check: bool = False) -> RescoreReport:
             GameScore.objects.bulk_update(rows_changed, ["points", "declarer", "played"])
             GameScore.objects.bulk_create(rows_new)
             locked.deals, locked.totals = len(live), totals
-            _bump(locked)
-            locked.save(update_fields=["version", "deals", "totals", "updated_at"])
+            locked.save(update_fields=["deals", "totals", "updated_at"])
+            _record_match(locked, MatchEvent.Action.RESCORE, None, after={"changed": changed, "rules": RULES_VERSION})
             _copy_derived(match, locked)
     return RescoreReport(match=locked, changed=changed, problems=problems)

@@ -7,7 +7,7 @@ refusal of a service comes back as a ``ServiceError`` and is shown next to its f
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import wraps
 from typing import Any
 
@@ -113,11 +113,13 @@ from .services import (
     game_edit,
     game_replay,
     guest_keeper,
+    guest_keeper_drop,
     keeper_claim,
     match_create,
     match_link_renew,
     match_links_claim,
     match_redo,
+    match_scorer_join,
     match_scorer_remove,
     match_undo,
     player_claim,
@@ -308,14 +310,14 @@ def match_new(request: HttpRequest) -> HttpResponse:
         except ServiceError as error:
             form.add_service_errors(error)
             if keeper is not None and held is None:
-                keeper.delete()  # a guest's book started for a match that was refused holds nothing
+                guest_keeper_drop(keeper)  # a guest's book started for a match that was refused holds nothing
         else:
             if account is None and match.keeper.guest_key is not None:
                 # The book of the match, also when a retry found the match its first post started (and the first
                 # answer, with the book's key, was lost on the way).
                 request.session[GUEST_SESSION_KEY] = str(match.keeper.guest_key)
                 if keeper is not None and held is None and keeper.pk != match.keeper_id:
-                    keeper.delete()
+                    guest_keeper_drop(keeper)
             return redirect("match_detail", match_id=match.public_id)
     context = {"form": form, "preset": preset, "preset_label": preset_label(preset.key)}
     return render(request, "matches/match_new.html", context, status=400 if form.errors else 200)
@@ -858,17 +860,53 @@ def match_history(request: HttpRequest, match: Match) -> HttpResponse:
     if before.isascii() and before.isdigit():
         changes = changes.filter(version__lt=int(before))
     page = list(changes[: HISTORY_PAGE + 1])
-    events = [
-        {
-            "event": event,
-            "before": _state_text(event.before, names, deck),
-            "after": _state_text(event.after, names, deck),
-        }
-        for event in page[:HISTORY_PAGE]
-    ]
+    seated = _seated_names(match, page[:HISTORY_PAGE])
+    events = [_history_item(event, names, deck, seated) for event in page[:HISTORY_PAGE]]
     older = page[HISTORY_PAGE - 1].version if len(page) > HISTORY_PAGE else None
     context = {"match": match, "events": events, "older": older, **_labels(match)}
     return render(request, "matches/history.html", context)
+
+
+def _history_item(event: MatchEvent, names: list[str], deck: str, seated: Mapping[str, str]) -> dict[str, Any]:
+    """A change as the history page lists it: the game's state, or the match's part, before and after."""
+    if event.game_id is None:
+        return {"event": event, "before": _part_text(event.before, seated), "after": _part_text(event.after, seated)}
+    before, after = _state_text(event.before, names, deck), _state_text(event.after, names, deck)
+    return {"event": event, "before": before, "after": after}
+
+
+def _seated_names(match: Match, events: Sequence[MatchEvent]) -> dict[str, str]:
+    """The names of the players that changes of seats name (by public id), in one read of the match's book."""
+    named = {
+        str(player)
+        for event in events
+        if event.game_id is None
+        for part in (event.before, event.after)
+        if isinstance(part, dict)
+        for player in part.get("seats", [])
+    }
+    players = Player.objects.filter(keeper_id=match.keeper_id, public_id__in=named) if named else []
+    return {str(player.public_id): player.name for player in players}
+
+
+def _part_text(part: dict[str, Any] | None, seated: Mapping[str, str]) -> str:
+    """What a change to the match itself changed, in a few words: "closed, co-scorers' link off", "Anna, Ben, Cleo",
+    "3 values scored afresh"."""
+    if not part:
+        return "—"
+    words = []
+    if "locked" in part:
+        words.append(_("closed") if part["locked"] else _("open"))
+    if "link" in part:
+        words.append(_("co-scorers' link on") if part["link"] else _("co-scorers' link off"))
+    if "seats" in part:
+        words.append(", ".join(seated.get(str(player), "?") for player in part["seats"]))
+    if "changed" in part:
+        count = int(part["changed"])
+        words.append(
+            ngettext("%(count)s value scored afresh", "%(count)s values scored afresh", count) % {"count": count}
+        )
+    return ", ".join(words) or "—"
 
 
 def _change_text(event: MatchEvent, names: list[str], deck: str) -> str:
@@ -921,8 +959,10 @@ def match_join(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         account = _account(request)
         if account is not None:
-            if match.keeper.user_id != account.pk:
-                match.scorers.add(account)
+            try:
+                match_scorer_join(match=match, user=account)
+            except ServiceError as error:
+                _report(request, error)
         else:
             links = dict(request.session.get(LINKS_SESSION_KEY, {}))
             links[str(match.public_id)] = token
@@ -995,7 +1035,7 @@ def match_scorer_remove_view(request: HttpRequest, match: Match) -> HttpResponse
     scorer = None if "\x00" in name else match.scorers.filter(username=name).first()
     if scorer is not None:
         try:
-            match_scorer_remove(match=match, scorer=scorer)
+            match_scorer_remove(match=match, scorer=scorer, user=_account(request))
         except ServiceError as error:
             _report(request, error)
         else:

@@ -22,6 +22,7 @@ from matches.permissions import LINKS_SESSION_KEY, Visitor
 from matches.services import match_undo, player_link, player_link_invite
 
 from .factories import add, make_match, make_user
+from .writers import services_only
 
 # Hashing at full strength costs a sizeable part of every sign-up and login; tests only need a password to match.
 FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -59,6 +60,13 @@ def daily_cleanup_done() -> None:
     for the tests that counts as done at the start, so that no request under test meets it by chance (the tests of
     the cleanup ask for it again)."""
     ExpiredSessionsMiddleware.next_cleanup = time.monotonic() + settings.SESSION_CLEANUP_SECONDS
+
+
+@pytest.fixture(autouse=True)
+def one_writer_of_matches() -> Generator[None, None, None]:
+    """Every test, whatever it exercises, fails on a write to a match's tables from outside the core's services."""
+    with services_only():
+        yield
 
 
 @pytest.fixture

@@ -253,12 +253,17 @@ def test_seats_can_be_swapped_before_play_and_not_after() -> None:
     other = second.match.seats.select_related("player").first()
     assert one is not None
     assert other is not None
-    clubs.seats_swap(night=setup.night, series=1, first=one.player, second=other.player)
+    clubs.seats_swap(night=setup.night, series=1, first=one.player, second=other.player, user=setup.secretary)
     assert first.match.seats.filter(player=other.player).exists()
     assert second.match.seats.filter(player=one.player).exists()
+    for table, gone, came in ((first, one, other), (second, other, one)):
+        change = table.match.events.get()
+        assert (change.action, change.user, change.game) == ("reseat", setup.secretary, None)
+        assert str(gone.player.public_id) in (change.before or {})["seats"]
+        assert str(came.player.public_id) in (change.after or {})["seats"]
     _game(first.match, 1, contract="clubs", matadors=1, declarer_card_points=70)
     with pytest.raises(Conflict):
-        clubs.seats_swap(night=setup.night, series=1, first=one.player, second=other.player)
+        clubs.seats_swap(night=setup.night, series=1, first=one.player, second=other.player, user=setup.secretary)
 
 
 def test_the_season_table_ranks_by_the_seasons_rule() -> None:

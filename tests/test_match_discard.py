@@ -59,7 +59,7 @@ def test_an_unlocked_list_takes_games_again_and_its_phones_learn() -> None:
     Match.objects.filter(pk=match.pk).update(locked=True)
     match.refresh_from_db()
     version = match.version
-    match_unlock(match=match)
+    match_unlock(match=match, user=None)
     assert not Match.objects.get(pk=match.pk).locked
     assert Match.objects.get(pk=match.pk).version == version + 1
     add(match, declarer=1, contract="clubs", matadors=1, declarer_card_points=70)

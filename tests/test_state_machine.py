@@ -1,7 +1,9 @@
-"""A state machine over adding, fixing, deleting, passing, undoing, redoing and retrying games.
+"""A state machine over adding, fixing, deleting, passing, undoing, redoing and retrying games, and over closing and
+reopening the list and reseating its players.
 
-After every step the stored scores must equal a fresh scoring of the match, the history must replay to the games as
-they stand, and every change must have bumped the version exactly once. A refused step must change nothing.
+After every step the stored scores must equal a fresh scoring of the match, the history must replay to the games,
+the seats and the list's state as they stand, and every change must have bumped the version exactly once. A refused
+step must change nothing.
 """
 
 import contextlib
@@ -16,16 +18,20 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
 from matches.errors import ServiceError
-from matches.models import Game, Match, MatchEvent
+from matches.models import Game, Match, MatchEvent, Player, Seat
 from matches.services import (
     Submission,
     game_add,
     game_delete,
     game_edit,
     match_create,
+    match_lock,
     match_redo,
     match_rescore,
+    match_reseat,
     match_undo,
+    match_unlock,
+    player_named,
 )
 
 CONTRACTS = ["diamonds", "hearts", "spades", "clubs", "grand"]
@@ -60,6 +66,19 @@ class MatchMachine(RuleBasedStateMachine):
             rules={"kontra_re": True, "bock": True},
             player_names=["Anna", "Ben", "Cleo", "Dora"][:players],
         )
+        self.first_seats = self._seats()
+        self.book = [*Player.objects.filter(pk__in=self._seat_pks()), player_named(self.match.keeper, "Erik")]
+
+    def _seat_pks(self) -> list[int]:
+        return list(Seat.objects.filter(match=self.match).order_by("position").values_list("player_id", flat=True))
+
+    def _seats(self) -> list[str]:
+        return [
+            str(player)
+            for player in Seat.objects.filter(match=self.match)
+            .order_by("position")
+            .values_list("player__public_id", flat=True)
+        ]
 
     def teardown(self) -> None:
         transaction.set_rollback(True)
@@ -133,6 +152,23 @@ class MatchMachine(RuleBasedStateMachine):
     def redo(self) -> None:
         self._attempt(lambda: match_redo(match=self.match, user=self.user, token=uuid.uuid4()))
 
+    @rule()
+    def lock(self) -> None:
+        self._attempt(lambda: match_lock(match=self.match, user=self.user))
+
+    @rule()
+    def unlock(self) -> None:
+        self._attempt(lambda: match_unlock(match=self.match, user=self.user))
+
+    @rule(order=st.permutations(range(5)))
+    def reseat(self, order: list[int]) -> None:
+        """Seats given to the book's players in another order (with Erik, who sat nowhere, among them): refused
+        once a game was saved or the list is closed."""
+        if not hasattr(self, "match"):
+            return
+        players = [self.book[index] for index in order if index < len(self.book)][: self.match.players]
+        self._attempt(lambda: match_reseat(match=self.match, players=players, user=self.user))
+
     @invariant()
     def stored_scores_equal_a_fresh_scoring(self) -> None:
         if not hasattr(self, "match"):
@@ -146,12 +182,22 @@ class MatchMachine(RuleBasedStateMachine):
         if not hasattr(self, "match"):
             return
         replayed: dict[int, object] = {}
+        seats, locked = self.first_seats, False
         versions = []
         for event in MatchEvent.objects.filter(match=self.match).order_by("version"):
-            replayed[event.game_id] = event.after
+            if event.game_id is not None:
+                replayed[event.game_id] = event.after
+            elif event.action == MatchEvent.Action.RESEAT:
+                assert event.before == {"seats": seats}
+                seats = (event.after or {})["seats"]
+            elif event.action in (MatchEvent.Action.LOCK, MatchEvent.Action.UNLOCK):
+                assert (event.before or {})["locked"] == locked
+                locked = (event.after or {})["locked"]
             versions.append(event.version)
         current = {game.pk: game.snapshot() for game in Game.objects.filter(match=self.match)}
         assert replayed == current
+        assert seats == self._seats()
+        assert locked == Match.objects.get(pk=self.match.pk).locked
         assert versions == list(range(1, self._version() + 1))
 
 

@@ -479,7 +479,7 @@ def _change(event: MatchEvent) -> dict[str, Any]:
         "id": event.public_id,
         "action": event.action,
         "number": event.number,
-        "game": event.game.public_id,
+        "game": None if event.game is None else event.game.public_id,
         "version": event.version,
         "created_at": event.created_at,
         "before": event.before,

@@ -204,11 +204,19 @@ class ChangeShape(serializers.Serializer):
     id = serializers.UUIDField()
     action = serializers.CharField()
     number = serializers.IntegerField(allow_null=True)
-    game = serializers.UUIDField()
+    game = serializers.UUIDField(
+        allow_null=True,
+        help_text=_("The game changed; null for a change to the match itself (its list, seats, co-scorers or book)."),
+    )
     version = serializers.IntegerField()
     created_at = serializers.DateTimeField()
-    before = serializers.JSONField(allow_null=True, help_text=_("The game as entered before the change."))
-    after = serializers.JSONField(allow_null=True, help_text=_("The game as entered after it."))
+    before = serializers.JSONField(
+        allow_null=True,
+        help_text=_("The game as entered before the change, or what a change to the match itself changed."),
+    )
+    after = serializers.JSONField(
+        allow_null=True, help_text=_("The game as entered after it, or the match's part after it.")
+    )
 
 
 class StepShape(serializers.Serializer):

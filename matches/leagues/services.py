@@ -15,7 +15,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import Count, F, Sum
+from django.db.models import Count, Sum
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext
@@ -30,7 +30,16 @@ from matches.engine.variants import Family, VariantSpec
 from matches.errors import Conflict, Invalid
 from matches.models import Game, Keeper, Match, Player, Seat, new_link_token
 from matches.names import BadName, normalize_name
-from matches.services import match_create, match_discard, match_link_renew, match_retitle, match_unlock, player_named
+from matches.services import (
+    match_create,
+    match_discard,
+    match_link_renew,
+    match_lock,
+    match_reseat,
+    match_retitle,
+    match_unlock,
+    player_named,
+)
 
 from .models import (
     Attendance,
@@ -522,7 +531,7 @@ def _remove_tables(tables: Sequence[ClubTable]) -> None:
         match_discard(match=table.match)
 
 
-def seats_swap(*, night: Night, series: int, first: Player, second: Player) -> None:
+def seats_swap(*, night: Night, series: int, first: Player, second: Player, user: User | None) -> None:
     """Swap two players' seats in a series whose tables have no games yet (the secretary's last word on the
     draw)."""
     with transaction.atomic():
@@ -538,15 +547,11 @@ def seats_swap(*, night: Night, series: int, first: Player, second: Player) -> N
         }
         if len(seats) != 2:
             raise _invalid("player", gettext_noop("Both players must sit at a table of this series."))
-        one, other = seats[first.pk], seats[second.pk]
-        if one.match_id == other.match_id:
-            one_position, other_position = one.position, other.position
-            Seat.objects.filter(pk=one.pk).update(position=1000)
-            Seat.objects.filter(pk=other.pk).update(position=one_position)
-            Seat.objects.filter(pk=one.pk).update(position=other_position)
-        else:
-            Seat.objects.filter(pk=one.pk).update(player=second)
-            Seat.objects.filter(pk=other.pk).update(player=first)
+        swapped = {first.pk: second, second.pk: first}
+        for match in {seats[first.pk].match_id, seats[second.pk].match_id}:
+            table = next(table for table in tables if table.match_id == match)
+            seated = [seat.player for seat in table.match.seats.select_related("player").order_by("position")]
+            match_reseat(match=table.match, players=[swapped.get(player.pk, player) for player in seated], user=user)
 
 
 # --- A secretary's corrections: a series drawn before play, a night's date, a night opened by mistake -------------
@@ -656,7 +661,7 @@ def paper_to_phones(*, table: ClubTable, user: User) -> ClubTable:
         lines.delete()
         locked.paper = False
         locked.save(update_fields=["paper"])
-        match_unlock(match=locked.match)
+        match_unlock(match=locked.match, user=user)
         if locked.match.invite_token is None:
             match_link_renew(match=locked.match, link="invite")
         details = {"series": locked.series, "table": locked.number, "lines": kept}
@@ -664,7 +669,9 @@ def paper_to_phones(*, table: ClubTable, user: User) -> ClubTable:
         return locked
 
 
-def paper_enter(*, table: ClubTable, lines: Sequence[tuple[Player, int, int, int]]) -> ClubTable:
+def paper_enter(
+    *, table: ClubTable, lines: Sequence[tuple[Player, int, int, int]], user: User | None = None
+) -> ClubTable:
     """Enter a table's paper list as each player's totals (game points, won, lost), checked for what a series can
     produce; replaces totals entered before. A table with games entered keeps its games; a table entered from paper
     takes no games afterwards (its list is locked)."""
@@ -685,7 +692,7 @@ def paper_enter(*, table: ClubTable, lines: Sequence[tuple[Player, int, int, int
         locked.paper = True
         locked.save(update_fields=["paper"])
         # The table's list is its paper totals now: no game is entered on top of them (the phones learn at once).
-        Match.objects.filter(pk=match.pk).update(locked=True, version=F("version") + 1)
+        match_lock(match=match, user=user)
         return locked
 
 
@@ -710,13 +717,11 @@ def night_close(*, night: Night, user: User) -> Night:
     moves on, so that the phones following it learn at once."""
     with transaction.atomic():
         locked = _open(night)
-        matches = Match.objects.filter(club_table__night=locked)
-        list(matches.select_for_update().values_list("pk", flat=True))
         _keep_closed_links(locked)
-        matches.update(locked=True, invite_token=None, version=F("version") + 1)
         # Whoever joined a table from its QR code with an account scored it as a co-scorer: that ends with the night
         # too (the club's own scorers score through their role).
-        Match.scorers.through.objects.filter(match__in=matches).delete()
+        for match in Match.objects.filter(club_table__night=locked).order_by("pk"):
+            match_lock(match=match, user=user, end_scoring=True)
         locked.closed_at = timezone.now()
         locked.save(update_fields=["closed_at"])
         _keep_standings(locked)
@@ -741,9 +746,8 @@ def night_reopen(*, night: Night, user: User) -> Night:
         if locked.closed_at is None:
             return locked
         # A table entered from paper keeps its list locked: its results are the paper's totals.
-        matches = Match.objects.filter(club_table__night=locked, club_table__paper=False)
-        list(matches.select_for_update().values_list("pk", flat=True))
-        matches.update(locked=False, version=F("version") + 1)
+        for match in Match.objects.filter(club_table__night=locked, club_table__paper=False).order_by("pk"):
+            match_unlock(match=match, user=user)
         locked.closed_at = None
         locked.save(update_fields=["closed_at"])
         _drop_standings(locked)

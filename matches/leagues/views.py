@@ -651,7 +651,7 @@ def night_swap(request: HttpRequest, night: Night) -> HttpResponse:
         messages.error(request, _("Choose two different players."))
     else:
         try:
-            services.seats_swap(night=night, series=_series(request), first=first, second=second)
+            services.seats_swap(night=night, series=_series(request), first=first, second=second, user=_user(request))
         except ServiceError as error:
             _refused(request, error)
     return redirect(reverse("night_detail", args=[night.public_id]) + "#tables")
@@ -689,7 +689,7 @@ def night_paper(request: HttpRequest, night: Night, number: int) -> HttpResponse
     form = PaperForm(request.POST or None, players=players, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            services.paper_enter(table=table, lines=form.lines())
+            services.paper_enter(table=table, lines=form.lines(), user=_user(request))
         except ServiceError as error:
             form.add_line_errors(error)
         else:
