@@ -94,7 +94,7 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",
     "matches",
-    "matches.leagues",
+    "matches.clubs",
 ]
 
 MIDDLEWARE = [

@@ -14,8 +14,8 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from matches.leagues import services as clubs
-from matches.leagues.models import Club, Night, Season
+from matches.clubs import services as clubs
+from matches.clubs.models import Club, Night, Season
 from matches.middleware import ExpiredSessionsMiddleware
 from matches.models import Game, Match, Player, RestoreJob
 from matches.permissions import LINKS_SESSION_KEY, Visitor

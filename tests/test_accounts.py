@@ -27,8 +27,8 @@ from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from matches.accounts_views import client_address
-from matches.leagues import services as clubs
-from matches.leagues.models import Membership
+from matches.clubs import services as clubs
+from matches.clubs.models import Membership
 from matches.middleware import ExpiredSessionsMiddleware
 from matches.models import Game, GameScore, Keeper, LoginFailure, Match, Player, ResetRequest
 from matches.services import keeper_for, player_link

@@ -14,8 +14,8 @@ from django.test.utils import CaptureQueriesContext
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
-from matches.leagues import services as clubs
-from matches.leagues.selectors import night_results, season_table
+from matches.clubs import services as clubs
+from matches.clubs.selectors import night_results, season_table
 from matches.models import Game, Match, MatchEvent
 from matches.services import match_undo
 

@@ -16,11 +16,11 @@ from django.test import Client
 from django.urls import reverse
 
 from matches.backup import account_backup
+from matches.clubs import services as clubs
+from matches.clubs.backup import club_backup
+from matches.clubs.models import Club, ClubTable, Membership, Night, NightStanding, Season, SeasonStanding
+from matches.clubs.selectors import night_results, season_table
 from matches.errors import Invalid
-from matches.leagues import services as clubs
-from matches.leagues.backup import club_backup
-from matches.leagues.models import Club, ClubTable, Membership, Night, NightStanding, Season, SeasonStanding
-from matches.leagues.selectors import night_results, season_table
 from matches.models import Game, GameScore, Keeper, Match, MatchEvent, Player
 from matches.restore import restore
 from matches.selectors import match_sheet

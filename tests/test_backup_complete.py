@@ -22,9 +22,9 @@ from django.test import Client
 from django.urls import reverse
 
 from matches.backup import VERSION
+from matches.clubs import services as clubs
+from matches.clubs.models import Club, ClubTable, Night, NightLog, Season, SeasonLog
 from matches.errors import Invalid
-from matches.leagues import services as clubs
-from matches.leagues.models import Club, ClubTable, Night, NightLog, Season, SeasonLog
 from matches.models import Game, Keeper, Match, Player
 from matches.restore import restore
 from matches.services import DERIVED, Submission, game_delete, game_edit, match_redo, match_undo

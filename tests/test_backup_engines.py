@@ -23,8 +23,8 @@ ROOT = Path(settings.BASE_DIR)
 # What a person sees of every match and every club table, printed as JSON by ``manage.py shell``.
 SUMMARY = """
 import json
-from matches.leagues.models import Night, Season
-from matches.leagues.selectors import night_results, season_table
+from matches.clubs.models import Night, Season
+from matches.clubs.selectors import night_results, season_table
 from matches.models import Match
 
 def places(ranked):

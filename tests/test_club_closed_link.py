@@ -8,9 +8,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from matches.leagues import services as clubs
-from matches.leagues.models import ClubTable, Night
-from matches.leagues.selectors import night_results
+from matches.clubs import services as clubs
+from matches.clubs.models import ClubTable, Night
+from matches.clubs.selectors import night_results
 from matches.models import Game
 
 from .factories import make_user

@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from matches.leagues import services as clubs
-from matches.leagues.models import ClubTable, Night
+from matches.clubs import services as clubs
+from matches.clubs.models import ClubTable, Night
 
 from .factories import make_user
 

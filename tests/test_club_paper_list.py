@@ -10,8 +10,8 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
-from matches.leagues import services as clubs
-from matches.leagues.models import ClubTable
+from matches.clubs import services as clubs
+from matches.clubs.models import ClubTable
 from matches.models import Match
 
 from .factories import make_user

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 import pytest
 from django.contrib.auth.models import AnonymousUser, User
 
+from matches.clubs import services as clubs
+from matches.clubs.models import Club, ClubTable, Night, NightLog, NightStanding, Season, SeasonStanding
+from matches.clubs.permissions import club_can
+from matches.clubs.selectors import night_results, season_table
 from matches.engine.league import RankingRule
 from matches.errors import Conflict, Invalid
-from matches.leagues import services as clubs
-from matches.leagues.models import Club, ClubTable, Night, NightLog, NightStanding, Season, SeasonStanding
-from matches.leagues.permissions import club_can
-from matches.leagues.selectors import night_results, season_table
 from matches.models import Match, Player
 from matches.permissions import Action, Role, Visitor, access, match_role, player_role
 from matches.services import ListClosed, Submission, game_add

@@ -10,10 +10,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 
+from matches.clubs import services as clubs
+from matches.clubs.models import ClubTable, Night, Season
+from matches.clubs.services import EARLIEST_NIGHT, NIGHT_DAYS_AHEAD
 from matches.errors import Invalid
-from matches.leagues import services as clubs
-from matches.leagues.models import ClubTable, Night, Season
-from matches.leagues.services import EARLIEST_NIGHT, NIGHT_DAYS_AHEAD
 
 from .factories import make_user
 from .test_queries import enter

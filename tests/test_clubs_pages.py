@@ -12,8 +12,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from matches.leagues import services as clubs
-from matches.leagues.models import Club, ClubTable, Membership, Night, PaperLine, Roster, Season
+from matches.clubs import services as clubs
+from matches.clubs.models import Club, ClubTable, Membership, Night, PaperLine, Roster, Season
 from matches.models import Game, Match, Player
 
 from .factories import make_user

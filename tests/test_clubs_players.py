@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from matches.leagues import services as clubs
-from matches.leagues.models import ClubTable
+from matches.clubs import services as clubs
+from matches.clubs.models import ClubTable
 from matches.models import Player
 
 from .factories import add, make_match, make_user

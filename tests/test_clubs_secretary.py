@@ -13,9 +13,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.formats import date_format
 
+from matches.clubs import services as clubs
+from matches.clubs.models import ClubTable, Night, NightLog, PaperLine, Season, SeasonLog
 from matches.errors import Conflict, Invalid
-from matches.leagues import services as clubs
-from matches.leagues.models import ClubTable, Night, NightLog, PaperLine, Season, SeasonLog
 from matches.models import Game, Match, Player
 from matches.services import ListClosed, Submission, game_add, match_undo
 

@@ -9,10 +9,10 @@ from django.contrib.auth.models import User
 
 from matches import accounts, permissions, registry
 from matches.accounts import account_deletion
+from matches.clubs import services as clubs
+from matches.clubs.models import Club, ClubTable
 from matches.exports.pdf import match_header
 from matches.labels import match_label
-from matches.leagues import services as clubs
-from matches.leagues.models import Club, ClubTable
 from matches.models import Match
 from matches.permissions import Action, Role, Visitor, allowed, match_role
 
@@ -20,7 +20,7 @@ from .factories import make_user
 
 ROOT = Path(__file__).resolve().parents[1]
 CORE = ROOT / "matches"
-CLUB_APP = "matches.leagues"
+CLUB_APP = "matches.clubs"
 # Management commands are tooling over the whole installation (demo data, benchmarks, a club's backup), not the core.
 OUTSIDE_THE_CORE = (CORE / "leagues", CORE / "management")
 
@@ -70,11 +70,11 @@ def test_the_core_never_names_the_club_app() -> None:
 
 def test_the_walk_sees_relative_and_absolute_imports_of_the_club_app() -> None:
     path = CORE / "views.py"
-    tree = ast.parse("from .leagues.models import Club\nimport matches.leagues.views\nfrom .models import Match\n")
+    tree = ast.parse("from .clubs.models import Club\nimport matches.clubs.views\nfrom .models import Match\n")
     assert _named(path, tree) == [
-        "matches.leagues.models",
-        "matches.leagues.models.Club",
-        "matches.leagues.views",
+        "matches.clubs.models",
+        "matches.clubs.models.Club",
+        "matches.clubs.views",
         "matches.models",
         "matches.models.Match",
     ]

@@ -10,9 +10,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+import matches.clubs.forms
 import matches.forms
-import matches.leagues.forms
-from matches.leagues import services as clubs
+from matches.clubs import services as clubs
 
 from .factories import make_user
 
@@ -28,7 +28,7 @@ def _form_classes() -> Iterator[type[forms.BaseForm]]:
             if form not in seen:
                 seen.add(form)
                 waiting.append(form)
-    modules = (matches.forms.__name__, matches.leagues.forms.__name__)
+    modules = (matches.forms.__name__, matches.clubs.forms.__name__)
     yield from (form for form in seen if form.__module__.startswith(modules))
 
 

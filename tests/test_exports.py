@@ -14,10 +14,10 @@ from django.http import StreamingHttpResponse
 from django.test import Client
 from django.urls import reverse
 
+from matches.clubs import services as clubs
+from matches.clubs.models import ClubTable
+from matches.clubs.selectors import night_results, season_table
 from matches.exports.base import Format
-from matches.leagues import services as clubs
-from matches.leagues.models import ClubTable
-from matches.leagues.selectors import night_results, season_table
 from matches.models import Match, Player
 from matches.selectors import match_sheet, player_stats
 

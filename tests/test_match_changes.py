@@ -11,9 +11,9 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from matches.backup import VERSION, account_backup
+from matches.clubs import services as clubs
+from matches.clubs.models import ClubTable
 from matches.errors import Invalid
-from matches.leagues import services as clubs
-from matches.leagues.models import ClubTable
 from matches.models import Match, MatchEvent
 from matches.restore import restore
 from matches.services import (

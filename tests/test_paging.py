@@ -11,8 +11,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from matches.leagues import services as clubs
-from matches.leagues.models import Membership
+from matches.clubs import services as clubs
+from matches.clubs.models import Membership
 from matches.models import Match, Player
 from matches.services import keeper_for
 

@@ -31,8 +31,8 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from rest_framework.views import APIView
 
-from matches.leagues import services as clubs
-from matches.leagues.models import Club, Night, Season
+from matches.clubs import services as clubs
+from matches.clubs.models import Club, Night, Season
 from matches.models import Game, Keeper, Match, MatchEvent, Player, RestoreJob, Seat
 from matches.permissions import Action, Role, Rule, allowed, can, match_role, player_role
 from matches.services import match_link_renew

@@ -11,6 +11,10 @@ from django.test import Client
 from django.urls import reverse
 from PIL import Image
 
+from matches.clubs import services as clubs
+from matches.clubs.models import ClubTable, Night
+from matches.clubs.pictures import night_picture
+from matches.clubs.selectors import night_results
 from matches.exports.picture import (
     CHART_HEIGHT,
     MAX_ROWS,
@@ -24,10 +28,6 @@ from matches.exports.picture import (
     match_picture,
     row_fonts,
 )
-from matches.leagues import services as clubs
-from matches.leagues.models import ClubTable, Night
-from matches.leagues.pictures import night_picture
-from matches.leagues.selectors import night_results
 from matches.models import Match, Player
 
 from .factories import add, make_match, make_user

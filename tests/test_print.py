@@ -15,12 +15,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pypdf import PdfReader
 
+from matches.clubs import services as clubs
+from matches.clubs.models import ClubTable, Night
+from matches.clubs.selectors import night_results, season_table
 from matches.engine import GameEntry, Result
 from matches.engine.league import SeriesLine
 from matches.engine.skat import ListMarks, list_marks
-from matches.leagues import services as clubs
-from matches.leagues.models import ClubTable, Night
-from matches.leagues.selectors import night_results, season_table
 from matches.models import Match
 from matches.selectors import game_list, seats_of
 

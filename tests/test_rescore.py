@@ -6,9 +6,9 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
+from matches.clubs import services as clubs
+from matches.clubs.models import NightStanding, SeasonStanding
 from matches.engine import RULES_VERSION
-from matches.leagues import services as clubs
-from matches.leagues.models import NightStanding, SeasonStanding
 from matches.models import Game, GameScore, Match
 
 from .factories import add, make_match, make_user

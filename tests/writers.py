@@ -33,7 +33,7 @@ WRITERS = tuple(
         "matches/restore.py",
         "matches/management/",
         "matches/migrations/",
-        "matches/leagues/migrations/",
+        "matches/clubs/migrations/",
     )
 )
 PROJECT = tuple(str(ROOT / path) + "/" for path in ("matches", "scorekeeper", "tests"))

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from matches.leagues import services as clubs
-from matches.leagues.models import ClubTable, Night, Season
+from matches.clubs import services as clubs
+from matches.clubs.models import ClubTable, Night, Season
 from matches.models import Match, Player, Seat
 from matches.services import Submission, game_add
 

@@ -12,8 +12,8 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page
 
-from matches.leagues import services as clubs
-from matches.leagues.models import ClubTable
+from matches.clubs import services as clubs
+from matches.clubs.models import ClubTable
 from matches.models import Game, Match, Player
 from matches.services import Submission, game_add, match_create, player_link_invite
 

@@ -11,8 +11,8 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
-from matches.leagues import services as clubs
-from matches.leagues.models import ClubTable, Night
+from matches.clubs import services as clubs
+from matches.clubs.models import ClubTable, Night
 
 from .flow import sign_up
 

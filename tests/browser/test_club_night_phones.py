@@ -18,8 +18,8 @@ from django.urls import reverse
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from matches.leagues import services as clubs
-from matches.leagues.models import ClubTable, Night, Season
+from matches.clubs import services as clubs
+from matches.clubs.models import ClubTable, Night, Season
 
 from ..factories import make_user
 from ..test_queries import enter

@@ -11,8 +11,8 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
 
+from matches.clubs import services as clubs
 from matches.following import asks_within
-from matches.leagues import services as clubs
 
 from .flow import Entry, save_game, sign_up, start_match
 

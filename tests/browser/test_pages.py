@@ -6,8 +6,8 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, Route, expect
 
-from matches.leagues import services as clubs
-from matches.leagues.models import ClubTable
+from matches.clubs import services as clubs
+from matches.clubs.models import ClubTable
 from matches.services import Submission, game_add
 
 

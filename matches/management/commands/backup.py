@@ -9,8 +9,8 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from matches.backup import account_backup
-from matches.leagues.backup import club_backup
-from matches.leagues.models import Club
+from matches.clubs.backup import club_backup
+from matches.clubs.models import Club
 
 
 class Command(BaseCommand):

@@ -44,9 +44,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 
+from matches.clubs.models import Season
 from matches.engine import setup_match
 from matches.following import asks_within
-from matches.leagues.models import Season
 from matches.logs import JsonFormatter
 from matches.management.bench_urls import BARE_PATH
 from matches.management.bulk import STANDARD, write_games

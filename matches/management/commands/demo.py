@@ -18,11 +18,11 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError
 
+from matches.clubs import services as clubs
+from matches.clubs.models import Club, ClubTable, Membership, Night, Season
 from matches.engine import MatchSetup, RuleError, setup_match
 from matches.engine.presets import PRESETS
 from matches.errors import ServiceError
-from matches.leagues import services as clubs
-from matches.leagues.models import Club, ClubTable, Membership, Night, Season
 from matches.management.deals import DealMaker
 from matches.models import Game, Keeper, Match, MatchEvent, Player, Profile
 from matches.names import name_key

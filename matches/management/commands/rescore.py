@@ -6,8 +6,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from matches.leagues.models import Night, Season
-from matches.leagues.services import night_standings_rescore, season_standings_rescore
+from matches.clubs.models import Night, Season
+from matches.clubs.services import night_standings_rescore, season_standings_rescore
 from matches.models import Match
 from matches.services import match_rescore
 

@@ -2,10 +2,14 @@ from django.apps import AppConfig
 from django.utils.translation import pgettext_lazy
 
 
-class LeaguesConfig(AppConfig):
+class ClubsConfig(AppConfig):
     """Clubs, their seasons, club nights and tables: on the core of the matches app."""
 
-    name = "matches.leagues"
+    name = "matches.clubs"
+    # The label the app was first installed under, kept: it names the tables (leagues_club, leagues_night, ...), the
+    # app's rows in django_migrations, its content types and permissions, and the app's migrations name it. Another
+    # label would have every existing database rename its tables and rewrite those rows, on SQLite and PostgreSQL,
+    # for no gain to anybody using it. The leagues between clubs are an app of their own, under another label.
     label = "leagues"
     verbose_name = pgettext_lazy("associations", "Clubs")
     default_auto_field = "django.db.models.BigAutoField"

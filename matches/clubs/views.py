@@ -95,7 +95,7 @@ def club_list(request: HttpRequest) -> HttpResponse:
             return redirect("club_detail", club_id=club.public_id)
     clubs = _page(visible_clubs(visitor_of(request)), "name", request.GET.get("after"))
     context = {"clubs": clubs.items, "later": clubs.after, "paged": bool(request.GET.get("after")), "form": form}
-    return render(request, "leagues/club_list.html", context)
+    return render(request, "clubs/club_list.html", context)
 
 
 def _page(query: QuerySet[Any], by: str, after: str | None) -> Page:
@@ -126,7 +126,7 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
     }
     if context["can_manage"] and club.screen_token:
         context["screen_url"] = request.build_absolute_uri(reverse("club_screen", args=[club.screen_token]))
-    return render(request, "leagues/club_detail.html", context)
+    return render(request, "clubs/club_detail.html", context)
 
 
 @on_club(Action.MANAGE)
@@ -231,7 +231,7 @@ def club_roster(request: HttpRequest, club: Club) -> HttpResponse:
         }
         rows.append((player, RosterForm(initial=initial, prefix=str(player.public_id))))
     context = {"club": club, "rows": rows, "after": request.GET.get("after", ""), "later": players.after}
-    return render(request, "leagues/club_roster.html", context)
+    return render(request, "clubs/club_roster.html", context)
 
 
 @on_club(Action.MANAGE)
@@ -247,7 +247,7 @@ def season_new(request: HttpRequest, club: Club) -> HttpResponse:
             return redirect("season_detail", season_id=season.public_id)
     presets = [(key, preset_label(key)) for key in PRESETS]
     context = {"club": club, "form": form, "presets": presets, "preset": form["preset"].value()}
-    return render(request, "leagues/season_new.html", context, status=400 if form.errors else 200)
+    return render(request, "clubs/season_new.html", context, status=400 if form.errors else 200)
 
 
 @on_season(Action.MANAGE)
@@ -270,7 +270,7 @@ def season_edit(request: HttpRequest, season: Season) -> HttpResponse:
         "drawn": drawn,
         "log": [(entry, _season_change(entry, form)) for entry in season.log.select_related("user")],
     }
-    return render(request, "leagues/season_edit.html", context, status=400 if form.errors else 200)
+    return render(request, "clubs/season_edit.html", context, status=400 if form.errors else 200)
 
 
 @on_season(Action.VIEW)
@@ -307,7 +307,7 @@ def _season_page(request: HttpRequest, season: Season, form: NightForm, status: 
         "form": form,
         **_may(request, club),
     }
-    return render(request, "leagues/season_detail.html", context, status=status)
+    return render(request, "clubs/season_detail.html", context, status=status)
 
 
 NIGHTS_PER_PAGE = 12
@@ -332,7 +332,7 @@ def season_player(request: HttpRequest, season: Season, member_id: uuid.UUID) ->
         "average": Fraction(sum(row.result.score for row in nights), lists) if lists else None,
     }
     context = {"club": season.club, "season": season, "player": player, "nights": nights, "totals": totals}
-    return render(request, "leagues/season_player.html", context)
+    return render(request, "clubs/season_player.html", context)
 
 
 @on_season(Action.VIEW)
@@ -449,7 +449,7 @@ def _night_page(request: HttpRequest, night: Night) -> HttpResponse:
     # The version is read before the results: a game saved in between is shown again at the next ask, never missed.
     version = night_version(night)
     context = _night_context(request, night, night_results(night)) | {"version": version}
-    return render(request, "leagues/night_detail.html", context)
+    return render(request, "clubs/night_detail.html", context)
 
 
 def _refused(request: HttpRequest, error: ServiceError) -> None:
@@ -513,7 +513,7 @@ def night_draw(request: HttpRequest, night: Night) -> HttpResponse:
             "draw_form": form,
             "draw_series": _series(request),
         }
-        return render(request, "leagues/night_detail.html", context, status=400)
+        return render(request, "clubs/night_detail.html", context, status=400)
     return redirect(reverse("night_detail", args=[night.public_id]) + "#tables")
 
 
@@ -606,7 +606,7 @@ def _night_edit_page(
         "remove_form": remove_form,
         "log": [(entry, _night_change(entry)) for entry in night.log.select_related("user")],
     }
-    return render(request, "leagues/night_edit.html", context, status=status)
+    return render(request, "clubs/night_edit.html", context, status=status)
 
 
 @on_night(Action.MANAGE)
@@ -698,7 +698,7 @@ def night_paper(request: HttpRequest, night: Night, number: int) -> HttpResponse
     if form.errors:
         form.focus_first_error()
     context = {"night": night, "season": night.season, "table": table, "form": form}
-    return render(request, "leagues/night_paper.html", context, status=400 if form.errors else 200)
+    return render(request, "clubs/night_paper.html", context, status=400 if form.errors else 200)
 
 
 @on_night(Action.MANAGE)
@@ -740,7 +740,7 @@ def closed_table_link(request: HttpRequest, token: str) -> HttpResponse | None:
         "rows": [(place, names.get(place.standing.player, "?")) for place in results.night_places],
     }
     # A save from the table's phone gets the form's place, the page the whole page.
-    template = "leagues/night_closed_entry.html" if request.headers.get("HX-Request") else "leagues/night_closed.html"
+    template = "clubs/night_closed_entry.html" if request.headers.get("HX-Request") else "clubs/night_closed.html"
     return render(request, template, context, status=410)
 
 
@@ -764,4 +764,4 @@ def club_screen(request: HttpRequest, token: str) -> HttpResponse:
         results = night_results(night)
         names = public_names(results.players)
         context["night_rows"] = [(place, names.get(place.standing.player, "?")) for place in results.night_places]
-    return render(request, "leagues/screen.html", context)
+    return render(request, "clubs/screen.html", context)
