@@ -39,7 +39,9 @@ def test_a_write_to_a_match_from_outside_the_services_fails_the_test(path: str, 
         _run_as_if_in(path, write, match=match)
 
 
-@pytest.mark.parametrize("path", ["matches/services.py", "matches/restore.py", "matches/management/commands/demo.py"])
+@pytest.mark.parametrize(
+    "path", ["matches/services/games.py", "matches/restore.py", "matches/management/commands/demo.py"]
+)
 def test_the_services_and_the_tooling_may_write(path: str) -> None:
     match = make_match(make_user())
     _run_as_if_in(path, WRITES["a match's row"], match=match)

@@ -1,5 +1,5 @@
 """Who writes a match: every write to a match, its seats, games, scores, scorers or history must come from the core's
-services (``matches/services.py``, and ``matches/restore.py`` with the rows it writes through ``matches/rows.py``).
+services (``matches/services/``, and ``matches/restore.py`` with the rows it writes through ``matches/rows.py``).
 The demo and benchmark tooling (``matches/management``) writes its seeded data itself, a data migration moves stored
 rows to a new shape, and a test may set up a state directly; any other code that writes those tables is a second
 writer.
@@ -29,7 +29,7 @@ ROOT = Path(settings.BASE_DIR).resolve()
 WRITERS = tuple(
     str(ROOT / path)
     for path in (
-        "matches/services.py",
+        "matches/services/",
         "matches/restore.py",
         "matches/management/",
         "matches/migrations/",
