@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .backup import FORMAT as BACKUP_FORMAT
 from .engine import OPTIONS, Contract, DealEntry, EntryField, EntryShape, Kind, RuleError, find_variant, game_to_data
-from .engine.cards import BASE_VALUES
+from .engine.cards import BASE_VALUES, CARD_POINTS_TOTAL
 from .engine.entry import BY_VALUE, FIELDS_BY_NAME
 from .engine.presets import Preset
 from .engine.values import game_values
@@ -474,15 +474,21 @@ class GameForm(forms.Form):
         """The rarer fields start open when they hold something or have an error."""
         return any(field.value() or field.errors for _, fields in self.more for field in fields)
 
+    @property
+    def card_points(self) -> int:
+        """The card points of a deal, for the script that reckons the opponents' and a Ramsch's last player's: every
+        variant here is played with 32 cards, which hold 120."""
+        return CARD_POINTS_TOTAL
+
     def opponents_points(self) -> int | None:
-        """120 minus the declarer's card points as typed, for the line under the field."""
+        """The card points of a deal minus the declarer's as typed, for the line under the field."""
         if "declarer_card_points" not in self.fields:
             return None
         try:
             points = whole_number(str(self["declarer_card_points"].value()))
         except ValueError:
             return None
-        return 120 - points if 0 <= points <= 120 else None
+        return self.card_points - points if 0 <= points <= self.card_points else None
 
     @property
     def preselected(self) -> str:
