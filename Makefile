@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 MO := locale/de/LC_MESSAGES/django.mo
 
-.PHONY: run serve test bench check translations clean
+.PHONY: run serve test test-fast bench check translations clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,8 +26,13 @@ run: $(STAMP) $(MO)
 serve: $(STAMP) $(MO)
 	$(BIN)/python -m scorekeeper.serve
 
+# Every test, as CI runs them.
 test: $(STAMP) $(MO)
 	$(BIN)/python -m pytest
+
+# For the edit loop: every test but the slow kinds (the browser, load and fuzz markers, set by where a test lives).
+test-fast: $(STAMP) $(MO)
+	$(BIN)/python -m pytest -m "not browser and not load and not fuzz"
 
 # A report, not a test: ratios of interleaved medians, in a temporary database of its own.
 bench: $(STAMP) $(MO)

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import threading
 import uuid
-from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,10 +26,11 @@ from django.utils.translation import gettext_lazy as _
 
 from .backup import FORMAT as BACKUP_FORMAT
 from .engine import OPTIONS, Contract, DealEntry, EntryField, EntryShape, Kind, RuleError, find_variant, game_to_data
-from .engine.cards import BASE_VALUES
+from .engine.cards import BASE_VALUES, CARD_POINTS_TOTAL
 from .engine.entry import BY_VALUE, FIELDS_BY_NAME
 from .engine.presets import Preset
 from .engine.values import game_values
+from .field_cache import SharedFields
 from .labels import CONTRACT_NAMES, OPTION_CHOICE_LABELS, SUIT_SYMBOLS, contract_label, render_step, scheme_label
 from .models import Deck
 from .names import MAX_NAME_LENGTH
@@ -261,33 +260,8 @@ def _visibility(entry: EntryField, offered: Sequence[Contract]) -> str:
     return " ".join(classes)
 
 
-class Built:
-    """The most recently used entry fields, by the shape, seats, deck and language they were built for: a table
-    enters game after game with the same fields, so each form takes them instead of building them again."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.kept: OrderedDict[str, tuple[dict[str, forms.Field], tuple[Placed, ...]]] = OrderedDict()
-        self.lock = threading.Lock()  # a threaded server's requests share it
-
-    def get(self, key: str) -> tuple[dict[str, forms.Field], tuple[Placed, ...]] | None:
-        with self.lock:
-            found = self.kept.get(key)
-            if found is not None:
-                self.kept.move_to_end(key)
-            return found
-
-    def put(
-        self, key: str, built: tuple[dict[str, forms.Field], tuple[Placed, ...]]
-    ) -> tuple[dict[str, forms.Field], tuple[Placed, ...]]:
-        with self.lock:
-            self.kept[key] = built
-            if len(self.kept) > self.size:
-                self.kept.popitem(last=False)
-            return built
-
-
-BUILT = Built(size=256)
+# A table enters game after game with the same fields: each form takes copies of the ones built for its key.
+ENTRY_FIELDS: SharedFields[tuple[Placed, ...]] = SharedFields(size=256)
 
 
 class GameForm(forms.Form):
@@ -309,11 +283,7 @@ class GameForm(forms.Form):
         self.deck = deck
         self.fields["token"].initial = uuid.uuid4()
         self.shape_key = repr((shape.key, seats, deck, get_language()))
-        built = BUILT.get(self.shape_key)
-        if built is None:
-            built = BUILT.put(self.shape_key, self._build())
-        fields, placed = built
-        # Shared with every form of the same key: nothing changes an entry field once it is built.
+        fields, placed = ENTRY_FIELDS.take(self.shape_key, self._build)
         self.fields.update(fields)
         self.placed = list(placed)
 
@@ -504,15 +474,21 @@ class GameForm(forms.Form):
         """The rarer fields start open when they hold something or have an error."""
         return any(field.value() or field.errors for _, fields in self.more for field in fields)
 
+    @property
+    def card_points(self) -> int:
+        """The card points of a deal, for the script that reckons the opponents' and a Ramsch's last player's: every
+        variant here is played with 32 cards, which hold 120."""
+        return CARD_POINTS_TOTAL
+
     def opponents_points(self) -> int | None:
-        """120 minus the declarer's card points as typed, for the line under the field."""
+        """The card points of a deal minus the declarer's as typed, for the line under the field."""
         if "declarer_card_points" not in self.fields:
             return None
         try:
             points = whole_number(str(self["declarer_card_points"].value()))
         except ValueError:
             return None
-        return 120 - points if 0 <= points <= 120 else None
+        return self.card_points - points if 0 <= points <= self.card_points else None
 
     @property
     def preselected(self) -> str:

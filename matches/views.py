@@ -972,6 +972,7 @@ def match_join(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @public
+@vary_on_headers("HX-Request")
 @require_safe
 def match_spectate(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The spectators' page; it polls with the version it shows and gets 204 while nothing changed."""

@@ -5,6 +5,7 @@ import uuid
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass
 from importlib import import_module
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +27,25 @@ from .writers import services_only
 
 # Hashing at full strength costs a sizeable part of every sign-up and login; tests only need a password to match.
 FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+# The slow kinds of test, by where they live (a folder or a file right under tests/), so that a new one is marked
+# without anybody remembering to: `make test-fast` leaves them out, `make test` and CI run them all.
+MARKERS_BY_PLACE = {
+    "browser": "browser",
+    "test_load.py": "load",
+    "test_schema_fuzz.py": "fuzz",
+    "test_state_machine.py": "fuzz",
+}
+TESTS = Path(__file__).parent
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    if not item.path.is_relative_to(TESTS):
+        return
+    marker = MARKERS_BY_PLACE.get(item.path.relative_to(TESTS).parts[0])
+    if marker is not None:
+        item.add_marker(marker)
 
 
 @pytest.hookimpl(hookwrapper=True)

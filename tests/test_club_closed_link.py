@@ -115,3 +115,17 @@ def test_a_game_saved_before_the_close_and_sent_again_after_it_is_answered_as_st
     other = phone.post(address, _game(table), headers={"HX-Request": "true"})
     assert other.status_code == 410
     assert Game.objects.filter(match=table.match).count() == 1
+
+
+def test_the_closed_nights_page_and_its_fragment_tell_a_cache_they_differ_by_htmx() -> None:
+    night, table = _drawn_night()
+    phone = _table_phone(table)
+    clubs.night_close(night=night, user=night.season.club.memberships.get().user)
+    address = reverse("match_detail", args=[table.match.public_id])
+    page = phone.get(address)
+    fragment = phone.get(address, headers={"HX-Request": "true"})
+    assert page.status_code == fragment.status_code == 410
+    assert page.content.decode().startswith("<!doctype html>")
+    assert not fragment.content.decode().lstrip().startswith("<!doctype html>")
+    assert "HX-Request" in page["Vary"]
+    assert "HX-Request" in fragment["Vary"]

@@ -52,6 +52,17 @@ def test_a_turned_off_link_tells_the_open_page_and_stops_its_polling(client: Cli
     assert client.get(f"/watch/{token}/").status_code == 404
 
 
+def test_the_spectator_page_and_its_fragment_tell_a_cache_they_differ_by_htmx(client: Client, owner: User) -> None:
+    match = long_match(owner, 1)
+    address = f"/watch/{match.share_token}/"
+    page = client.get(address)
+    fragment = client.get(address, headers={"HX-Request": "true"})
+    assert page.content.decode().startswith("<!doctype html>")
+    assert fragment.content.decode().lstrip().startswith('<div id="spectator"')
+    assert "HX-Request" in page["Vary"]
+    assert "HX-Request" in fragment["Vary"]
+
+
 def test_the_owner_removes_a_co_scorer(client: Client, owner: User) -> None:
     match = make_match(owner)
     helper = make_user("helper")

@@ -1,4 +1,6 @@
+import re
 import uuid
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -7,6 +9,8 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from matches.engine import VARIANTS, Variant
+from matches.engine.cards import CARD_POINTS_TOTAL
 from matches.models import Game, GameScore, Match, MatchEvent, Player
 from matches.services import match_rescore
 
@@ -224,6 +228,28 @@ def test_the_last_games_contract_is_preselected_and_said_to_be(client_of: Any, o
     assert "♥ Hearts as last game; the score shows here." in html
     assert 'class="field contracts preselected"' in html
     assert 'value="hearts" id="id_contract_1" checked' in html
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_the_game_form_says_how_many_card_points_its_variant_has(client_of: Any, owner: User, variant: Variant) -> None:
+    """The form's script reckons the opponents' card points and a Ramsch's last player's from the page's total."""
+    names = ("Anna", "Ben", "Cleo", "Dora")[: min(VARIANTS[variant].players)]
+    match = make_match(owner, variant=variant, names=names)
+    page = client_of(owner).get(f"/matches/{match.public_id}/").content.decode()
+    assert f'data-card-points="{CARD_POINTS_TOTAL}"' in page
+
+
+def test_the_form_fixing_a_game_says_how_many_card_points_there_are(client_of: Any, owner: User) -> None:
+    match = make_match(owner)
+    game = add(match, contract="clubs", matadors=1, declarer_card_points=70)
+    page = client_of(owner).get(f"/matches/{match.public_id}/games/{game.public_id}/edit/").content.decode()
+    assert f'data-card-points="{CARD_POINTS_TOTAL}"' in page
+
+
+def test_the_form_script_takes_the_card_points_from_the_page() -> None:
+    script = (Path(__file__).parent.parent / "static" / "js" / "entry.js").read_text()
+    assert "cardPoints" in script
+    assert not re.search(rf"\b{CARD_POINTS_TOTAL}\b", script)
 
 
 def test_a_table_of_four_gets_the_next_deals_form_as_the_seat_out_changes(client_of: Any, owner: User) -> None:

@@ -19,6 +19,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.cache import patch_vary_headers
 from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -741,7 +742,9 @@ def closed_table_link(request: HttpRequest, token: str) -> HttpResponse | None:
     }
     # A save from the table's phone gets the form's place, the page the whole page.
     template = "clubs/night_closed_entry.html" if request.headers.get("HX-Request") else "clubs/night_closed.html"
-    return render(request, template, context, status=410)
+    response = render(request, template, context, status=410)
+    patch_vary_headers(response, ("HX-Request",))
+    return response
 
 
 @public

@@ -39,11 +39,16 @@
 // Small helpers for the game form; the form works without them.
 (function () {
   "use strict";
+  // The card points of a deal, as the form says (the engine's total for the variant).
+  function cardPoints(input) {
+    return input.form ? parseInt(input.form.dataset.cardPoints, 10) : NaN;
+  }
   function updateOpponents(input) {
     var output = document.querySelector('[data-opponents-of="' + input.id + '"]');
     if (!output) return;
     var value = parseInt(input.value, 10);
-    output.textContent = isNaN(value) || value < 0 || value > 120 ? "–" : String(120 - value);
+    var total = cardPoints(input);
+    output.textContent = isNaN(value) || isNaN(total) || value < 0 || value > total ? "–" : String(total - value);
   }
   // A save that never reached the server, or failed there, must not go unnoticed; the form keeps its token,
   // so tapping again cannot enter the game twice. A refusal (400, 409, 410) is an answer: it shows the reasons.
@@ -78,18 +83,19 @@
     var field = event.target.closest && event.target.closest(".contracts.preselected");
     if (field) field.classList.remove("preselected");
   });
-  // A Ramsch's card points add up to 120: once all but one player's are typed, the last one is the rest.
+  // A Ramsch's card points add up to the deal's: once all but one player's are typed, the last one is the rest.
   function fillLastRamsch(input) {
     var box = input.closest(".only-ramsch");
-    if (!box) return;
+    var total = cardPoints(input);
+    if (!box || isNaN(total)) return;
     if (input.value === "") delete input.dataset.typed; else input.dataset.typed = "1";
     var inputs = Array.prototype.slice.call(box.querySelectorAll('input[name^="ramsch_"]'));
     var open = inputs.filter(function (each) { return !each.dataset.typed; });
     if (open.length !== 1) return;
-    var sum = inputs.reduce(function (total, each) {
-      return total + (each.dataset.typed ? parseInt(each.value, 10) || 0 : 0);
+    var sum = inputs.reduce(function (added, each) {
+      return added + (each.dataset.typed ? parseInt(each.value, 10) || 0 : 0);
     }, 0);
-    open[0].value = sum <= 120 ? String(120 - sum) : "";
+    open[0].value = sum <= total ? String(total - sum) : "";
   }
   document.addEventListener("input", function (event) {
     if (!event.target.matches) return;

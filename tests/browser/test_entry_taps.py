@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from .flow import QUIET, sign_up, start_match, track_requests
+from .flow import CARD_POINTS, QUIET, sign_up, start_match, track_requests
 
 SKAT_PUB = "Skat, pub rules (Kontra/Re, Ramsch, Bock)"
 SKAT_ISKO = "Skat, ISkO"
@@ -123,6 +123,18 @@ def test_a_suit_game_takes_five_taps_a_null_four_and_a_ramsch_six(
     _saved(page, taps, f"Game 3 saved: Ben {chr(0x2212)}72")
     assert taps.count <= 6
     page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_opponents_card_points_show_as_the_declarers_are_typed(phone: Page, live_server: Any) -> None:
+    """The script reckons them from the deal's card points, as the form says them."""
+    sign_up(phone, live_server.url, "dora")
+    start_match(phone, SKAT_ISKO, SKAT)
+    _chip(phone, "Game", "♣ Clubs").click()
+    phone.get_by_role("spinbutton", name=CARD_POINTS).fill("70")
+    expect(phone.get_by_text("Opponents: 50", exact=True)).to_be_visible()
+    phone.get_by_role("spinbutton", name=CARD_POINTS).fill("121")
+    expect(phone.get_by_text("Opponents: –", exact=True)).to_be_visible()
 
 
 @pytest.mark.django_db(transaction=True)

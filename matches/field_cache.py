@@ -1,0 +1,58 @@
+"""The game form's entry fields, built once per table and shared between requests.
+
+A table enters game after game with the same fields; building them (labels, chips, choices in the reader's language)
+is most of the cost of a form. The fields are kept here by the key of what they were built for, and every form takes
+copies of them: a form may change its own fields (Django's forms do, as its own ``fields`` are meant to be), but never
+the ones another request takes next.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+from django import forms
+
+Layout = TypeVar("Layout")
+Fields = dict[str, forms.Field]
+
+
+class SharedFields(Generic[Layout]):
+    """The most recently used fields and their layout (which the forms only read, so it is shared as it is), up to
+    ``size`` keys."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.kept: OrderedDict[str, tuple[Fields, Layout]] = OrderedDict()
+        self.lock = threading.Lock()  # a threaded server's requests share it
+
+    def take(self, key: str, build: Callable[[], tuple[Fields, Layout]]) -> tuple[Fields, Layout]:
+        """Copies of the fields kept for ``key`` (built first if none are kept), and their layout."""
+        fields, layout = self._kept_or_built(key, build)
+        return {name: own_copy(field) for name, field in fields.items()}, layout
+
+    def _kept_or_built(self, key: str, build: Callable[[], tuple[Fields, Layout]]) -> tuple[Fields, Layout]:
+        with self.lock:
+            found = self.kept.get(key)
+            if found is not None:
+                self.kept.move_to_end(key)
+                return found
+        # Built outside the lock: two requests may build the same fields at once, and either one is kept.
+        built = build()
+        with self.lock:
+            self.kept[key] = built
+            if len(self.kept) > self.size:
+                self.kept.popitem(last=False)
+        return built
+
+
+def own_copy(field: forms.Field) -> forms.Field:
+    """A copy of ``field`` that a form may change without changing ``field``: Django's deep copy, as every form makes
+    of its declared fields, but with a choice field's choices in a list of its own that holds the same (immutable)
+    choices: copying each choice's label, lazy or not, would take about a third of the copy's time."""
+    choices = getattr(field, "choices", None)
+    memo: dict[int, Any] = {} if choices is None else {id(choices): list(choices)}
+    return copy.deepcopy(field, memo)
