@@ -9,7 +9,6 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.forms import AuthenticationForm
-from django.contrib.auth.models import User
 from django.contrib.auth.views import PasswordResetConfirmView, PasswordResetView
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -21,7 +20,7 @@ from .accounts import account_delete, account_deletion, login_lockout_lift, pass
 from .errors import ServiceError
 from .forms import AccountDeleteForm
 from .labels import match_label, render_step
-from .permissions import signed_in
+from .permissions import signed_in, signed_in_account
 from .preferences import deck_of
 
 
@@ -37,11 +36,6 @@ def client_address(request: HttpRequest) -> str | None:
     return address
 
 
-def _user(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)
-    return request.user
-
-
 @signed_in
 @never_cache
 def account(request: HttpRequest) -> HttpResponse:
@@ -53,7 +47,7 @@ def account(request: HttpRequest) -> HttpResponse:
 @never_cache
 def account_delete_view(request: HttpRequest) -> HttpResponse:
     """What deleting the account does, listed; done after the password is given again."""
-    user = _user(request)
+    user = signed_in_account(request)
     form = AccountDeleteForm(user, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -68,7 +62,7 @@ def account_delete_view(request: HttpRequest) -> HttpResponse:
 
 
 def _delete_page(request: HttpRequest, form: AccountDeleteForm, *, status: int) -> HttpResponse:
-    plan = account_deletion(_user(request))
+    plan = account_deletion(signed_in_account(request))
     context: dict[str, Any] = {
         "form": form,
         "plan": plan,

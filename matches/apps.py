@@ -14,7 +14,7 @@ class MatchesConfig(AppConfig):
     def ready(self) -> None:
         from .api.tokens import revoke_tokens_on_new_password
         from .converters import LinkToken
-        from .views import take_along
+        from .views.accounts import take_along
 
         register_converter(LinkToken, "link")
 

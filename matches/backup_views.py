@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.formats import number_format
@@ -19,7 +18,7 @@ from .exports.base import backup_response
 from .forms import RestoreForm
 from .labels import render_step
 from .models import RestoreJob
-from .permissions import Action, on_restore, signed_in
+from .permissions import Action, on_restore, signed_in, signed_in_account
 from .preferences import deck_of
 from .tasks import restore_job_checked, restore_job_waiting_long, restore_queue
 
@@ -31,7 +30,7 @@ ASK_AGAIN_MS = 1000  # how often a restore's page asks how far it has come
 def backup_page(request: HttpRequest) -> HttpResponse:
     """Download everything of your own book as one file, or restore such a file (yours, or a club's, which becomes
     a club you own): the file is checked for being a backup at once, then restored in the background."""
-    user = _account_of(request)
+    user = signed_in_account(request)
     form = RestoreForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         job = restore_queue(user=user, file_name=form.cleaned_data["file"].name, text=form.cleaned_data["text"])
@@ -44,7 +43,7 @@ def backup_page(request: HttpRequest) -> HttpResponse:
 @signed_in
 @require_safe
 def backup_download(request: HttpRequest) -> HttpResponse:
-    user = _account_of(request)
+    user = signed_in_account(request)
     return backup_response(account_backup(user), f"scorekeeper-{user.username}")
 
 
@@ -83,8 +82,3 @@ def _restored(counts: dict[str, int]) -> str:
         said(counts.get(kind, 0)) % {"count": number_format(counts.get(kind, 0), force_grouping=True)}
         for kind, said in PLURALS.items()
     )
-
-
-def _account_of(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)
-    return request.user

@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from django.utils.formats import date_format, number_format
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from .engine import OPTIONS, Contract, GameEntry, Message, headline
+from .engine import OPTIONS, Contract, GameEntry, Message, RuleError, describe, game_from_data, headline
 from .engine.bock import bock_multiplier
 from .engine.entry import BY_VALUE
 from .engine.league import SeriesLine
 from .engine.presets import PRESETS
 from .engine.skat import SEEGER_FABIAN_DECLARER, SEEGER_FABIAN_OPPONENTS
 from .engine.variants import SCHEME_LABELS, VARIANTS, Scheme, Variant
-from .models import Deck, Match
+from .models import Deck, Match, MatchEvent
 
 SUIT_SYMBOLS = {
     Contract.CLUBS: "♣",
@@ -217,3 +218,89 @@ def footer_rows(lines: Sequence[SeriesLine], *, seeger_fabian: bool, players: in
         FooterRow(gettext("+ %(points)s × games the others lost") % {"points": others}, [line.bonus for line in lines]),
         FooterRow(gettext("Total"), [line.total for line in lines], total=True),
     ]
+
+
+# --- The history's wording ---------------------------------------------------------------------------------------
+
+
+def step_back_label(change: MatchEvent | None, *, redo: bool) -> str:
+    """ "Undo game 5", "Redo game 5": the button names the game its change is about."""
+    if change is None or change.number is None:
+        return gettext("Redo") if redo else gettext("Undo last change")
+    return (gettext("Redo game %(number)s") if redo else gettext("Undo game %(number)s")) % {"number": change.number}
+
+
+def step_back_text(change: MatchEvent, *, redo: bool, names: list[str], deck: str) -> str:
+    """What an undo or a redo of ``change`` did to its game, with the game as it now stands (or stood, if it is off
+    the list): "Game 5 restored: …" for an undone deletion, never the name of the change it took back alone."""
+    added, deleted = change.action == MatchEvent.Action.ADD, change.action == MatchEvent.Action.DELETE
+    if redo:
+        if added:
+            text = gettext("Game %(number)s entered again (redo): %(game)s")
+        elif deleted:
+            text = gettext("Game %(number)s deleted again (redo): %(game)s")
+        else:
+            text = gettext("Game %(number)s changed again (redo): %(game)s")
+        state = change.before if deleted else change.after
+    else:
+        if added:
+            text = gettext("Game %(number)s undone (no longer on the list): %(game)s")
+        elif deleted:
+            text = gettext("Game %(number)s restored: %(game)s")
+        else:
+            text = gettext("Game %(number)s undone (back as before the change): %(game)s")
+        state = change.after if added else change.before
+    return text % {"number": change.number or "–", "game": game_state_text(state, names, deck)}
+
+
+def match_part_text(part: dict[str, Any] | None, seated: Mapping[str, str]) -> str:
+    """What a change to the match itself changed, in a few words: "closed, co-scorers' link off", "Anna, Ben, Cleo",
+    "3 values scored afresh"."""
+    if not part:
+        return "—"
+    words = []
+    if "locked" in part:
+        words.append(gettext("closed") if part["locked"] else gettext("open"))
+    if "link" in part:
+        words.append(gettext("co-scorers' link on") if part["link"] else gettext("co-scorers' link off"))
+    if "seats" in part:
+        words.append(", ".join(seated.get(str(player), "?") for player in part["seats"]))
+    if "changed" in part:
+        count = int(part["changed"])
+        words.append(
+            ngettext("%(count)s value scored afresh", "%(count)s values scored afresh", count) % {"count": count}
+        )
+    return ", ".join(words) or "—"
+
+
+def change_text(event: MatchEvent, names: list[str], deck: str) -> str:
+    """A change in a few words: "game 5 added: Ben: ♣ Clubs, with 2, 70 card points"."""
+    state = event.before if event.action == MatchEvent.Action.DELETE else event.after
+    return gettext("game %(number)s %(action)s: %(game)s") % {
+        "number": event.number or "–",
+        "action": event.get_action_display(),
+        "game": game_state_text(state, names, deck),
+    }
+
+
+def game_state_text(state: dict[str, Any] | None, names: list[str], deck: str) -> str:
+    """A stored game state in a few words: "Ben: ♣ Clubs, with 2, 70 card points" or "all passed"."""
+    if state is None:
+        return "—"
+    if state.get("passed"):
+        text = gettext("all passed")
+    else:
+        entry = state.get("entry") or {}
+        words = [contract_label(entry.get("contract"), deck)]
+        try:
+            game = game_from_data(entry, version=int(state.get("v", 0)))
+            words += [render_step(word, deck) for word in describe(game, names)]
+        except RuleError:
+            words.append(gettext("(not readable)"))
+        text = ", ".join(word for word in words if word)
+        declarer = state.get("declarer")
+        if isinstance(declarer, int) and 0 <= declarer < len(names):
+            text = f"{names[declarer]}: {text}"
+    if state.get("deleted"):
+        text += " " + gettext("(deleted)")
+    return text

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from functools import wraps
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, ParamSpec, Protocol, TypeVar
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Model, Q, QuerySet
@@ -373,6 +373,28 @@ def on_subject(action: Action, subject: str) -> Callable[[Callable[..., R]], Cal
         return declared(Rule(action, subject))(checked)
 
     return wrap
+
+
+class HasUser(Protocol):
+    """A request as Django or DRF hands it over: all the account helpers need is its user."""
+
+    @property
+    def user(self) -> Any: ...
+
+
+def request_account(request: HasUser) -> User | None:
+    """The account the request is signed in with, if any: the one answer for pages and the API alike."""
+    user = request.user
+    return user if user.is_authenticated and isinstance(user, User) else None
+
+
+def signed_in_account(request: HasUser) -> User:
+    """The account of a request that a rule let in only signed in (``signed_in``, a role in a club): anything
+    else is refused as the policy refuses a visitor."""
+    account = request_account(request)
+    if account is None:
+        raise Denied(Visitor(AnonymousUser()))
+    return account
 
 
 def signed_in(view: Callable[..., R]) -> Callable[..., R]:

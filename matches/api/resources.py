@@ -26,7 +26,7 @@ from ..engine import FieldError, Message
 from ..engine.messages import gettext_noop, msg
 from ..errors import Invalid
 from ..models import Game, Match, MatchEvent, Player, Seat
-from ..permissions import Action, visible_matches, visible_players, visitor_of
+from ..permissions import Action, request_account, visible_matches, visible_players, visitor_of
 from ..scoring import render
 from ..selectors import live_games, player_stats, seats_of
 from ..services import GameGone, Submission, game_add, game_delete, game_edit, match_create, match_redo, match_undo
@@ -345,7 +345,9 @@ class GameListView(PolicyView):
         data = _body(GameAddInput, request)
         submission = Submission(data["passed"], data["declarer"], data["game"], data["number"])
         match: Match = self.subject
-        added = game_add(match=match, user=_account(request), token=idempotency_key(request), submission=submission)
+        added = game_add(
+            match=match, user=request_account(request), token=idempotency_key(request), submission=submission
+        )
         match = _fresh(match)
         body = {"game": game_data(added.game), "match": match_data(match, seats_of(match)), "replayed": added.replayed}
         response = Response(
@@ -355,13 +357,9 @@ class GameListView(PolicyView):
         return _with_version(response, match)
 
 
-def _account(request: Request) -> User | None:
-    return request.user if isinstance(request.user, User) and request.user.is_authenticated else None
-
-
 def signed_in_user(request: Request) -> User:
     """The account of a request the policy let in as one."""
-    account = _account(request)
+    account = request_account(request)
     assert account is not None
     return account
 
@@ -398,7 +396,7 @@ class GameView(PolicyView):
         data = _body(GameInput, request)
         game = game_edit(
             game=self._game(game_id),
-            user=_account(request),
+            user=request_account(request),
             token=idempotency_key(request),
             submission=Submission(data["passed"], data["declarer"], data["game"]),
             version=seen_version(request),
@@ -417,7 +415,7 @@ class GameView(PolicyView):
     def delete(self, request: Request, match_id: str, game_id: str) -> Response:
         game_delete(
             game=self._game(game_id),
-            user=_account(request),
+            user=request_account(request),
             token=idempotency_key(request),
             version=seen_version(request),
         )
@@ -438,7 +436,7 @@ class StepView(PolicyView):
         match: Match = self.subject
         change = step(
             match=match,
-            user=_account(request),
+            user=request_account(request),
             token=idempotency_key(request),
             change=data["change"],
             version=seen_version(request),

@@ -34,7 +34,7 @@ from matches.exports.tables import StandingsExport, season_sheet
 from matches.following import csrf_cookie_kept, unchanged
 from matches.labels import preset_label, render_step, scheme_label, variant_label
 from matches.models import Player
-from matches.permissions import Action, public, signed_in, visitor_of
+from matches.permissions import Action, public, signed_in, signed_in_account, visitor_of
 from matches.selectors import BadPlace, Page, page_of
 
 from . import services
@@ -70,11 +70,6 @@ from .selectors import (
 )
 
 
-def _user(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)
-    return request.user
-
-
 def _may(request: HttpRequest, club: Club) -> dict[str, bool]:
     visitor = visitor_of(request)
     return {
@@ -89,7 +84,7 @@ def club_list(request: HttpRequest) -> HttpResponse:
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            club = services.club_create(owner=_user(request), name=form.cleaned_data["name"])
+            club = services.club_create(owner=signed_in_account(request), name=form.cleaned_data["name"])
         except ServiceError as error:
             add_service_errors(form, error)
         else:
@@ -258,7 +253,7 @@ def season_edit(request: HttpRequest, season: Season) -> HttpResponse:
     form = SeasonEditForm(request.POST or None, season=season, drawn=drawn)
     if request.method == "POST" and form.is_valid():
         try:
-            services.season_update(season=season, settings=form.settings(), user=_user(request))
+            services.season_update(season=season, settings=form.settings(), user=signed_in_account(request))
         except ServiceError as error:
             form.add_service_errors(error)
         else:
@@ -504,7 +499,7 @@ def night_draw(request: HttpRequest, night: Night) -> HttpResponse:
     form = DrawForm(request.POST)
     if form.is_valid():
         try:
-            services.night_draw(night=night, user=_user(request), **form.cleaned_data)
+            services.night_draw(night=night, user=signed_in_account(request), **form.cleaned_data)
         except ServiceError as error:
             _refused_by_field(request, form, error, "guests_from")
     elif not form.has_error("guests_from"):
@@ -533,7 +528,7 @@ def night_series_drop(request: HttpRequest, night: Night) -> HttpResponse:
     """Drop a series' tables before its first game, so that it can be drawn again."""
     series = _series(request)
     try:
-        services.series_drop(night=night, series=series, user=_user(request))
+        services.series_drop(night=night, series=series, user=signed_in_account(request))
     except ServiceError as error:
         _refused(request, error)
     else:
@@ -553,7 +548,7 @@ def night_table_phones(request: HttpRequest, night: Night, number: int) -> HttpR
     if table is None:
         raise Http404
     try:
-        services.paper_to_phones(table=table, user=_user(request))
+        services.paper_to_phones(table=table, user=signed_in_account(request))
     except ServiceError as error:
         _refused(request, error)
     else:
@@ -616,7 +611,7 @@ def night_edit(request: HttpRequest, night: Night) -> HttpResponse:
     form = NightDateForm(request.POST or None, initial={"date": night.date})
     if request.method == "POST" and form.is_valid():
         try:
-            services.night_redate(night=night, date=form.cleaned_data["date"], user=_user(request))
+            services.night_redate(night=night, date=form.cleaned_data["date"], user=signed_in_account(request))
         except ServiceError as error:
             add_service_errors(form, error)
         else:
@@ -633,7 +628,7 @@ def night_remove(request: HttpRequest, night: Night) -> HttpResponse:
     status = 400
     if form.is_valid():
         try:
-            services.night_remove(night=night, user=_user(request))
+            services.night_remove(night=night, user=signed_in_account(request))
         except ServiceError as error:
             add_service_errors(form, error)
             status = error.status
@@ -652,7 +647,9 @@ def night_swap(request: HttpRequest, night: Night) -> HttpResponse:
         messages.error(request, _("Choose two different players."))
     else:
         try:
-            services.seats_swap(night=night, series=_series(request), first=first, second=second, user=_user(request))
+            services.seats_swap(
+                night=night, series=_series(request), first=first, second=second, user=signed_in_account(request)
+            )
         except ServiceError as error:
             _refused(request, error)
     return redirect(reverse("night_detail", args=[night.public_id]) + "#tables")
@@ -690,7 +687,7 @@ def night_paper(request: HttpRequest, night: Night, number: int) -> HttpResponse
     form = PaperForm(request.POST or None, players=players, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            services.paper_enter(table=table, lines=form.lines(), user=_user(request))
+            services.paper_enter(table=table, lines=form.lines(), user=signed_in_account(request))
         except ServiceError as error:
             form.add_line_errors(error)
         else:
@@ -706,7 +703,7 @@ def night_paper(request: HttpRequest, night: Night, number: int) -> HttpResponse
 @require_POST
 def night_close(request: HttpRequest, night: Night) -> HttpResponse:
     try:
-        services.night_close(night=night, user=_user(request))
+        services.night_close(night=night, user=signed_in_account(request))
     except ServiceError as error:
         _refused(request, error)
     else:
@@ -717,7 +714,7 @@ def night_close(request: HttpRequest, night: Night) -> HttpResponse:
 @on_night(Action.REOPEN)
 @require_POST
 def night_reopen(request: HttpRequest, night: Night) -> HttpResponse:
-    services.night_reopen(night=night, user=_user(request))
+    services.night_reopen(night=night, user=signed_in_account(request))
     messages.success(request, _("The night is open again; the tables' scoring links stay off until renewed."))
     return redirect("night_detail", night_id=night.public_id)
 

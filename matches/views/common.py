@@ -1,0 +1,71 @@
+"""What every page of the core shares: the request's posted values, a refusal shown as messages, a match's labels."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest
+from django_htmx.middleware import HtmxDetails
+
+from ..engine import (
+    RuleError,
+    find_variant,
+)
+from ..labels import (
+    match_label,
+    render_step,
+    scheme_label,
+    variant_label,
+)
+from ..models import Match
+from ..preferences import deck_of
+from ..selectors import (
+    seats_of,
+)
+
+STOP_POLLING = 286  # "nothing more to follow": the answer takes the polling element's place, and the polling ends
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def posted_uuid(request: HttpRequest, name: str = "token") -> uuid.UUID | None:
+    try:
+        return uuid.UUID(request.POST.get(name, ""))
+    except ValueError:
+        return None
+
+
+def posted_int(request: HttpRequest, name: str) -> int | None:
+    value = request.POST.get(name, "")
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else None
+
+
+def report_refusal(request: HttpRequest, error: RuleError) -> None:
+    """A refusal as messages above the page (for actions without a form of their own)."""
+    for problem in error.errors:
+        messages.error(request, render_step(problem.message, deck_of(request)))
+
+
+def seat_names(match: Match) -> list[str]:
+    return [seat.player.name for seat in seats_of(match)]
+
+
+def kind_of(variant: str, scheme: str) -> str:
+    """ "Skat · Seeger-Fabian": what a record counts, for statistics kept apart by variant and scheme."""
+    return f"{variant_label(variant)} · {scheme_label(scheme)}"
+
+
+def kind_labels(match: Match) -> dict[str, Any]:
+    """The variant and the scheme, as the status line names them."""
+    return {"variant_name": variant_label(match.variant), "scheme_name": scheme_label(match.scheme)}
+
+
+def match_labels(match: Match) -> dict[str, Any]:
+    """What a whole page says about the match: its name, its kind, and the other schemes it can be seen under."""
+    spec = find_variant(match.variant)
+    schemes = [(s.value, scheme_label(s)) for s in spec.schemes if s.value != match.scheme] if spec else []
+    return {"match_name": match_label(match), **kind_labels(match), "schemes": schemes}

@@ -1,0 +1,186 @@
+"""Players: the list, a player's page and statistics, head-to-head, linking, merging and claiming."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from ..errors import ServiceError
+from ..exports.base import export_response, format_of
+from ..exports.tables import PlayerStatsExport
+from ..labels import (
+    match_label,
+    render_step,
+)
+from ..models import Player
+from ..permissions import (
+    Action,
+    Role,
+    can,
+    fellow_players,
+    kept_players,
+    on_player,
+    player_role,
+    request_account,
+    signed_in,
+    subject_for,
+    visitor_of,
+)
+from ..preferences import deck_of
+from ..selectors import (
+    BadPlace,
+    head_to_head,
+    page_of,
+    player_matches,
+    player_stats,
+)
+from ..services import (
+    player_claim,
+    player_link,
+    player_link_invite,
+    player_merge,
+    player_unlink,
+)
+from .common import kind_of, posted_uuid, report_refusal
+
+PLAYERS_PER_PAGE = 100
+
+
+@signed_in
+@require_safe
+def player_list(request: HttpRequest) -> HttpResponse:
+    try:
+        page = page_of(
+            kept_players(visitor_of(request)), by="name", after=request.GET.get("after"), size=PLAYERS_PER_PAGE
+        )
+    except BadPlace:
+        raise Http404 from None
+    linked = Player.objects.filter(account=request_account(request)).select_related("keeper__user").order_by("name")
+    context = {"players": page.items, "later": page.after, "paged": bool(request.GET.get("after")), "linked": linked}
+    return render(request, "matches/player_list.html", context)
+
+
+@signed_in
+@require_safe
+def player_me(request: HttpRequest) -> HttpResponse:
+    """Your own statistics, across every match you sat in as a player linked to your account, whoever kept it."""
+    linked = list(Player.objects.filter(account=request_account(request)))
+    stats = [(kind_of(row.variant, row.scheme), row) for row in player_stats(linked)] if linked else []
+    return render(request, "matches/player_me.html", {"linked": linked, "stats": stats})
+
+
+@on_player(Action.VIEW)
+@require_safe
+def player_export(request: HttpRequest, player: Player, fmt: str) -> HttpResponseBase:
+    return export_response(PlayerStatsExport(player), format_of(fmt))
+
+
+@on_player(Action.VIEW)
+@require_safe
+def player_detail(request: HttpRequest, player: Player) -> HttpResponse:
+    return _player_page(request, player)
+
+
+def _player_page(
+    request: HttpRequest, player: Player, merge_errors: Sequence[str] = (), status: int = 200
+) -> HttpResponse:
+    """A player's page; ``merge_errors``: why the merge asked for was refused, said next to its choice."""
+    visitor = visitor_of(request)
+    role = player_role(visitor, player)
+    stats = [(kind_of(row.variant, row.scheme), row) for row in player_stats(player)]
+    matches = [(match, match_label(match)) for match in player_matches(player)]
+    context = {
+        "player": player,
+        "stats": stats,
+        "matches": matches,
+        "others": fellow_players(visitor, player),
+        "manage": can(visitor, Action.MANAGE, player),
+        "unlink": can(visitor, Action.UNLINK, player),
+        "claim_url": request.build_absolute_uri(reverse("player_claim", args=[player.link_token]))
+        if player.link_token and role == Role.OWNER
+        else "",
+        "merge_errors": merge_errors,
+    }
+    return render(request, "matches/player_detail.html", context, status=status)
+
+
+@on_player(Action.VIEW)
+def player_versus(request: HttpRequest, player: Player, other_id: uuid.UUID) -> HttpResponse:
+    # Two books never share a table: a pair from two of them is no pair, whoever may see both.
+    second = subject_for(visitor_of(request), Action.VIEW, "player", other_id)
+    if second.keeper_id != player.keeper_id:
+        raise Http404
+    kinds = [
+        {
+            "kind": kind_of(row.variant, row.scheme),
+            "row": row,
+            "first": row.totals[player.pk],
+            "second": row.totals[second.pk],
+        }
+        for row in head_to_head(player, second)
+    ]
+    context = {"first": player, "second": second, "kinds": kinds}
+    return render(request, "matches/player_versus.html", context)
+
+
+@on_player(Action.UNLINK)
+@require_POST
+def player_link_view(request: HttpRequest, player: Player) -> HttpResponse:
+    """Link a player to your own account, invite the person to link theirs, or take the link away."""
+    action = request.POST.get("action", "")
+    visitor = visitor_of(request)
+    account = request_account(request)
+    try:
+        if action == "unlink":
+            player_unlink(player=player)
+        elif action == "me" and account is not None and can(visitor, Action.MANAGE, player):
+            player_link(player=player, account=account)
+        elif action == "invite" and can(visitor, Action.MANAGE, player):
+            player_link_invite(player=player)
+    except ServiceError as error:
+        report_refusal(request, error)
+    if action == "unlink" and not can(visitor, Action.VIEW, player):
+        return redirect("player_list")
+    return redirect("player_detail", player_id=player.public_id)
+
+
+@on_player(Action.MANAGE)
+@require_POST
+def player_merge_view(request: HttpRequest, player: Player) -> HttpResponse:
+    chosen = posted_uuid(request, "other")
+    other = fellow_players(visitor_of(request), player).filter(public_id=chosen).first() if chosen else None
+    if other is None:
+        return _player_page(request, player, [_("Choose another player of the same book.")], status=400)
+    try:
+        player_merge(into=player, other=other)
+    except ServiceError as error:
+        refusals = [render_step(problem.message, deck_of(request)) for problem in error.errors]
+        return _player_page(request, player, refusals, status=error.status)
+    merged = {"other": other.name, "player": player.name}
+    messages.success(request, _("%(other)s is now part of %(player)s.") % merged)
+    return redirect("player_detail", player_id=player.public_id)
+
+
+@signed_in
+def player_claim_view(request: HttpRequest, token: str) -> HttpResponse:
+    """A link invitation to a player: signed in, confirm that this player is you."""
+    player = Player.objects.filter(link_token=token).select_related("keeper__user").first()
+    if request.method == "POST" and player is not None:
+        account = request_account(request)
+        assert account is not None
+        try:
+            player_claim(token=token, account=account)
+        except ServiceError as error:
+            report_refusal(request, error)
+            return redirect("player_list")
+        messages.success(request, _("%(name)s is linked to your account.") % {"name": player.name})
+        return redirect("player_me")
+    return render(request, "matches/player_claim.html", {"player": player}, status=200 if player else 410)
