@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.test import Client, override_settings
@@ -24,6 +25,11 @@ from matches.services import match_undo, player_link, player_link_invite
 
 from .factories import add, make_match, make_user
 from .writers import services_only
+
+# No test is timed (speed lives in ``manage.py bench``): Hypothesis's deadline would fail an example that a busy machine
+# slowed down. Loaded here, before any test module makes its settings from the defaults.
+hypothesis_settings.register_profile("untimed", deadline=None)
+hypothesis_settings.load_profile("untimed")
 
 # Hashing at full strength costs a sizeable part of every sign-up and login; tests only need a password to match.
 FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

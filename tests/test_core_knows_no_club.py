@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CORE = ROOT / "matches"
 CLUB_APP = "matches.clubs"
 # Management commands are tooling over the whole installation (demo data, benchmarks, a club's backup), not the core.
-OUTSIDE_THE_CORE = (CORE / "leagues", CORE / "management")
+OUTSIDE_THE_CORE = (CORE / "clubs", CORE / "management")
 
 
 def _module_of(path: Path) -> str:
