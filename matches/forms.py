@@ -35,6 +35,7 @@ from .labels import CONTRACT_NAMES, OPTION_CHOICE_LABELS, SUIT_SYMBOLS, contract
 from .models import Deck
 from .names import MAX_NAME_LENGTH
 from .numbers import NOT_A_WHOLE_NUMBER, whole_number
+from .refusals import refusal_on_form
 from .services import Submission
 
 
@@ -164,13 +165,16 @@ class MatchForm(forms.Form):
 
     def add_service_errors(self, error: RuleError) -> None:
         """Put each refusal of ``match_create`` next to its field; the rest above the form."""
-        for problem in error.errors:
-            field = problem.field
-            if field.startswith("players."):
-                field = f"player_{field.removeprefix('players.')}"
-            elif field.startswith("rules."):
-                field = f"rule_{field.removeprefix('rules.')}"
-            self.add_error(field if field in self.fields else None, render_step(problem.message))
+        refusal_on_form(self, error, _match_field)
+
+
+def _match_field(field: str) -> str:
+    """A new match's field as the form names it: ``players.2`` is ``player_2``, ``rules.bock`` is ``rule_bock``."""
+    if field.startswith("players."):
+        return f"player_{field.removeprefix('players.')}"
+    if field.startswith("rules."):
+        return f"rule_{field.removeprefix('rules.')}"
+    return field
 
 
 def option_field(name: str, initial: bool | int | str, choices: tuple[str, ...]) -> forms.Field:
@@ -604,11 +608,13 @@ class GameForm(forms.Form):
         by_path = {placed.entry.path: placed.error_field for placed in self.placed}
         if self.by_value:
             by_path |= {"game.value": "value", "game.won": "value_won", "game.contract": "mode"}
-        for problem in error.errors:
-            field = by_path.get(problem.field)
-            if field is None and problem.field.startswith("game.ramsch"):
-                field = by_path.get("game.ramsch.card_points")
-            self.add_error(field, render_step(problem.message))
+
+        def field_of(path: str) -> str | None:
+            if path not in by_path and path.startswith("game.ramsch"):
+                return by_path.get("game.ramsch.card_points")
+            return by_path.get(path)
+
+        refusal_on_form(self, error, field_of)
 
 
 def _matador_chips(entry: EntryField) -> list[tuple[str, Any]]:

@@ -14,7 +14,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from matches.api.policy import Pages, PolicyView
-from matches.api.resources import PAGED, REFUSED, seats_data, signed_in_user
+from matches.api.resources.common import PAGED, REFUSED
+from matches.api.resources.matches import seats_data
 from matches.api.shapes import (
     ClubDetailShape,
     ClubShape,
@@ -26,6 +27,7 @@ from matches.api.shapes import (
 )
 from matches.engine.league import Place
 from matches.models import Player, Seat
+from matches.permissions import signed_in_account
 
 from .models import Club, ClubTable, Membership, Night, Season
 from .selectors import night_results, season_table
@@ -59,7 +61,7 @@ class ClubListView(PolicyView):
     )
     def get(self, request: Request) -> Response:
         pages = Pages()
-        memberships = Membership.objects.filter(user=signed_in_user(request)).select_related("club")
+        memberships = Membership.objects.filter(user=signed_in_account(request)).select_related("club")
         page = pages.paginate_queryset(memberships, request, view=self) or []
         rows = [{"id": one.club.public_id, "name": one.club.name, "role": one.role} for one in page]
         return pages.get_paginated_response(ClubShape(rows, many=True).data)
@@ -96,7 +98,9 @@ class ClubView(PolicyView):
     @extend_schema(operation_id="club", summary="A club and its seasons", responses={200: ClubDetailShape, **REFUSED})
     def get(self, request: Request, club_id: str) -> Response:
         club: Club = self.subject
-        role = Membership.objects.filter(club=club, user=signed_in_user(request)).values_list("role", flat=True).first()
+        role = (
+            Membership.objects.filter(club=club, user=signed_in_account(request)).values_list("role", flat=True).first()
+        )
         seasons = [_season(season, club) for season in Season.objects.filter(club=club).order_by("-created_at")]
         body = {"id": club.public_id, "name": club.name, "role": role, "seasons": seasons}
         return Response(ClubDetailShape(body).data)

@@ -17,7 +17,8 @@ from matches.engine.league import RankingRule
 from matches.engine.presets import PRESETS
 from matches.engine.variants import VariantSpec
 from matches.forms import WholeNumberField, option_field
-from matches.labels import preset_label, render_step, scheme_label
+from matches.labels import preset_label, scheme_label
+from matches.refusals import first_part, refusal_on_form
 
 from .models import ClubRole, Season
 from .services import FIXED_ONCE_DRAWN, SeasonSettings, Seating, night_dates
@@ -29,13 +30,6 @@ MAX_COUNT = 1000
 TIER_FORMAT = _("Write each tier as “lost game: euros”, e.g. 1: 0.50, 4: 1.00.")
 
 
-def add_service_errors(form: forms.Form, error: RuleError) -> None:
-    """Each refusal next to its field (by the first part of its name); the rest above the form."""
-    for problem in error.errors:
-        name = problem.field.split(".")[0]
-        form.add_error(name if name in form.fields else None, render_step(problem.message))
-
-
 def _cents(value: Decimal | None) -> int:
     return int((value or Decimal(0)) * CENTS)
 
@@ -44,6 +38,20 @@ def _money_field(label: Any) -> forms.DecimalField:
     return forms.DecimalField(
         label=label, required=False, min_value=Decimal(0), max_value=MAX_EUROS, decimal_places=2, initial=Decimal(0)
     )
+
+
+def _season_field(field: str) -> str:
+    """A season's field as its form names it: a rule option (``rules.<option>``) is ``rule_<option>``."""
+    return f"rule_{field.removeprefix('rules.')}" if field.startswith("rules.") else first_part(field)
+
+
+def _line_field(field: str) -> str | None:
+    """A paper list's field as its form names it: ``lines.2.won`` is ``won_2``."""
+    parts = field.split(".")
+    if len(parts) != 3 or parts[0] != "lines":
+        return None
+    column = {"game_points": "points", "won": "won", "lost": "lost"}.get(parts[2])
+    return None if column is None else f"{column}_{parts[1]}"
 
 
 class ClubForm(forms.Form):
@@ -168,11 +176,7 @@ class SeasonForm(forms.Form):
 
     def add_service_errors(self, error: RuleError) -> None:
         """Each refusal next to its field, a rule option's (``rules.<option>``) next to its own."""
-        for problem in error.errors:
-            name = problem.field.split(".")[0]
-            if problem.field.startswith("rules."):
-                name = f"rule_{problem.field.removeprefix('rules.')}"
-            self.add_error(name if name in self.fields else None, render_step(problem.message))
+        refusal_on_form(self, error, _season_field)
 
     def clean_lost_fees(self) -> list[tuple[int, int]]:
         """ "1: 0.50, 4: 1" → [(1, 50), (4, 100)]: from which lost game of a list, how much per game."""
@@ -359,9 +363,5 @@ class PaperForm(forms.Form):
                     return
 
     def add_line_errors(self, error: RuleError) -> None:
-        for problem in error.errors:
-            parts = problem.field.split(".")
-            name = None
-            if len(parts) == 3 and parts[0] == "lines":
-                name = {"game_points": "points", "won": "won", "lost": "lost"}[parts[2]] + f"_{parts[1]}"
-            self.add_error(name if name in self.fields else None, render_step(problem.message))
+        """Each refusal next to the player's number it names (``lines.<row>.<column>``); the rest above the form."""
+        refusal_on_form(self, error, _line_field)

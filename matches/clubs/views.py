@@ -32,9 +32,10 @@ from matches.exports.pdf import blank_lists_pdf, pdf_response
 from matches.exports.picture import picture_response
 from matches.exports.tables import StandingsExport, season_sheet
 from matches.following import csrf_cookie_kept, unchanged
-from matches.labels import preset_label, render_step, scheme_label, variant_label
+from matches.labels import preset_label, scheme_label, variant_label
 from matches.models import Player
 from matches.permissions import Action, public, signed_in, signed_in_account, visitor_of
+from matches.refusals import refusal_as_messages, refusal_on_form
 from matches.selectors import BadPlace, Page, page_of
 
 from . import services
@@ -52,7 +53,6 @@ from .forms import (
     RosterForm,
     SeasonEditForm,
     SeasonForm,
-    add_service_errors,
 )
 from .models import Club, ClubRole, ClubTable, Membership, Night, NightLog, Season, SeasonLog
 from .permissions import club_can, club_role, on_club, on_night, on_season, visible_clubs
@@ -86,7 +86,7 @@ def club_list(request: HttpRequest) -> HttpResponse:
         try:
             club = services.club_create(owner=signed_in_account(request), name=form.cleaned_data["name"])
         except ServiceError as error:
-            add_service_errors(form, error)
+            refusal_on_form(form, error)
         else:
             return redirect("club_detail", club_id=club.public_id)
     clubs = _page(visible_clubs(visitor_of(request)), "name", request.GET.get("after"))
@@ -150,8 +150,7 @@ def club_member(request: HttpRequest, club: Club) -> HttpResponse:
             else:
                 services.member_set(club=club, **form.cleaned_data)
         except ServiceError as error:
-            for problem in error.errors:
-                messages.error(request, str(problem.message.render(_)))
+            refusal_as_messages(request, error)
     else:
         messages.error(request, _("Name an account and a role."))
     return redirect("club_detail", club_id=club.public_id)
@@ -180,8 +179,7 @@ def club_player(request: HttpRequest, club: Club) -> HttpResponse:
         try:
             services.club_player_add(club=club, **form.cleaned_data)
         except ServiceError as error:
-            for problem in error.errors:
-                messages.error(request, problem.message.render(_))
+            refusal_as_messages(request, error)
     return redirect("club_detail", club_id=club.public_id)
 
 
@@ -204,7 +202,7 @@ def club_roster(request: HttpRequest, club: Club) -> HttpResponse:
                     categories=form.category_names(),
                 )
             except ServiceError as error:
-                _refused(request, error)
+                refusal_as_messages(request, error)
             else:
                 messages.success(request, _("%(name)s is saved.") % {"name": player.name})
         back = request.POST.get("after", "")
@@ -283,7 +281,7 @@ def night_new(request: HttpRequest, season: Season) -> HttpResponse:
         try:
             night = services.night_create(season=season, **form.cleaned_data)
         except ServiceError as error:
-            add_service_errors(form, error)
+            refusal_on_form(form, error)
         else:
             return redirect("night_detail", night_id=night.public_id)
     return _season_page(request, season, form, status=400)
@@ -448,11 +446,6 @@ def _night_page(request: HttpRequest, night: Night) -> HttpResponse:
     return render(request, "clubs/night_detail.html", context)
 
 
-def _refused(request: HttpRequest, error: ServiceError) -> None:
-    for problem in error.errors:
-        messages.error(request, problem.message.render(_))
-
-
 @on_night(Action.MANAGE)
 @require_POST
 def night_check_in(request: HttpRequest, night: Night) -> HttpResponse:
@@ -474,7 +467,7 @@ def night_check_in(request: HttpRequest, night: Night) -> HttpResponse:
             else:
                 services.check_in(night=night, player=player)
     except ServiceError as error:
-        _refused(request, error)
+        refusal_as_messages(request, error)
     return redirect(reverse("night_detail", args=[night.public_id]) + "#check-in")
 
 
@@ -488,7 +481,7 @@ def night_pot(request: HttpRequest, night: Night) -> HttpResponse:
     try:
         services.pot_set(night=night, player=player, in_pot=request.POST.get("in_pot") == "1")
     except ServiceError as error:
-        _refused(request, error)
+        refusal_as_messages(request, error)
     return redirect(reverse("night_detail", args=[night.public_id]) + "#pot")
 
 
@@ -501,7 +494,7 @@ def night_draw(request: HttpRequest, night: Night) -> HttpResponse:
         try:
             services.night_draw(night=night, user=signed_in_account(request), **form.cleaned_data)
         except ServiceError as error:
-            _refused_by_field(request, form, error, "guests_from")
+            refusal_on_form(form, error, lambda field: field if field == "guests_from" else None, request=request)
     elif not form.has_error("guests_from"):
         messages.error(request, _("Choose how the seats are taken."))
     if form.has_error("guests_from"):
@@ -513,15 +506,6 @@ def night_draw(request: HttpRequest, night: Night) -> HttpResponse:
     return redirect(reverse("night_detail", args=[night.public_id]) + "#tables")
 
 
-def _refused_by_field(request: HttpRequest, form: forms.Form, error: ServiceError, field: str) -> None:
-    """A refusal of ``field`` next to it on the form; the others as messages above the page."""
-    for problem in error.errors:
-        if problem.field == field:
-            form.add_error(field, render_step(problem.message))
-        else:
-            messages.error(request, problem.message.render(_))
-
-
 @on_night(Action.MANAGE)
 @require_POST
 def night_series_drop(request: HttpRequest, night: Night) -> HttpResponse:
@@ -530,7 +514,7 @@ def night_series_drop(request: HttpRequest, night: Night) -> HttpResponse:
     try:
         services.series_drop(night=night, series=series, user=signed_in_account(request))
     except ServiceError as error:
-        _refused(request, error)
+        refusal_as_messages(request, error)
     else:
         messages.success(
             request, _("The tables of series %(series)s are dropped: draw them again.") % {"series": series}
@@ -550,7 +534,7 @@ def night_table_phones(request: HttpRequest, night: Night, number: int) -> HttpR
     try:
         services.paper_to_phones(table=table, user=signed_in_account(request))
     except ServiceError as error:
-        _refused(request, error)
+        refusal_as_messages(request, error)
     else:
         messages.success(
             request,
@@ -613,7 +597,7 @@ def night_edit(request: HttpRequest, night: Night) -> HttpResponse:
         try:
             services.night_redate(night=night, date=form.cleaned_data["date"], user=signed_in_account(request))
         except ServiceError as error:
-            add_service_errors(form, error)
+            refusal_on_form(form, error)
         else:
             messages.success(request, _("The night is dated %(date)s now.") % {"date": night.date})
             return redirect("night_detail", night_id=night.public_id)
@@ -630,7 +614,7 @@ def night_remove(request: HttpRequest, night: Night) -> HttpResponse:
         try:
             services.night_remove(night=night, user=signed_in_account(request))
         except ServiceError as error:
-            add_service_errors(form, error)
+            refusal_on_form(form, error)
             status = error.status
         else:
             messages.success(request, _("The night of %(date)s is removed.") % {"date": night.date})
@@ -651,7 +635,7 @@ def night_swap(request: HttpRequest, night: Night) -> HttpResponse:
                 night=night, series=_series(request), first=first, second=second, user=signed_in_account(request)
             )
         except ServiceError as error:
-            _refused(request, error)
+            refusal_as_messages(request, error)
     return redirect(reverse("night_detail", args=[night.public_id]) + "#tables")
 
 
@@ -705,7 +689,7 @@ def night_close(request: HttpRequest, night: Night) -> HttpResponse:
     try:
         services.night_close(night=night, user=signed_in_account(request))
     except ServiceError as error:
-        _refused(request, error)
+        refusal_as_messages(request, error)
     else:
         messages.success(request, _("The night is closed: every list is locked."))
     return redirect("night_detail", night_id=night.public_id)

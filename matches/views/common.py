@@ -5,22 +5,18 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.contrib import messages
 from django.http import HttpRequest
 from django_htmx.middleware import HtmxDetails
 
 from ..engine import (
-    RuleError,
     find_variant,
 )
 from ..labels import (
     match_label,
-    render_step,
     scheme_label,
     variant_label,
 )
 from ..models import Match
-from ..preferences import deck_of
 from ..selectors import (
     seats_of,
 )
@@ -42,12 +38,6 @@ def posted_uuid(request: HttpRequest, name: str = "token") -> uuid.UUID | None:
 def posted_int(request: HttpRequest, name: str) -> int | None:
     value = request.POST.get(name, "")
     return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else None
-
-
-def report_refusal(request: HttpRequest, error: RuleError) -> None:
-    """A refusal as messages above the page (for actions without a form of their own)."""
-    for problem in error.errors:
-        messages.error(request, render_step(problem.message, deck_of(request)))
 
 
 def seat_names(match: Match) -> list[str]:

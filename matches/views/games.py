@@ -38,6 +38,7 @@ from ..permissions import (
     request_account,
 )
 from ..preferences import deck_of
+from ..refusals import refusal_as_messages, refusal_texts
 from ..selectors import (
     Sheet,
     SheetRow,
@@ -58,7 +59,7 @@ from ..services import (
     match_redo,
     match_undo,
 )
-from .common import HtmxHttpRequest, match_labels, posted_int, posted_uuid, report_refusal, seat_names
+from .common import HtmxHttpRequest, match_labels, posted_int, posted_uuid, seat_names
 from .matches import RECENT_GAMES, asked_mode, live_context, posted_game_form
 
 
@@ -191,7 +192,7 @@ def _preview(request: HttpRequest, match: Match, number: int, score: Callable[[D
         try:
             scored = score(form.submission().deal())
         except RuleError as error:
-            context["problems"] = [render_step(problem.message, deck) for problem in error.errors]
+            context["problems"] = refusal_texts(error, request)
         else:
             context["result"] = scored.result
             context["steps"] = [render_step(step, deck) for step in scored.breakdown]
@@ -210,7 +211,7 @@ def game_pass(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     try:
         added = game_add(match=match, user=request_account(request), token=token, submission=submission)
     except ServiceError as error:
-        report_refusal(request, error)
+        refusal_as_messages(request, error)
     entered = shape_of(match.setup(), added.game.number or 1) if added is not None else None
     return _saved(request, match, added, seats_of(match), entered=entered)
 
@@ -229,7 +230,7 @@ def game_edit_view(request: HtmxHttpRequest, match: Match, game_id: uuid.UUID) -
         if request.POST.get("passed"):
             return _fix_as_passed(request, match, game)
         if game.deleted:
-            report_refusal(request, GameGone())
+            refusal_as_messages(request, GameGone())
             return redirect("match_detail", match_id=match.public_id)
     else:
         game = _game_of(match, game_id)
@@ -255,7 +256,7 @@ def game_edit_view(request: HtmxHttpRequest, match: Match, game_id: uuid.UUID) -
                     form.add_rule_errors(error)
                 else:
                     # The game changed or went meanwhile: show it as it is now, with what happened.
-                    report_refusal(request, error)
+                    refusal_as_messages(request, error)
                     if error.status == GameGone.status:
                         return redirect("match_detail", match_id=match.public_id)
                     return redirect("game_edit", match_id=match.public_id, game_id=game.public_id)
@@ -286,7 +287,7 @@ def _fix_as_passed(request: HttpRequest, match: Match, game: Game) -> HttpRespon
             version=posted_int(request, "version"),
         )
     except ServiceError as error:
-        report_refusal(request, error)
+        refusal_as_messages(request, error)
     else:
         messages.success(request, _("Game %(number)d is now a passed deal.") % {"number": fixed.number or 0})
     return redirect("match_detail", match_id=match.public_id)
@@ -305,7 +306,7 @@ def game_delete_view(request: HttpRequest, match: Match, game_id: uuid.UUID) -> 
                 version=posted_int(request, "version"),
             )
         except ServiceError as error:
-            report_refusal(request, error)
+            refusal_as_messages(request, error)
         else:
             messages.success(request, _("Game deleted. Undo brings it back."))
         return redirect("match_detail", match_id=match.public_id)
@@ -344,7 +345,7 @@ def _step_back(request: HttpRequest, match: Match, *, redo: bool) -> HttpRespons
             version=posted_int(request, "version"),
         )
     except ServiceError as error:
-        report_refusal(request, error)
+        refusal_as_messages(request, error)
         return redirect("match_detail", match_id=match.public_id)
     if event is None or event.undo_of is None:
         messages.info(request, _("Nothing to redo.") if redo else _("Nothing to undo."))

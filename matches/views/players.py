@@ -18,7 +18,6 @@ from ..exports.base import export_response, format_of
 from ..exports.tables import PlayerStatsExport
 from ..labels import (
     match_label,
-    render_step,
 )
 from ..models import Player
 from ..permissions import (
@@ -34,7 +33,7 @@ from ..permissions import (
     subject_for,
     visitor_of,
 )
-from ..preferences import deck_of
+from ..refusals import refusal_as_messages, refusal_texts
 from ..selectors import (
     BadPlace,
     head_to_head,
@@ -49,7 +48,7 @@ from ..services import (
     player_merge,
     player_unlink,
 )
-from .common import kind_of, posted_uuid, report_refusal
+from .common import kind_of, posted_uuid
 
 PLAYERS_PER_PAGE = 100
 
@@ -146,7 +145,7 @@ def player_link_view(request: HttpRequest, player: Player) -> HttpResponse:
         elif action == "invite" and can(visitor, Action.MANAGE, player):
             player_link_invite(player=player)
     except ServiceError as error:
-        report_refusal(request, error)
+        refusal_as_messages(request, error)
     if action == "unlink" and not can(visitor, Action.VIEW, player):
         return redirect("player_list")
     return redirect("player_detail", player_id=player.public_id)
@@ -162,7 +161,7 @@ def player_merge_view(request: HttpRequest, player: Player) -> HttpResponse:
     try:
         player_merge(into=player, other=other)
     except ServiceError as error:
-        refusals = [render_step(problem.message, deck_of(request)) for problem in error.errors]
+        refusals = refusal_texts(error, request)
         return _player_page(request, player, refusals, status=error.status)
     merged = {"other": other.name, "player": player.name}
     messages.success(request, _("%(other)s is now part of %(player)s.") % merged)
@@ -179,7 +178,7 @@ def player_claim_view(request: HttpRequest, token: str) -> HttpResponse:
         try:
             player_claim(token=token, account=account)
         except ServiceError as error:
-            report_refusal(request, error)
+            refusal_as_messages(request, error)
             return redirect("player_list")
         messages.success(request, _("%(name)s is linked to your account.") % {"name": player.name})
         return redirect("player_me")

@@ -21,6 +21,7 @@ from ..permissions import (
     request_account,
     version_by_share_link,
 )
+from ..refusals import refusal_as_messages
 from ..registry import gone_invite_page
 from ..selectors import (
     match_sheet,
@@ -30,7 +31,7 @@ from ..services import (
     match_scorer_join,
     match_scorer_remove,
 )
-from .common import STOP_POLLING, HtmxHttpRequest, match_labels, report_refusal
+from .common import STOP_POLLING, HtmxHttpRequest, match_labels
 from .matches import RECENT_GAMES, SHEET_PAGE, chart_answer, later_games
 
 
@@ -51,7 +52,7 @@ def match_join(request: HttpRequest, token: str) -> HttpResponse:
             try:
                 match_scorer_join(match=match, user=account)
             except ServiceError as error:
-                report_refusal(request, error)
+                refusal_as_messages(request, error)
         else:
             links = dict(request.session.get(LINKS_SESSION_KEY, {}))
             links[str(match.public_id)] = token
@@ -110,7 +111,7 @@ def match_links(request: HttpRequest, match: Match) -> HttpResponse:
     try:
         match_link_renew(match=match, link=link, revoke=request.POST.get("action") == "revoke")
     except ServiceError as error:
-        report_refusal(request, error)
+        refusal_as_messages(request, error)
     else:
         messages.success(request, _("The link was changed: the old one no longer works."))
     return redirect("match_share", match_id=match.public_id)
@@ -127,7 +128,7 @@ def match_scorer_remove_view(request: HttpRequest, match: Match) -> HttpResponse
         try:
             match_scorer_remove(match=match, scorer=scorer, user=request_account(request))
         except ServiceError as error:
-            report_refusal(request, error)
+            refusal_as_messages(request, error)
         else:
             messages.success(request, _("%(name)s can no longer score this match.") % {"name": scorer.username})
     return redirect("match_share", match_id=match.public_id)
