@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import settings as hypothesis_settings
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.test import Client, override_settings
 from django.urls import reverse
+from hypothesis import settings as hypothesis_settings
 from rest_framework.test import APIClient
 
 from matches.clubs import services as clubs
