@@ -16,7 +16,7 @@ from matches.clubs.models import Membership
 from matches.models import Match, Player
 from matches.services import keeper_for
 
-from .factories import make_match, make_user
+from .factories import add, make_match, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -187,3 +187,50 @@ def test_a_persons_clubs_come_a_hundred_at_a_time() -> None:
         clubs.club_create(owner=owner, name=name)
     shown = follow(browser_of(owner), "/clubs/", re.compile(r">(Skatclub \d+)</a>"), "More clubs")
     assert shown == names
+
+
+def test_a_matchs_history_comes_a_page_at_a_time_newest_first_each_change_once() -> None:
+    user = make_user("anna")
+    match = make_match(user)
+    for _ in range(53):
+        add(match, declarer=0, contract="grand", matadors=1, declarer_card_points=70)
+    browser = browser_of(user)
+    address = f"/matches/{match.public_id}/history/"
+    numbers = follow(browser, address, re.compile(r"<strong>Game (\d+) added</strong>"), "Older changes")
+    assert numbers == [str(number) for number in range(53, 0, -1)]
+    second = browser.get(
+        address,
+        {"after": re.search(r'href="\?after=([^"]+)"', browser.get(address).content.decode())[1].replace("%3D", "=")},
+    )
+    assert "Latest changes" in second.content.decode()
+    assert browser.get(address, {"after": "bm90IGEgcGxhY2U="}).status_code == 404
+
+
+def test_a_seasons_nights_come_a_page_at_a_time_latest_first() -> None:
+    owner = make_user("olga")
+    club = clubs.club_create(owner=owner, name="Herz Dame")
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026"))
+    first = datetime.date(2026, 1, 6)
+    for week in range(15):
+        clubs.night_create(season=season, date=first + datetime.timedelta(weeks=week))
+    dates = follow(
+        browser_of(owner),
+        f"/seasons/{season.public_id}/",
+        re.compile(r'href="/nights/([0-9a-f-]+)/"'),
+        "Earlier nights",
+    )
+    assert len(dates) == 15
+    assert len(set(dates)) == 15
+
+
+def test_the_pager_of_one_list_keeps_the_place_of_the_other_on_the_same_page(big_club: tuple[User, Any]) -> None:
+    owner, club = big_club
+    browser = browser_of(owner)
+    page = browser.get(f"/clubs/{club.public_id}/").content.decode()
+    members = re.search(r'<a href="\?(members=[^"]+)">More members</a>', page)
+    assert members is not None
+    later = browser.get(f"/clubs/{club.public_id}/?{members[1].replace('&amp;', '&')}").content.decode()
+    more_players = re.search(r'<a href="\?([^"]+)">More players</a>', later)
+    assert more_players is not None
+    assert "members=" in more_players[1]
+    assert "players=" in more_players[1]

@@ -11,6 +11,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.contrib.messages import get_messages
 from django.contrib.messages.storage.fallback import FallbackStorage
 from django.contrib.sessions.backends.signed_cookies import SessionStore
+from django.http import HttpRequest
 from django.test import RequestFactory
 
 from matches.engine import FieldError, RuleError
@@ -38,12 +39,12 @@ def _refusal() -> RuleError:
     )
 
 
-def _request(deck: str = Deck.FRENCH) -> object:
+def _request(deck: str = Deck.FRENCH) -> HttpRequest:
     request = RequestFactory().post("/")
     request.session = SessionStore()
     request.session[DECK_SESSION_KEY] = deck
     request.user = AnonymousUser()
-    request._messages = FallbackStorage(request)
+    request._messages = FallbackStorage(request)  # type: ignore[attr-defined]  # as the messages middleware sets it
     return request
 
 

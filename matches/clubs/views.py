@@ -12,8 +12,6 @@ import segno
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.models import User
-from django.core.paginator import Paginator
-from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
@@ -36,7 +34,7 @@ from matches.labels import preset_label, scheme_label, variant_label
 from matches.models import Player
 from matches.permissions import Action, public, signed_in, signed_in_account, visitor_of
 from matches.refusals import refusal_as_messages, refusal_on_form
-from matches.selectors import BadPlace, Page, page_of
+from matches.selectors import page_of
 
 from . import services
 from .backup import club_backup
@@ -89,17 +87,9 @@ def club_list(request: HttpRequest) -> HttpResponse:
             refusal_on_form(form, error)
         else:
             return redirect("club_detail", club_id=club.public_id)
-    clubs = _page(visible_clubs(visitor_of(request)), "name", request.GET.get("after"))
-    context = {"clubs": clubs.items, "later": clubs.after, "paged": bool(request.GET.get("after")), "form": form}
+    clubs = page_of(visible_clubs(visitor_of(request)), by="name", after=request.GET.get("after"), size=LIST_PAGE)
+    context = {"clubs": clubs.items, "page": clubs, "form": form}
     return render(request, "clubs/club_list.html", context)
-
-
-def _page(query: QuerySet[Any], by: str, after: str | None) -> Page:
-    """A page of a club's list that grows (members, players, clubs); a place not made here is a 404."""
-    try:
-        return page_of(query, by=by, after=after, size=LIST_PAGE)
-    except BadPlace:
-        raise Http404 from None
 
 
 @on_club(Action.VIEW)
@@ -110,11 +100,17 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
         "role": club_role(visitor_of(request), club),
         "seasons": club.seasons.all(),
         "open_nights": Night.objects.filter(season__club=club, closed_at__isnull=True).select_related("season")[:5],
-        "members": _page(
-            Membership.objects.filter(club=club).select_related("user"), "user__username", request.GET.get("members")
+        "members": page_of(
+            Membership.objects.filter(club=club).select_related("user"),
+            by="user__username",
+            after=request.GET.get("members"),
+            size=LIST_PAGE,
         ),
-        "players": _page(
-            Player.objects.filter(keeper=club.keeper).select_related("roster"), "name", request.GET.get("players")
+        "players": page_of(
+            Player.objects.filter(keeper=club.keeper).select_related("roster"),
+            by="name",
+            after=request.GET.get("players"),
+            size=LIST_PAGE,
         ),
         "member_form": MemberForm(),
         "player_form": PlayerForm(),
@@ -211,8 +207,11 @@ def club_roster(request: HttpRequest, club: Club) -> HttpResponse:
             + (f"?{urlencode({'after': back})}" if back else "")
             + (f"#player-{player.public_id}" if player else "")
         )
-    players = _page(
-        Player.objects.filter(keeper=club.keeper).select_related("roster"), "name", request.GET.get("after")
+    players = page_of(
+        Player.objects.filter(keeper=club.keeper).select_related("roster"),
+        by="name",
+        after=request.GET.get("after"),
+        size=LIST_PAGE,
     )
     rows = []
     for player in players.items:
@@ -224,7 +223,7 @@ def club_roster(request: HttpRequest, club: Club) -> HttpResponse:
             "categories": ", ".join(roster.categories) if roster else "",
         }
         rows.append((player, RosterForm(initial=initial, prefix=str(player.public_id))))
-    context = {"club": club, "rows": rows, "after": request.GET.get("after", ""), "later": players.after}
+    context = {"club": club, "rows": rows, "page": players}
     return render(request, "clubs/club_roster.html", context)
 
 
@@ -297,7 +296,7 @@ def _season_page(request: HttpRequest, season: Season, form: NightForm, status: 
         "scheme": scheme_label(season.scheme),
         "table": season_table(season, category=category if category in season.categories else ""),
         "category": category,
-        "nights": Paginator(season.nights.all(), NIGHTS_PER_PAGE).get_page(request.GET.get("page")),
+        "nights": page_of(season.nights.all(), by="-date", after=request.GET.get("after"), size=NIGHTS_PER_PAGE),
         "form": form,
         **_may(request, club),
     }

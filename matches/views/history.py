@@ -20,6 +20,7 @@ from ..permissions import (
     on_match,
 )
 from ..preferences import deck_of
+from ..selectors import page_of
 from .common import match_labels, seat_names
 
 HISTORY_PAGE = 50
@@ -29,18 +30,15 @@ HISTORY_PAGE = 50
 @on_match(Action.VIEW)
 @require_safe
 def match_history(request: HttpRequest, match: Match) -> HttpResponse:
-    """Every change, newest first, a page at a time (``before`` a version)."""
+    """Every change, newest first, a page at a time."""
     names = seat_names(match)
     deck = deck_of(request)
-    before = request.GET.get("before", "")
-    changes = match.events.select_related("user")
-    if before.isascii() and before.isdigit():
-        changes = changes.filter(version__lt=int(before))
-    page = list(changes[: HISTORY_PAGE + 1])
-    seated = _seated_names(match, page[:HISTORY_PAGE])
-    events = [_history_item(event, names, deck, seated) for event in page[:HISTORY_PAGE]]
-    older = page[HISTORY_PAGE - 1].version if len(page) > HISTORY_PAGE else None
-    context = {"match": match, "events": events, "older": older, **match_labels(match)}
+    page = page_of(
+        match.events.select_related("user"), by="-version", after=request.GET.get("after"), size=HISTORY_PAGE
+    )
+    seated = _seated_names(match, page.items)
+    events = [_history_item(event, names, deck, seated) for event in page.items]
+    context = {"match": match, "events": events, "page": page, **match_labels(match)}
     return render(request, "matches/history.html", context)
 
 

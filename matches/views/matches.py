@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -51,7 +51,6 @@ from ..permissions import (
 )
 from ..preferences import deck_of
 from ..selectors import (
-    BadPlace,
     Sheet,
     added_since,
     game_list,
@@ -84,15 +83,12 @@ MATCHES_PER_PAGE = 50  # the home page's matches, latest played first
 def home(request: HttpRequest) -> HttpResponse:
     visitor = visitor_of(request)
     keep_guest(request, visitor)
-    try:
-        page = page_of(
-            visible_matches(visitor).prefetch_related("seats__player"),
-            by="-updated_at",
-            after=request.GET.get("after"),
-            size=MATCHES_PER_PAGE,
-        )
-    except BadPlace:
-        raise Http404 from None
+    page = page_of(
+        visible_matches(visitor).prefetch_related("seats__player"),
+        by="-updated_at",
+        after=request.GET.get("after"),
+        size=MATCHES_PER_PAGE,
+    )
     shown = [
         {
             "match": match,
@@ -104,8 +100,7 @@ def home(request: HttpRequest) -> HttpResponse:
     ]
     context = {
         "matches": shown,
-        "older": page.after,
-        "paged": bool(request.GET.get("after")),
+        "page": page,
         "guest": visitor.guest is not None,
     }
     return render(request, "matches/home.html", context)

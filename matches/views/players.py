@@ -35,7 +35,6 @@ from ..permissions import (
 )
 from ..refusals import refusal_as_messages, refusal_texts
 from ..selectors import (
-    BadPlace,
     head_to_head,
     page_of,
     player_matches,
@@ -56,14 +55,9 @@ PLAYERS_PER_PAGE = 100
 @signed_in
 @require_safe
 def player_list(request: HttpRequest) -> HttpResponse:
-    try:
-        page = page_of(
-            kept_players(visitor_of(request)), by="name", after=request.GET.get("after"), size=PLAYERS_PER_PAGE
-        )
-    except BadPlace:
-        raise Http404 from None
+    page = page_of(kept_players(visitor_of(request)), by="name", after=request.GET.get("after"), size=PLAYERS_PER_PAGE)
     linked = Player.objects.filter(account=request_account(request)).select_related("keeper__user").order_by("name")
-    context = {"players": page.items, "later": page.after, "paged": bool(request.GET.get("after")), "linked": linked}
+    context = {"players": page.items, "page": page, "linked": linked}
     return render(request, "matches/player_list.html", context)
 
 
