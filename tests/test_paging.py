@@ -198,10 +198,9 @@ def test_a_matchs_history_comes_a_page_at_a_time_newest_first_each_change_once()
     address = f"/matches/{match.public_id}/history/"
     numbers = follow(browser, address, re.compile(r"<strong>Game (\d+) added</strong>"), "Older changes")
     assert numbers == [str(number) for number in range(53, 0, -1)]
-    second = browser.get(
-        address,
-        {"after": re.search(r'href="\?after=([^"]+)"', browser.get(address).content.decode())[1].replace("%3D", "=")},
-    )
+    more = re.search(r'href="\?after=([^"]+)"', browser.get(address).content.decode())
+    assert more is not None
+    second = browser.get(address, {"after": more[1].replace("%3D", "=")})
     assert "Latest changes" in second.content.decode()
     assert browser.get(address, {"after": "bm90IGEgcGxhY2U="}).status_code == 404
 
