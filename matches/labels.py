@@ -14,9 +14,8 @@ from django.utils.translation import gettext_lazy as _
 from .engine import OPTIONS, Contract, GameEntry, Message, RuleError, describe, game_from_data, headline
 from .engine.bock import bock_multiplier
 from .engine.entry import BY_VALUE
-from .engine.league import SeriesLine
+from .engine.league import SeriesLine, seeger_fabian_rates
 from .engine.presets import PRESETS
-from .engine.skat import SEEGER_FABIAN_DECLARER, SEEGER_FABIAN_OPPONENTS
 from .engine.variants import SCHEME_LABELS, VARIANTS, Scheme, Variant
 from .models import Deck, Match, MatchEvent
 
@@ -202,20 +201,23 @@ def footer_rows(lines: Sequence[SeriesLine], *, seeger_fabian: bool, players: in
             FooterRow(gettext("Games lost"), [line.lost for line in lines]),
             FooterRow(gettext("Total"), [line.game_points for line in lines], total=True),
         ]
-    others = SEEGER_FABIAN_OPPONENTS.get(players, 0)
+    rates = seeger_fabian_rates(players)
     return [
         FooterRow(gettext("Game points"), [line.game_points for line in lines]),
         FooterRow(gettext("Games won"), [line.won for line in lines]),
         FooterRow(gettext("Games lost"), [line.lost for line in lines]),
         FooterRow(
-            gettext("+ %(points)s × games won") % {"points": SEEGER_FABIAN_DECLARER},
+            gettext("+ %(points)s × games won") % {"points": rates.declarer},
             [line.won_points for line in lines],
         ),
         FooterRow(
-            gettext("− %(points)s × games lost") % {"points": SEEGER_FABIAN_DECLARER},
+            gettext("− %(points)s × games lost") % {"points": rates.declarer},
             [-line.lost_points for line in lines],
         ),
-        FooterRow(gettext("+ %(points)s × games the others lost") % {"points": others}, [line.bonus for line in lines]),
+        FooterRow(
+            gettext("+ %(points)s × games the others lost") % {"points": rates.others_lost},
+            [line.bonus for line in lines],
+        ),
         FooterRow(gettext("Total"), [line.total for line in lines], total=True),
     ]
 

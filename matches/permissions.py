@@ -44,7 +44,8 @@ class Action(StrEnum):
     SHARE = "share"  # see the links that let others score or watch
     MANAGE = "manage"  # renew or revoke those links; rename, merge and link players
     UNLINK = "unlink"  # take a player's link to an account away
-    REOPEN = "reopen"  # reopen a closed club night; give and take a club's managing roles, take members off
+    REOPEN = "reopen"  # reopen a closed club night; back up a club
+    ROLES = "roles"  # give and take a club's managing roles (owner, secretary), take members off
 
 
 class Role(IntEnum):

@@ -18,7 +18,6 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, URLResolver
 
 from .engine.league import SeriesLine
-from .engine.skat import SEEGER_FABIAN_DECLARER, SEEGER_FABIAN_OPPONENTS
 from .models import Match
 
 
@@ -33,16 +32,6 @@ class PaperList:
     @property
     def totals(self) -> list[int]:
         return [line.total if self.seeger_fabian else line.game_points for line in self.lines]
-
-    @property
-    def won_points(self) -> int:
-        """What a won game adds (and a lost one takes) under Seeger-Fabian."""
-        return SEEGER_FABIAN_DECLARER
-
-    @property
-    def others_points(self) -> int:
-        """What each game the others lost adds under Seeger-Fabian at a table of this size."""
-        return SEEGER_FABIAN_OPPONENTS.get(len(self.lines), 0)
 
 
 @dataclass(frozen=True)

@@ -283,6 +283,9 @@ def test_a_secretary_adds_members_and_scorers_but_only_the_owner_makes_or_unmake
     roles = dict(Membership.objects.filter(club=club).values_list("user__username", "role"))
     assert roles == {"olga": "owner", "sven": "secretary", "max": "owner", "sara": "scorer"}
     assert max_.memberships.get().role == "owner"
+    take_off = "Take off the club"
+    assert take_off in owner.get(reverse("club_detail", args=[club.public_id])).content.decode()
+    assert take_off not in secretary.get(reverse("club_detail", args=[club.public_id])).content.decode()
 
 
 def test_season_form_values_out_of_range_are_refused_by_field_not_with_a_500() -> None:

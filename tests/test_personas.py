@@ -494,6 +494,21 @@ def test_each_persona_meets_the_match_in_its_role(table: Table, personas: list[P
     }
 
 
+def test_only_the_clubs_owner_gives_and_takes_its_managing_roles(table: Table, personas: list[Persona]) -> None:
+    """The roles action (making or unmaking an owner or a secretary, taking a member off) is the club owner's alone:
+    the policy grants it to no other persona, and the club's member form does it for exactly whom the policy grants
+    it."""
+    clubs.member_set(club=table.club, username="ben", role="member")
+    address = reverse("club_member", args=[table.club.public_id])
+    granted = {persona.name: allowed(persona.visitor, Action.ROLES, table.club) for persona in personas}
+    assert granted == {persona.name: persona.name == "owner" for persona in personas}
+    for persona in personas:
+        session = session_of(persona)
+        for data in ({"username": "ben", "role": "secretary"}, {"username": "ben", "role": "member", "remove": "1"}):
+            got = ask(session, "POST", address, data, api=False)
+            assert ("leagues_membership" in got.writes) is granted[persona.name], (persona.name, data)
+
+
 def test_a_game_is_reached_only_through_its_own_match(table: Table, persona_co_scorer: Persona) -> None:
     """Scoring one match gives no hold on another match's games, even with their address."""
     elsewhere = make_match(make_user("xaver"))

@@ -26,6 +26,7 @@ from matches.engine.league import (
     SeriesMoney,
     Standing,
     cashier,
+    game_points_of_total,
     lines_from_paper,
     rank,
     season_standings,
@@ -33,7 +34,6 @@ from matches.engine.league import (
 from matches.engine.league import (
     PaperLine as Paper,
 )
-from matches.engine.skat import SEEGER_FABIAN_DECLARER, SEEGER_FABIAN_OPPONENTS
 from matches.models import GameScore, Match, Player, Seat
 from matches.registry import PaperList
 from matches.selectors import versions_mark
@@ -85,8 +85,11 @@ def _game_lists(scores: QuerySet[GameScore], seeger_fabian: bool) -> list[ListRe
     lists = []
     for row in sums:
         size, points, won, lost = row["game__match__players"], row["points"] or 0, row["won"], row["lost"]
-        bonus = SEEGER_FABIAN_OPPONENTS.get(size, 0) * row["others_lost"]
-        game_points = points - SEEGER_FABIAN_DECLARER * (won - lost) - bonus if seeger_fabian else points
+        game_points = (
+            game_points_of_total(points, won=won, lost=lost, others_lost=row["others_lost"], table_size=size)
+            if seeger_fabian
+            else points
+        )
         lists.append(
             ListResult(
                 player=str(row["player__public_id"]),

@@ -74,6 +74,7 @@ def _may(request: HttpRequest, club: Club) -> dict[str, bool]:
         "can_manage": club_can(visitor, Action.MANAGE, club),
         "can_score": club_can(visitor, Action.SCORE, club),
         "can_reopen": club_can(visitor, Action.REOPEN, club),
+        "can_manage_roles": club_can(visitor, Action.ROLES, club),
     }
 
 
@@ -132,7 +133,7 @@ def club_member(request: HttpRequest, club: Club) -> HttpResponse:
         held = Membership.objects.filter(club=club, user__username=form.cleaned_data["username"]).first()
         managing = {ClubRole.OWNER, ClubRole.SECRETARY}
         owners_only = remove or form.cleaned_data["role"] in managing or (held is not None and held.role in managing)
-        if owners_only and not club_can(visitor_of(request), Action.REOPEN, club):
+        if owners_only and not club_can(visitor_of(request), Action.ROLES, club):
             messages.error(
                 request,
                 _("Only the club's owner gives and takes the roles of owner and secretary and takes members off."),

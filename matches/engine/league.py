@@ -15,10 +15,39 @@ from functools import cache
 
 from .errors import Problems
 from .messages import gettext_noop, msg
-from .skat import LEGAL_GAME_VALUES, SEEGER_FABIAN_DECLARER, SEEGER_FABIAN_OPPONENTS
+from .skat import _SEEGER_FABIAN_DECLARER, _SEEGER_FABIAN_OPPONENTS, LEGAL_GAME_VALUES
 
 # A lost game costs twice its value in game points (ISkO), under Seeger-Fabian as everywhere.
 LOST_FACTOR = 2
+
+
+@dataclass(frozen=True)
+class SeegerFabianRates:
+    """What Seeger-Fabian counts per game on a list: ``declarer`` for each game the player won as declarer (and minus
+    as much for each they lost), ``others_lost`` for each game another player at the table lost."""
+
+    declarer: int
+    others_lost: int
+
+
+def seeger_fabian_rates(table_size: int) -> SeegerFabianRates:
+    """The rates at a table of ``table_size`` (ISkO-SWO 5.1): 50 a game, and 40 for the others' lost games at a table
+    of three, 30 at a table of four. A table of another size (a two-player game's, which Seeger-Fabian does not
+    score) counts nothing for them."""
+    return SeegerFabianRates(_SEEGER_FABIAN_DECLARER, _SEEGER_FABIAN_OPPONENTS.get(table_size, 0))
+
+
+def seeger_fabian_total(game_points: int, *, won: int, lost: int, others_lost: int, table_size: int) -> int:
+    """A list's Seeger-Fabian total: game points + 50 × (won − lost) + 40 (three) or 30 (four) × the others' lost
+    games."""
+    rates = seeger_fabian_rates(table_size)
+    return game_points + rates.declarer * (won - lost) + rates.others_lost * others_lost
+
+
+def game_points_of_total(total: int, *, won: int, lost: int, others_lost: int, table_size: int) -> int:
+    """The game points behind a Seeger-Fabian ``total`` (the inverse of ``seeger_fabian_total``): what is left
+    without the 50 × (won − lost) and the others' lost games."""
+    return total - seeger_fabian_total(0, won=won, lost=lost, others_lost=others_lost, table_size=table_size)
 
 
 @dataclass(frozen=True)
@@ -37,20 +66,22 @@ class SeriesLine:
 
     @property
     def won_points(self) -> int:
-        return SEEGER_FABIAN_DECLARER * self.won
+        return seeger_fabian_rates(self.table_size).declarer * self.won
 
     @property
     def lost_points(self) -> int:
-        return SEEGER_FABIAN_DECLARER * self.lost
+        return seeger_fabian_rates(self.table_size).declarer * self.lost
 
     @property
     def bonus(self) -> int:
-        return SEEGER_FABIAN_OPPONENTS[self.table_size] * self.others_lost
+        return seeger_fabian_rates(self.table_size).others_lost * self.others_lost
 
     @property
     def total(self) -> int:
         """Seeger-Fabian: game points + 50 × (won − lost) + 40 (three) or 30 (four) × the others' lost games."""
-        return self.game_points + self.won_points - self.lost_points + self.bonus
+        return seeger_fabian_total(
+            self.game_points, won=self.won, lost=self.lost, others_lost=self.others_lost, table_size=self.table_size
+        )
 
 
 @dataclass(frozen=True)

@@ -37,9 +37,10 @@ MAX_MULTIPLIER_SUIT = 11 + 7
 MAX_MULTIPLIER_GRAND = 4 + 7
 
 # Seeger-Fabian (DSkV tournament scoring): ±50 for the declarer, and to each opponent of a lost game 40 at a table of
-# three or 30 at a table of four (where the dealer who sits out counts as an opponent).
-SEEGER_FABIAN_DECLARER = 50
-SEEGER_FABIAN_OPPONENTS = {3: 40, 4: 30}
+# three or 30 at a table of four (where the dealer who sits out counts as an opponent). The engine's own: a list's
+# sums and their inverse are league.py's, which everything outside the engine asks.
+_SEEGER_FABIAN_DECLARER = 50
+_SEEGER_FABIAN_OPPONENTS = {3: 40, 4: 30}
 
 
 def _legal_game_values() -> frozenset[int]:
@@ -300,15 +301,15 @@ def declarer_result(ctx: Context, game: GameEntry, valuation: Valuation) -> Resu
 def _add_seeger_fabian(ctx: Context, won: bool, scores: list[int], steps: list[Message]) -> None:
     declarer = ctx.table.declarer
     if won:
-        scores[declarer] += SEEGER_FABIAN_DECLARER
-        steps.append(msg(gettext_noop("Seeger-Fabian: +{points} for the won game"), points=SEEGER_FABIAN_DECLARER))
+        scores[declarer] += _SEEGER_FABIAN_DECLARER
+        steps.append(msg(gettext_noop("Seeger-Fabian: +{points} for the won game"), points=_SEEGER_FABIAN_DECLARER))
         return
-    scores[declarer] -= SEEGER_FABIAN_DECLARER
-    bonus = SEEGER_FABIAN_OPPONENTS[ctx.table.players]
+    scores[declarer] -= _SEEGER_FABIAN_DECLARER
+    bonus = _SEEGER_FABIAN_OPPONENTS[ctx.table.players]
     for seat in range(ctx.table.players):
         if seat != declarer:
             scores[seat] += bonus
-    steps.append(msg(gettext_noop("Seeger-Fabian: −{points} for the lost game"), points=SEEGER_FABIAN_DECLARER))
+    steps.append(msg(gettext_noop("Seeger-Fabian: −{points} for the lost game"), points=_SEEGER_FABIAN_DECLARER))
     steps.append(msg(gettext_noop("+{points} to each opponent"), points=bonus))
 
 

@@ -13,16 +13,19 @@ from matches.engine.league import (
     PaperLine,
     RankingRule,
     SeasonRanking,
+    SeriesLine,
     SeriesMoney,
     Standing,
     cashier,
     check_paper,
+    game_points_of_total,
     lines_from_paper,
     lost_games_fee,
     prizes,
     rank,
     reachable,
     season_standings,
+    seeger_fabian_total,
 )
 from matches.engine.skat import LEGAL_GAME_VALUES
 
@@ -187,3 +190,43 @@ def test_the_whole_pot_is_paid_out_when_fewer_play_for_it_than_there_are_tables(
     accounts = {account.player: account for account in cashier([series], MoneyRules(stake=500))}
     assert accounts["Anna"].prizes + accounts["Ben"].prizes == 1000
     assert accounts["Cleo"].prizes == 0
+
+
+# (source, table size, game points, won, lost, the others' lost games, Seeger-Fabian total)
+SEEGER_FABIAN_LISTS = [
+    ("Abrechnung sheet: 455 + 1000 − 200 = 1255", 3, 455, 20, 4, 0, 1255),
+    ("Abrechnung sheet: 608 + 600 + 4 × 40 = 1368", 3, 608, 12, 0, 4, 1368),
+    ("Abrechnung sheet: 486 + 450 + 160 = 1096", 3, 486, 9, 0, 4, 1096),
+    ("clubs digest: one lost game moves −50 for its declarer (clubs with 1 lost: −48)", 3, -48, 0, 1, 0, -98),
+    ("clubs digest: and +40 to each other player at a table of three", 3, 0, 0, 0, 1, 40),
+    ("clubs digest: and +30 to each other player at a table of four, the dealer who sits out too", 4, 0, 0, 0, 1, 30),
+    ("ISkO-SWO 5.1 at a table of four: 300 + 50 × (10 − 2) + 1 × 30 = 730", 4, 300, 10, 2, 1, 730),
+]
+
+
+@pytest.mark.parametrize(
+    ("size", "game_points", "won", "lost", "others_lost", "total"),
+    [pytest.param(*case, id=source) for source, *case in SEEGER_FABIAN_LISTS],
+)
+def test_a_lists_seeger_fabian_total_and_its_game_points_are_as_the_rules_texts_work_them(
+    size: int, game_points: int, won: int, lost: int, others_lost: int, total: int
+) -> None:
+    counts = {"won": won, "lost": lost, "others_lost": others_lost, "table_size": size}
+    assert seeger_fabian_total(game_points, **counts) == total
+    assert game_points_of_total(total, **counts) == game_points
+
+
+@given(
+    st.builds(
+        SeriesLine,
+        player=st.just("P"),
+        table_size=st.sampled_from((3, 4)),
+        game_points=st.integers(min_value=-10_000, max_value=10_000),
+        won=st.integers(min_value=0, max_value=48),
+        lost=st.integers(min_value=0, max_value=48),
+        others_lost=st.integers(min_value=0, max_value=144),
+    )
+)
+def test_the_game_points_of_a_lists_total_are_the_lists_game_points(line: SeriesLine) -> None:
+    counts = {"won": line.won, "lost": line.lost, "others_lost": line.others_lost, "table_size": line.table_size}
+    assert game_points_of_total(line.total, **counts) == line.game_points
