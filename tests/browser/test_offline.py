@@ -9,7 +9,17 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .flow import Entry, expect_totals, fill_game, save_game, sheet_rows, sign_up, start_match, track_requests
+from .flow import (
+    Entry,
+    expect_totals,
+    fill_game,
+    save_game,
+    sheet_rows,
+    sign_up,
+    start_match,
+    track_requests,
+    under_the_service_worker,
+)
 
 SKAT_ISKO = "Skat, ISkO"
 SKAT = ("Anna", "Ben", "Cleo")
@@ -22,9 +32,8 @@ GAMES = (
 
 
 def _ready_offline(page: Page) -> None:
-    """Wait until the service worker looks after the page, then load it once more so that a copy is kept."""
-    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
-    page.reload()
+    """Wait until the service worker looks after the page and keeps a copy of it."""
+    under_the_service_worker(page)
     track_requests(page)
 
 
@@ -215,7 +224,11 @@ def test_games_waiting_after_a_reload_offline_are_sent_once_the_server_answers_a
     # The phone has its network again, but the server cannot be reached: the one `online` event finds no server.
     games = re.compile(r"/matches/[0-9a-f-]{36}/games/$")
     page.route(games, lambda route: route.abort())
-    with page.expect_event("requestfailed", lambda request: bool(games.search(request.url))):
+    # The route's abort, not a failure of an attempt made while still offline: then the event's attempt is over.
+    blocked = "net::ERR_FAILED"
+    with page.expect_event(
+        "requestfailed", lambda request: bool(games.search(request.url)) and request.failure == blocked
+    ):
         context.set_offline(False)
     # Then the server answers again, and no event tells the page so: the game goes all the same, without a reload.
     page.unroute(games)
@@ -231,8 +244,8 @@ def test_a_game_waiting_for_a_match_first_opened_offline_is_sent_when_the_connec
 ) -> None:
     page = _one_phone(browser, live_server)
     context = page.context
-    # The match was opened before the service worker looked after the page: no copy of it is kept.
-    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+    # No copy of the match's page is kept, as when it was opened before the service worker looked after the page.
+    under_the_service_worker(page)
     page.evaluate("() => caches.delete('pages')")
     context.set_offline(True)
     _save_offline(page, GAMES[0])
