@@ -125,10 +125,15 @@
     (window.innerHeight < 760 ? top : document.getElementById("live")).scrollIntoView();
   });
   // The keyboard coming up makes the screen shorter: the field typed in stays above the save bar (the page's
-  // scroll-padding is the bar's height).
+  // scroll-padding is the bar's height), and so does the row of Hand, Kontra and Re below it, the thumb's next taps.
   addEventListener("resize", function () {
     var field = document.activeElement;
-    if (field && field.matches("#entry input")) field.scrollIntoView({block: "nearest"});
+    if (!field || !field.matches("#entry input")) return;
+    var toggles = field.form.querySelector(".toggles");
+    if (toggles && field.compareDocumentPosition(toggles) & Node.DOCUMENT_POSITION_FOLLOWING) {
+      toggles.scrollIntoView({block: "nearest"});
+    }
+    field.scrollIntoView({block: "nearest"});
   });
   // A row the list got twice (the page's own follow-up arrived between a save and its answer) is shown once.
   function dropTwiceShownRows() {

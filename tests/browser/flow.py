@@ -182,6 +182,15 @@ def open_share_tools(page: Page) -> None:
     page.wait_for_function("() => window.scorekeeperShare !== undefined")
 
 
+def under_the_service_worker(page: Page) -> None:
+    """Wait until the site's service worker is active, then load the page once more: from then on the worker looks
+    after it (its static files come from the worker's cache when there is no connection) and keeps a copy of it. A
+    page that was loading while the worker installed may stay outside it for good, however long one waits."""
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
 def track_requests(page: Page) -> None:
     """Count the page's htmx requests (idempotent; a new page load needs it again)."""
     page.evaluate(TRACKER)

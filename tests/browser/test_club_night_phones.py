@@ -4,7 +4,6 @@ screen on a television."""
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 import re
 from collections.abc import Callable, Iterator
@@ -16,14 +15,13 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from playwright.sync_api import Error as PlaywrightError
 
 from matches.clubs import services as clubs
 from matches.clubs.models import ClubTable, Night, Season
 
 from ..factories import make_user
 from ..test_queries import enter
-from .flow import Entry, fill_game, settle, track_requests
+from .flow import Entry, fill_game, settle, track_requests, under_the_service_worker
 
 PHONE = {"width": 390, "height": 844}
 NAMES = ("Anna", "Ben", "Cleo", "Dora")
@@ -238,23 +236,22 @@ def test_a_game_waiting_on_a_tables_phone_when_the_night_closes_is_shown_closed_
     phone.goto(live_server.url + reverse("match_join", args=[table.match.invite_token]))
     phone.get_by_role("button", name="Score on this phone", exact=True).click()
     expect(phone).to_have_url(re.compile(r"/matches/[0-9a-f-]{36}/$"))
-    phone.wait_for_load_state()
+    # Offline, the outbox's script comes from the service worker's cache.
+    under_the_service_worker(phone)
 
-    # The server cannot be reached when the game is saved: it waits on the phone.
-    games = re.compile(r"/matches/[0-9a-f-]{36}/games/$")
-    phone.route(games, lambda route: route.abort())
+    # The connection goes just before the game is saved: it waits on the phone. Offline, not a blocked address:
+    # no request of the page or of its service worker reaches the server, whichever of them sends it.
     track_requests(phone)
     declarer = seated[(table.match.first_dealer + 1) % len(seated)]
     fill_game(phone, Entry("♣ Clubs", declarer, matadors=1, outcome="won"))
     settle(phone)
+    phone.context.set_offline(True)
     phone.get_by_role("button", name="Save game", exact=True).click()
     expect(phone.get_by_role("region", name="Not sent yet", exact=True).get_by_role("listitem")).to_have_count(1)
     clubs.night_close(night=night, user=olga)
 
-    # The server answers again: the outbox's answer reloads the page, which may cut this call short.
-    phone.unroute(games)
-    with contextlib.suppress(PlaywrightError):
-        phone.evaluate("() => window.dispatchEvent(new Event('online'))")
+    # The connection is back: the outbox sends the game, and the server's answer reloads the page.
+    phone.context.set_offline(False)
     expect(phone.get_by_role("heading", name="The night is closed", level=1)).to_be_visible()
     waiting = phone.get_by_role("region", name="Not sent yet", exact=True)
     expect(waiting).to_contain_text("The list is closed: game 1 was not saved and waits only on this phone.")

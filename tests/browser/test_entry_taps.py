@@ -298,6 +298,34 @@ def test_with_the_keyboard_up_the_field_typed_in_stays_above_the_save_bar(phone:
 
 
 @pytest.mark.django_db(transaction=True)
+def test_after_a_save_with_the_keyboard_up_the_field_and_the_hand_kontra_re_row_are_above_the_save_bar(
+    phone: Page, live_server: Any
+) -> None:
+    sign_up(phone, live_server.url, "gerd")
+    start_match(phone, SKAT_PUB, SKAT)
+    track_requests(phone)
+    _chip(phone, "Game", "♣ Clubs").click()
+    _chip(phone, "Declarer", "Ben").click()
+    _chip(phone, "Matadors", "with 1").click()
+    _chip(phone, "Outcome", "won").click()
+    phone.wait_for_function("() => window.__requests.open === 0")
+    phone.get_by_role("button", name="Save game", exact=True).click()
+    expect(phone.get_by_text("Game 1 saved:", exact=False)).to_be_in_viewport()
+    # The next game: Cleo's, typed by its card points; the keyboard comes up and keeps 390 × 500 for the page.
+    _chip(phone, "Declarer", "Cleo").click()
+    _chip(phone, "Matadors", "with 1").click()
+    points = phone.get_by_role("spinbutton", name="Card points (optional)", exact=True)
+    points.click()
+    phone.set_viewport_size({"width": 390, "height": 500})
+    expect(points).to_be_focused()
+    phone.keyboard.type("70")
+    expect(phone.get_by_text("Game 1 saved:", exact=False)).to_be_attached()
+    _above_the_bar(points)
+    for toggle in _toggles(phone):
+        _above_the_bar(toggle)
+
+
+@pytest.mark.django_db(transaction=True)
 def test_the_live_result_answers_the_last_choice_when_an_earlier_answer_is_slow(phone: Page, live_server: Any) -> None:
     sign_up(phone, live_server.url, "fritz")
     start_match(phone, SKAT_ISKO, SKAT)

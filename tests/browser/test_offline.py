@@ -3,13 +3,22 @@ connection returns; a deal another phone entered meanwhile is shown as a conflic
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .flow import Entry, expect_totals, fill_game, save_game, sheet_rows, sign_up, start_match, track_requests
+from .flow import (
+    Entry,
+    expect_totals,
+    fill_game,
+    save_game,
+    sheet_rows,
+    sign_up,
+    start_match,
+    track_requests,
+    under_the_service_worker,
+)
 
 SKAT_ISKO = "Skat, ISkO"
 SKAT = ("Anna", "Ben", "Cleo")
@@ -22,9 +31,8 @@ GAMES = (
 
 
 def _ready_offline(page: Page) -> None:
-    """Wait until the service worker looks after the page, then load it once more so that a copy is kept."""
-    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
-    page.reload()
+    """Wait until the service worker looks after the page and keeps a copy of it."""
+    under_the_service_worker(page)
     track_requests(page)
 
 
@@ -53,6 +61,36 @@ def _two_phones(browser: Browser, live_server: Any) -> tuple[Page, Page]:
 def _save_offline(page: Page, game: Entry) -> None:
     fill_game(page, game)
     page.get_by_role("button", name="Save game", exact=True).click()
+
+
+# A phone in a cellar keeps its network but has no signal: when the server can be reached again, no `online` event
+# comes. The page is kept from hearing the event (the first listener stops it), so only the way tested can send.
+NO_ONLINE_EVENT = 'window.addEventListener("online", (event) => event.stopImmediatePropagation(), true);'
+# A phone's screen going dark and lighting up again. Headless Chromium keeps its pages visible: the page is told.
+SHOWN_AGAIN = """() => {
+    for (const state of ["hidden", "visible"]) {
+        Object.defineProperty(document, "visibilityState", {configurable: true, get: () => state});
+        Object.defineProperty(document, "hidden", {configurable: true, get: () => state === "hidden"});
+        document.dispatchEvent(new Event("visibilitychange"));
+    }
+}"""
+# The page's posts sent and still on their way (htmx and the outbox both send with fetch).
+COUNT_POSTS = """{
+    const fetch = window.fetch;
+    const posts = window.__posts = {sent: 0, open: 0};
+    window.fetch = (resource, options) => {
+        if (!options || options.method !== "POST") return fetch(resource, options);
+        posts.sent += 1;
+        posts.open += 1;
+        return fetch(resource, options).finally(() => { posts.open -= 1; });
+    };
+}"""
+
+
+def _stop_the_clock(page: Page) -> None:
+    """From now on no timer of the page fires (nor of a page loaded after it) unless the test moves the clock."""
+    page.clock.install()
+    page.clock.pause_at(page.evaluate("() => Date.now()") + 1)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -204,6 +242,7 @@ def test_games_waiting_after_a_reload_offline_are_sent_once_the_server_answers_a
 ) -> None:
     page = _one_phone(browser, live_server)
     context = page.context
+    context.add_init_script(NO_ONLINE_EVENT)
     _ready_offline(page)
     context.set_offline(True)
     _save_offline(page, GAMES[0])
@@ -212,13 +251,8 @@ def test_games_waiting_after_a_reload_offline_are_sent_once_the_server_answers_a
     page.reload()
     expect(waiting).to_have_count(1)
 
-    # The phone has its network again, but the server cannot be reached: the one `online` event finds no server.
-    games = re.compile(r"/matches/[0-9a-f-]{36}/games/$")
-    page.route(games, lambda route: route.abort())
-    with page.expect_event("requestfailed", lambda request: bool(games.search(request.url))):
-        context.set_offline(False)
-    # Then the server answers again, and no event tells the page so: the game goes all the same, without a reload.
-    page.unroute(games)
+    # The server can be reached again, and no event tells the page so: the game goes all the same, without a reload.
+    context.set_offline(False)
     expect(sheet_rows(page)).to_have_count(1, timeout=10_000)
     expect(sheet_rows(page).first).to_contain_text("Ben · ♣ Clubs")
     expect(page.get_by_role("region", name="Not sent yet", exact=True)).to_be_hidden()
@@ -231,8 +265,8 @@ def test_a_game_waiting_for_a_match_first_opened_offline_is_sent_when_the_connec
 ) -> None:
     page = _one_phone(browser, live_server)
     context = page.context
-    # The match was opened before the service worker looked after the page: no copy of it is kept.
-    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+    # No copy of the match's page is kept, as when it was opened before the service worker looked after the page.
+    under_the_service_worker(page)
     page.evaluate("() => caches.delete('pages')")
     context.set_offline(True)
     _save_offline(page, GAMES[0])
@@ -241,6 +275,57 @@ def test_a_game_waiting_for_a_match_first_opened_offline_is_sent_when_the_connec
     expect(page.get_by_text("This page has not been opened on this phone before", exact=False)).to_be_visible()
 
     context.set_offline(False)
+    expect(sheet_rows(page)).to_have_count(1)
+    expect(sheet_rows(page).first).to_contain_text("Ben · ♣ Clubs")
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_waiting_is_sent_when_the_page_is_shown_again(browser: Browser, live_server: Any) -> None:
+    page = _one_phone(browser, live_server)
+    context = page.context
+    context.add_init_script(NO_ONLINE_EVENT)
+    context.add_init_script(COUNT_POSTS)
+    _ready_offline(page)
+    context.set_offline(True)
+    _save_offline(page, GAMES[0])
+    waiting = page.get_by_role("region", name="Not sent yet", exact=True).get_by_role("listitem")
+    expect(waiting).to_have_count(1)
+    # Opened again offline, the page tries to send the game once, at once; its retry timer never fires, as the
+    # page's clock stands still.
+    _stop_the_clock(page)
+    page.reload()
+    expect(waiting).to_have_count(1)
+    page.wait_for_function("() => window.__posts.sent === 1 && window.__posts.open === 0")
+
+    # The server can be reached again, and the phone is put away and taken out: the game goes.
+    context.set_offline(False)
+    page.evaluate(SHOWN_AGAIN)
+    expect(sheet_rows(page)).to_have_count(1)
+    expect(sheet_rows(page).first).to_contain_text("Ben · ♣ Clubs")
+    expect(page.get_by_role("region", name="Not sent yet", exact=True)).to_be_hidden()
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_page_first_opened_offline_loads_itself_on_its_timer_once_the_server_answers(
+    browser: Browser, live_server: Any
+) -> None:
+    page = _one_phone(browser, live_server)
+    context = page.context
+    context.add_init_script(NO_ONLINE_EVENT)
+    under_the_service_worker(page)
+    page.evaluate("() => caches.delete('pages')")
+    context.set_offline(True)
+    _save_offline(page, GAMES[0])
+    expect(page.get_by_role("region", name="Not sent yet", exact=True).get_by_role("listitem")).to_have_count(1)
+    _stop_the_clock(page)
+    page.reload()
+    expect(page.get_by_text("This page has not been opened on this phone before", exact=False)).to_be_visible()
+
+    # The server can be reached again, and no event tells the page so: it loads itself when its first try is due.
+    context.set_offline(False)
+    page.clock.run_for(2000)
     expect(sheet_rows(page)).to_have_count(1)
     expect(sheet_rows(page).first).to_contain_text("Ben · ♣ Clubs")
     context.close()
