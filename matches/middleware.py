@@ -74,13 +74,8 @@ def _gone_link_page(request: HttpRequest, visitor: Visitor) -> HttpResponse | No
 # What a browser renders as a document of its own, able to run scripts: only these carry the page policies.
 DOCUMENT_TYPES = ("text/html",)
 # What django-csp's decorators leave on an answer that has a policy of its own.
-OWN_POLICY_ATTRIBUTES = (
-    "_csp_config",
-    "_csp_update",
-    "_csp_replace",
-    "_csp_config_ro",
-    "_csp_update_ro",
-    "_csp_replace_ro",
+OWN_POLICY_ATTRIBUTES = frozenset(
+    {"_csp_config", "_csp_update", "_csp_replace", "_csp_config_ro", "_csp_update_ro", "_csp_replace_ro"}
 )
 # Stands for the request's nonce in the policy built ahead; the nonce itself is Base64, which has no spaces.
 NONCE_SLOT = " nonce slot "
@@ -128,7 +123,7 @@ class PagePoliciesMiddleware(CSPMiddleware):
     @staticmethod
     def _policy_of_its_own(response: HttpResponseBase) -> bool:
         debug_page = settings.DEBUG and response.status_code in (404, 500)
-        return debug_page or any(hasattr(response, name) for name in OWN_POLICY_ATTRIBUTES)
+        return debug_page or not OWN_POLICY_ATTRIBUTES.isdisjoint(vars(response))
 
 
 # What the stack adds to every answer that only a body or a document needs. A 204 has neither: its Content-Type,
