@@ -21,6 +21,8 @@ from django.http import HttpRequest
 SECRET_ARGUMENTS = frozenset({"token", "uidb64"})
 # What a request's line carries besides its message, by the name it has in a JSON line.
 REQUEST_FIELDS = ("method", "path", "status", "duration_ms", "user")
+# One encoder for every line: ``json.dumps`` with options makes a new one each time.
+ENCODER = json.JSONEncoder(ensure_ascii=False, default=str)
 
 
 SECRET_SEGMENTS = re.compile(r"^(/(?:join|watch|claim|screen|accounts/reset)/)[^?#]*")
@@ -54,7 +56,7 @@ class JsonFormatter(logging.Formatter):
         entry.update({name: getattr(record, name) for name in REQUEST_FIELDS if hasattr(record, name)})
         if record.exc_info:
             entry["exception"] = self.formatException(record.exc_info)
-        return json.dumps(entry, ensure_ascii=False, default=str)
+        return ENCODER.encode(entry)
 
 
 class TextFormatter(logging.Formatter):

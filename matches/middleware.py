@@ -1,5 +1,5 @@
-"""The project's own middleware: the answer to a refused visitor, the Permissions-Policy header, the daily
-cleanup, the request log, and the headers an answer can do without.
+"""The project's own middleware: the answer to a refused visitor, the page policies, the daily cleanup, the request
+log, and the headers an answer can do without.
 
 Pages answer a refused visitor in one way: somebody without an account is asked to log in, everybody else is told
 that the thing does not exist (so a stranger never learns that a match is there). A request from a page's script
@@ -16,10 +16,20 @@ import time
 from collections.abc import Callable
 from typing import ClassVar
 
+from csp.constants import HEADER
+from csp.middleware import CheckableLazyObject, CSPMiddleware
+from csp.utils import build_policy
 from django.conf import settings
+from django.conf.urls.i18n import is_language_prefix_patterns_used
 from django.contrib.auth.views import redirect_to_login
+from django.contrib.messages.middleware import MessageMiddleware
+from django.contrib.messages.storage import default_storage
 from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
+from django.middleware.locale import LocaleMiddleware
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject, empty
 from django.views.defaults import page_not_found
 
@@ -63,25 +73,57 @@ def _gone_link_page(request: HttpRequest, visitor: Visitor) -> HttpResponse | No
 
 # What a browser renders as a document of its own, able to run scripts: only these carry the page policies.
 DOCUMENT_TYPES = ("text/html",)
+# What django-csp's decorators leave on an answer that has a policy of its own.
+OWN_POLICY_ATTRIBUTES = frozenset(
+    {"_csp_config", "_csp_update", "_csp_replace", "_csp_config_ro", "_csp_update_ro", "_csp_replace_ro"}
+)
+# Stands for the request's nonce in the policy built ahead; the nonce itself is Base64, which has no spaces.
+NONCE_SLOT = " nonce slot "
 
 
-class PermissionsPolicyMiddleware:
-    """The browser features the pages may use (``settings.PERMISSIONS_POLICY``), on every document. A fragment htmx
-    puts into a page, JSON, a picture or a file runs under the policies of the page that asked for it, or under none:
-    it carries neither this header nor the Content-Security-Policy (sits below ``CSPMiddleware``, so it decides
-    first), which would add half a kilobyte to every save's answer."""
+class PagePoliciesMiddleware(CSPMiddleware):
+    """The Content-Security-Policy (``settings.CONTENT_SECURITY_POLICY``, through django-csp) and the browser
+    features the pages may use (``settings.PERMISSIONS_POLICY``), on every document. A fragment htmx puts into a
+    page, JSON, a picture or a file runs under the policies of the page that asked for it, or under none: it carries
+    neither header, which would add half a kilobyte to every save's answer.
+
+    The policy is the same on every page but for the nonce of a page that uses one, so its text is built once, when
+    the process starts, with a slot for the nonce, instead of from the settings for every answer. An answer with a
+    policy of its own (django-csp's decorators), a report-only policy or excluded paths in the settings, and
+    Django's debug pages take django-csp's own way."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
+        super().__init__(get_response)
+        self.permissions = settings.PERMISSIONS_POLICY
+        self.policy = build_policy()
+        self.around_nonce = build_policy(nonce=NONCE_SLOT).split(NONCE_SLOT)
+        excluded = (getattr(settings, "CONTENT_SECURITY_POLICY", None) or {}).get("EXCLUDE_URL_PREFIXES")
+        self.built_ahead = (
+            bool(self.policy) and not excluded and not getattr(settings, "CONTENT_SECURITY_POLICY_REPORT_ONLY", None)
+        )
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        response = self.get_response(request)
-        document = response.get("Content-Type", "").startswith(DOCUMENT_TYPES) and not request.headers.get("HX-Request")
+    def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+        document = response.get("Content-Type", "").startswith(DOCUMENT_TYPES) and not request.META.get(
+            "HTTP_HX_REQUEST"
+        )
         if document:
-            response.headers.setdefault("Permissions-Policy", settings.PERMISSIONS_POLICY)
+            response.headers.setdefault("Permissions-Policy", self.permissions)
         else:
             response._csp_exempt = True  # type: ignore[attr-defined]
+        if not self.built_ahead or self._policy_of_its_own(response):
+            return super().process_response(request, response)
+        nonce = getattr(request, "_csp_nonce", None)
+        if document and not getattr(response, "_csp_exempt", False):
+            response.headers.setdefault(HEADER, self.policy if nonce is None else nonce.join(self.around_nonce))
+        if nonce is None:
+            # As django-csp does: a nonce asked for after the header was written would be refused by the browser.
+            request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)  # type: ignore[attr-defined]
         return response
+
+    @staticmethod
+    def _policy_of_its_own(response: HttpResponseBase) -> bool:
+        debug_page = settings.DEBUG and response.status_code in (404, 500)
+        return debug_page or not OWN_POLICY_ATTRIBUTES.isdisjoint(vars(response))
 
 
 # What the stack adds to every answer that only a body or a document needs. A 204 has neither: its Content-Type,
@@ -128,6 +170,47 @@ class LeanHeadersMiddleware:
         return response
 
 
+class LazyMessagesMiddleware(MessageMiddleware):
+    """Django's messages, with their storage made when a request first adds or reads one: most answers (a save's
+    fragment, a poll, the API, a download) do neither, and making it reads the cookie's signing key and opens the
+    session's storage for nothing. A storage nobody touched has nothing to keep."""
+
+    def process_request(self, request: HttpRequest) -> None:
+        request._messages = SimpleLazyObject(lambda: default_storage(request))  # type: ignore[attr-defined]
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        if _untouched(request.__dict__.get("_messages")):
+            return response
+        return super().process_response(request, response)
+
+
+class PathlessLocaleMiddleware(LocaleMiddleware):
+    """Django's, on a site whose addresses name no language (no ``i18n_patterns``): the language comes from the
+    cookie or the browser's Accept-Language, and the path is not searched for one on the way in and out again."""
+
+    def process_request(self, request: HttpRequest) -> None:
+        if _language_in_paths(request):
+            return super().process_request(request)
+        translation.activate(translation.get_language_from_request(request))
+        request.LANGUAGE_CODE = translation.get_language()
+        return None
+
+    def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+        if _language_in_paths(request):
+            return super().process_response(request, response)
+        patch_vary_headers(response, ("Accept-Language",))
+        response.headers.setdefault("Content-Language", translation.get_language())
+        return response
+
+
+def _language_in_paths(request: HttpRequest) -> bool:
+    return bool(is_language_prefix_patterns_used(getattr(request, "urlconf", settings.ROOT_URLCONF))[0])
+
+
+def _untouched(lazy: object) -> bool:
+    return isinstance(lazy, SimpleLazyObject) and lazy._wrapped is empty  # type: ignore[attr-defined]
+
+
 class ExpiredSessionsMiddleware:
     """Deletes expired sessions (and the other records that only count for a while) by itself: on the first request
     a process answers, then at most once every ``SESSION_CLEANUP_SECONDS``, so no operator has to remember
@@ -164,6 +247,9 @@ class RequestLogMiddleware:
         started = time.perf_counter()
         response = self.get_response(request)
         duration = round((time.perf_counter() - started) * 1000, 1)
+        level = logging.ERROR if response.status_code >= 500 else logging.INFO
+        if not request_logger.isEnabledFor(level):
+            return response
         fields = {
             "method": request.method,
             "path": loggable_path(request),
@@ -171,8 +257,11 @@ class RequestLogMiddleware:
             "duration_ms": duration,
             "user": _user_of(request),
         }
-        level = logging.ERROR if response.status_code >= 500 else logging.INFO
-        request_logger.log(level, REQUEST_LINE, fields, extra=fields)
+        # Made here rather than by ``log``, which would walk the stack for the line that logs: it is always this one.
+        record = request_logger.makeRecord(
+            request_logger.name, level, __file__, 0, REQUEST_LINE, (fields,), None, extra=fields
+        )
+        request_logger.handle(record)
         return response
 
 
@@ -180,6 +269,6 @@ def _user_of(request: HttpRequest) -> int | str | None:
     """The account's id, or ``anonymous``; None where the request never asked who it was (the health check, a bare
     view): the line costs no query of its own."""
     user = request.__dict__.get("user")
-    if user is None or (isinstance(user, SimpleLazyObject) and user._wrapped is empty):  # type: ignore[attr-defined]
+    if user is None or _untouched(user):
         return None
     return user.pk if user.is_authenticated else "anonymous"

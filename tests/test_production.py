@@ -11,8 +11,11 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
+from django.http import HttpRequest, HttpResponse
+from django.test import Client, RequestFactory
 from django.urls import reverse
+
+from matches.middleware import PagePoliciesMiddleware
 
 from .factories import make_match
 
@@ -160,6 +163,33 @@ def test_the_api_documentation_runs_its_inline_setup_under_the_policy_by_nonce()
     assert f'<script nonce="{nonce[1]}">' in page
     assert f'<style nonce="{nonce[1]}">' in page
     assert len(re.findall(r"<script(?![^>]*\b(?:src|nonce)=)", page)) == 0
+
+
+def test_every_page_names_the_nonce_of_its_own_request() -> None:
+    first, second = (Client().get(reverse("api:docs")) for _ in range(2))
+    nonces = [re.search(r"'nonce-([^']+)'", page["Content-Security-Policy"]) for page in (first, second)]
+    assert all(nonces)
+    assert nonces[0][1] != nonces[1][1]  # type: ignore[index]
+    assert f'<script nonce="{nonces[1][1]}">' in second.content.decode()  # type: ignore[index]
+
+
+def test_an_answer_with_a_policy_of_its_own_keeps_it_and_an_exempt_page_goes_without() -> None:
+    def own(request: HttpRequest) -> HttpResponse:
+        response = HttpResponse("<p>map</p>")
+        response._csp_update = {"img-src": ["https://tiles.example.org"]}  # type: ignore[attr-defined]
+        return response
+
+    def exempt(request: HttpRequest) -> HttpResponse:
+        response = HttpResponse("<p>plain</p>")
+        response._csp_exempt = True  # type: ignore[attr-defined]
+        return response
+
+    updated, plain = (PagePoliciesMiddleware(view)(RequestFactory().get("/")) for view in (own, exempt))
+    assert isinstance(updated, HttpResponse)
+    assert isinstance(plain, HttpResponse)
+    assert "img-src 'self' data: https://tiles.example.org" in updated["Content-Security-Policy"]
+    assert "frame-ancestors 'none'" in updated["Content-Security-Policy"]
+    assert "Content-Security-Policy" not in plain
 
 
 # --- make serve ----------------------------------------------------------------------------------------------------
