@@ -15,6 +15,7 @@ from matches.models import Player
 from ..labels import ranking_label
 from ..models import Season
 from ..selectors import ListResult, TableView
+from ..standings import COLUMNS, Column, StandingRow
 
 register = template.Library()
 
@@ -33,8 +34,13 @@ def euros(cents: int) -> str:
 
 
 @register.simple_tag
-def named_places(places: Sequence[Place], players: Mapping[str, Player]) -> list[tuple[Place, str]]:
-    return [(place, name_of(players, place.standing.player)) for place in places]
+def standing_columns() -> tuple[Column, ...]:
+    return COLUMNS
+
+
+@register.simple_tag
+def standing_text(row: StandingRow, column: Column) -> str:
+    return row.text(column)
 
 
 @register.simple_tag
