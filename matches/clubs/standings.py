@@ -55,10 +55,13 @@ class Column:
         return self.kind in (Kind.SCORE, Kind.FIGURE)
 
 
+PLACE = Column("place", gettext_lazy("Place"), Kind.PLACE, 14)
+NAME = Column("name", gettext_lazy("Player"), Kind.NAME, 72)
+SCORE = Column("score", gettext_lazy("Points"), Kind.SCORE, 24)
 COLUMNS: tuple[Column, ...] = (
-    Column("place", gettext_lazy("Place"), Kind.PLACE, 14),
-    Column("name", gettext_lazy("Player"), Kind.NAME, 72),
-    Column("score", gettext_lazy("Points"), Kind.SCORE, 24),
+    PLACE,
+    NAME,
+    SCORE,
     Column("game_points", gettext_lazy("Game points"), Kind.FIGURE, 30),
     Column("won", gettext_lazy("Won"), Kind.FIGURE, 16, short=pgettext_lazy("statistics column", "Won")),
     Column("lost", gettext_lazy("Lost"), Kind.FIGURE, 16, short=pgettext_lazy("statistics column", "Lost")),

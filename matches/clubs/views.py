@@ -430,8 +430,8 @@ def _night_context(request: HttpRequest, night: Night, results: NightResults) ->
         "guest_form": GuestForm(),
         "draw_form": DrawForm(initial={"series": 1}),
         "names": results.players,
-        "public_names": public_names(results.players),
         "standings": standing_rows(results.night_places, full_names(results.players)),
+        "public_standings": standing_rows(results.night_places, public_names(results.players)),
         "series_standings": [
             (number, standing_rows(places, full_names(results.players))) for number, places in results.series.items()
         ],
