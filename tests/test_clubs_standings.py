@@ -1,12 +1,14 @@
 """A table of standings reads the same wherever it is shown: the page, the CSV and JSON exports, the API and the
 printed table give the same places, names and figures in the same order, and mark the same places decided by lot,
-for a night with a paper table and for its season."""
+for a night with a paper table and for its season. Each writes a figure its own way: an average to one decimal for a
+reader, to two for a program; the page's narrow headers for won and lost, the files' full ones."""
 
 import csv
 import datetime
 import io
 import json
 import re
+from fractions import Fraction
 from html.parser import HTMLParser
 from typing import Any
 
@@ -14,11 +16,14 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from matches.clubs import services as clubs
 from matches.clubs.models import ClubTable, Night
+from matches.clubs.standings import COLUMNS, standing_headers, standing_rows
+from matches.engine.league import Place, Standing
 
 from .factories import add, make_user
 
@@ -138,3 +143,19 @@ def test_the_page_the_exports_the_api_and_the_print_show_the_same_table(subject:
     assert as_json == shown
     assert printed_lots == shown_lots
     assert given_lots == shown_lots
+
+
+def test_an_average_reads_to_one_decimal_on_the_page_and_to_two_in_the_files_and_the_api() -> None:
+    (row,) = standing_rows([Place(1, Standing("p", Fraction(-100, 3), won=2, lost=5, lists=3))], {"p": "Anna"})
+    assert [row.text(column) for column in COLUMNS] == ["1", "Anna", f"{MINUS}33.3", "0", "2", "5", "3"]
+    assert row.cells() == [1, "Anna", -33.33, 0, 2, 5, 3]
+    assert row.api() == {
+        "place": 1, "player": "p", "name": "Anna", "score": -33.33, "game_points": 0, "won": 2, "lost": 5,
+        "lists": 3, "by_lot": False,
+    }  # fmt: skip
+
+
+def test_the_page_gives_won_and_lost_their_narrow_headers_where_the_files_spell_them_out() -> None:
+    with translation.override("de"):
+        assert [column.heading for column in COLUMNS][4:6] == ["Gew.", "Verl."]
+        assert standing_headers()[4:6] == ["Gewonnen", "Verloren"]

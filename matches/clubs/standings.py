@@ -138,6 +138,6 @@ def full_names(players: Mapping[str, Player]) -> dict[str, str]:
     return {key: player.name for key, player in players.items()}
 
 
-def headers() -> list[str]:
+def standing_headers() -> list[str]:
     """The columns' headers in the exports and the printed table, in the reader's language."""
     return [str(column.label) for column in COLUMNS]

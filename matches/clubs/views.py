@@ -68,7 +68,7 @@ from .selectors import (
     public_names,
     season_table,
 )
-from .standings import StandingRow, full_names, headers, standing_rows
+from .standings import StandingRow, full_names, standing_headers, standing_rows
 
 
 def _user(request: HttpRequest) -> User:
@@ -361,7 +361,7 @@ def night_export(request: HttpRequest, night: Night, fmt: str) -> HttpResponseBa
 
 
 def _standings_export(name: str, rows: Sequence[StandingRow], *, sheet: str) -> StandingsExport:
-    return StandingsExport(name, headers(), [row.cells() for row in rows], sheet=sheet)
+    return StandingsExport(name, standing_headers(), [row.cells() for row in rows], sheet=sheet)
 
 
 @on_night(Action.VIEW)
