@@ -4,8 +4,7 @@ registered when the app is ready."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from fractions import Fraction
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.urls import path
@@ -31,26 +30,11 @@ from matches.permissions import signed_in_account
 
 from .models import Club, ClubTable, Membership, Night, Season
 from .selectors import night_results, season_table
+from .standings import full_names, standing_rows
 
 
-def _places(places: Iterable[Place], players: Mapping[str, Player]) -> list[dict[str, Any]]:
-    def score(value: Fraction) -> float | int:
-        return value.numerator if value.denominator == 1 else round(float(value), 2)
-
-    return [
-        {
-            "place": place.place,
-            "player": place.standing.player,
-            "name": players[place.standing.player].name if place.standing.player in players else "?",
-            "score": score(place.standing.score),
-            "game_points": place.standing.game_points,
-            "won": place.standing.won,
-            "lost": place.standing.lost,
-            "lists": place.standing.lists,
-            "by_lot": place.by_lot,
-        }
-        for place in places
-    ]
+def _places(places: Sequence[Place], players: Mapping[str, Player]) -> list[dict[str, Any]]:
+    return [row.api() for row in standing_rows(places, full_names(players))]
 
 
 class ClubListView(PolicyView):

@@ -3,21 +3,21 @@ a night or a season, and the head of a list played at a club night's table."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from matches.engine import Scheme, Variant
-from matches.engine.league import Place
 from matches.engine.variants import VARIANTS, Family
-from matches.exports.pdf import BlankList, ListForm, ListHeader, rules_label, standings_pdf
+from matches.exports.pdf import BlankList, ListForm, ListHeader, TableColumn, rules_label, standings_pdf
 from matches.models import Match
 from matches.registry import TablePlace
 
 from .labels import ranking_label
 from .models import Night, Season
 from .selectors import TableView, table_of
+from .standings import COLUMNS, Column, Kind, StandingRow
 
 
 def _club_season(season: Season) -> str:
@@ -48,11 +48,27 @@ def blank_lists(night: Night, tables: Sequence[TableView]) -> list[BlankList]:
     return lists
 
 
-def season_table_pdf(season: Season, places: Sequence[Place], names: Mapping[str, str]) -> bytes:
+def _printed(row: StandingRow, column: Column) -> str:
+    """A cell of the printed table: as the page shows it, a place decided by lot marked "*"."""
+    text = row.text(column)
+    return f"{text}*" if column.kind is Kind.PLACE and row.by_lot else text
+
+
+def _standings_pdf(title: str, subtitle: str, rows: Sequence[StandingRow]) -> bytes:
+    columns = [
+        TableColumn(str(column.label), column.width, text=column.kind is Kind.NAME, bold=column.kind is Kind.SCORE)
+        for column in COLUMNS
+    ]
+    cells = [[_printed(row, column) for column in COLUMNS] for row in rows]
+    note = _("* tied: decided by lot") if any(row.by_lot for row in rows) else ""
+    return standings_pdf(title, subtitle, columns, cells, note)
+
+
+def season_table_pdf(season: Season, rows: Sequence[StandingRow]) -> bytes:
     subtitle = f"{_club_season(season)} · {ranking_label(season)}"
-    return standings_pdf(_("Season table"), subtitle, places, names)
+    return _standings_pdf(_("Season table"), subtitle, rows)
 
 
-def night_table_pdf(night: Night, places: Sequence[Place], names: Mapping[str, str]) -> bytes:
+def night_table_pdf(night: Night, rows: Sequence[StandingRow]) -> bytes:
     subtitle = f"{_club_season(night.season)} · {date_format(night.date, 'SHORT_DATE_FORMAT')}"
-    return standings_pdf(_("The night's table"), subtitle, places, names)
+    return _standings_pdf(_("The night's table"), subtitle, rows)

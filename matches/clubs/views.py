@@ -4,6 +4,7 @@ paper lists, results, closing), and the public screen. Thin: the services write,
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 from urllib.parse import urlencode
@@ -66,6 +67,7 @@ from .selectors import (
     public_names,
     season_table,
 )
+from .standings import StandingRow, full_names, standing_headers, standing_rows
 
 
 def _may(request: HttpRequest, club: Club) -> dict[str, bool]:
@@ -290,12 +292,14 @@ def night_new(request: HttpRequest, season: Season) -> HttpResponse:
 def _season_page(request: HttpRequest, season: Season, form: NightForm, status: int = 200) -> HttpResponse:
     club = season.club
     category = request.GET.get("category", "")
+    table = season_table(season, category=category if category in season.categories else "")
     context = {
         "club": club,
         "season": season,
         "variant": variant_label(season.variant),
         "scheme": scheme_label(season.scheme),
-        "table": season_table(season, category=category if category in season.categories else ""),
+        "table": table,
+        "standings": standing_rows(table.places, full_names(table.players)),
         "category": category,
         "nights": page_of(season.nights.all(), by="-date", after=request.GET.get("after"), size=NIGHTS_PER_PAGE),
         "form": form,
@@ -334,9 +338,8 @@ def season_player(request: HttpRequest, season: Season, member_id: uuid.UUID) ->
 def season_export(request: HttpRequest, season: Season, fmt: str) -> HttpResponseBase:
     """The season's table as a file."""
     table = season_table(season)
-    names = {key: player.name for key, player in table.players.items()}
-    sheet = season_sheet(season.name)
-    exporter = StandingsExport(f"{season.club.name} {season.name}", table.places, names, sheet=sheet)
+    rows = standing_rows(table.places, full_names(table.players))
+    exporter = _standings_export(f"{season.club.name} {season.name}", rows, sheet=season_sheet(season.name))
     return export_response(exporter, format_of(fmt))
 
 
@@ -345,10 +348,14 @@ def season_export(request: HttpRequest, season: Season, fmt: str) -> HttpRespons
 def night_export(request: HttpRequest, night: Night, fmt: str) -> HttpResponseBase:
     """The night's table as a file."""
     results = night_results(night)
-    names = {key: player.name for key, player in results.players.items()}
+    rows = standing_rows(results.night_places, full_names(results.players))
     name = f"{night.season.club.name} {night.date.isoformat()}"
     sheet = _("Club night of %(date)s") % {"date": date_format(night.date, "SHORT_DATE_FORMAT")}
-    return export_response(StandingsExport(name, results.night_places, names, sheet=sheet), format_of(fmt))
+    return export_response(_standings_export(name, rows, sheet=sheet), format_of(fmt))
+
+
+def _standings_export(name: str, rows: Sequence[StandingRow], *, sheet: str) -> StandingsExport:
+    return StandingsExport(name, standing_headers(), [row.cells() for row in rows], sheet=sheet)
 
 
 @on_night(Action.VIEW)
@@ -363,8 +370,8 @@ def night_picture_png(request: HttpRequest, night: Night) -> HttpResponseBase:
 def season_print(request: HttpRequest, season: Season) -> HttpResponse:
     """The season's table to print (PDF), on one page."""
     table = season_table(season)
-    names = {key: player.name for key, player in table.players.items()}
-    return pdf_response(season_table_pdf(season, table.places, names), f"{season.club.name} {season.name}")
+    rows = standing_rows(table.places, full_names(table.players))
+    return pdf_response(season_table_pdf(season, rows), f"{season.club.name} {season.name}")
 
 
 @on_night(Action.VIEW)
@@ -372,9 +379,9 @@ def season_print(request: HttpRequest, season: Season) -> HttpResponse:
 def night_print(request: HttpRequest, night: Night) -> HttpResponse:
     """The night's table to print (PDF), on one page."""
     results = night_results(night)
-    names = {key: player.name for key, player in results.players.items()}
+    rows = standing_rows(results.night_places, full_names(results.players))
     name = f"{night.season.club.name} {night.date.isoformat()}"
-    return pdf_response(night_table_pdf(night, results.night_places, names), name)
+    return pdf_response(night_table_pdf(night, rows), name)
 
 
 @on_night(Action.VIEW)
@@ -417,7 +424,11 @@ def _night_context(request: HttpRequest, night: Night, results: NightResults) ->
         "guest_form": GuestForm(),
         "draw_form": DrawForm(initial={"series": 1}),
         "names": results.players,
-        "public_names": public_names(results.players),
+        "standings": standing_rows(results.night_places, full_names(results.players)),
+        "public_standings": standing_rows(results.night_places, public_names(results.players)),
+        "series_standings": [
+            (number, standing_rows(places, full_names(results.players))) for number, places in results.series.items()
+        ],
         **may,
     }
 
@@ -719,7 +730,7 @@ def closed_table_link(request: HttpRequest, token: str) -> HttpResponse | None:
         "night": night,
         "club": night.season.club,
         "table": table,
-        "rows": [(place, names.get(place.standing.player, "?")) for place in results.night_places],
+        "rows": standing_rows(results.night_places, names),
     }
     # A save from the table's phone gets the form's place, the page the whole page.
     template = "clubs/night_closed_entry.html" if request.headers.get("HX-Request") else "clubs/night_closed.html"
@@ -743,9 +754,9 @@ def club_screen(request: HttpRequest, token: str) -> HttpResponse:
     if season is not None:
         table = season_table(season)
         names = public_names(table.players)
-        context["season_rows"] = [(place, names.get(place.standing.player, "?")) for place in table.places]
+        context["season_rows"] = standing_rows(table.places, names)
     if night is not None:
         results = night_results(night)
         names = public_names(results.players)
-        context["night_rows"] = [(place, names.get(place.standing.player, "?")) for place in results.night_places]
+        context["night_rows"] = standing_rows(results.night_places, names)
     return render(request, "clubs/screen.html", context)

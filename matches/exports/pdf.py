@@ -8,22 +8,21 @@ The documents are drawn from what the selectors read: nothing here asks the data
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 from typing import Literal
 
 from django.http import HttpResponse
 from django.utils import timezone
-from django.utils.formats import date_format, number_format
+from django.utils.formats import date_format
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
-from matches.engine.league import Place, SeriesLine
+from matches.engine.league import SeriesLine
 from matches.labels import contract_label, footer_rows, match_label, scheme_label, variant_label
 from matches.models import Match
 from matches.registry import table_place
@@ -44,12 +43,6 @@ SHADE = 225  # the grey of a seat that sits out the deal
 def number(value: int) -> str:
     """36, −96, 0: with a real minus sign."""
     return f"{MINUS}{-value}" if value < 0 else str(value)
-
-
-def standing(value: Fraction) -> str:
-    """A whole score as it is, an average with one decimal in the reader's language."""
-    shown = str(value.numerator) if value.denominator == 1 else number_format(float(value), 1)
-    return shown.replace("-", MINUS)
 
 
 class Document:
@@ -343,14 +336,27 @@ def blank_lists_pdf(title: str, lists: Sequence[BlankList]) -> bytes:
 
 # --- A table of results ----------------------------------------------------------------------------------------------
 
-STANDINGS_COLUMNS = (14, 72, 24, 30, 16, 16, 18)
 STANDINGS_ROW = 5.5
 STANDINGS_SMALLEST_ROW = 3.6
 
 
-def standings_pdf(title: str, subtitle: str, places: Sequence[Place], names: Mapping[str, str]) -> bytes:
-    """A night's or a season's table on one page: the rows are made smaller (down to a readable size) to fit it;
-    a longer table goes on, its column titles repeated."""
+@dataclass(frozen=True)
+class TableColumn:
+    """A column of a printed table of results: its title and width (mm); ``text``: written from the left (a name),
+    where figures are written from the right; ``bold``: the column the table ranks by."""
+
+    title: str
+    width: float
+    text: bool = False
+    bold: bool = False
+
+
+def standings_pdf(
+    title: str, subtitle: str, columns: Sequence[TableColumn], rows: Sequence[Sequence[str]], note: str = ""
+) -> bytes:
+    """A night's or a season's table on one page, in the columns and rows given (``note``: a line under the
+    table): the rows are made smaller (down to a readable size) to fit it; a longer table goes on, its column
+    titles repeated."""
     doc = Document(title)
     doc.add_page()
     doc.cell(PAGE_WIDTH, title, height=8, bold=True, size=14, align="L", border=0)
@@ -358,38 +364,28 @@ def standings_pdf(title: str, subtitle: str, places: Sequence[Place], names: Map
     doc.cell(PAGE_WIDTH, subtitle, height=6, size=10, align="L", border=0)
     doc.newline(8)
     room = doc.pdf.h - MARGIN - doc.pdf.get_y()
-    height = max(STANDINGS_SMALLEST_ROW, min(STANDINGS_ROW, room / (len(places) + 1)))
+    height = max(STANDINGS_SMALLEST_ROW, min(STANDINGS_ROW, room / (len(rows) + 1)))
     size = 9 if height >= STANDINGS_ROW else 7
-    _standings_titles(doc, height, size)
-    for place in places:
+    _standings_titles(doc, columns, height, size)
+    for cells in rows:
         if not doc.room_for(height):
             doc.add_page()
-            _standings_titles(doc, height, size)
-        row = place.standing
-        cells = [
-            f"{place.place}{'*' if place.by_lot else ''}",
-            names.get(row.player, "?"),
-            standing(row.score),
-            number(row.game_points),
-            str(row.won),
-            str(row.lost),
-            str(row.lists),
-        ]
-        for index, (width, text) in enumerate(zip(STANDINGS_COLUMNS, cells, strict=True)):
-            doc.cell(width, text, height=height, size=size, align="L" if index == 1 else "R", bold=index == 2)
+            _standings_titles(doc, columns, height, size)
+        for column, text in zip(columns, cells, strict=True):
+            doc.cell(column.width, text, height=height, size=size, align="L" if column.text else "R", bold=column.bold)
         doc.newline(height)
-    if not places:
+    if not rows:
         doc.cell(PAGE_WIDTH, _("No results yet."), height=height, size=size, align="L")
-    if any(place.by_lot for place in places):
+    if note:
         doc.newline(2)
-        doc.cell(PAGE_WIDTH, _("* tied: decided by lot"), height=height, size=size - 1, align="L", border=0)
+        doc.cell(PAGE_WIDTH, note, height=height, size=size - 1, align="L", border=0)
     return doc.output()
 
 
-def _standings_titles(doc: Document, height: float, size: float) -> None:
-    titles = [_("Place"), _("Player"), _("Points"), _("Game points"), _("Won"), _("Lost"), _("Lists")]
-    for index, (width, text) in enumerate(zip(STANDINGS_COLUMNS, titles, strict=True)):
-        doc.cell(width, text, height=height, size=size, bold=True, align="L" if index == 1 else "R", shade=True)
+def _standings_titles(doc: Document, columns: Sequence[TableColumn], height: float, size: float) -> None:
+    for column in columns:
+        align = "L" if column.text else "R"
+        doc.cell(column.width, column.title, height=height, size=size, bold=True, align=align, shade=True)
     doc.newline(height)
 
 

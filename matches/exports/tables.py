@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from fractions import Fraction
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -11,7 +10,6 @@ from django.utils.translation import gettext as _
 from matches.engine import Contract, Message, deal_from_data
 from matches.engine.bock import bock_multiplier
 from matches.engine.entry import OVERBID
-from matches.engine.league import Place
 from matches.labels import contract_label, match_label, result_label, scheme_label, variant_label
 from matches.models import Match, Player, Seat
 from matches.selectors import game_rows, player_stats
@@ -20,11 +18,6 @@ from .base import Cell, Exporter
 
 # The most wordings of results an export keeps at a time (a list of Ramsch games may have a new one every game).
 KNOWN_RESULTS = 4096
-
-
-def _number(value: Fraction) -> int | float:
-    """A score as a spreadsheet takes it: whole, or an average to two places."""
-    return value.numerator if value.denominator == 1 else round(float(value), 2)
 
 
 class MatchExport(Exporter):
@@ -143,13 +136,13 @@ def season_sheet(name: str) -> str:
 
 
 class StandingsExport(Exporter):
-    """A table of results (a club night's or a season's): place, player, points, game points, won, lost, lists.
-    ``name`` names the download, ``sheet`` the table in it."""
+    """A table of standings (a club night's or a season's) in the columns and rows the club app lays out for every
+    way it is shown. ``name`` names the download, ``sheet`` the table in it."""
 
-    def __init__(self, name: str, places: Sequence[Place], names: Mapping[str, str], *, sheet: str) -> None:
+    def __init__(self, name: str, headers: Sequence[str], rows: Sequence[Sequence[Cell]], *, sheet: str) -> None:
         self.name = name
-        self.places = places
-        self.names = names
+        self.columns = list(headers)
+        self.cells = rows
         self.sheet_title = sheet
 
     @property
@@ -161,17 +154,7 @@ class StandingsExport(Exporter):
         return self.sheet_title
 
     def headers(self) -> list[str]:
-        return [_("Place"), _("Player"), _("Points"), _("Game points"), _("Won"), _("Lost"), _("Lists")]
+        return self.columns
 
     def rows(self) -> Iterator[Sequence[Cell]]:
-        for place in self.places:
-            row = place.standing
-            yield [
-                place.place,
-                self.names.get(row.player, "?"),
-                _number(row.score),
-                row.game_points,
-                row.won,
-                row.lost,
-                row.lists,
-            ]
+        return iter(self.cells)

@@ -8,13 +8,13 @@ from fractions import Fraction
 from django import template
 from django.utils.formats import number_format
 
-from matches.engine.league import Place
 from matches.labels import standing_label, standings_text
 from matches.models import Player
 
 from ..labels import ranking_label
 from ..models import Season
 from ..selectors import ListResult, TableView
+from ..standings import COLUMNS, SCORE, Column, StandingRow
 
 register = template.Library()
 
@@ -33,8 +33,13 @@ def euros(cents: int) -> str:
 
 
 @register.simple_tag
-def named_places(places: Sequence[Place], players: Mapping[str, Player]) -> list[tuple[Place, str]]:
-    return [(place, name_of(players, place.standing.player)) for place in places]
+def standing_columns() -> tuple[Column, ...]:
+    return COLUMNS
+
+
+@register.simple_tag
+def standing_text(row: StandingRow, column: Column) -> str:
+    return row.text(column)
 
 
 @register.simple_tag
@@ -54,12 +59,6 @@ def ranking_rule(season: Season) -> str:
 
 
 @register.simple_tag
-def places_share_text(title: str, places: Sequence[Place], names: Mapping[str, str]) -> str:
-    """A table of results as a short text for a group chat, with the names shown outside the club."""
-    return standings_text(
-        title,
-        [
-            (place.place, names.get(place.standing.player, "?"), standing_score(place.standing.score))
-            for place in places
-        ],
-    )
+def standings_share_text(title: str, rows: Sequence[StandingRow]) -> str:
+    """A table of standings as a short text for a group chat."""
+    return standings_text(title, [(row.place, row.name, row.text(SCORE)) for row in rows])
