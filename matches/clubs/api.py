@@ -15,21 +15,21 @@ from rest_framework.response import Response
 from matches.api.policy import Pages, PolicyView
 from matches.api.resources.common import PAGED, REFUSED
 from matches.api.resources.matches import seats_data
-from matches.api.shapes import (
-    ClubDetailShape,
-    ClubShape,
-    NightDetailShape,
-    NightStandingsShape,
-    SeasonDetailShape,
-    SeasonStandingsShape,
-    paged,
-)
+from matches.api.shapes import paged
 from matches.engine.league import Place
 from matches.models import Player, Seat
 from matches.permissions import signed_in_account
 
 from .models import Club, ClubTable, Membership, Night, Season
 from .selectors import night_results, season_table
+from .shapes import (
+    ClubDetailShape,
+    ClubShape,
+    NightDetailShape,
+    NightStandingsShape,
+    SeasonDetailShape,
+    SeasonStandingsShape,
+)
 from .standings import full_names, standing_rows
 
 
