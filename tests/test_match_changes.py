@@ -141,10 +141,10 @@ def test_the_history_page_and_the_api_show_a_change_to_the_match_itself() -> Non
     browser = Client()
     browser.force_login(anna)
     page = browser.get(reverse("match_history", args=[match.public_id])).content.decode()
-    assert "seats changed" in page
+    assert "Seats changed" in page
     assert "Anna, Ben, Cleo" in page
     assert "Anna, Ben, Erik" in page
-    assert "list closed" in page
+    assert "List closed" in page
     assert "open, co-scorers&#x27; link on" in page
     assert "closed, co-scorers&#x27; link on" in page
     api = APIClient()
