@@ -40,7 +40,7 @@ from .rows import Rows, rows_prepared, rows_written
 from .services import check_new_match, keeper_for
 
 # A step holds the database's write lock about this long at most: a save at a table waits no longer than that.
-STEP_SECONDS = 0.01
+STEP_SECONDS = 0.02
 FIRST_STEP = 500  # rows in the first step; each next step is sized by how long the last one took
 STEP_RANGE = (50, 20_000)
 # How often (in games checked or rows written) the caller hears how far the restore has come.
