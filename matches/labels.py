@@ -265,6 +265,12 @@ def match_part_text(part: dict[str, Any] | None, seated: Mapping[str, str]) -> s
         words.append(gettext("closed") if part["locked"] else gettext("open"))
     if "link" in part:
         words.append(gettext("co-scorers' link on") if part["link"] else gettext("co-scorers' link off"))
+    if "invite" in part:
+        words.append(gettext("co-scorers' link on") if part["invite"] else gettext("co-scorers' link off"))
+    if "share" in part:
+        words.append(gettext("spectators' link on") if part["share"] else gettext("spectators' link off"))
+    if "title" in part:
+        words.append(str(part["title"]) or "—")
     if "seats" in part:
         words.append(", ".join(seated.get(str(player), "?") for player in part["seats"]))
     if "changed" in part:

@@ -20,9 +20,11 @@ from matches.services import (
     SeatsKept,
     match_delete,
     match_hand_over,
+    match_link_renew,
     match_lock,
     match_rescore,
     match_reseat,
+    match_retitle,
     match_scorer_join,
     match_scorer_remove,
     match_unlock,
@@ -128,7 +130,7 @@ def test_a_club_nights_close_and_reopen_and_a_paper_list_are_changes_of_each_tab
     seated = [seat.player for seat in match.seats.order_by("position")]
     clubs.paper_enter(table=table, lines=[(player, 0, 0, 0) for player in seated], user=owner)
     clubs.paper_to_phones(table=ClubTable.objects.get(pk=table.pk), user=owner)
-    assert [action for action, _, _ in _changes(match)] == ["join", "lock", "unlock", "lock", "unlock"]
+    assert [action for action, _, _ in _changes(match)] == ["join", "lock", "unlock", "lock", "unlock", "link"]
 
 
 def test_the_history_page_and_the_api_show_a_change_to_the_match_itself() -> None:
@@ -174,3 +176,21 @@ def test_a_backup_keeps_the_changes_to_a_match_itself_and_a_restore_checks_them(
         damaged["matches"][0]["history"] = [history[0], {**history[-1], **wrong, "id": str(uuid.uuid4())}]
         with pytest.raises(Invalid, match="damaged"):
             restore(damaged, user=anna)
+
+
+def test_a_new_title_and_a_renewed_or_revoked_link_are_kept_without_the_links_address() -> None:
+    anna = make_user("anna")
+    match = make_match(anna)
+    old_invite = match.invite_token
+    match_retitle(match=match, title="Dienstag")
+    match_link_renew(match=match, link="invite", user=anna)
+    match_link_renew(match=match, link="share", revoke=True, user=anna)
+    assert _changes(match) == [("retitle", 1, None), ("link", 2, "anna"), ("link", 3, "anna")]
+    kept = [(event.before, event.after) for event in match.events.order_by("version")]
+    assert kept == [
+        ({"title": ""}, {"title": "Dienstag"}),
+        ({"invite": True}, {"invite": True}),
+        ({"share": True}, {"share": False}),
+    ]
+    assert old_invite not in str(kept)
+    assert Match.objects.get(pk=match.pk).version == 3

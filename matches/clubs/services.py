@@ -663,7 +663,7 @@ def paper_to_phones(*, table: ClubTable, user: User) -> ClubTable:
         locked.save(update_fields=["paper"])
         match_unlock(match=locked.match, user=user)
         if locked.match.invite_token is None:
-            match_link_renew(match=locked.match, link="invite")
+            match_link_renew(match=locked.match, link="invite", user=user)
         details = {"series": locked.series, "table": locked.number, "lines": kept}
         NightLog.objects.create(night=locked.night, action=NightLog.Action.PHONES, user=user, details=details)
         return locked

@@ -16,7 +16,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='matchevent',
             name='action',
-            field=models.CharField(choices=[('add', 'added'), ('edit', 'edited'), ('delete', 'deleted'), ('undo', 'undone'), ('redo', 'redone'), ('lock', 'list closed'), ('unlock', 'list reopened'), ('reseat', 'seats changed'), ('join', 'co-scorer joined'), ('leave', 'co-scorer removed'), ('handover', 'handed over to another book'), ('rescore', 'scored afresh')], max_length=10),
+            field=models.CharField(choices=[('add', 'added'), ('edit', 'edited'), ('delete', 'deleted'), ('undo', 'undone'), ('redo', 'redone'), ('lock', 'list closed'), ('unlock', 'list reopened'), ('reseat', 'seats changed'), ('join', 'co-scorer joined'), ('leave', 'co-scorer removed'), ('handover', 'handed over to another book'), ('rescore', 'scored afresh'), ('retitle', 'title changed'), ('link', 'link renewed or turned off')], max_length=10),
         ),
         migrations.AlterField(
             model_name='matchevent',
@@ -25,6 +25,6 @@ class Migration(migrations.Migration):
         ),
         migrations.AddConstraint(
             model_name='matchevent',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('action__in', ('add', 'edit', 'delete', 'undo', 'redo')), ('game__isnull', False)), models.Q(('action__in', ('lock', 'unlock', 'reseat', 'join', 'leave', 'handover', 'rescore')), ('game__isnull', True)), _connector='OR'), name='event_game_of_its_action'),
+            constraint=models.CheckConstraint(condition=models.Q(models.Q(('action__in', ('add', 'edit', 'delete', 'undo', 'redo')), ('game__isnull', False)), models.Q(('action__in', ('lock', 'unlock', 'reseat', 'join', 'leave', 'handover', 'rescore', 'retitle', 'link')), ('game__isnull', True)), _connector='OR'), name='event_game_of_its_action'),
         ),
     ]

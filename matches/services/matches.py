@@ -28,7 +28,6 @@ from .books import keeper_for
 from .changes import (
     DERIVED,
     StaleSubmission,
-    bump_version,
     copy_derived,
     game_derive,
     game_score_rows,
@@ -178,9 +177,12 @@ def match_retitle(*, match: Match, title: str) -> Match:
     with transaction.atomic():
         locked = lock_match(match.pk)
         if locked.title != title:
+            before = locked.title
             locked.title = title
-            bump_version(locked)
-            locked.save(update_fields=["title", "version", "updated_at"])
+            locked.save(update_fields=["title", "updated_at"])
+            record_match_change(
+                locked, MatchEvent.Action.RETITLE, None, before={"title": before}, after={"title": title}
+            )
     match.title, match.version = locked.title, locked.version
     return match
 

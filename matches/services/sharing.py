@@ -7,9 +7,7 @@ from collections.abc import Mapping
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from ..engine import (
-    FieldError,
-)
+from ..engine import FieldError
 from ..engine.messages import gettext_noop, msg
 from ..errors import Invalid
 from ..models import Keeper, Match, MatchEvent, new_link_token
@@ -27,18 +25,22 @@ def match_links_claim(*, links: Mapping[str, str], user: User) -> None:
             match_scorer_join(match=match, user=user)
 
 
-def match_link_renew(*, match: Match, link: str, revoke: bool = False) -> Match:
+def match_link_renew(*, match: Match, link: str, revoke: bool = False, user: User | None = None) -> Match:
     """Give the co-scorers' (``invite``) or the spectators' (``share``) link a new address, or turn it off: whoever
-    holds the old one loses access."""
+    holds the old one loses access. Recorded (whether the link is on, never its address; ``user`` did it), and the
+    version moves on."""
     field = {"invite": "invite_token", "share": "share_token"}.get(link)
     if field is None:
         raise Invalid([FieldError("link", msg(gettext_noop("Must be one of: {choices}."), choices="invite, share"))])
     with transaction.atomic():
         locked = lock_match(match.pk)
         refuse_closed(locked)
+        before = {link: getattr(locked, field) is not None}
         setattr(locked, field, None if revoke else new_link_token())
         locked.save(update_fields=[field, "updated_at"])
+        record_match_change(locked, MatchEvent.Action.LINK, user, before=before, after={link: not revoke})
     setattr(match, field, getattr(locked, field))
+    match.version = locked.version
     return match
 
 

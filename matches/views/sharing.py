@@ -109,7 +109,9 @@ def match_links(request: HttpRequest, match: Match) -> HttpResponse:
     """Give a link a new address, or turn it off: whoever holds the old one loses access."""
     link = request.POST.get("link", "")
     try:
-        match_link_renew(match=match, link=link, revoke=request.POST.get("action") == "revoke")
+        match_link_renew(
+            match=match, link=link, revoke=request.POST.get("action") == "revoke", user=request_account(request)
+        )
     except ServiceError as error:
         refusal_as_messages(request, error)
     else:
