@@ -192,5 +192,6 @@ def test_a_new_title_and_a_renewed_or_revoked_link_are_kept_without_the_links_ad
         ({"invite": True}, {"invite": True}),
         ({"share": True}, {"share": False}),
     ]
+    assert old_invite is not None
     assert old_invite not in str(kept)
     assert Match.objects.get(pk=match.pk).version == 3
