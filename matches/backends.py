@@ -1,5 +1,5 @@
-"""Accounts as Django's model backend keeps them, with the user's preferences read in the same query: every page
-asks for the deck, and the user is read on every request anyway."""
+"""Accounts as Django's model backend keeps them, with the user's preferences read in the same statement: every page
+asks for the deck, and the user is read on every signed-in request, by a statement written once (``rows_read``)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ from typing import Any
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.models import User
 
+from .rows import rows_read
+
 
 class AccountBackend(ModelBackend):
     def get_user(self, user_id: Any) -> User | None:
-        try:
-            user = User._default_manager.select_related("profile").get(pk=user_id)
-        except User.DoesNotExist:
+        found = rows_read(User, "id", user_id, joined="profile")
+        if not found:
             return None
-        return user if self.user_can_authenticate(user) else None
+        return found[0] if self.user_can_authenticate(found[0]) else None

@@ -29,11 +29,13 @@ from functools import wraps
 from typing import Any, ParamSpec, Protocol, TypeVar
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import connection
 from django.db.models import Field, Model, Q, QuerySet
 from django.http import Http404, HttpRequest
 
 from .models import Keeper, Match, Player, RestoreJob, Seat
+from .rows import rows_read
 
 LINKS_SESSION_KEY = "scorer_links"
 GUEST_SESSION_KEY = "guest_keeper"
@@ -312,22 +314,33 @@ def public(view: Callable[P, R]) -> Callable[P, R]:
     return declared(Rule(None, None))(view)
 
 
-def _by_public_id(things: QuerySet[Any], public_id: Any) -> Any:
-    """The one thing of that public id, or None. Not ``first()``: that would sort by the model's ordering, for
-    nothing, on every page."""
-    try:
-        return things.get(public_id=public_id)
-    except things.model.DoesNotExist:
-        return None
+def found_in(things: Callable[[], QuerySet[Any]]) -> Callable[[Any], Any]:
+    """Where a subject finds the one thing of a public id: among ``things``, or None. Not ``first()``: that would
+    sort by the model's ordering, for nothing, on every page."""
+
+    def find(public_id: Any) -> Any:
+        try:
+            return things().get(public_id=public_id)
+        except ObjectDoesNotExist:
+            return None
+
+    return find
+
+
+def _match_of(public_id: Any) -> Match | None:
+    """The match of that public id, with its book: read for every request on a match, so by a statement written
+    once."""
+    found = rows_read(Match, "public_id", public_id, joined="keeper")
+    return found[0] if found else None
 
 
 @dataclass(frozen=True)
 class Subject:
-    """A kind of thing a rule can be about: its model, where to find one by its public id (with what its answer
-    reads), and whether a visitor may do an action to one."""
+    """A kind of thing a rule can be about: its model, how to find one by its public id (with what its answer
+    reads; ``found_in``), and whether a visitor may do an action to one."""
 
     model: type[Model]
-    things: Callable[[], QuerySet[Any]]
+    find: Callable[[Any], Any]
     allows: Callable[[Visitor, Action, Any], bool]
 
 
@@ -338,9 +351,9 @@ def _restore_allows(visitor: Visitor, action: Action, job: RestoreJob) -> bool:
 
 # The kinds of things of the core; an app adds its own with ``register_subject`` when it is ready.
 SUBJECTS: dict[str, Subject] = {
-    "match": Subject(Match, lambda: Match.objects.select_related("keeper"), can),
-    "player": Subject(Player, lambda: Player.objects.select_related("keeper"), can),
-    "restore": Subject(RestoreJob, lambda: RestoreJob.objects.defer("data"), _restore_allows),
+    "match": Subject(Match, _match_of, can),
+    "player": Subject(Player, found_in(lambda: Player.objects.select_related("keeper")), can),
+    "restore": Subject(RestoreJob, found_in(lambda: RestoreJob.objects.defer("data")), _restore_allows),
 }
 
 
@@ -362,7 +375,7 @@ def allowed(visitor: Visitor, action: Action, thing: Model) -> bool:
 def subject_for(visitor: Visitor, action: Action, subject: str, public_id: Any) -> Any:
     """The ``subject`` (``match``, ``player``, ``restore``, or an app's: ``club``, ``season``, ``night``) of that
     public id, if ``visitor`` may ``action`` it; ``Denied`` if it does not exist or the visitor may not."""
-    thing = _by_public_id(SUBJECTS[subject].things(), public_id)
+    thing = SUBJECTS[subject].find(public_id)
     if thing is None or not allowed(visitor, action, thing):
         raise Denied(visitor)
     return thing

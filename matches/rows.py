@@ -1,18 +1,21 @@
-"""Rows straight into a table, for writes of a size the ORM's objects would make slow: a restore's games and the
-benchmark's seeded seasons. Each value is prepared by its field as the ORM would prepare it (uuids, JSON, moments),
-and can be prepared before the transaction that writes it begins (so that the write lock is held only to write);
-no model is instantiated, no signal sent, and nothing is read back."""
+"""Rows straight into a table, for writes of a size the ORM's objects would make slow (a restore's games and the
+benchmark's seeded seasons), or made so often that building each statement anew would cost more than the write
+itself (a save at a table: ``row_inserted``, ``row_updated``). Each value is prepared by its field as the ORM would
+prepare it (uuids, JSON, moments), and rows in bulk can be prepared before the transaction that writes them begins
+(so that the write lock is held only to write); no signal is sent."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from typing import Any, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connections, models
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 BATCH = 5000
+M = TypeVar("M", bound=models.Model)
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,150 @@ def rows_written(rows: Rows) -> None:
     with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
         for start in range(0, len(rows.values), BATCH):
             cursor.executemany(rows.sql, rows.values[start : start + BATCH])
+
+
+def row_inserted(instance: models.Model) -> None:
+    """Insert ``instance`` as ``save(force_insert=True)`` would (every field's default, ``auto_now`` and preparation
+    by the field) and set its primary key, in one statement written once per model rather than built for each row."""
+    database = connections[DEFAULT_DB_ALIAS]
+    sql, fields = _insert_statement(type(instance), database.vendor)
+    values = [field.get_db_prep_save(field.pre_save(instance, True), database) for field in fields]
+    with database.cursor() as cursor:
+        cursor.execute(sql, values)
+        instance.pk = cursor.fetchone()[0]
+    instance._state.adding = False
+    instance._state.db = DEFAULT_DB_ALIAS
+
+
+def row_updated(instance: models.Model, names: Sequence[str]) -> None:
+    """Write the fields ``names`` of ``instance`` as ``save(update_fields=names)`` would (``auto_now`` included)."""
+    database = connections[DEFAULT_DB_ALIAS]
+    sql, fields = _update_statement(type(instance), tuple(names), database.vendor)
+    values = [field.get_db_prep_save(field.pre_save(instance, False), database) for field in fields]
+    with database.cursor() as cursor:
+        cursor.execute(sql, [*values, instance.pk])
+
+
+@cache
+def _insert_statement(model: type[models.Model], vendor: str) -> tuple[str, tuple[models.Field[Any, Any], ...]]:
+    meta = model._meta
+    fields = tuple(field for field in meta.concrete_fields if field is not meta.pk)
+    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
+    columns = ", ".join(quote(field.column) for field in fields)
+    places = ", ".join(["%s"] * len(fields))
+    sql = f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES ({places}) RETURNING {quote(meta.pk.column)}"
+    return sql, fields
+
+
+@cache
+def _update_statement(
+    model: type[models.Model], names: tuple[str, ...], vendor: str
+) -> tuple[str, tuple[models.Field[Any, Any], ...]]:
+    meta = model._meta
+    fields: list[models.Field[Any, Any]] = []
+    for name in names:
+        field = meta.get_field(name)
+        assert isinstance(field, models.Field)
+        fields.append(field)
+    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
+    assignments = ", ".join(f"{quote(str(field.column))} = %s" for field in fields)
+    sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(meta.pk.column)} = %s"
+    return sql, tuple(fields)
+
+
+def rows_read(
+    model: type[M], name: str, value: Any, *, joined: str | None = None, ordered_by: str | None = None
+) -> list[M]:
+    """The instances of ``model`` whose field ``name`` equals ``value`` (in the order of the field ``ordered_by``),
+    as ``model.objects.filter(name=value).select_related(joined)`` would give them: every column converted as the
+    ORM converts it, and the one relation ``joined`` (a foreign key, or a one-to-one from either side) read in the
+    same statement. The statement is written once per model and process: the reads every request makes (its
+    session's account, a match's seats) are not built anew each time."""
+    database = connections[DEFAULT_DB_ALIAS]
+    reading = _reading(model, name, joined, ordered_by, database.vendor)
+    field = model._meta.get_field(name)
+    assert isinstance(field, models.Field)
+    with database.cursor() as cursor:
+        cursor.execute(reading.sql, [field.get_db_prep_value(value, database)])
+        rows = cursor.fetchall()
+    return [reading.instance(row, database) for row in rows]
+
+
+@dataclass(frozen=True)
+class _Columns:
+    """A model's columns in a statement: its fields, and the ORM's conversions of each column's value."""
+
+    model: type[models.Model]
+    names: list[str]
+    conversions: list[tuple[Any, list[Callable[..., Any]]]]
+
+    def instance(self, values: Sequence[Any], database: BaseDatabaseWrapper) -> models.Model | None:
+        if values[0] is None:
+            return None  # the joined row is missing
+        converted = list(values)
+        for index, (column, converters) in enumerate(self.conversions):
+            for convert in converters:
+                converted[index] = convert(converted[index], column, database)
+        return self.model.from_db(DEFAULT_DB_ALIAS, self.names, converted)
+
+
+def _columns(model: type[models.Model]) -> _Columns:
+    database = connections[DEFAULT_DB_ALIAS]
+    fields = model._meta.concrete_fields
+    conversions = []
+    for field in fields:
+        column = field.get_col(model._meta.db_table)
+        converters = database.ops.get_db_converters(column) + field.get_db_converters(database)  # type: ignore[attr-defined]
+        conversions.append((column, converters))
+    return _Columns(model, [field.attname for field in fields], conversions)
+
+
+@dataclass(frozen=True)
+class _Reading:
+    sql: str
+    own: _Columns
+    related: _Columns | None
+    relation: Any
+
+    def instance(self, row: Sequence[Any], database: BaseDatabaseWrapper) -> Any:
+        width = len(self.own.names)
+        instance = self.own.instance(row[:width], database)
+        if self.related is not None:
+            related = self.related.instance(row[width:], database)
+            self.relation.set_cached_value(instance, related)
+            if related is not None and hasattr(self.relation, "remote_field"):
+                # A forward relation's one-to-one answers from the other side too, as select_related does.
+                remote = self.relation.remote_field
+                if remote.one_to_one:
+                    remote.set_cached_value(related, instance)
+            elif related is not None:
+                self.relation.field.set_cached_value(related, instance)
+        return instance
+
+
+@cache
+def _reading(model: type[models.Model], name: str, joined: str | None, ordered_by: str | None, vendor: str) -> _Reading:
+    meta = model._meta
+    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
+    own = _columns(model)
+    columns = [f"t.{quote(field.column)}" for field in meta.concrete_fields]
+    join = ""
+    related: _Columns | None = None
+    relation: Any = None
+    if joined is not None:
+        relation = meta.get_field(joined)
+        other = relation.related_model
+        related = _columns(other)
+        columns += [f"r.{quote(field.column)}" for field in other._meta.concrete_fields]
+        if relation.concrete:  # a foreign key or a one-to-one of this model's own
+            on = f"r.{quote(other._meta.pk.column)} = t.{quote(relation.column)}"
+        else:  # a one-to-one of the other model's, pointing here
+            on = f"r.{quote(relation.field.column)} = t.{quote(meta.pk.column)}"
+        join = f" LEFT JOIN {quote(other._meta.db_table)} r ON {on}"
+    where = f"t.{quote(str(meta.get_field(name).column))} = %s"  # type: ignore[union-attr]
+    order = f" ORDER BY t.{quote(str(meta.get_field(ordered_by).column))}" if ordered_by else ""  # type: ignore[union-attr]
+    sql = f"SELECT {', '.join(columns)} FROM {quote(meta.db_table)} t{join} WHERE {where}{order}"
+    return _Reading(sql, own, related, relation)
 
 
 def _preparer(field: Any, database: BaseDatabaseWrapper, repeated: bool) -> Callable[[Any], Any] | None:

@@ -40,6 +40,7 @@ from .engine.values import paper_marks
 from .engine.variants import Family
 from .models import Game, GameScore, Match, MatchEvent, Player, Seat
 from .registry import PaperList, paper_list
+from .rows import rows_read
 from .scoring import render
 
 DERIVED_ON_MATCH = ("version", "deals", "totals")
@@ -162,7 +163,9 @@ def guest_match_count(key: str | None) -> int:
 
 
 def seats_of(match: Match) -> list[Seat]:
-    return list(Seat.objects.filter(match_id=match.pk).select_related("player"))
+    """The match's seats in order, each with its player (read for every save and page, by a statement written
+    once)."""
+    return rows_read(Seat, "match", match.pk, joined="player", ordered_by="position")
 
 
 def live_games(match: Match) -> QuerySet[Game]:

@@ -15,7 +15,7 @@ from typing import TypeVar
 from django.db.models import QuerySet
 
 from matches.models import Keeper
-from matches.permissions import Action, Role, Subject, Visitor, on_subject
+from matches.permissions import Action, Role, Subject, Visitor, found_in, on_subject
 
 from .models import Club, ClubRole, Membership, Night, Season
 
@@ -79,9 +79,9 @@ def _club_allows(visitor: Visitor, action: Action, thing: Club | Season | Night)
 
 # The club's things that a rule can be about, each answered by the role held at its club.
 CLUB_SUBJECTS: dict[str, Subject] = {
-    "club": Subject(Club, lambda: Club.objects.all(), _club_allows),
-    "season": Subject(Season, lambda: Season.objects.select_related("club"), _club_allows),
-    "night": Subject(Night, lambda: Night.objects.select_related("season__club"), _club_allows),
+    "club": Subject(Club, found_in(lambda: Club.objects.all()), _club_allows),
+    "season": Subject(Season, found_in(lambda: Season.objects.select_related("club")), _club_allows),
+    "night": Subject(Night, found_in(lambda: Night.objects.select_related("season__club")), _club_allows),
 }
 
 

@@ -4,11 +4,14 @@ history and its version moved on; and the refusals every service can give."""
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.models import JSONField, Model, UUIDField
 
 from ..engine import (
     RULES_VERSION,
@@ -26,6 +29,7 @@ from ..engine.entry import stored_version
 from ..engine.messages import gettext_noop, msg
 from ..errors import Conflict, Gone, ServiceError
 from ..models import Game, GameScore, Match, MatchEvent, Seat
+from ..rows import row_inserted, rows_insert
 from ..selectors import checkpoint_before
 
 ENTERED = ("passed", "declarer", "entry", "entry_version", "deleted")
@@ -105,6 +109,34 @@ def lock_match(match_pk: int) -> Match:
     return Match.objects.select_for_update().get(pk=match_pk)
 
 
+def lock_current(match: Match) -> Match:
+    """``match`` itself, its row locked until the transaction ends, with what changes as it is played read again:
+    its version, deals, totals and whether its list is closed. What its games' scoring reads of it (its rules and
+    its table) never changes once it is made. The add of a game, which every table makes every minute, reads this
+    way: one statement written out, rather than the whole row through a statement the ORM builds anew each time."""
+    database = connections[DEFAULT_DB_ALIAS]
+    lock = " FOR UPDATE" if database.features.has_select_for_update else ""
+    with database.cursor() as cursor:
+        cursor.execute(
+            f"SELECT version, deals, totals, locked FROM {Match._meta.db_table} WHERE id = %s{lock}", [match.pk]
+        )
+        row = cursor.fetchone()
+    if row is None:
+        raise Match.DoesNotExist
+    version, deals, totals, locked = row
+    match.version, match.deals, match.locked = version, deals, bool(locked)
+    match.totals = _json_read(Match, "totals", totals)
+    return match
+
+
+def _json_read(model: type[Model], name: str, value: Any) -> Any:
+    """A JSON column's value as read by a statement written out (text, on either database), decoded as its field
+    decodes it."""
+    field = model._meta.get_field(name)
+    assert isinstance(field, JSONField)
+    return None if value is None else json.loads(value, cls=field.decoder)
+
+
 def refuse_closed(match: Match) -> None:
     if match.locked:
         raise ListClosed
@@ -114,7 +146,15 @@ def answered_before(match: Match, token: uuid.UUID) -> bool:
     """Whether ``token`` was answered before (usually not, and then nothing else need be read for it). Read under
     the match's lock: on PostgreSQL a statement that waited for the lock would still read everything but the locked
     row as it was before the wait, so a retry racing its first post would miss it."""
-    return MatchEvent.objects.filter(match_id=match.pk, token=token).exists()
+    database = connections[DEFAULT_DB_ALIAS]
+    token_field = MatchEvent._meta.get_field("token")
+    assert isinstance(token_field, UUIDField)
+    with database.cursor() as cursor:
+        cursor.execute(
+            f"SELECT 1 FROM {MatchEvent._meta.db_table} WHERE match_id = %s AND token = %s LIMIT 1",
+            [match.pk, token_field.get_db_prep_value(token, database)],
+        )
+        return cursor.fetchone() is not None
 
 
 TAIL_SLACK = 4  # deleted games the tail read passes over before it reads again
@@ -123,24 +163,29 @@ TAIL_SLACK = 4  # deleted games the tail read passes over before it reads again
 def recent_deals(match: Match, reach: int) -> tuple[int, tuple[DealEntry, ...]]:
     """The last position a game of the match took, and its last ``reach`` live deals, oldest first, in one read of
     the latest games (deleted ones included) unless many were deleted at the end."""
-    rows = list(
-        Game.objects.filter(match_id=match.pk)
-        .order_by("-position")
-        .values_list("position", "deleted", "passed", "declarer", "entry", "entry_version")[: reach + TAIL_SLACK]
-    )
+    rows = _latest_games(match, reach + TAIL_SLACK, live_only=False)
     last_position = rows[0][0] if rows else 0
     live = [row for row in rows if not row[1]][:reach]
     if len(live) < min(reach, match.deals):
-        live = list(
-            Game.objects.filter(match_id=match.pk, deleted=False)
-            .order_by("-position")
-            .values_list("position", "deleted", "passed", "declarer", "entry", "entry_version")[:reach]
-        )
+        live = _latest_games(match, reach, live_only=True)
     recent = tuple(
-        deal_from_data(passed=passed, declarer=declarer, entry=entry, version=version)
+        deal_from_data(passed=bool(passed), declarer=declarer, entry=_json_read(Game, "entry", entry), version=version)
         for _, _, passed, declarer, entry, version in reversed(live)
     )
     return last_position, recent
+
+
+def _latest_games(match: Match, count: int, *, live_only: bool) -> list[tuple[Any, ...]]:
+    """The latest ``count`` games of the match (position, deleted, passed, declarer, entry, entry version), the
+    last first: read for every add, so written out."""
+    live = " AND NOT deleted" if live_only else ""
+    with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
+        cursor.execute(
+            "SELECT position, deleted, passed, declarer, entry, entry_version "
+            f"FROM {Game._meta.db_table} WHERE match_id = %s{live} ORDER BY position DESC LIMIT %s",
+            [match.pk, count],
+        )
+        return list(cursor.fetchall())
 
 
 def replayed_change(match: Match, token: uuid.UUID) -> MatchEvent | None:
@@ -169,7 +214,7 @@ def record_game_change(
     number: int | None = None,
 ) -> MatchEvent:
     """The change in the history, with the game's number then (a deleted game keeps the number it had)."""
-    return MatchEvent.objects.create(
+    change = MatchEvent(
         match=match,
         game=game,
         action=action,
@@ -181,6 +226,8 @@ def record_game_change(
         after=game.snapshot(),
         undo_of=undo_of,
     )
+    row_inserted(change)
+    return change
 
 
 def enter_deal(game: Game, deal: DealEntry) -> None:
@@ -201,7 +248,10 @@ def game_derive(game: Game, scored: ScoredDeal) -> None:
 
 
 def seat_players(match: Match) -> list[int]:
-    return list(Seat.objects.filter(match_id=match.pk).order_by("position").values_list("player_id", flat=True))
+    """The seats' player ids, in seat order (read for every add, so written out)."""
+    with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
+        cursor.execute(f"SELECT player_id FROM {Seat._meta.db_table} WHERE match_id = %s ORDER BY position", [match.pk])
+        return [player for (player,) in cursor.fetchall()]
 
 
 def game_score_rows(game: Game, players: Sequence[int], scored: ScoredDeal) -> list[GameScore]:
@@ -217,6 +267,16 @@ def game_score_rows(game: Game, players: Sequence[int], scored: ScoredDeal) -> l
         )
         for seat, player in enumerate(players)
     ]
+
+
+def scores_inserted(game: Game, players: Sequence[int], scored: ScoredDeal) -> None:
+    """The score rows of a game just inserted, one per seat (``players``: the seats' player ids), in one statement."""
+    rows = game_score_rows(game, players, scored)
+    rows_insert(
+        GameScore,
+        ("game", "seat", "player", "points", "declarer", "played"),
+        [(game.pk, row.seat, row.player_id, row.points, row.declarer, row.played) for row in rows],
+    )
 
 
 def rescore_from(match: Match, changed: Game, *, renumbered: bool, own_errors: type[ServiceError]) -> None:

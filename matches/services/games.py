@@ -19,7 +19,8 @@ from ..engine import (
 )
 from ..engine.messages import gettext_noop, msg
 from ..errors import Conflict, Invalid
-from ..models import Game, GameScore, Match, MatchEvent
+from ..models import Game, Match, MatchEvent
+from ..rows import row_inserted, row_updated
 from ..selectors import checkpoint_before, redoable, undoable
 from .changes import (
     GameGone,
@@ -30,13 +31,14 @@ from .changes import (
     copy_derived,
     enter_deal,
     game_derive,
-    game_score_rows,
+    lock_current,
     lock_match,
     recent_deals,
     record_game_change,
     refuse_closed,
     replayed_change,
     rescore_from,
+    scores_inserted,
     seat_players,
 )
 
@@ -84,7 +86,7 @@ def game_add(*, match: Match, user: User | None, token: uuid.UUID, submission: S
     time; the same token with other content is a ``StaleSubmission``; a form made for a deal that another phone
     entered meanwhile is refused (``Conflict``)."""
     with transaction.atomic():
-        locked = lock_match(match.pk)
+        locked = lock_current(match)
         setup = locked.setup()
         earlier = _added_before(match, locked, token, submission)
         if earlier is not None:
@@ -117,13 +119,12 @@ def game_add(*, match: Match, user: User | None, token: uuid.UUID, submission: S
         game = Game(match=locked, position=last_position + 1, created_by=user, version=version)
         enter_deal(game, deal)
         game_derive(game, scored)
-        game.save(force_insert=True)
-        GameScore.objects.bulk_create(game_score_rows(game, seat_players(locked), scored))
+        row_inserted(game)
+        scores_inserted(game, seat_players(locked), scored)
         after = point.after(setup, scored)
         locked.deals, locked.totals = after.deals, list(after.totals)
-        locked.save(update_fields=["version", "deals", "totals", "updated_at"])
+        row_updated(locked, ["version", "deals", "totals", "updated_at"])
         change = record_game_change(locked, game, MatchEvent.Action.ADD, token, user, before=None)
-        copy_derived(match, locked)
         return Added(game, change, after)
 
 
