@@ -1,5 +1,6 @@
 """What an operator relies on: the health check, the log lines, and a backup of the live database."""
 
+import datetime
 import io
 import json
 import logging
@@ -254,3 +255,13 @@ def test_a_postgresql_database_is_left_to_pg_dump() -> None:
     done = manage("postgres://scorekeeper@127.0.0.1:9/nowhere", "dbbackup", "copy.sqlite3")
     assert done.returncode != 0
     assert "back it up with pg_dump" in done.stderr
+
+
+@pytest.mark.parametrize("created", [0.0, 1764150928.9421, 1764150928.0004, 1764150929.9999, 4102444799.5])
+def test_a_json_line_tells_its_moment_in_utc_to_the_millisecond(created: float) -> None:
+    record = logging.LogRecord("scorekeeper.requests", logging.INFO, __file__, 1, "GET /", None, None)
+    record.created, record.msecs = created, int((created - int(created)) * 1000) + 0.0
+    expected = datetime.datetime.fromtimestamp(int(created), tz=datetime.UTC).replace(
+        microsecond=int(record.msecs) * 1000
+    )
+    assert json.loads(JsonFormatter().format(record))["time"] == expected.isoformat(timespec="milliseconds")
