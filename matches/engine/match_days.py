@@ -100,7 +100,7 @@ def rank_series(scores: Mapping[str, int], rules: SeriesRules = SeriesRules(), *
     """Rank the teams of one series at a venue by their series scores, best first, and give each its league points:
     one plus point (``per_team_beaten``) for every team it beat and one minus point for every team that beat it;
     ties as ``rules.tie`` says. ``absent``: teams of the venue that did not play this series (they get nothing)."""
-    if len(scores) + absent > MAX_TEAMS or len(scores) < MIN_TEAMS:
+    if absent < 0 or len(scores) + absent > MAX_TEAMS or len(scores) < MIN_TEAMS:
         raise _refuse(
             "series",
             msg(
@@ -162,11 +162,8 @@ def score_match_day(
     problems = Problems()
     if len(set(teams)) != len(teams):
         problems.add("teams", msg(gettext_noop("A team is listed twice.")))
-    if len(teams) > MAX_TEAMS:
-        problems.add(
-            "teams",
-            msg(gettext_noop("A venue has {count} teams at most, not {teams}."), count=MAX_TEAMS, teams=len(teams)),
-        )
+    if not MIN_TEAMS <= len(teams) <= MAX_TEAMS:
+        problems.add("teams", _venue_size_refused(len(teams)))
     for index, scores in enumerate(series):
         for team in scores:
             if team not in teams:
@@ -429,15 +426,7 @@ def _shuffled(items: Iterable[Item], rng: random.Random | None) -> list[Item]:
 def _check_line_ups(line_ups: Sequence[LineUp]) -> None:
     problems = Problems()
     if not MIN_TEAMS <= len(line_ups) <= MAX_TEAMS:
-        problems.add(
-            "teams",
-            msg(
-                gettext_noop("A venue seats {low} to {high} teams, not {count}."),
-                low=MIN_TEAMS,
-                high=MAX_TEAMS,
-                count=len(line_ups),
-            ),
-        )
+        problems.add("teams", _venue_size_refused(len(line_ups)))
     seen: set[str] = set()
     for index, line_up in enumerate(line_ups):
         if not SHORT_TEAM_SIZE <= len(line_up.players) <= TEAM_SIZE:
@@ -618,6 +607,12 @@ def _refusal(check_in: CheckIn, before: str | None, by_team: Mapping[str, Roster
             team=team,
         )
     return None
+
+
+def _venue_size_refused(count: int) -> Message:
+    return msg(
+        gettext_noop("A venue seats {low} to {high} teams, not {count}."), low=MIN_TEAMS, high=MAX_TEAMS, count=count
+    )
 
 
 def _refuse(field_name: str, message: Message) -> RuleError:
