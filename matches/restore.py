@@ -41,10 +41,9 @@ from .services import check_new_match, keeper_for
 
 # A step holds the database's write lock about this long at most: a save at a table waits no longer than that.
 STEP_SECONDS = 0.02
-# After each step on SQLite the restore moves what it wrote from the log into the database itself (rather than
-# leave that to the next save that commits), and leaves the write lock free for this long, so that a save waiting
-# for it (which asks every half millisecond: ``scorekeeper.sqlite``) goes in before the next step takes it again.
-# PostgreSQL locks rows, not the database: nobody waits there.
+# After each step on SQLite the write lock is left free this long, so that a save waiting for it (which asks every
+# half millisecond: ``scorekeeper.sqlite``) goes in before the next step takes it again. PostgreSQL locks rows, not
+# the database: nobody waits there.
 HANDOVER_SECONDS = 0.001
 FIRST_STEP = 500  # rows in the first step; each next step is sized by how long the last one took
 STEP_RANGE = (50, 20_000)
@@ -486,8 +485,6 @@ class _Steps:
             rows_written(rows)
         self.held += time.monotonic() - began
         if connection.vendor == "sqlite" and not connection.in_atomic_block:
-            with connection.cursor() as cursor:
-                cursor.execute("PRAGMA wal_checkpoint(PASSIVE)")
             time.sleep(HANDOVER_SECONDS)
 
     def write(self, items: Sequence[T], step: Callable[[_Steps, Sequence[T]], None]) -> None:
