@@ -198,7 +198,10 @@ class PathlessLocaleMiddleware(LocaleMiddleware):
     def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
         if _language_in_paths(request):
             return super().process_response(request, response)
-        patch_vary_headers(response, ("Accept-Language",))
+        if "Vary" in response.headers:
+            patch_vary_headers(response, ("Accept-Language",))
+        else:
+            response.headers["Vary"] = "Accept-Language"  # most answers vary by nothing else: nothing to merge
         response.headers.setdefault("Content-Language", translation.get_language())
         return response
 
