@@ -14,10 +14,11 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import ClassVar
 
 from csp.constants import HEADER
-from csp.middleware import CheckableLazyObject, CSPMiddleware
+from csp.middleware import CSPMiddleware
 from csp.utils import build_policy
 from django.conf import settings
 from django.conf.urls.i18n import is_language_prefix_patterns_used
@@ -102,6 +103,9 @@ class PagePoliciesMiddleware(CSPMiddleware):
             bool(self.policy) and not excluded and not getattr(settings, "CONTENT_SECURITY_POLICY_REPORT_ONLY", None)
         )
 
+    def process_request(self, request: HttpRequest) -> None:
+        request.csp_nonce = LazyNonce(partial(self._make_nonce, request))  # type: ignore[attr-defined]
+
     def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
         document = response.get("Content-Type", "").startswith(DOCUMENT_TYPES) and not request.META.get(
             "HTTP_HX_REQUEST"
@@ -117,13 +121,29 @@ class PagePoliciesMiddleware(CSPMiddleware):
             response.headers.setdefault(HEADER, self.policy if nonce is None else nonce.join(self.around_nonce))
         if nonce is None:
             # As django-csp does: a nonce asked for after the header was written would be refused by the browser.
-            request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)  # type: ignore[attr-defined]
+            request.csp_nonce = LazyNonce(self._csp_nonce_post_response)  # type: ignore[attr-defined]
         return response
 
     @staticmethod
     def _policy_of_its_own(response: HttpResponseBase) -> bool:
         debug_page = settings.DEBUG and response.status_code in (404, 500)
         return debug_page or not OWN_POLICY_ATTRIBUTES.isdisjoint(vars(response))
+
+
+class LazyNonce:
+    """The request's nonce, made when a page first asks for it (``{{ request.csp_nonce }}``), which few do: as
+    django-csp's lazy object, but a plain one, cheaper to make on every request than Django's lazy objects."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[], str | None]) -> None:
+        self.make = make
+
+    def __str__(self) -> str:
+        return str(self.make())
+
+    def __bool__(self) -> bool:
+        return True
 
 
 # What the stack adds to every answer that only a body or a document needs. A 204 has neither: its Content-Type,
@@ -191,18 +211,22 @@ class PathlessLocaleMiddleware(LocaleMiddleware):
     def process_request(self, request: HttpRequest) -> None:
         if _language_in_paths(request):
             return super().process_request(request)
-        translation.activate(translation.get_language_from_request(request))
-        request.LANGUAGE_CODE = translation.get_language()
+        # The language chosen is one of LANGUAGES, as Django names it: what ``get_language`` would answer now.
+        language = translation.get_language_from_request(request)
+        translation.activate(language)
+        request.LANGUAGE_CODE = request._pathless_language = language  # type: ignore[attr-defined]
         return None
 
     def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
-        if _language_in_paths(request):
+        language = request.__dict__.get("_pathless_language")
+        if language is None:
             return super().process_response(request, response)
         if "Vary" in response.headers:
             patch_vary_headers(response, ("Accept-Language",))
         else:
             response.headers["Vary"] = "Accept-Language"  # most answers vary by nothing else: nothing to merge
-        response.headers.setdefault("Content-Language", translation.get_language())
+        # No view changes the language it was asked in (``translation.override`` gives it back).
+        response.headers.setdefault("Content-Language", language)
         return response
 
 

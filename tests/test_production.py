@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from csp.exceptions import CSPNonceError
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.test import Client, RequestFactory
@@ -235,3 +236,10 @@ def test_make_run_is_the_develop_module_which_starts_the_task_worker_beside_the_
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1].endswith("python -m scorekeeper.develop")
+
+
+def test_a_nonce_asked_for_after_its_page_was_answered_is_refused() -> None:
+    """The policy is written by then: a nonce made later would be one the browser refuses."""
+    answered = Client().get(reverse("api:docs"))
+    with pytest.raises(CSPNonceError):
+        str(answered.wsgi_request.csp_nonce)  # type: ignore[attr-defined]
