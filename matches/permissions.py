@@ -47,7 +47,8 @@ class Action(StrEnum):
     SHARE = "share"  # see the links that let others score or watch
     MANAGE = "manage"  # renew or revoke those links; rename, merge and link players
     UNLINK = "unlink"  # take a player's link to an account away
-    REOPEN = "reopen"  # reopen a closed club night; back up a club
+    REOPEN = "reopen"  # reopen a closed club night
+    BACKUP = "backup"  # download a whole book in one file (a club's)
     ROLES = "roles"  # give and take a club's managing roles (owner, secretary), take members off
 
 

@@ -199,18 +199,19 @@ def test_club_roles_grant_what_they_say_and_nothing_to_other_clubs() -> None:
     other = clubs.club_create(owner=other_owner, name="Grand Hand")
     stranger = make_user("stan")
     expected = {
-        setup.owner: (True, True, True, True, Role.OWNER),
-        setup.secretary: (True, True, False, False, Role.OWNER),
-        setup.scorer: (True, False, False, False, Role.CO_SCORER),
-        setup.member: (True, False, False, False, Role.SPECTATOR),
-        other_owner: (False, False, False, False, Role.NOBODY),
-        stranger: (False, False, False, False, Role.NOBODY),
+        setup.owner: (True, True, True, True, True, Role.OWNER),
+        setup.secretary: (True, True, False, False, False, Role.OWNER),
+        setup.scorer: (True, False, False, False, False, Role.CO_SCORER),
+        setup.member: (True, False, False, False, False, Role.SPECTATOR),
+        other_owner: (False, False, False, False, False, Role.NOBODY),
+        stranger: (False, False, False, False, False, Role.NOBODY),
     }
-    for user, (view, manage, reopen, roles, at_table) in expected.items():
+    for user, (view, manage, reopen, back_up, roles, at_table) in expected.items():
         visitor = _visitor(user)
         assert club_can(visitor, Action.VIEW, setup.club) is view, user
         assert club_can(visitor, Action.MANAGE, setup.club) is manage, user
         assert club_can(visitor, Action.REOPEN, setup.club) is reopen, user
+        assert club_can(visitor, Action.BACKUP, setup.club) is back_up, user
         assert club_can(visitor, Action.ROLES, setup.club) is roles, user
         assert match_role(visitor, table.match) is at_table, user
     assert club_can(_visitor(other_owner), Action.MANAGE, other)

@@ -76,6 +76,7 @@ def _may(request: HttpRequest, club: Club) -> dict[str, bool]:
         "can_manage": club_can(visitor, Action.MANAGE, club),
         "can_score": club_can(visitor, Action.SCORE, club),
         "can_reopen": club_can(visitor, Action.REOPEN, club),
+        "can_back_up": club_can(visitor, Action.BACKUP, club),
         "can_manage_roles": club_can(visitor, Action.ROLES, club),
     }
 
@@ -155,7 +156,7 @@ def club_member(request: HttpRequest, club: Club) -> HttpResponse:
     return redirect("club_detail", club_id=club.public_id)
 
 
-@on_club(Action.REOPEN)
+@on_club(Action.BACKUP)
 @require_safe
 def club_backup_download(request: HttpRequest, club: Club) -> HttpResponse:
     """Everything of the club in one file (the club's owner only): restored elsewhere, it becomes a club there."""
