@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
+from functools import lru_cache
 
 from django.conf import settings
 from django.db import models
@@ -120,15 +121,30 @@ class Match(models.Model):
         return self.title or f"{self.variant} {self.created_at:%Y-%m-%d}"
 
     def setup(self) -> MatchSetup:
-        """The engine's view of this match's rules and table."""
-        return setup_match(
-            self.variant,
-            scheme=self.scheme,
-            rules=self.rules,
-            players=self.players,
-            first_dealer=self.first_dealer,
-            planned_games=self.planned_games,
-        )
+        """The engine's view of this match's rules and table (the same for every match of the same choices)."""
+        rules = tuple(sorted(self.rules.items())) if isinstance(self.rules, dict) else ()
+        return _setup_of(self.variant, self.scheme, rules, self.players, self.first_dealer, self.planned_games)
+
+
+@lru_cache(maxsize=256)
+def _setup_of(
+    variant: str,
+    scheme: str,
+    rules: tuple[tuple[str, object], ...],
+    players: int,
+    first_dealer: int,
+    planned_games: int | None,
+) -> MatchSetup:
+    """A match's setup, checked and built once per set of choices: a save asks for it three times, a page as often,
+    and the setup (frozen) never changes once built."""
+    return setup_match(
+        variant,
+        scheme=scheme,
+        rules=dict(rules),
+        players=players,
+        first_dealer=first_dealer,
+        planned_games=planned_games,
+    )
 
 
 class Seat(models.Model):
