@@ -205,6 +205,25 @@ def test_a_matchs_history_comes_a_page_at_a_time_newest_first_each_change_once()
     assert browser.get(address, {"after": "bm90IGEgcGxhY2U="}).status_code == 404
 
 
+def test_a_matchs_history_numbers_each_change_by_its_place_in_the_match_on_every_page() -> None:
+    """The list is ordered: each change carries its own number (the match's version it made), so the second page
+    goes on where the first ended instead of counting from 1 again."""
+    user = make_user("anna")
+    match = make_match(user)
+    for _ in range(53):
+        add(match, declarer=0, contract="grand", matadors=1, declarer_card_points=70)
+    browser = browser_of(user)
+    address = f"/matches/{match.public_id}/history/"
+    numbered = re.compile(r'<li value="(\d+)">\s*<p><strong>Game (\d+) added</strong>')
+    first = browser.get(address).content.decode()
+    more = re.search(r'href="\?after=([^"]+)"', first)
+    assert more is not None
+    second = browser.get(address, {"after": more[1].replace("%3D", "=")}).content.decode()
+    pairs = numbered.findall(first) + numbered.findall(second)
+    assert [int(value) for value, _ in pairs] == list(range(53, 0, -1))
+    assert all(value == game for value, game in pairs)
+
+
 def test_a_seasons_nights_come_a_page_at_a_time_latest_first() -> None:
     owner = make_user("olga")
     club = clubs.club_create(owner=owner, name="Herz Dame")
