@@ -199,6 +199,18 @@ def test_the_nights_and_the_seasons_tables_print_on_one_page_each(signed_in: Cli
         assert table.players[place.standing.player].name in text
 
 
+def test_the_printed_tables_column_titles_are_whole_in_german(signed_in: Client, owner: User) -> None:
+    night = _night(owner, ("Anna", "Ben", "Cleo"))
+    signed_in.cookies["django_language"] = "de"
+    for address in (
+        reverse("night_print", args=[night.public_id]),
+        reverse("season_print", args=[night.season.public_id]),
+    ):
+        (text,) = pages(signed_in.get(address))
+        titles = next(line for line in text.splitlines() if line.startswith("Platz"))
+        assert titles.split() == ["Platz", "Spieler", "Punkte", "Spielpunkte", "Gewonnen", "Verloren", "Listen"]
+
+
 def test_a_stranger_gets_no_list(owner: User, four: Match) -> None:
     night = _night(owner, ("Anna", "Ben", "Cleo"))
     stranger = Client()

@@ -56,15 +56,16 @@ class Column:
 
 
 PLACE = Column("place", gettext_lazy("Place"), Kind.PLACE, 14)
-NAME = Column("name", gettext_lazy("Player"), Kind.NAME, 72)
+NAME = Column("name", gettext_lazy("Player"), Kind.NAME, 62)
 SCORE = Column("score", gettext_lazy("Points"), Kind.SCORE, 24)
 COLUMNS: tuple[Column, ...] = (
     PLACE,
     NAME,
     SCORE,
     Column("game_points", gettext_lazy("Game points"), Kind.FIGURE, 30),
-    Column("won", gettext_lazy("Won"), Kind.FIGURE, 16, short=pgettext_lazy("statistics column", "Won")),
-    Column("lost", gettext_lazy("Lost"), Kind.FIGURE, 16, short=pgettext_lazy("statistics column", "Lost")),
+    # Wide enough for the longest title of either language in bold ("Gewonnen", "Verloren").
+    Column("won", gettext_lazy("Won"), Kind.FIGURE, 21, short=pgettext_lazy("statistics column", "Won")),
+    Column("lost", gettext_lazy("Lost"), Kind.FIGURE, 21, short=pgettext_lazy("statistics column", "Lost")),
     Column("lists", gettext_lazy("Lists"), Kind.FIGURE, 18),
 )
 
