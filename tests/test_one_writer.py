@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 from django.conf import settings
 
-from matches.models import Game, Match, Seat
+from matches.models import Game, Match, MatchEvent, Seat
+from matches.rows import row_inserted, row_updated
 from matches.services import match_lock
 
 from .factories import add, make_match, make_user
@@ -21,13 +22,16 @@ WRITES = {
     "its games": "Game.objects.filter(match=match).update(deleted=True)",
     "its co-scorers": "match.scorers.add(match.created_by)",
     "its scores": "match.games.get().scores.all().delete()",
+    "its history, row by row": "row_inserted(MatchEvent(match=match, action='lock', version=99))",
+    "its totals, row by row": "match.version = 99; row_updated(match, ['version'])",
 }
 
 
 def _run_as_if_in(path: str, code: str, **names: Any) -> None:
     """Run ``code`` as if it were written in the project's file ``path``."""
     compiled = compile(code, str(Path(settings.BASE_DIR) / path), "exec")
-    exec(compiled, {"Match": Match, "Seat": Seat, "Game": Game, **names})
+    known = {"Match": Match, "Seat": Seat, "Game": Game, "MatchEvent": MatchEvent}
+    exec(compiled, {**known, "row_inserted": row_inserted, "row_updated": row_updated, **names})
 
 
 @pytest.mark.parametrize("write", WRITES.values(), ids=WRITES.keys())
