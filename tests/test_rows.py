@@ -40,7 +40,7 @@ def test_an_account_without_preferences_has_none_as_with_the_orm() -> None:
     user = make_user("ben")
     Profile.objects.filter(user=user).delete()
     (read,) = rows_read(User, "id", user.pk, joined="profile")
-    with pytest.raises(User.profile.RelatedObjectDoesNotExist):  # type: ignore[attr-defined]
+    with pytest.raises(User.profile.RelatedObjectDoesNotExist):
         read.profile  # noqa: B018
     assert rows_read(User, "id", 10**9, joined="profile") == []
 
