@@ -54,7 +54,7 @@ from .forms import (
     SeasonForm,
 )
 from .models import Club, ClubRole, ClubTable, Membership, Night, NightLog, Season, SeasonLog
-from .permissions import club_can, club_role, on_club, on_night, on_season, visible_clubs
+from .permissions import CLUB_GRANTS, club_can, club_role, on_club, on_night, on_season, visible_clubs
 from .pictures import night_picture
 from .prints import blank_lists, night_table_pdf, season_table_pdf
 from .selectors import (
@@ -71,13 +71,14 @@ from .standings import StandingRow, full_names, standing_headers, standing_rows
 
 
 def _may(request: HttpRequest, club: Club) -> dict[str, bool]:
-    visitor = visitor_of(request)
+    """What the visitor may do at the club, from the one role they hold there (read once)."""
+    granted = CLUB_GRANTS[club_role(visitor_of(request), club)]
     return {
-        "can_manage": club_can(visitor, Action.MANAGE, club),
-        "can_score": club_can(visitor, Action.SCORE, club),
-        "can_reopen": club_can(visitor, Action.REOPEN, club),
-        "can_back_up": club_can(visitor, Action.BACKUP, club),
-        "can_manage_roles": club_can(visitor, Action.ROLES, club),
+        "can_manage": Action.MANAGE in granted,
+        "can_score": Action.SCORE in granted,
+        "can_reopen": Action.REOPEN in granted,
+        "can_back_up": Action.BACKUP in granted,
+        "can_manage_roles": Action.ROLES in granted,
     }
 
 
