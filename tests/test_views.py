@@ -765,3 +765,14 @@ def test_a_durchmarsch_beside_a_player_who_took_a_trick_is_refused_next_to_the_f
         "name every other player as Jungfrau, or none.</p>"
     ) in response.content.decode()
     assert not Game.objects.filter(match=match).exists()
+
+
+def test_a_sheet_row_writes_a_players_name_as_text_never_as_markup(client_of: Any, owner: User) -> None:
+    hostile = '<img src=x onerror="alert(1)">&'
+    match = make_match(owner, names=(hostile, "Ben", "Cleo"))
+    add(match, declarer=0, contract="grand", matadors=1, declarer_card_points=70)
+    page = client_of(owner).get(f"/matches/{match.public_id}/").content.decode()
+    row = re.search(r'<tr id="game-.*?</tr>', page, re.DOTALL)
+    assert row is not None
+    assert "<img" not in row[0]
+    assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp; · " in row[0]

@@ -1,13 +1,18 @@
 """Numbers and engine messages as a score sheet writes them: a real minus sign, a plus for gains, the reader's deck."""
 
+import html
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms, template
 from django.forms import BoundField
 from django.forms.utils import flatatt
+from django.template import Context
+from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from ..engine import Message
 from ..labels import (
@@ -21,6 +26,7 @@ from ..labels import (
     standings_text,
     total_label,
 )
+from ..models import Deck
 from ..registry import PaperList
 from ..selectors import SheetRow
 
@@ -68,6 +74,100 @@ def row_headline(row: SheetRow, names: list[str], deck: str) -> str:
     if game is None:
         return ""
     return result_label(game, won=row.won, scores=row.scores, names=names, breakdown=row.breakdown, deck=deck)
+
+
+# A game's id standing in its links until each row puts its own in: reversing two addresses for every row of a
+# fifty-row sheet cost more than the rest of the row.
+GAME_SLOT = "00000000-0000-4000-8000-00000000600d"
+
+
+@dataclass(frozen=True)
+class _RowParts:
+    """What every row of one sheet shares: its links with ``GAME_SLOT`` for the game, and its words in the reader's
+    language."""
+
+    edit: str
+    delete: str
+    fix: str
+    remove: str
+    passed: str
+    unscorable: str
+
+
+def _esc(value: object) -> str:
+    """``value`` as text in HTML: as Django's ``escape`` writes it, without its handling of lazy text (every value
+    here is plain), which cost more than the escaping in a row of a dozen values."""
+    return html.escape(str(value), quote=True)
+
+
+@register.simple_tag(takes_context=True)
+def sheet_row(context: Context, row: SheetRow) -> SafeString:
+    """One line of the score sheet, written out rather than through a template of its own: a page of fifty rows and
+    every save's answer draw it. The game, who declared what and its value with the result's words, its Bock and
+    whether it can be scored, who dealt, the steps of its value, its links to fix and delete it (for a scorer, on a
+    sheet that is not read only), and each seat's running total with what the game gave it."""
+    deck = str(context.get("deck") or Deck.FRENCH)
+    parts = _row_parts(context)
+    game = row.game
+    if game.passed:
+        summary = _esc(parts.passed)
+    else:
+        words = row_headline(row, context["sheet"].names, deck)
+        summary = "".join(
+            (
+                f"{_esc(row.declarer_name)} · " if row.declarer_name else "",
+                _esc(contract_label(game.contract, deck)),
+                f" · {_esc(row.value)}" if row.value else "",
+                f'<span class="words"> · {_esc(words)}</span>' if words else "",
+            )
+        )
+    if row.bock:
+        summary += f'<span class="badge">{_esc(bock_label(row.bock))}</span>'
+    if not row.scorable:
+        summary += f'<span class="badge warn">{_esc(parts.unscorable)}</span>'
+    steps = "".join(f"<li>{_esc(render_step(message, deck))}</li>" for message in row.breakdown)
+    links = ""
+    access = context.get("access")
+    if not context.get("readonly") and access is not None and access.can_score:
+        game_id = str(game.public_id)
+        edit, delete = _esc(parts.edit.replace(GAME_SLOT, game_id)), _esc(parts.delete.replace(GAME_SLOT, game_id))
+        links = (
+            f'<p class="row-links"><a href="{edit}">{_esc(parts.fix)}</a> '
+            f'<a href="{delete}">{_esc(parts.remove)}</a></p>'
+        )
+    cells = "".join(_cell(points, total) for points, total in row.cells)
+    classes = " ".join(name for name, on in (("bock-row", row.bock), ("lost", row.won is False)) if on)
+    marked = f' class="{classes}"' if classes else ""
+    dealt = _esc(gettext("dealt by %(dealer)s") % {"dealer": row.dealer_name})
+    listed = f'<ol class="steps">{steps}</ol>' if steps else ""
+    return mark_safe(
+        f'<tr id="game-{_esc(game.public_id)}"{marked}><td>{_esc(row.number)}</td>'
+        f'<td class="game"><details><summary>{summary}</summary><p class="dealt">{dealt}</p>'
+        f"{listed}{links}</details></td>{cells}</tr>"
+    )
+
+
+def _cell(points: int, total: int) -> str:
+    """A seat's running total, with what the game gave it (if anything)."""
+    gained = f"<small>{_esc(signed(points))}</small>" if points else ""
+    return f'<td class="num"><span class="running">{_esc(total_label(total))}</span>{gained}</td>'
+
+
+def _row_parts(context: Context) -> _RowParts:
+    """What the rows of the sheet being drawn share, made for its first row."""
+    kept = context.render_context.get("sheet_row_parts")
+    if not isinstance(kept, _RowParts):
+        match_id = context["match"].public_id
+        kept = _RowParts(
+            edit=reverse("game_edit", args=[match_id, GAME_SLOT]),
+            delete=reverse("game_delete", args=[match_id, GAME_SLOT]),
+            fix=gettext("Fix"),
+            remove=gettext("Delete"),
+            passed=gettext("all passed"),
+            unscorable=gettext("not scorable"),
+        )
+        context.render_context["sheet_row_parts"] = kept
+    return kept
 
 
 @register.simple_tag
