@@ -124,6 +124,13 @@ class Sheet:
         return self.next.bock_games_after
 
     @property
+    def earlier_place(self) -> str | None:
+        """Where the list's page of the games before these starts (``games_page``), if any came before."""
+        if not self.earlier or not self.rows:
+            return None
+        return place_token(self.rows[0].number, self.rows[0].game.pk)
+
+    @property
     def games_left(self) -> int | None:
         return None if self.paper else self.next.games_left
 
@@ -651,7 +658,7 @@ def page_of(query: QuerySet[Any], *, by: str, after: str | None, size: int) -> P
     ordered = query.order_by(by, "-pk" if descending else "pk")
     if after:
         try:
-            value, pk = json.loads(base64.urlsafe_b64decode(after.encode("ascii")))
+            value, pk = _place(after)
             numbered = _numbered(query.model, field)
             readable = type(value) is int if numbered else isinstance(value, str) and "\x00" not in value
             if not readable or type(pk) is not int or not 0 < pk < 2**63:
@@ -659,7 +666,7 @@ def page_of(query: QuerySet[Any], *, by: str, after: str | None, size: int) -> P
             beyond = "lt" if descending else "gt"
             ordered = ordered.filter(Q(**{f"{field}__{beyond}": value}) | Q(**{field: value, f"pk__{beyond}": int(pk)}))
             found = list(ordered[: size + 1])
-        except (ValueError, TypeError, OverflowError, UnicodeError, binascii.Error, ValidationError) as error:
+        except PLACE_ERRORS as error:
             raise BadPlace(after) from error
     else:
         found = list(ordered[: size + 1])
@@ -669,5 +676,36 @@ def page_of(query: QuerySet[Any], *, by: str, after: str | None, size: int) -> P
     mark = last
     for part in field.split("__"):
         mark = getattr(mark, part)
-    place = [mark.isoformat() if hasattr(mark, "isoformat") else mark, last.pk]
-    return Page(found[:size], base64.urlsafe_b64encode(json.dumps(place).encode()).decode("ascii"), paged=bool(after))
+    place = place_token(mark.isoformat() if hasattr(mark, "isoformat") else mark, last.pk)
+    return Page(found[:size], place, paged=bool(after))
+
+
+def place_token(value: Any, pk: int) -> str:
+    """A place in a list, as its pager carries it: the value the list is ordered by and the entry's id."""
+    return base64.urlsafe_b64encode(json.dumps([value, pk]).encode()).decode("ascii")
+
+
+def _place(token: str) -> tuple[Any, Any]:
+    """The value and the id of a place made by ``place_token``; ValueError (or the like) for anything else."""
+    value, pk = json.loads(base64.urlsafe_b64decode(token.encode("ascii")))
+    return value, pk
+
+
+PLACE_ERRORS = (ValueError, TypeError, OverflowError, UnicodeError, binascii.Error, ValidationError)
+
+
+def games_page(match: Match, *, after: str | None, size: int) -> tuple[Sheet, Page]:
+    """A match's list a page at a time, from its latest games back, by the one paging protocol (``page_of``):
+    ``after`` is the place of the earliest game of the page before, and this page ends just before it, its rows
+    with their running totals. Raises ``BadPlace`` (a 404) for a place not made here."""
+    upto = None
+    if after:
+        try:
+            number, pk = _place(after)
+            if type(number) is not int or type(pk) is not int or number < 1:
+                raise ValueError(number)
+        except PLACE_ERRORS as error:
+            raise BadPlace(after) from error
+        upto = number - 1
+    sheet = match_sheet(match, upto=upto, last=size)
+    return sheet, Page(sheet.rows, sheet.earlier_place, paged=bool(after))

@@ -224,6 +224,27 @@ def test_a_matchs_history_numbers_each_change_by_its_place_in_the_match_on_every
     assert all(value == game for value, game in pairs)
 
 
+def test_a_matchs_list_of_games_pages_back_as_every_list_does_with_its_running_totals() -> None:
+    user = make_user("anna")
+    match = make_match(user)
+    for _ in range(120):
+        add(match, declarer=0, contract="grand", matadors=1, declarer_card_points=70)
+    browser = browser_of(user)
+    address = f"/matches/{match.public_id}/list/"
+    first = browser.get(address).content.decode()
+    assert "Latest games" not in first  # the first page is the latest
+    rows = re.compile(r"<tr id=\"game-[^\"]+\"><td>(\d+</td>.*?<span class=\"running\">−?\d+)</span>", re.DOTALL)
+    seen = [
+        re.findall(r"^(\d+)</td>.*>(−?\d+)$", row, re.DOTALL)[0]
+        for row in follow(browser, address, rows, "Earlier games")
+    ]
+    numbers = [int(number) for number, _ in seen]
+    assert sorted(numbers) == list(range(1, 121))
+    assert len(numbers) == 120
+    first_seat = {int(number): int(total.replace("\N{MINUS SIGN}", "-")) for number, total in seen}
+    assert {first_seat[number] - first_seat[number - 1] for number in range(2, 121)} == {first_seat[1]}
+
+
 def test_a_seasons_nights_come_a_page_at_a_time_latest_first() -> None:
     owner = make_user("olga")
     club = clubs.club_create(owner=owner, name="Herz Dame")

@@ -4,6 +4,7 @@ the lists have grown (more matches, players, games and changes), the count must 
 import uuid
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from django.contrib.auth.models import User
@@ -13,6 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from matches.models import Game, Match, Player
+from matches.selectors import place_token
 from matches.services import game_delete, match_redo, match_undo, player_link
 
 from .factories import add, make_match, make_user
@@ -177,7 +179,8 @@ def test_a_page_further_back_costs_the_same_however_many_games_came_after(
 ) -> None:
     match = make_match(owner, rules={"bock": True})
     enter(match, 70)
-    address = reverse("match_games", args=[match.public_id]) + "?upto=60"
+    sixty_one = match.games.get(number=61, deleted=False)
+    address = reverse("match_games", args=[match.public_id]) + "?" + urlencode({"after": place_token(61, sixty_one.pk)})
     costs_the_same(signed_in, address, lambda: enter(match, 60), django_assert_num_queries)
 
 

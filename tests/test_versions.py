@@ -300,11 +300,11 @@ def test_a_deletion_keeps_the_number_the_game_had(owner: User) -> None:
     assert numbers == [("add", 1), ("add", 2), ("delete", 2), ("undo", 2), ("undo", 2)]
 
 
-def test_a_page_number_that_is_no_number_is_not_a_500(scorer: Client, owner: User) -> None:
+def test_a_place_in_the_list_that_is_no_place_is_a_404_not_a_500(scorer: Client, owner: User) -> None:
     match = make_match(owner)
     add(match, **CLUBS_70)
-    assert scorer.get(f"/matches/{match.public_id}/list/?upto=²").status_code == 200
-    assert Client().get(f"/watch/{match.share_token}/list/?upto=²").status_code == 200
+    assert scorer.get(f"/matches/{match.public_id}/list/?after=²").status_code == 404
+    assert Client().get(f"/watch/{match.share_token}/list/?after=²").status_code == 404
 
 
 def test_a_bid_typed_before_choosing_ramsch_is_left_out(scorer: Client, owner: User) -> None:

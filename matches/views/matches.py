@@ -54,6 +54,7 @@ from ..selectors import (
     Sheet,
     added_since,
     game_list,
+    games_page,
     match_chart,
     match_sheet,
     page_of,
@@ -279,22 +280,15 @@ def match_follow(request: HtmxHttpRequest, match: Match) -> HttpResponse:
 @require_safe
 def match_games(request: HttpRequest, match: Match) -> HttpResponse:
     """The whole list, a page at a time, from the latest games back."""
-    upto = request.GET.get("upto", "")
-    sheet = match_sheet(match, upto=int(upto) if upto.isascii() and upto.isdigit() else None, last=SHEET_PAGE)
+    sheet, page = games_page(match, after=request.GET.get("after"), size=SHEET_PAGE)
     context = {
         "match": match,
         "sheet": sheet,
-        "later": later_games(sheet),
+        "page": page,
         "access": access(visitor_of(request), match),
         **match_labels(match),
     }
     return render(request, "matches/match_games.html", context)
-
-
-def later_games(sheet: Sheet) -> int | None:
-    """Where the next page of the list ends, if games come after the ones shown."""
-    shown = sheet.rows[-1].number if sheet.rows else 0
-    return shown + SHEET_PAGE if shown < sheet.match.deals else None
 
 
 def chart_answer(request: HttpRequest, match: Match) -> HttpResponse:

@@ -24,6 +24,7 @@ from ..permissions import (
 from ..refusals import refusal_as_messages
 from ..registry import gone_invite_page
 from ..selectors import (
+    games_page,
     match_sheet,
 )
 from ..services import (
@@ -32,7 +33,7 @@ from ..services import (
     match_scorer_remove,
 )
 from .common import STOP_POLLING, HtmxHttpRequest, match_labels
-from .matches import RECENT_GAMES, SHEET_PAGE, chart_answer, later_games
+from .matches import RECENT_GAMES, SHEET_PAGE, chart_answer
 
 
 @public
@@ -97,9 +98,8 @@ def match_spectate_chart(request: HttpRequest, token: str) -> HttpResponse:
 def match_spectate_games(request: HttpRequest, token: str) -> HttpResponse:
     """Earlier games for spectators, a page at a time, as the scorers' list of all games."""
     match = match_by_link("share", token)
-    upto = request.GET.get("upto", "")
-    sheet = match_sheet(match, upto=int(upto) if upto.isascii() and upto.isdigit() else None, last=SHEET_PAGE)
-    context = {"match": match, "sheet": sheet, "later": later_games(sheet), "share_token": token, **match_labels(match)}
+    sheet, page = games_page(match, after=request.GET.get("after"), size=SHEET_PAGE)
+    context = {"match": match, "sheet": sheet, "page": page, "share_token": token, **match_labels(match)}
     return render(request, "matches/match_games.html", context)
 
 
