@@ -41,9 +41,11 @@ from .services import check_new_match, keeper_for
 
 # A step holds the database's write lock about this long at most: a save at a table waits no longer than that.
 STEP_SECONDS = 0.02
-# After each step on SQLite the write lock is left free this long, so that a save waiting for it (which asks every
-# half millisecond: ``scorekeeper.sqlite``) goes in before the next step takes it again. PostgreSQL locks rows, not
-# the database: nobody waits there.
+# After each step on SQLite the restore moves what it wrote from the log into the database itself: otherwise the
+# log grows over steps until a commit finds it long and does that work, and when that commit is a save's, the save
+# waits for it (11 ms in one run, many times that on a busy disk). Then the write lock is left free this long, so
+# that a save waiting for it (which asks every half millisecond: ``scorekeeper.sqlite``) goes in before the next step
+# takes it again. PostgreSQL locks rows, not the database: nobody waits there.
 HANDOVER_SECONDS = 0.001
 FIRST_STEP = 500  # rows in the first step; each next step is sized by how long the last one took
 STEP_RANGE = (50, 20_000)
@@ -485,6 +487,8 @@ class _Steps:
             rows_written(rows)
         self.held += time.monotonic() - began
         if connection.vendor == "sqlite" and not connection.in_atomic_block:
+            with connection.cursor() as cursor:
+                cursor.execute("PRAGMA wal_checkpoint(PASSIVE)")
             time.sleep(HANDOVER_SECONDS)
 
     def write(self, items: Sequence[T], step: Callable[[_Steps, Sequence[T]], None]) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from django.db import OperationalError, connection
 from django.db.utils import ConnectionHandler
+from django.test.utils import CaptureQueriesContext
 from pytest_django import DjangoDbBlocker
 
 from matches import restore as restoring
@@ -97,15 +98,20 @@ def test_a_transaction_gives_up_on_the_write_lock_after_the_timeout(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_restore_leaves_the_lock_free_for_a_moment_after_each_step_on_sqlite(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_restore_checkpoints_its_log_and_leaves_the_lock_free_a_moment_after_each_step_on_sqlite(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     pauses: list[float] = []
     monkeypatch.setattr(time, "sleep", pauses.append)
     steps: list[Rows] = []
     monkeypatch.setattr(restoring._Steps, "locked", _counted(restoring._Steps.locked, steps))
-    restore(large_backup(1200, "turns"), user=make_user("olga"))
+    with CaptureQueriesContext(connection) as statements:
+        restore(large_backup(1200, "turns"), user=make_user("olga"))
     assert len(steps) > 2
-    expected = [restoring.HANDOVER_SECONDS] * len(steps) if connection.vendor == "sqlite" else []
-    assert pauses == expected
+    on_sqlite = connection.vendor == "sqlite"
+    assert pauses == ([restoring.HANDOVER_SECONDS] * len(steps) if on_sqlite else [])
+    checkpoints = [query for query in statements.captured_queries if "wal_checkpoint" in query["sql"]]
+    assert len(checkpoints) == (len(steps) if on_sqlite else 0)
 
 
 def _counted(locked: Callable[[restoring._Steps, Rows], None], steps: list[Rows]) -> Callable[..., None]:
