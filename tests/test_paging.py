@@ -189,13 +189,17 @@ def test_a_persons_clubs_come_a_hundred_at_a_time() -> None:
     assert shown == names
 
 
-def test_a_matchs_history_comes_a_page_at_a_time_newest_first_each_change_once() -> None:
+def _played(games: int, page: str) -> tuple[Client, str]:
+    """A scorer's browser, and the address of a page (``history``, ``list``) of their match of ``games`` grands."""
     user = make_user("anna")
     match = make_match(user)
-    for _ in range(53):
+    for _ in range(games):
         add(match, declarer=0, contract="grand", matadors=1, declarer_card_points=70)
-    browser = browser_of(user)
-    address = f"/matches/{match.public_id}/history/"
+    return browser_of(user), f"/matches/{match.public_id}/{page}/"
+
+
+def test_a_matchs_history_comes_a_page_at_a_time_newest_first_each_change_once() -> None:
+    browser, address = _played(53, "history")
     numbers = follow(browser, address, re.compile(r"<strong>Game (\d+) added</strong>"), "Older changes")
     assert numbers == [str(number) for number in range(53, 0, -1)]
     more = re.search(r'href="\?after=([^"]+)"', browser.get(address).content.decode())
@@ -208,12 +212,7 @@ def test_a_matchs_history_comes_a_page_at_a_time_newest_first_each_change_once()
 def test_a_matchs_history_numbers_each_change_by_its_place_in_the_match_on_every_page() -> None:
     """The list is ordered: each change carries its own number (the match's version it made), so the second page
     goes on where the first ended instead of counting from 1 again."""
-    user = make_user("anna")
-    match = make_match(user)
-    for _ in range(53):
-        add(match, declarer=0, contract="grand", matadors=1, declarer_card_points=70)
-    browser = browser_of(user)
-    address = f"/matches/{match.public_id}/history/"
+    browser, address = _played(53, "history")
     numbered = re.compile(r'<li value="(\d+)">\s*<p><strong>Game (\d+) added</strong>')
     first = browser.get(address).content.decode()
     more = re.search(r'href="\?after=([^"]+)"', first)
@@ -225,12 +224,7 @@ def test_a_matchs_history_numbers_each_change_by_its_place_in_the_match_on_every
 
 
 def test_a_matchs_list_of_games_pages_back_as_every_list_does_with_its_running_totals() -> None:
-    user = make_user("anna")
-    match = make_match(user)
-    for _ in range(120):
-        add(match, declarer=0, contract="grand", matadors=1, declarer_card_points=70)
-    browser = browser_of(user)
-    address = f"/matches/{match.public_id}/list/"
+    browser, address = _played(120, "list")
     first = browser.get(address).content.decode()
     assert "Latest games" not in first  # the first page is the latest
     rows = re.compile(r"<tr id=\"game-[^\"]+\"><td>(\d+</td>.*?<span class=\"running\">−?\d+)</span>", re.DOTALL)
