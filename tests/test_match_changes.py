@@ -14,10 +14,12 @@ from matches.backup import VERSION, account_backup
 from matches.clubs import services as clubs
 from matches.clubs.models import ClubTable
 from matches.errors import Invalid
-from matches.models import Match, MatchEvent
+from matches.models import Game, Match, MatchEvent
 from matches.restore import restore
 from matches.services import (
     SeatsKept,
+    Submission,
+    game_add,
     match_delete,
     match_hand_over,
     match_link_renew,
@@ -195,3 +197,20 @@ def test_a_new_title_and_a_renewed_or_revoked_link_are_kept_without_the_links_ad
     assert old_invite is not None
     assert old_invite not in str(kept)
     assert Match.objects.get(pk=match.pk).version == 3
+
+
+def test_a_game_is_scored_by_the_match_as_stored_under_the_lock_not_as_the_caller_read_it() -> None:
+    """The add reads the match's rules and table again under its lock, whatever the caller's copy says."""
+    owner = make_user("olga")
+    match = make_match(owner)
+    stale = Match.objects.get(pk=match.pk)
+    Match.objects.filter(pk=match.pk).update(scheme="seeger-fabian")
+    added = game_add(
+        match=stale,
+        user=owner,
+        token=uuid.uuid4(),
+        submission=Submission(declarer=1, entry={"contract": "clubs", "matadors": 2, "declarer_card_points": 75}),
+    )
+    assert stale.scheme == "seeger-fabian"
+    assert added.game.points == Game.objects.get(pk=added.game.pk).points
+    assert added.game.points[1] == 36 + 50  # Seeger-Fabian adds 50 to a game won

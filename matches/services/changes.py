@@ -109,23 +109,41 @@ def lock_match(match_pk: int) -> Match:
     return Match.objects.select_for_update().get(pk=match_pk)
 
 
+# What a game's add reads of its match, read again under the lock (``lock_current``).
+LOCKED_COLUMNS = (
+    "version",
+    "deals",
+    "totals",
+    "locked",
+    "variant",
+    "scheme",
+    "rules",
+    "players",
+    "first_dealer",
+    "planned_games",
+)
+
+
 def lock_current(match: Match) -> Match:
-    """``match`` itself, its row locked until the transaction ends, with what changes as it is played read again:
-    its version, deals, totals and whether its list is closed. What its games' scoring reads of it (its rules and
-    its table) never changes once it is made. The add of a game, which every table makes every minute, reads this
-    way: one statement written out, rather than the whole row through a statement the ORM builds anew each time."""
+    """``match`` itself, its row locked until the transaction ends, with all that adding a game reads of it read again:
+    its version, deals, totals, whether its list is closed, and its rules and table. The add of a game, which every
+    table makes every minute, reads this way: one statement written out, rather than the whole row through a
+    statement the ORM builds anew each time."""
     database = connections[DEFAULT_DB_ALIAS]
     lock = " FOR UPDATE" if database.features.has_select_for_update else ""
     with database.cursor() as cursor:
         cursor.execute(
-            f"SELECT version, deals, totals, locked FROM {Match._meta.db_table} WHERE id = %s{lock}", [match.pk]
+            f"SELECT {', '.join(LOCKED_COLUMNS)} FROM {Match._meta.db_table} WHERE id = %s{lock}", [match.pk]
         )
         row = cursor.fetchone()
     if row is None:
         raise Match.DoesNotExist
-    version, deals, totals, locked = row
-    match.version, match.deals, match.locked = version, deals, bool(locked)
-    match.totals = _json_read(Match, "totals", totals)
+    read = dict(zip(LOCKED_COLUMNS, row, strict=True))
+    for name in ("version", "deals", "variant", "scheme", "players", "first_dealer", "planned_games"):
+        setattr(match, name, read[name])
+    match.locked = bool(read["locked"])
+    match.totals = _json_read(Match, "totals", read["totals"])
+    match.rules = _json_read(Match, "rules", read["rules"])
     return match
 
 
