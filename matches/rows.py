@@ -176,13 +176,10 @@ class _Reading:
         if self.related is not None:
             related = self.related.instance(row[width:], database)
             self.relation.set_cached_value(instance, related)
-            if related is not None and hasattr(self.relation, "remote_field"):
-                # A forward relation's one-to-one answers from the other side too, as select_related does.
-                remote = self.relation.remote_field
-                if remote.one_to_one:
-                    remote.set_cached_value(related, instance)
-            elif related is not None:
-                self.relation.field.set_cached_value(related, instance)
+            remote = self.relation.remote_field
+            if related is not None and remote.one_to_one:
+                # A one-to-one answers from the other side too, as select_related makes it.
+                remote.set_cached_value(related, instance)
         return instance
 
 
