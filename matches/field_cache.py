@@ -35,6 +35,13 @@ class SharedFields(Generic[Layout]):
         fields, layout = self._kept_or_built(key, build)
         return {name: own_copy(field) for name, field in fields.items()}, layout
 
+    def look(self, key: str) -> Fields | None:
+        """The fields kept for ``key`` themselves, to read and never to change (None if none are kept): what a
+        request reads of them without a form of its own costs no copies."""
+        with self.lock:
+            found = self.kept.get(key)
+        return None if found is None else found[0]
+
     def _kept_or_built(self, key: str, build: Callable[[], tuple[Fields, Layout]]) -> tuple[Fields, Layout]:
         with self.lock:
             found = self.kept.get(key)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -268,6 +268,49 @@ def _visibility(entry: EntryField, offered: Sequence[Contract]) -> str:
 ENTRY_FIELDS: SharedFields[tuple[Placed, ...]] = SharedFields(size=256)
 
 
+def entry_key(shape: EntryShape, seats: Sequence[str], deck: str) -> str:
+    """What a table's entry fields are built from: the forms of one key share them."""
+    return repr((shape.key, list(seats), deck, get_language()))
+
+
+def starting_values(fields: Mapping[str, forms.Field], initial: Mapping[str, Any]) -> str:
+    """The values the ``fields`` of an unposted form start with, as JSON (see ``GameForm.starting_values``)."""
+    values = {
+        name: str(initial.get(name, field.initial))
+        for name, field in fields.items()
+        if name not in PER_FORM and initial.get(name, field.initial) not in (None, "", False)
+    }
+    return json.dumps(values)
+
+
+def preselected_hint(preselected: str) -> str:
+    """What the live result says before anything is chosen: that the contract ``preselected`` was, if any."""
+    if preselected:
+        return _("%(contract)s as last game; the score shows here.") % {"contract": preselected}
+    return str(_("The score shows here."))
+
+
+@dataclass(frozen=True)
+class NextEntry:
+    """The next deal's entry for a phone that keeps its fields after a save (the deal takes the same ones): a token
+    of its own, the values the fields start with and the hint under them. Read from the table's shared fields, with
+    no form of its own: a save's answer carries no form."""
+
+    token: uuid.UUID
+    starting_values: str
+    preselected_hint: str
+
+    @classmethod
+    def of(cls, *, shape: EntryShape, seats: list[str], deck: str, initial: dict[str, Any]) -> NextEntry:
+        fields = ENTRY_FIELDS.look(entry_key(shape, seats, deck))
+        if fields is None:
+            form = GameForm(shape=shape, seats=seats, deck=deck, initial=initial)
+            return cls(form.fields["token"].initial, form.starting_values, form.preselected_hint)
+        chosen = initial.get("contract")
+        preselected = contract_label(chosen, deck) if chosen else ""
+        return cls(uuid.uuid4(), starting_values(fields, initial), preselected_hint(preselected))
+
+
 class GameForm(forms.Form):
     """One game, with exactly the fields the variant and its rules accept. Works as a plain form post.
 
@@ -286,7 +329,7 @@ class GameForm(forms.Form):
         self.seat_names = seats
         self.deck = deck
         self.fields["token"].initial = uuid.uuid4()
-        self.shape_key = repr((shape.key, seats, deck, get_language()))
+        self.shape_key = entry_key(shape, seats, deck)
         fields, placed = ENTRY_FIELDS.take(self.shape_key, self._build)
         self.fields.update(fields)
         self.placed = list(placed)
@@ -504,19 +547,12 @@ class GameForm(forms.Form):
     def starting_values(self) -> str:
         """The values an unposted form starts with (its chips preselected, its numbers filled), as JSON: a phone
         that keeps its fields after a save sets them again from this."""
-        values = {
-            name: str(self.initial.get(name, field.initial))
-            for name, field in self.fields.items()
-            if name not in PER_FORM and self.initial.get(name, field.initial) not in (None, "", False)
-        }
-        return json.dumps(values)
+        return starting_values(self.fields, self.initial)
 
     @property
     def preselected_hint(self) -> str:
         """What the live result says before anything is chosen: that the contract was preselected, if it was."""
-        if self.preselected:
-            return _("%(contract)s as last game; the score shows here.") % {"contract": self.preselected}
-        return str(_("The score shows here."))
+        return preselected_hint(self.preselected)
 
     @property
     def fresh_key(self) -> str:

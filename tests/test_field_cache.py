@@ -10,7 +10,7 @@ from django.test import Client
 
 from matches.engine.match import shape_of
 from matches.field_cache import Fields
-from matches.forms import ENTRY_FIELDS, GameForm
+from matches.forms import ENTRY_FIELDS, GameForm, NextEntry
 from matches.models import Match
 
 from .factories import add, make_match, make_user
@@ -115,3 +115,25 @@ def test_a_form_changes_only_its_own_copies_of_the_fields() -> None:
     assert {name: _state(field) for name, field in shared.items()} == before
     theirs = GameForm(shape=shape, seats=["Anna", "Ben", "Cleo"])
     assert {name: _state(theirs.fields[name]) for name in shared} == before
+
+
+@pytest.mark.parametrize("last_contract", [None, "grand"])
+def test_the_next_entry_read_from_the_kept_fields_starts_as_a_fresh_form(
+    only_one_table_shape: None, last_contract: str | None
+) -> None:
+    """A save whose next deal takes the same fields answers with the next entry's start, read from the table's
+    kept fields rather than from a form of its own: the same as a fresh form's, whether the fields were kept
+    already or not."""
+    match = make_match(make_user("owner"))
+    shape = shape_of(match.setup(), 2)
+    seats = ["Anna", "Ben", "Cleo"]
+    initial: dict[str, Any] = {"number": 2, "version": 1} | ({"contract": last_contract} if last_contract else {})
+    built = NextEntry.of(shape=shape, seats=seats, deck="french", initial=initial)
+    assert ENTRY_FIELDS.kept, "the entry was read through a form, which keeps the table's fields"
+    read = NextEntry.of(shape=shape, seats=seats, deck="french", initial=initial)
+    form = GameForm(shape=shape, seats=seats, deck="french", initial=initial)
+    for entry in (built, read):
+        assert entry.starting_values == form.starting_values
+        assert entry.preselected_hint == form.preselected_hint
+    assert built.token != read.token
+    assert ("grand" in read.starting_values) is (last_contract == "grand")

@@ -143,17 +143,16 @@ def _saved(
     stands now."""
     if not request.htmx:
         return redirect("match_detail", match_id=match.public_id)
-    if added is not None and not added.replayed:
+    made = added.change if added is not None and not added.replayed else None
+    if added is not None and made is not None:
         sheet = sheet_after(match, seats, [added.game], added.after)
-        context = live_context(request, match, sheet=sheet, made=added.change)
-        context |= _saved_row(sheet, sheet.rows[-1])
     else:
         sheet = match_sheet(match, last=1, seats=seats, refresh=False)
-        context = live_context(request, match, sheet=sheet)
-        row = sheet.rows[-1] if sheet.rows else None
-        if added is not None and row is not None and row.game.pk == added.game.pk:
-            context |= _saved_row(sheet, row)
-    context["keep_fields"] = not sheet.finished and sheet.next.shape == entered
+    kept = not sheet.finished and sheet.next.shape == entered
+    context = live_context(request, match, sheet=sheet, made=made, fields_kept=kept)
+    row = sheet.rows[-1] if sheet.rows else None
+    if added is not None and row is not None and row.game.pk == added.game.pk:
+        context |= _saved_row(sheet, row)
     return render(request, "matches/partials/_saved.html", context)
 
 

@@ -27,7 +27,7 @@ from ..exports.pdf import game_list_pdf, match_header, pdf_response
 from ..exports.picture import match_picture, picture_response
 from ..exports.tables import MatchExport
 from ..following import csrf_cookie_kept, unchanged
-from ..forms import BY_VALUE_MODE, FULL_MODE, GameForm, MatchForm
+from ..forms import BY_VALUE_MODE, FULL_MODE, GameForm, MatchForm, NextEntry
 from ..labels import (
     change_text,
     match_label,
@@ -154,6 +154,18 @@ def match_new(request: HttpRequest) -> HttpResponse:
 
 def _game_form(request: HttpRequest, match: Match, sheet: Sheet) -> GameForm:
     """A fresh form for the next deal, with the last game's contract preselected."""
+    initial = _next_initial(request, match, sheet)
+    return GameForm(shape=sheet.next.shape, seats=sheet.names, deck=deck_of(request), initial=initial)
+
+
+def _next_entry(request: HttpRequest, match: Match, sheet: Sheet) -> NextEntry:
+    """What a phone keeping its fields needs for the next deal: what ``_game_form`` would start with."""
+    initial = _next_initial(request, match, sheet)
+    return NextEntry.of(shape=sheet.next.shape, seats=sheet.names, deck=deck_of(request), initial=initial)
+
+
+def _next_initial(request: HttpRequest, match: Match, sheet: Sheet) -> dict[str, Any]:
+    """The next deal's entry starts with the last game's contract preselected, and by value if it was so entered."""
     shape = sheet.next.shape
     initial: dict[str, Any] = {"number": sheet.next_number, "version": match.version}
     last = sheet.rows[-1].game.contract if sheet.rows else None
@@ -161,8 +173,7 @@ def _game_form(request: HttpRequest, match: Match, sheet: Sheet) -> GameForm:
         initial["contract"] = last
     if last == BY_VALUE and shape.by_value:
         initial["mode"] = BY_VALUE_MODE  # the table enters by value: the next game starts there too
-    initial |= asked_mode(request, shape)
-    return GameForm(shape=shape, seats=sheet.names, deck=deck_of(request), initial=initial)
+    return initial | asked_mode(request, shape)
 
 
 def asked_mode(request: HttpRequest, shape: EntryShape) -> dict[str, str]:
@@ -185,10 +196,12 @@ def live_context(
     sheet: Sheet | None = None,
     *,
     made: MatchEvent | None = None,
+    fields_kept: bool = False,
 ) -> dict[str, Any]:
     """What the live part of the match page shows (the whole page adds ``match_labels``). ``made``: the change this
     request just made, which is the one to undo, and there is nothing to redo (a redo takes back an undo only until
-    the next change)."""
+    the next change). ``fields_kept``: the phone keeps its entry's fields for the next deal, which needs only
+    ``next_entry`` instead of a form."""
     sheet = sheet or match_sheet(match, last=RECENT_GAMES, refresh=False)
     allowed = access(visitor_of(request), match)
     deck = deck_of(request)
@@ -197,7 +210,6 @@ def live_context(
         undo = made or undoable(match)
         redo = None if made else redoable(match)
         context |= {
-            "form": form or _game_form(request, match, sheet),
             "pass_token": uuid.uuid4(),
             "undo_token": uuid.uuid4(),
             "redo_token": uuid.uuid4(),
@@ -208,6 +220,10 @@ def live_context(
             "redo_label": step_back_label(redo.undo_of if redo else None, redo=True),
             "redo_text": change_text(redo.undo_of, sheet.names, deck) if redo and redo.undo_of else "",
         }
+        if fields_kept:
+            context["next_entry"] = _next_entry(request, match, sheet)
+        else:
+            context["form"] = form or _game_form(request, match, sheet)
     return context
 
 
