@@ -311,11 +311,13 @@ def test_a_tandem_of_one_or_a_player_in_two_teams_is_refused() -> None:
             TournamentRules(seed="s", series=2),
             entrants,
             [],
-            tandems=[Side("A", ("a",))],
+            tandems=[Side("A", ("a",)), Side("A", ("b", "b"))],
             teams=[Side("T1", ("a", "b", "c", "d")), Side("T2", ("e", "b", "c", "x"))],
         )
     messages = {(error.field, str(error.message)) for error in refused.value.errors}
     assert ("tandems.0", "A needs 2 different players.") in messages
+    assert ("tandems.1", "A is entered twice.") in messages
+    assert ("tandems.1", "b plays in two tandems.") not in messages
     assert ("teams.1", "b plays in two teams.") in messages
     assert ("teams.1", "x has not entered the tournament.") in messages
 

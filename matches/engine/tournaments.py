@@ -648,8 +648,8 @@ def score_tournament(
 
 
 def check_entrants(entrants: Sequence[Entrant], *, tandems: Sequence[Side] = (), teams: Sequence[Side] = ()) -> None:
-    """Refuse a player entered twice, a tandem of other than two or a team of other than four entrants, and a player
-    in two tandems or two teams."""
+    """Refuse a player entered twice, a tandem of other than two or a team of other than four entrants, a tandem or
+    team entered twice under one name, and a player in two tandems or two teams."""
     problems = Problems()
     players = [one.player for one in entrants]
     for player in sorted({player for player in players if players.count(player) > 1}):
@@ -660,13 +660,17 @@ def check_entrants(entrants: Sequence[Entrant], *, tandems: Sequence[Side] = (),
     }
     for field_name, sides, size in (("tandems", tandems, TANDEM_SIZE), ("teams", teams, TEAM_SIZE)):
         taken: set[str] = set()
+        names: set[str] = set()
         for index, side in enumerate(sides):
+            if side.name in names:
+                problems.add(f"{field_name}.{index}", msg(gettext_noop("{side} is entered twice."), side=side.name))
+            names.add(side.name)
             if len(side.members) != size or len(set(side.members)) != size:
                 problems.add(
                     f"{field_name}.{index}",
                     msg(gettext_noop("{side} needs {size} different players."), side=side.name, size=size),
                 )
-            for member in side.members:
+            for member in dict.fromkeys(side.members):
                 if member not in players:
                     problems.add(
                         f"{field_name}.{index}",
