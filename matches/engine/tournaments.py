@@ -725,7 +725,8 @@ def seat_series(
     alike), seated by ``standings`` (the total ranking so far, best first), or by ``plan``."""
     if not 1 <= number <= rules.series:
         raise _refuse("series", msg(gettext_noop("The tournament has {count} series, not more."), count=rules.series))
-    doubles = sorted({player for player in players if list(players).count(player) > 1})
+    still_in = set(players)
+    doubles = sorted({player for player in still_in if list(players).count(player) > 1})
     if doubles:
         raise RuleError(
             [
@@ -737,8 +738,8 @@ def seat_series(
         check_tables(plan, players)
         return plan
     if seating is Seating.STANDINGS and number > 1:
-        ranked = [player for player in standings if player in set(players)]
-        return seat_by_ranking(ranked + sorted(set(players) - set(ranked)))
+        ranked = [player for player in standings if player in still_in]
+        return seat_by_ranking(ranked + sorted(still_in - set(ranked)))
     met = pairings_met(before, decay=REPEAT_WEIGHT_DECAY) if before else None
     return draw_tables(players, seed=series_seed(rules.seed, number), met=met)
 
