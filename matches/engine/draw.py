@@ -75,11 +75,12 @@ def table_sizes(count: int, plan: TablePlan = TablePlan.FOURS) -> tuple[int, ...
     return (4,) * fours + (3,) * threes
 
 
-def pairings_met(nights: Sequence[Tables]) -> dict[Pairing, float]:
-    """How much each pairing weighs from the nights before (oldest first): the more recent, the heavier."""
+def pairings_met(nights: Sequence[Tables], *, decay: float = RECENCY_DECAY) -> dict[Pairing, float]:
+    """How much each pairing weighs from the nights (or series) before, oldest first: the last weighs 1, each one
+    before it ``decay`` times the next (1.0: every meeting weighs the same, as within one tournament)."""
     weights: dict[Pairing, float] = {}
     for age, tables in enumerate(reversed(nights)):
-        weight = RECENCY_DECAY**age
+        weight = decay**age
         for table in tables:
             for pair in combinations(table, 2):
                 key = frozenset(pair)
