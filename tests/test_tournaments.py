@@ -4,6 +4,7 @@ import re
 from itertools import combinations
 
 import pytest
+from django.utils import translation
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -34,6 +35,7 @@ from matches.engine.tournaments import (
     seat_series,
     split_by_weights,
 )
+from matches.labels import render_step
 
 PLAYERS = [f"p{number:03d}" for number in range(120)]
 FREE = Fees(lost_games=())
@@ -105,8 +107,10 @@ def test_a_schedule_that_pays_more_than_the_prize_money_is_refused() -> None:
 
 
 def test_shares_of_more_than_the_whole_pot_are_refused() -> None:
-    with pytest.raises(RuleError, match=re.escape("add up to 100.50 %")):
+    with pytest.raises(RuleError, match=re.escape("add up to 100.5 %")) as refused:
         schedule_amounts(PrizeSchedule((6000, 4050), payout=Payout.AS_ANNOUNCED), 10_000)
+    with translation.override("de"):
+        assert "100,5 %" in render_step(refused.value.errors[0].message)
 
 
 def test_category_prizes_beyond_the_prize_money_are_refused() -> None:

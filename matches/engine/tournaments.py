@@ -289,9 +289,12 @@ def schedule_amounts(schedule: PrizeSchedule, prize_money: int, *, field_name: s
     return split_by_weights(prize_money * sum(schedule.values) // WHOLE, schedule.values)
 
 
-def _percent(schedule: PrizeSchedule) -> str:
+def _percent(schedule: PrizeSchedule) -> Message | str:
+    """The schedule's shares summed, in percent as the reader writes a fraction: ``100.5``, in German ``100,5``."""
     whole, rest = divmod(sum(schedule.values), 100)
-    return f"{whole}.{rest:02d}" if rest else str(whole)
+    if not rest:
+        return str(whole)
+    return msg(gettext_noop("{whole}.{hundredths}"), whole=whole, hundredths=f"{rest:02d}".rstrip("0"))
 
 
 def _check_pays_out(paid: int, prize_money: int, field_name: str) -> None:
