@@ -118,6 +118,9 @@ class Night(models.Model):
     # The first draw of each series and every lot that breaks a tie at this night come from it; it never changes.
     seed = models.CharField(max_length=64, default=new_link_token)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # Moves on with every change to the night (check-ins, draws, seats, paper lists, closing): a client that changes
+    # it naming an older one is told instead of changing what it did not see.
+    version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
