@@ -64,6 +64,7 @@ MODELS_NOT_KEPT = {
     "matches.LoginFailure": "a failed login here",
     "matches.RestoreJob": "a restore run here",
     "leagues.Membership": "accounts",
+    "leagues.NightRequest": "the answers this instance gave to changes asked through its API, for their retries",
 }
 
 
