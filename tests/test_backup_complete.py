@@ -54,6 +54,7 @@ NOT_KEPT = {
     "matches.Match.token": "the token of a retried start, answered by the instance that saw it",
     "matches.Match.version": "counts the changes seen here; a restore starts from its games' last change",
     "matches.Match.updated_at": "the moment of the last write here",
+    "leagues.Night.version": "counts the changes seen here, as a match's version does",
 }
 # Whole models a backup leaves out, and why.
 MODELS_NOT_KEPT = {
@@ -63,6 +64,7 @@ MODELS_NOT_KEPT = {
     "matches.LoginFailure": "a failed login here",
     "matches.RestoreJob": "a restore run here",
     "leagues.Membership": "accounts",
+    "leagues.NightRequest": "the answers this instance gave to changes asked through its API, for their retries",
 }
 
 

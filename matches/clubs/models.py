@@ -10,6 +10,7 @@ from __future__ import annotations
 import uuid
 
 from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -118,6 +119,9 @@ class Night(models.Model):
     # The first draw of each series and every lot that breaks a tie at this night come from it; it never changes.
     seed = models.CharField(max_length=64, default=new_link_token)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # Moves on with every change to the night (check-ins, draws, seats, paper lists, closing): a client that changes
+    # it naming an older one is told instead of changing what it did not see.
+    version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -158,6 +162,24 @@ class NightLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.night}: {self.action}"
+
+
+class NightRequest(models.Model):
+    """A change to a night asked through the API with an ``Idempotency-Key``, and the answer it got: a retry with
+    the same key (a phone on a bad connection) gets that answer again and changes nothing more. ``asked``: a digest
+    of the method, address and body, so that a key sent again with another change is told apart."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="requests")
+    key = models.UUIDField()
+    asked = models.CharField(max_length=64)
+    answer = models.JSONField(encoder=DjangoJSONEncoder)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["night", "key"], name="night_request_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.night}: {self.key}"
 
 
 class SeasonLog(models.Model):

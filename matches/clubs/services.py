@@ -15,7 +15,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Sum
+from django.db.models import Count, F, Sum
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext
@@ -342,6 +342,12 @@ def _open(night: Night) -> Night:
     return locked
 
 
+def _moved_on(night: Night) -> None:
+    """The night's version moves on with every change to it, so that a client that saw an older one is refused
+    instead of changing what it did not see."""
+    Night.objects.filter(pk=night.pk).update(version=F("version") + 1)
+
+
 def check_in(*, night: Night, player: Player | None = None, name: str = "", guest: bool = False) -> Attendance:
     """Check a player of the club in (or a walk-in guest by name, added to the club's players); checking in twice
     is checking in once."""
@@ -354,9 +360,11 @@ def check_in(*, night: Night, player: Player | None = None, name: str = "", gues
             player = club_player_add(club=club, name=name, guest=guest)
         try:
             with transaction.atomic():
-                return Attendance.objects.create(night=night, player=player)
+                attendance = Attendance.objects.create(night=night, player=player)
         except IntegrityError:
             return Attendance.objects.get(night=night, player=player)
+        _moved_on(night)
+        return attendance
 
 
 def check_out(*, night: Night, player: Player) -> None:
@@ -364,13 +372,16 @@ def check_out(*, night: Night, player: Player) -> None:
         _open(night)
         if ClubTable.objects.filter(night=night, match__seats__player=player).exists():
             raise Conflict.about_match(msg(gettext_noop("{name} sits at a table already."), name=player.name))
-        Attendance.objects.filter(night=night, player=player).delete()
+        removed, _ = Attendance.objects.filter(night=night, player=player).delete()
+        if removed:
+            _moved_on(night)
 
 
 def pot_set(*, night: Night, player: Player, in_pot: bool) -> None:
     with transaction.atomic():
         _open(night)
-        Attendance.objects.filter(night=night, player=player).update(in_pot=in_pot)
+        if Attendance.objects.filter(night=night, player=player).update(in_pot=in_pot):
+            _moved_on(night)
 
 
 class Seating(StrEnum):
@@ -427,6 +438,7 @@ def night_draw(
             players = [attendees[key] for key in table]
             recorded = seed if seating == Seating.DRAW else ""
             _start_table(locked, series, number, players, user, recorded, guests_from if guests else None)
+        _moved_on(locked)
         return locked
 
 
@@ -552,6 +564,7 @@ def seats_swap(*, night: Night, series: int, first: Player, second: Player, user
             table = next(table for table in tables if table.match_id == match)
             seated = [seat.player for seat in table.match.seats.select_related("player").order_by("position")]
             match_reseat(match=table.match, players=[swapped.get(player.pk, player) for player in seated], user=user)
+        _moved_on(night)
 
 
 # --- A secretary's corrections: a series drawn before play, a night's date, a night opened by mistake -------------
@@ -596,6 +609,7 @@ def series_drop(*, night: Night, series: int, user: User) -> Night:
         details = {"series": series, "seed": tables[0].seed, "tables": _seating(tables)}
         _remove_tables(tables)
         NightLog.objects.create(night=locked, action=NightLog.Action.DROP, user=user, details=details)
+        _moved_on(locked)
         return locked
 
 
@@ -612,6 +626,7 @@ def night_redate(*, night: Night, date: datetime.date, user: User) -> Night:
             match_retitle(match=table.match, title=_table_title(locked, table.series, table.number))
         details = {"from": before.isoformat(), "to": date.isoformat()}
         NightLog.objects.create(night=locked, action=NightLog.Action.REDATE, user=user, details=details)
+        _moved_on(locked)
         return locked
 
 
@@ -666,6 +681,7 @@ def paper_to_phones(*, table: ClubTable, user: User) -> ClubTable:
             match_link_renew(match=locked.match, link="invite", user=user)
         details = {"series": locked.series, "table": locked.number, "lines": kept}
         NightLog.objects.create(night=locked.night, action=NightLog.Action.PHONES, user=user, details=details)
+        _moved_on(locked.night)
         return locked
 
 
@@ -693,6 +709,7 @@ def paper_enter(
         locked.save(update_fields=["paper"])
         # The table's list is its paper totals now: no game is entered on top of them (the phones learn at once).
         match_lock(match=match, user=user)
+        _moved_on(night)
         return locked
 
 
@@ -726,6 +743,7 @@ def night_close(*, night: Night, user: User) -> Night:
         locked.save(update_fields=["closed_at"])
         _keep_standings(locked)
         NightLog.objects.create(night=locked, action=NightLog.Action.CLOSE, user=user)
+        _moved_on(locked)
         return locked
 
 
@@ -752,6 +770,7 @@ def night_reopen(*, night: Night, user: User) -> Night:
         locked.save(update_fields=["closed_at"])
         _drop_standings(locked)
         NightLog.objects.create(night=locked, action=NightLog.Action.REOPEN, user=user)
+        _moved_on(locked)
         return locked
 
 

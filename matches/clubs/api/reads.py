@@ -1,6 +1,5 @@
-"""The API's clubs, seasons, nights and standings, on the core's API: the same policy, pages and answers' shapes,
-reads from the selectors the club pages use. The core's API serves them at the addresses ``urlpatterns`` gives,
-registered when the app is ready."""
+"""What the API reads of clubs, seasons, nights and standings, on the core's API: the same policy, pages and answers'
+shapes, reads from the selectors the club pages use."""
 
 from __future__ import annotations
 
@@ -14,23 +13,22 @@ from rest_framework.response import Response
 
 from matches.api.policy import Pages, PolicyView
 from matches.api.resources.common import PAGED, REFUSED
-from matches.api.resources.matches import seats_data
 from matches.api.shapes import paged
 from matches.engine.league import Place
-from matches.models import Player, Seat
+from matches.models import Player
 from matches.permissions import signed_in_account
 
-from .models import Club, ClubTable, Membership, Night, Season
-from .selectors import night_results, season_table
-from .shapes import (
+from ..models import Club, Membership, Night, Season
+from ..selectors import night_results, season_table
+from ..shapes import (
     ClubDetailShape,
     ClubShape,
-    NightDetailShape,
     NightStandingsShape,
     SeasonDetailShape,
     SeasonStandingsShape,
 )
-from .standings import full_names, standing_rows
+from ..standings import full_names, standing_rows
+from .nights import NightStateShape, night_data, night_state, with_night_version
 
 
 def _places(places: Sequence[Place], players: Mapping[str, Player]) -> list[dict[str, Any]]:
@@ -66,16 +64,6 @@ def _season(season: Season, club: Club) -> dict[str, Any]:
     }
 
 
-def _night(night: Night, season: Season) -> dict[str, Any]:
-    return {
-        "id": night.public_id,
-        "season": season.public_id,
-        "date": night.date,
-        "series": night.series,
-        "closed": night.closed_at is not None,
-    }
-
-
 class ClubView(PolicyView):
     subject_kind = "club"
 
@@ -98,7 +86,7 @@ class SeasonView(PolicyView):
     )
     def get(self, request: Request, season_id: str) -> Response:
         season: Season = self.subject
-        nights = [_night(night, season) for night in Night.objects.filter(season=season).order_by("date", "pk")]
+        nights = [night_data(night, season) for night in Night.objects.filter(season=season).order_by("date", "pk")]
         return Response(SeasonDetailShape({**_season(season, season.club), "nights": nights}).data)
 
 
@@ -125,25 +113,14 @@ class NightView(PolicyView):
     subject_kind = "night"
 
     @extend_schema(
-        operation_id="night", summary="A club night and its tables", responses={200: NightDetailShape, **REFUSED}
+        operation_id="night",
+        summary="A club night, who came and its tables",
+        description="With the night's version as its ETag: send it as If-Match to change the night safely.",
+        responses={200: NightStateShape, **REFUSED},
     )
     def get(self, request: Request, night_id: str) -> Response:
-        night: Night = self.subject
-        seats = Seat.objects.filter(match__club_table__night=night).select_related("player").order_by("position")
-        by_match: dict[int, list[Seat]] = {}
-        for seat in seats:
-            by_match.setdefault(seat.match_id, []).append(seat)
-        tables = [
-            {
-                "series": table.series,
-                "number": table.number,
-                "match": table.match.public_id,
-                "paper": table.paper,
-                "seats": seats_data(by_match.get(table.match_id, [])),
-            }
-            for table in ClubTable.objects.filter(night=night).select_related("match")
-        ]
-        return Response(NightDetailShape({**_night(night, night.season), "tables": tables}).data)
+        state = night_state(self.subject)
+        return with_night_version(Response(NightStateShape(state).data), state["version"])
 
 
 class NightStandingsView(PolicyView):
