@@ -102,17 +102,15 @@ def idempotency_key(request: HttpRequest | Request) -> uuid.UUID:
 
 
 def seen_version(request: HttpRequest | Request) -> int | None:
-    """The match version the client saw (``If-Match``, as the ``ETag`` of a match or game gave it), if it says
-    (``*``: whatever it is now): a change made since to the game being fixed or deleted (for undo and redo: to the
-    match) makes the request a 409 instead of overwriting it unseen."""
+    """The version the client saw (``If-Match``, as an ``ETag`` of a match, a game or an app's resource gave it), if
+    it says (``*``: whatever it is now): a change made since to the game being fixed or deleted (for undo and redo:
+    to the match) makes the request a 409 instead of overwriting it unseen."""
     raw = request.headers.get(VERSION_HEADER)
     if raw is None or raw.strip() == "*":
         return None
     found = ENTITY_TAG.match(raw)
     if found is None:
-        raise Invalid(
-            [FieldError(VERSION_HEADER, msg(gettext_noop("Must be the version the match had, as its ETag gives it.")))]
-        )
+        raise Invalid([FieldError(VERSION_HEADER, msg(gettext_noop("Must be a version as an ETag gave it.")))])
     return int(found[1])
 
 
