@@ -84,16 +84,20 @@ def paper_line(total: int) -> tuple[int, int, int]:
     raise AssertionError(f"no paper line for {total}")
 
 
-def enter_series(setup: LeagueSetup, series: int, scores: dict[str, int], user: User) -> None:
+def enter_series(setup: LeagueSetup, series: int, scores: dict[str, int], user: User | None) -> None:
     """Enter every table of a seated series from paper, so that each team's series score is ``scores[team]``: its
     players' totals split as evenly as whole points allow, none of them losing a game (no others' lost games)."""
-    team_of = {entry.league_player_id: team for team, roster in zip(setup.teams, setup.rosters) for entry in roster}
+    team_of = {
+        entry.league_player_id: team
+        for team, roster in zip(setup.teams, setup.rosters, strict=True)
+        for entry in roster
+    }
     shares: dict[int, int] = {}
     for team, roster in zip(setup.teams, setup.rosters, strict=True):
-        players = [entry.league_player_id for entry in roster[:4]]
-        base, rest = divmod(scores[team.name], len(players))
-        for index, player in enumerate(players):
-            shares[player] = base + (1 if index < rest else 0)
+        regulars = [entry.league_player_id for entry in roster[:4]]
+        base, rest = divmod(scores[team.name], len(regulars))
+        for index, regular in enumerate(regulars):
+            shares[regular] = base + (1 if index < rest else 0)
     for table in VenueTable.objects.filter(venue=setup.venue, series=series).select_related("match"):
         players = [seat.player for seat in table.match.seats.select_related("player").order_by("position")]
         assert len({team_of[player.pk] for player in players}) == len(players)

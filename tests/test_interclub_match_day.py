@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from matches.errors import Conflict
 from matches.interclub import services as leagues
 from matches.interclub.models import PlayerSeries, SeriesScore, VenueTable
 from matches.interclub.selectors import group_table, players_ranking, team_match_days, venue_report
@@ -53,7 +54,8 @@ def test_the_worked_match_day_gives_team_i_5_4_and_10075_game_points() -> None:
         "Herz Dame I",
         "Karo Sieben I",
     ]
-    assert report.ready and report.provisional
+    assert report.ready
+    assert report.provisional
     assert all(len(series.tables) == 4 and series.complete for series in report.series)
 
 
@@ -76,7 +78,8 @@ def test_the_group_table_counts_the_day_provisionally_until_it_is_accepted() -> 
         ("Pik As I", "5:4", 9400),
         ("Karo Sieben I", "0:9", 7800),
     ]
-    assert table.provisional and all(row.provisional for row in table.rows)
+    assert table.provisional
+    assert all(row.provisional for row in table.rows)
     assert [row.row.mark for row in table.rows] == ["promotion", None, None, "relegation"]
     leagues.report_accept(venue=setup.venue, user=setup.manager)
     assert not group_table(setup.group).provisional
@@ -91,9 +94,12 @@ def test_the_group_table_reads_no_game(django_assert_max_num_queries: Any) -> No
 def test_a_teams_match_days_and_the_players_ranking_come_from_the_closed_venue() -> None:
     setup = _play_worked_day()
     days = team_match_days(setup.teams[0])
-    assert len(days) == 1 and days[0].result is not None and str(days[0].result.points) == "5:4"
+    assert len(days) == 1
+    assert days[0].result is not None
+    assert str(days[0].result.points) == "5:4"
     ranking = players_ranking(setup.league)
-    assert len(ranking) == 16 and all(row.provisional for row in ranking)
+    assert len(ranking) == 16
+    assert all(row.provisional for row in ranking)
     assert ranking[0].row.series == 3
     best = ranking[0]
     kept = PlayerSeries.objects.filter(league_player=best.player).values_list("total", flat=True)
@@ -127,7 +133,7 @@ def test_a_table_scored_game_by_game_counts_its_seeger_fabian_totals_and_keeps_t
     winner = lines[1].team
     assert winner is not None
     assert dict((place.team, place.score) for place in report.series[0].places)[winner.name] == 74
-    with pytest.raises(leagues.Conflict) as refused:
+    with pytest.raises(Conflict) as refused:
         leagues.venue_close(venue=setup.venue, user=setup.secretaries[0])
     texts = [error.message.render() for error in refused.value.errors]
     assert "Table 1 of series 1 has 1 of 48 games." in texts
