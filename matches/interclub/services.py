@@ -230,6 +230,8 @@ def _federation_number(raw: str) -> str:
 def _entered_elsewhere(league: League, club_id: int, player: Player, federation_number: str) -> RosterEntry | None:
     """The roster entry of another club's team in the league that stands for the same person (the same federation
     number, or a club-book player linked to the same account), if any."""
+    if not federation_number and player.account_id is None:
+        return None
     same = Q(pk__in=[])
     if federation_number:
         same |= Q(federation_number=federation_number)
@@ -425,7 +427,11 @@ def _teams_add(venue: Venue, teams: Sequence[Team]) -> None:
 def _lock_venue(venue: Venue) -> Venue:
     """The venue's row, locked for this change: two check-ins, seatings or closings of one venue wait for each
     other, so that a series seated twice at once is seated once."""
-    return Venue.objects.select_for_update().select_related("match_day__group__division__league").get(pk=venue.pk)
+    return (
+        Venue.objects.select_for_update(of=("self",))
+        .select_related("match_day__group__division__league")
+        .get(pk=venue.pk)
+    )
 
 
 def _open_venue(venue: Venue) -> Venue:
