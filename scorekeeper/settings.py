@@ -95,6 +95,7 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "matches",
     "matches.clubs",
+    "matches.interclub",
 ]
 
 MIDDLEWARE = [

@@ -21,8 +21,10 @@ from .factories import make_user
 ROOT = Path(__file__).resolve().parents[1]
 CORE = ROOT / "matches"
 CLUB_APP = "matches.clubs"
-# Management commands are tooling over the whole installation (demo data, benchmarks, a club's backup), not the core.
-OUTSIDE_THE_CORE = (CORE / "clubs", CORE / "management")
+LEAGUE_APP = "matches.interclub"
+# Management commands are tooling over the whole installation (demo data, benchmarks, a club's backup), not the core;
+# the league app is an app on the core and the club app, as the club app is on the core.
+OUTSIDE_THE_CORE = (CORE / "clubs", CORE / "interclub", CORE / "management")
 
 
 def _module_of(path: Path) -> str:
@@ -63,6 +65,19 @@ def test_the_core_never_names_the_club_app() -> None:
             for path in _core_files()
             for name in _named(path, ast.parse(path.read_text(encoding="utf-8")))
             if name == CLUB_APP or name.startswith(f"{CLUB_APP}.")
+        }
+    )
+    assert offending == []
+
+
+def test_the_core_and_the_club_app_never_name_the_league_app() -> None:
+    files = [*_core_files(), *sorted((CORE / "clubs").rglob("*.py"))]
+    offending = sorted(
+        {
+            (_module_of(path), name)
+            for path in files
+            for name in _named(path, ast.parse(path.read_text(encoding="utf-8")))
+            if name == LEAGUE_APP or name.startswith(f"{LEAGUE_APP}.")
         }
     )
     assert offending == []

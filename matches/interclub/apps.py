@@ -1,0 +1,23 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class InterclubConfig(AppConfig):
+    """Leagues between clubs: divisions, groups, teams, their match days at venues and the tables played there, on
+    the core of the matches app and the club app (a team's players come from its club's book)."""
+
+    name = "matches.interclub"
+    # Not "leagues": the club app holds that label, the one it was first installed under (its apps.py says why).
+    label = "interclub"
+    verbose_name = _("Leagues")
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # The core never imports this app: it asks its registry, where the app says what it knows.
+        from matches.permissions import register_book_role, register_subject
+
+        from .permissions import LEAGUE_SUBJECTS, league_book_role
+
+        register_book_role(league_book_role)
+        for name, subject in LEAGUE_SUBJECTS.items():
+            register_subject(name, subject)

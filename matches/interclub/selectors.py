@@ -1,0 +1,359 @@
+"""A league's results as domain data: a venue's report (live while it plays, ready once it closes), a group's
+table, a team's match days and the league's players' ranking.
+
+A venue's report sums its tables' lists in the database (one aggregate over their games, one read of the paper
+lists), as a club night's does. The group's table and the players' ranking never read a game: they rank the
+derived rows a venue writes when it closes (``SeriesScore``, one per team and series; ``PlayerSeries``, one per
+player and series) and drops when it reopens, so a season costs as many rows as series were played, read in a
+fixed number of queries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from django.db.models import Count, Q, Sum
+
+from matches.engine.league import PaperLine as Paper
+from matches.engine.league import game_points_of_total, lines_from_paper
+from matches.engine.match_days import (
+    MatchDay as DayResult,
+)
+from matches.engine.match_days import (
+    PlayerAverage,
+    SeriesPlace,
+    SeriesRules,
+    ShortVenue,
+    TableRow,
+    TableRules,
+    TableTie,
+    TeamDay,
+    TieRule,
+    individual_ranking,
+    league_table,
+    rank_series,
+    score_match_day,
+)
+from matches.engine.match_days import PlayerSeries as SeriesTotal
+from matches.models import GameScore, Player, Seat
+
+from .models import (
+    CheckIn,
+    Correction,
+    Group,
+    League,
+    PlayerSeries,
+    ReportConfirmation,
+    SeriesScore,
+    Team,
+    Venue,
+    VenuePaperLine,
+    VenueTable,
+    VenueTeam,
+)
+
+
+def series_rules(league: League) -> SeriesRules:
+    """How a series at the league's venues gives league points, as the league stores it."""
+    return SeriesRules(TieRule(league.series_tie), ShortVenue(league.short_venue), league.per_team_beaten)
+
+
+def table_rules(league: League, group: Group) -> TableRules:
+    """How the group's table is ordered and marked, as the league and the group store it."""
+    return TableRules(league.minus_counts, TableTie(league.table_tie), group.promoted, group.relegated, group.seed)
+
+
+# --- A venue's report -------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """A player's list at one table: the Seeger-Fabian total, the game points, games won and lost; ``team``: the
+    team they played the series for (None for a player checked in for nobody, which a seating never makes)."""
+
+    player: Player
+    team: Team | None
+    total: int
+    game_points: int
+    won: int
+    lost: int
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """A table of a series: its match, its players' lists in seat order, and whether its list is complete (kept on
+    paper, or every planned game entered)."""
+
+    table: VenueTable
+    lines: tuple[PlayerLine, ...]
+    games: int
+    complete: bool
+
+
+@dataclass(frozen=True)
+class SeriesResult:
+    """A series at the venue: who played for whom, its tables, each team's series score, and their places."""
+
+    number: int
+    line_ups: tuple[tuple[Team, tuple[Player, ...]], ...]
+    tables: tuple[TableResult, ...]
+    places: tuple[SeriesPlace, ...]
+
+    @property
+    def seated(self) -> bool:
+        return bool(self.tables)
+
+    @property
+    def complete(self) -> bool:
+        return self.seated and all(table.complete for table in self.tables)
+
+
+@dataclass(frozen=True)
+class VenueReport:
+    """A venue's match report ("Spielbericht"): its teams, every series (line-ups, tables, ranking) and the day's
+    league and game points per team. ``ready`` once the venue closed (every list complete and locked);
+    ``provisional`` until the league's manager accepted it; the captains who confirmed it and the corrections made
+    after acceptance."""
+
+    venue: Venue
+    teams: tuple[Team, ...]
+    series: tuple[SeriesResult, ...]
+    day: DayResult | None
+    confirmed: tuple[ReportConfirmation, ...]
+    corrections: tuple[Correction, ...]
+
+    @property
+    def ready(self) -> bool:
+        return self.venue.closed_at is not None
+
+    @property
+    def provisional(self) -> bool:
+        return self.venue.accepted_at is None
+
+    def team_day(self, team: Team) -> TeamDay | None:
+        rows = self.day.rows if self.day is not None else ()
+        return next((row for row in rows if row.team == team.name), None)
+
+
+def venue_teams(venue: Venue) -> list[Team]:
+    """The venue's teams in their order."""
+    return [one.team for one in VenueTeam.objects.filter(venue=venue).select_related("team__club").order_by("order")]
+
+
+def _game_lines(tables: Sequence[VenueTable]) -> dict[tuple[int, int], tuple[int, int, int, int]]:
+    """Each (match, player)'s total, game points, won and lost over the tables' games, summed by the database."""
+    sums = (
+        GameScore.objects.filter(game__match_id__in=[table.match_id for table in tables], game__deleted=False)
+        .values("game__match_id", "game__match__players", "player_id")
+        .annotate(
+            total=Sum("points"),
+            won=Count("id", filter=Q(declarer=True, game__won=True)),
+            lost=Count("id", filter=Q(declarer=True, game__won=False)),
+            others_lost=Count("id", filter=Q(declarer=False, game__won=False, game__passed=False)),
+        )
+        .order_by()
+    )
+    lines = {}
+    for row in sums:
+        total, won, lost = row["total"] or 0, row["won"], row["lost"]
+        game_points = game_points_of_total(
+            total, won=won, lost=lost, others_lost=row["others_lost"], table_size=row["game__match__players"]
+        )
+        lines[(row["game__match_id"], row["player_id"])] = (total, game_points, won, lost)
+    return lines
+
+
+def _paper_lines(tables: Sequence[VenueTable]) -> dict[tuple[int, int], tuple[int, int, int, int]]:
+    """Each (match, player)'s Seeger-Fabian line from the tables kept on paper."""
+    by_table: dict[int, list[VenuePaperLine]] = {}
+    for line in VenuePaperLine.objects.filter(table__in=[table for table in tables if table.paper]).order_by("id"):
+        by_table.setdefault(line.table_id, []).append(line)
+    match_of = {table.pk: table.match_id for table in tables}
+    lines = {}
+    for table_id, table_lines in by_table.items():
+        papers = lines_from_paper(
+            [Paper(str(one.player_id), one.game_points, one.won, one.lost) for one in table_lines]
+        )
+        for paper in papers:
+            lines[(match_of[table_id], int(paper.player))] = (paper.total, paper.game_points, paper.won, paper.lost)
+    return lines
+
+
+def venue_report(venue: Venue) -> VenueReport:
+    """The venue's report as it stands: every player's total per series from the tables' games or paper lines, each
+    team's series score (the sum of its players'), the series' places and the day's points (as the league's rules
+    say), whether it is ready and whether it is accepted."""
+    league = venue.match_day.group.division.league
+    teams = venue_teams(venue)
+    by_pk = {team.pk: team for team in teams}
+    check_ins = list(CheckIn.objects.filter(venue=venue).select_related("league_player").order_by("position", "id"))
+    tables = list(VenueTable.objects.filter(venue=venue).select_related("match").order_by("series", "number"))
+    entered = {**_game_lines(tables), **_paper_lines(tables)}
+    seats = Seat.objects.filter(match_id__in=[table.match_id for table in tables]).select_related("player")
+    seated: dict[int, list[Player]] = {}
+    for seat in seats.order_by("match_id", "position"):
+        seated.setdefault(seat.match_id, []).append(seat.player)
+    rules = series_rules(league)
+    results = []
+    for number in range(1, venue.series + 1):
+        team_of = {one.league_player_id: by_pk.get(one.team_id) for one in check_ins if one.series == number}
+        line_ups = tuple(
+            (team, tuple(one.league_player for one in check_ins if one.series == number and one.team_id == team.pk))
+            for team in teams
+        )
+        series_tables = []
+        scores: dict[str, int] = {}
+        for table in (table for table in tables if table.series == number):
+            lines = []
+            for player in seated.get(table.match_id, []):
+                total, game_points, won, lost = entered.get((table.match_id, player.pk), (0, 0, 0, 0))
+                team = team_of.get(player.pk)
+                lines.append(PlayerLine(player, team, total, game_points, won, lost))
+                if team is not None:
+                    scores[team.name] = scores.get(team.name, 0) + total
+            games = table.match.deals
+            complete = table.paper or games >= (table.match.planned_games or 0)
+            series_tables.append(TableResult(table, tuple(lines), games, complete))
+        places = _ranked(scores, len(teams), rules) if series_tables else ()
+        results.append(SeriesResult(number, line_ups, tuple(series_tables), places))
+    played = [{place.team: place.score for place in one.places} for one in results if one.places]
+    day = score_match_day([team.name for team in teams], played, rules) if played and len(teams) >= 2 else None
+    return VenueReport(
+        venue,
+        tuple(teams),
+        tuple(results),
+        day,
+        tuple(ReportConfirmation.objects.filter(venue=venue).select_related("team", "captain")),
+        tuple(Correction.objects.filter(venue=venue).select_related("user")),
+    )
+
+
+def _ranked(scores: dict[str, int], teams: int, rules: SeriesRules) -> tuple[SeriesPlace, ...]:
+    """A series' places, once two teams have a score in it."""
+    if len(scores) < 2:
+        return ()
+    return tuple(rank_series(scores, rules, absent=teams - len(scores)))
+
+
+# --- The group's table ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GroupTableRow:
+    """A team's row in the group's table; ``provisional``: a match day counted in it is not accepted yet."""
+
+    row: TableRow
+    team: Team
+    provisional: bool
+
+
+@dataclass(frozen=True)
+class GroupTable:
+    group: Group
+    rows: tuple[GroupTableRow, ...]
+
+    @property
+    def provisional(self) -> bool:
+        return any(row.provisional for row in self.rows)
+
+
+@dataclass(frozen=True)
+class _ClosedVenue:
+    teams: list[str]
+    series: dict[int, dict[str, int]]
+    accepted: bool
+
+
+def _closed_days(venues: Iterable[int], rules: SeriesRules) -> dict[int, tuple[DayResult, bool]]:
+    """Each closed venue's day as its stored series scores give it (no game read), and whether it is accepted."""
+    found: dict[int, _ClosedVenue] = {}
+    scores = SeriesScore.objects.filter(venue_id__in=list(venues)).values_list(
+        "venue_id", "series", "team__name", "score", "venue__accepted_at"
+    )
+    for venue, series, team, score, accepted in scores.order_by("venue_id", "series"):
+        found.setdefault(venue, _ClosedVenue([], {}, accepted is not None)).series.setdefault(series, {})[team] = score
+    teams = VenueTeam.objects.filter(venue_id__in=list(found)).values_list("venue_id", "team__name")
+    for venue, team in teams.order_by("venue_id", "order", "id"):
+        found[venue].teams.append(team)
+    return {
+        venue: (score_match_day(one.teams, [one.series[number] for number in sorted(one.series)], rules), one.accepted)
+        for venue, one in found.items()
+    }
+
+
+def group_table(group: Group) -> GroupTable:
+    """The group's table: league points as plus:minus, then the summed series scores, ties and marks as the league
+    sets, over every closed venue of its match days; a result not yet accepted counts and is flagged provisional."""
+    league = group.division.league
+    teams = list(Team.objects.filter(group=group).select_related("club").order_by("name"))
+    venues = Venue.objects.filter(match_day__group=group, closed_at__isnull=False).values_list("pk", flat=True)
+    days = _closed_days(venues, series_rules(league))
+    provisional = {row.team for day, accepted in days.values() if not accepted for row in day.rows}
+    rows = league_table(
+        [day for day, _ in days.values()], table_rules(league, group), teams=[team.name for team in teams]
+    )
+    by_name = {team.name: team for team in teams}
+    return GroupTable(
+        group,
+        tuple(GroupTableRow(row, by_name[row.team], row.team in provisional) for row in rows if row.team in by_name),
+    )
+
+
+# --- A team's match days ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TeamMatchDay:
+    """A match day of a team: where it plays, and (once the venue closed) its day's points, flagged provisional
+    until accepted."""
+
+    venue: Venue
+    result: TeamDay | None
+    provisional: bool
+
+
+def team_match_days(team: Team) -> list[TeamMatchDay]:
+    """The team's match days in order, each with its result once its venue closed (from the stored series
+    scores)."""
+    league = team.group.division.league
+    venues = [
+        one.venue
+        for one in VenueTeam.objects.filter(team=team)
+        .select_related("venue__match_day")
+        .order_by("venue__match_day__number")
+    ]
+    days = _closed_days([venue.pk for venue in venues if venue.closed_at is not None], series_rules(league))
+    found = []
+    for venue in venues:
+        day = days.get(venue.pk)
+        row = next((row for row in day[0].rows if row.team == team.name), None) if day else None
+        found.append(TeamMatchDay(venue, row, venue.accepted_at is None))
+    return found
+
+
+# --- The players' ranking ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RankedPlayer:
+    """A player's row in the league's ranking; ``provisional``: a series counted in it is not accepted yet."""
+
+    row: PlayerAverage
+    player: Player
+    provisional: bool
+
+
+def players_ranking(league: League, *, group: Group | None = None) -> list[RankedPlayer]:
+    """The league's players (or a group's) by their average Seeger-Fabian total per series, from the league's
+    minimum number of series; read from the series totals the closed venues kept."""
+    rows = PlayerSeries.objects.filter(venue__match_day__group__division__league=league)
+    if group is not None:
+        rows = rows.filter(venue__match_day__group=group)
+    totals = list(rows.values_list("league_player_id", "total", "venue__accepted_at"))
+    ranked = individual_ranking(
+        (SeriesTotal(str(player), total) for player, total, _ in totals), minimum_series=league.minimum_series
+    )
+    players = Player.objects.in_bulk([int(row.player) for row in ranked])
+    provisional = {str(player) for player, _, accepted in totals if accepted is None}
+    return [RankedPlayer(row, players[int(row.player)], row.player in provisional) for row in ranked]
