@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import QuerySet
 
 from matches.engine import Scheme
 from matches.engine.league import (
@@ -26,7 +26,6 @@ from matches.engine.league import (
     SeriesMoney,
     Standing,
     cashier,
-    game_points_of_total,
     lines_from_paper,
     rank,
     season_standings,
@@ -34,9 +33,9 @@ from matches.engine.league import (
 from matches.engine.league import (
     PaperLine as Paper,
 )
-from matches.models import GameScore, Match, Player, Seat
+from matches.models import Match, Player, Seat
 from matches.registry import PaperList
-from matches.selectors import versions_mark
+from matches.selectors import list_sums, versions_mark
 
 from .models import Attendance, Club, ClubTable, Night, NightStanding, PaperLine, Roster, Season, SeasonStanding
 
@@ -63,47 +62,23 @@ class ListResult:
         return SeriesLine(self.player, self.size, self.game_points, self.won, self.lost, self.others_lost)
 
 
-def _game_lists(scores: QuerySet[GameScore], seeger_fabian: bool) -> list[ListResult]:
-    """Every list of the tables ``scores`` belong to, summed by the database."""
-    sums = (
-        scores.filter(game__deleted=False)
-        .values(
-            "player__public_id",
-            "game__match__club_table__id",
-            "game__match__club_table__series",
-            "game__match__club_table__night_id",
-            "game__match__players",
-        )
-        .annotate(
-            points=Sum("points"),
-            won=Count("id", filter=Q(declarer=True, game__won=True)),
-            lost=Count("id", filter=Q(declarer=True, game__won=False)),
-            others_lost=Count("id", filter=Q(declarer=False, game__won=False, game__passed=False)),
-        )
-        .order_by()
-    )
+def _game_lists(seated: Mapping[tuple[int, int], ListResult], seeger_fabian: bool) -> list[ListResult]:
+    """Every list of the tables whose seats are ``seated`` (by match and player), from their games' sums."""
     lists = []
-    for row in sums:
-        size, points, won, lost = row["game__match__players"], row["points"] or 0, row["won"], row["lost"]
-        game_points = (
-            game_points_of_total(points, won=won, lost=lost, others_lost=row["others_lost"], table_size=size)
-            if seeger_fabian
-            else points
-        )
-        lists.append(
-            ListResult(
-                player=str(row["player__public_id"]),
-                table=row["game__match__club_table__id"],
-                series=row["game__match__club_table__series"],
-                night=row["game__match__club_table__night_id"],
-                size=size,
-                score=points,
-                game_points=game_points,
-                won=won,
-                lost=lost,
-                others_lost=row["others_lost"],
+    for sums in list_sums(sorted({match for match, _ in seated})):
+        empty = seated.get((sums.match, sums.player))
+        if empty is not None:
+            game_points = sums.game_points(seeger_fabian=seeger_fabian)
+            lists.append(
+                replace(
+                    empty,
+                    score=sums.points,
+                    game_points=game_points,
+                    won=sums.won,
+                    lost=sums.lost,
+                    others_lost=sums.others_lost,
+                )
             )
-        )
     return lists
 
 
@@ -136,19 +111,22 @@ def _paper_lists(lines: QuerySet[PaperLine], seeger_fabian: bool) -> list[ListRe
     return lists
 
 
-def _seated(matches: Sequence[int]) -> list[ListResult]:
-    """A list for everybody seated at the tables of ``matches``, empty until games or a paper list fill it."""
+def _seated(matches: Sequence[int]) -> dict[tuple[int, int], ListResult]:
+    """A list for everybody seated at the tables of ``matches`` (by match and player), empty until games or a paper
+    list fill it."""
     seats = Seat.objects.filter(match_id__in=matches).values_list(
+        "match_id",
+        "player_id",
         "player__public_id",
         "match__club_table__id",
         "match__club_table__series",
         "match__club_table__night_id",
         "match__players",
     )
-    return [
-        ListResult(str(player), table, series, night, size, 0, 0, 0, 0, 0)
-        for player, table, series, night, size in seats
-    ]
+    return {
+        (match, player): ListResult(str(public_id), table, series, night, size, 0, 0, 0, 0, 0)
+        for match, player, public_id, table, series, night, size in seats
+    }
 
 
 def _lists(tables: QuerySet[ClubTable], season: Season) -> list[ListResult]:
@@ -162,12 +140,15 @@ def _lists(tables: QuerySet[ClubTable], season: Season) -> list[ListResult]:
         for table, match, paper, deals in tables.values_list("pk", "match_id", "paper", "match__deals")
         if paper or deals
     ]
-    games = GameScore.objects.filter(game__match_id__in=[match for _, match, paper in started if not paper])
+    seated = _seated([match for _, match, _ in started])
+    on_phones = {match for _, match, paper in started if not paper}
     paper = PaperLine.objects.filter(table_id__in=[table for table, _, paper in started if paper])
     entered = {
-        (one.table, one.player): one for one in _game_lists(games, seeger_fabian) + _paper_lists(paper, seeger_fabian)
+        (one.table, one.player): one
+        for one in _game_lists({key: one for key, one in seated.items() if key[0] in on_phones}, seeger_fabian)
+        + _paper_lists(paper, seeger_fabian)
     }
-    return [entered.get((one.table, one.player), one) for one in _seated([match for _, match, _ in started])]
+    return [entered.get((one.table, one.player), one) for one in seated.values()]
 
 
 # --- A night -------------------------------------------------------------------------------------------------------

@@ -13,10 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from django.db.models import Count, Q, Sum
-
 from matches.engine.league import PaperLine as Paper
-from matches.engine.league import game_points_of_total, lines_from_paper
+from matches.engine.league import lines_from_paper
 from matches.engine.match_days import (
     MatchDay as DayResult,
 )
@@ -36,7 +34,8 @@ from matches.engine.match_days import (
     score_match_day,
 )
 from matches.engine.match_days import PlayerSeries as SeriesTotal
-from matches.models import GameScore, Player, Seat
+from matches.models import Player, Seat
+from matches.selectors import list_sums
 
 from .models import (
     CheckIn,
@@ -143,25 +142,10 @@ def venue_teams(venue: Venue) -> list[Team]:
 
 def _game_lines(tables: Sequence[VenueTable]) -> dict[tuple[int, int], tuple[int, int, int, int]]:
     """Each (match, player)'s total, game points, won and lost over the tables' games, summed by the database."""
-    sums = (
-        GameScore.objects.filter(game__match_id__in=[table.match_id for table in tables], game__deleted=False)
-        .values("game__match_id", "game__match__players", "player_id")
-        .annotate(
-            total=Sum("points"),
-            won=Count("id", filter=Q(declarer=True, game__won=True)),
-            lost=Count("id", filter=Q(declarer=True, game__won=False)),
-            others_lost=Count("id", filter=Q(declarer=False, game__won=False, game__passed=False)),
-        )
-        .order_by()
-    )
-    lines = {}
-    for row in sums:
-        total, won, lost = row["total"] or 0, row["won"], row["lost"]
-        game_points = game_points_of_total(
-            total, won=won, lost=lost, others_lost=row["others_lost"], table_size=row["game__match__players"]
-        )
-        lines[(row["game__match_id"], row["player_id"])] = (total, game_points, won, lost)
-    return lines
+    return {
+        (one.match, one.player): (one.points, one.game_points(seeger_fabian=True), one.won, one.lost)
+        for one in list_sums([table.match_id for table in tables])
+    }
 
 
 def _paper_lines(tables: Sequence[VenueTable]) -> dict[tuple[int, int], tuple[int, int, int, int]]:
