@@ -23,7 +23,7 @@ from matches.errors import Invalid
 from matches.models import Player
 from matches.permissions import Action, Denied, signed_in_account, visitor_of
 
-from ..models import CheckIn, ReportConfirmation, RosterEntry, Team, Venue, VenueTable
+from ..models import CheckIn, ReportConfirmation, RosterEntry, Team, Venue, VenueTable, VenueTeam
 from ..permissions import may_accept, may_check_in, may_seat
 from ..services import (
     report_accept,
@@ -51,6 +51,8 @@ CHANGED = {200: VenueChangedShape, **REFUSED, **CONFLICT}
 HEADERS = [IDEMPOTENCY, IF_MATCH_VENUE]
 
 NO_SUCH_TEAM = gettext_noop("No team of this venue has that id.")
+# The services' words for it, so that the two say the same.
+NOT_HERE = gettext_noop("{team} does not play at this venue.")
 NOT_YOUR_TEAM = gettext_noop("{team} is checked in by its captain, the host's secretaries or the league's managers.")
 NOT_OF_THE_CLUB = gettext_noop("Not a player of this club.")
 NOT_ON_THE_ROSTER = gettext_noop("{player} is neither in the line-up nor on the substitution list of {team}.")
@@ -137,6 +139,8 @@ class CheckInView(VenueChangeView):
 
         def change() -> Made:
             team = _venue_team(venue, data["team"], "team")
+            if not VenueTeam.objects.filter(venue=venue, team=team).exists():
+                raise Invalid([FieldError("team", msg(NOT_HERE, team=team.name))])
             if not may_check_in(visitor_of(request), venue, team):
                 raise Invalid([FieldError("team", msg(NOT_YOUR_TEAM, team=team.name))])
             entries = _line_up(team, data["players"])
