@@ -232,7 +232,8 @@ def test_every_change_at_a_venue_moves_it_on(setup: LeagueSetup) -> None:
         lambda: leagues.series_unseat(venue=venue, series=1),
         lambda: leagues.series_seat(venue=venue, series=1, user=manager),
         lambda: enter_series(setup, 1, scores, None),
-        lambda: (check_in_all(setup, 2), leagues.series_seat(venue=venue, series=2, user=manager)),
+        lambda: check_in_all(setup, 2),
+        lambda: leagues.series_seat(venue=venue, series=2, user=manager),
         lambda: enter_series(setup, 2, scores, None),
         lambda: leagues.venue_close(venue=venue, user=manager),
         lambda: leagues.report_confirm(venue=venue, team=setup.teams[0], user=setup.captains[0]),
@@ -669,3 +670,45 @@ def test_everybody_reads_a_venue_and_its_report(setup: LeagueSetup, who: str) ->
     client = signed(persona(setup, who))
     for where in (address(setup.venue), address(setup.venue, "report")):
         assert client.get(where).status_code == 200
+
+
+# --- The schema ----------------------------------------------------------------------------------------------------
+
+
+def test_the_schema_lists_every_address_of_the_leagues_with_its_answers() -> None:
+    schema = APIClient().get("/api/v1/schema/", headers={"Accept": "application/json"}).json()
+    reads = [
+        "/api/v1/leagues/",
+        "/api/v1/leagues/{league_id}/",
+        "/api/v1/leagues/{league_id}/ranking/",
+        "/api/v1/groups/{group_id}/",
+        "/api/v1/groups/{group_id}/table/",
+        "/api/v1/teams/{team_id}/",
+        "/api/v1/teams/{team_id}/match-days/",
+        "/api/v1/match-days/{match_day_id}/",
+        "/api/v1/venues/{venue_id}/",
+        "/api/v1/venues/{venue_id}/report/",
+    ]
+    for path in reads:
+        operation = schema["paths"][path]["get"]
+        assert operation["summary"], path
+        assert "200" in operation["responses"], path
+    changes = {
+        ("check-in", "post"): {"201", "200"},
+        ("seat", "post"): {"201", "200"},
+        ("unseat", "post"): {"200"},
+        ("paper", "put"): {"200"},
+        ("close", "post"): {"200"},
+        ("confirm", "post"): {"201", "200"},
+        ("accept", "post"): {"200"},
+        ("reopen", "post"): {"200"},
+    }
+    for (what, method), answers in changes.items():
+        operation = schema["paths"][f"/api/v1/venues/{{venue_id}}/{what}/"][method]
+        assert operation["summary"], what
+        assert ("requestBody" in operation) == (what not in {"close", "accept"}), what
+        assert answers | {"400", "401", "404", "409"} <= set(operation["responses"]), what
+        assert {"Idempotency-Key", "If-Match"} <= {parameter["name"] for parameter in operation["parameters"]}, what
+    venue = schema["paths"]["/api/v1/venues/{venue_id}/"]["get"]["responses"]["200"]
+    shape = venue["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+    assert {"version", "check_ins", "tables"} <= set(schema["components"]["schemas"][shape]["properties"])

@@ -9,13 +9,13 @@ from rest_framework import serializers
 from matches.api.shapes import SeatShape
 
 
-class PointsShape(serializers.Serializer):
+class PointsShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     points = serializers.CharField(help_text=_('League points as plus:minus ("5:1", halves as "2½:½").'))
     plus = serializers.FloatField(help_text=_("Plus points (halves exact)."))
     minus = serializers.FloatField(help_text=_("Minus points (halves exact)."))
 
 
-class LeagueShape(serializers.Serializer):
+class LeagueShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     id = serializers.UUIDField()
     name = serializers.CharField()
     variant = serializers.CharField()
@@ -26,14 +26,14 @@ class LeagueShape(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class GroupShape(serializers.Serializer):
+class GroupShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     id = serializers.UUIDField()
     name = serializers.CharField()
     promoted = serializers.IntegerField(help_text=_("The first places of the table that go up."))
     relegated = serializers.IntegerField(help_text=_("The last places of the table that go down."))
 
 
-class DivisionShape(serializers.Serializer):
+class DivisionShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     name = serializers.CharField()
     level = serializers.IntegerField(help_text=_("1 is the highest."))
     groups = GroupShape(many=True)
@@ -51,19 +51,19 @@ class LeagueDetailShape(LeagueShape):
     divisions = DivisionShape(many=True)
 
 
-class ClubRefShape(serializers.Serializer):
+class ClubRefShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     id = serializers.UUIDField()
     name = serializers.CharField()
 
 
-class TeamShape(serializers.Serializer):
+class TeamShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     id = serializers.UUIDField()
     name = serializers.CharField()
     club = ClubRefShape()
     yours = serializers.BooleanField(help_text=_("You are the team's captain."))
 
 
-class MatchDayShape(serializers.Serializer):
+class MatchDayShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     id = serializers.UUIDField()
     number = serializers.IntegerField()
     date = serializers.DateField()
@@ -76,7 +76,7 @@ class GroupDetailShape(GroupShape):
     match_days = MatchDayShape(many=True)
 
 
-class RosterShape(serializers.Serializer):
+class RosterShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     player = serializers.UUIDField(help_text=_("The player in the club's book: check them in by this id."))
     league_player = serializers.UUIDField(
         help_text=_("Who the player is in the league's book, where the tables seat them.")
@@ -90,7 +90,7 @@ class TeamDetailShape(TeamShape):
     roster = RosterShape(many=True)
 
 
-class VenueSummaryShape(serializers.Serializer):
+class VenueSummaryShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     id = serializers.UUIDField()
     place = serializers.CharField()
     host_club = serializers.UUIDField(allow_null=True)
@@ -131,13 +131,13 @@ class TableRowShape(PointsShape):
     provisional = serializers.BooleanField(help_text=_("A match day counted in it is not accepted yet."))
 
 
-class GroupTableShape(serializers.Serializer):
+class GroupTableShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     group = serializers.UUIDField()
     provisional = serializers.BooleanField()
     rows = TableRowShape(many=True)
 
 
-class RankedPlayerShape(serializers.Serializer):
+class RankedPlayerShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     rank = serializers.IntegerField()
     player = serializers.UUIDField()
     name = serializers.CharField()
@@ -147,26 +147,26 @@ class RankedPlayerShape(serializers.Serializer):
     provisional = serializers.BooleanField(help_text=_("A series counted in it is not accepted yet."))
 
 
-class RankingShape(serializers.Serializer):
+class RankingShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     league = serializers.UUIDField()
     minimum_series = serializers.IntegerField()
     rows = RankedPlayerShape(many=True)
 
 
-class CheckedInShape(serializers.Serializer):
+class CheckedInShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     player = serializers.UUIDField(help_text=_("The player in the club's book."))
     league_player = serializers.UUIDField()
     name = serializers.CharField()
     substitute = serializers.BooleanField()
 
 
-class LineUpShape(serializers.Serializer):
+class LineUpShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     series = serializers.IntegerField()
     team = serializers.UUIDField()
     players = CheckedInShape(many=True, help_text=_("In the order of the line-up."))
 
 
-class VenueTableShape(serializers.Serializer):
+class VenueTableShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     series = serializers.IntegerField()
     number = serializers.IntegerField()
     match = serializers.UUIDField(help_text=_("The table's match: score it through the matches' games."))
@@ -191,7 +191,7 @@ class VenueChangedShape(VenueStateShape):
     replayed = serializers.BooleanField(help_text=_("A retry with the same Idempotency-Key: the first answer."))
 
 
-class ReportLineShape(serializers.Serializer):
+class ReportLineShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     player = serializers.UUIDField()
     name = serializers.CharField()
     team = serializers.UUIDField(allow_null=True)
@@ -201,7 +201,7 @@ class ReportLineShape(serializers.Serializer):
     lost = serializers.IntegerField()
 
 
-class ReportTableShape(serializers.Serializer):
+class ReportTableShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     number = serializers.IntegerField()
     match = serializers.UUIDField()
     paper = serializers.BooleanField()
@@ -216,7 +216,7 @@ class SeriesPlaceShape(PointsShape):
     place = serializers.IntegerField()
 
 
-class ReportSeriesShape(serializers.Serializer):
+class ReportSeriesShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     series = serializers.IntegerField()
     seated = serializers.BooleanField()
     complete = serializers.BooleanField()
@@ -229,12 +229,12 @@ class TeamDayShape(PointsShape):
     game_points = serializers.IntegerField()
 
 
-class ConfirmationShape(serializers.Serializer):
+class ConfirmationShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     team = serializers.UUIDField()
     created_at = serializers.DateTimeField()
 
 
-class CorrectionShape(serializers.Serializer):
+class CorrectionShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     reason = serializers.CharField()
     before = serializers.DictField(help_text=_("The teams' series scores as accepted, by series and team."))
     after = serializers.DictField(allow_null=True, help_text=_("As closed again; null while it is open."))
@@ -242,7 +242,7 @@ class CorrectionShape(serializers.Serializer):
     closed_at = serializers.DateTimeField(allow_null=True)
 
 
-class ReportShape(serializers.Serializer):
+class ReportShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     venue = serializers.UUIDField()
     ready = serializers.BooleanField(help_text=_("The venue closed: every list is complete and locked."))
     provisional = serializers.BooleanField(help_text=_("Not accepted by the league's manager yet."))

@@ -7,6 +7,7 @@ stands after it."""
 from __future__ import annotations
 
 import uuid
+from dataclasses import replace
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -110,14 +111,11 @@ def _line_up(team: Team, players: list[uuid.UUID]) -> list[RosterEntry]:
 
 def _as_players(error: Invalid) -> Invalid:
     """The services name a line-up's players ``entries``; the API takes them as ``players``."""
-    return Invalid(
-        [
-            FieldError("players" + problem.field.removeprefix("entries"), problem.message)
-            if problem.field.startswith("entries")
-            else problem
-            for problem in error.errors
-        ]
-    )
+    return Invalid([replace(one, field=_players_field(one.field)) for one in error.errors])
+
+
+def _players_field(field: str) -> str:
+    return "players" + field.removeprefix("entries") if field.startswith("entries") else field
 
 
 class CheckInView(VenueChangeView):
