@@ -26,7 +26,7 @@ class SeriesInput(StrictInput):
     series = WholeNumberField(min_value=1, max_value=MAX_SERIES)
 
 
-class CheckInInput(SeriesInput):
+class LineUpInput(SeriesInput):
     """A team's line-up for a series, in seat order."""
 
     team = serializers.UUIDField(help_text=_("A team playing at the venue."))
@@ -41,7 +41,7 @@ class CheckInInput(SeriesInput):
     )
 
 
-class PaperLineInput(StrictInput):
+class VenuePaperLineInput(StrictInput):
     """One player's totals from the paper list's footer."""
 
     player = serializers.UUIDField(help_text=_("A player seated at the table, as its seats name them."))
@@ -50,12 +50,12 @@ class PaperLineInput(StrictInput):
     lost = WholeNumberField(min_value=0, max_value=MAX_SERIES_GAMES)
 
 
-class PaperInput(SeriesInput):
+class VenuePaperInput(SeriesInput):
     """A table's paper list: the table by its series and number, and a line for each player at it."""
 
     table = WholeNumberField(min_value=1, max_value=MOST_TABLES, help_text=_("The table's number in its series."))
     lines = serializers.ListField(
-        child=PaperLineInput(),
+        child=VenuePaperLineInput(),
         min_length=1,
         max_length=TEAM_SIZE,
         help_text=_("One line for each player at the table: game points, games won and lost."),
@@ -68,7 +68,7 @@ class ConfirmInput(StrictInput):
     team = serializers.UUIDField(help_text=_("A team playing at the venue, whose captain you are."))
 
 
-class ReopenInput(StrictInput):
+class VenueReopenInput(StrictInput):
     """Why an accepted report is corrected."""
 
     reason = CheckedText(

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import User
 from django.urls import path
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
@@ -46,10 +45,6 @@ def league_data(league: League) -> dict[str, Any]:
         "games_at_three": league.games_at_three,
         "created_at": league.created_at,
     }
-
-
-def _account(request: Request) -> User | None:
-    return request_account(request)
 
 
 class LeagueListView(PolicyView):
@@ -141,7 +136,7 @@ class GroupView(PolicyView):
     )
     def get(self, request: Request, group_id: str) -> Response:
         group: Group = self.subject
-        account = _account(request)
+        account = request_account(request)
         teams = Team.objects.filter(group=group).select_related("club").order_by("name")
         body = {
             "id": group.public_id,
@@ -205,7 +200,7 @@ class TeamView(PolicyView):
             }
             for entry in team.roster.select_related("player", "league_player")
         ]
-        body = {**team_data(team, _account(request)), "group": team.group.public_id, "roster": roster}
+        body = {**team_data(team, request_account(request)), "group": team.group.public_id, "roster": roster}
         return Response(TeamDetailShape(body).data)
 
 
@@ -275,7 +270,7 @@ class VenueView(PolicyView):
         responses={200: VenueStateShape, **REFUSED},
     )
     def get(self, request: Request, venue_id: str) -> Response:
-        state = venue_state(self.subject, _account(request))
+        state = venue_state(self.subject, request_account(request))
         return with_venue_version(Response(VenueStateShape(state).data), state["version"])
 
 

@@ -36,7 +36,7 @@ from ..services import (
     venue_close,
     venue_reopen,
 )
-from .inputs import CheckInInput, ConfirmInput, NothingInput, PaperInput, ReopenInput, SeriesInput
+from .inputs import ConfirmInput, LineUpInput, NothingInput, SeriesInput, VenuePaperInput, VenueReopenInput
 from .replays import Made, venue_change, venue_version_now
 from .shapes import VenueChangedShape
 from .venues import IF_MATCH_VENUE
@@ -118,7 +118,7 @@ def _players_field(field: str) -> str:
     return "players" + field.removeprefix("entries") if field.startswith("entries") else field
 
 
-class CheckInView(VenueChangeView):
+class VenueCheckInView(VenueChangeView):
     @extend_schema(
         operation_id="venue_check_in",
         summary="Check a team's line-up in for a series",
@@ -127,12 +127,12 @@ class CheckInView(VenueChangeView):
         "secretaries check in every team of the venue, a captain their own. 201 for a new line-up, 200 for one "
         "replaced or a retry; a player checked in twice, one playing for another team that day or one not on the "
         "roster is a 400 naming the player.",
-        request=CheckInInput,
+        request=LineUpInput,
         parameters=HEADERS,
         responses={201: VenueChangedShape, **CHANGED},
     )
     def post(self, request: Request, venue_id: str) -> Response:
-        data = bounded_body(CheckInInput, request)
+        data = bounded_body(LineUpInput, request)
         venue: Venue = self.subject
 
         def change() -> Made:
@@ -200,19 +200,19 @@ class UnseatView(VenueChangeView):
         return venue_change(request, venue, self.account(), change)
 
 
-class PaperView(VenueChangeView):
+class VenuePaperView(VenueChangeView):
     @extend_schema(
         operation_id="venue_paper",
         summary="Enter a table's paper list",
         description="Each player's game points, games won and lost, as the table's paper list has them; totals no "
         "series can produce are refused. Replaces totals entered before; a table with games entered keeps its "
         "games (409); the table takes no games afterwards. The league's managers and the host's secretaries.",
-        request=PaperInput,
+        request=VenuePaperInput,
         parameters=HEADERS,
         responses=CHANGED,
     )
     def put(self, request: Request, venue_id: str) -> Response:
-        data = bounded_body(PaperInput, request)
+        data = bounded_body(VenuePaperInput, request)
         venue: Venue = self.subject
         self.refuse_unless(may_seat(visitor_of(request), venue))
 
@@ -241,7 +241,7 @@ def _totals(line: dict[str, Any]) -> tuple[int, int, int]:
     return line["game_points"], line["won"], line["lost"]
 
 
-class CloseView(VenueChangeView):
+class VenueCloseView(VenueChangeView):
     @extend_schema(
         operation_id="venue_close",
         summary="Close the venue",
@@ -310,19 +310,19 @@ class AcceptView(VenueChangeView):
         return venue_change(request, venue, self.account(), change)
 
 
-class ReopenView(VenueChangeView):
+class VenueReopenView(VenueChangeView):
     @extend_schema(
         operation_id="venue_reopen",
         summary="Reopen a closed venue for a correction",
         description="Its game tables take changes again and a paper table can be entered anew. Before the report "
         "is accepted the league's managers and the host's secretaries reopen it (the captains' confirmations go); "
         "after, only the league's managers, with a reason, and the correction is recorded.",
-        request=ReopenInput,
+        request=VenueReopenInput,
         parameters=HEADERS,
         responses=CHANGED,
     )
     def post(self, request: Request, venue_id: str) -> Response:
-        data = bounded_body(ReopenInput, request)
+        data = bounded_body(VenueReopenInput, request)
         venue: Venue = self.subject
         visitor = visitor_of(request)
 
@@ -336,12 +336,12 @@ class ReopenView(VenueChangeView):
 
 
 urlpatterns = [
-    path("venues/<uuid:venue_id>/check-in/", CheckInView.as_view(), name="venue_check_in"),
+    path("venues/<uuid:venue_id>/check-in/", VenueCheckInView.as_view(), name="venue_check_in"),
     path("venues/<uuid:venue_id>/seat/", SeatView.as_view(), name="venue_seat"),
     path("venues/<uuid:venue_id>/unseat/", UnseatView.as_view(), name="venue_unseat"),
-    path("venues/<uuid:venue_id>/paper/", PaperView.as_view(), name="venue_paper"),
-    path("venues/<uuid:venue_id>/close/", CloseView.as_view(), name="venue_close"),
+    path("venues/<uuid:venue_id>/paper/", VenuePaperView.as_view(), name="venue_paper"),
+    path("venues/<uuid:venue_id>/close/", VenueCloseView.as_view(), name="venue_close"),
     path("venues/<uuid:venue_id>/confirm/", ConfirmView.as_view(), name="venue_confirm"),
     path("venues/<uuid:venue_id>/accept/", AcceptView.as_view(), name="venue_accept"),
-    path("venues/<uuid:venue_id>/reopen/", ReopenView.as_view(), name="venue_reopen"),
+    path("venues/<uuid:venue_id>/reopen/", VenueReopenView.as_view(), name="venue_reopen"),
 ]
