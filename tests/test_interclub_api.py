@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
@@ -712,3 +714,19 @@ def test_the_schema_lists_every_address_of_the_leagues_with_its_answers() -> Non
     venue = schema["paths"]["/api/v1/venues/{venue_id}/"]["get"]["responses"]["200"]
     shape = venue["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
     assert {"version", "check_ins", "tables"} <= set(schema["components"]["schemas"][shape]["properties"])
+
+
+def test_a_venue_and_its_report_cost_as_many_queries_however_many_tables_it_has(setup: LeagueSetup) -> None:
+    client = signed(setup.manager)
+
+    def counted(where: str) -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(where).status_code == 200
+        return len(queries.captured_queries)
+
+    check_in_all(setup, 1)
+    leagues.series_seat(venue=setup.venue, series=1, user=setup.manager)
+    one = [counted(address(setup.venue)), counted(address(setup.venue, "report"))]
+    check_in_all(setup, 2)
+    leagues.series_seat(venue=setup.venue, series=2, user=setup.manager)
+    assert [counted(address(setup.venue)), counted(address(setup.venue, "report"))] == one
