@@ -33,12 +33,14 @@ from rest_framework.views import APIView
 
 from matches.clubs import services as clubs
 from matches.clubs.models import Club, Night, Season
+from matches.interclub.models import Group, League, MatchDay, Team, Venue
 from matches.models import Game, Keeper, Match, MatchEvent, Player, RestoreJob, Seat
 from matches.permissions import Action, Role, Rule, allowed, can, match_role, player_role
 from matches.services import match_link_renew
 
 from .conftest import Persona, Table
 from .factories import add, make_match, make_user
+from .interclub_setup import LeagueSetup, league_setup
 
 pytestmark = pytest.mark.django_db
 
@@ -83,6 +85,11 @@ SUBJECT_ARGUMENTS = {
     "season": ("season_id",),
     "night": ("night_id",),
     "restore": ("restore_id",),
+    "league": ("league_id",),
+    "group": ("group_id",),
+    "match_day": ("match_day_id",),
+    "team": ("team_id",),
+    "venue": ("venue_id",),
 }
 
 WRITE = re.compile(r'\s*(?:INSERT (?:OR \w+ )?INTO|UPDATE|DELETE FROM)\s+"?(\w+)', re.IGNORECASE)
@@ -151,7 +158,24 @@ def answer_of(response: HttpResponseBase) -> Answer:
     return Answer.ALLOWED
 
 
-def argument_values(table: Table, route: Route) -> dict[str, str]:
+@pytest.fixture
+def league(table: Table) -> LeagueSetup:
+    """A league of four clubs' teams at a venue, which every address of the leagues names; the table's people meet
+    it as anybody does."""
+    return league_setup(series=2)
+
+
+def league_things(league: LeagueSetup) -> dict[str, League | Group | MatchDay | Team | Venue]:
+    return {
+        "league_id": league.league,
+        "group_id": league.group,
+        "match_day_id": league.match_day,
+        "team_id": league.teams[0],
+        "venue_id": league.venue,
+    }
+
+
+def argument_values(table: Table, route: Route, league: LeagueSetup | None = None) -> dict[str, str]:
     match = table.match
     tokens = {
         "match_join": match.invite_token,
@@ -183,6 +207,8 @@ def argument_values(table: Table, route: Route) -> dict[str, str]:
             Seat.objects.filter(match__club_table__night=table.night).values_list("player__public_id", flat=True)[0]
         ),
     }
+    if league is not None:
+        values |= {name: str(thing.public_id) for name, thing in league_things(league).items()}
     if route.name == "night_table_phones":
         values["night_id"] = str(paper_night(table).public_id)
     token = tokens.get(route.name)
@@ -287,7 +313,7 @@ def refusal(route: Route, persona: Persona) -> Answer:
     return Answer.NOT_FOUND
 
 
-Subject = Match | Player | Club | Season | Night | RestoreJob
+Subject = Match | Player | Club | Season | Night | RestoreJob | League | Group | MatchDay | Team | Venue
 
 
 def policy_allows(rule: Rule, persona: Persona, subjects: Sequence[Subject], method: str) -> bool:
@@ -300,7 +326,7 @@ def policy_allows(rule: Rule, persona: Persona, subjects: Sequence[Subject], met
     return all(allowed(persona.visitor, action, thing) for thing in subjects)
 
 
-def expectation(route: Route, table: Table) -> Callable[[Persona, str], Answer] | str:
+def expectation(route: Route, table: Table, league: LeagueSetup) -> Callable[[Persona, str], Answer] | str:
     """What each persona should get at ``route``, or why that cannot be told."""
     if route.is_the_apps:
         rule = getattr(route.view, "policy", None)
@@ -316,6 +342,7 @@ def expectation(route: Route, table: Table) -> Callable[[Persona, str], Answer] 
             "season_id": table.season,
             "night_id": table.night,
             "restore_id": table.restore,
+            **league_things(league),
         }
         wanted = SUBJECT_ARGUMENTS.get(rule.subject or "", ())
         subjects = [things[name] for name in route.arguments if name in wanted]
@@ -386,7 +413,9 @@ def session_of(persona: Persona) -> str | None:
     return cookie.value if cookie else None
 
 
-def test_every_address_answers_every_persona_as_the_policy_says(table: Table, personas: list[Persona]) -> None:
+def test_every_address_answers_every_persona_as_the_policy_says(
+    table: Table, league: LeagueSetup, personas: list[Persona]
+) -> None:
     """A refused request writes nothing, and neither does a GET or a view whose rule only asks to view: so no game,
     event, match version, link or player changes."""
     problems: list[str] = []
@@ -397,12 +426,12 @@ def test_every_address_answers_every_persona_as_the_policy_says(table: Table, pe
     asked = 0
     for route in routes():
         seen.add(route.pattern)
-        expected = expectation(route, table)
+        expected = expectation(route, table, league)
         if isinstance(expected, str):
             problems.append(f"{route.pattern} ({route.name or route.view.__qualname__}): {expected}")
             continue
         try:
-            address = route.address(argument_values(table, route))
+            address = route.address(argument_values(table, route, league))
         except KeyError as missing:
             problems.append(f"{route.pattern}: no value for the argument {missing} (argument_values)")
             continue
@@ -430,14 +459,16 @@ def test_every_address_answers_every_persona_as_the_policy_says(table: Table, pe
     assert not problems, f"{len(problems)} problems in {asked} requests:\n" + "\n".join(problems)
 
 
-def test_every_address_that_answers_get_answers_head_alike(table: Table, personas: list[Persona]) -> None:
+def test_every_address_that_answers_get_answers_head_alike(
+    table: Table, league: LeagueSetup, personas: list[Persona]
+) -> None:
     """HEAD is GET without the body (RFC 9110): wherever a GET is answered, a HEAD gets the same answer and writes
     nothing, never 405."""
     problems: list[str] = []
     sessions = {persona.name: session_of(persona) for persona in personas}
     for route in routes():
         try:
-            address = route.address(argument_values(table, route))
+            address = route.address(argument_values(table, route, league))
         except KeyError:
             continue  # the matrix above reports an address it cannot fill
         for persona in personas:

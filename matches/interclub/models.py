@@ -13,6 +13,7 @@ from __future__ import annotations
 import uuid
 
 from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -187,6 +188,10 @@ class Venue(models.Model):
     accepted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # Moves on with every change to the venue (its teams, check-ins, seating, paper lists, closing, its report's
+    # confirmations and acceptance): a client that changes it naming an older one is told instead of changing what
+    # it did not see.
+    version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -345,3 +350,21 @@ class Correction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.venue}: {self.reason[:40]}"
+
+
+class VenueRequest(models.Model):
+    """A change to a venue asked through the API with an ``Idempotency-Key``, and the answer it got: a retry with
+    the same key (a phone on a bad connection) gets that answer again and changes nothing more. ``asked``: a digest
+    of the method, address and body, so that a key sent again with another change is told apart."""
+
+    venue = models.ForeignKey(Venue, on_delete=models.CASCADE, related_name="requests")
+    key = models.UUIDField()
+    asked = models.CharField(max_length=64)
+    answer = models.JSONField(encoder=DjangoJSONEncoder)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["venue", "key"], name="venue_request_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.venue}: {self.key}"

@@ -17,7 +17,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext
@@ -379,6 +379,7 @@ def venue_team_add(*, venue: Venue, team: Team) -> Venue:
         if VenueTable.objects.filter(venue=locked).exists():
             raise _conflict("teams", gettext_noop("This venue is seated already: its teams stay."))
         _teams_add(locked, [team])
+        _moved_on(locked)
         return locked
 
 
@@ -434,6 +435,12 @@ def _lock_venue(venue: Venue) -> Venue:
     )
 
 
+def _moved_on(venue: Venue) -> None:
+    """The venue's version moves on with every change to it, so that a client that saw an older one is refused
+    instead of changing what it did not see."""
+    Venue.objects.filter(pk=venue.pk).update(version=F("version") + 1)
+
+
 def _open_venue(venue: Venue) -> Venue:
     """The venue, locked; a closed venue refuses every change to its line-ups, tables and lists."""
     locked = _lock_venue(venue)
@@ -465,6 +472,7 @@ def series_check_in(*, venue: Venue, series: int, team: Team, entries: Sequence[
             raise _conflict("series", gettext_noop("Series {series} is seated: its line-ups stay."), series=series)
         _check_line_up(locked, series, team, entries)
         CheckIn.objects.filter(venue=locked, series=series, team=team).delete()
+        _moved_on(locked)
         return CheckIn.objects.bulk_create(
             CheckIn(
                 venue=locked,
@@ -573,6 +581,7 @@ def series_seat(*, venue: Venue, series: int, user: User | None) -> list[VenueTa
             for one in CheckIn.objects.filter(venue=locked, series=series).select_related("league_player")
         }
         league = locked.match_day.group.division.league
+        _moved_on(locked)
         return [
             _start_table(locked, series, number, [players[seat.player] for seat in table], league, user)
             for number, table in enumerate(plan, start=1)
@@ -639,6 +648,7 @@ def series_unseat(*, venue: Venue, series: int) -> Venue:
         VenueTable.objects.filter(pk__in=[table.pk for table in tables]).delete()
         for table in tables:
             match_discard(match=table.match)
+        _moved_on(locked)
         return locked
 
 
@@ -672,6 +682,7 @@ def table_paper_enter(
         locked.save(update_fields=["paper"])
         # The table's list is its paper totals now: no game is entered on top of them (the phones learn at once).
         match_lock(match=match, user=user)
+        _moved_on(venue)
         return locked
 
 
@@ -720,6 +731,7 @@ def venue_close(*, venue: Venue, user: User | None) -> Venue:
         Correction.objects.filter(venue=locked, closed_at__isnull=True).update(
             after=_scores_of(locked), closed_at=locked.closed_at
         )
+        _moved_on(locked)
         return locked
 
 
@@ -770,6 +782,7 @@ def venue_reopen(*, venue: Venue, user: User, reason: str = "") -> Venue:
         PlayerSeries.objects.filter(venue=locked).delete()
         locked.closed_at = None
         locked.save(update_fields=["closed_at"])
+        _moved_on(locked)
         return locked
 
 
@@ -789,7 +802,11 @@ def report_confirm(*, venue: Venue, team: Team, user: User) -> ReportConfirmatio
             )
         if locked.closed_at is None:
             raise _conflict("venue", gettext_noop("The report is not ready: this venue's tables are still open."))
-        confirmation, _ = ReportConfirmation.objects.get_or_create(venue=locked, team=team, defaults={"captain": user})
+        confirmation, created = ReportConfirmation.objects.get_or_create(
+            venue=locked, team=team, defaults={"captain": user}
+        )
+        if created:
+            _moved_on(locked)
         return confirmation
 
 
@@ -812,4 +829,5 @@ def report_accept(*, venue: Venue, user: User) -> Venue:
             )
         locked.accepted_at, locked.accepted_by = timezone.now(), user
         locked.save(update_fields=["accepted_at", "accepted_by"])
+        _moved_on(locked)
         return locked

@@ -1,0 +1,84 @@
+"""What the changes to a venue take in the API: checked in shape here, against the venue by the league's
+services."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from matches.api.serializers import CheckedText, StrictInput, WholeNumberField
+from matches.engine.match_days import MAX_TEAMS, SHORT_TEAM_SIZE, TEAM_SIZE
+
+from ..services import MAX_SERIES, MAX_SERIES_GAMES
+
+# The game points a paper list's line may say, as the club night's paper list takes them.
+MOST_GAME_POINTS = 100_000
+# More tables than a series at a venue can have: four teams of four players, every one at a table of three.
+MOST_TABLES = MAX_TEAMS * TEAM_SIZE // SHORT_TEAM_SIZE
+# Room for a line-up the services refuse by name (two players, or five): anything longer is no line-up at all.
+MOST_IN_A_LINE_UP = 2 * TEAM_SIZE
+MAX_REASON_LENGTH = 500
+
+
+class SeriesInput(StrictInput):
+    """A series of the venue."""
+
+    series = WholeNumberField(min_value=1, max_value=MAX_SERIES)
+
+
+class LineUpInput(SeriesInput):
+    """A team's line-up for a series, in seat order."""
+
+    team = serializers.UUIDField(help_text=_("A team playing at the venue."))
+    players = serializers.ListField(
+        child=serializers.UUIDField(),
+        min_length=1,
+        max_length=MOST_IN_A_LINE_UP,
+        help_text=_(
+            "Three or four players of the team's roster or substitution list, by their id in the club's book, in "
+            "the order of the line-up."
+        ),
+    )
+
+
+class VenuePaperLineInput(StrictInput):
+    """One player's totals from the paper list's footer."""
+
+    player = serializers.UUIDField(help_text=_("A player seated at the table, as its seats name them."))
+    game_points = WholeNumberField(min_value=-MOST_GAME_POINTS, max_value=MOST_GAME_POINTS)
+    won = WholeNumberField(min_value=0, max_value=MAX_SERIES_GAMES)
+    lost = WholeNumberField(min_value=0, max_value=MAX_SERIES_GAMES)
+
+
+class VenuePaperInput(SeriesInput):
+    """A table's paper list: the table by its series and number, and a line for each player at it."""
+
+    table = WholeNumberField(min_value=1, max_value=MOST_TABLES, help_text=_("The table's number in its series."))
+    lines = serializers.ListField(
+        child=VenuePaperLineInput(),
+        min_length=1,
+        max_length=TEAM_SIZE,
+        help_text=_("One line for each player at the table: game points, games won and lost."),
+    )
+
+
+class ConfirmInput(StrictInput):
+    """The team whose captain confirms the report."""
+
+    team = serializers.UUIDField(help_text=_("A team playing at the venue, whose captain you are."))
+
+
+class VenueReopenInput(StrictInput):
+    """Why an accepted report is corrected."""
+
+    reason = CheckedText(
+        required=False,
+        default="",
+        allow_blank=True,
+        max_length=MAX_REASON_LENGTH,
+        help_text=_("Why the results are corrected: required once the report was accepted."),
+    )
+
+
+class NothingInput(StrictInput):
+    """Closing a venue and accepting its report take nothing but the headers."""
