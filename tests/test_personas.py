@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 import pytest
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
-from django.db import connection, transaction
+from django.db import connection, reset_queries, transaction
 from django.http import HttpResponseBase
 from django.shortcuts import resolve_url
 from django.test import Client
@@ -376,6 +376,8 @@ def ask(session: str | None, method: str, address: str, data: dict[str, Any], *,
     browser = Client()
     if session is not None:
         browser.cookies[settings.SESSION_COOKIE_NAME] = session
+    # The connection's log of queries is bounded: once full, a capture would see none, and no write would be caught.
+    reset_queries()
     with transaction.atomic(), CaptureQueriesContext(connection) as queries:
         try:
             if method == "GET":
