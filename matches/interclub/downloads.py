@@ -1,6 +1,7 @@
 """The league's files to download: the group's table, the league's players' ranking and a venue's match report,
 in every format the core writes (CSV, CSV with semicolons, XLSX, ODS, JSON) and as PDF. All are public, as the
-league's pages are; a venue's report only once the venue closed (until its acceptance it says it is provisional)."""
+league's pages are; a venue's report only once the venue closed (until its acceptance it says it is provisional).
+And the league's backup, for its owner."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ from django.urls import path
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
 
-from matches.exports.base import export_response, format_of
+from matches.exports.base import backup_response, export_response, format_of
 from matches.exports.pdf import pdf_response
 from matches.permissions import Action, on_subject
 
+from .backup import league_backup
 from .exports import SheetExport, group_table_sheet, players_ranking_sheet, report_sheet
 from .models import Group, League, Venue
 from .prints import sheet_pdf, venue_report_pdf
@@ -73,6 +75,14 @@ def venue_report_print(request: HttpRequest, venue: Venue) -> HttpResponse:
     return pdf_response(venue_report_pdf(report), report_sheet(report).name)
 
 
+@on_subject(Action.BACKUP, "league")
+@require_safe
+def league_backup_download(request: HttpRequest, league: League) -> HttpResponse:
+    """Everything of the league in one file (its owner only): restored elsewhere after its clubs, it becomes a
+    league there."""
+    return backup_response(league_backup(league), f"scorekeeper-{league.name}")
+
+
 download_urlpatterns = [
     path("leagues/groups/<uuid:group_id>/table/export/<str:fmt>/", group_table_export, name="league_table_export"),
     path("leagues/groups/<uuid:group_id>/table.pdf", group_table_print, name="league_table_print"),
@@ -80,4 +90,5 @@ download_urlpatterns = [
     path("leagues/<uuid:league_id>/players.pdf", players_ranking_print, name="league_players_print"),
     path("leagues/venues/<uuid:venue_id>/report/export/<str:fmt>/", venue_report_export, name="venue_report_export"),
     path("leagues/venues/<uuid:venue_id>/report.pdf", venue_report_print, name="venue_report_print"),
+    path("leagues/<uuid:league_id>/backup/", league_backup_download, name="league_backup"),
 ]
