@@ -37,7 +37,7 @@ from matches.restore import restore
 
 from .factories import make_user
 from .interclub_setup import LeagueSetup
-from .test_interclub_exports import accepted, body, played
+from .test_interclub_exports import accepted, body, pdf_text, played
 
 pytestmark = pytest.mark.django_db
 
@@ -162,6 +162,9 @@ def test_a_league_with_a_closed_accepted_and_corrected_venue_comes_back_whole(cl
     venue = Venue.objects.get(public_id=setup.venue.public_id)
     assert rows(venue) == kept
     assert downloads(client, venue.match_day.group.division.league) == before
+    printed = pdf_text(client.get(reverse("venue_report_print", args=[venue.public_id])))[0]
+    assert "Accepted on" in printed
+    assert "by an account that is not here" in printed
     restored = League.objects.get(public_id=setup.league.public_id)
     assert list(restored.managers.values_list("user__username", "role")) == [("olga", "owner")]
     assert restore(json.loads(json.dumps(league)), user=owner) == {"players": 0, "matches": 0, "games": 0, "nights": 0}

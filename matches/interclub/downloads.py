@@ -16,7 +16,7 @@ from matches.exports.pdf import pdf_response
 from matches.permissions import Action, on_subject
 
 from .backup import league_backup
-from .exports import SheetExport, group_table_sheet, players_ranking_sheet, report_sheet
+from .exports import SheetExport, group_table_sheet, players_ranking_sheet, report_name, report_sheet
 from .models import Group, League, Venue
 from .prints import sheet_pdf, venue_report_pdf
 from .selectors import VenueReport, group_table, players_ranking, venue_report
@@ -72,7 +72,7 @@ def venue_report_export(request: HttpRequest, venue: Venue, fmt: str) -> HttpRes
 def venue_report_print(request: HttpRequest, venue: Venue) -> HttpResponse:
     """The venue's match report to print (PDF)."""
     report = _closed_report(venue)
-    return pdf_response(venue_report_pdf(report), report_sheet(report).name)
+    return pdf_response(venue_report_pdf(report), report_name(report))
 
 
 @on_subject(Action.BACKUP, "league")

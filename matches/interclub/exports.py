@@ -247,14 +247,18 @@ def report_sheet(report: VenueReport) -> Sheet:
         day = report.team_day(team)
         if day is not None:
             lines.append(_day_line(day))
-    venue = report.venue
-    status = pgettext("league file", "provisional") if report.provisional else pgettext("league file", "accepted")
     return Sheet(
-        name=f"{venue_name(venue)} {status}",
+        name=report_name(report),
         title=pgettext("league file", "Match report"),
         columns=REPORT_COLUMNS,
         lines=tuple(lines),
     )
+
+
+def report_name(report: VenueReport) -> str:
+    """What a venue's report's files are called: the venue, and whether the report is provisional or accepted."""
+    status = pgettext("league file", "provisional") if report.provisional else pgettext("league file", "accepted")
+    return f"{venue_name(report.venue)} {status}"
 
 
 def _report_line(series: int, table: int, team: str, player: str, figures: tuple[int, int, int, int]) -> Line:

@@ -36,7 +36,7 @@ def sheet_pdf(sheet: Sheet, title: str, subtitle: str) -> bytes:
 
 def _person(user: User | None) -> str:
     if user is None:
-        return pgettext("league file", "an account that is gone")
+        return pgettext("league file", "an account that is not here")
     return user.get_full_name() or user.get_username()
 
 
@@ -76,7 +76,7 @@ def venue_report_pdf(report: VenueReport) -> bytes:
 
 def _state(doc: Document, report: VenueReport) -> None:
     venue = report.venue
-    if not report.provisional and venue.accepted_at is not None:
+    if venue.accepted_at is not None:
         state = pgettext("league file", "Accepted on %(date)s by %(person)s") % {
             "date": _moment(venue.accepted_at),
             "person": _person(venue.accepted_by),
