@@ -14,13 +14,16 @@ class InterclubConfig(AppConfig):
 
     def ready(self) -> None:
         # The core never imports this app: it asks its registry, where the app says what it knows.
+        from matches.backup import register_section
         from matches.permissions import register_book_role, register_subject
         from matches.registry import register_urls
 
-        from . import api
+        from . import api, downloads
+        from .backup import LEAGUE_SECTION
         from .permissions import LEAGUE_SUBJECTS, league_book_role
 
         register_book_role(league_book_role)
         for name, subject in LEAGUE_SUBJECTS.items():
             register_subject(name, subject)
-        register_urls(pages=[], api=api.urlpatterns)
+        register_section(LEAGUE_SECTION)
+        register_urls(pages=downloads.download_urlpatterns, api=api.urlpatterns)

@@ -101,7 +101,8 @@ def _league_allows(visitor: Visitor, action: Action, league: League) -> bool:
     if action is Action.VIEW:
         return True
     role = league_role(visitor, league)
-    if action is Action.ROLES:
+    # A whole league in one file, as a club's: its owner's, as giving roles is.
+    if action in (Action.ROLES, Action.BACKUP):
         return role is LeagueRole.OWNER
     return role is not None and action in {Action.SCORE, Action.SHARE, Action.MANAGE}
 

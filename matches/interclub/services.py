@@ -831,3 +831,14 @@ def report_accept(*, venue: Venue, user: User) -> Venue:
         locked.save(update_fields=["accepted_at", "accepted_by"])
         _moved_on(locked)
         return locked
+
+
+def venue_results_rescore(*, venue: Venue) -> None:
+    """Write a closed venue's derived rows afresh from its lists (a restore writes its lists and sums them here, as
+    closing it did); an open venue keeps none."""
+    with transaction.atomic():
+        locked = _lock_venue(venue)
+        SeriesScore.objects.filter(venue=locked).delete()
+        PlayerSeries.objects.filter(venue=locked).delete()
+        if locked.closed_at is not None:
+            _keep_results(locked, venue_report(locked).series)

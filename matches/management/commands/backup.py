@@ -1,4 +1,4 @@
-"""Write everything of an account or of a club to one JSON file (``manage.py restore`` reads it back)."""
+"""Write everything of an account, a club or a league to one JSON file (``manage.py restore`` reads it back)."""
 
 from __future__ import annotations
 
@@ -11,23 +11,41 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from matches.backup import account_backup
 from matches.clubs.backup import club_backup
 from matches.clubs.models import Club
+from matches.interclub.backup import league_backup
+from matches.interclub.models import League
 
 
 class Command(BaseCommand):
-    help = "Back up an account's own book (--user) or a club (--club, by name) to FILE, as JSON."
+    help = "Back up an account's own book (--user), a club (--club) or a league (--league, by name) to FILE, as JSON."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="where to write the backup ('-' for standard output)")
         who = parser.add_mutually_exclusive_group(required=True)
         who.add_argument("--user", help="the account whose players and matches are backed up")
         who.add_argument("--club", help="the club (by name) whose players, matches, seasons and nights are backed up")
+        who.add_argument(
+            "--league", help="the league (by name) whose groups, teams, match days and venues are backed up"
+        )
 
-    def handle(self, *args: Any, file: str, user: str | None = None, club: str | None = None, **options: Any) -> None:
+    def handle(
+        self,
+        *args: Any,
+        file: str,
+        user: str | None = None,
+        club: str | None = None,
+        league: str | None = None,
+        **options: Any,
+    ) -> None:
         if user is not None:
             account = User.objects.filter(username=user).first()
             if account is None:
                 raise CommandError(f"no account named {user!r}")
             data = account_backup(account)
+        elif league is not None:
+            leagues = list(League.objects.filter(name=league))
+            if len(leagues) != 1:
+                raise CommandError(f"{len(leagues)} leagues named {league!r}")
+            data = league_backup(leagues[0])
         else:
             clubs = list(Club.objects.filter(name=club))
             if len(clubs) != 1:

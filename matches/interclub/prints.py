@@ -1,0 +1,188 @@
+"""A league's prints, on the core's PDF pages: the group's table and the players' ranking (the rows the downloads
+give, as a reader sees them), and a venue's match report ("Spielbericht") as the federations file it: the teams,
+each series' players by team with their totals, the tables' results, the series' places and league points, the
+day's result, and who confirmed and who accepted it (or that it is provisional). A venue of four teams and three
+series fits one A4 page."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+
+from django.contrib.auth.models import User
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from matches.exports.pdf import MARGIN, PAGE_WIDTH, Document, TableColumn, standings_pdf
+from matches.labels import total_label
+
+from .exports import Sheet, report_date, venue_parts
+from .models import Team
+from .selectors import SeriesResult, VenueReport
+
+ROW = 4.2  # mm: one line of the report; four teams of four players in three series fit one page
+SIZE = 8  # pt
+FIGURE = 14  # mm: a player's total beside their name
+TABLE_TITLE = 18  # mm: "Table 3" before a table's players
+
+
+def sheet_pdf(sheet: Sheet, title: str, subtitle: str) -> bytes:
+    """A group's table or the players' ranking on one page, in the columns and rows its downloads give."""
+    columns = [TableColumn(str(column.label), column.width, text=column.text) for column in sheet.printed_columns()]
+    return standings_pdf(title, subtitle, columns, sheet.printed_rows(), sheet.note)
+
+
+def _person(user: User | None) -> str:
+    if user is None:
+        return pgettext("league file", "an account that is not here")
+    return user.get_full_name() or user.get_username()
+
+
+def _moment(value: datetime.datetime) -> str:
+    return date_format(timezone.localtime(value), "SHORT_DATETIME_FORMAT")
+
+
+def venue_report_pdf(report: VenueReport) -> bytes:
+    """The venue's match report, every series with its line-ups, tables and ranking, the day's result and its
+    state: provisional until the league's manager accepted it."""
+    venue = report.venue
+    group = venue.match_day.group
+    league = group.division.league
+    doc = Document(pgettext("league file", "Match report"))
+    doc.add_page()
+    doc.cell(
+        PAGE_WIDTH,
+        f"{pgettext('league file', 'Match report')} · {league.name}",
+        height=7,
+        bold=True,
+        size=13,
+        align="L",
+        border=0,
+    )
+    doc.newline(7)
+    facts = [group.division.name, *venue_parts(venue), report_date(venue)]
+    doc.cell(PAGE_WIDTH, " · ".join(facts), height=5, size=9, align="L", border=0)
+    doc.newline(5)
+    _state(doc, report)
+    doc.newline(2)
+    for series in report.series:
+        _series(doc, report.teams, series)
+    _day(doc, report)
+    _confirmations(doc, report)
+    return doc.output()
+
+
+def _state(doc: Document, report: VenueReport) -> None:
+    venue = report.venue
+    if venue.accepted_at is not None:
+        state = pgettext("league file", "Accepted on %(date)s by %(person)s") % {
+            "date": _moment(venue.accepted_at),
+            "person": _person(venue.accepted_by),
+        }
+    elif report.ready:
+        state = pgettext("league file", "Provisional: not accepted by the league yet")
+    else:
+        state = pgettext("league file", "Provisional: the venue is still playing")
+    doc.cell(PAGE_WIDTH, state, height=5, size=9, bold=True, align="L", border=0)
+    doc.newline(5)
+
+
+def _series(doc: Document, teams: Sequence[Team], series: SeriesResult) -> None:
+    """A series: each team's players in a column with their totals, the team's score, place and league points, and
+    then each table's players with their totals in seat order."""
+    if not doc.room_for(ROW * 12):
+        doc.add_page()
+    doc.cell(PAGE_WIDTH, _("Series %(number)s") % {"number": series.number}, bold=True, size=9, align="L", border=0)
+    doc.newline(ROW + 0.5)
+    width = PAGE_WIDTH / max(len(teams), 1)
+    totals = {line.player.pk: line.total for table in series.tables for line in table.lines}
+    for team in teams:
+        doc.cell(width, team.name, bold=True, size=SIZE, shade=True)
+    doc.newline(ROW)
+    line_ups = dict(series.line_ups)
+    deepest = max((len(players) for players in line_ups.values()), default=0)
+    for index in range(deepest):
+        for team in teams:
+            players = line_ups.get(team, ())
+            player = players[index] if index < len(players) else None
+            name = player.name if player is not None else ""
+            total = total_label(totals[player.pk]) if player is not None and player.pk in totals else ""
+            doc.cell(width - FIGURE, name, size=SIZE, align="L")
+            doc.cell(FIGURE, total, size=SIZE, align="R")
+        doc.newline(ROW)
+    places = {place.team: place for place in series.places}
+    for team in teams:
+        place = places.get(team.name)
+        text = (
+            pgettext("league file", "%(place)s. place · %(points)s") % {"place": place.place, "points": place.points}
+            if place
+            else ""
+        )
+        doc.cell(width - FIGURE, text, size=SIZE, bold=True, align="L")
+        doc.cell(FIGURE, total_label(place.score) if place else "", size=SIZE, bold=True, align="R")
+    doc.newline(ROW)
+    _tables(doc, series)
+    doc.newline(2)
+
+
+def _tables(doc: Document, series: SeriesResult) -> None:
+    for result in series.tables:
+        doc.cell(TABLE_TITLE, _("Table %(number)s") % {"number": result.table.number}, size=SIZE - 1, align="L")
+        seats = max(len(result.lines), 1)
+        width = (PAGE_WIDTH - TABLE_TITLE) / seats
+        for line in result.lines:
+            doc.cell(width - FIGURE, line.player.name, size=SIZE - 1, align="L")
+            doc.cell(FIGURE, total_label(line.total), size=SIZE - 1, align="R")
+        doc.newline(ROW - 0.4)
+
+
+def _day(doc: Document, report: VenueReport) -> None:
+    """The day's result: each team's league points and game points, best first."""
+    if report.day is None:
+        return
+    if not doc.room_for(ROW * (len(report.day.rows) + 2)):
+        doc.add_page()
+    doc.cell(PAGE_WIDTH, pgettext("league file", "Result of the match day"), bold=True, size=9, align="L", border=0)
+    doc.newline(ROW + 0.5)
+    titles = [
+        (pgettext("league file", "Team"), 70.0),
+        (pgettext("league file", "League points"), 30.0),
+        (_("Game points"), 30.0),
+    ]
+    for title, width in titles:
+        doc.cell(width, title, size=SIZE, bold=True, shade=True)
+    doc.newline(ROW)
+    for row in report.day.rows:
+        doc.cell(titles[0][1], row.team, size=SIZE, align="L")
+        doc.cell(titles[1][1], str(row.points), size=SIZE, bold=True, align="R")
+        doc.cell(titles[2][1], total_label(row.game_points), size=SIZE, align="R")
+        doc.newline(ROW)
+    doc.newline(2)
+
+
+def _confirmations(doc: Document, report: VenueReport) -> None:
+    """Who confirmed the report for which team, and each correction after its acceptance."""
+    lines = [
+        pgettext("league file", "Confirmed for %(team)s by %(person)s on %(date)s")
+        % {"team": one.team.name, "person": _person(one.captain), "date": _moment(one.created_at)}
+        for one in report.confirmed
+    ]
+    confirmed = {one.team_id for one in report.confirmed}
+    lines += [
+        pgettext("league file", "Not confirmed for %(team)s") % {"team": team.name}
+        for team in report.teams
+        if team.pk not in confirmed
+    ]
+    lines += [
+        pgettext("league file", "Corrected on %(date)s by %(person)s: %(reason)s")
+        % {"date": _moment(one.created_at), "person": _person(one.user), "reason": one.reason}
+        for one in report.corrections
+    ]
+    for line in lines:
+        if not doc.room_for(ROW):
+            doc.add_page()
+        doc.pdf.set_x(MARGIN)
+        doc.cell(PAGE_WIDTH, line, size=SIZE, align="L", border=0)
+        doc.newline(ROW)

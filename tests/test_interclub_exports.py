@@ -1,0 +1,214 @@
+"""What leaves the app of a league: the group's table, a venue's match report and the players' ranking, in every
+format the core writes and as PDF, read back and compared with what the selectors say; who may download them."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+import pytest
+import tablib
+from django.test import Client
+from django.urls import reverse
+from pypdf import PdfReader
+
+from matches.interclub import services as leagues
+from matches.interclub.selectors import group_table, players_ranking, venue_report
+
+from .interclub_setup import LeagueSetup, check_in_all, enter_series, league_setup
+
+pytestmark = pytest.mark.django_db
+
+MINUS = "\N{MINUS SIGN}"
+# Team I 3683 / 3283 / 3109 = 10075 game points and 3:0 + 1:2 + 1:2 = 5:4, as the league's worked match day.
+WORKED = (
+    {"Herz Dame I": 3683, "Kreuz Bube I": 3000, "Pik As I": 2900, "Karo Sieben I": 2800},
+    {"Herz Dame I": 3283, "Kreuz Bube I": 3400, "Pik As I": 3300, "Karo Sieben I": 3000},
+    {"Herz Dame I": 3109, "Kreuz Bube I": 3500, "Pik As I": 3200, "Karo Sieben I": 2000},
+)
+FORMATS = ("csv", "csv-semicolon", "xlsx", "ods", "json")
+
+
+def played(*, close: bool = True) -> LeagueSetup:
+    setup = league_setup(series=3)
+    secretary = setup.secretaries[0]
+    for number, scores in enumerate(WORKED, start=1):
+        check_in_all(setup, number)
+        leagues.series_seat(venue=setup.venue, series=number, user=secretary)
+        enter_series(setup, number, scores, secretary)
+    if close:
+        setup.venue = leagues.venue_close(venue=setup.venue, user=secretary)
+    return setup
+
+
+def accepted(setup: LeagueSetup) -> None:
+    for team, captain in zip(setup.teams, setup.captains, strict=True):
+        leagues.report_confirm(venue=setup.venue, team=team, user=captain)
+    setup.venue = leagues.report_accept(venue=setup.venue, user=setup.manager)
+
+
+def rows_of(content: bytes, fmt: str) -> list[list[Any]]:
+    """The file's rows, the header first, as a program reads each format."""
+    if fmt in ("csv", "csv-semicolon"):
+        text = content.decode("utf-8")
+        assert text.startswith("\ufeff")
+        return list(csv.reader(io.StringIO(text[1:]), delimiter=";" if fmt == "csv-semicolon" else ","))
+    if fmt == "json":
+        items = json.loads(content)
+        return [list(items[0])] + [list(item.values()) for item in items]
+    data = tablib.Dataset().load(content, format=fmt)
+    # An ODS file keeps every number as a float: 5 reads back as 5.0.
+    return [list(data.headers), *[[whole(cell) for cell in row] for row in data]]
+
+
+def whole(cell: Any) -> Any:
+    return int(cell) if isinstance(cell, float) and cell.is_integer() else cell
+
+
+def body(answer: Any) -> bytes:
+    """The download's bytes, streamed (CSV, JSON) or made whole (the spreadsheets)."""
+    return b"".join(answer.streaming_content) if answer.streaming else bytes(answer.content)
+
+
+def download(client: Client, name: str, key: Any, fmt: str) -> Any:
+    return client.get(reverse(name, args=[key, fmt]))
+
+
+def pdf_text(response: Any) -> list[str]:
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    return [page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_the_group_table_downloads_in_every_format_with_the_tables_figures(client: Client, fmt: str) -> None:
+    setup = played()
+    table = group_table(setup.group)
+    answer = download(client, "league_table_export", setup.group.public_id, fmt)
+    assert answer.status_code == 200
+    rows = rows_of(body(answer), fmt)
+    assert rows[0][:4] == ["Place", "Team", "Club", "League points"]
+    assert [row[1] for row in rows[1:]] == [one.team.name for one in table.rows]
+    herz = next(row for row in rows[1:] if row[1] == "Herz Dame I")
+    assert herz[2] == "Herz Dame"
+    assert herz[3] == "5:4"
+    assert [str(cell) for cell in herz[4:8]] == ["5", "4", "10075", "1"]
+    assert herz[9] == "yes"
+
+
+def test_a_semicolon_csv_is_what_a_german_spreadsheet_opens() -> None:
+    setup = played()
+    answer = Client().get(reverse("league_table_export", args=[setup.group.public_id, "csv-semicolon"]))
+    text = body(answer).decode("utf-8")
+    assert text.startswith("\ufeffPlace;Team;Club;League points;")
+    assert answer["Content-Disposition"].endswith('-semicolon.csv"')
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_the_players_ranking_downloads_in_every_format(client: Client, fmt: str) -> None:
+    setup = played()
+    ranking = players_ranking(setup.league)
+    answer = download(client, "league_players_export", setup.league.public_id, fmt)
+    assert answer.status_code == 200
+    rows = rows_of(body(answer), fmt)
+    assert rows[0] == ["Place", "Player", "Average", "Points", "Series", "Provisional"]
+    assert len(rows) == 1 + len(ranking) == 17
+    assert [row[1] for row in rows[1:]] == [one.player.name for one in ranking]
+    best = ranking[0].row
+    assert [str(cell) for cell in rows[1][3:5]] == [str(best.total), str(best.series)]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_closed_venues_report_downloads_with_every_players_line_and_each_teams_day(client: Client, fmt: str) -> None:
+    setup = played()
+    report = venue_report(setup.venue)
+    answer = download(client, "venue_report_export", setup.venue.public_id, fmt)
+    assert answer.status_code == 200
+    assert "provisional" in answer["Content-Disposition"]
+    rows = rows_of(body(answer), fmt)
+    assert rows[0][:5] == ["Series", "Table", "Team", "Player", "Points"]
+    players = [row for row in rows[1:] if row[3] not in ("", None)]
+    assert len(players) == 3 * 16
+    first = report.series[0].tables[0].lines[0]
+    assert first.team is not None
+    assert [str(cell) for cell in players[0][:5]] == ["1", "1", first.team.name, first.player.name, str(first.total)]
+    days = [row for row in rows[1:] if row[0] == "Match day"]
+    herz = next(row for row in days if row[2] == "Herz Dame I")
+    assert (str(herz[4]), herz[9]) == ("10075", "5:4")
+    series_two = [row for row in rows[1:] if str(row[0]) == "2" and row[3] in ("", None)]
+    assert [(row[2], str(row[8]), row[9]) for row in series_two][:3] == [
+        ("Kreuz Bube I", "1", "3:0"),
+        ("Pik As I", "2", "2:1"),
+        ("Herz Dame I", "3", "1:2"),
+    ]
+
+
+def test_the_report_of_a_venue_still_playing_says_so(client: Client) -> None:
+    setup = played(close=False)
+    assert download(client, "venue_report_export", setup.venue.public_id, "csv").status_code == 200
+    text = "\n".join(pdf_text(client.get(reverse("venue_report_print", args=[setup.venue.public_id]))))
+    assert "Provisional: the venue is still playing" in text
+
+
+def test_an_unknown_format_is_not_there(client: Client) -> None:
+    setup = played()
+    assert download(client, "league_table_export", setup.group.public_id, "docx").status_code == 404
+
+
+def test_a_player_named_like_a_formula_stays_a_name_in_a_spreadsheet(client: Client) -> None:
+    setup = played()
+    player = setup.rosters[0][0].league_player
+    player.name = "=HYPERLINK(1)"
+    player.save()
+    answer = download(client, "league_players_export", setup.league.public_id, "csv")
+    assert "'=HYPERLINK(1)" in body(answer).decode()
+
+
+def test_the_printed_report_holds_teams_players_results_and_says_it_is_provisional(client: Client) -> None:
+    setup = played()
+    report = venue_report(setup.venue)
+    pages = pdf_text(client.get(reverse("venue_report_print", args=[setup.venue.public_id])))
+    assert len(pages) == 1
+    text = pages[0]
+    assert "Match report · Verbandsliga Nord" in text
+    assert "Provisional: not accepted by the league yet" in text
+    for series in report.series:
+        assert f"Series {series.number}" in text
+        for table in series.tables:
+            for line in table.lines:
+                assert line.player.name in text
+    assert "Result of the match day" in text
+    assert "Herz Dame I 5:4 10075" in text
+    assert "3. place · 1:2" in text
+    assert "Not confirmed for Kreuz Bube I" in text
+
+
+def test_the_printed_report_of_an_accepted_venue_names_who_confirmed_and_who_accepted(client: Client) -> None:
+    setup = played()
+    accepted(setup)
+    pages = pdf_text(client.get(reverse("venue_report_print", args=[setup.venue.public_id])))
+    assert len(pages) == 1
+    text = pages[0]
+    assert "Accepted on" in text
+    assert f"by {setup.manager.username}" in text
+    assert "Provisional" not in text
+    for team, captain in zip(setup.teams, setup.captains, strict=True):
+        assert f"Confirmed for {team.name} by {captain.username}" in text
+
+
+def test_the_printed_group_table_and_ranking_show_the_downloads_rows(client: Client) -> None:
+    setup = played()
+    table = pdf_text(client.get(reverse("league_table_print", args=[setup.group.public_id])))[0]
+    assert "League table" in table
+    assert "Herz Dame I † Herz Dame 5:4 10075 1" in table
+    assert "† provisional" in table
+    ranking = players_ranking(setup.league)
+    printed = pdf_text(client.get(reverse("league_players_print", args=[setup.league.public_id])))[0]
+    assert "Players' ranking" in printed
+    assert all(one.player.name in printed for one in ranking)
+    accepted(setup)
+    again = pdf_text(client.get(reverse("league_table_print", args=[setup.group.public_id])))[0]
+    assert "†" not in again
+    assert MINUS not in again
