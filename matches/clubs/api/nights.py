@@ -9,9 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
-from rest_framework.response import Response
 
-from matches.api.policy import entity_tag
 from matches.api.resources.matches import seats_data
 from matches.models import Seat
 
@@ -95,8 +93,3 @@ def night_state(night: Night) -> dict[str, Any]:
         for attendance in Attendance.objects.filter(night=fresh).select_related("player__roster")
     ]
     return {**night_data(fresh, fresh.season), "version": fresh.version, "attendees": attendees, "tables": tables}
-
-
-def with_night_version(response: Response, version: int) -> Response:
-    response["ETag"] = entity_tag(version)
-    return response

@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from matches.api.policy import Pages, PolicyView
+from matches.api.replays import with_version
 from matches.api.resources.common import PAGED, REFUSED
 from matches.api.shapes import paged
 from matches.engine.league import Place
@@ -28,7 +29,7 @@ from ..shapes import (
     SeasonStandingsShape,
 )
 from ..standings import full_names, standing_rows
-from .nights import NightStateShape, night_data, night_state, with_night_version
+from .nights import NightStateShape, night_data, night_state
 
 
 def _places(places: Sequence[Place], players: Mapping[str, Player]) -> list[dict[str, Any]]:
@@ -120,7 +121,7 @@ class NightView(PolicyView):
     )
     def get(self, request: Request, night_id: str) -> Response:
         state = night_state(self.subject)
-        return with_night_version(Response(NightStateShape(state).data), state["version"])
+        return with_version(Response(NightStateShape(state).data), state["version"])
 
 
 class NightStandingsView(PolicyView):

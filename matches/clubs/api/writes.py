@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from matches.api.policy import PolicyView
+from matches.api.replays import Made
 from matches.api.resources.common import IDEMPOTENCY, REFUSED, bounded_body
 from matches.engine import FieldError
 from matches.engine.messages import gettext_noop, msg
@@ -25,7 +26,7 @@ from ..models import Attendance, ClubTable, Night
 from ..services import check_in, check_out, night_close, night_draw, night_reopen, paper_enter, seats_swap
 from .inputs import CheckInInput, CheckOutInput, CloseInput, DrawInput, PaperInput, ReopenInput, SwapInput
 from .nights import IF_MATCH_NIGHT, NightChangedShape
-from .replays import Made, night_change, night_version_now
+from .replays import NIGHT, night_change
 
 CONFLICT = {
     409: OpenApiResponse(
@@ -61,7 +62,7 @@ class NightChangeView(PolicyView):
     writes = Action.MANAGE
 
     def current_version(self) -> int | None:
-        return night_version_now(self.subject) if isinstance(self.subject, Night) else None
+        return NIGHT.version_now(self.subject) if isinstance(self.subject, Night) else None
 
 
 class CheckInView(NightChangeView):

@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from matches.api.policy import Pages, PolicyView
+from matches.api.replays import with_version
 from matches.api.resources.common import PAGED, REFUSED
 from matches.api.shapes import paged
 from matches.permissions import request_account, visitor_of
@@ -31,7 +32,7 @@ from .shapes import (
     TeamMatchDayShape,
     VenueStateShape,
 )
-from .venues import points_data, team_data, venue_state, venue_summary, with_venue_version
+from .venues import points_data, team_data, venue_state, venue_summary
 
 
 def league_data(league: League) -> dict[str, Any]:
@@ -271,7 +272,7 @@ class VenueView(PolicyView):
     )
     def get(self, request: Request, venue_id: str) -> Response:
         state = venue_state(self.subject, request_account(request))
-        return with_venue_version(Response(VenueStateShape(state).data), state["version"])
+        return with_version(Response(VenueStateShape(state).data), state["version"])
 
 
 def report_data(report: VenueReport) -> dict[str, Any]:

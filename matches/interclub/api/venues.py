@@ -9,9 +9,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
-from rest_framework.response import Response
 
-from matches.api.policy import entity_tag
 from matches.api.resources.matches import seats_data
 from matches.engine.match_days import LeaguePoints
 from matches.models import Seat
@@ -98,8 +96,3 @@ def venue_state(venue: Venue, user: User | None) -> dict[str, Any]:
             for table in tables
         ],
     }
-
-
-def with_venue_version(response: Response, version: int) -> Response:
-    response["ETag"] = entity_tag(version)
-    return response

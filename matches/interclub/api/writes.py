@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from matches.api.policy import PolicyView
+from matches.api.replays import Made
 from matches.api.resources.common import IDEMPOTENCY, REFUSED, bounded_body
 from matches.engine import FieldError
 from matches.engine.messages import gettext_noop, msg
@@ -37,7 +38,7 @@ from ..services import (
     venue_reopen,
 )
 from .inputs import ConfirmInput, LineUpInput, NothingInput, SeriesInput, VenuePaperInput, VenueReopenInput
-from .replays import Made, venue_change, venue_version_now
+from .replays import VENUE, venue_change
 from .shapes import VenueChangedShape
 from .venues import IF_MATCH_VENUE
 
@@ -69,7 +70,7 @@ class VenueChangeView(PolicyView):
     writes = Action.SCORE
 
     def current_version(self) -> int | None:
-        return venue_version_now(self.subject) if isinstance(self.subject, Venue) else None
+        return VENUE.version_now(self.subject) if isinstance(self.subject, Venue) else None
 
     def account(self) -> User:
         return signed_in_account(self.request)

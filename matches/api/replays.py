@@ -1,0 +1,104 @@
+"""The protocol of every change an app makes through the API to a thing of its own that has a version (a club
+night, a league's venue), as the core's services follow it for a match: under the thing's lock, a retried
+``Idempotency-Key`` gets its first answer before anything else is checked; then the version the client saw
+(``If-Match``) must still be the thing's; then the change is made through the app's services and its answer kept by
+the key.
+
+The core keeps a match's answers by key in the match's own history (its events); an app's things have no such
+history, so each app keeps their answers in a model of its own (a ``KeptAnswer``: one row per change asked with a
+key), which ``Versioned`` names."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import models, transaction
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from ..engine import FieldError
+from ..engine.messages import gettext_noop, msg
+from ..errors import Conflict
+from .policy import IDEMPOTENCY_HEADER, entity_tag, idempotency_key, seen_version
+
+KEY_USED = gettext_noop("This Idempotency-Key was sent with another change already: make a new key for a new change.")
+
+
+@dataclass(frozen=True)
+class Made:
+    """What a change made: a new thing (201: a check-in, a draw, a confirmation) or a change to what was there
+    (200)."""
+
+    created: bool = False
+
+
+@dataclass(frozen=True)
+class Versioned:
+    """A kind of thing an app changes under this protocol: its ``model`` (with a ``version`` that every change
+    moves on), the model its answers are kept in (``answers``: with ``key``, ``asked`` and ``answer`` fields and a
+    foreign key named ``owner`` to the thing), and the words a stale version is refused with (``moved_on``, with the
+    current ``{version}``), under the field ``owner``."""
+
+    model: type[models.Model]
+    answers: type[models.Model]
+    owner: str
+    moved_on: str
+
+    def version_now(self, thing: models.Model) -> int | None:
+        """The thing's version as it stands now (for a 409's answer)."""
+        found: int | None = self.model._default_manager.filter(pk=thing.pk).values_list("version", flat=True).first()
+        return found
+
+
+def with_version(response: Response, version: int) -> Response:
+    """The answer with the thing's version as its ``ETag``, to send back as ``If-Match``."""
+    response["ETag"] = entity_tag(version)
+    return response
+
+
+def _asked(request: Request) -> str:
+    """A digest of what was asked: the same key sent with another change is not a retry of the first."""
+    body = json.dumps(request.data, sort_keys=True, cls=DjangoJSONEncoder)
+    return hashlib.sha256(f"{request.method} {request.path}\n{body}".encode()).hexdigest()
+
+
+def keyed_change(
+    request: Request,
+    thing: models.Model,
+    kind: Versioned,
+    change: Callable[[], Made],
+    *,
+    state: Callable[[], dict[str, Any]],
+    shape: type[serializers.Serializer[Any]],
+) -> Response:
+    """Make ``change`` to ``thing`` under the protocol above; the answer is ``state()`` after it, in ``shape`` (a
+    retry gets the first answer again, marked ``replayed``)."""
+    keyed = IDEMPOTENCY_HEADER in request.headers
+    key = idempotency_key(request)
+    seen = seen_version(request)
+    asked = _asked(request)
+    owner = {f"{kind.owner}_id": thing.pk}
+    with transaction.atomic():
+        version = kind.model._default_manager.select_for_update().filter(pk=thing.pk).values_list("version", flat=True)
+        current = version.get()
+        kept = kind.answers._default_manager.filter(**owner, key=key).first() if keyed else None
+        if kept is not None:
+            if kept.asked != asked:  # type: ignore[attr-defined]
+                raise Conflict([FieldError(IDEMPOTENCY_HEADER, msg(KEY_USED))])
+            first: dict[str, Any] = kept.answer  # type: ignore[attr-defined]
+            return with_version(Response({**first, "replayed": True}, status=status.HTTP_200_OK), int(first["version"]))
+        if seen is not None and seen != current:
+            raise Conflict([FieldError(kind.owner, msg(kind.moved_on, version=current))])
+        made = change()
+        answer: dict[str, Any] = json.loads(json.dumps(state(), cls=DjangoJSONEncoder))
+        code = status.HTTP_201_CREATED if made.created else status.HTTP_200_OK
+        if keyed:
+            kind.answers._default_manager.create(**owner, key=key, asked=asked, answer=answer)
+    body = shape({**answer, "replayed": False}).data
+    return with_version(Response(body, status=code), answer["version"])
