@@ -69,7 +69,9 @@ def _invalid(field: str, message: str, **params: int | str) -> Invalid:
     return Invalid([FieldError(field, msg(message, **params))])
 
 
-def _name(raw: str, field: str = "name") -> str:
+def one_line_name(raw: str, field: str = "name") -> str:
+    """The name of a club, a season, a category (or an app's group of its own, a league's): on one line with single
+    spaces, refused (at ``field``) when empty or too long."""
     name = " ".join(raw.split())
     if not name:
         raise _invalid(field, gettext_noop("A name is needed."))
@@ -84,7 +86,7 @@ def _name(raw: str, field: str = "name") -> str:
 def club_create(*, owner: User, name: str) -> Club:
     """A new club with a book of its own, owned by ``owner``."""
     with transaction.atomic():
-        club = Club.objects.create(keeper=Keeper.objects.create(), name=_name(name))
+        club = Club.objects.create(keeper=Keeper.objects.create(), name=one_line_name(name))
         Membership.objects.create(club=club, user=owner, role=ClubRole.OWNER)
     return club
 
@@ -145,7 +147,7 @@ def roster_set(*, club: Club, player: Player, guest: bool, first_name_only: bool
     """What the club keeps of one of its players: guest or member, first name only in public, the categories."""
     if player.keeper_id != club.keeper_id:
         raise _invalid("player", gettext_noop("Not a player of this club."))
-    names = sorted({_name(category, "categories") for category in categories if category.strip()})
+    names = sorted({one_line_name(category, "categories") for category in categories if category.strip()})
     roster, _ = Roster.objects.update_or_create(
         player=player, defaults={"guest": guest, "first_name_only": first_name_only, "categories": names}
     )
@@ -229,7 +231,7 @@ def _season_values(settings: SeasonSettings) -> dict[str, Any]:
     if min(settings.stake, settings.list_fee, settings.minimum_lists, settings.best_nights) < 0:
         raise _invalid("stake", gettext_noop("Amounts and counts cannot be negative."))
     return {
-        "name": _name(settings.name),
+        "name": one_line_name(settings.name),
         "variant": setup.spec.variant.value,
         "scheme": setup.scheme.value,
         "rules": setup.stored_rules(),
@@ -241,7 +243,7 @@ def _season_values(settings: SeasonSettings) -> dict[str, Any]:
         "minimum_lists": settings.minimum_lists,
         "best_nights": settings.best_nights,
         "guests_ranked": settings.guests_ranked,
-        "categories": [_name(category, "categories") for category in settings.categories],
+        "categories": [one_line_name(category, "categories") for category in settings.categories],
         "stake": settings.stake,
         "list_fee": settings.list_fee,
         "lost_fees": [list(tier) for tier in tiers],

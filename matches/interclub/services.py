@@ -23,6 +23,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext
 
 from matches.clubs.models import Club
+from matches.clubs.services import one_line_name
 from matches.engine import FieldError, RuleError, Scheme, setup_match
 from matches.engine.league import PaperLine as Paper
 from matches.engine.league import check_paper
@@ -81,15 +82,6 @@ def _conflict(field: str, message: str, **params: int | str | Message) -> Confli
     return Conflict([FieldError(field, msg(message, **params))])
 
 
-def _name(raw: str, field: str = "name") -> str:
-    name = " ".join(raw.split())
-    if not name:
-        raise _invalid(field, gettext_noop("A name is needed."))
-    if len(name) > MAX_NAME_LENGTH:
-        raise _invalid(field, gettext_noop("At most {count} characters."), count=MAX_NAME_LENGTH)
-    return name
-
-
 def _lock_league(league: League) -> League:
     """The league's row, locked: changes that must see every roster of the league (who may play for whom) wait
     for each other here."""
@@ -139,7 +131,7 @@ def _league_values(settings: LeagueSettings) -> dict[str, Any]:
     if settings.minimum_series < 0:
         raise _invalid("minimum_series", gettext_noop("Amounts and counts cannot be negative."))
     return {
-        "name": _name(settings.name),
+        "name": one_line_name(settings.name),
         "variant": LEAGUE_VARIANT,
         "scheme": LEAGUE_SCHEME,
         "rules": setup.stored_rules(),
@@ -173,7 +165,7 @@ def league_manager_set(*, league: League, user: User, role: str = LeagueRole.MAN
 
 
 def division_create(*, league: League, name: str, level: int = 1) -> Division:
-    name = _name(name)
+    name = one_line_name(name)
     with transaction.atomic():
         _lock_league(league)
         if Division.objects.filter(league=league, name=name).exists():
@@ -183,7 +175,7 @@ def division_create(*, league: League, name: str, level: int = 1) -> Division:
 
 def group_create(*, division: Division, name: str, promoted: int = 0, relegated: int = 0) -> Group:
     """A group ("Staffel") of the division, with its places up and down."""
-    name = _name(name)
+    name = one_line_name(name)
     if promoted < 0 or relegated < 0:
         raise _invalid("promoted", gettext_noop("The places up and down cannot be negative."))
     with transaction.atomic():
@@ -202,7 +194,7 @@ def league_of_group(group: Group) -> League:
 
 def team_enter(*, group: Group, club: Club, name: str, captain: User | None = None) -> Team:
     """A club's team in a group ("Team I"), with its captain."""
-    name = _name(name)
+    name = one_line_name(name)
     with transaction.atomic():
         _lock_league(league_of_group(group))
         if Team.objects.filter(group=group, name=name).exists():
