@@ -15,9 +15,12 @@ class InterclubConfig(AppConfig):
     def ready(self) -> None:
         # The core never imports this app: it asks its registry, where the app says what it knows.
         from matches.permissions import register_book_role, register_subject
+        from matches.registry import register_urls
 
+        from . import urls
         from .permissions import LEAGUE_SUBJECTS, league_book_role
 
         register_book_role(league_book_role)
         for name, subject in LEAGUE_SUBJECTS.items():
             register_subject(name, subject)
+        register_urls(pages=urls.urlpatterns, api=[])
