@@ -33,12 +33,15 @@ from rest_framework.views import APIView
 
 from matches.clubs import services as clubs
 from matches.clubs.models import Club, Night, Season
+from matches.interclub.models import Group, League, LeagueRole, MatchDay, Team, Venue
+from matches.interclub.services import league_manager_set, series_seat
 from matches.models import Game, Keeper, Match, MatchEvent, Player, RestoreJob, Seat
 from matches.permissions import Action, Role, Rule, allowed, can, match_role, player_role
 from matches.services import match_link_renew
 
 from .conftest import Persona, Table
 from .factories import add, make_match, make_user
+from .interclub_setup import check_in_all, league_setup
 
 pytestmark = pytest.mark.django_db
 
@@ -83,6 +86,11 @@ SUBJECT_ARGUMENTS = {
     "season": ("season_id",),
     "night": ("night_id",),
     "restore": ("restore_id",),
+    "league": ("league_id",),
+    "group": ("group_id",),
+    "match_day": ("match_day_id",),
+    "team": ("team_id",),
+    "venue": ("venue_id",),
 }
 
 WRITE = re.compile(r'\s*(?:INSERT (?:OR \w+ )?INTO|UPDATE|DELETE FROM)\s+"?(\w+)', re.IGNORECASE)
@@ -182,6 +190,7 @@ def argument_values(table: Table, route: Route) -> dict[str, str]:
         "member_id": str(
             Seat.objects.filter(match__club_table__night=table.night).values_list("player__public_id", flat=True)[0]
         ),
+        **{name: str(thing.public_id) for name, thing in league_things(table).items()},
     }
     if route.name == "night_table_phones":
         values["night_id"] = str(paper_night(table).public_id)
@@ -200,6 +209,26 @@ def paper_night(table: Table) -> Night:
     players = [seat.player for seat in on_paper.match.seats.order_by("position")]
     clubs.paper_enter(table=on_paper, lines=[(player, 0, 0, 0) for player in players])
     return night
+
+
+def league_things(table: Table) -> dict[str, "Subject"]:
+    """A league the table's owner manages, with a group of four clubs' teams, a match day and a venue whose first
+    series is seated, by the argument naming each; made once for the table (the test's database holds it)."""
+    league = League.objects.filter(managers__user=table.owner).first()
+    if league is None:
+        setup = league_setup()
+        league_manager_set(league=setup.league, user=table.owner, role=LeagueRole.OWNER)
+        check_in_all(setup, 1)
+        series_seat(venue=setup.venue, series=1, user=table.owner)
+        league = setup.league
+    venue = Venue.objects.select_related("match_day__group").get(match_day__group__division__league=league)
+    return {
+        "league_id": league,
+        "group_id": venue.match_day.group,
+        "match_day_id": venue.match_day,
+        "team_id": Team.objects.filter(group=venue.match_day.group).order_by("name").first(),
+        "venue_id": venue,
+    }
 
 
 def posted(table: Table) -> dict[str, dict[str, Any]]:
@@ -287,7 +316,7 @@ def refusal(route: Route, persona: Persona) -> Answer:
     return Answer.NOT_FOUND
 
 
-Subject = Match | Player | Club | Season | Night | RestoreJob
+Subject = Match | Player | Club | Season | Night | RestoreJob | League | Group | MatchDay | Team | Venue
 
 
 def policy_allows(rule: Rule, persona: Persona, subjects: Sequence[Subject], method: str) -> bool:
@@ -316,6 +345,7 @@ def expectation(route: Route, table: Table) -> Callable[[Persona, str], Answer] 
             "season_id": table.season,
             "night_id": table.night,
             "restore_id": table.restore,
+            **league_things(table),
         }
         wanted = SUBJECT_ARGUMENTS.get(rule.subject or "", ())
         subjects = [things[name] for name in route.arguments if name in wanted]
