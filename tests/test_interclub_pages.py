@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from matches.clubs import services as clubs
 from matches.interclub import services as leagues
-from matches.interclub.models import CheckIn, Division, Group, League, RosterEntry, Team, Venue, VenueTable
+from matches.interclub.models import CheckIn, Division, Group, League, MatchDay, RosterEntry, Team, Venue, VenueTable
 from matches.models import Match
 
 from .factories import make_user
@@ -98,7 +98,7 @@ def test_the_host_secretary_runs_a_match_day_through_the_pages() -> None:
         tables = VenueTable.objects.filter(venue=setup.venue, series=series).select_related("match")
         assert tables.count() == 4
         for table in tables:
-            assert table.match.invite_token in page  # each table's QR link, to score on a phone
+            assert str(table.match.invite_token) in page  # each table's QR link, to score on a phone
             response = secretary.post(
                 reverse("interclub_paper", args=[setup.venue.public_id, table.number]) + f"?series={series}",
                 paper_post(table, team_totals(setup, WORKED_SCORES[series - 1])),
@@ -449,7 +449,7 @@ ADDRESSES: dict[str, tuple[str, set[str], set[str]]] = {
 
 
 def _address(name: str, subject: str, setup: LeagueSetup) -> str:
-    things = {
+    things: dict[str, League | Group | MatchDay | Team | Venue] = {
         "league": setup.league,
         "group": setup.group,
         "match_day": setup.match_day,
@@ -507,7 +507,7 @@ def test_a_tables_phone_scores_by_its_link_and_sees_the_venue_without_its_links(
     phone.post(reverse("match_join", args=[table.match.invite_token]))
     assert phone.get(reverse("match_detail", args=[table.match.public_id])).status_code == 200
     page = phone.get(reverse("interclub_venue", args=[setup.venue.public_id])).content.decode()
-    assert table.match.invite_token not in page
+    assert str(table.match.invite_token) not in page
     assert "Seat series" not in page
     response = phone.post(reverse("interclub_seat", args=[setup.venue.public_id]), {"series": "2"})
     assert response.status_code == 302

@@ -226,7 +226,7 @@ def league_things(table: Table) -> dict[str, "Subject"]:
         "league_id": league,
         "group_id": venue.match_day.group,
         "match_day_id": venue.match_day,
-        "team_id": Team.objects.filter(group=venue.match_day.group).order_by("name").first(),
+        "team_id": Team.objects.filter(group=venue.match_day.group).order_by("name")[0],
         "venue_id": venue,
     }
 

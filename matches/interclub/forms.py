@@ -35,6 +35,13 @@ def _labelled(labels: dict[Any, Any], values: type[Any]) -> list[tuple[str, Any]
     return [(value.value, labels.get(value, value.value)) for value in values]
 
 
+def _choice_field(form: forms.Form, name: str) -> forms.ChoiceField:
+    """The form's choice field of that name, whose choices come from the database when the form is made."""
+    field = form.fields[name]
+    assert isinstance(field, forms.ChoiceField)
+    return field
+
+
 class LeagueForm(forms.Form):
     name = forms.CharField(label=_("Name of the league"), max_length=100)
     series_per_day = WholeNumberField(
@@ -85,7 +92,7 @@ class GroupForm(forms.Form):
     def __init__(self, *args: Any, divisions: list[Division], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.divisions = {str(division.pk): division for division in divisions}
-        self.fields["division"].choices = [(key, division.name) for key, division in self.divisions.items()]
+        _choice_field(self, "division").choices = [(key, division.name) for key, division in self.divisions.items()]
 
     def chosen_division(self) -> Division:
         return self.divisions[self.cleaned_data["division"]]
@@ -128,8 +135,8 @@ class VenueForm(forms.Form):
     def __init__(self, *args: Any, teams: list[Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choices = [(str(team.public_id), team.name) for team in teams]
-        self.fields["teams"].choices = choices
-        self.fields["host_team"].choices = choices
+        _choice_field(self, "teams").choices = choices
+        _choice_field(self, "host_team").choices = choices
 
 
 class CheckInForm(forms.Form):
@@ -139,12 +146,13 @@ class CheckInForm(forms.Form):
 
     def __init__(self, *args: Any, series: int, team: Team, entries: list[RosterEntry], **kwargs: Any) -> None:
         # One form per series and team on the venue's page: the prefix keeps their inputs' ids apart.
-        super().__init__(*args, prefix=f"s{series}-t{team.pk}", **kwargs)
+        kwargs["prefix"] = f"s{series}-t{team.pk}"
+        super().__init__(*args, **kwargs)
         self.series = series
         self.team = team
         self.roster = entries
         self.fields["entries"].label = _("Players of %(team)s") % {"team": team.name}
-        self.fields["entries"].choices = [
+        _choice_field(self, "entries").choices = [
             (str(entry.pk), f"{entry.player.name} ({_('substitute')})" if entry.substitute else entry.player.name)
             for entry in entries
         ]

@@ -435,7 +435,8 @@ def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
 def team_roster(request: HttpRequest, team: Team) -> HttpResponse:
     """Add a player of the club's book to the team's roster, or take one off (``remove``)."""
     if "remove" in request.POST:
-        entry = RosterEntry.objects.filter(team=team, pk=request.POST.get("remove") or None).first()
+        remove = request.POST.get("remove", "")
+        entry = RosterEntry.objects.filter(team=team, pk=int(remove)).first() if remove.isdigit() else None
         if entry is None:
             raise Http404
         try:
@@ -543,9 +544,10 @@ def league_new(request: HttpRequest) -> HttpResponse:
             refusal_on_form(form, error)
         else:
             return redirect("interclub_league", league_id=league.public_id)
-    leagues = League.objects.filter(managers__user=request.user).order_by("name")
-    teams = Team.objects.filter(captain=request.user).select_related("group")
-    clubs = Membership.objects.filter(user=request.user).values("club_id")
+    account = signed_in_account(request)
+    leagues = League.objects.filter(managers__user=account).order_by("name")
+    teams = Team.objects.filter(captain=account).select_related("group")
+    clubs = Membership.objects.filter(user=account).values("club_id")
     club_teams = Team.objects.filter(club_id__in=clubs).select_related("group").order_by("name")
     context = {"form": form, "leagues": leagues, "teams": (teams | club_teams).distinct()}
     return render(request, "interclub/league_new.html", context, status=400 if form.errors else 200)
