@@ -110,11 +110,12 @@ def _venue_context(
             match = table.table.match
             join = (
                 request.build_absolute_uri(reverse("match_join", args=[match.invite_token]))
-                if match.invite_token and seats and venue.closed_at is None
+                if match.invite_token and seats and not table.complete and venue.closed_at is None
                 else ""
             )
             tables.append({"result": table, "join": join, "qr": _qr(join) if join else ""})
-        series.append({"result": result, "check_ins": check_ins, "tables": tables})
+        entered = any(table.table.paper or table.games for table in result.tables)
+        series.append({"result": result, "check_ins": check_ins, "tables": tables, "entered": entered})
     return {
         "venue": venue,
         "match_day": venue.match_day,
