@@ -7,12 +7,14 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
+from contextlib import AbstractContextManager as ContextManager
 from dataclasses import dataclass
 
 import pytest
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from matches.clubs import services as clubs
@@ -514,3 +516,21 @@ def test_a_tables_phone_scores_by_its_link_and_sees_the_venue_without_its_links(
     assert response.status_code == 302
     assert "/accounts/login/" in response["Location"]
     assert Match.objects.count() == 4
+
+
+def test_the_venue_page_costs_the_same_before_the_seating_and_after(
+    django_assert_max_num_queries: Callable[[int], ContextManager[CaptureQueriesContext]],
+) -> None:
+    """Check-in forms for every series and team, or tables with their lists: the page reads a fixed number of times."""
+    setup = league_setup(series=3)
+    manager = browser(setup.manager)
+    url = reverse("interclub_venue", args=[setup.venue.public_id])
+    manager.get(url)
+    with django_assert_max_num_queries(30) as before:
+        manager.get(url)
+    for series in (1, 2):
+        check_in_all(setup, series)
+        leagues.series_seat(venue=setup.venue, series=series, user=setup.manager)
+    with django_assert_max_num_queries(30) as seated:
+        manager.get(url)
+    assert len(seated.captured_queries) <= len(before.captured_queries) + 2

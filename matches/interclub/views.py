@@ -85,6 +85,7 @@ def _venue_context(
     report = venue_report(venue)
     seats = may_seat(visitor, venue)
     rosters = {team.pk: _roster_of(team) for team in report.teams}
+    checks_in = {team.pk: may_check_in(visitor, venue, team) for team in report.teams}
     series = []
     for result in report.series:
         checked = {team.pk: {player.pk for player in players} for team, players in result.line_ups}
@@ -92,7 +93,7 @@ def _venue_context(
         if not result.seated and venue.closed_at is None:
             for team in report.teams:
                 # A refused check-in is shown with its reason, even for a team the visitor may not check in.
-                if (result.number, team.pk) not in (forms or {}) and not may_check_in(visitor, venue, team):
+                if (result.number, team.pk) not in (forms or {}) and not checks_in[team.pk]:
                     continue
                 form = (forms or {}).get((result.number, team.pk)) or CheckInForm(
                     series=result.number,
@@ -157,6 +158,8 @@ def venue_check_in(request: HttpRequest, venue: Venue) -> HttpResponse:
                 request, _("%(team)s is checked in for series %(series)s.") % {"team": team.name, "series": series}
             )
             return redirect(_venue_url(venue, f"#series-{series}"))
+    # The refused line-up takes the focus when the page opens, so a phone shows its reason, not the page's top.
+    form.fields["entries"].widget.attrs["autofocus"] = True
     context = _venue_context(request, venue, {(series, team.pk): form})
     return render(request, "interclub/venue_detail.html", context, status=400)
 
