@@ -408,7 +408,19 @@ PERSONAS = (
     Persona("other club's member", lambda setup: _other_member()),
     Persona("stranger", lambda setup: make_user("stranger")),
     Persona("anonymous", lambda setup: None),
+    Persona("table's phone", lambda setup: None),
 )
+
+
+def arrive(persona: Persona, setup: LeagueSetup) -> tuple[User | None, Client]:
+    """The persona's account and browser; a table's phone has opened its table's scoring link, as the QR code does."""
+    user = persona.user(setup)
+    client = browser(user)
+    if persona.name == "table's phone":
+        table = VenueTable.objects.filter(venue=setup.venue).select_related("match").first()
+        assert table is not None
+        client.post(reverse("match_join", args=[table.match.invite_token]))
+    return user, client
 
 
 def _other_member() -> User:
@@ -421,7 +433,8 @@ def _other_member() -> User:
 # Who gets in at each address (the others: anonymous sent to log in, the signed in answered 404): everybody views;
 # writes as the league's permissions say. "scorers": the manager, the host's secretary and the venue's captains.
 EVERYBODY = {persona.name for persona in PERSONAS}
-SIGNED_IN = EVERYBODY - {"anonymous"}
+SIGNED_IN = EVERYBODY - {"anonymous", "table's phone"}
+SEES_LINKS = {"league manager", "host secretary"}
 MANAGER = {"league manager"}
 SCORERS = {"league manager", "captain", "host secretary"}
 TEAM_KEEPERS = {"league manager"}  # team 0: its club's secretary is the host secretary
@@ -469,25 +482,29 @@ def _address(name: str, subject: str, setup: LeagueSetup) -> str:
 
 def test_every_league_address_answers_every_persona_as_the_league_says() -> None:
     """Anonymous visitors refused are sent to log in; signed-in ones refused meet a 404, as if nothing were there;
-    whoever gets in gets a page, a redirect, a 400 or a 405 (a POST-only address asked with GET), never a 500."""
+    whoever gets in gets a page, a redirect, a 400 or a 405 (a POST-only address asked with GET), never a 500; the
+    tables' scoring links are shown only to who seats the venue."""
     setup = league_setup()
     check_in_all(setup, 1)
     leagues.series_seat(venue=setup.venue, series=1, user=setup.manager)
-    users = {persona.name: persona.user(setup) for persona in PERSONAS}
+    visitors = {persona.name: arrive(persona, setup) for persona in PERSONAS}
+    links = [str(token) for token in Match.objects.values_list("invite_token", flat=True)]
     from matches.interclub.urls import urlpatterns
 
     assert {pattern.name for pattern in urlpatterns} == set(ADDRESSES)
     problems = []
     for name, (subject, getters, posters) in ADDRESSES.items():
         address = _address(name, subject, setup)
-        for persona, user in users.items():
+        for persona, (user, client) in visitors.items():
             for method, allowed in (("GET", getters), ("POST", posters)):
-                client = browser(user)
                 # Each request meets the same venue: whatever it changed is rolled back.
                 with transaction.atomic():
                     response = client.get(address) if method == "GET" else client.post(address, {})
                     transaction.set_rollback(True)
                 status = response.status_code
+                shown = response.content.decode() if status == 200 else ""
+                if persona not in SEES_LINKS and any(link in shown for link in links):
+                    problems.append(f"{method} {name} as {persona}: shows a table's scoring link")
                 if persona in allowed:
                     refused = status == 404 or (status == 302 and "/accounts/login/" in response["Location"])
                     if refused or status >= 500:
