@@ -238,6 +238,24 @@ def test_the_host_secretary_cannot_correct_an_accepted_report() -> None:
     assert Venue.objects.get(pk=setup.venue.pk).closed_at is not None
 
 
+def test_the_host_secretary_reopens_a_report_not_yet_accepted_without_a_reason() -> None:
+    setup = _closed()
+    leagues.report_confirm(venue=setup.venue, team=setup.teams[1], user=setup.captains[1])
+    response = browser(setup.secretaries[0]).post(reverse("interclub_reopen", args=[setup.venue.public_id]), {})
+    assert response["Location"] == reverse("interclub_venue", args=[setup.venue.public_id])
+    assert Venue.objects.get(pk=setup.venue.pk).closed_at is None
+    assert not setup.venue.confirmations.exists()
+
+
+def test_a_captain_confirming_before_the_venue_closes_is_told_the_report_is_not_ready() -> None:
+    setup = league_setup()
+    response = browser(setup.captains[1]).post(
+        reverse("interclub_confirm", args=[setup.venue.public_id]), {"team": str(setup.teams[1].public_id)}, follow=True
+    )
+    assert "The report is not ready" in response.content.decode()
+    assert not setup.venue.confirmations.exists()
+
+
 # --- The group's table, a team, the ranking ---------------------------------------------------------------------------
 
 
