@@ -33,14 +33,15 @@ from rest_framework.views import APIView
 
 from matches.clubs import services as clubs
 from matches.clubs.models import Club, Night, Season
-from matches.interclub.models import Group, League, MatchDay, Team, Venue
+from matches.interclub.models import Group, League, LeagueRole, MatchDay, Team, Venue
+from matches.interclub.services import league_manager_set, series_seat
 from matches.models import Game, Keeper, Match, MatchEvent, Player, RestoreJob, Seat
 from matches.permissions import Action, Role, Rule, allowed, can, match_role, player_role
 from matches.services import match_link_renew
 
 from .conftest import Persona, Table
 from .factories import add, make_match, make_user
-from .interclub_setup import LeagueSetup, league_setup
+from .interclub_setup import check_in_all, league_setup
 
 pytestmark = pytest.mark.django_db
 
@@ -158,24 +159,7 @@ def answer_of(response: HttpResponseBase) -> Answer:
     return Answer.ALLOWED
 
 
-@pytest.fixture
-def league(table: Table) -> LeagueSetup:
-    """A league of four clubs' teams at a venue, which every address of the leagues names; the table's people meet
-    it as anybody does."""
-    return league_setup(series=2)
-
-
-def league_things(league: LeagueSetup) -> dict[str, League | Group | MatchDay | Team | Venue]:
-    return {
-        "league_id": league.league,
-        "group_id": league.group,
-        "match_day_id": league.match_day,
-        "team_id": league.teams[0],
-        "venue_id": league.venue,
-    }
-
-
-def argument_values(table: Table, route: Route, league: LeagueSetup | None = None) -> dict[str, str]:
+def argument_values(table: Table, route: Route) -> dict[str, str]:
     match = table.match
     tokens = {
         "match_join": match.invite_token,
@@ -206,9 +190,8 @@ def argument_values(table: Table, route: Route, league: LeagueSetup | None = Non
         "member_id": str(
             Seat.objects.filter(match__club_table__night=table.night).values_list("player__public_id", flat=True)[0]
         ),
+        **{name: str(thing.public_id) for name, thing in league_things(table).items()},
     }
-    if league is not None:
-        values |= {name: str(thing.public_id) for name, thing in league_things(league).items()}
     if route.name == "night_table_phones":
         values["night_id"] = str(paper_night(table).public_id)
     token = tokens.get(route.name)
@@ -226,6 +209,26 @@ def paper_night(table: Table) -> Night:
     players = [seat.player for seat in on_paper.match.seats.order_by("position")]
     clubs.paper_enter(table=on_paper, lines=[(player, 0, 0, 0) for player in players])
     return night
+
+
+def league_things(table: Table) -> dict[str, "Subject"]:
+    """A league the table's owner manages, with a group of four clubs' teams, a match day and a venue whose first
+    series is seated, by the argument naming each; made once for the table (the test's database holds it)."""
+    league = League.objects.filter(managers__user=table.owner).first()
+    if league is None:
+        setup = league_setup()
+        league_manager_set(league=setup.league, user=table.owner, role=LeagueRole.OWNER)
+        check_in_all(setup, 1)
+        series_seat(venue=setup.venue, series=1, user=table.owner)
+        league = setup.league
+    venue = Venue.objects.select_related("match_day__group").get(match_day__group__division__league=league)
+    return {
+        "league_id": league,
+        "group_id": venue.match_day.group,
+        "match_day_id": venue.match_day,
+        "team_id": Team.objects.filter(group=venue.match_day.group).order_by("name")[0],
+        "venue_id": venue,
+    }
 
 
 def posted(table: Table) -> dict[str, dict[str, Any]]:
@@ -326,7 +329,7 @@ def policy_allows(rule: Rule, persona: Persona, subjects: Sequence[Subject], met
     return all(allowed(persona.visitor, action, thing) for thing in subjects)
 
 
-def expectation(route: Route, table: Table, league: LeagueSetup) -> Callable[[Persona, str], Answer] | str:
+def expectation(route: Route, table: Table) -> Callable[[Persona, str], Answer] | str:
     """What each persona should get at ``route``, or why that cannot be told."""
     if route.is_the_apps:
         rule = getattr(route.view, "policy", None)
@@ -342,7 +345,7 @@ def expectation(route: Route, table: Table, league: LeagueSetup) -> Callable[[Pe
             "season_id": table.season,
             "night_id": table.night,
             "restore_id": table.restore,
-            **league_things(league),
+            **league_things(table),
         }
         wanted = SUBJECT_ARGUMENTS.get(rule.subject or "", ())
         subjects = [things[name] for name in route.arguments if name in wanted]
@@ -415,9 +418,7 @@ def session_of(persona: Persona) -> str | None:
     return cookie.value if cookie else None
 
 
-def test_every_address_answers_every_persona_as_the_policy_says(
-    table: Table, league: LeagueSetup, personas: list[Persona]
-) -> None:
+def test_every_address_answers_every_persona_as_the_policy_says(table: Table, personas: list[Persona]) -> None:
     """A refused request writes nothing, and neither does a GET or a view whose rule only asks to view: so no game,
     event, match version, link or player changes."""
     problems: list[str] = []
@@ -428,12 +429,12 @@ def test_every_address_answers_every_persona_as_the_policy_says(
     asked = 0
     for route in routes():
         seen.add(route.pattern)
-        expected = expectation(route, table, league)
+        expected = expectation(route, table)
         if isinstance(expected, str):
             problems.append(f"{route.pattern} ({route.name or route.view.__qualname__}): {expected}")
             continue
         try:
-            address = route.address(argument_values(table, route, league))
+            address = route.address(argument_values(table, route))
         except KeyError as missing:
             problems.append(f"{route.pattern}: no value for the argument {missing} (argument_values)")
             continue
@@ -461,16 +462,14 @@ def test_every_address_answers_every_persona_as_the_policy_says(
     assert not problems, f"{len(problems)} problems in {asked} requests:\n" + "\n".join(problems)
 
 
-def test_every_address_that_answers_get_answers_head_alike(
-    table: Table, league: LeagueSetup, personas: list[Persona]
-) -> None:
+def test_every_address_that_answers_get_answers_head_alike(table: Table, personas: list[Persona]) -> None:
     """HEAD is GET without the body (RFC 9110): wherever a GET is answered, a HEAD gets the same answer and writes
     nothing, never 405."""
     problems: list[str] = []
     sessions = {persona.name: session_of(persona) for persona in personas}
     for route in routes():
         try:
-            address = route.address(argument_values(table, route, league))
+            address = route.address(argument_values(table, route))
         except KeyError:
             continue  # the matrix above reports an address it cannot fill
         for persona in personas:

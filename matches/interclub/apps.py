@@ -18,7 +18,7 @@ class InterclubConfig(AppConfig):
         from matches.permissions import register_book_role, register_subject
         from matches.registry import register_urls
 
-        from . import api, downloads
+        from . import api, downloads, urls
         from .backup import LEAGUE_SECTION
         from .permissions import LEAGUE_SUBJECTS, league_book_role
 
@@ -26,4 +26,4 @@ class InterclubConfig(AppConfig):
         for name, subject in LEAGUE_SUBJECTS.items():
             register_subject(name, subject)
         register_section(LEAGUE_SECTION)
-        register_urls(pages=downloads.download_urlpatterns, api=api.urlpatterns)
+        register_urls(pages=[*urls.urlpatterns, *downloads.download_urlpatterns], api=api.urlpatterns)

@@ -1,0 +1,35 @@
+"""The league pages' numbers: league points as the federations write them (halves as ½)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django import template
+from django.utils.formats import number_format
+
+from matches.engine.match_days import LeaguePoints
+
+register = template.Library()
+
+
+@register.filter
+def half_points(value: Fraction | int) -> str:
+    """``3/2`` as ``1½``: a shared place gives half points, and a table of league points writes them so."""
+    whole, rest = divmod(Fraction(value), 1)
+    if rest == 0:
+        return str(whole)
+    if rest == Fraction(1, 2):
+        return f"{whole}½" if whole else "½"
+    return f"{float(value):.2f}"
+
+
+@register.filter
+def plus_minus(points: LeaguePoints) -> str:
+    """League points as plus:minus."""
+    return f"{half_points(points.plus)}:{half_points(points.minus)}"
+
+
+@register.filter
+def average(value: Fraction) -> str:
+    """A player's average per series, to one decimal in the reader's format."""
+    return number_format(float(value), decimal_pos=1)

@@ -1,0 +1,557 @@
+"""The league pages: a venue's match day (check-in, seating, tables with their QR codes, paper lists, results,
+closing), its match report (confirmed, accepted, corrected), a group's public table, a team's match days and
+roster, the players' ranking, and the league manager's setup. Thin: the services write, the selectors read, the
+league's permission answers say who may do what."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.models import User
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from matches.clubs.forms import PaperForm
+from matches.clubs.models import Club, Membership
+from matches.errors import ServiceError
+from matches.models import Player
+from matches.permissions import Action, on_subject, signed_in, signed_in_account, visitor_of
+from matches.refusals import refusal_as_messages, refusal_on_form
+
+from . import services
+from .forms import (
+    CaptainForm,
+    CheckInForm,
+    DivisionForm,
+    GroupForm,
+    LeagueForm,
+    MatchDayForm,
+    ReopenForm,
+    RosterForm,
+    TeamForm,
+    VenueForm,
+)
+from .models import Division, Group, League, MatchDay, RosterEntry, Team, Venue, VenueTable
+from .permissions import captains, manages_league, may_accept, may_check_in, may_confirm, may_keep_roster, may_seat
+from .selectors import group_table, players_ranking, team_match_days, venue_report
+
+
+def _qr(url: str) -> str:
+    """The QR code of ``url`` as inline SVG (made here, never fetched from elsewhere)."""
+    return mark_safe(segno.make(url, error="m").svg_inline(scale=4, border=2))
+
+
+def _series_of(request: HttpRequest) -> int:
+    try:
+        return int(request.POST.get("series") or request.GET.get("series") or 1)
+    except ValueError:
+        return 1
+
+
+def _venue_url(venue: Venue, anchor: str = "") -> str:
+    return reverse("interclub_venue", args=[venue.public_id]) + anchor
+
+
+def _user_named(username: str) -> User | None:
+    return User.objects.filter(username=username.strip()).first() if username.strip() else None
+
+
+# --- The venue's match day --------------------------------------------------------------------------------------------
+
+
+def _venue_team(venue: Venue, public_id: str) -> Team | None:
+    """The team of the venue of that public id (None for anything else, a malformed id included)."""
+    try:
+        return Team.objects.filter(public_id=uuid.UUID(public_id), venues__venue=venue).first()
+    except ValueError:
+        return None
+
+
+def _roster_of(team: Team) -> list[RosterEntry]:
+    return list(team.roster.select_related("player").order_by("substitute", "created_at", "id"))
+
+
+def _venue_context(
+    request: HttpRequest, venue: Venue, forms: dict[tuple[int, int], CheckInForm] | None = None
+) -> dict[str, Any]:
+    visitor = visitor_of(request)
+    report = venue_report(venue)
+    seats = may_seat(visitor, venue)
+    rosters = {team.pk: _roster_of(team) for team in report.teams}
+    checks_in = {team.pk: may_check_in(visitor, venue, team) for team in report.teams}
+    series = []
+    for result in report.series:
+        checked = {team.pk: {player.pk for player in players} for team, players in result.line_ups}
+        check_ins = []
+        if not result.seated and venue.closed_at is None:
+            for team in report.teams:
+                # A refused check-in is shown with its reason, even for a team the visitor may not check in.
+                if (result.number, team.pk) not in (forms or {}) and not checks_in[team.pk]:
+                    continue
+                form = (forms or {}).get((result.number, team.pk)) or CheckInForm(
+                    series=result.number,
+                    team=team,
+                    entries=rosters[team.pk],
+                    initial={
+                        "entries": [
+                            str(entry.pk) for entry in rosters[team.pk] if entry.league_player_id in checked[team.pk]
+                        ]
+                    },
+                )
+                check_ins.append((team, form))
+        tables = []
+        for table in result.tables:
+            match = table.table.match
+            join = (
+                request.build_absolute_uri(reverse("match_join", args=[match.invite_token]))
+                if match.invite_token and seats and not table.complete and venue.closed_at is None
+                else ""
+            )
+            tables.append({"result": table, "join": join, "qr": _qr(join) if join else ""})
+        entered = any(table.table.paper or table.games for table in result.tables)
+        series.append({"result": result, "check_ins": check_ins, "tables": tables, "entered": entered})
+    return {
+        "venue": venue,
+        "match_day": venue.match_day,
+        "group": venue.match_day.group,
+        "report": report,
+        "series": series,
+        "may_seat": seats,
+        "may_accept": may_accept(visitor, venue),
+        "complete": all(one.complete for one in report.series),
+    }
+
+
+@on_subject(Action.VIEW, "venue")
+@require_safe
+def venue_detail(request: HttpRequest, venue: Venue) -> HttpResponse:
+    return render(request, "interclub/venue_detail.html", _venue_context(request, venue))
+
+
+@on_subject(Action.SCORE, "venue")
+@require_POST
+def venue_check_in(request: HttpRequest, venue: Venue) -> HttpResponse:
+    """A team's line-up for a series; a refusal is said next to the players' choice of that team."""
+    series = _series_of(request)
+    team = _venue_team(venue, request.POST.get("team", ""))
+    if team is None:
+        messages.error(request, _("Choose a team of this venue."))
+        return redirect(_venue_url(venue, f"#series-{series}"))
+    form = CheckInForm(request.POST, series=series, team=team, entries=_roster_of(team))
+    if not may_check_in(visitor_of(request), venue, team):
+        form.is_valid()
+        form.add_error("entries", _("The team's captain, the host's secretaries or the league's managers check it in."))
+    elif form.is_valid():
+        try:
+            services.series_check_in(venue=venue, series=series, team=team, entries=form.chosen())
+        except ServiceError as error:
+            refusal_on_form(form, error, lambda field: "entries" if field.startswith("entries") else None)
+        else:
+            messages.success(
+                request, _("%(team)s is checked in for series %(series)s.") % {"team": team.name, "series": series}
+            )
+            return redirect(_venue_url(venue, f"#series-{series}"))
+    # The refused line-up takes the focus when the page opens, so a phone shows its reason, not the page's top.
+    form.fields["entries"].widget.attrs["autofocus"] = True
+    context = _venue_context(request, venue, {(series, team.pk): form})
+    return render(request, "interclub/venue_detail.html", context, status=400)
+
+
+def _seating_refused(request: HttpRequest, venue: Venue) -> bool:
+    """Seating, paper lists and closing are for the host's secretaries and the league's managers: anybody else who
+    scores at the venue (a captain) is told so."""
+    if may_seat(visitor_of(request), venue):
+        return False
+    messages.error(request, _("Only the host's secretaries and the league's managers seat, enter and close a venue."))
+    return True
+
+
+@on_subject(Action.SCORE, "venue")
+@require_POST
+def venue_seat(request: HttpRequest, venue: Venue) -> HttpResponse:
+    series = _series_of(request)
+    if not _seating_refused(request, venue):
+        try:
+            services.series_seat(venue=venue, series=series, user=signed_in_account(request))
+        except ServiceError as error:
+            refusal_as_messages(request, error)
+        else:
+            messages.success(request, _("Series %(series)s is seated.") % {"series": series})
+    return redirect(_venue_url(venue, f"#series-{series}"))
+
+
+@on_subject(Action.SCORE, "venue")
+@require_POST
+def venue_unseat(request: HttpRequest, venue: Venue) -> HttpResponse:
+    series = _series_of(request)
+    if not _seating_refused(request, venue):
+        try:
+            services.series_unseat(venue=venue, series=series)
+        except ServiceError as error:
+            refusal_as_messages(request, error)
+        else:
+            messages.success(request, _("The seating of series %(series)s is dropped.") % {"series": series})
+    return redirect(_venue_url(venue, f"#series-{series}"))
+
+
+@on_subject(Action.SCORE, "venue")
+def venue_paper(request: HttpRequest, venue: Venue, number: int) -> HttpResponse:
+    """A table that kept its list on paper: each player's game points, won and lost games."""
+    if _seating_refused(request, venue):
+        return redirect(_venue_url(venue))
+    series = _series_of(request)
+    table = VenueTable.objects.filter(venue=venue, series=series, number=number).select_related("match").first()
+    if table is None:
+        raise Http404
+    players = [seat.player for seat in table.match.seats.select_related("player").order_by("position")]
+    entered = {line.player_id: line for line in table.paper_lines.all()}
+    initial: dict[str, int] = {}
+    for index, player in enumerate(players):
+        line = entered.get(player.pk)
+        if line is not None:
+            initial |= {f"points_{index}": line.game_points, f"won_{index}": line.won, f"lost_{index}": line.lost}
+    form = PaperForm(request.POST or None, players=players, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.table_paper_enter(table=table, lines=form.lines(), user=signed_in_account(request))
+        except ServiceError as error:
+            form.add_line_errors(error)
+        else:
+            messages.success(request, _("The list of table %(number)s is entered.") % {"number": number})
+            return redirect(_venue_url(venue, f"#series-{series}"))
+    if form.errors:
+        form.focus_first_error()
+    context = {"venue": venue, "match_day": venue.match_day, "table": table, "form": form}
+    return render(request, "interclub/venue_paper.html", context, status=400 if form.errors else 200)
+
+
+@on_subject(Action.SCORE, "venue")
+@require_POST
+def venue_close(request: HttpRequest, venue: Venue) -> HttpResponse:
+    if not _seating_refused(request, venue):
+        try:
+            services.venue_close(venue=venue, user=signed_in_account(request))
+        except ServiceError as error:
+            refusal_as_messages(request, error)
+        else:
+            messages.success(request, _("The venue is closed: every list is locked and its report is ready."))
+            return redirect("interclub_report", venue_id=venue.public_id)
+    return redirect(_venue_url(venue, "#close"))
+
+
+# --- The match report -------------------------------------------------------------------------------------------------
+
+
+def _report_page(
+    request: HttpRequest, venue: Venue, reopen: ReopenForm | None = None, status: int = 200
+) -> HttpResponse:
+    visitor = visitor_of(request)
+    report = venue_report(venue)
+    confirmed = {one.team_id for one in report.confirmed}
+    context = {
+        "venue": venue,
+        "match_day": venue.match_day,
+        "group": venue.match_day.group,
+        "report": report,
+        "days": [(team, report.team_day(team)) for team in report.teams],
+        "to_confirm": [team for team in report.teams if team.pk not in confirmed and may_confirm(visitor, venue, team)],
+        "may_accept": may_accept(visitor, venue),
+        "may_reopen": may_accept(visitor, venue) if venue.accepted_at else may_seat(visitor, venue),
+        "reopen_form": reopen or ReopenForm(),
+    }
+    return render(request, "interclub/venue_report.html", context, status=status)
+
+
+@on_subject(Action.VIEW, "venue")
+@require_safe
+def venue_report_page(request: HttpRequest, venue: Venue) -> HttpResponse:
+    return _report_page(request, venue)
+
+
+@on_subject(Action.SCORE, "venue")
+@require_POST
+def venue_confirm(request: HttpRequest, venue: Venue) -> HttpResponse:
+    team = _venue_team(venue, request.POST.get("team", ""))
+    if team is None or not captains(visitor_of(request), team):
+        messages.error(request, _("A team's captain confirms its report."))
+    else:
+        try:
+            services.report_confirm(venue=venue, team=team, user=signed_in_account(request))
+        except ServiceError as error:
+            refusal_as_messages(request, error)
+        else:
+            messages.success(request, _("%(team)s confirmed the report.") % {"team": team.name})
+    return redirect("interclub_report", venue_id=venue.public_id)
+
+
+@on_subject(Action.MANAGE, "venue")
+@require_POST
+def venue_accept(request: HttpRequest, venue: Venue) -> HttpResponse:
+    try:
+        services.report_accept(venue=venue, user=signed_in_account(request))
+    except ServiceError as error:
+        refusal_as_messages(request, error)
+    else:
+        messages.success(request, _("The report is accepted: its results are no longer provisional."))
+    return redirect("interclub_report", venue_id=venue.public_id)
+
+
+@on_subject(Action.SCORE, "venue")
+@require_POST
+def venue_reopen(request: HttpRequest, venue: Venue) -> HttpResponse:
+    """Reopen a closed venue so that its lists can be corrected: after acceptance the league's managers, with a
+    reason, said next to its field when missing."""
+    visitor = visitor_of(request)
+    allowed = may_accept(visitor, venue) if venue.accepted_at else may_seat(visitor, venue)
+    if not allowed:
+        messages.error(request, _("Only the league's managers correct an accepted report."))
+        return redirect("interclub_report", venue_id=venue.public_id)
+    form = ReopenForm(request.POST)
+    if form.is_valid():
+        try:
+            services.venue_reopen(venue=venue, user=signed_in_account(request), reason=form.cleaned_data["reason"])
+        except ServiceError as error:
+            refusal_on_form(form, error)
+        else:
+            messages.success(request, _("The venue is open again: its lists can be corrected."))
+            return redirect(_venue_url(venue))
+    return _report_page(request, venue, form, status=400)
+
+
+# --- The group's table, a team, the league ----------------------------------------------------------------------------
+
+
+def _group_context(request: HttpRequest, group: Group) -> dict[str, Any]:
+    league = group.division.league
+    manages = manages_league(visitor_of(request), league)
+    match_days = list(group.match_days.prefetch_related("venues"))
+    clubs = [(str(club.public_id), club.name) for club in Club.objects.order_by("name")] if manages else []
+    return {
+        "league": league,
+        "group": group,
+        "table": group_table(group),
+        "match_days": match_days,
+        "ranking": players_ranking(league, group=group),
+        "manages": manages,
+        "team_form": TeamForm(clubs=clubs, prefix="team"),
+        "match_day_form": MatchDayForm(prefix="day", initial={"number": len(match_days) + 1}),
+    }
+
+
+@on_subject(Action.VIEW, "group")
+@require_safe
+def group_detail(request: HttpRequest, group: Group) -> HttpResponse:
+    return render(request, "interclub/group_detail.html", _group_context(request, group))
+
+
+@on_subject(Action.MANAGE, "group")
+@require_POST
+def team_new(request: HttpRequest, group: Group) -> HttpResponse:
+    context = _group_context(request, group)
+    form = TeamForm(request.POST, clubs=context["team_form"].fields["club"].widget.choices, prefix="team")
+    if form.is_valid():
+        club = Club.objects.filter(public_id=form.cleaned_data["club"]).first()
+        captain = _user_named(form.cleaned_data["captain"])
+        if club is None:
+            form.add_error("club", _("Choose a club."))
+        elif form.cleaned_data["captain"].strip() and captain is None:
+            form.add_error("captain", _("Nobody has that username."))
+        else:
+            try:
+                services.team_enter(group=group, club=club, name=form.cleaned_data["name"], captain=captain)
+            except ServiceError as error:
+                refusal_on_form(form, error)
+            else:
+                messages.success(request, _("%(team)s is entered.") % {"team": form.cleaned_data["name"]})
+                return redirect("interclub_group", group_id=group.public_id)
+    return render(request, "interclub/group_detail.html", context | {"team_form": form}, status=400)
+
+
+@on_subject(Action.MANAGE, "group")
+@require_POST
+def match_day_new(request: HttpRequest, group: Group) -> HttpResponse:
+    form = MatchDayForm(request.POST, prefix="day")
+    if form.is_valid():
+        try:
+            day = services.match_day_create(group=group, **form.cleaned_data)
+        except ServiceError as error:
+            refusal_on_form(form, error)
+        else:
+            return redirect("interclub_venue_new", match_day_id=day.public_id)
+    context = _group_context(request, group) | {"match_day_form": form}
+    return render(request, "interclub/group_detail.html", context, status=400)
+
+
+@on_subject(Action.MANAGE, "match_day")
+def venue_new(request: HttpRequest, match_day: MatchDay) -> HttpResponse:
+    """A venue of the match day with its teams and host."""
+    teams = list(Team.objects.filter(group=match_day.group).order_by("name"))
+    form = VenueForm(request.POST or None, teams=teams)
+    if request.method == "POST" and form.is_valid():
+        by_id = {str(team.public_id): team for team in teams}
+        chosen = [by_id[one] for one in form.cleaned_data["teams"]]
+        try:
+            venue = services.venue_create(
+                match_day=match_day,
+                teams=chosen,
+                host_team=by_id[form.cleaned_data["host_team"]],
+                place=form.cleaned_data["place"],
+            )
+        except ServiceError as error:
+            refusal_on_form(form, error)
+        else:
+            return redirect("interclub_venue", venue_id=venue.public_id)
+    context = {"match_day": match_day, "group": match_day.group, "form": form, "venues": match_day.venues.all()}
+    return render(request, "interclub/venue_new.html", context, status=400 if form.errors else 200)
+
+
+def _team_context(request: HttpRequest, team: Team, roster_form: RosterForm | None = None) -> dict[str, Any]:
+    keeps = may_keep_roster(visitor_of(request), team)
+    on_roster = team.roster.values_list("player_id", flat=True)
+    players = Player.objects.filter(keeper=team.club.keeper).exclude(pk__in=on_roster).order_by("name")
+    return {
+        "team": team,
+        "group": team.group,
+        "days": team_match_days(team),
+        "roster": _roster_of(team),
+        "keeps": keeps,
+        "roster_form": roster_form
+        or RosterForm(players=[(str(player.public_id), player.name) for player in players] if keeps else []),
+        "captain_form": CaptainForm(initial={"captain": team.captain.username if team.captain else ""}),
+    }
+
+
+@on_subject(Action.VIEW, "team")
+@require_safe
+def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
+    return render(request, "interclub/team_detail.html", _team_context(request, team))
+
+
+@on_subject(Action.MANAGE, "team")
+@require_POST
+def team_roster(request: HttpRequest, team: Team) -> HttpResponse:
+    """Add a player of the club's book to the team's roster, or take one off (``remove``)."""
+    if "remove" in request.POST:
+        remove = request.POST.get("remove", "")
+        entry = RosterEntry.objects.filter(team=team, pk=int(remove)).first() if remove.isdigit() else None
+        if entry is None:
+            raise Http404
+        try:
+            services.roster_remove(entry=entry)
+        except ServiceError as error:
+            refusal_as_messages(request, error)
+        return redirect(reverse("interclub_team", args=[team.public_id]) + "#roster")
+    players = Player.objects.filter(keeper=team.club.keeper).order_by("name")
+    form = RosterForm(request.POST, players=[(str(player.public_id), player.name) for player in players])
+    if form.is_valid():
+        player = players.filter(public_id=form.cleaned_data["player"]).first()
+        if player is None:
+            form.add_error("player", _("Not a player of this club."))
+        else:
+            try:
+                services.roster_add(
+                    team=team,
+                    player=player,
+                    federation_number=form.cleaned_data["federation_number"],
+                    substitute=form.cleaned_data["substitute"],
+                )
+            except ServiceError as error:
+                refusal_on_form(form, error)
+            else:
+                return redirect(reverse("interclub_team", args=[team.public_id]) + "#roster")
+    return render(request, "interclub/team_detail.html", _team_context(request, team, form), status=400)
+
+
+@on_subject(Action.MANAGE, "team")
+@require_POST
+def team_captain(request: HttpRequest, team: Team) -> HttpResponse:
+    form = CaptainForm(request.POST)
+    if form.is_valid():
+        captain = _user_named(form.cleaned_data["captain"])
+        if form.cleaned_data["captain"].strip() and captain is None:
+            form.add_error("captain", _("Nobody has that username."))
+        else:
+            services.team_captain_set(team=team, captain=captain)
+            return redirect("interclub_team", team_id=team.public_id)
+    context = _team_context(request, team) | {"captain_form": form}
+    return render(request, "interclub/team_detail.html", context, status=400)
+
+
+def _league_context(request: HttpRequest, league: League) -> dict[str, Any]:
+    divisions = list(Division.objects.filter(league=league).prefetch_related("groups"))
+    return {
+        "league": league,
+        "divisions": divisions,
+        "ranking": players_ranking(league),
+        "manages": manages_league(visitor_of(request), league),
+        "division_form": DivisionForm(prefix="division"),
+        "group_form": GroupForm(divisions=divisions, prefix="group"),
+    }
+
+
+@on_subject(Action.VIEW, "league")
+@require_safe
+def league_detail(request: HttpRequest, league: League) -> HttpResponse:
+    return render(request, "interclub/league_detail.html", _league_context(request, league))
+
+
+@on_subject(Action.MANAGE, "league")
+@require_POST
+def division_new(request: HttpRequest, league: League) -> HttpResponse:
+    form = DivisionForm(request.POST, prefix="division")
+    if form.is_valid():
+        try:
+            services.division_create(league=league, **form.cleaned_data)
+        except ServiceError as error:
+            refusal_on_form(form, error)
+        else:
+            return redirect("interclub_league", league_id=league.public_id)
+    context = _league_context(request, league) | {"division_form": form}
+    return render(request, "interclub/league_detail.html", context, status=400)
+
+
+@on_subject(Action.MANAGE, "league")
+@require_POST
+def group_new(request: HttpRequest, league: League) -> HttpResponse:
+    form = GroupForm(request.POST, divisions=list(Division.objects.filter(league=league)), prefix="group")
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            group = services.group_create(
+                division=form.chosen_division(),
+                name=data["name"],
+                promoted=data["promoted"],
+                relegated=data["relegated"],
+            )
+        except ServiceError as error:
+            refusal_on_form(form, error)
+        else:
+            return redirect("interclub_group", group_id=group.public_id)
+    context = _league_context(request, league) | {"group_form": form}
+    return render(request, "interclub/league_detail.html", context, status=400)
+
+
+@signed_in
+def league_new(request: HttpRequest) -> HttpResponse:
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = services.league_create(owner=signed_in_account(request), settings=form.settings())
+        except ServiceError as error:
+            refusal_on_form(form, error)
+        else:
+            return redirect("interclub_league", league_id=league.public_id)
+    account = signed_in_account(request)
+    leagues = League.objects.filter(managers__user=account).order_by("name")
+    teams = Team.objects.filter(captain=account).select_related("group")
+    clubs = Membership.objects.filter(user=account).values("club_id")
+    club_teams = Team.objects.filter(club_id__in=clubs).select_related("group").order_by("name")
+    context = {"form": form, "leagues": leagues, "teams": (teams | club_teams).distinct()}
+    return render(request, "interclub/league_new.html", context, status=400 if form.errors else 200)

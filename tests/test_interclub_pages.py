@@ -1,0 +1,571 @@
+"""The league pages through the test client: a venue's match day from check-in to closing, its report confirmed,
+accepted and corrected, the group's table, a team's page, the league's setup; each refusal next to its field; and
+every address asked by every persona of a league."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from contextlib import AbstractContextManager as ContextManager
+from dataclasses import dataclass
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from matches.clubs import services as clubs
+from matches.interclub import services as leagues
+from matches.interclub.models import CheckIn, Division, Group, League, MatchDay, RosterEntry, Team, Venue, VenueTable
+from matches.models import Match
+
+from .factories import make_user
+from .interclub_setup import LeagueSetup, check_in_all, enter_series, league_setup, paper_line
+
+pytestmark = pytest.mark.django_db
+
+# Each team's series score in series 1 and 2 (made up, with no two teams equal).
+WORKED_SCORES = (
+    {"Herz Dame I": 3683, "Kreuz Bube I": 3000, "Pik As I": 2900, "Karo Sieben I": 2800},
+    {"Herz Dame I": 3283, "Kreuz Bube I": 3400, "Pik As I": 3300, "Karo Sieben I": 3000},
+)
+
+
+def browser(user: User | None) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def check_in_data(setup: LeagueSetup, team: int, entries: list[RosterEntry], series: int = 1) -> dict[str, object]:
+    prefix = f"s{series}-t{setup.teams[team].pk}"
+    return {
+        "series": str(series),
+        "team": str(setup.teams[team].public_id),
+        f"{prefix}-entries": [str(entry.pk) for entry in entries],
+    }
+
+
+def error_of(response_text: str, field_id: str) -> str:
+    """The message shown next to the field of that id (``<p class="error" ... id="<id>_error">``)."""
+    found = re.search(rf'id="{re.escape(field_id)}_error">([^<]*)<', response_text)
+    assert found is not None, f"no message next to {field_id}"
+    return found[1]
+
+
+def paper_post(table: VenueTable, totals: dict[int, int]) -> dict[str, str]:
+    """The paper form of a table of four, each player's line giving the Seeger-Fabian total in ``totals``."""
+    players = [seat.player for seat in table.match.seats.order_by("position")]
+    data = {"series": str(table.series)}
+    for index, player in enumerate(players):
+        points, won, lost = paper_line(totals[player.pk])
+        data |= {f"points_{index}": str(points), f"won_{index}": str(won), f"lost_{index}": str(lost)}
+    return data
+
+
+def team_totals(setup: LeagueSetup, scores: dict[str, int]) -> dict[int, int]:
+    """Each regular player's total so that each team's series score is ``scores[team]``."""
+    totals = {}
+    for team, roster in zip(setup.teams, setup.rosters, strict=True):
+        base, rest = divmod(scores[team.name], 4)
+        for index, entry in enumerate(roster[:4]):
+            totals[entry.league_player_id] = base + (1 if index < rest else 0)
+    return totals
+
+
+# --- The venue's match day --------------------------------------------------------------------------------------------
+
+
+def test_the_host_secretary_runs_a_match_day_through_the_pages() -> None:
+    setup = league_setup(series=2)
+    secretary = browser(setup.secretaries[0])
+    venue_url = reverse("interclub_venue", args=[setup.venue.public_id])
+    page = secretary.get(venue_url).content.decode()
+    assert "Check in Herz Dame I" in page
+    assert "Seat series 1" in page
+    for series in (1, 2):
+        for team, roster in enumerate(setup.rosters):
+            response = secretary.post(
+                reverse("interclub_check_in", args=[setup.venue.public_id]),
+                check_in_data(setup, team, roster[:4], series),
+            )
+            assert response.status_code == 302
+        response = secretary.post(reverse("interclub_seat", args=[setup.venue.public_id]), {"series": str(series)})
+        assert response.status_code == 302
+        page = secretary.get(venue_url).content.decode()
+        tables = VenueTable.objects.filter(venue=setup.venue, series=series).select_related("match")
+        assert tables.count() == 4
+        for table in tables:
+            assert str(table.match.invite_token) in page  # each table's QR link, to score on a phone
+            response = secretary.post(
+                reverse("interclub_paper", args=[setup.venue.public_id, table.number]) + f"?series={series}",
+                paper_post(table, team_totals(setup, WORKED_SCORES[series - 1])),
+            )
+            assert response.status_code == 302, response.content.decode()
+    page = secretary.get(venue_url).content.decode()
+    assert "Results of series 2" in page
+    assert 'hx-select-oob="#results-1,#results-2"' in page  # the results follow the tables by themselves
+    response = secretary.post(reverse("interclub_close", args=[setup.venue.public_id]))
+    assert response.status_code == 302
+    assert Venue.objects.get(pk=setup.venue.pk).closed_at is not None
+
+
+def test_a_check_in_of_two_players_is_refused_next_to_the_teams_players() -> None:
+    setup = league_setup()
+    response = browser(setup.captains[1]).post(
+        reverse("interclub_check_in", args=[setup.venue.public_id]), check_in_data(setup, 1, setup.rosters[1][:2])
+    )
+    assert response.status_code == 400
+    message = error_of(response.content.decode(), f"id_s1-t{setup.teams[1].pk}-entries")
+    assert "brings 2 players: a team plays with 3 or 4" in message
+    assert not CheckIn.objects.exists()
+
+
+def test_a_captain_checks_in_only_their_own_team() -> None:
+    setup = league_setup()
+    captain = browser(setup.captains[1])
+    page = captain.get(reverse("interclub_venue", args=[setup.venue.public_id])).content.decode()
+    assert "Check in Kreuz Bube I" in page
+    assert "Check in Herz Dame I" not in page
+    assert "Seat series 1" not in page
+    response = captain.post(
+        reverse("interclub_check_in", args=[setup.venue.public_id]), check_in_data(setup, 0, setup.rosters[0][:4])
+    )
+    assert response.status_code == 400
+    assert "captain" in error_of(response.content.decode(), f"id_s1-t{setup.teams[0].pk}-entries")
+    assert not CheckIn.objects.exists()
+
+
+def test_a_captain_cannot_seat_and_is_told_why() -> None:
+    setup = league_setup()
+    check_in_all(setup, 1)
+    response = browser(setup.captains[1]).post(
+        reverse("interclub_seat", args=[setup.venue.public_id]), {"series": "1"}, follow=True
+    )
+    assert "Only the host's secretaries and the league's managers" in html.unescape(response.content.decode())
+    assert not VenueTable.objects.exists()
+
+
+def test_a_paper_list_that_does_not_add_up_is_refused_next_to_its_numbers() -> None:
+    setup = league_setup()
+    check_in_all(setup, 1)
+    leagues.series_seat(venue=setup.venue, series=1, user=setup.manager)
+    table = VenueTable.objects.filter(venue=setup.venue, series=1).select_related("match").first()
+    assert table is not None
+    data = paper_post(table, team_totals(setup, WORKED_SCORES[0])) | {"won_0": "60"}
+    response = browser(setup.manager).post(
+        reverse("interclub_paper", args=[setup.venue.public_id, table.number]) + "?series=1", data
+    )
+    assert response.status_code == 400
+    assert "The list is not entered yet" in response.content.decode()
+    assert not VenueTable.objects.get(pk=table.pk).paper
+
+
+def test_closing_a_venue_with_open_tables_says_which() -> None:
+    setup = league_setup()
+    response = browser(setup.secretaries[0]).post(reverse("interclub_close", args=[setup.venue.public_id]), follow=True)
+    assert "Series 1 is not seated yet." in response.content.decode()
+    assert Venue.objects.get(pk=setup.venue.pk).closed_at is None
+
+
+# --- The match report -------------------------------------------------------------------------------------------------
+
+
+def _closed(series: int = 2) -> LeagueSetup:
+    setup = league_setup(series=series)
+    for number in range(1, series + 1):
+        check_in_all(setup, number)
+        leagues.series_seat(venue=setup.venue, series=number, user=setup.manager)
+        enter_series(setup, number, WORKED_SCORES[number - 1], setup.manager)
+    setup.venue = leagues.venue_close(venue=setup.venue, user=setup.manager)
+    return setup
+
+
+def test_the_report_is_confirmed_by_the_captains_and_accepted_by_the_manager() -> None:
+    setup = _closed()
+    report_url = reverse("interclub_report", args=[setup.venue.public_id])
+    page = browser(None).get(report_url).content.decode()
+    assert "Provisional" in page
+    assert "Herz 1" in page
+    assert "Ranking of series 2" in page
+    captain = browser(setup.captains[2])
+    page = captain.get(report_url).content.decode()
+    assert "Confirm the report for Pik As I" in page
+    assert "Confirm the report for Herz Dame I" not in page
+    captain.post(reverse("interclub_confirm", args=[setup.venue.public_id]), {"team": str(setup.teams[2].public_id)})
+    page = captain.get(report_url).content.decode()
+    assert "Confirm the report for Pik As I" not in page
+    assert "captain2" in page
+    manager = browser(setup.manager)
+    manager.post(reverse("interclub_accept", args=[setup.venue.public_id]))
+    page = manager.get(report_url).content.decode()
+    assert "Accepted on" in page
+    assert "by manager" in page
+
+
+def test_a_captain_cannot_confirm_for_another_team() -> None:
+    setup = _closed()
+    browser(setup.captains[2]).post(
+        reverse("interclub_confirm", args=[setup.venue.public_id]), {"team": str(setup.teams[0].public_id)}
+    )
+    assert not setup.venue.confirmations.exists()
+
+
+def test_a_correction_after_acceptance_needs_a_reason_next_to_its_field() -> None:
+    setup = _closed()
+    leagues.report_accept(venue=setup.venue, user=setup.manager)
+    manager = browser(setup.manager)
+    url = reverse("interclub_reopen", args=[setup.venue.public_id])
+    response = manager.post(url, {"reason": " "})
+    assert response.status_code == 400
+    assert "Say why" in error_of(response.content.decode(), "id_reason")
+    assert Venue.objects.get(pk=setup.venue.pk).closed_at is not None
+    response = manager.post(url, {"reason": "Table 2 swapped two lines"})
+    assert response.status_code == 302
+    venue = Venue.objects.get(pk=setup.venue.pk)
+    assert venue.closed_at is None
+    assert venue.corrections.get().reason == "Table 2 swapped two lines"
+
+
+def test_the_host_secretary_cannot_correct_an_accepted_report() -> None:
+    setup = _closed()
+    leagues.report_accept(venue=setup.venue, user=setup.manager)
+    browser(setup.secretaries[0]).post(reverse("interclub_reopen", args=[setup.venue.public_id]), {"reason": "x"})
+    assert Venue.objects.get(pk=setup.venue.pk).closed_at is not None
+
+
+def test_the_host_secretary_reopens_a_report_not_yet_accepted_without_a_reason() -> None:
+    setup = _closed()
+    leagues.report_confirm(venue=setup.venue, team=setup.teams[1], user=setup.captains[1])
+    response = browser(setup.secretaries[0]).post(reverse("interclub_reopen", args=[setup.venue.public_id]), {})
+    assert response["Location"] == reverse("interclub_venue", args=[setup.venue.public_id])
+    assert Venue.objects.get(pk=setup.venue.pk).closed_at is None
+    assert not setup.venue.confirmations.exists()
+
+
+def test_a_captain_confirming_before_the_venue_closes_is_told_the_report_is_not_ready() -> None:
+    setup = league_setup()
+    response = browser(setup.captains[1]).post(
+        reverse("interclub_confirm", args=[setup.venue.public_id]), {"team": str(setup.teams[1].public_id)}, follow=True
+    )
+    assert "The report is not ready" in response.content.decode()
+    assert not setup.venue.confirmations.exists()
+
+
+# --- The group's table, a team, the ranking ---------------------------------------------------------------------------
+
+
+def test_the_group_table_shows_points_marks_and_provisional_days() -> None:
+    setup = _closed()
+    page = browser(None).get(reverse("interclub_group", args=[setup.group.public_id])).content.decode()
+    assert 'hx-trigger="every 30s"' in page
+    assert "provisional" in page
+    assert "▲" in page
+    assert "▼" in page
+    assert "Players&#x27; ranking" in page or "Players' ranking" in page
+    leagues.report_accept(venue=setup.venue, user=setup.manager)
+    page = browser(None).get(reverse("interclub_group", args=[setup.group.public_id])).content.decode()
+    assert "badge provisional" not in page
+
+
+def test_a_teams_page_lists_its_match_days_and_roster() -> None:
+    setup = _closed()
+    page = browser(None).get(reverse("interclub_team", args=[setup.teams[0].public_id])).content.decode()
+    assert "Vereinsheim Herz Dame" in page
+    assert "Herz Ersatz" in page
+    assert "Add to the roster" not in page
+
+
+def test_a_secretary_adds_a_player_of_the_clubs_book_to_the_roster() -> None:
+    setup = league_setup()
+    team = setup.teams[1]
+    player = clubs.club_player_add(club=team.club, name="Neu Spieler")
+    response = browser(setup.secretaries[1]).post(
+        reverse("interclub_roster", args=[team.public_id]),
+        {"player": str(player.public_id), "federation_number": "12-345", "substitute": "on"},
+    )
+    assert response.status_code == 302
+    entry = RosterEntry.objects.get(team=team, player=player)
+    assert (entry.federation_number, entry.substitute) == ("12-345", True)
+
+
+def test_a_player_of_another_clubs_roster_is_refused_next_to_the_player() -> None:
+    setup = league_setup()
+    entered = setup.rosters[0][0]
+    RosterEntry.objects.filter(pk=entered.pk).update(federation_number="777")
+    player = clubs.club_player_add(club=setup.teams[1].club, name="Doppelt")
+    response = browser(setup.manager).post(
+        reverse("interclub_roster", args=[setup.teams[1].public_id]),
+        {"player": str(player.public_id), "federation_number": "777"},
+    )
+    assert response.status_code == 400
+    assert "a player plays for one club in a league" in error_of(response.content.decode(), "id_player")
+
+
+# --- The league's setup -----------------------------------------------------------------------------------------------
+
+
+def test_a_league_manager_sets_up_a_league_through_the_pages() -> None:
+    manager = make_user("lea")
+    owner = make_user("clubowner")
+    club_a = clubs.club_create(owner=owner, name="Alpha")
+    club_b = clubs.club_create(owner=owner, name="Beta")
+    client = browser(manager)
+    page = client.get(reverse("interclub_leagues")).content.decode()
+    assert "the teams present are ranked among themselves" in page
+    response = client.post(
+        reverse("interclub_leagues"),
+        {
+            "name": "Bezirksliga",
+            "series_per_day": "3",
+            "games_at_four": "48",
+            "games_at_three": "36",
+            "series_tie": "shared",
+            "short_venue": "present",
+            "per_team_beaten": "1",
+            "table_tie": "shared",
+            "minimum_series": "0",
+        },
+    )
+    league = League.objects.get(name="Bezirksliga")
+    assert response["Location"] == reverse("interclub_league", args=[league.public_id])
+    client.post(
+        reverse("interclub_division_new", args=[league.public_id]), {"division-name": "A", "division-level": "1"}
+    )
+    division = Division.objects.get(league=league)
+    response = client.post(
+        reverse("interclub_group_new", args=[league.public_id]),
+        {"group-division": str(division.pk), "group-name": "Staffel", "group-promoted": "1", "group-relegated": "0"},
+    )
+    group = Group.objects.get(division=division)
+    for club, name in ((club_a, "Alpha I"), (club_b, "Beta I")):
+        response = client.post(
+            reverse("interclub_team_new", args=[group.public_id]),
+            {"team-club": str(club.public_id), "team-name": name, "team-captain": "clubowner"},
+        )
+        assert response.status_code == 302
+    response = client.post(
+        reverse("interclub_match_day_new", args=[group.public_id]), {"day-number": "1", "day-date": "2026-10-03"}
+    )
+    day = group.match_days.get()
+    assert response["Location"] == reverse("interclub_venue_new", args=[day.public_id])
+    teams = list(Team.objects.filter(group=group).order_by("name"))
+    response = client.post(
+        reverse("interclub_venue_new", args=[day.public_id]),
+        {"place": "Clubheim", "teams": [str(team.public_id) for team in teams], "host_team": str(teams[0].public_id)},
+    )
+    venue = Venue.objects.get(match_day=day)
+    assert response["Location"] == reverse("interclub_venue", args=[venue.public_id])
+    assert venue.host_club == club_a
+    assert venue.teams.count() == 2
+
+
+def test_a_league_with_bad_settings_is_refused_next_to_the_fields() -> None:
+    response = browser(make_user("lea")).post(
+        reverse("interclub_leagues"),
+        {"name": "", "series_per_day": "9", "games_at_four": "48", "games_at_three": "36"},
+    )
+    assert response.status_code == 400
+    text = response.content.decode()
+    assert error_of(text, "id_name")
+    assert error_of(text, "id_series_per_day")
+    assert not League.objects.exists()
+
+
+def test_a_team_of_a_name_taken_is_refused_next_to_its_name() -> None:
+    setup = league_setup()
+    response = browser(setup.manager).post(
+        reverse("interclub_team_new", args=[setup.group.public_id]),
+        {"team-club": str(setup.clubs[0].public_id), "team-name": "Herz Dame I", "team-captain": "nobody-here"},
+    )
+    assert response.status_code == 400
+    assert "Nobody has that username." in error_of(response.content.decode(), "id_team-captain")
+    response = browser(setup.manager).post(
+        reverse("interclub_team_new", args=[setup.group.public_id]),
+        {"team-club": str(setup.clubs[0].public_id), "team-name": "Herz Dame I", "team-captain": ""},
+    )
+    assert "already" in error_of(response.content.decode(), "id_team-name")
+
+
+def test_a_match_day_number_taken_is_refused_next_to_its_number() -> None:
+    setup = league_setup()
+    response = browser(setup.manager).post(
+        reverse("interclub_match_day_new", args=[setup.group.public_id]), {"day-number": "1", "day-date": "2026-11-01"}
+    )
+    assert response.status_code == 400
+    assert "match day 1 already" in error_of(response.content.decode(), "id_day-number")
+
+
+def test_a_venue_with_a_team_playing_elsewhere_is_refused() -> None:
+    setup = league_setup()
+    response = browser(setup.manager).post(
+        reverse("interclub_venue_new", args=[setup.match_day.public_id]),
+        {"teams": [str(setup.teams[0].public_id)], "host_team": str(setup.teams[0].public_id)},
+    )
+    assert response.status_code == 400
+    assert "plays at Vereinsheim Herz Dame on this match day" in response.content.decode()
+
+
+# --- Every address, every persona -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Persona:
+    name: str
+    user: Callable[[LeagueSetup], User | None]
+
+
+PERSONAS = (
+    Persona("league manager", lambda setup: setup.manager),
+    Persona("captain", lambda setup: setup.captains[1]),
+    Persona("host secretary", lambda setup: setup.secretaries[0]),
+    Persona("other club's member", lambda setup: _other_member()),
+    Persona("stranger", lambda setup: make_user("stranger")),
+    Persona("anonymous", lambda setup: None),
+    Persona("table's phone", lambda setup: None),
+)
+
+
+def arrive(persona: Persona, setup: LeagueSetup) -> tuple[User | None, Client]:
+    """The persona's account and browser; a table's phone has opened its table's scoring link, as the QR code does."""
+    user = persona.user(setup)
+    client = browser(user)
+    if persona.name == "table's phone":
+        table = VenueTable.objects.filter(venue=setup.venue).select_related("match").first()
+        assert table is not None
+        client.post(reverse("match_join", args=[table.match.invite_token]))
+    return user, client
+
+
+def _other_member() -> User:
+    member = make_user("outsider")
+    club = clubs.club_create(owner=make_user("outsider-owner"), name="Andere")
+    clubs.member_set(club=club, username=member.username, role="secretary")
+    return member
+
+
+# Who gets in at each address (the others: anonymous sent to log in, the signed in answered 404): everybody views;
+# writes as the league's permissions say. "scorers": the manager, the host's secretary and the venue's captains.
+EVERYBODY = {persona.name for persona in PERSONAS}
+SIGNED_IN = EVERYBODY - {"anonymous", "table's phone"}
+SEES_LINKS = {"league manager", "host secretary"}
+MANAGER = {"league manager"}
+SCORERS = {"league manager", "captain", "host secretary"}
+TEAM_KEEPERS = {"league manager"}  # team 0: its club's secretary is the host secretary
+ADDRESSES: dict[str, tuple[str, set[str], set[str]]] = {
+    # name: (subject, who gets a GET, who gets a POST)
+    "interclub_leagues": ("", SIGNED_IN, SIGNED_IN),
+    "interclub_league": ("league", EVERYBODY, EVERYBODY),
+    "interclub_division_new": ("league", MANAGER, MANAGER),
+    "interclub_group_new": ("league", MANAGER, MANAGER),
+    "interclub_group": ("group", EVERYBODY, EVERYBODY),
+    "interclub_team_new": ("group", MANAGER, MANAGER),
+    "interclub_match_day_new": ("group", MANAGER, MANAGER),
+    "interclub_venue_new": ("match_day", MANAGER, MANAGER),
+    "interclub_team": ("team", EVERYBODY, EVERYBODY),
+    "interclub_roster": ("team", MANAGER | {"host secretary"}, MANAGER | {"host secretary"}),
+    "interclub_captain": ("team", MANAGER | {"host secretary"}, MANAGER | {"host secretary"}),
+    "interclub_venue": ("venue", EVERYBODY, EVERYBODY),
+    "interclub_check_in": ("venue", SCORERS, SCORERS),
+    "interclub_seat": ("venue", SCORERS, SCORERS),
+    "interclub_unseat": ("venue", SCORERS, SCORERS),
+    "interclub_paper": ("venue", SCORERS, SCORERS),
+    "interclub_close": ("venue", SCORERS, SCORERS),
+    "interclub_report": ("venue", EVERYBODY, EVERYBODY),
+    "interclub_confirm": ("venue", SCORERS, SCORERS),
+    "interclub_accept": ("venue", MANAGER, MANAGER),
+    "interclub_reopen": ("venue", SCORERS, SCORERS),
+}
+
+
+def _address(name: str, subject: str, setup: LeagueSetup) -> str:
+    things: dict[str, League | Group | MatchDay | Team | Venue] = {
+        "league": setup.league,
+        "group": setup.group,
+        "match_day": setup.match_day,
+        "team": setup.teams[0],
+        "venue": setup.venue,
+    }
+    if not subject:
+        return reverse(name)
+    args: list[object] = [things[subject].public_id]
+    if name == "interclub_paper":
+        args.append(1)
+    return reverse(name, args=args)
+
+
+def test_every_league_address_answers_every_persona_as_the_league_says() -> None:
+    """Anonymous visitors refused are sent to log in; signed-in ones refused meet a 404, as if nothing were there;
+    whoever gets in gets a page, a redirect, a 400 or a 405 (a POST-only address asked with GET), never a 500; the
+    tables' scoring links are shown only to who seats the venue."""
+    setup = league_setup()
+    check_in_all(setup, 1)
+    leagues.series_seat(venue=setup.venue, series=1, user=setup.manager)
+    visitors = {persona.name: arrive(persona, setup) for persona in PERSONAS}
+    links = [str(token) for token in Match.objects.values_list("invite_token", flat=True)]
+    from matches.interclub.urls import urlpatterns
+
+    assert {pattern.name for pattern in urlpatterns} == set(ADDRESSES)
+    problems = []
+    for name, (subject, getters, posters) in ADDRESSES.items():
+        address = _address(name, subject, setup)
+        for persona, (user, client) in visitors.items():
+            for method, allowed in (("GET", getters), ("POST", posters)):
+                # Each request meets the same venue: whatever it changed is rolled back.
+                with transaction.atomic():
+                    response = client.get(address) if method == "GET" else client.post(address, {})
+                    transaction.set_rollback(True)
+                status = response.status_code
+                shown = response.content.decode() if status == 200 else ""
+                if persona not in SEES_LINKS and any(link in shown for link in links):
+                    problems.append(f"{method} {name} as {persona}: shows a table's scoring link")
+                if persona in allowed:
+                    refused = status == 404 or (status == 302 and "/accounts/login/" in response["Location"])
+                    if refused or status >= 500:
+                        problems.append(f"{method} {name} as {persona}: {status}, expected to get in")
+                elif user is None:
+                    if not (status == 302 and "/accounts/login/" in response["Location"]):
+                        problems.append(f"{method} {name} as {persona}: {status}, expected to be sent to log in")
+                elif status != 404:
+                    problems.append(f"{method} {name} as {persona}: {status}, expected 404")
+    assert not problems, "\n".join(problems)
+
+
+def test_a_tables_phone_scores_by_its_link_and_sees_the_venue_without_its_links() -> None:
+    setup = league_setup()
+    check_in_all(setup, 1)
+    leagues.series_seat(venue=setup.venue, series=1, user=setup.manager)
+    table = VenueTable.objects.filter(venue=setup.venue, series=1).select_related("match").first()
+    assert table is not None
+    phone = Client()
+    phone.post(reverse("match_join", args=[table.match.invite_token]))
+    assert phone.get(reverse("match_detail", args=[table.match.public_id])).status_code == 200
+    page = phone.get(reverse("interclub_venue", args=[setup.venue.public_id])).content.decode()
+    assert str(table.match.invite_token) not in page
+    assert "Seat series" not in page
+    response = phone.post(reverse("interclub_seat", args=[setup.venue.public_id]), {"series": "2"})
+    assert response.status_code == 302
+    assert "/accounts/login/" in response["Location"]
+    assert Match.objects.count() == 4
+
+
+def test_the_venue_page_costs_the_same_before_the_seating_and_after(
+    django_assert_max_num_queries: Callable[[int], ContextManager[CaptureQueriesContext]],
+) -> None:
+    """Check-in forms for every series and team, or tables with their lists: the page reads a fixed number of times."""
+    setup = league_setup(series=3)
+    manager = browser(setup.manager)
+    url = reverse("interclub_venue", args=[setup.venue.public_id])
+    manager.get(url)
+    with django_assert_max_num_queries(30) as before:
+        manager.get(url)
+    for series in (1, 2):
+        check_in_all(setup, series)
+        leagues.series_seat(venue=setup.venue, series=series, user=setup.manager)
+    with django_assert_max_num_queries(30) as seated:
+        manager.get(url)
+    assert len(seated.captured_queries) <= len(before.captured_queries) + 2
