@@ -5,7 +5,8 @@ answer that knows.
 - A match whose list was kept on paper: the footer entered from it instead of its games.
 - An invite link that opens no match any more: a page that says why.
 - A match played at a table of an event (a club night): which event, day, series and table, for its printed list.
-- The app's own addresses: its pages beside the core's, its API resources in the core's API.
+- The app's own addresses: its pages beside the core's, its API resources in the core's API, and the entry to its
+  pages in every page's main menu.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 
 from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, URLResolver
+from django.utils.functional import Promise
 
 from .engine.league import SeriesLine
 from .models import Match
@@ -45,6 +47,15 @@ class TablePlace:
     table: int
 
 
+@dataclass(frozen=True)
+class MenuEntry:
+    """An app's entry in the main menu of every page: the name of its page's address and its label (translated when
+    the page is drawn)."""
+
+    url_name: str
+    label: Promise
+
+
 PaperReader = Callable[[Match], PaperList | None]
 GoneLinkPage = Callable[[HttpRequest, str], HttpResponse | None]
 TablePlaceReader = Callable[[Match], TablePlace | None]
@@ -54,6 +65,7 @@ _gone_invite_pages: list[GoneLinkPage] = []
 _table_place_readers: list[TablePlaceReader] = []
 _pages: list[URLPattern | URLResolver] = []
 _api_routes: list[URLPattern | URLResolver] = []
+_menu: list[MenuEntry] = []
 
 
 def register_paper_reader(reader: PaperReader) -> None:
@@ -78,6 +90,17 @@ def register_urls(*, pages: Sequence[URLPattern | URLResolver], api: Sequence[UR
     """Serve an app's ``pages`` beside the core's, and its ``api`` resources in the core's API (its namespace)."""
     _pages.extend(pattern for pattern in pages if pattern not in _pages)
     _api_routes.extend(pattern for pattern in api if pattern not in _api_routes)
+
+
+def register_menu_entry(entry: MenuEntry) -> None:
+    """Show ``entry`` in the main menu of every page for a signed-in visitor, after the core's own entries."""
+    if entry not in _menu:
+        _menu.append(entry)
+
+
+def menu_entries() -> tuple[MenuEntry, ...]:
+    """The apps' entries in the main menu, in the order they were registered."""
+    return tuple(_menu)
 
 
 def app_pages() -> list[URLPattern | URLResolver]:

@@ -2,10 +2,13 @@
 
 import ast
 import datetime
+import re
 from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import URLPattern, URLResolver
 
 from matches import accounts, permissions, registry
 from matches.accounts import account_deletion
@@ -122,3 +125,38 @@ def test_the_core_learns_of_clubs_only_from_what_the_club_app_registered(monkeyp
     monkeypatch.setattr(registry, "_table_place_readers", [])
     monkeypatch.setattr(accounts, "_groups", [])
     assert _what_the_core_says(owner, club, match) == (Role.NOBODY, False, match_label(match), [])
+
+
+def _url_names(patterns: list[URLPattern | URLResolver]) -> set[str]:
+    names: set[str] = set()
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            names |= _url_names(list(pattern.url_patterns))
+        elif pattern.name:
+            names.add(pattern.name)
+    return names
+
+
+def test_the_cores_templates_name_no_page_of_an_app() -> None:
+    """The core's pages reach an app's pages through what the app registered (its menu entry), never by the name of
+    an address of its own."""
+    apps_names = _url_names(registry.app_pages())
+    assert {"club_list", "interclub_leagues"} <= apps_names
+    core_templates = [
+        path for path in (ROOT / "templates").rglob("*.html") if path.parts[-2] not in {"clubs", "interclub"}
+    ]
+    named = {
+        (path.relative_to(ROOT).as_posix(), name)
+        for path in core_templates
+        for name in re.findall(r"\{% url ['\"]([\w:]+)['\"]", path.read_text())
+        if name in apps_names
+    }
+    assert named == set()
+
+
+@pytest.mark.django_db
+def test_the_main_menu_leads_to_the_apps_pages(client: Client) -> None:
+    client.force_login(make_user("menu"))
+    page = client.get("/").content.decode()
+    assert 'href="/clubs/"' in page
+    assert 'href="/leagues/"' in page

@@ -20,7 +20,9 @@ class ClubsConfig(AppConfig):
         from matches.backup import register_section
         from matches.permissions import register_book_role, register_subject
         from matches.registry import (
+            MenuEntry,
             register_gone_invite_page,
+            register_menu_entry,
             register_paper_reader,
             register_table_place_reader,
             register_urls,
@@ -42,4 +44,5 @@ class ClubsConfig(AppConfig):
         register_gone_invite_page(closed_table_link)
         register_section(CLUB_SECTION)
         register_groups(CLUBS_OF_ACCOUNTS)
+        register_menu_entry(MenuEntry("club_list", pgettext_lazy("associations", "Clubs")))
         register_urls(pages=urls.urlpatterns, api=api.urlpatterns)

@@ -16,7 +16,7 @@ class InterclubConfig(AppConfig):
         # The core never imports this app: it asks its registry, where the app says what it knows.
         from matches.backup import register_section
         from matches.permissions import register_book_role, register_subject
-        from matches.registry import register_urls
+        from matches.registry import MenuEntry, register_menu_entry, register_urls
 
         from . import api, downloads, urls
         from .backup import LEAGUE_SECTION
@@ -26,4 +26,5 @@ class InterclubConfig(AppConfig):
         for name, subject in LEAGUE_SUBJECTS.items():
             register_subject(name, subject)
         register_section(LEAGUE_SECTION)
+        register_menu_entry(MenuEntry("interclub_leagues", _("Leagues")))
         register_urls(pages=[*urls.urlpatterns, *downloads.download_urlpatterns], api=api.urlpatterns)

@@ -1,7 +1,10 @@
-"""What the log-in and sign-up links of every page carry along."""
+"""What the menu of every page shows: the apps' entries, and the log-in and sign-up links with what they carry
+along."""
 
 from django import template
 from django.http import HttpRequest
+
+from ..registry import MenuEntry, menu_entries
 
 register = template.Library()
 
@@ -20,3 +23,9 @@ def back_here(context: template.Context) -> str:
     if match.url_name in _NOT_RETURNED_TO:
         return str(request.GET.get("next", ""))
     return request.get_full_path()
+
+
+@register.simple_tag
+def app_menu() -> tuple[MenuEntry, ...]:
+    """The entries the apps on the core add to the main menu."""
+    return menu_entries()
