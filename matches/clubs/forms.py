@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 from dataclasses import replace
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, Protocol
 
 from django import forms
+from django.http import QueryDict
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -18,6 +20,7 @@ from matches.engine.presets import PRESETS
 from matches.engine.variants import VariantSpec
 from matches.forms import WholeNumberField, option_field
 from matches.labels import preset_label, scheme_label
+from matches.models import Match
 from matches.refusals import first_part, refusal_on_form
 
 from .models import ClubRole, Season
@@ -311,6 +314,15 @@ class NightRemoveForm(forms.Form):
     confirm = forms.BooleanField(label=_("Yes, remove this night with its check-ins and drawn tables"))
 
 
+class PaperTotals(Protocol):
+    """A player's totals entered from a paper list (a club table's line, or an app's)."""
+
+    player_id: int
+    game_points: int
+    won: int
+    lost: int
+
+
 class PaperForm(forms.Form):
     """One row per player of the table: game points, won, lost."""
 
@@ -323,6 +335,19 @@ class PaperForm(forms.Form):
             )
             self.fields[f"won_{index}"] = WholeNumberField(label=_("won"), min_value=0, max_value=96)
             self.fields[f"lost_{index}"] = WholeNumberField(label=_("lost"), min_value=0, max_value=96)
+
+    @classmethod
+    def of_table(cls, data: QueryDict | None, match: Match, entered: Iterable[PaperTotals]) -> PaperForm:
+        """The form for the players seated at ``match`` (a table of a night or of an app's event), filled with the
+        totals ``entered`` from its paper list before, if any."""
+        players = [seat.player for seat in match.seats.select_related("player").order_by("position")]
+        by_player = {line.player_id: line for line in entered}
+        initial: dict[str, int] = {}
+        for index, player in enumerate(players):
+            line = by_player.get(player.pk)
+            if line is not None:
+                initial |= {f"points_{index}": line.game_points, f"won_{index}": line.won, f"lost_{index}": line.lost}
+        return cls(data, players=players, initial=initial)
 
     def rows(self) -> list[tuple[Any, forms.BoundField, forms.BoundField, forms.BoundField]]:
         return [

@@ -674,14 +674,7 @@ def night_paper(request: HttpRequest, night: Night, number: int) -> HttpResponse
     table = tables.select_related("match").first()
     if table is None:
         raise Http404
-    players = [seat.player for seat in table.match.seats.select_related("player").order_by("position")]
-    entered = {line.player_id: line for line in table.paper_lines.all()}
-    initial: dict[str, int] = {}
-    for index, player in enumerate(players):
-        line = entered.get(player.pk)
-        if line is not None:
-            initial |= {f"points_{index}": line.game_points, f"won_{index}": line.won, f"lost_{index}": line.lost}
-    form = PaperForm(request.POST or None, players=players, initial=initial)
+    form = PaperForm.of_table(request.POST or None, table.match, table.paper_lines.all())
     if request.method == "POST" and form.is_valid():
         try:
             services.paper_enter(table=table, lines=form.lines(), user=signed_in_account(request))
