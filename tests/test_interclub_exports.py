@@ -15,6 +15,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from matches.interclub import services as leagues
+from matches.interclub.models import VenueTable
 from matches.interclub.selectors import group_table, players_ranking, venue_report
 
 from .interclub_setup import LeagueSetup, check_in_all, enter_series, league_setup
@@ -212,3 +213,15 @@ def test_the_printed_group_table_and_ranking_show_the_downloads_rows(client: Cli
     again = pdf_text(client.get(reverse("league_table_print", args=[setup.group.public_id])))[0]
     assert "†" not in again
     assert MINUS not in again
+
+
+def test_a_venue_tables_printed_list_names_its_league_group_match_day_series_and_table() -> None:
+    setup = played(close=False)
+    table = VenueTable.objects.filter(venue=setup.venue).order_by("series", "number").select_related("match").first()
+    assert table is not None
+    manager = Client()
+    manager.force_login(setup.manager)
+    text = "\n".join(pdf_text(manager.get(reverse("match_print", args=[table.match.public_id]))))
+    assert f"Verbandsliga Nord · {setup.group.name} · match day {setup.match_day.number}" in text
+    assert f"Series: {table.series}" in text
+    assert f"Table: {table.number}" in text

@@ -17,9 +17,11 @@ from django.utils.translation import pgettext
 
 from matches.exports.pdf import MARGIN, PAGE_WIDTH, Document, TableColumn, standings_pdf
 from matches.labels import total_label
+from matches.models import Match
+from matches.registry import TablePlace
 
 from .exports import Sheet, report_date, venue_parts
-from .models import Team
+from .models import Team, VenueTable
 from .selectors import SeriesResult, VenueReport
 
 ROW = 4.2  # mm: one line of the report; four teams of four players in three series fit one page
@@ -186,3 +188,18 @@ def _confirmations(doc: Document, report: VenueReport) -> None:
         doc.pdf.set_x(MARGIN)
         doc.cell(PAGE_WIDTH, line, size=SIZE, align="L", border=0)
         doc.newline(ROW)
+
+
+def venue_table_place(match: Match) -> TablePlace | None:
+    """The venue's table ``match`` was played at, for the head of its printed list: the league, the group and the
+    match day, the series and the table's number."""
+    table = VenueTable.objects.filter(match=match).select_related("venue__match_day__group__division__league").first()
+    if table is None:
+        return None
+    day = table.venue.match_day
+    event = _("%(league)s · %(group)s · match day %(number)s") % {
+        "league": day.group.division.league.name,
+        "group": day.group.name,
+        "number": day.number,
+    }
+    return TablePlace(event, day.date, table.series, table.number)
