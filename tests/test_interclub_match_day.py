@@ -140,3 +140,13 @@ def test_a_table_scored_game_by_game_counts_its_seeger_fabian_totals_and_keeps_t
     assert "Series 2 is not seated yet." in texts
     assert VenueTable.objects.get(pk=tables[0].pk).venue.closed_at is None
     assert not Match.objects.get(pk=match.pk).locked
+
+
+def test_a_series_seated_but_not_played_yet_ranks_nobody_and_gives_no_points() -> None:
+    setup = league_setup(series=2)
+    check_in_all(setup, 1)
+    leagues.series_seat(venue=setup.venue, series=1, user=setup.secretaries[0])
+    report = venue_report(setup.venue)
+    assert report.series[0].seated
+    assert report.series[0].places == ()
+    assert report.day is None

@@ -199,7 +199,9 @@ def venue_report(venue: Venue) -> VenueReport:
             games = table.match.deals
             complete = table.paper or games >= (table.match.planned_games or 0)
             series_tables.append(TableResult(table, tuple(lines), games, complete))
-        places = _ranked(scores, len(teams), rules) if series_tables else ()
+        # A series is ranked once one of its tables entered something: seated tables alone would tie every team.
+        begun = any(result.table.paper or result.games for result in series_tables)
+        places = _ranked(scores, len(teams), rules) if begun else ()
         results.append(SeriesResult(number, line_ups, tuple(series_tables), places))
     played = [{place.team: place.score for place in one.places} for one in results if one.places]
     day = score_match_day([team.name for team in teams], played, rules) if played and len(teams) >= 2 else None

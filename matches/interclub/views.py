@@ -115,6 +115,7 @@ def _venue_context(
                 else ""
             )
             tables.append({"result": table, "join": join, "qr": _qr(join) if join else ""})
+        # Its seating can be dropped until a table entered something.
         entered = any(table.table.paper or table.games for table in result.tables)
         series.append({"result": result, "check_ins": check_ins, "tables": tables, "entered": entered})
     return {
