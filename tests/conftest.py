@@ -13,6 +13,7 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.test import Client, override_settings
 from django.urls import reverse
+from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 from rest_framework.test import APIClient
 
@@ -93,6 +94,16 @@ def one_writer_of_matches() -> Generator[None, None, None]:
     """Every test, whatever it exercises, fails on a write to a match's tables from outside the core's services."""
     with services_only():
         yield
+
+
+@pytest.fixture(autouse=True)
+def default_language() -> Generator[None, None, None]:
+    """Every test starts in the site's default language: a request in German leaves German active in the thread
+    (the locale middleware activates a request's language and leaves it), and a later test reading a form's or the
+    engine's words outside a request would read them in German."""
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture

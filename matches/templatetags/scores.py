@@ -94,7 +94,7 @@ class _RowParts:
     unscorable: str
 
 
-def _esc(value: object) -> str:
+def escaped(value: object) -> str:
     """``value`` as text in HTML: as Django's ``escape`` writes it, without its handling of lazy text (every value
     here is plain), which cost more than the escaping in a row of a dozen values."""
     return html.escape(str(value), quote=True)
@@ -110,38 +110,39 @@ def sheet_row(context: Context, row: SheetRow) -> SafeString:
     parts = _row_parts(context)
     game = row.game
     if game.passed:
-        summary = _esc(parts.passed)
+        summary = escaped(parts.passed)
     else:
         words = row_headline(row, context["sheet"].names, deck)
         summary = "".join(
             (
-                f"{_esc(row.declarer_name)} · " if row.declarer_name else "",
-                _esc(contract_label(game.contract, deck)),
-                f" · {_esc(row.value)}" if row.value else "",
-                f'<span class="words"> · {_esc(words)}</span>' if words else "",
+                f"{escaped(row.declarer_name)} · " if row.declarer_name else "",
+                escaped(contract_label(game.contract, deck)),
+                f" · {escaped(row.value)}" if row.value else "",
+                f'<span class="words"> · {escaped(words)}</span>' if words else "",
             )
         )
     if row.bock:
-        summary += f'<span class="badge">{_esc(bock_label(row.bock))}</span>'
+        summary += f'<span class="badge">{escaped(bock_label(row.bock))}</span>'
     if not row.scorable:
-        summary += f'<span class="badge warn">{_esc(parts.unscorable)}</span>'
-    steps = "".join(f"<li>{_esc(render_step(message, deck))}</li>" for message in row.breakdown)
+        summary += f'<span class="badge warn">{escaped(parts.unscorable)}</span>'
+    steps = "".join(f"<li>{escaped(render_step(message, deck))}</li>" for message in row.breakdown)
     links = ""
     access = context.get("access")
     if not context.get("readonly") and access is not None and access.can_score:
         game_id = str(game.public_id)
-        edit, delete = _esc(parts.edit.replace(GAME_SLOT, game_id)), _esc(parts.delete.replace(GAME_SLOT, game_id))
+        edit = escaped(parts.edit.replace(GAME_SLOT, game_id))
+        delete = escaped(parts.delete.replace(GAME_SLOT, game_id))
         links = (
-            f'<p class="row-links"><a href="{edit}">{_esc(parts.fix)}</a> '
-            f'<a href="{delete}">{_esc(parts.remove)}</a></p>'
+            f'<p class="row-links"><a href="{edit}">{escaped(parts.fix)}</a> '
+            f'<a href="{delete}">{escaped(parts.remove)}</a></p>'
         )
     cells = "".join(_cell(points, total) for points, total in row.cells)
     classes = " ".join(name for name, on in (("bock-row", row.bock), ("lost", row.won is False)) if on)
     marked = f' class="{classes}"' if classes else ""
-    dealt = _esc(gettext("dealt by %(dealer)s") % {"dealer": row.dealer_name})
+    dealt = escaped(gettext("dealt by %(dealer)s") % {"dealer": row.dealer_name})
     listed = f'<ol class="steps">{steps}</ol>' if steps else ""
     return mark_safe(
-        f'<tr id="game-{_esc(game.public_id)}"{marked}><td>{_esc(row.number)}</td>'
+        f'<tr id="game-{escaped(game.public_id)}"{marked}><td>{escaped(row.number)}</td>'
         f'<td class="game"><details><summary>{summary}</summary><p class="dealt">{dealt}</p>'
         f"{listed}{links}</details></td>{cells}</tr>"
     )
@@ -149,8 +150,8 @@ def sheet_row(context: Context, row: SheetRow) -> SafeString:
 
 def _cell(points: int, total: int) -> str:
     """A seat's running total, with what the game gave it (if anything)."""
-    gained = f"<small>{_esc(signed(points))}</small>" if points else ""
-    return f'<td class="num"><span class="running">{_esc(total_label(total))}</span>{gained}</td>'
+    gained = f"<small>{escaped(signed(points))}</small>" if points else ""
+    return f'<td class="num"><span class="running">{escaped(total_label(total))}</span>{gained}</td>'
 
 
 def _row_parts(context: Context) -> _RowParts:
