@@ -18,6 +18,7 @@ from django import forms
 from django.forms.widgets import ChoiceWidget
 
 Layout = TypeVar("Layout")
+Copied = TypeVar("Copied", forms.Field, forms.Widget)
 Fields = dict[str, forms.Field]
 
 
@@ -65,7 +66,7 @@ def own_copy(field: forms.Field) -> forms.Field:
     A field of several fields takes Django's own deep copy."""
     if isinstance(field, forms.MultiValueField) or isinstance(field.widget, forms.MultiWidget):
         return copy.deepcopy(field)
-    copied = copy.copy(field)
+    copied = _shallow_copy(field)
     copied.widget = _widget_copy(field.widget)
     copied.error_messages = field.error_messages.copy()
     copied.validators = field.validators[:]
@@ -75,8 +76,16 @@ def own_copy(field: forms.Field) -> forms.Field:
 
 
 def _widget_copy(widget: forms.Widget) -> forms.Widget:
-    copied = copy.copy(widget)
+    copied = _shallow_copy(widget)
     copied.attrs = widget.attrs.copy()
     if isinstance(widget, ChoiceWidget) and isinstance(copied, ChoiceWidget):
         copied._choices = list(widget._choices)  # type: ignore[attr-defined]
+    return copied
+
+
+def _shallow_copy(thing: Copied) -> Copied:
+    """What ``copy.copy`` makes of a field or a widget (neither defines ``__copy__``: a new object of the class
+    sharing the attributes), made directly rather than through the pickle protocol, at a fraction of the cost."""
+    copied = object.__new__(type(thing))
+    copied.__dict__ = thing.__dict__.copy()
     return copied

@@ -318,25 +318,20 @@ class GameForm(forms.Form):
     deal the form was made for and ``version`` the match version it showed.
     """
 
-    token = forms.UUIDField(widget=forms.HiddenInput)
-    # The API's bound on a deal's number: no list gets near it.
-    number = WholeNumberField(widget=forms.HiddenInput, required=False, min_value=1, max_value=100_000)
-    version = WholeNumberField(widget=forms.HiddenInput, required=False, min_value=0)
-
     def __init__(self, *args: Any, shape: EntryShape, seats: list[str], deck: str = Deck.FRENCH, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.shape = shape
         self.seat_names = seats
         self.deck = deck
-        self.fields["token"].initial = uuid.uuid4()
         self.shape_key = entry_key(shape, seats, deck)
         fields, placed = ENTRY_FIELDS.take(self.shape_key, self._build)
         self.fields.update(fields)
+        self.fields["token"].initial = uuid.uuid4()
         self.placed = list(placed)
 
     def _build(self) -> tuple[dict[str, forms.Field], tuple[Placed, ...]]:
         """The fields of the entry and where they go, as built for every form of the same ``shape_key``."""
-        fields: dict[str, forms.Field] = {}
+        fields = _per_form_fields()
         placed: list[Placed] = []
         every_seat = tuple(range(len(self.seat_names)))
         for entry in self.shape.fields:
@@ -651,6 +646,17 @@ class GameForm(forms.Form):
             return by_path.get(path)
 
         refusal_on_form(self, error, field_of)
+
+
+def _per_form_fields() -> dict[str, forms.Field]:
+    """The hidden fields every game form has, each form with values of its own (``PER_FORM``): built with the entry's
+    fields and copied with them, which costs less than a form's deep copy of fields declared on its class."""
+    return {
+        "token": forms.UUIDField(widget=forms.HiddenInput),
+        # The API's bound on a deal's number: no list gets near it.
+        "number": WholeNumberField(widget=forms.HiddenInput, required=False, min_value=1, max_value=100_000),
+        "version": WholeNumberField(widget=forms.HiddenInput, required=False, min_value=0),
+    }
 
 
 def _matador_chips(entry: EntryField) -> list[tuple[str, Any]]:
