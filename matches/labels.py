@@ -286,9 +286,18 @@ def change_text(event: MatchEvent, names: list[str], deck: str) -> str:
     state = event.before if event.action == MatchEvent.Action.DELETE else event.after
     return gettext("game %(number)s %(action)s: %(game)s") % {
         "number": event.number or "–",
-        "action": event.get_action_display(),
+        "action": action_label(event.action),
         "game": game_state_text(state, names, deck),
     }
+
+
+def action_label(action: str) -> str:
+    """What a change did, in words ("added", "undone"). One translation: Django's ``get_action_display`` translates
+    the words of every action to find the one it wants, and a save's answer names its change."""
+    try:
+        return str(MatchEvent.Action(action).label)
+    except ValueError:
+        return action
 
 
 def game_state_text(state: dict[str, Any] | None, names: list[str], deck: str) -> str:
