@@ -384,6 +384,15 @@ def test_a_series_is_drawn_in_turn_once_the_one_before_is_closed() -> None:
     assert Series.objects.count() == 1
 
 
+def test_the_first_series_is_not_seated_by_standings_there_are_not_yet() -> None:
+    tournament = announce()
+    enter_field(tournament, 8)
+    with pytest.raises(Invalid) as refused:
+        tournaments.series_draw(tournament=tournament, number=1, seating="standings")
+    assert _texts(refused.value) == {"seating": ["Series 1 has no standings to seat by: it is drawn or planned."]}
+    _nothing_stored_for(tournament)
+
+
 def test_a_plan_that_seats_a_player_twice_is_refused_and_nothing_is_stored() -> None:
     tournament = announce()
     entries = enter_field(tournament, 8)

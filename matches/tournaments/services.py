@@ -46,6 +46,7 @@ from matches.engine.tournaments import (
     TournamentRules,
     check_entrants,
     check_entry,
+    money,
     pot,
     prize_list,
     schedule_amounts,
@@ -447,9 +448,9 @@ def entry_pay(*, entry: Entry, amount: int | None = None, user: User | None = No
         if paid + amount < 0:
             raise _invalid(
                 "amount",
-                gettext_noop("{player} has paid {paid} cents: a correction takes back no more."),
+                gettext_noop("{player} has paid {paid}: a correction takes back no more."),
                 player=entry.name,
-                paid=paid,
+                paid=money(paid),
             )
         payment = Payment.objects.create(entry=entry, amount=amount, taken_by=user)
         _moved_on(locked)
@@ -575,14 +576,16 @@ def series_draw(
     (the leaders at table 1), or by a fixed plan; tables of four first, the rest of three. Each table is a match of
     the tournament's book, started through the core with the tournament's rules and length. Refused for a series
     drawn already (two at once: the second waits for the first and is refused), one not next, one while the series
-    before is being played, a stale ``version``, and a plan that seats a player twice, leaves one out or seats one
-    not in the series."""
+    before is being played, a stale ``version``, the first seated by standings there are not yet, and a plan that
+    seats a player twice, leaves one out or seats one not in the series."""
     mode = Seating(_choice(seating, Seating, "seating"))
     with transaction.atomic():
         locked = _lock(tournament)
         _check_version(locked, version)
         series = drawn_series(locked)
         _next_series(locked, number, series)
+        if number == 1 and mode is Seating.STANDINGS:
+            raise _invalid("seating", gettext_noop("Series 1 has no standings to seat by: it is drawn or planned."))
         entries = {
             entry_key(entry): entry
             for entry in Entry.objects.filter(tournament=locked, withdrawn_after__isnull=True).select_related("player")
