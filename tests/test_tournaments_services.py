@@ -170,6 +170,13 @@ def test_an_entry_at_the_door_takes_a_name_and_the_entry_fee() -> None:
     assert list(Payment.objects.values_list("entry", "amount", "taken_by")) == [(entry.pk, ENTRY_FEE, organiser.pk)]
 
 
+def test_an_entry_at_the_door_of_a_free_tournament_pays_nothing() -> None:
+    tournament = announce(entry_fee=0, categories=(), best_series=())
+    entry = tournaments.entry_at_door(tournament=tournament, form=tournaments.EntryForm("Kurt"))
+    assert entry.channel == "door"
+    assert not Payment.objects.exists()
+
+
 def test_two_entrants_of_one_name_are_two_players_in_the_tournaments_book() -> None:
     tournament = announce()
     one = tournaments.entry_at_door(tournament=tournament, form=tournaments.EntryForm("Kurt Meier", club="SC Herz"))

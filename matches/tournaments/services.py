@@ -416,11 +416,11 @@ def entry_register_online(*, tournament: Tournament, form: EntryForm, account: U
 
 def entry_at_door(*, tournament: Tournament, form: EntryForm, paid: bool = True, user: User | None = None) -> Entry:
     """An entry at the door, in seconds: a name is enough, and with ``paid`` the entrant pays what is due on entry
-    (the entry fee) at once. Refused once the first series is drawn (or always, where the organiser takes entries
+    (the entry fee, where there is one) at once. Refused once the first series is drawn (or always, where the organiser takes entries
     online only), for a player entered already, and when the room is full."""
     with transaction.atomic():
         entry = _enter(tournament, form, Channel.DOOR, None)
-        if paid:
+        if paid and tournament.entry_fee:
             entry_pay(entry=entry, user=user)
         return entry
 
