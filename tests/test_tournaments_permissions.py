@@ -27,6 +27,7 @@ def _setup() -> tuple[Tournament, Entry, dict[str, Visitor]]:
     secretary, member, entrant = make_user("secretary"), make_user("member"), make_user("entrant")
     clubs.member_set(club=club, username=secretary.username, role="secretary")
     clubs.member_set(club=club, username=member.username, role="member")
+    clubs.member_set(club=club, username=organiser.username, role="secretary")
     tournament = tournaments.tournament_announce(organiser=organiser, settings=SETTINGS, club=club)
     entry = tournaments.entry_register_online(
         tournament=tournament, form=tournaments.EntryForm("Hanna"), account=entrant
@@ -90,3 +91,10 @@ def test_the_organiser_owns_the_tables_and_a_stranger_meets_them_only_through_th
     assert match_role(personas["stranger"], table.match) is Role.NOBODY
     phone = Visitor(AnonymousUser(), {str(table.match.public_id): table.match.invite_token or ""})
     assert match_role(phone, table.match) is Role.LINK_SCORER
+
+
+def test_an_organiser_on_their_own_manages_their_tournament_and_nobody_else_does() -> None:
+    organiser = make_user("organiser")
+    tournament = tournaments.tournament_announce(organiser=organiser, settings=SETTINGS)
+    assert allowed(_visitor(organiser), Action.MANAGE, tournament)
+    assert not allowed(_visitor(make_user("stranger")), Action.MANAGE, tournament)

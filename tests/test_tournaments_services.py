@@ -4,6 +4,7 @@ every refusal naming what is wrong with nothing stored halfway."""
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
 import pytest
 from django.db import connection
@@ -97,6 +98,20 @@ def test_a_clubs_tournament_is_announced_for_the_club() -> None:
     assert tournament.club == club
 
 
+def test_a_tournament_is_announced_for_a_club_only_by_those_who_run_it() -> None:
+    club = clubs.club_create(owner=make_user("owner"), name="Grand Hand")
+    member = make_user("member")
+    clubs.member_set(club=club, username=member.username, role="member")
+    for outsider in (member, make_user("stranger")):
+        with pytest.raises(Invalid) as refused:
+            tournaments.tournament_announce(organiser=outsider, settings=SETTINGS, club=club)
+        assert _texts(refused.value) == {
+            "club": ["Only the owners and secretaries of Grand Hand announce a tournament for it."]
+        }
+    assert not Tournament.objects.exists()
+    assert not Keeper.objects.filter(tournament__isnull=False).exists()
+
+
 @pytest.mark.parametrize(
     ("changes", "field"),
     [
@@ -115,7 +130,7 @@ def test_a_clubs_tournament_is_announced_for_the_club() -> None:
         ({"name": "  "}, "name"),
     ],
 )
-def test_a_tournament_with_a_bad_setting_is_refused_and_not_stored(changes: dict[str, object], field: str) -> None:
+def test_a_tournament_with_a_bad_setting_is_refused_and_not_stored(changes: dict[str, Any], field: str) -> None:
     with pytest.raises(Invalid) as refused:
         announce(**changes)
     assert field in _texts(refused.value)

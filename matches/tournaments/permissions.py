@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import secrets
 
+from django.contrib.auth.models import User
+
 from matches.clubs.models import ClubRole, Membership
 from matches.models import Keeper
 from matches.permissions import Action, Role, Subject, Visitor, found_in
@@ -22,17 +24,19 @@ from .models import Entry, Tournament
 CLUB_RUNNERS = (ClubRole.OWNER, ClubRole.SECRETARY)
 
 
+def runs_club(account: User, club_id: int | None) -> bool:
+    """Whether ``account`` is an owner or secretary of the club of that id."""
+    return (
+        club_id is not None and Membership.objects.filter(club_id=club_id, user=account, role__in=CLUB_RUNNERS).exists()
+    )
+
+
 def manages_tournament(visitor: Visitor, tournament: Tournament) -> bool:
     """The organiser, and the owners and secretaries of the club the tournament is announced for."""
     account = visitor.account
     if account is None:
         return False
-    if tournament.organiser_id == account.pk:
-        return True
-    return (
-        tournament.club_id is not None
-        and Membership.objects.filter(club_id=tournament.club_id, user=account, role__in=CLUB_RUNNERS).exists()
-    )
+    return tournament.organiser_id == account.pk or runs_club(account, tournament.club_id)
 
 
 def tournament_book_role(visitor: Visitor, keeper: Keeper) -> Role:

@@ -140,8 +140,8 @@ def series_lists(tournament: Tournament, series: Sequence[Series]) -> list[list[
     rows = SeriesList.objects.filter(series__in=[one for one in series if one.closed_at is not None]).values_list(
         "series_id", "entry__player__name", "table_size", "game_points", "won", "lost", "others_lost"
     )
-    for series_id, *line in rows.order_by("id"):
-        kept.setdefault(series_id, []).append(SeriesLine(*line))
+    for series_id, key, size, game_points, won, lost, others_lost in rows.order_by("id"):
+        kept.setdefault(series_id, []).append(SeriesLine(key, size, game_points, won, lost, others_lost))
     open_tables = list(Table.objects.filter(series__in=[one for one in series if one.closed_at is None]))
     live = table_lines(open_tables)
     playing: dict[int, list[SeriesLine]] = {}

@@ -74,6 +74,7 @@ from .models import (
     TableSeat,
     Tournament,
 )
+from .permissions import runs_club
 from .selectors import (
     drawn_series,
     entry_key,
@@ -272,8 +273,15 @@ def _check_prizes(rules: TournamentRules, seats: int) -> None:
 
 def tournament_announce(*, organiser: User, settings: TournamentSettings, club: Club | None = None) -> Tournament:
     """Announce an open tournament with a book of its own, organised by ``organiser`` (for ``club``, whose owners
-    and secretaries run it too): its settings are checked and stored as entered, its rules complete, and its
-    prize schedule against the pot where the room's seats fix it ("pays out more than the pot" is refused)."""
+    and secretaries run it too, and only they announce one for it): its settings are checked and stored as
+    entered, its rules complete, and its prize schedule against the pot where the room's seats fix it ("pays out
+    more than the pot" is refused)."""
+    if club is not None and not runs_club(organiser, club.pk):
+        raise _invalid(
+            "club",
+            gettext_noop("Only the owners and secretaries of {club} announce a tournament for it."),
+            club=club.name,
+        )
     values = _tournament_values(settings)
     categories = _categories(settings.categories)
     unsaved = Tournament(**values)
@@ -416,8 +424,8 @@ def entry_register_online(*, tournament: Tournament, form: EntryForm, account: U
 
 def entry_at_door(*, tournament: Tournament, form: EntryForm, paid: bool = True, user: User | None = None) -> Entry:
     """An entry at the door, in seconds: a name is enough, and with ``paid`` the entrant pays what is due on entry
-    (the entry fee, where there is one) at once. Refused once the first series is drawn (or always, where the organiser takes entries
-    online only), for a player entered already, and when the room is full."""
+    (the entry fee, where there is one) at once. Refused once the first series is drawn (or always, where the
+    organiser takes entries online only), for a player entered already, and when the room is full."""
     with transaction.atomic():
         entry = _enter(tournament, form, Channel.DOOR, None)
         if paid and tournament.entry_fee:
