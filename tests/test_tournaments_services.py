@@ -547,6 +547,32 @@ def test_ties_go_to_more_won_then_fewer_lost() -> None:
     assert not any(place[one].by_lot for one in (a, b, c, d))
 
 
+def test_prizes_announced_beyond_the_pot_are_named_and_the_rankings_and_dues_still_stand() -> None:
+    tournament = announce(places=tournaments.Schedule((50000,), kind="amounts", payout="as-announced"))
+    enter_field(tournament, 8)
+    play_series(_drawn(tournament, 1))
+    results = tournament_results(tournament)
+    assert [error.message.render() for error in results.problems] == [
+        "The prizes pay out 500.00 €, but the prize money is 40.00 €."
+    ]
+    assert results.prizes == ()
+    assert len(results.standings) == 8
+    assert results.cashier.paid_in == 8 * ENTRY_FEE
+    assert results.cashier.paid_out == 0
+
+
+def test_an_organisers_share_beyond_the_pot_is_named_and_the_rankings_still_stand() -> None:
+    tournament = announce(
+        share_kind="fixed", share_value=100_000, categories=(("Damen", ()), ("Senioren", ())), best_series=()
+    )
+    enter_field(tournament, 8)
+    results = tournament_results(tournament)
+    assert [error.message.render() for error in results.problems] == [
+        "The organiser's share of 1000.00 € is more than the pot of 120.00 €."
+    ]
+    assert (results.prizes, results.cashier.pot.share) == ((), 0)
+
+
 # --- A whole tournament -----------------------------------------------------------------------------------------------
 
 

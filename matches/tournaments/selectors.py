@@ -9,10 +9,11 @@ the seats), so the results cost a fixed number of queries however many players s
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db.models import Sum
 
+from matches.engine import FieldError, RuleError
 from matches.engine.draw import Tables
 from matches.engine.league import PaperLine as Paper
 from matches.engine.league import Place, SeriesLine, lines_from_paper
@@ -170,7 +171,10 @@ def seatings(series: Sequence[Series]) -> list[Tables]:
 @dataclass(frozen=True)
 class TournamentResults:
     """A tournament's results as they stand: every ranking (per series and in total), the prize list and the
-    cashier's list, with the entries the engine's keys name (``entry``)."""
+    cashier's list, with the entries the engine's keys name (``entry``). ``problems``: why the prizes or the
+    organiser's share cannot be paid as announced (more than the pot as it stands), in which case the prize list is
+    empty and the cashier's list pays nothing out, so that the organiser sees the rankings, the dues and the
+    reason."""
 
     tournament: Tournament
     entries: Mapping[str, Entry]
@@ -178,6 +182,7 @@ class TournamentResults:
     rankings: Rankings
     prizes: tuple[Prize, ...]
     cashier: Cashier
+    problems: tuple[FieldError, ...] = ()
 
     def entry(self, key: str | None) -> Entry | None:
         return self.entries.get(key) if key is not None else None
@@ -234,13 +239,14 @@ def tournament_results(tournament: Tournament) -> TournamentResults:
     ]
     series = drawn_series(tournament)
     tandems, teams = sides_of(tournament)
-    result = score_tournament(
-        tournament_rules(tournament, categories),
-        entrants,
-        series_lists(tournament, series),
-        tandems=tandems,
-        teams=teams,
-    )
+    rules = tournament_rules(tournament, categories)
+    lists = series_lists(tournament, series)
+    problems: tuple[FieldError, ...] = ()
+    try:
+        result = score_tournament(rules, entrants, lists, tandems=tandems, teams=teams)
+    except RuleError as error:
+        problems = tuple(error.errors)
+        result = score_tournament(without_prizes(rules), entrants, lists, tandems=tandems, teams=teams)
     return TournamentResults(
         tournament,
         {entry_key(entry): entry for entry in entries},
@@ -248,6 +254,20 @@ def tournament_results(tournament: Tournament) -> TournamentResults:
         result.rankings,
         result.prizes,
         result.cashier,
+        problems,
+    )
+
+
+def without_prizes(rules: TournamentRules) -> TournamentRules:
+    """The rules with every prize and the organiser's share taken away (the categories kept, for their rankings)."""
+    return replace(
+        rules,
+        share=replace(rules.share, value=0),
+        places=PrizeSchedule(),
+        categories=tuple(CategoryRule(category.name, ()) for category in rules.categories),
+        best_series=(),
+        tandems=PrizeSchedule(),
+        teams=PrizeSchedule(),
     )
 
 
