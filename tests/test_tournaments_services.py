@@ -3,6 +3,7 @@ every refusal naming what is wrong with nothing stored halfway."""
 
 from __future__ import annotations
 
+import threading
 from itertools import combinations
 from typing import Any
 
@@ -388,6 +389,37 @@ def test_a_series_drawn_twice_at_once_is_drawn_once_and_the_second_is_refused() 
     assert _texts(twice.value) == {"series": ["Series 1 is drawn already."]}
     assert Table.objects.count() == 2
     assert Match.objects.count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_series_drawn_from_two_phones_at_the_same_moment_is_drawn_once() -> None:
+    tournament = announce()
+    enter_field(tournament, 8)
+    barrier = threading.Barrier(2)
+    drawn: list[list[Table]] = []
+    refused: list[ServiceError] = []
+    failures: list[BaseException] = []
+
+    def draw() -> None:
+        try:
+            barrier.wait(timeout=10)
+            drawn.append(tournaments.series_draw(tournament=tournament, number=1))
+        except ServiceError as error:
+            refused.append(error)
+        except BaseException as error:
+            failures.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=draw) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert failures == []
+    assert len(drawn) == 1
+    assert [_texts(error) for error in refused] == [{"series": ["Series 1 is drawn already."]}]
+    assert Table.objects.count() == Match.objects.count() == 2
 
 
 def test_a_series_is_drawn_in_turn_once_the_one_before_is_closed() -> None:
