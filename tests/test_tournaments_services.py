@@ -206,6 +206,21 @@ def test_two_entrants_of_one_name_are_two_players_in_the_tournaments_book() -> N
     assert [entry.name for entry in (one, two, three)] == ["Kurt Meier"] * 3
 
 
+def test_two_entrants_of_one_long_name_get_book_names_that_fit() -> None:
+    tournament = announce()
+    name = "Maximilian " + "x" * 49
+    entries = [
+        tournaments.entry_at_door(tournament=tournament, form=tournaments.EntryForm(name, club=f"Skatfreunde {club}"))
+        for club in ("Oberneuland von 1952", "Unterneuland von 1953", "Unterneuland von 1953 e. V.")
+    ]
+    names = [entry.player.name for entry in entries]
+    assert names[0] == name
+    assert len(set(names)) == 3
+    assert all(len(one) <= 60 for one in names)
+    assert "(Skatfreunde Unterneuland" in names[1]
+    assert names[2].endswith(" (2)")
+
+
 @pytest.mark.parametrize(
     ("form", "field"),
     [

@@ -56,6 +56,7 @@ from matches.engine.tournaments import (
 from matches.engine.tournaments import Side as SideRule
 from matches.errors import Conflict, Invalid
 from matches.models import Game, Keeper, Match
+from matches.names import MAX_NAME_LENGTH as MAX_PLAYER_NAME
 from matches.names import BadName, name_key, normalize_name
 from matches.services import match_create, match_lock, player_named
 
@@ -356,19 +357,20 @@ def _same_entrant(entry: Entry, name: str, club: str, number: str) -> bool:
 
 def _book_name(tournament: Tournament, name: str, club: str) -> str:
     """A name for the entrant in the tournament's book that nobody there has yet (the core seats a table by name):
-    their own, or with their club in brackets, or numbered."""
+    their own, or with their club in brackets, or numbered; the name is cut where the addition would not fit."""
     taken = set(tournament.keeper.players.values_list("name_key", flat=True))
-    candidates = [name, *([f"{name} ({club})"] if club else [])]
+    candidates = [name, *([_bracketed(name, club)] if club else [])]
     number = 2
     while all(name_key(candidate) in taken for candidate in candidates):
-        candidates.append(f"{name} ({number})")
+        candidates.append(_bracketed(name, str(number)))
         number += 1
-    chosen = next(candidate for candidate in candidates if name_key(candidate) not in taken)
-    try:
-        return normalize_name(chosen)
-    except BadName:
-        # A bracketed club that makes the name too long: the numbered name is short enough.
-        return normalize_name(f"{name[: MAX_TEXT_LENGTH - 6]} ({number})")
+    return next(candidate for candidate in candidates if name_key(candidate) not in taken)
+
+
+def _bracketed(name: str, addition: str) -> str:
+    """``name (addition)`` within a player's name's length: the addition cut to half of it, the name to the rest."""
+    addition = addition[: MAX_PLAYER_NAME // 2].strip()
+    return normalize_name(f"{name[: MAX_PLAYER_NAME - len(addition) - 3].strip()} ({addition})")
 
 
 def _new_code(tournament: Tournament) -> str:
