@@ -303,6 +303,16 @@ def test_a_payment_is_kept_and_a_correction_is_a_payment_beside_it() -> None:
     assert list(Payment.objects.values_list("amount", flat=True)) == [ENTRY_FEE, -500]
 
 
+def test_an_entrant_who_paid_more_than_is_due_has_nothing_more_to_pay() -> None:
+    tournament = announce()
+    entry = tournaments.entry_register_online(tournament=tournament, form=tournaments.EntryForm("Kurt"))
+    tournaments.entry_pay(entry=entry, amount=2000)
+    with pytest.raises(Invalid) as refused:
+        tournaments.entry_pay(entry=entry)
+    assert _texts(refused.value) == {"amount": ["Kurt has nothing to pay."]}
+    assert list(Payment.objects.values_list("amount", flat=True)) == [2000]
+
+
 def test_an_entrant_withdraws_between_series_and_is_not_drawn_again() -> None:
     tournament = announce()
     entries = enter_field(tournament, 9)
@@ -348,6 +358,16 @@ def test_a_tandem_and_a_team_are_entered_and_pay_their_fees() -> None:
     tournaments.side_enter(tournament=tournament, kind="team", name="Die Buben", entries=entries[:4])
     payment = tournaments.entry_pay(entry=entries[0])
     assert payment.amount == 500 + 1000
+
+
+def test_a_side_with_an_entrant_of_another_tournament_is_refused() -> None:
+    tournament, other = announce(), announce()
+    entries = enter_field(tournament, 2)
+    namesake = enter_field(other, 2)[1]
+    with pytest.raises(Invalid) as refused:
+        tournaments.side_enter(tournament=tournament, kind="tandem", name="Zweier", entries=[entries[0], namesake])
+    assert _texts(refused.value) == {"entries": ["Spieler 02 has not entered the tournament."]}
+    assert not Side.objects.exists()
 
 
 @pytest.mark.parametrize(
@@ -471,6 +491,17 @@ def test_a_plan_that_seats_a_player_twice_is_refused_and_nothing_is_stored() -> 
     texts = _texts(refused.value)
     assert texts["tables.1"] == ["Spieler 01 has two seats: at table 1 and at table 2."]
     assert texts["tables"] == ["Spieler 08 has no seat."]
+    _nothing_stored_for(tournament)
+
+
+def test_a_plan_seating_an_entrant_of_another_tournament_is_refused() -> None:
+    tournament, other = announce(), announce()
+    entries = enter_field(tournament, 7)
+    namesake = enter_field(other, 1)[0]
+    plan = [[namesake, *entries[1:4]], entries[4:]]
+    with pytest.raises(Invalid) as refused:
+        tournaments.series_draw(tournament=tournament, number=1, seating="plan", plan=plan)
+    assert _texts(refused.value) == {"tables.0": ["Spieler 01 does not play this series."]}
     _nothing_stored_for(tournament)
 
 

@@ -452,7 +452,7 @@ def entry_pay(*, entry: Entry, amount: int | None = None, user: User | None = No
     with transaction.atomic():
         locked = _lock(entry.tournament)
         paid = paid_by_entry(locked).get(entry.pk, 0)
-        amount = _due_on_entry(locked, entry) - paid if amount is None else amount
+        amount = max(_due_on_entry(locked, entry) - paid, 0) if amount is None else amount
         if amount == 0:
             raise _invalid("amount", gettext_noop("{player} has nothing to pay."), player=entry.name)
         if paid + amount < 0:
@@ -519,6 +519,11 @@ def side_enter(*, tournament: Tournament, kind: str, name: str, entries: Sequenc
             )
             for side in Side.objects.filter(tournament=locked, kind=kind)
         ]
+        stranger = next((entry for entry in entries if entry.tournament_id != locked.pk), None)
+        if stranger is not None:
+            raise _invalid(
+                "entries", gettext_noop("{player} has not entered the tournament."), player=stranger.player.name
+            )
         new = SideRule(name, tuple(entry.player.name for entry in entries))
         entrants = [Entrant(one.player.name) for one in present.values()]
         try:
@@ -600,6 +605,7 @@ def series_draw(
             entry_key(entry): entry
             for entry in Entry.objects.filter(tournament=locked, withdrawn_after__isnull=True).select_related("player")
         }
+        _refuse_strangers(locked, plan)
         rules = tournament_rules(locked, [])
         standings = (
             [place.standing.player for place in tournament_results(locked).standings]
@@ -628,6 +634,20 @@ def series_draw(
         started = [_start_table(locked, drawn, index, table, entries, user) for index, table in enumerate(tables, 1)]
         _moved_on(locked)
         return started
+
+
+def _refuse_strangers(tournament: Tournament, plan: Sequence[Sequence[Entry]]) -> None:
+    """Refuse a plan seating an entrant of another tournament (the engine knows entrants by name only)."""
+    strangers = [
+        FieldError(
+            f"tables.{index}", msg(gettext_noop("{player} does not play this series."), player=entry.player.name)
+        )
+        for index, table in enumerate(plan)
+        for entry in table
+        if entry.tournament_id != tournament.pk
+    ]
+    if strangers:
+        raise Invalid(strangers)
 
 
 def _start_table(
