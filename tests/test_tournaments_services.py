@@ -16,6 +16,7 @@ from matches.engine import setup_match
 from matches.engine.tournaments import PrizeKind, series_seed
 from matches.errors import Conflict, Invalid, ServiceError
 from matches.models import Keeper, Match, Player
+from matches.registry import TablePlace, paper_list, table_place
 from matches.services import ListClosed
 from matches.tournaments import services as tournaments
 from matches.tournaments.models import (
@@ -576,6 +577,20 @@ def test_a_series_closes_once_every_table_is_complete_and_keeps_each_players_lis
     assert all(table.match.locked and table.match.invite_token is None for table in _tables(series))
     with pytest.raises(Conflict):
         enter_paper(second)
+
+
+def test_the_core_learns_a_tables_place_and_its_paper_footer_from_the_tournament_app() -> None:
+    tournament = announce()
+    enter_field(tournament, 8)
+    table = tournaments.series_draw(tournament=tournament, number=1)[1]
+    assert table_place(table.match) == TablePlace("Preisskat im Goldenen Löwen", tournament.date, 1, 2)
+    assert paper_list(Match.objects.get(pk=table.match_id)) is None
+    lines = enter_paper(table)
+    footer = paper_list(Match.objects.get(pk=table.match_id))
+    assert footer is not None and footer.seeger_fabian
+    assert [(line.player, line.game_points, line.won, line.lost) for line in footer.lines] == [
+        (entry.player.name, points, won, lost) for entry, points, won, lost in lines
+    ]
 
 
 # --- Golden cases of the clubs digest ---------------------------------------------------------------------------------

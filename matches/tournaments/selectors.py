@@ -36,6 +36,8 @@ from matches.engine.tournaments import (
     Category as CategoryRule,
 )
 from matches.engine.tournaments import Side as SideRule
+from matches.models import Match
+from matches.registry import PaperList, TablePlace
 from matches.selectors import list_sums
 
 from .models import (
@@ -277,3 +279,25 @@ def entry_by_code(tournament: Tournament, code: str) -> Entry | None:
     return (
         Entry.objects.filter(tournament=tournament, code=wanted).select_related("category").first() if wanted else None
     )
+
+
+# --- What the core asks -----------------------------------------------------------------------------------------------
+
+
+def paper_list_of(match: Match) -> PaperList | None:
+    """The footer a tournament table entered from its paper list, a line per seat in the seats' order; None for any
+    other match (the core asks this through its registry)."""
+    table = Table.objects.filter(match=match, paper=True).first()
+    if table is None:
+        return None
+    return PaperList(tuple(table_lines([table])[table.pk]), seeger_fabian=True)
+
+
+def tournament_table_place(match: Match) -> TablePlace | None:
+    """The tournament's table ``match`` was played at, for the head of its printed list: the tournament, its date,
+    the series and the table's number."""
+    table = Table.objects.filter(match=match).select_related("series__tournament").first()
+    if table is None:
+        return None
+    tournament = table.series.tournament
+    return TablePlace(tournament.name, tournament.date, table.series.number, table.number)
