@@ -587,7 +587,8 @@ def test_the_core_learns_a_tables_place_and_its_paper_footer_from_the_tournament
     assert paper_list(Match.objects.get(pk=table.match_id)) is None
     lines = enter_paper(table)
     footer = paper_list(Match.objects.get(pk=table.match_id))
-    assert footer is not None and footer.seeger_fabian
+    assert footer is not None
+    assert footer.seeger_fabian
     assert [(line.player, line.game_points, line.won, line.lost) for line in footer.lines] == [
         (entry.player.name, points, won, lost) for entry, points, won, lost in lines
     ]
