@@ -96,6 +96,7 @@ INSTALLED_APPS = [
     "matches",
     "matches.clubs",
     "matches.interclub",
+    "matches.tournaments",
 ]
 
 MIDDLEWARE = [

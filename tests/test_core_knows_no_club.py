@@ -26,8 +26,8 @@ CORE = ROOT / "matches"
 CLUB_APP = "matches.clubs"
 LEAGUE_APP = "matches.interclub"
 # Management commands are tooling over the whole installation (demo data, benchmarks, a club's backup), not the core;
-# the league app is an app on the core and the club app, as the club app is on the core.
-OUTSIDE_THE_CORE = (CORE / "clubs", CORE / "interclub", CORE / "management")
+# the league and tournament apps are apps on the core and the club app, as the club app is on the core.
+OUTSIDE_THE_CORE = (CORE / "clubs", CORE / "interclub", CORE / "tournaments", CORE / "management")
 
 
 def _module_of(path: Path) -> str:

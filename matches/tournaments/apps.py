@@ -1,0 +1,26 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class TournamentsConfig(AppConfig):
+    """Open tournaments ("Preisskat"): entries, series drawn and seated, tables as matches, the prize list and the
+    cashier's list, on the core of the matches app (an organiser may be a club of the club app)."""
+
+    name = "matches.tournaments"
+    label = "tournaments"
+    verbose_name = _("Tournaments")
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # The core never imports this app: it asks its registry, where the app says what it knows.
+        from matches.permissions import register_book_role, register_subject
+        from matches.registry import register_paper_reader, register_table_place_reader
+
+        from .permissions import TOURNAMENT_SUBJECTS, tournament_book_role
+        from .selectors import paper_list_of, tournament_table_place
+
+        register_book_role(tournament_book_role)
+        for name, subject in TOURNAMENT_SUBJECTS.items():
+            register_subject(name, subject)
+        register_paper_reader(paper_list_of)
+        register_table_place_reader(tournament_table_place)

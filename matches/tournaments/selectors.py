@@ -1,0 +1,303 @@
+"""A tournament's results as domain data: each series' lists and places, the total standings, the prize list and
+the cashier's list, read from stored rows and derived by the engine (``matches.engine.tournaments``).
+
+A closed series is read from the lists it kept (``SeriesList``, one row per player); a series still being played
+sums its tables in the database (the core's ``list_sums`` over their games, one read of the paper lines and one of
+the seats), so the results cost a fixed number of queries however many players sit at a table or in the room.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from django.db.models import Sum
+
+from matches.engine import FieldError, RuleError
+from matches.engine.draw import Tables
+from matches.engine.league import PaperLine as Paper
+from matches.engine.league import Place, SeriesLine, lines_from_paper
+from matches.engine.tournaments import (
+    Cashier,
+    Doubles,
+    Entrant,
+    Fees,
+    OrganiserShare,
+    Payout,
+    Prize,
+    PrizeSchedule,
+    Rankings,
+    ScheduleKind,
+    ShareKind,
+    TournamentRules,
+    score_tournament,
+)
+from matches.engine.tournaments import (
+    Category as CategoryRule,
+)
+from matches.engine.tournaments import Side as SideRule
+from matches.models import Match
+from matches.registry import PaperList, TablePlace
+from matches.selectors import list_sums
+
+from .models import (
+    Category,
+    Entry,
+    PaperLine,
+    Payment,
+    Series,
+    SeriesList,
+    Side,
+    SideMember,
+    Table,
+    TableSeat,
+    Tournament,
+)
+
+
+def schedule_of(stored: Mapping[str, object]) -> PrizeSchedule:
+    """A prize schedule as the tournament stores it (``values``, ``kind``, ``payout``; each with the engine's
+    default where not given)."""
+    values = stored.get("values", ())
+    return PrizeSchedule(
+        tuple(int(value) for value in values) if isinstance(values, list | tuple) else (),
+        ScheduleKind(str(stored.get("kind", ScheduleKind.SHARES))),
+        Payout(str(stored.get("payout", Payout.IN_FULL))),
+    )
+
+
+def tournament_rules(tournament: Tournament, categories: Sequence[Category]) -> TournamentRules:
+    """The engine's rules of the tournament as its organiser announced it."""
+    return TournamentRules(
+        seed=tournament.seed,
+        series=tournament.series,
+        games_at_four=tournament.games_at_four,
+        games_at_three=tournament.games_at_three,
+        fees=Fees(
+            entry=tournament.entry_fee,
+            per_list=tournament.list_fee,
+            lost_games=tuple((int(start), int(cents)) for start, cents in tournament.lost_game_tiers),
+            tandem=tournament.tandem_fee,
+            team=tournament.team_fee,
+        ),
+        share=OrganiserShare(
+            ShareKind(tournament.share_kind),
+            tournament.share_value,
+            keeps_list_fees=tournament.keeps_list_fees,
+            keeps_lost_game_fees=tournament.keeps_lost_game_fees,
+        ),
+        places=schedule_of(tournament.places),
+        categories=tuple(CategoryRule(one.name, tuple(int(cents) for cents in one.prizes)) for one in categories),
+        best_series=tuple(int(cents) for cents in tournament.best_series),
+        tandems=schedule_of(tournament.tandem_prizes),
+        teams=schedule_of(tournament.team_prizes),
+        doubles=Doubles(tournament.doubles),
+    )
+
+
+def entry_key(entry: Entry) -> str:
+    """How the engine knows an entrant: by their name in the tournament's book, which no other entrant has, so that
+    its refusals and lots name them as the room does."""
+    return entry.player.name
+
+
+# --- The lists of a series --------------------------------------------------------------------------------------------
+
+
+def table_lines(tables: Sequence[Table]) -> dict[int, list[SeriesLine]]:
+    """Each table's lists, by table id, in seat order: summed from its games by the database, or from its paper
+    totals; a player without a game yet has an empty list."""
+    seats: dict[int, list[tuple[str, int]]] = {}
+    rows = TableSeat.objects.filter(table__in=list(tables)).values_list(
+        "table_id", "entry__player__name", "entry__player_id"
+    )
+    for table_id, key, player_id in rows.order_by("table_id", "position"):
+        seats.setdefault(table_id, []).append((key, player_id))
+    sums = {(one.match, one.player): one for one in list_sums([table.match_id for table in tables if not table.paper])}
+    paper: dict[int, list[Paper]] = {}
+    written = PaperLine.objects.filter(table__in=[table for table in tables if table.paper]).values_list(
+        "table_id", "entry__player__name", "game_points", "won", "lost"
+    )
+    for table_id, key, *totals in written.order_by("id"):
+        paper.setdefault(table_id, []).append(Paper(key, *totals))
+    found: dict[int, list[SeriesLine]] = {}
+    for table in tables:
+        seated = seats.get(table.pk, [])
+        if table.paper:
+            by_entry = {line.player: line for line in lines_from_paper(paper.get(table.pk, []))}
+            found[table.pk] = [by_entry[key] for key, _ in seated if key in by_entry]
+            continue
+        lines = []
+        for key, player_id in seated:
+            one = sums.get((table.match_id, player_id))
+            game_points = one.game_points(seeger_fabian=True) if one is not None else 0
+            won, lost, others = (one.won, one.lost, one.others_lost) if one is not None else (0, 0, 0)
+            lines.append(SeriesLine(key, len(seated), game_points, won, lost, others))
+        found[table.pk] = lines
+    return found
+
+
+def series_lists(tournament: Tournament, series: Sequence[Series]) -> list[list[SeriesLine]]:
+    """The lists of each drawn series in order: a closed one's as it kept them, an open one's from its tables."""
+    kept: dict[int, list[SeriesLine]] = {}
+    rows = SeriesList.objects.filter(series__in=[one for one in series if one.closed_at is not None]).values_list(
+        "series_id", "entry__player__name", "table_size", "game_points", "won", "lost", "others_lost"
+    )
+    for series_id, key, size, game_points, won, lost, others_lost in rows.order_by("id"):
+        kept.setdefault(series_id, []).append(SeriesLine(key, size, game_points, won, lost, others_lost))
+    open_tables = list(Table.objects.filter(series__in=[one for one in series if one.closed_at is None]))
+    live = table_lines(open_tables)
+    playing: dict[int, list[SeriesLine]] = {}
+    for table in sorted(open_tables, key=lambda table: (table.series_id, table.number)):
+        playing.setdefault(table.series_id, []).extend(live[table.pk])
+    return [kept.get(one.pk, []) if one.closed_at is not None else playing.get(one.pk, []) for one in series]
+
+
+def seatings(series: Sequence[Series]) -> list[Tables]:
+    """Who sat at which table in each series, by entry key, table by table in seat order."""
+    tables: dict[tuple[int, int], list[str]] = {}
+    rows = TableSeat.objects.filter(series__in=list(series)).values_list(
+        "series_id", "table__number", "entry__player__name"
+    )
+    for series_id, number, key in rows.order_by("series_id", "table__number", "position"):
+        tables.setdefault((series_id, number), []).append(key)
+    return [
+        tuple(tuple(players) for (series_id, _), players in sorted(tables.items()) if series_id == one.pk)
+        for one in series
+    ]
+
+
+# --- Results ----------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TournamentResults:
+    """A tournament's results as they stand: every ranking (per series and in total), the prize list and the
+    cashier's list, with the entries the engine's keys name (``entry``). ``problems``: why the prizes or the
+    organiser's share cannot be paid as announced (more than the pot as it stands), in which case the prize list is
+    empty and the cashier's list pays nothing out, so that the organiser sees the rankings, the dues and the
+    reason."""
+
+    tournament: Tournament
+    entries: Mapping[str, Entry]
+    series: tuple[Series, ...]
+    rankings: Rankings
+    prizes: tuple[Prize, ...]
+    cashier: Cashier
+    problems: tuple[FieldError, ...] = ()
+
+    def entry(self, key: str | None) -> Entry | None:
+        return self.entries.get(key) if key is not None else None
+
+    @property
+    def standings(self) -> tuple[Place, ...]:
+        return self.rankings.total
+
+
+def drawn_series(tournament: Tournament) -> list[Series]:
+    return list(Series.objects.filter(tournament=tournament).order_by("number"))
+
+
+def paid_by_entry(tournament: Tournament) -> dict[int, int]:
+    """What each entrant has paid, in cents, summed by the database."""
+    rows = Payment.objects.filter(entry__tournament=tournament).values("entry_id").annotate(paid=Sum("amount"))
+    return {row["entry_id"]: row["paid"] or 0 for row in rows.order_by()}
+
+
+def counts_as_entrant(entry: Entry, paid: int) -> bool:
+    """An entry withdrawn before the first series is no entrant, unless it paid: an entry fee paid stays in the
+    pot (docs/rules.md, "Open tournaments")."""
+    return entry.withdrawn_after != 0 or paid > 0
+
+
+def sides_of(tournament: Tournament) -> tuple[list[SideRule], list[SideRule]]:
+    """The tandems and the teams entered, each with its members' entry keys in the order named."""
+    members: dict[int, list[str]] = {}
+    rows = SideMember.objects.filter(side__tournament=tournament).values_list("side_id", "entry__player__name")
+    for side_id, key in rows.order_by("side_id", "position"):
+        members.setdefault(side_id, []).append(key)
+    found: dict[str, list[SideRule]] = {"tandem": [], "team": []}
+    for side in Side.objects.filter(tournament=tournament).order_by("created_at", "id"):
+        found[side.kind].append(SideRule(side.name, tuple(members.get(side.pk, ()))))
+    return found["tandem"], found["team"]
+
+
+def tournament_results(tournament: Tournament) -> TournamentResults:
+    """The rankings, the prize list and the cashier's list of the tournament as they stand (the series being played
+    counted as far as their tables are). Ties: more won, fewer lost, then a lot from the tournament's seed."""
+    categories = list(Category.objects.filter(tournament=tournament).order_by("order", "id"))
+    entries = list(
+        Entry.objects.filter(tournament=tournament).select_related("category", "player").order_by("created_at", "id")
+    )
+    paid = paid_by_entry(tournament)
+    entrants = [
+        Entrant(
+            entry_key(entry),
+            frozenset({entry.category.name}) if entry.category is not None else frozenset(),
+            paid.get(entry.pk, 0),
+        )
+        for entry in entries
+        if counts_as_entrant(entry, paid.get(entry.pk, 0))
+    ]
+    series = drawn_series(tournament)
+    tandems, teams = sides_of(tournament)
+    rules = tournament_rules(tournament, categories)
+    lists = series_lists(tournament, series)
+    problems: tuple[FieldError, ...] = ()
+    try:
+        result = score_tournament(rules, entrants, lists, tandems=tandems, teams=teams)
+    except RuleError as error:
+        problems = tuple(error.errors)
+        result = score_tournament(without_prizes(rules), entrants, lists, tandems=tandems, teams=teams)
+    return TournamentResults(
+        tournament,
+        {entry_key(entry): entry for entry in entries},
+        tuple(series),
+        result.rankings,
+        result.prizes,
+        result.cashier,
+        problems,
+    )
+
+
+def without_prizes(rules: TournamentRules) -> TournamentRules:
+    """The rules with every prize and the organiser's share taken away (the categories kept, for their rankings)."""
+    return replace(
+        rules,
+        share=replace(rules.share, value=0),
+        places=PrizeSchedule(),
+        categories=tuple(CategoryRule(category.name, ()) for category in rules.categories),
+        best_series=(),
+        tandems=PrizeSchedule(),
+        teams=PrizeSchedule(),
+    )
+
+
+def entry_by_code(tournament: Tournament, code: str) -> Entry | None:
+    """The entry of the code an entrant shows at the door (letters in any case, spaces ignored)."""
+    wanted = "".join(code.split()).upper()
+    return (
+        Entry.objects.filter(tournament=tournament, code=wanted).select_related("category").first() if wanted else None
+    )
+
+
+# --- What the core asks -----------------------------------------------------------------------------------------------
+
+
+def paper_list_of(match: Match) -> PaperList | None:
+    """The footer a tournament table entered from its paper list, a line per seat in the seats' order; None for any
+    other match (the core asks this through its registry)."""
+    table = Table.objects.filter(match=match, paper=True).first()
+    if table is None:
+        return None
+    return PaperList(tuple(table_lines([table])[table.pk]), seeger_fabian=True)
+
+
+def tournament_table_place(match: Match) -> TablePlace | None:
+    """The tournament's table ``match`` was played at, for the head of its printed list: the tournament, its date,
+    the series and the table's number."""
+    table = Table.objects.filter(match=match).select_related("series__tournament").first()
+    if table is None:
+        return None
+    tournament = table.series.tournament
+    return TablePlace(tournament.name, tournament.date, table.series.number, table.number)

@@ -1,0 +1,764 @@
+"""Every write of an open tournament: announcing it, entries online and at the door, payments, withdrawals, the
+tandems and teams of its side rankings, drawing a series, a table's paper list and closing a series.
+
+Each table of a series is started through the core's ``match_create`` in the tournament's book and locked through
+the core's ``match_lock``, so a tournament's match is checked like any other; games at the tables are entered
+through the core's game services, which refuse every change to a locked list. Every change locks the tournament's
+row first, so two draws (or an entry and a draw) wait for each other, and moves its version on. Every refusal is a
+``ServiceError`` naming the field that is wrong, raised before anything is written, so nothing is stored halfway.
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from matches.clubs.models import Club
+from matches.clubs.services import one_line_name
+from matches.engine import FieldError, RuleError, Scheme, setup_match
+from matches.engine.league import PaperLine as Paper
+from matches.engine.league import check_paper
+from matches.engine.messages import Message, gettext_noop, msg
+from matches.engine.tournaments import (
+    LOST_GAME_TIERS,
+    MAX_SERIES,
+    MIN_SERIES,
+    WHOLE,
+    Doubles,
+    Dues,
+    Entrant,
+    Payout,
+    PrizeSchedule,
+    Rankings,
+    ScheduleKind,
+    Seating,
+    ShareKind,
+    TournamentRules,
+    check_entrants,
+    check_entry,
+    money,
+    pot,
+    prize_list,
+    schedule_amounts,
+    seat_series,
+    series_seed,
+)
+from matches.engine.tournaments import Side as SideRule
+from matches.errors import Conflict, Invalid
+from matches.models import Game, Keeper, Match
+from matches.names import MAX_NAME_LENGTH as MAX_PLAYER_NAME
+from matches.names import BadName, name_key, normalize_name
+from matches.services import match_create, match_lock, player_named
+
+from .models import (
+    Category,
+    Channel,
+    Entry,
+    PaperLine,
+    Payment,
+    Series,
+    SeriesList,
+    Side,
+    SideKind,
+    SideMember,
+    Table,
+    TableSeat,
+    Tournament,
+)
+from .permissions import runs_club
+from .selectors import (
+    drawn_series,
+    entry_key,
+    paid_by_entry,
+    seatings,
+    table_lines,
+    tournament_results,
+    tournament_rules,
+)
+
+MAX_TEXT_LENGTH = 100
+MAX_FEDERATION_NUMBER = 20
+MAX_SERIES_GAMES = 96
+# The variant and scheme of every open tournament: Skat by Seeger-Fabian (clubs digest, "Open tournaments").
+TOURNAMENT_VARIANT, TOURNAMENT_SCHEME = "skat", Scheme.SEEGER_FABIAN.value
+# A confirmation code is read out and typed at the door: no letters that look alike (0/O, 1/I/L).
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+
+
+def _invalid(field_name: str, message: str, **params: int | str | Message) -> Invalid:
+    return Invalid([FieldError(field_name, msg(message, **params))])
+
+
+def _conflict(field_name: str, message: str, **params: int | str | Message) -> Conflict:
+    return Conflict([FieldError(field_name, msg(message, **params))])
+
+
+def _lock(tournament: Tournament) -> Tournament:
+    """The tournament's row, locked for this change: entries, draws, paper lists and closings of one tournament wait
+    for each other, so that a series drawn twice at once is drawn once and the second is refused."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _moved_on(tournament: Tournament) -> None:
+    """The version moves on with every change, so that a client that saw an older one is refused."""
+    Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)
+
+
+def _text(raw: str, field_name: str) -> str:
+    text = " ".join(raw.split())
+    if len(text) > MAX_TEXT_LENGTH:
+        raise _invalid(field_name, gettext_noop("At most {count} characters."), count=MAX_TEXT_LENGTH)
+    return text
+
+
+# --- Announcing a tournament ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """A prize schedule as the organiser enters it: the values by place (amounts in cents or shares in basis
+    points, as ``kind`` says) and how much of the money it pays out."""
+
+    values: tuple[int, ...] = ()
+    kind: str = ScheduleKind.SHARES.value
+    payout: str = Payout.IN_FULL.value
+
+
+@dataclass(frozen=True)
+class TournamentSettings:
+    """An open tournament as its organiser announces it (docs/rules.md, "Open tournaments", names each option and
+    its default). Amounts are in cents; ``categories``: each category's name and its prizes by place; ``seats``:
+    the most players the room takes (0: no limit), which fixes the largest pot a schedule of amounts is checked
+    against."""
+
+    name: str
+    date: datetime.date
+    venue: str = ""
+    rules: dict[str, Any] | None = None
+    series: int = 3
+    games_at_four: int = 48
+    games_at_three: int = 36
+    seats: int = 0
+    entry_fee: int = 0
+    list_fee: int = 0
+    lost_game_tiers: tuple[tuple[int, int], ...] = LOST_GAME_TIERS
+    tandem_fee: int = 0
+    team_fee: int = 0
+    share_kind: str = ShareKind.PERCENT.value
+    share_value: int = 0
+    keeps_list_fees: bool = True
+    keeps_lost_game_fees: bool = True
+    places: Schedule = field(default_factory=Schedule)
+    best_series: tuple[int, ...] = ()
+    tandem_prizes: Schedule = field(default_factory=Schedule)
+    team_prizes: Schedule = field(default_factory=Schedule)
+    categories: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    doubles: str = Doubles.BETTER.value
+    late_entries: bool = True
+
+
+def _choice(value: str, choices: type[StrEnum], field_name: str) -> str:
+    if value not in {choice.value for choice in choices}:
+        raise _invalid(field_name, gettext_noop("Must be one of: {choices}."), choices=", ".join(choices))
+    return value
+
+
+def _not_negative(values: Sequence[int], field_name: str) -> None:
+    if any(value < 0 for value in values):
+        raise _invalid(field_name, gettext_noop("Amounts and counts cannot be negative."))
+
+
+def _schedule(schedule: Schedule, field_name: str) -> dict[str, Any]:
+    _not_negative(schedule.values, field_name)
+    return {
+        "values": list(schedule.values),
+        "kind": _choice(schedule.kind, ScheduleKind, f"{field_name}.kind"),
+        "payout": _choice(schedule.payout, Payout, f"{field_name}.payout"),
+    }
+
+
+def _tiers(tiers: Sequence[tuple[int, int]]) -> list[list[int]]:
+    """The lost-game tiers, each from the n-th lost game of a list on, in order."""
+    starts = [start for start, _ in tiers]
+    if any(start < 1 for start in starts) or starts != sorted(set(starts)):
+        raise _invalid(
+            "lost_game_tiers", gettext_noop("Each tier starts at a later lost game than the one before, from 1.")
+        )
+    _not_negative([cents for _, cents in tiers], "lost_game_tiers")
+    return [[start, cents] for start, cents in tiers]
+
+
+def _categories(categories: Sequence[tuple[str, Sequence[int]]]) -> list[tuple[str, list[int]]]:
+    found: list[tuple[str, list[int]]] = []
+    for index, (name, prizes) in enumerate(categories):
+        clean = one_line_name(name, f"categories.{index}")
+        if name_key(clean) in {name_key(one) for one, _ in found}:
+            raise _invalid(f"categories.{index}", gettext_noop("{name} is named twice."), name=clean)
+        _not_negative(prizes, f"categories.{index}")
+        found.append((clean, list(prizes)))
+    return found
+
+
+def _tournament_values(settings: TournamentSettings) -> dict[str, Any]:
+    """The tournament's fields from ``settings``, checked: the rules as a table of it would check them."""
+    try:
+        setup = setup_match(TOURNAMENT_VARIANT, scheme=TOURNAMENT_SCHEME, rules=dict(settings.rules or {}), players=4)
+    except RuleError as error:
+        raise Invalid.from_rules(error) from error
+    if not MIN_SERIES <= settings.series <= MAX_SERIES:
+        raise _invalid("series", gettext_noop("Between {low} and {high}."), low=MIN_SERIES, high=MAX_SERIES)
+    for name in ("games_at_four", "games_at_three"):
+        if not 1 <= getattr(settings, name) <= MAX_SERIES_GAMES:
+            raise _invalid(name, gettext_noop("Between 1 and {most}."), most=MAX_SERIES_GAMES)
+    for name in ("seats", "entry_fee", "list_fee", "tandem_fee", "team_fee", "share_value"):
+        _not_negative([getattr(settings, name)], name)
+    if settings.share_kind == ShareKind.PERCENT and settings.share_value > WHOLE:
+        raise _invalid("share_value", gettext_noop("The organiser's share lies between 0 and the whole pot."))
+    _not_negative(settings.best_series, "best_series")
+    return {
+        "name": one_line_name(settings.name),
+        "date": settings.date,
+        "venue": _text(settings.venue, "venue"),
+        "variant": TOURNAMENT_VARIANT,
+        "scheme": TOURNAMENT_SCHEME,
+        "rules": setup.stored_rules(),
+        "series": settings.series,
+        "games_at_four": settings.games_at_four,
+        "games_at_three": settings.games_at_three,
+        "seats": settings.seats,
+        "entry_fee": settings.entry_fee,
+        "list_fee": settings.list_fee,
+        "lost_game_tiers": _tiers(settings.lost_game_tiers),
+        "tandem_fee": settings.tandem_fee,
+        "team_fee": settings.team_fee,
+        "share_kind": _choice(settings.share_kind, ShareKind, "share_kind"),
+        "share_value": settings.share_value,
+        "keeps_list_fees": settings.keeps_list_fees,
+        "keeps_lost_game_fees": settings.keeps_lost_game_fees,
+        "places": _schedule(settings.places, "places"),
+        "best_series": list(settings.best_series),
+        "tandem_prizes": _schedule(settings.tandem_prizes, "tandem_prizes"),
+        "team_prizes": _schedule(settings.team_prizes, "team_prizes"),
+        "doubles": _choice(settings.doubles, Doubles, "doubles"),
+        "late_entries": settings.late_entries,
+    }
+
+
+def _check_prizes(rules: TournamentRules, seats: int) -> None:
+    """Refuse a prize schedule that cannot be paid: shares above the whole, and (where the room's seats fix the
+    largest pot: every seat taken, every list played, no game lost) prizes that pay out more than that pot. The
+    side rankings' pots depend on how many tandems and teams enter: only their shares are checked."""
+    for schedule, field_name in ((rules.tandems, "tandem_prizes"), (rules.teams, "team_prizes")):
+        if schedule.kind is ScheduleKind.SHARES and schedule.payout is Payout.AS_ANNOUNCED:
+            schedule_amounts(schedule, 0, field_name=field_name)
+    if seats == 0:
+        if rules.places.kind is ScheduleKind.SHARES and rules.places.payout is Payout.AS_ANNOUNCED:
+            schedule_amounts(rules.places, 0)
+        return
+    fees = rules.fees
+    full_room = [Dues("", fees.entry, fees.per_list * rules.series, 0) for _ in range(seats)]
+    nobody_yet = Rankings((), (), (), {category.name: () for category in rules.categories}, (), ())
+    prize_list(replace(rules, tandems=PrizeSchedule(), teams=PrizeSchedule()), nobody_yet, pot(full_room, rules.share))
+
+
+def tournament_announce(*, organiser: User, settings: TournamentSettings, club: Club | None = None) -> Tournament:
+    """Announce an open tournament with a book of its own, organised by ``organiser`` (for ``club``, whose owners
+    and secretaries run it too, and only they announce one for it): its settings are checked and stored as
+    entered, its rules complete, and its prize schedule against the pot where the room's seats fix it ("pays out
+    more than the pot" is refused)."""
+    if club is not None and not runs_club(organiser, club.pk):
+        raise _invalid(
+            "club",
+            gettext_noop("Only the owners and secretaries of {club} announce a tournament for it."),
+            club=club.name,
+        )
+    values = _tournament_values(settings)
+    categories = _categories(settings.categories)
+    unsaved = Tournament(**values)
+    try:
+        _check_prizes(
+            tournament_rules(unsaved, [Category(name=name, prizes=prizes) for name, prizes in categories]),
+            settings.seats,
+        )
+    except RuleError as error:
+        raise Invalid.from_rules(error) from error
+    with transaction.atomic():
+        unsaved.keeper = Keeper.objects.create()
+        unsaved.organiser, unsaved.club = organiser, club
+        unsaved.save()
+        Category.objects.bulk_create(
+            Category(tournament=unsaved, name=name, prizes=prizes, order=order)
+            for order, (name, prizes) in enumerate(categories)
+        )
+    return unsaved
+
+
+# --- Entries ----------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EntryForm:
+    """An entry as the entrant (online) or the door gives it: a name, and optionally a club, a category of the
+    tournament's and a federation number."""
+
+    name: str
+    club: str = ""
+    category: str = ""
+    federation_number: str = ""
+
+
+def _federation_number(raw: str) -> str:
+    number = "".join(raw.split())
+    if len(number) > MAX_FEDERATION_NUMBER or not all(char.isalnum() or char in "-/." for char in number):
+        raise _invalid(
+            "federation_number",
+            gettext_noop("A federation number has up to {count} letters and digits."),
+            count=MAX_FEDERATION_NUMBER,
+        )
+    return number
+
+
+def _name(raw: str) -> str:
+    try:
+        return normalize_name(raw)
+    except BadName as bad:
+        raise Invalid([FieldError("name", bad.message)]) from None
+
+
+def _category(tournament: Tournament, name: str) -> Category | None:
+    if not name.strip():
+        return None
+    found = next(
+        (one for one in Category.objects.filter(tournament=tournament) if name_key(one.name) == name_key(name)), None
+    )
+    if found is None:
+        raise _invalid("category", gettext_noop("The tournament has no category {name}."), name=name.strip())
+    return found
+
+
+def _same_entrant(entry: Entry, name: str, club: str, number: str) -> bool:
+    """Whether ``entry`` is the player entering again: the same federation number, or (where either has none) the
+    same name and club."""
+    if number and entry.federation_number:
+        return number == entry.federation_number
+    return name_key(entry.name) == name_key(name) and name_key(entry.club or "-") == name_key(club or "-")
+
+
+def _book_name(tournament: Tournament, name: str, club: str) -> str:
+    """A name for the entrant in the tournament's book that nobody there has yet (the core seats a table by name):
+    their own, or with their club in brackets, or numbered; the name is cut where the addition would not fit."""
+    taken = set(tournament.keeper.players.values_list("name_key", flat=True))
+    candidates = [name, *([_bracketed(name, club)] if club else [])]
+    number = 2
+    while all(name_key(candidate) in taken for candidate in candidates):
+        candidates.append(_bracketed(name, str(number)))
+        number += 1
+    return next(candidate for candidate in candidates if name_key(candidate) not in taken)
+
+
+def _bracketed(name: str, addition: str) -> str:
+    """``name (addition)`` within a player's name's length: the addition cut to half of it, the name to the rest."""
+    addition = addition[: MAX_PLAYER_NAME // 2].strip()
+    return normalize_name(f"{name[: MAX_PLAYER_NAME - len(addition) - 3].strip()} ({addition})")
+
+
+def _new_code(tournament: Tournament) -> str:
+    taken = set(Entry.objects.filter(tournament=tournament).values_list("code", flat=True))
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if code not in taken:
+            return code
+
+
+def _enter(tournament: Tournament, form: EntryForm, channel: Channel, account: User | None) -> Entry:
+    name = _name(form.name)
+    club = _text(form.club, "club")
+    number = _federation_number(form.federation_number)
+    with transaction.atomic():
+        locked = _lock(tournament)
+        category = _category(locked, form.category)
+        if channel is Channel.DOOR and not locked.late_entries:
+            raise _conflict("name", gettext_noop("This tournament takes entries online only."))
+        entries = list(Entry.objects.filter(tournament=locked, withdrawn_after__isnull=True))
+        try:
+            check_entry(
+                name,
+                entrants=[name for entry in entries if _same_entrant(entry, name, club, number)],
+                drawn=Series.objects.filter(tournament=locked).count(),
+            )
+        except RuleError as error:
+            raise Invalid([FieldError("name", one.message) for one in error.errors]) from error
+        if locked.seats and len(entries) >= locked.seats:
+            raise _conflict(
+                "name", gettext_noop("The room seats {count} players: the tournament is full."), count=locked.seats
+            )
+        entry = Entry.objects.create(
+            tournament=locked,
+            player=player_named(locked.keeper, _book_name(locked, name, club)),
+            name=name,
+            club=club,
+            category=category,
+            federation_number=number,
+            channel=channel,
+            code=_new_code(locked),
+            account=account,
+        )
+        _moved_on(locked)
+        return entry
+
+
+def entry_register_online(*, tournament: Tournament, form: EntryForm, account: User | None = None) -> Entry:
+    """An entry made ahead, online, with the confirmation code the entrant shows at the door. Refused once the
+    first series is drawn, for a player entered already, and when the room is full."""
+    return _enter(tournament, form, Channel.ONLINE, account)
+
+
+def entry_at_door(*, tournament: Tournament, form: EntryForm, paid: bool = True, user: User | None = None) -> Entry:
+    """An entry at the door, in seconds: a name is enough, and with ``paid`` the entrant pays what is due on entry
+    (the entry fee, where there is one) at once. Refused once the first series is drawn (or always, where the
+    organiser takes entries online only), for a player entered already, and when the room is full."""
+    with transaction.atomic():
+        entry = _enter(tournament, form, Channel.DOOR, None)
+        if paid and tournament.entry_fee:
+            entry_pay(entry=entry, user=user)
+        return entry
+
+
+def _due_on_entry(tournament: Tournament, entry: Entry) -> int:
+    """What an entrant pays before play: the entry fee and the fees of the side rankings they are in."""
+    kinds = set(SideMember.objects.filter(entry=entry).values_list("kind", flat=True))
+    return (
+        tournament.entry_fee
+        + (tournament.tandem_fee if SideKind.TANDEM in kinds else 0)
+        + (tournament.team_fee if SideKind.TEAM in kinds else 0)
+    )
+
+
+def entry_pay(*, entry: Entry, amount: int | None = None, user: User | None = None) -> Payment:
+    """Record money an entrant handed the cashier (``amount`` in cents; none given: what is still due on entry).
+    A payment is never changed: a correction is a payment of a negative amount, kept beside it. Refused for
+    nothing to pay, and for a correction that takes back more than was paid."""
+    with transaction.atomic():
+        locked = _lock(entry.tournament)
+        paid = paid_by_entry(locked).get(entry.pk, 0)
+        amount = max(_due_on_entry(locked, entry) - paid, 0) if amount is None else amount
+        if amount == 0:
+            raise _invalid("amount", gettext_noop("{player} has nothing to pay."), player=entry.name)
+        if paid + amount < 0:
+            raise _invalid(
+                "amount",
+                gettext_noop("{player} has paid {paid}: a correction takes back no more."),
+                player=entry.name,
+                paid=money(paid),
+            )
+        payment = Payment.objects.create(entry=entry, amount=amount, taken_by=user)
+        _moved_on(locked)
+        return payment
+
+
+def entry_withdraw(*, entry: Entry) -> Entry:
+    """An entrant withdraws between series: they play none of the series still to be drawn, and keep the lists of
+    those they played. Refused while a series they are seated in is being played, once every series is drawn, and
+    for an entrant who withdrew already."""
+    with transaction.atomic():
+        locked = _lock(entry.tournament)
+        current = Entry.objects.select_for_update().get(pk=entry.pk)
+        if current.withdrawn_after is not None:
+            raise _conflict(
+                "entry",
+                gettext_noop("{player} withdrew after series {number}."),
+                player=current.name,
+                number=current.withdrawn_after,
+            )
+        series = drawn_series(locked)
+        playing = next((one for one in series if one.closed_at is None), None)
+        if playing is not None and TableSeat.objects.filter(series=playing, entry=current).exists():
+            raise _conflict(
+                "entry",
+                gettext_noop("Series {number} is being played: {player} withdraws once it is closed."),
+                number=playing.number,
+                player=current.name,
+            )
+        if len(series) >= locked.series:
+            raise _conflict("entry", gettext_noop("Every series is drawn: there is none left to withdraw from."))
+        current.withdrawn_after = len(series)
+        current.save(update_fields=["withdrawn_after"])
+        _moved_on(locked)
+        return current
+
+
+# --- Tandems and teams ------------------------------------------------------------------------------------------------
+
+
+def side_enter(*, tournament: Tournament, kind: str, name: str, entries: Sequence[Entry]) -> Side:
+    """A tandem (two entrants) or a team (four) entered in its side ranking for its fee, until the first series is
+    drawn. Refused for the wrong number of players, a player in two tandems or two teams, a name taken, and a
+    player who has not entered (or withdrew)."""
+    _choice(kind, SideKind, "kind")
+    name = one_line_name(name)
+    with transaction.atomic():
+        locked = _lock(tournament)
+        if Series.objects.filter(tournament=locked).exists():
+            raise _conflict("name", gettext_noop("Series 1 is drawn: entries are closed."))
+        present = {one.pk: one for one in Entry.objects.filter(tournament=locked, withdrawn_after__isnull=True)}
+        sides = [
+            SideRule(
+                side.name,
+                tuple(member.entry.player.name for member in side.members.select_related("entry__player")),
+            )
+            for side in Side.objects.filter(tournament=locked, kind=kind)
+        ]
+        stranger = next((entry for entry in entries if entry.tournament_id != locked.pk), None)
+        if stranger is not None:
+            raise _invalid(
+                "entries", gettext_noop("{player} has not entered the tournament."), player=stranger.player.name
+            )
+        new = SideRule(name, tuple(entry.player.name for entry in entries))
+        entrants = [Entrant(one.player.name) for one in present.values()]
+        try:
+            if kind == SideKind.TANDEM:
+                check_entrants(entrants, tandems=[*sides, new])
+            else:
+                check_entrants(entrants, teams=[*sides, new])
+        except RuleError as error:
+            raise Invalid.from_rules(error) from error
+        side = Side.objects.create(tournament=locked, kind=kind, name=name)
+        SideMember.objects.bulk_create(
+            SideMember(side=side, entry=entry, kind=kind, position=position) for position, entry in enumerate(entries)
+        )
+        _moved_on(locked)
+        return side
+
+
+# --- Drawing a series -------------------------------------------------------------------------------------------------
+
+
+def _table_title(tournament: Tournament, series: int, number: int) -> str:
+    # The table's phone shows the title on one line, cut where the screen ends: what the table needs comes first.
+    title = gettext("Table %(number)s, series %(series)s · %(tournament)s") % {
+        "number": number,
+        "series": series,
+        "tournament": tournament.name,
+    }
+    return title[:100]
+
+
+def _check_version(tournament: Tournament, version: int | None) -> None:
+    if version is not None and version != tournament.version:
+        raise _conflict(
+            "version", gettext_noop("The tournament changed since this page was loaded; nothing was changed.")
+        )
+
+
+def _next_series(tournament: Tournament, number: int, series: Sequence[Series]) -> None:
+    """Refuse a series drawn already, one not next, and one drawn while the one before is being played."""
+    if any(one.number == number for one in series):
+        raise _conflict("series", gettext_noop("Series {number} is drawn already."), number=number)
+    if not 1 <= number <= tournament.series:
+        raise _invalid("series", gettext_noop("The tournament has {count} series, not more."), count=tournament.series)
+    if number != len(series) + 1:
+        raise _invalid("series", gettext_noop("Series {number} is drawn next."), number=len(series) + 1)
+    if series and series[-1].closed_at is None:
+        raise _conflict(
+            "series",
+            gettext_noop("Series {number} is being played: it is closed before the next is drawn."),
+            number=series[-1].number,
+        )
+
+
+def series_draw(
+    *,
+    tournament: Tournament,
+    number: int,
+    seating: str = Seating.DRAW.value,
+    plan: Sequence[Sequence[Entry]] = (),
+    version: int | None = None,
+    user: User | None = None,
+) -> list[Table]:
+    """Draw series ``number`` for the entrants still in: the first from the tournament's recorded seed (or by a
+    fixed plan); a later one drawn again avoiding the pairings of every series before, seated by the standings
+    (the leaders at table 1), or by a fixed plan; tables of four first, the rest of three. Each table is a match of
+    the tournament's book, started through the core with the tournament's rules and length. Refused for a series
+    drawn already (two at once: the second waits for the first and is refused), one not next, one while the series
+    before is being played, a stale ``version``, the first seated by standings there are not yet, and a plan that
+    seats a player twice, leaves one out or seats one not in the series."""
+    mode = Seating(_choice(seating, Seating, "seating"))
+    with transaction.atomic():
+        locked = _lock(tournament)
+        _check_version(locked, version)
+        series = drawn_series(locked)
+        _next_series(locked, number, series)
+        if number == 1 and mode is Seating.STANDINGS:
+            raise _invalid("seating", gettext_noop("Series 1 has no standings to seat by: it is drawn or planned."))
+        entries = {
+            entry_key(entry): entry
+            for entry in Entry.objects.filter(tournament=locked, withdrawn_after__isnull=True).select_related("player")
+        }
+        _refuse_strangers(locked, plan)
+        rules = tournament_rules(locked, [])
+        standings = (
+            [place.standing.player for place in tournament_results(locked).standings]
+            if mode is Seating.STANDINGS
+            else []
+        )
+        try:
+            tables = seat_series(
+                list(entries),
+                number=number,
+                rules=rules,
+                seating=mode,
+                before=seatings(series),
+                standings=standings,
+                plan=tuple(tuple(entry_key(entry) for entry in table) for table in plan),
+            )
+        except RuleError as error:
+            raise Invalid.from_rules(error) from error
+        drawn = Series.objects.create(
+            tournament=locked,
+            number=number,
+            seating=mode,
+            seed=series_seed(locked.seed, number) if mode is Seating.DRAW else "",
+            drawn_by=user,
+        )
+        started = [_start_table(locked, drawn, index, table, entries, user) for index, table in enumerate(tables, 1)]
+        _moved_on(locked)
+        return started
+
+
+def _refuse_strangers(tournament: Tournament, plan: Sequence[Sequence[Entry]]) -> None:
+    """Refuse a plan seating an entrant of another tournament (the engine knows entrants by name only)."""
+    strangers = [
+        FieldError(
+            f"tables.{index}", msg(gettext_noop("{player} does not play this series."), player=entry.player.name)
+        )
+        for index, table in enumerate(plan)
+        for entry in table
+        if entry.tournament_id != tournament.pk
+    ]
+    if strangers:
+        raise Invalid(strangers)
+
+
+def _start_table(
+    tournament: Tournament,
+    series: Series,
+    number: int,
+    seats: Sequence[str],
+    entries: dict[str, Entry],
+    user: User | None,
+) -> Table:
+    players = [entries[key] for key in seats]
+    match = match_create(
+        owner=user,
+        keeper=tournament.keeper,
+        variant=tournament.variant,
+        scheme=tournament.scheme,
+        rules=tournament.rules,
+        player_names=[entry.player.name for entry in players],
+        title=_table_title(tournament, series.number, number),
+        planned_games=tournament.games_at_four if len(players) == 4 else tournament.games_at_three,
+    )
+    table = Table.objects.create(series=series, number=number, match=match)
+    TableSeat.objects.bulk_create(
+        TableSeat(table=table, series=series, entry=entry, position=position) for position, entry in enumerate(players)
+    )
+    return table
+
+
+# --- Paper lists and closing a series ---------------------------------------------------------------------------------
+
+
+def table_paper_enter(*, table: Table, lines: Sequence[tuple[Entry, int, int, int]], user: User | None) -> Table:
+    """Enter a table's paper list as each player's totals (game points, won, lost), checked for what a series can
+    produce; replaces totals entered before. A table with games entered keeps its games; a table entered from paper
+    takes no games afterwards (its list is locked through the core). Refused once its series is closed."""
+    with transaction.atomic():
+        locked_tournament = _lock(table.series.tournament)
+        locked = Table.objects.select_for_update().select_related("series").get(pk=table.pk)
+        if locked.series.closed_at is not None:
+            raise _conflict(
+                "table", gettext_noop("Series {number} is closed: its lists stay."), number=locked.series.number
+            )
+        match = Match.objects.select_for_update().get(pk=locked.match_id)
+        if Game.objects.filter(match=match, deleted=False).exists():
+            raise _conflict("match", gettext_noop("This table has games entered; its list is those games."))
+        seated = set(TableSeat.objects.filter(table=locked).values_list("entry_id", flat=True))
+        if {entry.pk for entry, *_ in lines} != seated or len(lines) != len(seated):
+            raise _invalid("lines", gettext_noop("One line for each player at the table."))
+        games = locked_tournament.games_at_four if len(lines) == 4 else locked_tournament.games_at_three
+        try:
+            check_paper([Paper(entry.name, *totals) for entry, *totals in lines], games=games, skat_values=True)
+        except RuleError as error:
+            raise Invalid.from_rules(error) from error
+        PaperLine.objects.filter(table=locked).delete()
+        PaperLine.objects.bulk_create(
+            PaperLine(table=locked, entry=entry, game_points=points, won=won, lost=lost)
+            for entry, points, won, lost in lines
+        )
+        locked.paper = True
+        locked.save(update_fields=["paper"])
+        # The table's list is its paper totals now: no game is entered on top of them (the phones learn at once).
+        match_lock(match=match, user=user)
+        _moved_on(locked_tournament)
+        return locked
+
+
+def series_close(*, series: Series, user: User | None) -> Series:
+    """Close a series whose every table's list is complete (kept on paper, or all its planned games entered): each
+    list is locked and its scoring link turned off through the core, and every player's list of the series is kept
+    for the standings. Refused while a table is short of games; closing a closed series leaves it as it is."""
+    with transaction.atomic():
+        locked_tournament = _lock(series.tournament)
+        locked = Series.objects.select_for_update().get(pk=series.pk)
+        if locked.closed_at is not None:
+            return locked
+        tables = list(Table.objects.filter(series=locked).select_related("match").order_by("number"))
+        short = [
+            FieldError(
+                "tables",
+                msg(
+                    gettext_noop("Table {number} of series {series} has {count} of {games} games."),
+                    number=table.number,
+                    series=locked.number,
+                    count=table.match.deals,
+                    games=table.match.planned_games or 0,
+                ),
+            )
+            for table in tables
+            if not table.paper and table.match.deals < (table.match.planned_games or 0)
+        ]
+        if short:
+            raise Conflict(short)
+        for table in tables:
+            match_lock(match=table.match, user=user, end_scoring=True)
+        # Read with every list locked: a game saved while the check was made counts.
+        lines = table_lines(tables)
+        entry_of = dict(TableSeat.objects.filter(series=locked).values_list("entry__player__name", "entry_id"))
+        SeriesList.objects.bulk_create(
+            SeriesList(
+                series=locked,
+                entry_id=entry_of[line.player],
+                table_size=line.table_size,
+                game_points=line.game_points,
+                won=line.won,
+                lost=line.lost,
+                others_lost=line.others_lost,
+            )
+            for table in tables
+            for line in lines[table.pk]
+        )
+        locked.closed_at = timezone.now()
+        locked.save(update_fields=["closed_at"])
+        _moved_on(locked_tournament)
+        return locked
