@@ -102,6 +102,8 @@ class Site:
     teams: list[Team]
     players: dict[str, list[str]]
     secretary: User
+    # Which of the day's venues it is: the venues' tables enter different games and lists, so that they differ.
+    order: int
     totals: dict[tuple[int, int], dict[str, int]] = field(default_factory=dict)
 
     @property
@@ -170,7 +172,7 @@ def _match_day() -> Day:
         venue = leagues.venue_create(
             match_day=match_day, teams=teams, host_team=teams[0], place=f"Bei {CLUBS[first][0]}"
         )
-        sites.append(Site(league, venue, teams, players, secretary))
+        sites.append(Site(league, venue, teams, players, secretary, len(sites)))
     return Day(league, manager, captains, (sites[0], sites[1]))
 
 
@@ -226,14 +228,14 @@ def _open_phones(
     return phones
 
 
-def _games(series: int, number: int) -> tuple[Game, ...]:
-    return PHONE_GAMES[(2 * series + number) % len(PHONE_GAMES)]
+def _games(site: Site, series: int, number: int) -> tuple[Game, ...]:
+    return PHONE_GAMES[(2 * series + number + site.order) % len(PHONE_GAMES)]
 
 
 def _play(site: Site, series: int, phone: tuple[int, Page, list[str]], count: int) -> None:
     """The table's phone enters its next ``count`` games; the totals it shows then are the engine's."""
     number, page, seated = phone
-    games = _games(series, number)
+    games = _games(site, series, number)
     before = sheet_rows(page).count()
     for entered in range(before + 1, before + count + 1):
         save_game(page, games[entered - 1].entry(seated))
@@ -248,7 +250,7 @@ def _play(site: Site, series: int, phone: tuple[int, Page, list[str]], count: in
 def _enter_paper_list(page: Page, site: Site, series: int, number: int) -> None:
     """The secretary enters the footer of a table's paper list from the venue's page."""
     seated = _seated(page, series, number)
-    lines = PAPER_LISTS[(series + number) % len(PAPER_LISTS)]
+    lines = PAPER_LISTS[(series + number + site.order) % len(PAPER_LISTS)]
     _table(page, series, number).get_by_role("link", name="Enter a paper list", exact=True).click()
     for name, (points, won, lost) in zip(seated, lines, strict=True):
         group = page.get_by_role("group", name=name, exact=True)
