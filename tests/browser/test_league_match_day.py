@@ -303,7 +303,7 @@ def _expect_league_table(page: Page, day: Day, provisional: bool) -> None:
     expected = [
         [
             f"{row.rank}{marks.get(row.mark or '', '')}",
-            f"{row.team} provisional" if provisional else row.team,
+            " ".join([row.team, *(["provisional"] if provisional else []), *(["undecided"] if row.undecided else [])]),
             str(row.match_days),
             str(row.points),
             score(row.game_points),
