@@ -362,18 +362,25 @@ def test_two_venues_play_a_match_day_on_phones_and_paper_to_the_accepted_league_
     for site, page in zip(sites, secretaries, strict=True):
         for number in PAPER_TABLES:
             _enter_paper_list(page, site, 2, number)
-    visitor = new_context().new_page()
-    for site in sites:
-        visitor.goto(base + site.path)
+    # A visitor (no account) opens each venue's page in a tab of its own and leaves it open: it shows no QR code
+    # and nothing to change, and it follows the tables by itself every 30 seconds.
+    watching = new_context()
+    watching.clock.install()
+    tabs = [watching.new_page() for _ in sites]
+    for site, tab in zip(sites, tabs, strict=True):
+        tab.goto(base + site.path)
         for series in (1, 2):
-            _expect_series_results(visitor, site, series)
-        expect(visitor.get_by_role("img", name=re.compile("^QR code"))).to_have_count(0)
-        expect(visitor.get_by_role("button")).to_have_count(0)
+            _expect_series_results(tab, site, series)
+        expect(tab.get_by_role("img", name=re.compile("^QR code"))).to_have_count(0)
+        expect(tab.get_by_role("button")).to_have_count(0)
 
-    # The last games: the phones' lists are complete, and each secretary closes the venue.
+    # The last games: the phones' lists are complete, the open tabs follow, and each secretary closes the venue.
     for site, its_phones in zip(sites, phones, strict=True):
         for phone in its_phones:
             _play(site, 2, phone, 1)
+    watching.clock.fast_forward("00:31")
+    for site, tab in zip(sites, tabs, strict=True):
+        _expect_series_results(tab, site, 2)
     for site, page in zip(sites, secretaries, strict=True):
         page.reload()
         page.get_by_role("button", name="Close the venue", exact=True).click()
@@ -395,6 +402,7 @@ def test_two_venues_play_a_match_day_on_phones_and_paper_to_the_accepted_league_
             confirming.get_by_role("button", name=f"Confirm the report for {team.name}", exact=True).click()
             expect(confirming.get_by_text(f"{team.name} confirmed the report.", exact=True)).to_be_visible()
     manager = signed_in(new_context(), base, day.manager)
+    visitor = tabs[0]
     visitor.goto(base + reverse("interclub_group", args=[sites[0].venue.match_day.group.public_id]))
     _expect_league_table(visitor, day, provisional=True)
     for site in sites:
