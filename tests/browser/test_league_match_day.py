@@ -153,7 +153,7 @@ def _match_day() -> Day:
     group = leagues.group_create(division=division, name="Staffel 1", promoted=1, relegated=1)
     match_day = leagues.match_day_create(group=group, number=1, date=datetime.date(2026, 10, 3))
     captains: dict[str, User] = {}
-    sites = []
+    sites: list[Site] = []
     for first in (0, 4):
         teams, players = [], {}
         secretary = make_user(f"secretary{first}")
