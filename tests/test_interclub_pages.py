@@ -272,6 +272,23 @@ def test_the_group_table_shows_points_marks_and_provisional_days() -> None:
     assert "badge provisional" not in page
 
 
+def test_a_rank_shared_across_the_promotion_line_says_it_is_undecided() -> None:
+    setup = league_setup(series=2)
+    equal_at_the_top = {"Herz Dame I": 3400, "Kreuz Bube I": 3400, "Pik As I": 3000, "Karo Sieben I": 2800}
+    for number in (1, 2):
+        check_in_all(setup, number)
+        leagues.series_seat(venue=setup.venue, series=number, user=setup.manager)
+        enter_series(setup, number, equal_at_the_top, setup.manager)
+    leagues.venue_close(venue=setup.venue, user=setup.manager)
+    page = browser(None).get(reverse("interclub_group", args=[setup.group.public_id])).content.decode()
+    rows = re.findall(r"<tr[^>]*>.*?</tr>", page, re.S)
+    # One place goes up, and the two teams sharing the first rank both stand on it: the league's manager decides.
+    shared = [row for row in rows if "Herz Dame I" in row or "Kreuz Bube I" in row]
+    assert len(shared) == 2
+    assert all("▲" in row and ">undecided<" in row for row in shared)
+    assert not any(">undecided<" in row for row in rows if row not in shared)
+
+
 def test_a_teams_page_lists_its_match_days_and_roster() -> None:
     setup = _closed()
     page = browser(None).get(reverse("interclub_team", args=[setup.teams[0].public_id])).content.decode()

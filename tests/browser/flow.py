@@ -9,7 +9,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from playwright.sync_api import Locator, Page, expect
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 PASSWORD = "a-long-enough-password-1"
 CHIPS = 4  # matadors up to this many are a chip each; more are counted in "How many"
@@ -31,6 +34,15 @@ def sign_up(page: Page, base_url: str, username: str) -> None:
     page.get_by_label("Password confirmation", exact=True).fill(PASSWORD)
     page.get_by_role("button", name="Sign up", exact=True).click()
     expect(page).to_have_url(f"{base_url}/matches/new/")
+
+
+def signed_in(context: BrowserContext, base: str, user: User) -> Page:
+    """A page of ``context`` logged in as ``user`` (the session made on the server, its cookie given to the page)."""
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
+    return context.new_page()
 
 
 def start_match(

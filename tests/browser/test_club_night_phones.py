@@ -6,50 +6,22 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.conf import settings
 from django.contrib.auth.models import User
-from django.test import Client
 from django.urls import reverse
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from matches.clubs import services as clubs
 from matches.clubs.models import ClubTable, Night, Season
 
 from ..factories import make_user
 from ..test_queries import enter
-from .flow import Entry, fill_game, settle, track_requests, under_the_service_worker
+from .flow import Entry, fill_game, settle, signed_in, track_requests, under_the_service_worker
 
-PHONE = {"width": 390, "height": 844}
 NAMES = ("Anna", "Ben", "Cleo", "Dora")
-
-
-@pytest.fixture
-def new_context(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
-    """New browser contexts (a phone at 390 × 844 unless told otherwise), all closed after the test."""
-    contexts: list[BrowserContext] = []
-
-    def context(**options: Any) -> BrowserContext:
-        wanted: dict[str, Any] = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True} | options
-        made = browser.new_context(**wanted)
-        contexts.append(made)
-        return made
-
-    yield context
-    for made in contexts:
-        made.close()
-
-
-def _signed_in(context: BrowserContext, base: str, user: User) -> Page:
-    """A page of ``context`` logged in as ``user`` (the session made on the server, its cookie given to the page)."""
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
-    return context.new_page()
 
 
 def _season(owner: User) -> Season:
@@ -81,7 +53,7 @@ def test_a_german_secretary_opens_a_night_with_the_date_the_page_offers(
 ) -> None:
     olga = make_user("olga")
     season = _season(olga)
-    page = _signed_in(new_context(locale="de-DE"), live_server.url, olga)
+    page = signed_in(new_context(locale="de-DE"), live_server.url, olga)
     page.goto(live_server.url + reverse("season_detail", args=[season.public_id]))
     expect(page.get_by_label("Datum", exact=True)).to_have_value(datetime.date.today().isoformat())
     page.get_by_role("button", name="Abend eröffnen", exact=True).click()
@@ -98,7 +70,7 @@ def test_a_refused_paper_list_shows_the_field_in_error_with_a_summary_at_the_top
     night = _drawn_night(olga)
     table = ClubTable.objects.get(night=night)
     seated = [seat.player.name for seat in table.match.seats.order_by("position")]
-    page = _signed_in(new_context(java_script_enabled=script), live_server.url, olga)
+    page = signed_in(new_context(java_script_enabled=script), live_server.url, olga)
     page.goto(live_server.url + reverse("night_paper", args=[night.public_id, table.number]) + "?series=1")
     # The last player's game points cannot be reached with one won game.
     lines = [("18", "1", "0"), ("0", "0", "0"), ("0", "0", "0"), ("19", "1", "0")]
@@ -122,7 +94,7 @@ def test_a_table_entered_from_its_paper_list_shows_the_totals_entered_and_says_s
     night = _drawn_night(olga)
     table = ClubTable.objects.get(night=night)
     seated = [seat.player.name for seat in table.match.seats.order_by("position")]
-    page = _signed_in(new_context(), live_server.url, olga)
+    page = signed_in(new_context(), live_server.url, olga)
     page.goto(live_server.url + reverse("night_paper", args=[night.public_id, table.number]) + "?series=1")
     # A grand with 2 won by the first player, clubs with 1 lost by the second: 72 + 50 + 30, −48 − 50, 30, 30.
     lines = [("72", "1", "0"), ("-48", "0", "1"), ("0", "0", "0"), ("0", "0", "0")]
