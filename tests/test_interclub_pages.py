@@ -165,6 +165,24 @@ def test_a_paper_list_that_does_not_add_up_is_refused_next_to_its_numbers() -> N
     assert not VenueTable.objects.get(pk=table.pk).paper
 
 
+def test_a_table_kept_on_paper_shows_its_list_on_its_match_page() -> None:
+    setup = league_setup()
+    check_in_all(setup, 1)
+    leagues.series_seat(venue=setup.venue, series=1, user=setup.manager)
+    enter_series(setup, 1, WORKED_SCORES[0], setup.manager)
+    table = VenueTable.objects.filter(venue=setup.venue, series=1).select_related("match").first()
+    assert table is not None
+    page = browser(setup.manager).get(reverse("match_detail", args=[table.match.public_id])).content.decode()
+    lines = {line.player_id: line for line in table.paper_lines.all()}
+    seats = table.match.seats.order_by("position")
+    totals = page.split('aria-label="Totals"')[1].split("</ol>")[0]
+    for seat in seats:
+        line = lines[seat.player_id]
+        assert f'<span class="total">{line.game_points + 50 * line.won - 50 * line.lost}</span>' in totals
+    assert "The list was kept on paper" in page
+    assert "No games yet." not in page
+
+
 def test_closing_a_venue_with_open_tables_says_which() -> None:
     setup = league_setup()
     response = browser(setup.secretaries[0]).post(reverse("interclub_close", args=[setup.venue.public_id]), follow=True)

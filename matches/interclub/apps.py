@@ -16,17 +16,25 @@ class InterclubConfig(AppConfig):
         # The core never imports this app: it asks its registry, where the app says what it knows.
         from matches.backup import register_section
         from matches.permissions import register_book_role, register_subject
-        from matches.registry import MenuEntry, register_menu_entry, register_table_place_reader, register_urls
+        from matches.registry import (
+            MenuEntry,
+            register_menu_entry,
+            register_paper_reader,
+            register_table_place_reader,
+            register_urls,
+        )
 
         from . import api, downloads, urls
         from .backup import LEAGUE_SECTION
         from .permissions import LEAGUE_SUBJECTS, league_book_role
         from .prints import venue_table_place
+        from .selectors import venue_paper_list
 
         register_book_role(league_book_role)
         for name, subject in LEAGUE_SUBJECTS.items():
             register_subject(name, subject)
         register_section(LEAGUE_SECTION)
+        register_paper_reader(venue_paper_list)
         register_table_place_reader(venue_table_place)
         register_menu_entry(MenuEntry("interclub_leagues", _("Leagues")))
         register_urls(pages=[*urls.urlpatterns, *downloads.download_urlpatterns], api=api.urlpatterns)

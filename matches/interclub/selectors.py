@@ -34,7 +34,8 @@ from matches.engine.match_days import (
     score_match_day,
 )
 from matches.engine.match_days import PlayerSeries as SeriesTotal
-from matches.models import Player, Seat
+from matches.models import Match, Player, Seat
+from matches.registry import PaperList
 from matches.selectors import list_sums
 
 from .models import (
@@ -146,6 +147,18 @@ def _game_lines(tables: Sequence[VenueTable]) -> dict[tuple[int, int], tuple[int
         (one.match, one.player): (one.points, one.game_points(seeger_fabian=True), one.won, one.lost)
         for one in list_sums([table.match_id for table in tables])
     }
+
+
+def venue_paper_list(match: Match) -> PaperList | None:
+    """The footer a venue's table entered from its paper list, a line per seat in the seats' order, summed up by
+    Seeger-Fabian as every league is; None for any other match (the core asks this through its registry)."""
+    table = VenueTable.objects.filter(match=match, paper=True).first()
+    if table is None:
+        return None
+    positions = dict(Seat.objects.filter(match=match).values_list("player_id", "position"))
+    lines = sorted(table.paper_lines.all(), key=lambda line: positions[line.player_id])
+    paper = [Paper(str(line.player_id), line.game_points, line.won, line.lost) for line in lines]
+    return PaperList(tuple(lines_from_paper(paper)), seeger_fabian=True)
 
 
 def _paper_lines(tables: Sequence[VenueTable]) -> dict[tuple[int, int], tuple[int, int, int, int]]:
