@@ -108,7 +108,8 @@ def test_the_host_secretary_runs_a_match_day_through_the_pages() -> None:
             assert response.status_code == 302, response.content.decode()
     page = secretary.get(venue_url).content.decode()
     assert "Results of series 2" in page
-    assert 'hx-select-oob="#results-1,#results-2"' in page  # the results follow the tables by themselves
+    # The results follow the tables by themselves, and so does the way to close the venue.
+    assert 'hx-select-oob="#results-1,#results-2,#close"' in page
     response = secretary.post(reverse("interclub_close", args=[setup.venue.public_id]))
     assert response.status_code == 302
     assert Venue.objects.get(pk=setup.venue.pk).closed_at is not None

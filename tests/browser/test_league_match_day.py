@@ -366,6 +366,10 @@ def test_two_venues_play_a_match_day_on_phones_and_paper_to_the_accepted_league_
     # and nothing to change, and it follows the tables by itself every 30 seconds.
     watching = new_context()
     watching.clock.install()
+    # The secretaries' pages follow too: once the last list is complete, the way to close the venue comes by itself.
+    for page in secretaries:
+        page.context.clock.install()
+        page.reload()
     tabs = [watching.new_page() for _ in sites]
     for site, tab in zip(sites, tabs, strict=True):
         tab.goto(base + site.path)
@@ -378,11 +382,11 @@ def test_two_venues_play_a_match_day_on_phones_and_paper_to_the_accepted_league_
     for site, its_phones in zip(sites, phones, strict=True):
         for phone in its_phones:
             _play(site, 2, phone, 1)
-    watching.clock.fast_forward("00:31")
+    for context in (watching, *(page.context for page in secretaries)):
+        context.clock.fast_forward("00:31")
     for site, tab in zip(sites, tabs, strict=True):
         _expect_series_results(tab, site, 2)
     for site, page in zip(sites, secretaries, strict=True):
-        page.reload()
         page.get_by_role("button", name="Close the venue", exact=True).click()
         expect(page.get_by_text("The venue is closed: every list is locked and its report is ready.")).to_be_visible()
         expect(page.get_by_role("heading", name="Match report", level=1)).to_be_visible()
