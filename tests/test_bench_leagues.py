@@ -40,6 +40,7 @@ def test_a_league_history_counts_every_match_day_in_its_table_and_ranking() -> N
     ranking = players_ranking(group.division.league, group=group)
     assert len(ranking) == 16
     assert {row.row.series for row in ranking} == {9}
+    assert sum(row.row.total for row in ranking) == sum(score.score for score in SeriesScore.objects.all())
     scores = SeriesScore.objects.filter(venue__match_day__group=group)
     for score in scores:
         players = PlayerSeries.objects.filter(venue=score.venue, series=score.series, team=score.team)

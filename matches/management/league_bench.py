@@ -5,8 +5,9 @@ four from clubs of their own, their rosters, one match day with its venues of fo
 checked in and seated (four tables a venue, each a match of the league's book), and a few games entered at every
 table through the core. The history is written in bulk (ten thousand match days through the services would take
 hours): each match day one venue of the group's four teams, closed, with the rows a closing venue keeps (each team's
-series scores, each player's series totals) and the players checked in; every venue but the last accepted. Its
-tables' games are not written: the group's page never reads a game of a closed venue, only what the venue kept.
+series scores, each player's series totals, and the teams' and players' standings they add up to) and the players
+checked in; every venue but the last accepted. Its tables' games are not written: the group's page never reads a
+game of a closed venue, only what the venue kept.
 """
 
 from __future__ import annotations
@@ -21,19 +22,23 @@ from django.db import transaction
 from django.utils import timezone
 
 from matches.clubs import services as clubs
+from matches.engine.match_days import score_match_day
 from matches.interclub import services as leagues
 from matches.interclub.models import (
     CheckIn,
     Group,
     MatchDay,
     PlayerSeries,
+    PlayerStanding,
     RosterEntry,
     SeriesScore,
     Team,
+    TeamStanding,
     Venue,
     VenueTable,
     VenueTeam,
 )
+from matches.interclub.selectors import series_rules
 from matches.models import Match
 from matches.rows import rows_insert
 from matches.services import Submission, game_add
@@ -117,6 +122,7 @@ def seed_league_history(owner: User, name: str, match_days: int) -> Group:
         )
         rows_insert(SeriesScore, ("venue", "series", "team", "score"), _series_scores(venues, teams))
         rows_insert(PlayerSeries, ("venue", "series", "team", "league_player", "total"), _player_series(venues, teams))
+        _standings(group, venues, teams)
     return group
 
 
@@ -144,6 +150,47 @@ def _teams(owner: User, group: Group, count: int) -> list[tuple[Team, list[Roste
 def _series_score(venue: int, series: int, order: int) -> int:
     """A team's series score that changes who wins from series to series and venue to venue, never tying."""
     return 2000 + 100 * ((venue + series + order) % TEAMS_AT_A_VENUE) + order
+
+
+def _standings(group: Group, venues: Sequence[Venue], teams: Sequence[tuple[Team, list[RosterEntry]]]) -> None:
+    """The teams' and players' standings, as closing (and accepting) each venue adds to them: each day scored by
+    the engine from the series scores written."""
+    rules = series_rules(group.division.league)
+    names = [team.name for team, _ in teams]
+    sums = {name: TeamStanding(team=team) for name, (team, _) in zip(names, teams, strict=True)}
+    for venue in venues:
+        series = [
+            {name: _series_score(venue.pk, number, order) for order, name in enumerate(names)}
+            for number in range(1, SERIES + 1)
+        ]
+        provisional = int(venue.accepted_at is None)
+        for row in score_match_day(names, series, rules).rows:
+            standing = sums[row.team]
+            standing.plus_halves += int(row.points.plus * 2)
+            standing.minus_halves += int(row.points.minus * 2)
+            standing.game_points += row.game_points
+            standing.match_days += 1
+            standing.open_days += provisional
+    TeamStanding.objects.bulk_create(sums.values())
+    open_series = SERIES * sum(venue.accepted_at is None for venue in venues)
+    players = []
+    for order, (_, roster) in enumerate(teams):
+        for seat, entry in enumerate(roster):
+            total = 0
+            for venue in venues:
+                for number in range(1, SERIES + 1):
+                    share, rest = divmod(_series_score(venue.pk, number, order), len(roster))
+                    total += share + (rest if seat == 0 else 0)
+            players.append(
+                PlayerStanding(
+                    group=group,
+                    league_player_id=entry.league_player_id,
+                    total=total,
+                    series=SERIES * len(venues),
+                    open_series=open_series,
+                )
+            )
+    PlayerStanding.objects.bulk_create(players)
 
 
 def _check_ins(
