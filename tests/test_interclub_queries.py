@@ -7,8 +7,10 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 from contextlib import AbstractContextManager as ContextManager
+from importlib import import_module
 
 import pytest
+from django.apps import apps as django_apps
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -16,7 +18,7 @@ from django.urls import reverse
 
 from matches.engine.match_days import TableTie, league_table
 from matches.interclub import services as leagues
-from matches.interclub.models import League, SeriesScore
+from matches.interclub.models import League, PlayerStanding, SeriesScore, TeamStanding
 from matches.interclub.selectors import _closed_days, group_table, players_ranking, series_rules, table_rules
 from matches.interclub.views import MATCH_DAYS_SHOWN
 
@@ -26,6 +28,7 @@ pytestmark = pytest.mark.django_db
 
 CountQueries = Callable[[int], ContextManager[CaptureQueriesContext]]
 KEPT_RESULTS = ("interclub_seriesscore", "interclub_playerseries")
+STANDINGS_MIGRATION = "matches.interclub.migrations.0003_standings_kept_for_the_group_table_and_the_players_ranking"
 
 
 def play_match_day(setup: LeagueSetup, number: int, scores: list[dict[str, int]], *, accept: bool = True) -> None:
@@ -165,3 +168,23 @@ def test_the_standings_follow_every_close_acceptance_reopening_and_rescoring(tie
     assert sum(row.row.total for row in ranking) == sum(
         score.score for score in SeriesScore.objects.filter(venue__match_day__group=setup.group)
     )
+
+
+def test_the_migration_sums_the_kept_results_into_the_standings_the_services_keep() -> None:
+    setup = played()
+    play_match_day(setup, 2, scores(2), accept=False)
+    kept = _standings()
+    TeamStanding.objects.all().delete()
+    PlayerStanding.objects.all().delete()
+    import_module(STANDINGS_MIGRATION).standings_from_kept_results(django_apps, None)
+    assert _standings() == kept
+
+
+def _standings() -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    teams = TeamStanding.objects.order_by("team_id").values_list(
+        "team_id", "plus_halves", "minus_halves", "game_points", "match_days", "open_days"
+    )
+    players = PlayerStanding.objects.order_by("group_id", "league_player_id").values_list(
+        "group_id", "league_player_id", "total", "series", "open_series"
+    )
+    return list(teams), list(players)

@@ -14,8 +14,10 @@ def standings_from_kept_results(apps: Any, schema_editor: Any) -> None:
     series_scores = apps.get_model("interclub", "SeriesScore").objects
     player_series = apps.get_model("interclub", "PlayerSeries").objects
     venue_teams = apps.get_model("interclub", "VenueTeam").objects
-    team_standings = apps.get_model("interclub", "TeamStanding").objects
-    player_standings = apps.get_model("interclub", "PlayerStanding").objects
+    team_standing = apps.get_model("interclub", "TeamStanding")
+    player_standing = apps.get_model("interclub", "PlayerStanding")
+    teams: dict[int, Any] = {}
+    players: dict[tuple[int, int], Any] = {}
     for venue in venues.select_related("match_day__group__division__league").order_by("pk"):
         league = venue.match_day.group.division.league
         rules = SeriesRules(TieRule(league.series_tie), ShortVenue(league.short_venue), league.per_team_beaten)
@@ -24,22 +26,22 @@ def standings_from_kept_results(apps: Any, schema_editor: Any) -> None:
         for number, team, score in series_scores.filter(venue=venue).values_list("series", "team__name", "score"):
             series.setdefault(number, {})[team] = score
         if series:
-            teams = dict(venue_teams.filter(venue=venue).order_by("order", "id").values_list("team__name", "team_id"))
-            day = score_match_day(list(teams), [series[number] for number in sorted(series)], rules)
-            for row in day.rows:
-                standing, _ = team_standings.get_or_create(team_id=teams[row.team])
+            named = dict(venue_teams.filter(venue=venue).order_by("order", "id").values_list("team__name", "team_id"))
+            for row in score_match_day(list(named), [series[number] for number in sorted(series)], rules).rows:
+                standing = teams.setdefault(named[row.team], team_standing(team_id=named[row.team]))
                 standing.plus_halves += int(row.points.plus * 2)
                 standing.minus_halves += int(row.points.minus * 2)
                 standing.game_points += row.game_points
                 standing.match_days += 1
                 standing.open_days += provisional
-                standing.save()
+        group = venue.match_day.group_id
         for player, total in player_series.filter(venue=venue).values_list("league_player_id", "total"):
-            held, _ = player_standings.get_or_create(group_id=venue.match_day.group_id, league_player_id=player)
+            held = players.setdefault((group, player), player_standing(group_id=group, league_player_id=player))
             held.total += total
             held.series += 1
             held.open_series += provisional
-            held.save()
+    team_standing.objects.bulk_create(teams.values())
+    player_standing.objects.bulk_create(players.values())
 
 
 class Migration(migrations.Migration):
