@@ -227,8 +227,9 @@ LEAGUE_SCORES = (
 
 
 def _league() -> League:
-    """A league whose venue of two series was played, closed, confirmed, accepted and corrected, a player on a
-    roster with a federation number; and another league with every setting changed and a second division."""
+    """A league whose venue of two series was played, closed, confirmed, accepted and corrected, and a second match
+    day's venue closed and not accepted yet, a player on a roster with a federation number; and another league with
+    every setting changed and a second division."""
     setup = league_setup(series=2)
     roster_player(setup.teams[0], "Herz Fünf", federation_number="10100042", substitute=True)
     secretary = setup.secretaries[0]
@@ -241,6 +242,14 @@ def _league() -> League:
     leagues.report_accept(venue=setup.venue, user=setup.manager)
     leagues.venue_reopen(venue=setup.venue, user=setup.manager, reason="Tisch 2 falsch übertragen")
     leagues.venue_close(venue=setup.venue, user=setup.manager)
+    # A second match day, closed and not accepted yet: the standings count it as provisional.
+    day = leagues.match_day_create(group=setup.group, number=2, date=datetime.date(2026, 10, 17))
+    setup.venue = leagues.venue_create(match_day=day, teams=setup.teams, host_team=setup.teams[1], series=2)
+    for number, scores in enumerate(LEAGUE_SCORES, start=1):
+        check_in_all(setup, number)
+        leagues.series_seat(venue=setup.venue, series=number, user=secretary)
+        enter_series(setup, number, scores, secretary)
+    leagues.venue_close(venue=setup.venue, user=secretary)
     settings = leagues.LeagueSettings(
         name="Landesliga",
         rules={"kontra_re": True},

@@ -226,7 +226,9 @@ class TableRow:
 
 
 @dataclass
-class _Totals:
+class TeamTotals:
+    """A team's sums over the match days it played: what the table ranks it by."""
+
     team: str
     points: LeaguePoints = field(default_factory=LeaguePoints)
     game_points: int = 0
@@ -238,24 +240,33 @@ def league_table(
 ) -> list[TableRow]:
     """The group's table over its match days (``teams``: the group's teams, so that one without a match day yet is
     listed with 0:0)."""
-    if rules.promoted < 0 or rules.relegated < 0:
-        raise _refuse("promoted", msg(gettext_noop("The places up and down cannot be negative.")))
     days = list(days)
-    totals = {team: _Totals(team) for team in teams}
+    totals = {team: TeamTotals(team) for team in teams}
     for day in days:
         for row in day.rows:
-            total = totals.setdefault(row.team, _Totals(row.team))
+            total = totals.setdefault(row.team, TeamTotals(row.team))
             total.points += row.points
             total.game_points += row.game_points
             total.match_days += 1
-    ordered = sorted(totals.values(), key=lambda total: (_table_key(total, rules), total.team))
-    groups: list[list[tuple[_Totals, bool]]] = []
+    return table_of_totals(totals.values(), rules, lambda tied: days)
+
+
+def table_of_totals(
+    totals: Iterable[TeamTotals], rules: TableRules, meetings: Callable[[Sequence[str]], Iterable[MatchDay]]
+) -> list[TableRow]:
+    """The group's table from each team's sums, kept as its match days were played; ``meetings(teams)``: the match
+    days at which two or more of ``teams`` met, asked only when equal teams are separated by their direct
+    comparison."""
+    if rules.promoted < 0 or rules.relegated < 0:
+        raise _refuse("promoted", msg(gettext_noop("The places up and down cannot be negative.")))
+    ordered = sorted(totals, key=lambda total: (_table_key(total, rules), total.team))
+    groups: list[list[tuple[TeamTotals, bool]]] = []
     for _, members in _runs(ordered, lambda total: _table_key(total, rules)):
-        groups.extend(_break_tie(members, days, rules))
+        groups.extend(_break_tie(members, meetings, rules))
     return _marked_rows(groups, rules)
 
 
-def _table_key(total: _Totals, rules: TableRules) -> tuple[Fraction, Fraction, int]:
+def _table_key(total: TeamTotals, rules: TableRules) -> tuple[Fraction, Fraction, int]:
     return (-total.points.plus, total.points.minus if rules.minus_counts else Fraction(0), -total.game_points)
 
 
@@ -271,14 +282,17 @@ def _runs(items: Sequence[Item], key: Callable[[Item], Key]) -> list[tuple[Key, 
     return runs
 
 
-def _break_tie(members: list[_Totals], days: Sequence[MatchDay], rules: TableRules) -> list[list[tuple[_Totals, bool]]]:
+def _break_tie(
+    members: list[TeamTotals], meetings: Callable[[Sequence[str]], Iterable[MatchDay]], rules: TableRules
+) -> list[list[tuple[TeamTotals, bool]]]:
     """The tied ``members`` as groups sharing a rank, best first; each member with whether a lot placed it."""
     if len(members) == 1 or rules.tie is TableTie.SHARED:
         return [[(member, False) for member in members]]
     if rules.tie is TableTie.LOT:
         drawn = sorted(members, key=lambda member: _lot(rules.seed, member.team))
         return [[(member, True)] for member in drawn]
-    wins = _direct_wins([member.team for member in members], days)
+    teams = [member.team for member in members]
+    wins = _direct_wins(teams, meetings(teams))
     ranked = sorted(members, key=lambda member: (-wins[member.team], member.team))
     return [[(member, False) for member in run] for _, run in _runs(ranked, lambda member: wins[member.team])]
 
@@ -302,7 +316,7 @@ def _lot(seed: str, team: str) -> str:
     return hashlib.sha256(f"{seed}\x00{team}".encode()).hexdigest()
 
 
-def _marked_rows(groups: Sequence[Sequence[tuple[_Totals, bool]]], rules: TableRules) -> list[TableRow]:
+def _marked_rows(groups: Sequence[Sequence[tuple[TeamTotals, bool]]], rules: TableRules) -> list[TableRow]:
     count = sum(len(group) for group in groups)
     rows: list[TableRow] = []
     first = 1
@@ -350,11 +364,19 @@ def individual_ranking(lists: Iterable[PlayerSeries], *, minimum_series: int) ->
     ``minimum_series`` series; ties by the higher total, then more series, and a rank shared where all three tie."""
     sums: dict[str, list[int]] = {}
     for one in lists:
-        sums.setdefault(one.player, []).append(one.total)
+        sums.setdefault(one.player, [0, 0])
+        sums[one.player][0] += one.total
+        sums[one.player][1] += 1
+    return ranking_of_sums(((player, total, series) for player, (total, series) in sums.items()), minimum_series)
+
+
+def ranking_of_sums(sums: Iterable[tuple[str, int, int]], minimum_series: int) -> list[PlayerAverage]:
+    """The individual ranking from each player's summed total and number of series, kept as their series were
+    played (as ``individual_ranking`` ranks them)."""
     rows = [
-        (Fraction(sum(totals), len(totals)), sum(totals), len(totals), player)
-        for player, totals in sums.items()
-        if len(totals) >= max(minimum_series, 1)
+        (Fraction(total, series), total, series, player)
+        for player, total, series in sums
+        if series >= max(minimum_series, 1)
     ]
     rows.sort(key=lambda row: (-row[0], -row[1], -row[2], row[3]))
     ranked: list[PlayerAverage] = []

@@ -368,3 +368,38 @@ class VenueRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.venue}: {self.key}"
+
+
+class TeamStanding(models.Model):
+    """A team's sums over its group's closed venues (derived: kept in step as venues close, reopen and are
+    accepted), so that the group's table reads one row per team however many match days it has played. League
+    points are kept in halves (a shared place gives halves); ``open_days``: the match days counted that are not
+    accepted yet."""
+
+    team = models.OneToOneField(Team, on_delete=models.CASCADE, related_name="standing")
+    plus_halves = models.IntegerField(default=0)
+    minus_halves = models.IntegerField(default=0)
+    game_points = models.IntegerField(default=0)
+    match_days = models.IntegerField(default=0)
+    open_days = models.IntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.plus_halves / 2:g}:{self.minus_halves / 2:g}"
+
+
+class PlayerStanding(models.Model):
+    """A player's sums over the series they played in a group at its closed venues (derived, kept in step as
+    ``TeamStanding`` is), so that the players' ranking reads one row per player; ``open_series``: the series counted
+    that are not accepted yet."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="player_standings")
+    league_player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    total = models.IntegerField(default=0)
+    series = models.IntegerField(default=0)
+    open_series = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["group", "league_player"], name="player_standing_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.group}: {self.league_player} {self.total}"

@@ -2,23 +2,24 @@
 table, a team's match days and the league's players' ranking.
 
 A venue's report sums its tables' lists in the database (one aggregate over their games, one read of the paper
-lists), as a club night's does. The group's table and the players' ranking never read a game: they rank the
-derived rows a venue writes when it closes (``SeriesScore``, one per team and series; ``PlayerSeries``, one per
-player and series) and drops when it reopens, so a season costs as many rows as series were played, read in a
-fixed number of queries.
+lists), as a club night's does. The group's table and the players' ranking never read a game: a venue that closes
+keeps its results (``SeriesScore``, one per team and series; ``PlayerSeries``, one per player and series) and adds
+them to its teams' and players' standings (``TeamStanding``, ``PlayerStanding``), and takes them away when it
+reopens. The table and the ranking read one standing per team and player, however many match days were played.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db.models import Count
 
 from matches.engine.league import PaperLine as Paper
 from matches.engine.league import lines_from_paper
 from matches.engine.match_days import (
-    MatchDay as DayResult,
-)
-from matches.engine.match_days import (
+    LeaguePoints,
     PlayerAverage,
     SeriesPlace,
     SeriesRules,
@@ -27,13 +28,16 @@ from matches.engine.match_days import (
     TableRules,
     TableTie,
     TeamDay,
+    TeamTotals,
     TieRule,
-    individual_ranking,
-    league_table,
     rank_series,
+    ranking_of_sums,
     score_match_day,
+    table_of_totals,
 )
-from matches.engine.match_days import PlayerSeries as SeriesTotal
+from matches.engine.match_days import (
+    MatchDay as DayResult,
+)
 from matches.models import Match, Player, Seat
 from matches.registry import PaperList
 from matches.selectors import list_sums
@@ -43,10 +47,11 @@ from .models import (
     Correction,
     Group,
     League,
-    PlayerSeries,
+    PlayerStanding,
     ReportConfirmation,
     SeriesScore,
     Team,
+    TeamStanding,
     Venue,
     VenuePaperLine,
     VenueTable,
@@ -281,22 +286,50 @@ def _closed_days(venues: Iterable[int], rules: SeriesRules) -> dict[int, tuple[D
     }
 
 
+def kept_day(venue: Venue) -> DayResult | None:
+    """The closed venue's day as its kept series scores give it (None while it keeps none)."""
+    found = _closed_days([venue.pk], series_rules(venue.match_day.group.division.league))
+    return found[venue.pk][0] if venue.pk in found else None
+
+
+def _standing(team: Team) -> TeamStanding | None:
+    """The team's standing, read with the team (none before its first closed venue)."""
+    standing: TeamStanding | None = getattr(team, "standing", None)
+    return standing
+
+
+def _totals(team: Team) -> TeamTotals:
+    """The team's sums as its standing keeps them."""
+    standing = _standing(team)
+    if standing is None:
+        return TeamTotals(team.name)
+    points = LeaguePoints(Fraction(standing.plus_halves, 2), Fraction(standing.minus_halves, 2))
+    return TeamTotals(team.name, points, standing.game_points, standing.match_days)
+
+
 def group_table(group: Group) -> GroupTable:
     """The group's table: league points as plus:minus, then the summed series scores, ties and marks as the league
-    sets, over every closed venue of its match days; a result not yet accepted counts and is flagged provisional."""
+    sets, over every closed venue of its match days (from the teams' standings); a result not yet accepted counts
+    and is flagged provisional. Only teams equal in everything and told apart by their direct comparison have the
+    venues where they met read."""
     league = group.division.league
-    teams = list(Team.objects.filter(group=group).select_related("club").order_by("name"))
-    venues = Venue.objects.filter(match_day__group=group, closed_at__isnull=False).values_list("pk", flat=True)
-    days = _closed_days(venues, series_rules(league))
-    provisional = {row.team for day, accepted in days.values() if not accepted for row in day.rows}
-    rows = league_table(
-        [day for day, _ in days.values()], table_rules(league, group), teams=[team.name for team in teams]
-    )
+    teams = list(Team.objects.filter(group=group).select_related("club", "standing").order_by("name"))
+    rules = series_rules(league)
+
+    def meetings(names: Sequence[str]) -> list[DayResult]:
+        venues = (
+            VenueTeam.objects.filter(team__group=group, team__name__in=names, venue__closed_at__isnull=False)
+            .values("venue_id")
+            .annotate(met=Count("id"))
+            .filter(met__gte=2)
+            .values_list("venue_id", flat=True)
+        )
+        return [day for day, _ in _closed_days(venues, rules).values()]
+
+    rows = table_of_totals([_totals(team) for team in teams], table_rules(league, group), meetings)
     by_name = {team.name: team for team in teams}
-    return GroupTable(
-        group,
-        tuple(GroupTableRow(row, by_name[row.team], row.team in provisional) for row in rows if row.team in by_name),
-    )
+    provisional = {team.name for team in teams if (standing := _standing(team)) is not None and standing.open_days}
+    return GroupTable(group, tuple(GroupTableRow(row, by_name[row.team], row.team in provisional) for row in rows))
 
 
 # --- A team's match days ----------------------------------------------------------------------------------------------
@@ -345,14 +378,19 @@ class RankedPlayer:
 
 def players_ranking(league: League, *, group: Group | None = None) -> list[RankedPlayer]:
     """The league's players (or a group's) by their average Seeger-Fabian total per series, from the league's
-    minimum number of series; read from the series totals the closed venues kept."""
-    rows = PlayerSeries.objects.filter(venue__match_day__group__division__league=league)
+    minimum number of series; read from the players' standings in its groups (a player who played in two groups
+    has both summed)."""
+    rows = PlayerStanding.objects.filter(group__division__league=league)
     if group is not None:
-        rows = rows.filter(venue__match_day__group=group)
-    totals = list(rows.values_list("league_player_id", "total", "venue__accepted_at"))
-    ranked = individual_ranking(
-        (SeriesTotal(str(player), total) for player, total, _ in totals), minimum_series=league.minimum_series
+        rows = rows.filter(group=group)
+    sums: dict[str, list[int]] = {}
+    for player, total, series, provisional in rows.values_list("league_player_id", "total", "series", "open_series"):
+        held = sums.setdefault(str(player), [0, 0, 0])
+        held[0] += total
+        held[1] += series
+        held[2] += provisional
+    ranked = ranking_of_sums(
+        ((player, total, series) for player, (total, series, _) in sums.items()), league.minimum_series
     )
     players = Player.objects.in_bulk([int(row.player) for row in ranked])
-    provisional = {str(player) for player, _, accepted in totals if accepted is None}
-    return [RankedPlayer(row, players[int(row.player)], row.player in provisional) for row in ranked]
+    return [RankedPlayer(row, players[int(row.player)], bool(sums[row.player][2])) for row in ranked]

@@ -54,16 +54,18 @@ from .models import (
     LeagueRole,
     MatchDay,
     PlayerSeries,
+    PlayerStanding,
     ReportConfirmation,
     RosterEntry,
     SeriesScore,
     Team,
+    TeamStanding,
     Venue,
     VenuePaperLine,
     VenueTable,
     VenueTeam,
 )
-from .selectors import SeriesResult, venue_report
+from .selectors import SeriesResult, kept_day, venue_report
 
 MAX_NAME_LENGTH = 100
 MAX_FEDERATION_NUMBER = 20
@@ -720,6 +722,7 @@ def venue_close(*, venue: Venue, user: User | None) -> Venue:
         _keep_results(locked, venue_report(locked).series)
         locked.closed_at = timezone.now()
         locked.save(update_fields=["closed_at"])
+        _standings_move(locked, 1)
         Correction.objects.filter(venue=locked, closed_at__isnull=True).update(
             after=_scores_of(locked), closed_at=locked.closed_at
         )
@@ -742,6 +745,43 @@ def _keep_results(venue: Venue, series: Sequence[SeriesResult]) -> None:
         for line in table.lines
         if line.team is not None
     )
+
+
+def _standings_move(venue: Venue, sign: int) -> None:
+    """Add (``sign`` 1) the locked venue's kept results to its teams' and players' standings, or take them away
+    (-1), as provisional while the venue is not accepted. A standing that counts nothing any more goes, as it was
+    before its first match day."""
+    day = kept_day(venue)
+    provisional = int(venue.accepted_at is None)
+    if day is not None:
+        teams = dict(Team.objects.filter(venues__venue=venue).values_list("name", "pk"))
+        for row in day.rows:
+            standing, _ = TeamStanding.objects.select_for_update().get_or_create(team_id=teams[row.team])
+            standing.plus_halves += sign * int(row.points.plus * 2)
+            standing.minus_halves += sign * int(row.points.minus * 2)
+            standing.game_points += sign * row.game_points
+            standing.match_days += sign
+            standing.open_days += sign * provisional
+            _kept_or_gone(standing, standing.match_days)
+    sums: dict[int, list[int]] = {}
+    for player, total in PlayerSeries.objects.filter(venue=venue).values_list("league_player_id", "total"):
+        sums.setdefault(player, [0, 0])
+        sums[player][0] += total
+        sums[player][1] += 1
+    group_id = venue.match_day.group_id
+    for player, (total, series) in sums.items():
+        held, _ = PlayerStanding.objects.select_for_update().get_or_create(group_id=group_id, league_player_id=player)
+        held.total += sign * total
+        held.series += sign * series
+        held.open_series += sign * series * provisional
+        _kept_or_gone(held, held.series)
+
+
+def _kept_or_gone(standing: TeamStanding | PlayerStanding, counted: int) -> None:
+    if counted:
+        standing.save()
+    else:
+        standing.delete()
 
 
 def _scores_of(venue: Venue) -> dict[str, dict[str, int]]:
@@ -770,6 +810,7 @@ def venue_reopen(*, venue: Venue, user: User, reason: str = "") -> Venue:
             ReportConfirmation.objects.filter(venue=locked).delete()
         for match in Match.objects.filter(venue_table__venue=locked, venue_table__paper=False).order_by("pk"):
             match_unlock(match=match, user=user)
+        _standings_move(locked, -1)
         SeriesScore.objects.filter(venue=locked).delete()
         PlayerSeries.objects.filter(venue=locked).delete()
         locked.closed_at = None
@@ -819,8 +860,11 @@ def report_accept(*, venue: Venue, user: User) -> Venue:
                 gettext_noop("This report was accepted on {date}: a correction reopens it with a reason."),
                 date=date_format(timezone.localtime(locked.accepted_at), "SHORT_DATETIME_FORMAT"),
             )
+        # Its day leaves the standings as provisional and comes back as accepted.
+        _standings_move(locked, -1)
         locked.accepted_at, locked.accepted_by = timezone.now(), user
         locked.save(update_fields=["accepted_at", "accepted_by"])
+        _standings_move(locked, 1)
         _moved_on(locked)
         return locked
 
@@ -830,7 +874,9 @@ def venue_results_rescore(*, venue: Venue) -> None:
     closing it did); an open venue keeps none."""
     with transaction.atomic():
         locked = _lock_venue(venue)
+        _standings_move(locked, -1)
         SeriesScore.objects.filter(venue=locked).delete()
         PlayerSeries.objects.filter(venue=locked).delete()
         if locked.closed_at is not None:
             _keep_results(locked, venue_report(locked).series)
+            _standings_move(locked, 1)

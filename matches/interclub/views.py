@@ -11,6 +11,7 @@ from typing import Any
 import segno
 from django.contrib import messages
 from django.contrib.auth.models import User
+from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -41,6 +42,9 @@ from .forms import (
 from .models import Division, Group, League, MatchDay, RosterEntry, Team, Venue, VenueTable
 from .permissions import captains, manages_league, may_accept, may_check_in, may_confirm, may_keep_roster, may_seat
 from .selectors import group_table, players_ranking, team_match_days, venue_report
+
+# The match days a group's page lists at a time: the latest, and the older ones a page at a time on request.
+MATCH_DAYS_SHOWN = 10
 
 
 def _qr(url: str) -> str:
@@ -322,20 +326,34 @@ def venue_reopen(request: HttpRequest, venue: Venue) -> HttpResponse:
 # --- The group's table, a team, the league ----------------------------------------------------------------------------
 
 
+def _before(request: HttpRequest) -> int | None:
+    """The match day number the page lists the ones before; anything but a number of at most five digits (more
+    than any group plays, and more than the database compares) lists the latest."""
+    value = request.GET.get("before", "")
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 5 else None
+
+
 def _group_context(request: HttpRequest, group: Group) -> dict[str, Any]:
     league = group.division.league
     manages = manages_league(visitor_of(request), league)
-    match_days = list(group.match_days.prefetch_related("venues"))
+    before = _before(request)
+    days = group.match_days.all() if before is None else group.match_days.filter(number__lt=before)
+    # However long the group's history, the page reads and draws as many match days.
+    latest = list(days.order_by("-number").prefetch_related("venues")[: MATCH_DAYS_SHOWN + 1])
+    match_days = latest[:MATCH_DAYS_SHOWN][::-1]
+    last = group.match_days.aggregate(last=Max("number"))["last"] or 0
     clubs = [(str(club.public_id), club.name) for club in Club.objects.order_by("name")] if manages else []
     return {
         "league": league,
         "group": group,
         "table": group_table(group),
         "match_days": match_days,
+        "earlier": match_days[0].number if len(latest) > MATCH_DAYS_SHOWN else None,
+        "paged": before is not None,
         "ranking": players_ranking(league, group=group),
         "manages": manages,
         "team_form": TeamForm(clubs=clubs, prefix="team"),
-        "match_day_form": MatchDayForm(prefix="day", initial={"number": len(match_days) + 1}),
+        "match_day_form": MatchDayForm(prefix="day", initial={"number": last + 1}),
     }
 
 

@@ -26,9 +26,10 @@ import time
 import tracemalloc
 import uuid
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 from urllib.parse import urlencode
 
@@ -47,10 +48,12 @@ from django.urls import reverse
 from matches.clubs.models import Season
 from matches.engine import setup_match
 from matches.following import asks_within
+from matches.interclub.models import Group
 from matches.logs import JsonFormatter
 from matches.management.bench_urls import BARE_PATH
 from matches.management.bulk import STANDARD, write_games
 from matches.management.deals import DealMaker
+from matches.management.league_bench import LeagueDay, seed_league_day, seed_league_history
 from matches.management.league_seed import seed_season
 from matches.management.restore_figures import restore_against_engine, slowest_save_during_restore
 from matches.management.throughput import measure as measure_throughput
@@ -97,6 +100,13 @@ SAVE_DURING_RESTORE_GOAL = 100
 # Under gunicorn: saves per second against health checks per second, at least this (a floor, not a ceiling).
 SERVED_SAVE_GOAL = 0.1
 SERVED_ROUNDS = 5
+# A league's match day: one group at this many venues of four teams (a table of four at each, four tables a venue),
+# a save at one of its tables while the group's live page is read, against the bare view.
+LEAGUE_DAY_VENUES = 100
+LEAGUE_DAY_SAVE_GOAL = 12
+# The group's page after this many match days against after this many: what it costs must not grow with history.
+LEAGUE_MATCH_DAYS = (100, 10_000)
+LEAGUE_TABLE_GOAL = 2
 # What a page loads by itself: its styles, scripts, images, favicon and manifest (not the pages it links to, nor the
 # icons a browser fetches only to install the app, nor an image loaded only when it is scrolled to).
 LOADED = re.compile(
@@ -158,17 +168,60 @@ class Figure:
     against: Side
 
 
-class Requests:
-    """The requests the figures compare, on the seeded matches (named as in ``MATCHES``)."""
+class Seeds:
+    """What the figures measure, each seeded when a figure first asks for it, so that a run of some figures
+    (``--only``) seeds only what those need."""
 
-    def __init__(self, scorer: User, matches: dict[str, Match]) -> None:
+    def __init__(self, scorer: User, say: Callable[[str], None]) -> None:
         self.scorer = scorer
-        self.matches = matches
+        self.say = say
+
+    @cached_property
+    def matches(self) -> dict[str, Match]:
+        started = time.perf_counter()
+        matches = {name: _seed(self.scorer, games) for name, games in MATCHES.items()}
+        seeded = sum(MATCHES.values())
+        self.say(f"seeded {seeded} games through the services in {time.perf_counter() - started:.1f} s")
+        return matches
+
+    @cached_property
+    def seasons(self) -> dict[int, Season]:
+        started = time.perf_counter()
+        seasons = {games: seed_season(self.scorer, f"{games} games", games) for games in SEASON_GAMES}
+        self.say(f"seeded two club seasons in {time.perf_counter() - started:.1f} s")
+        return seasons
+
+    @cached_property
+    def league_day(self) -> LeagueDay:
+        started = time.perf_counter()
+        day = seed_league_day(self.scorer, "League day", LEAGUE_DAY_VENUES)
+        self.say(
+            f"seeded a league's match day at {LEAGUE_DAY_VENUES} venues ({len(day.tables)} tables) through the "
+            f"services in {time.perf_counter() - started:.1f} s"
+        )
+        return day
+
+    @cached_property
+    def league_histories(self) -> dict[int, Group]:
+        started = time.perf_counter()
+        groups = {days: seed_league_history(self.scorer, f"{days} match days", days) for days in LEAGUE_MATCH_DAYS}
+        self.say(f"seeded two leagues' closed match days in {time.perf_counter() - started:.1f} s")
+        return groups
+
+
+class Requests:
+    """The requests the figures compare, on the seeded matches (named as in ``MATCHES``) and leagues."""
+
+    def __init__(self, scorer: User, seeds: Seeds) -> None:
+        self.scorer = scorer
+        self.seeds = seeds
         self.client = Client()
         self.client.force_login(scorer)
         self.spectator = Client()
+        self.reader = Client()
         self.unwrapped = _without_middleware(scorer)
-        self.fixes = dict.fromkeys(matches, 0)
+        self.fixes = dict.fromkeys(MATCHES, 0)
+        self.phones: dict[int, Client] = {}
         # Set to count the queries of the requests themselves (not of the bench's own reads and resets).
         self.queries: CaptureQueriesContext | None = None
 
@@ -184,13 +237,15 @@ class Requests:
             raise CommandError(f"{what}: status {response.status_code}, expected {expected}")
         return elapsed, response
 
-    def _post(self, url: str, data: dict[str, str], *, htmx: bool = False) -> HttpResponseBase:
+    def _post(
+        self, url: str, data: dict[str, str], *, htmx: bool = False, client: Client | None = None
+    ) -> HttpResponseBase:
         """A form posted as a browser and htmx post it: URL-encoded (the test client would send multipart)."""
         headers = {"HX-Request": "true"} if htmx else {}
-        return self.client.post(url, urlencode(data), content_type=FORM_ENCODED, headers=headers)
+        return (client or self.client).post(url, urlencode(data), content_type=FORM_ENCODED, headers=headers)
 
     def _fresh(self, name: str) -> Match:
-        return Match.objects.get(pk=self.matches[name].pk)
+        return Match.objects.get(pk=self.seeds.matches[name].pk)
 
     def season(self, season: Season) -> int:
         """The season's table, as a member opens it (the page with the table and the latest nights)."""
@@ -202,7 +257,9 @@ class Requests:
 
     def save(self, name: str) -> int:
         """An htmx save of the next game; afterwards (not timed) the match is put back exactly as it was."""
-        match = self._fresh(name)
+        return self._save_next(self.client, self._fresh(name), f"save on the match of {name} games")
+
+    def _save_next(self, client: Client, match: Match, what: str) -> int:
         number = match.deals + 1
         token = uuid.uuid4()
         data = {
@@ -210,14 +267,35 @@ class Requests:
             "number": str(number),
             "version": str(match.version),
             "contract": "clubs",
-            "declarer": str(number % len(NAMES)),
+            # The seat after the dealer (at a table of four the dealer sits out).
+            "declarer": str(number % match.players),
             "matadors": "2",
             "declarer_card_points": "75",
         }
         url = reverse("game_create", args=[match.public_id])
-        elapsed, _ = self._timed(lambda: self._post(url, data, htmx=True), 200, "save")
-        _take_back(match, token, f"save on the match of {name} games")
+        elapsed, _ = self._timed(lambda: self._post(url, data, htmx=True, client=client), 200, "save")
+        _take_back(match, token, what)
         return elapsed
+
+    def table_save(self, day: LeagueDay) -> int:
+        """A save at one of the match day's tables, by the phone that opened the table's QR link (no account: the
+        link in its session lets it score), right after the group's live page was read (not timed), as the
+        phones and screens following the league read it between the tables' saves."""
+        table = day.tables[len(day.tables) // 2]
+        phone = self.phones.get(table.match_id)
+        if phone is None:
+            phone = self.phones[table.match_id] = Client()
+            phone.post(reverse("match_join", args=[table.match.invite_token]))
+        page = self.reader.get(reverse("interclub_group", args=[day.group.public_id]), HTTP_HX_REQUEST="true")
+        if page.status_code != 200:
+            raise CommandError(f"league page during the save: status {page.status_code}")
+        match = Match.objects.get(pk=table.match_id)
+        return self._save_next(phone, match, "save at a venue's table")
+
+    def group_page(self, group: Group) -> int:
+        """The group's public page (its league table), as a phone without an account opens it."""
+        url = reverse("interclub_group", args=[group.public_id])
+        return self._timed(lambda: self.spectator.get(url), 200, "league table")[0]
 
     def preview(self, name: str) -> int:
         match = self._fresh(name)
@@ -276,8 +354,14 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--rounds", type=int, default=150, help="repetitions of each side of each figure")
+        parser.add_argument(
+            "--only",
+            default="",
+            metavar="NAME-SUBSTRING",
+            help="measure only the figures whose name contains this (any case), seeding only what they need",
+        )
 
-    def handle(self, *args: Any, rounds: int = 150, **options: Any) -> None:
+    def handle(self, *args: Any, rounds: int = 150, only: str = "", **options: Any) -> None:
         if connection.vendor == "sqlite":
             # A file of its own beside the project, not the test suite's: a test run may be going on meanwhile.
             connection.settings_dict.setdefault("TEST", {})["NAME"] = str(settings.BASE_DIR / "bench-db.sqlite3")
@@ -294,28 +378,33 @@ class Command(BaseCommand):
             with production_like, warnings.catch_warnings(), request_lines_discarded():
                 # Whitenoise warns that collectstatic has not run; the bench never serves static files.
                 warnings.filterwarnings("ignore", message="No directory at", category=UserWarning)
-                self._run(rounds)
+                self._run(rounds, only)
         finally:
             connection.creation.destroy_test_db(old_name, verbosity=0)
 
-    def _line(self, name: str, value: float, goal: float, *, at_least: bool = False) -> None:
+    def _line(
+        self, name: str, value: float, goal: float, *, at_least: bool = False, queries: Sequence[int] = ()
+    ) -> None:
         verdict = "ok" if (value >= goal if at_least else value <= goal) else "MISSED"
-        self.stdout.write(f"{name}  {value:.2f}  goal {goal:g}  {verdict}")
+        # The queries (of each side, where a figure has two) come last, so that the first four fields stay put.
+        counted = f"  ({' / '.join(map(str, queries))} queries)" if queries else ""
+        self.stdout.write(f"{name}  {value:.2f}  goal {goal:g}  {verdict}{counted}")
 
-    def _run(self, rounds: int) -> None:
+    def _run(self, rounds: int, only: str) -> None:
+        def wanted(name: str) -> bool:
+            return only.casefold() in name.casefold()
+
         scorer = User.objects.create_user("bench-scorer")
-        started = time.perf_counter()
-        matches = {name: _seed(scorer, games) for name, games in MATCHES.items()}
-        seeded = sum(MATCHES.values())
-        self.stdout.write(f"seeded {seeded} games through the services in {time.perf_counter() - started:.1f} s")
-        started = time.perf_counter()
-        seasons = {games: seed_season(scorer, f"{games} games", games) for games in SEASON_GAMES}
-        self.stdout.write(f"seeded two club seasons in {time.perf_counter() - started:.1f} s")
-        requests = Requests(scorer, matches)
+        seeds = Seeds(scorer, self.stdout.write)
+        requests = Requests(scorer, seeds)
         bare = Side("bare view", lambda: requests.bare(requests.client))
         unwrapped = Side("view without middleware", lambda: requests.bare(requests.unwrapped))
         bare_anonymous = Side("bare view, anonymous", lambda: requests.bare(requests.spectator))
         save_10 = Side("save at game 10", lambda: requests.save("10"))
+        league_tables = (
+            Side("league table at 10k match days", lambda: requests.group_page(seeds.league_histories[10_000])),
+            Side("league table at 100 match days", lambda: requests.group_page(seeds.league_histories[100])),
+        )
         figures = (
             Figure("save at game 10 / bare view", 10, save_10, bare),
             Figure("bare view / view without middleware", 2, bare, unwrapped),
@@ -343,8 +432,8 @@ class Command(BaseCommand):
             Figure(
                 "season table 1M / 1k games",
                 2,
-                Side("season table at 1M games", lambda: requests.season(seasons[SEASON_GAMES[1]])),
-                Side("season table at 1k games", lambda: requests.season(seasons[SEASON_GAMES[0]])),
+                Side("season table at 1M games", lambda: requests.season(seeds.seasons[SEASON_GAMES[1]])),
+                Side("season table at 1k games", lambda: requests.season(seeds.seasons[SEASON_GAMES[0]])),
             ),
             Figure(
                 "match page at game 1000 / game 50",
@@ -352,45 +441,76 @@ class Command(BaseCommand):
                 Side("match page at game 1000", lambda: requests.page("1000")),
                 Side("match page at game 50", lambda: requests.page("50")),
             ),
+            Figure(
+                f"league day {LEAGUE_DAY_VENUES} venues, save / bare view",
+                LEAGUE_DAY_SAVE_GOAL,
+                Side("save at a venue's table", lambda: requests.table_save(seeds.league_day)),
+                bare,
+            ),
+            Figure("league table 10k / 100 match days", LEAGUE_TABLE_GOAL, *league_tables),
         )
-        samples = _measure(figures, rounds)
-        for figure in figures:
+        chosen = tuple(figure for figure in figures if wanted(figure.name))
+        samples = _measure(chosen, rounds)
+        counted = _queries(requests, chosen)
+        for figure in chosen:
             ratio = statistics.median(samples[figure.measured.name]) / statistics.median(samples[figure.against.name])
-            self._line(figure.name, ratio, figure.goal)
+            if figure.name.startswith("league day"):
+                self._line(figure.name, ratio, figure.goal, queries=[counted[figure.measured.name]])
+            elif figure.name.startswith("league table"):
+                sides = (figure.measured.name, figure.against.name)
+                self._line(figure.name, ratio, figure.goal, queries=[counted[name] for name in sides])
+            else:
+                self._line(figure.name, ratio, figure.goal)
         wire = Wire(requests)
-        self._line("first load KB", wire.first_load() / 1024, FIRST_LOAD_GOAL_KB)
-        self._line("save round trip KB", wire.save_round_trip() / 1024, SAVE_ROUND_TRIP_GOAL_KB)
-        idle = wire.follow_hour(saves_every=None)
-        self._line("follow KB per hour, idle", idle.total / 1024, FOLLOW_GOAL_KB)
-        saving = wire.follow_hour(saves_every=FOLLOW_SAVES_EVERY)
-        self._line("follow KB per hour, a save every 2 min", saving.total / 1024, FOLLOW_GOAL_KB)
-        export = Export(requests.client, _long_match(scorer, EXPORT_GAMES))
-        exported, written = export.measure(EXPORT_ROUNDS)
-        self._line("csv export 100k memory MB", export.peak_memory() / 2**20, EXPORT_MEMORY_GOAL_MB)
-        self._line("csv export 100k / csv module", exported / written, EXPORT_RATIO_GOAL)
-        served = measure_throughput(scorer, SERVED_ROUNDS)
-        self._line("requests per second, save / bare view", served.save / served.bare, SERVED_SAVE_GOAL, at_least=True)
+        if wanted("first load KB"):
+            self._line("first load KB", wire.first_load() / 1024, FIRST_LOAD_GOAL_KB)
+        if wanted("save round trip KB"):
+            self._line("save round trip KB", wire.save_round_trip() / 1024, SAVE_ROUND_TRIP_GOAL_KB)
+        idle = saving = None
+        if wanted("follow KB per hour, idle"):
+            idle = wire.follow_hour(saves_every=None)
+            self._line("follow KB per hour, idle", idle.total / 1024, FOLLOW_GOAL_KB)
+        if wanted("follow KB per hour, a save every 2 min"):
+            saving = wire.follow_hour(saves_every=FOLLOW_SAVES_EVERY)
+            self._line("follow KB per hour, a save every 2 min", saving.total / 1024, FOLLOW_GOAL_KB)
+        if wanted("csv export 100k memory MB") or wanted("csv export 100k / csv module"):
+            export = Export(requests.client, _long_match(scorer, EXPORT_GAMES))
+            exported, written = export.measure(EXPORT_ROUNDS)
+            self._line("csv export 100k memory MB", export.peak_memory() / 2**20, EXPORT_MEMORY_GOAL_MB)
+            self._line("csv export 100k / csv module", exported / written, EXPORT_RATIO_GOAL)
+        served = None
+        if wanted("requests per second, save / bare view"):
+            served = measure_throughput(scorer, SERVED_ROUNDS)
+            rate = served.save / served.bare
+            self._line("requests per second, save / bare view", rate, SERVED_SAVE_GOAL, at_least=True)
         restorer = User.objects.create_user("bench-restorer")
-        self._line(
-            "restore 100k games / engine scoring alone", restore_against_engine(restorer, RESTORE_GAMES), RESTORE_GOAL
-        )
-        slowest = slowest_save_during_restore(restorer, RESTORE_DURING_GAMES, lambda: requests.save("10"))
-        bare_median = statistics.median(samples[bare.name])
-        self._line("save during a restore, slowest / bare view", slowest / bare_median, SAVE_DURING_RESTORE_GOAL)
+        if wanted("restore 100k games / engine scoring alone"):
+            self._line(
+                "restore 100k games / engine scoring alone",
+                restore_against_engine(restorer, RESTORE_GAMES),
+                RESTORE_GOAL,
+            )
+        if wanted("save during a restore, slowest / bare view"):
+            # The slowest save is set against the bare view's median, measured with the figures above (or here,
+            # when they were left out).
+            bare_samples = samples.get(bare.name) or [bare.send() for _ in range(rounds)]
+            slowest = slowest_save_during_restore(restorer, RESTORE_DURING_GAMES, lambda: requests.save("10"))
+            bare_median = statistics.median(bare_samples)
+            self._line("save during a restore, slowest / bare view", slowest / bare_median, SAVE_DURING_RESTORE_GOAL)
         self.stdout.write(f"per request ({rounds} rounds): median time, queries")
-        for name, side in _sides(figures).items():
-            requests.queries = CaptureQueriesContext(connection)
-            side.send()
+        for name in _sides(chosen):
             median = statistics.median(samples[name]) / 1e6
-            self.stdout.write(f"  {name:<30} {median:7.2f} ms  {len(requests.queries):3d} queries")
-        self.stdout.write(
-            f"following for an hour: {idle.asks} asks (matches/following.py), each {idle.unchanged} bytes there and "
-            f"back while nothing changed; with a save every 2 min, {saving.changed} answers brought a change"
-        )
-        self.stdout.write(
-            f"under gunicorn ({served.workers} workers, {served.clients} clients, median of {SERVED_ROUNDS} phases): "
-            f"save {served.save:.0f}/s, health check (bare view) {served.bare:.0f}/s"
-        )
+            self.stdout.write(f"  {name:<30} {median:7.2f} ms  {counted[name]:3d} queries")
+        if idle is not None and saving is not None:
+            self.stdout.write(
+                f"following for an hour: {idle.asks} asks (matches/following.py), each {idle.unchanged} bytes there "
+                f"and back while nothing changed; with a save every 2 min, {saving.changed} answers brought a change"
+            )
+        if served is not None:
+            self.stdout.write(
+                f"under gunicorn ({served.workers} workers, {served.clients} clients, median of {SERVED_ROUNDS} "
+                f"phases): save {served.save:.0f}/s, health check (bare view) {served.bare:.0f}/s"
+            )
 
 
 class Export:
@@ -656,6 +776,17 @@ def _seed(scorer: User, games: int) -> Match:
 
 def _sides(figures: tuple[Figure, ...]) -> dict[str, Side]:
     return {side.name: side for figure in figures for side in (figure.measured, figure.against)}
+
+
+def _queries(requests: Requests, figures: tuple[Figure, ...]) -> dict[str, int]:
+    """The queries each side's request makes once more (not those of the bench's own reads and resets)."""
+    counted = {}
+    for name, side in _sides(figures).items():
+        requests.queries = CaptureQueriesContext(connection)
+        side.send()
+        counted[name] = len(requests.queries)
+    requests.queries = None
+    return counted
 
 
 def _measure(figures: tuple[Figure, ...], rounds: int) -> dict[str, list[int]]:
