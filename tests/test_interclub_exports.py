@@ -99,6 +99,34 @@ def test_the_group_table_downloads_in_every_format_with_the_tables_figures(clien
     assert herz[9] == "yes"
 
 
+def shared_top() -> LeagueSetup:
+    """Two teams equal at the top of a group where one team goes up: their rank spans the promotion line."""
+    setup = league_setup(series=2)
+    equal_at_the_top = {"Herz Dame I": 3400, "Kreuz Bube I": 3400, "Pik As I": 3000, "Karo Sieben I": 2800}
+    for number in (1, 2):
+        check_in_all(setup, number)
+        leagues.series_seat(venue=setup.venue, series=number, user=setup.manager)
+        enter_series(setup, number, equal_at_the_top, setup.manager)
+    setup.venue = leagues.venue_close(venue=setup.venue, user=setup.manager)
+    return setup
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_rank_shared_across_the_promotion_line_is_undecided_in_every_format(client: Client, fmt: str) -> None:
+    setup = shared_top()
+    rows = rows_of(body(download(client, "league_table_export", setup.group.public_id, fmt)), fmt)
+    assert rows[0][-1] == "Undecided"
+    undecided = {row[1] for row in rows[1:] if row[-1] == "yes"}
+    assert undecided == {"Herz Dame I", "Kreuz Bube I"}
+
+
+def test_the_printed_table_marks_a_rank_shared_across_the_promotion_line(client: Client) -> None:
+    setup = shared_top()
+    table = pdf_text(client.get(reverse("league_table_print", args=[setup.group.public_id])))[0]
+    assert table.count("promotion ?") == 2
+    assert "? undecided: the rank spans the line, the league's manager decides" in table
+
+
 def test_a_semicolon_csv_is_what_a_german_spreadsheet_opens() -> None:
     setup = played()
     answer = Client().get(reverse("league_table_export", args=[setup.group.public_id, "csv-semicolon"]))

@@ -115,13 +115,15 @@ TABLE_COLUMNS = (
     Column(pgettext_lazy("league file", "Match days"), 24),
     Column(pgettext_lazy("league file", "Mark"), 24, text=True),
     Column(pgettext_lazy("league file", "Provisional"), 0, printed=False),
+    Column(pgettext_lazy("league file", "Undecided"), 0, printed=False),
 )
 
 
 def group_table_sheet(table: GroupTable) -> Sheet:
     """The group's table: each team's place (a place decided by lot marked "*" when printed), league points as
     plus:minus (and each alone for a spreadsheet), the summed series scores, the match days counted, promotion or
-    relegation, and whether a result counted in it is not accepted yet (marked "†" when printed)."""
+    relegation (marked "?" when printed where the team shares its rank across the line, and the league's manager
+    decides), and whether a result counted in it is not accepted yet (marked "†" when printed)."""
     lines = []
     for one in table.rows:
         row = one.row
@@ -139,9 +141,11 @@ def group_table_sheet(table: GroupTable) -> Sheet:
             row.match_days,
             mark,
             _yes(one.provisional),
+            _yes(row.undecided),
         )
         texts = (place, team, one.team.club.name, str(row.points), "", "", total_label(row.game_points))
-        lines.append(Line(cells, (*texts, str(row.match_days), mark, "")))
+        printed_mark = f"{mark} ?" if row.undecided else mark
+        lines.append(Line(cells, (*texts, str(row.match_days), printed_mark, "", "")))
     group = table.group
     return Sheet(
         name=f"{group.division.league.name} {group.division.name} {group.name}",
@@ -149,15 +153,19 @@ def group_table_sheet(table: GroupTable) -> Sheet:
         columns=TABLE_COLUMNS,
         lines=tuple(lines),
         note=_notes(
-            by_lot=any(one.row.by_lot for one in table.rows), provisional=any(one.provisional for one in table.rows)
+            by_lot=any(one.row.by_lot for one in table.rows),
+            provisional=any(one.provisional for one in table.rows),
+            undecided=any(one.row.undecided for one in table.rows),
         ),
     )
 
 
-def _notes(*, by_lot: bool, provisional: bool) -> str:
+def _notes(*, by_lot: bool, provisional: bool, undecided: bool = False) -> str:
     notes = []
     if by_lot:
         notes.append(_("* tied: decided by lot"))
+    if undecided:
+        notes.append(pgettext("league file", "? undecided: the rank spans the line, the league's manager decides"))
     if provisional:
         notes.append(pgettext("league file", "† provisional: a result counted here is not accepted yet"))
     return "   ".join(notes)
