@@ -38,10 +38,13 @@ from matches.interclub.services import league_manager_set, series_seat
 from matches.models import Game, Keeper, Match, MatchEvent, Player, RestoreJob, Seat
 from matches.permissions import Action, Role, Rule, allowed, can, match_role, player_role
 from matches.services import match_link_renew
+from matches.tournaments.models import Entry, Tournament
+from matches.tournaments.services import series_draw
 
 from .conftest import Persona, Table
 from .factories import add, make_match, make_user
 from .interclub_setup import check_in_all, league_setup
+from .tournaments_setup import announce, enter_field
 
 pytestmark = pytest.mark.django_db
 
@@ -91,6 +94,8 @@ SUBJECT_ARGUMENTS = {
     "match_day": ("match_day_id",),
     "team": ("team_id",),
     "venue": ("venue_id",),
+    "tournament": ("tournament_id",),
+    "tournament_entry": ("entry_id",),
 }
 
 WRITE = re.compile(r'\s*(?:INSERT (?:OR \w+ )?INTO|UPDATE|DELETE FROM)\s+"?(\w+)', re.IGNORECASE)
@@ -191,6 +196,8 @@ def argument_values(table: Table, route: Route) -> dict[str, str]:
             Seat.objects.filter(match__club_table__night=table.night).values_list("player__public_id", flat=True)[0]
         ),
         **{name: str(thing.public_id) for name, thing in league_things(table).items()},
+        **{name: str(thing.public_id) for name, thing in tournament_things(table).items()},
+        "series": "1",
     }
     if route.name == "night_table_phones":
         values["night_id"] = str(paper_night(table).public_id)
@@ -228,6 +235,20 @@ def league_things(table: Table) -> dict[str, "Subject"]:
         "match_day_id": venue.match_day,
         "team_id": Team.objects.filter(group=venue.match_day.group).order_by("name")[0],
         "venue_id": venue,
+    }
+
+
+def tournament_things(table: Table) -> dict[str, "Subject"]:
+    """A tournament the table's owner organises, with seven entries (one online, the rest at the door) and its
+    first series drawn (a table of four and one of three), by the argument naming each; made once for the table."""
+    tournament = Tournament.objects.filter(organiser=table.owner).first()
+    if tournament is None:
+        tournament = announce(table.owner)
+        enter_field(tournament, 7, online=1)
+        series_draw(tournament=tournament, number=1, user=table.owner)
+    return {
+        "tournament_id": tournament,
+        "entry_id": Entry.objects.filter(tournament=tournament).order_by("pk")[0],
     }
 
 
@@ -316,7 +337,9 @@ def refusal(route: Route, persona: Persona) -> Answer:
     return Answer.NOT_FOUND
 
 
-Subject = Match | Player | Club | Season | Night | RestoreJob | League | Group | MatchDay | Team | Venue
+Subject = (
+    Match | Player | Club | Season | Night | RestoreJob | League | Group | MatchDay | Team | Venue | Tournament | Entry
+)
 
 
 def policy_allows(rule: Rule, persona: Persona, subjects: Sequence[Subject], method: str) -> bool:
@@ -346,6 +369,7 @@ def expectation(route: Route, table: Table) -> Callable[[Persona, str], Answer] 
             "night_id": table.night,
             "restore_id": table.restore,
             **league_things(table),
+            **tournament_things(table),
         }
         wanted = SUBJECT_ARGUMENTS.get(rule.subject or "", ())
         subjects = [things[name] for name in route.arguments if name in wanted]
