@@ -164,6 +164,8 @@ def test_a_closed_venues_report_downloads_with_every_players_line_and_each_teams
     assert first.team is not None
     assert [str(cell) for cell in players[0][:5]] == ["1", "1", first.team.name, first.player.name, str(first.total)]
     days = [row for row in rows[1:] if row[0] == "Match day"]
+    assert report.day is not None
+    assert [row[2] for row in days] == [day.team for day in report.day.rows]  # best first
     herz = next(row for row in days if row[2] == "Herz Dame I")
     assert (str(herz[4]), herz[9]) == ("10075", "5:4")
     series_two = [row for row in rows[1:] if str(row[0]) == "2" and row[3] in ("", None)]

@@ -43,7 +43,7 @@ def test_the_worked_match_day_gives_team_i_5_4_and_10075_game_points() -> None:
     setup = _play_worked_day()
     report = venue_report(setup.venue)
     herz = setup.teams[0]
-    day = report.team_day(herz)
+    day = dict(report.days_best_first())[herz]
     assert day is not None
     assert (str(day.points), day.game_points) == ("5:4", 10075)
     herz_places = [next(place for place in series.places if place.team == herz.name) for series in report.series]

@@ -86,7 +86,6 @@ def test_the_host_secretary_runs_a_match_day_through_the_pages() -> None:
     venue_url = reverse("interclub_venue", args=[setup.venue.public_id])
     page = secretary.get(venue_url).content.decode()
     assert "Check in Herz Dame I" in page
-    assert "Seat series 1" in page
     for series in (1, 2):
         for team, roster in enumerate(setup.rosters):
             response = secretary.post(
@@ -139,6 +138,26 @@ def test_a_captain_checks_in_only_their_own_team() -> None:
     assert response.status_code == 400
     assert "captain" in error_of(response.content.decode(), f"id_s1-t{setup.teams[0].pk}-entries")
     assert not CheckIn.objects.exists()
+
+
+def test_a_series_is_offered_for_seating_once_a_team_is_checked_in_and_names_those_left_out() -> None:
+    setup = league_setup(series=2)
+    secretary = browser(setup.secretaries[0])
+    venue_url = reverse("interclub_venue", args=[setup.venue.public_id])
+    page = html.unescape(secretary.get(venue_url).content.decode())
+    assert "Seat series 1" not in page
+    assert "Seat series 2" not in page
+    assert "A series is seated once its teams are checked in." in page
+    for team in (0, 1):
+        secretary.post(
+            reverse("interclub_check_in", args=[setup.venue.public_id]),
+            check_in_data(setup, team, setup.rosters[team][:4]),
+        )
+    page = html.unescape(secretary.get(venue_url).content.decode())
+    assert "Seat series 1" in page
+    assert "Seat series 2" not in page
+    left_out = f"Not checked in, so left out when the series is seated: {setup.teams[2].name}, {setup.teams[3].name}"
+    assert left_out in page
 
 
 def test_a_captain_cannot_seat_and_is_told_why() -> None:
@@ -224,6 +243,15 @@ def test_the_report_is_confirmed_by_the_captains_and_accepted_by_the_manager() -
     page = manager.get(report_url).content.decode()
     assert "Accepted on" in page
     assert "by manager" in page
+
+
+def test_the_reports_league_points_list_the_teams_best_first() -> None:
+    setup = _closed()
+    page = browser(None).get(reverse("interclub_report", args=[setup.venue.public_id])).content.decode()
+    day = page.split('id="day-title"')[1].split("</table>")[0]
+    listed = re.findall(r'<a href="/leagues/teams/[^"]+/">([^<]+)</a>', day)
+    # Kreuz Bube I was second and first, Herz Dame I first and third, Pik As I third and second, Karo Sieben I last.
+    assert listed == ["Kreuz Bube I", "Herz Dame I", "Pik As I", "Karo Sieben I"]
 
 
 def test_a_captain_cannot_confirm_for_another_team() -> None:

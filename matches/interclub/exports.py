@@ -241,7 +241,7 @@ def venue_name(venue: Venue) -> str:
 
 def report_sheet(report: VenueReport) -> Sheet:
     """The venue's report as rows: every player's line at their table in each series, then each team's series
-    score with its place and league points, and last each team's day (its league and game points)."""
+    score with its place and league points, and last each team's day (its league and game points), best first."""
     lines: list[Line] = []
     for series in report.series:
         for table in series.tables:
@@ -251,8 +251,7 @@ def report_sheet(report: VenueReport) -> Sheet:
                 lines.append(_report_line(series.number, table.table.number, name, line.player.name, figures))
         for place in series.places:
             lines.append(_team_line(series.number, place.team, place.score, place.place, place.points))
-    for team in report.teams:
-        day = report.team_day(team)
+    for _team, day in report.days_best_first():
         if day is not None:
             lines.append(_day_line(day))
     return Sheet(

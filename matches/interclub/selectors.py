@@ -136,9 +136,13 @@ class VenueReport:
     def provisional(self) -> bool:
         return self.venue.accepted_at is None
 
-    def team_day(self, team: Team) -> TeamDay | None:
-        rows = self.day.rows if self.day is not None else ()
-        return next((row for row in rows if row.team == team.name), None)
+    def days_best_first(self) -> list[tuple[Team, TeamDay | None]]:
+        """Each team with its day, best first as the engine ranks the day; before anything was entered, in the
+        venue's order with no day."""
+        by_name = {team.name: team for team in self.teams}
+        ranked = [(by_name[row.team], row) for row in self.day.rows] if self.day is not None else []
+        listed = {team.pk for team, _day in ranked}
+        return ranked + [(team, None) for team in self.teams if team.pk not in listed]
 
 
 def venue_teams(venue: Venue) -> list[Team]:

@@ -121,7 +121,18 @@ def _venue_context(
             tables.append({"result": table, "join": join, "qr": _qr(join) if join else ""})
         # Its seating can be dropped until a table entered something.
         entered = any(table.table.paper or table.games for table in result.tables)
-        series.append({"result": result, "check_ins": check_ins, "tables": tables, "entered": entered})
+        # A series is offered for seating once a team is checked in; a team that is not is left out, and named.
+        left_out = [team for team, players in result.line_ups if not players]
+        series.append(
+            {
+                "result": result,
+                "check_ins": check_ins,
+                "tables": tables,
+                "entered": entered,
+                "seatable": len(left_out) < len(result.line_ups),
+                "left_out": left_out,
+            }
+        )
     return {
         "venue": venue,
         "match_day": venue.match_day,
@@ -258,7 +269,7 @@ def _report_page(
         "match_day": venue.match_day,
         "group": venue.match_day.group,
         "report": report,
-        "days": [(team, report.team_day(team)) for team in report.teams],
+        "days": report.days_best_first(),
         "to_confirm": [team for team in report.teams if team.pk not in confirmed and may_confirm(visitor, venue, team)],
         "may_accept": may_accept(visitor, venue),
         "may_reopen": may_accept(visitor, venue) if venue.accepted_at else may_seat(visitor, venue),
