@@ -14,9 +14,13 @@ class MatchesConfig(AppConfig):
     def ready(self) -> None:
         from .api.tokens import revoke_tokens_on_new_password
         from .converters import LinkToken
+        from .registry import register_gone_invite_page
         from .views.accounts import take_along
+        from .views.sharing import ended_link_page
 
         register_converter(LinkToken, "link")
+        # Asked after the apps' own pages, which know more of their tables (a club night's standings).
+        register_gone_invite_page(ended_link_page, fallback=True)
 
         user_logged_in.connect(take_along, dispatch_uid="matches.take_along")
         pre_save.connect(

@@ -105,6 +105,9 @@ class Match(models.Model):
     scorers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="scored_matches", blank=True)
     invite_token = models.CharField(max_length=40, unique=True, null=True, blank=True, default=new_link_token)
     share_token = models.CharField(max_length=40, unique=True, null=True, blank=True, default=new_link_token)
+    # The scoring link an event's closing turned off (a league's venue, a tournament's series): a phone that opens it
+    # afterwards learns that the table's list is closed, and where its results are, instead of meeting a dead link.
+    ended_link = models.CharField(max_length=40, blank=True, default="", db_index=True)
     version = models.PositiveIntegerField(default=0)
     # A closed club night locks the lists of its tables until it is reopened; a table entered from paper stays locked.
     locked = models.BooleanField(default=False)

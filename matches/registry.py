@@ -45,6 +45,8 @@ class TablePlace:
     date: datetime.date
     series: int
     table: int
+    # Where the event's results are shown to everybody (empty: nowhere public).
+    results_url: str = ""
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,7 @@ TablePlaceReader = Callable[[Match], TablePlace | None]
 
 _paper_readers: list[PaperReader] = []
 _gone_invite_pages: list[GoneLinkPage] = []
+_gone_invite_fallbacks: list[GoneLinkPage] = []
 _table_place_readers: list[TablePlaceReader] = []
 _pages: list[URLPattern | URLResolver] = []
 _api_routes: list[URLPattern | URLResolver] = []
@@ -74,10 +77,12 @@ def register_paper_reader(reader: PaperReader) -> None:
         _paper_readers.append(reader)
 
 
-def register_gone_invite_page(page: GoneLinkPage) -> None:
-    """``page`` answers an invite link that opens no match any more, if it knows the link (None: it does not)."""
-    if page not in _gone_invite_pages:
-        _gone_invite_pages.append(page)
+def register_gone_invite_page(page: GoneLinkPage, *, fallback: bool = False) -> None:
+    """``page`` answers an invite link that opens no match any more, if it knows the link (None: it does not). A
+    ``fallback`` is asked only when no other page knows it (the core's own, which knows less than an app)."""
+    pages = _gone_invite_fallbacks if fallback else _gone_invite_pages
+    if page not in pages:
+        pages.append(page)
 
 
 def register_table_place_reader(reader: TablePlaceReader) -> None:
@@ -128,7 +133,7 @@ def paper_list(match: Match) -> PaperList | None:
 
 def gone_invite_page(request: HttpRequest, token: str) -> HttpResponse | None:
     """The page an app gives for an invite link that opens no match any more, or None (the link is unknown)."""
-    for page in _gone_invite_pages:
+    for page in (*_gone_invite_pages, *_gone_invite_fallbacks):
         answer = page(request, token)
         if answer is not None:
             return answer

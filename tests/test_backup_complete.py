@@ -58,6 +58,7 @@ NOT_KEPT = {
     "matches.Player.link_token": "a link",
     "matches.Match.invite_token": "a link",
     "matches.Match.share_token": "a link",
+    "matches.Match.ended_link": "a link",
     "leagues.Club.screen_token": "a link",
     # What this instance counts for its own pages and phones, not what anybody entered.
     "matches.Match.token": "the token of a retried start, answered by the instance that saw it",

@@ -617,6 +617,33 @@ def test_a_tables_phone_scores_by_its_link_and_sees_the_venue_without_its_links(
     assert Match.objects.count() == 4
 
 
+def test_a_tables_link_after_the_venue_closed_says_the_list_is_closed_and_where_the_report_is() -> None:
+    setup = league_setup(series=2)
+    for series in (1, 2):
+        check_in_all(setup, series)
+        leagues.series_seat(venue=setup.venue, series=series, user=setup.manager)
+    table = VenueTable.objects.filter(venue=setup.venue, series=1, number=1).select_related("match").get()
+    link = reverse("match_join", args=[table.match.invite_token])
+    phone = Client()
+    phone.post(link)
+    for series in (1, 2):
+        enter_series(setup, series, WORKED_SCORES[series - 1], setup.manager)
+    leagues.venue_close(venue=setup.venue, user=setup.manager)
+    report = reverse("interclub_report", args=[setup.venue.public_id])
+    # The QR code scanned again, by anybody; the phone that scored by it opening its list, and saving on it.
+    for answer in (
+        Client().get(link),
+        phone.get(reverse("match_detail", args=[table.match.public_id])),
+        phone.post(reverse("game_create", args=[table.match.public_id]), {"contract": "clubs"}, HTTP_HX_REQUEST="true"),
+    ):
+        assert answer.status_code == 410
+        page = html.unescape(answer.content.decode())
+        assert "The table's list is closed" in page
+        assert "Table 1 of series 1 · Verbandsliga Nord · Staffel 1 · match day 1" in page
+        assert f'href="{report}"' in page
+    assert 'id="entry" hx-swap-oob="true"' in answer.content.decode()
+
+
 def test_the_venue_page_costs_the_same_before_the_seating_and_after(
     django_assert_max_num_queries: Callable[[int], ContextManager[CaptureQueriesContext]],
 ) -> None:

@@ -10,6 +10,7 @@ import datetime
 from collections.abc import Sequence
 
 from django.contrib.auth.models import User
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -191,8 +192,8 @@ def _confirmations(doc: Document, report: VenueReport) -> None:
 
 
 def venue_table_place(match: Match) -> TablePlace | None:
-    """The venue's table ``match`` was played at, for the head of its printed list: the league, the group and the
-    match day, the series and the table's number."""
+    """The venue's table ``match`` was played at, for the head of its printed list and the page of its ended link:
+    the league, the group and the match day, the series and the table's number, and the venue's report."""
     table = VenueTable.objects.filter(match=match).select_related("venue__match_day__group__division__league").first()
     if table is None:
         return None
@@ -202,4 +203,5 @@ def venue_table_place(match: Match) -> TablePlace | None:
         "group": day.group.name,
         "number": day.number,
     }
-    return TablePlace(event, day.date, table.series, table.number)
+    report = reverse("interclub_report", args=[table.venue.public_id])
+    return TablePlace(event, day.date, table.series, table.number, results_url=report)

@@ -229,9 +229,10 @@ def match_lock(*, match: Match, user: User | None, end_scoring: bool = False) ->
         if not locked.locked or ending:
             locked.locked = True
             if end_scoring:
+                locked.ended_link = locked.invite_token or locked.ended_link
                 locked.invite_token = None
                 scorers.delete()
-            locked.save(update_fields=["locked", "invite_token", "updated_at"])
+            locked.save(update_fields=["locked", "invite_token", "ended_link", "updated_at"])
             record_match_change(locked, MatchEvent.Action.LOCK, user, before=before, after=_list_state(locked))
     match.locked, match.invite_token, match.version = locked.locked, locked.invite_token, locked.version
     return match

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -22,7 +23,7 @@ from ..permissions import (
     version_by_share_link,
 )
 from ..refusals import refusal_as_messages
-from ..registry import gone_invite_page
+from ..registry import gone_invite_page, table_place
 from ..selectors import (
     games_page,
     match_sheet,
@@ -60,6 +61,21 @@ def match_join(request: HttpRequest, token: str) -> HttpResponse:
             request.session[LINKS_SESSION_KEY] = links
         return redirect("match_detail", match_id=match.public_id)
     return render(request, "matches/join.html", {"match": match, **match_labels(match)})
+
+
+def ended_link_page(request: HttpRequest, token: str) -> HttpResponse | None:
+    """What a table's scoring link opens once the event that drew the table closed its list (a league's venue, a
+    tournament's series): that the list is closed, at which event's table, and where the results are. 410: the link
+    is gone for good. None for a link no closed list had (or one whose list was opened again)."""
+    match = Match.objects.filter(ended_link=token, locked=True).first() if token else None
+    if match is None:
+        return None
+    context = {"match": match, "place": table_place(match)}
+    # A save from the table's phone gets the form's place, the page the whole page.
+    template = "matches/partials/_link_ended.html" if request.headers.get("HX-Request") else "matches/link_ended.html"
+    response = render(request, template, context, status=410)
+    patch_vary_headers(response, ("HX-Request",))
+    return response
 
 
 @public
