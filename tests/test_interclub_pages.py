@@ -428,6 +428,13 @@ def test_a_league_manager_sets_up_a_league_through_the_pages() -> None:
     assert venue.teams.count() == 2
 
 
+def test_the_league_forms_rules_are_choices_that_wrap_on_a_phone_with_the_defaults_chosen() -> None:
+    page = browser(make_user("manager")).get(reverse("interclub_leagues")).content.decode()
+    for name, default in (("series_tie", "shared"), ("short_venue", "present"), ("table_tie", "shared")):
+        chosen = re.findall(rf'<input type="radio" name="{name}" value="([^"]+)"[^>]*checked', page)
+        assert chosen == [default], name
+
+
 def test_a_league_with_bad_settings_is_refused_next_to_the_fields() -> None:
     response = browser(make_user("lea")).post(
         reverse("interclub_leagues"),

@@ -49,15 +49,29 @@ class LeagueForm(forms.Form):
     )
     games_at_four = WholeNumberField(label=_("Games per series at a table of four"), min_value=1, initial=48)
     games_at_three = WholeNumberField(label=_("Games per series at a table of three"), min_value=1, initial=36)
-    series_tie = forms.ChoiceField(label=_("Equal series scores"), choices=_labelled(SERIES_TIE_LABELS, TieRule))
+    # Choices whose labels are sentences: radio buttons, which wrap on a phone where a select cuts them off.
+    series_tie = forms.ChoiceField(
+        label=_("Equal series scores"),
+        choices=_labelled(SERIES_TIE_LABELS, TieRule),
+        widget=forms.RadioSelect,
+        initial=LeagueSettings.series_tie,
+    )
     short_venue = forms.ChoiceField(
-        label=_("A series a team did not play"), choices=_labelled(SHORT_VENUE_LABELS, ShortVenue)
+        label=_("A series a team did not play"),
+        choices=_labelled(SHORT_VENUE_LABELS, ShortVenue),
+        widget=forms.RadioSelect,
+        initial=LeagueSettings.short_venue,
     )
     per_team_beaten = forms.TypedChoiceField(
         label=_("League points per team beaten"), choices=[(1, "1"), (2, "2")], coerce=int, initial=1
     )
     minus_counts = forms.BooleanField(label=_("Fewer minus points rank first"), required=False)
-    table_tie = forms.ChoiceField(label=_("Equal teams in the table"), choices=_labelled(TABLE_TIE_LABELS, TableTie))
+    table_tie = forms.ChoiceField(
+        label=_("Equal teams in the table"),
+        choices=_labelled(TABLE_TIE_LABELS, TableTie),
+        widget=forms.RadioSelect,
+        initial=LeagueSettings.table_tie,
+    )
     minimum_series = WholeNumberField(
         label=_("Minimum series for the players' ranking"), min_value=0, initial=0, required=False
     )
