@@ -573,6 +573,15 @@ def test_a_series_planned_by_hand_is_seated_as_planned(field: Field) -> None:
     assert [[seat["entry"] for seat in table["seats"]] for table in response.json()["series"]["tables"]] == plan
 
 
+def test_a_later_series_seated_by_the_standings_puts_the_leaders_at_table_1(field: Field) -> None:
+    closed(field, 1)
+    leaders = [row["entry"] for row in APIClient().get(address(field.tournament, "standings")).json()["results"][:4]]
+    response = send(signed(field.organiser), address(field.tournament, "series"), {"series": 2, "seating": "standings"})
+    assert response.status_code == 201, response.content
+    first = response.json()["series"]["tables"][0]
+    assert sorted(seat["entry"] for seat in first["seats"]) == sorted(leaders)
+
+
 @pytest.mark.parametrize(
     ("body", "problem"),
     [
@@ -638,7 +647,16 @@ def test_a_paper_list_naming_a_player_not_at_the_table_is_a_400(field: Field) ->
     assert response.json() == {"lines": ["One line for each player at the table."]}
 
 
-@pytest.mark.parametrize("what", ["series/1/tables/3/paper", "series/2/tables/1/paper", "series/4/tables/999/paper"])
+@pytest.mark.parametrize(
+    "what",
+    [
+        "series/1/tables/3/paper",
+        "series/2/tables/1/paper",
+        "series/4/tables/999/paper",
+        f"series/1/tables/{10**20}/paper",
+        f"series/{10**20}/tables/1/paper",
+    ],
+)
 def test_a_paper_list_of_a_table_that_is_not_there_is_a_404(field: Field, what: str) -> None:
     request = asked(field, "paper")
     response = send(signed(field.organiser), address(field.tournament, what), request.body, method="put")

@@ -59,8 +59,8 @@ SERIES = OpenApiParameter(
     OpenApiParameter.PATH,
     description="The series' number.",
 )
-# A table's number in its series: more tables than a room of four hundred seats at tables of three.
-MOST_TABLES = 150
+# A table's number in its series: more tables than any room seats (four thousand players).
+MOST_TABLES = 1000
 TABLE = OpenApiParameter(
     "number",
     {"type": "integer", "minimum": 1, "maximum": MOST_TABLES},

@@ -46,7 +46,7 @@ from .inputs import (
     TournamentPaymentInput,
     TournamentSideInput,
 )
-from .reads import MOST_TABLES, SERIES, TABLE, EntryReadView, EntryScopedView, SeriesReadView, SideReadView, drawn
+from .reads import SERIES, TABLE, EntryReadView, EntryScopedView, SeriesReadView, SideReadView, drawn
 from .replays import TOURNAMENT, tournament_change
 from .shapes import TournamentEntryChangedShape, TournamentSeriesChangedShape, TournamentSideChangedShape
 from .states import IF_MATCH_TOURNAMENT, entry_data, series_data, sides_data
@@ -343,7 +343,7 @@ class PaperView(TournamentChangeView):
         tournament: Tournament = self.subject
         one = drawn(tournament, series)
         table = Table.objects.filter(series=one, number=number).select_related("series").first()
-        if number > MOST_TABLES or table is None:
+        if table is None:
             raise NotFound
         data = bounded_body(TablePaperInput, request)
 
