@@ -239,6 +239,17 @@ def test_the_standings_come_in_pages_by_place_and_each_series_has_its_ranking(fi
     assert by_entry[str(field.own.public_id)]["name"] == "Eva Entrant"
 
 
+@pytest.mark.parametrize("size", ["0", "201", "1.5", "fifty", ""])
+@pytest.mark.parametrize("what", ["entries", "standings", "series/1/standings"])
+def test_a_page_size_that_is_not_a_whole_number_from_1_to_200_is_a_400_naming_it(
+    field: Field, what: str, size: str
+) -> None:
+    drawn(field)
+    response = signed(field.organiser).get(address(field.tournament, what), {"page_size": size})
+    assert response.status_code == 400, response.content
+    assert response.json() == {"page_size": ["Must be a whole number from 1 to 200."]}
+
+
 def test_a_cursor_not_made_here_is_a_404_and_an_empty_one_a_400(field: Field) -> None:
     assert APIClient().get(address(field.tournament, "standings"), {"cursor": "bm9uc2Vuc2U"}).status_code == 404
     assert APIClient().get(address(field.tournament, "standings"), {"cursor": ""}).status_code == 400
