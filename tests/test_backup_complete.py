@@ -77,6 +77,9 @@ MODELS_NOT_KEPT = {
     "leagues.Membership": "accounts",
     "leagues.NightRequest": "the answers this instance gave to changes asked through its API, for their retries",
     "interclub.VenueRequest": "the answers this instance gave to changes asked through its API, for their retries",
+    "tournaments.TournamentRequest": (
+        "the answers this instance gave to changes asked through its API, for their retries"
+    ),
     "interclub.LeagueManager": "accounts",
 }
 # Fields that hold one value in every row for now, kept by the backup all the same: a league plays Skat by

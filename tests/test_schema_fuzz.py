@@ -26,9 +26,12 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from matches.interclub.services import league_manager_set
+from matches.tournaments.models import Entry
+from matches.tournaments.services import series_draw
 
 from .conftest import Table
 from .interclub_setup import LeagueSetup, check_in_all, league_setup
+from .tournaments_setup import announce, enter_field
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +65,15 @@ def in_test_transaction(environ: dict[str, Any], start_response: Any) -> list[by
 
 
 def _ids(table: Table, league: LeagueSetup) -> dict[str, str]:
+    # The token's account also organises a tournament of seven entries whose first series is drawn.
+    tournament = announce(table.owner)
+    enter_field(tournament, 7, online=1)
+    series_draw(tournament=tournament, number=1, user=table.owner)
     return {
+        "tournament_id": str(tournament.public_id),
+        "entry_id": str(Entry.objects.filter(tournament=tournament).values_list("public_id", flat=True)[0]),
+        "series": "1",
+        "number": "1",
         "league_id": str(league.league.public_id),
         "group_id": str(league.group.public_id),
         "match_day_id": str(league.match_day.public_id),

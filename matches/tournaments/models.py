@@ -13,6 +13,7 @@ from __future__ import annotations
 import uuid
 
 from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -277,3 +278,22 @@ class SeriesList(models.Model):
 
     def __str__(self) -> str:
         return f"{self.series}: {self.entry}"
+
+
+class TournamentRequest(models.Model):
+    """A change to a tournament asked through the API with an ``Idempotency-Key``, and the answer it got: a retry
+    with the same key (a phone at the door on a bad connection) gets that answer again and changes nothing more.
+    ``asked``: a digest of the method, address and body, so that a key sent again with another change is told
+    apart."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="requests")
+    key = models.UUIDField()
+    asked = models.CharField(max_length=64)
+    answer = models.JSONField(encoder=DjangoJSONEncoder)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["tournament", "key"], name="tournament_request_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.key}"
