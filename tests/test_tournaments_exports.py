@@ -23,7 +23,7 @@ from pypdf import PdfReader
 from matches.engine.league import Place
 from matches.engine.tournaments import PrizeKind
 from matches.tournaments import services as tournaments
-from matches.tournaments.exports import cashier_sheet, euros
+from matches.tournaments.exports import cashier_sheet, euros, prize_sheet, series_sheet, standings_sheet
 from matches.tournaments.models import Series, Table, Tournament
 from matches.tournaments.pictures import prize_picture
 from matches.tournaments.prints import DrawnTable, qr_runs, sheet_pdf, wall_list_pdf
@@ -236,7 +236,7 @@ def test_the_printed_standings_and_series_show_every_players_place_and_points(cl
     ):
         text = "\n".join(printed(client, name, *args))
         assert tournament.name in text
-        assert "As it stands: the tournament is still being played." in text
+        assert f"{tournament.name} · 12/05/2026 · {tournament.venue} · as it stands" in text
         for place in places:
             assert place.standing.player in text
         leader = places[0].standing
@@ -249,7 +249,7 @@ def test_the_printed_standings_of_a_finished_tournament_are_not_said_to_stand_as
 ) -> None:
     tournament = played(organiser, close=2, series=2)
     text = "\n".join(printed(client, "tournament_standings_print", tournament.public_id))
-    assert "As it stands" not in text
+    assert "as it stands" not in text
     assert "Standings" in text
 
 
@@ -301,10 +301,21 @@ def test_the_cashiers_column_titles_and_a_big_rooms_totals_are_printed_whole(lan
         type(results.cashier)(lines, results.cashier.pot, results.cashier.paid_out),
     )
     with translation.override(language):
+        few = pdf_pages(sheet_pdf(cashier_sheet(results), tournament))
         pages = pdf_pages(sheet_pdf(cashier_sheet(many), tournament))
         total = euros(big.dues.total * 300)
-    assert "…" not in pages[0].splitlines()[2]
+    # The titles at the size a small field is printed in, the totals at the size a big room's rows take.
+    assert "…" not in few[0].splitlines()[2]
     assert total in pages[-1]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_rankings_and_prize_lists_column_titles_are_printed_whole(language: str, organiser: User) -> None:
+    tournament = played(organiser, players=8)
+    results = tournament_results(tournament)
+    with translation.override(language):
+        for sheet in (standings_sheet(results), series_sheet(results, 1), prize_sheet(results)):
+            assert "…" not in pdf_pages(sheet_pdf(sheet, tournament))[0].splitlines()[2]
 
 
 # --- The share picture ----------------------------------------------------------------------------------------------

@@ -49,8 +49,8 @@ class Line:
 @dataclass(frozen=True)
 class Sheet:
     """A table to export: the download's name, what its sheet is called, its columns and rows, and for the printed
-    page a note (what a mark means, why no prize is paid) and a last line that sums the rows (a spreadsheet sums
-    its own)."""
+    page a note (what a mark means, why no prize is paid), a last line that sums the rows (a spreadsheet sums its
+    own), and whether it is as it stands while the tournament is played."""
 
     name: str
     title: str
@@ -58,6 +58,7 @@ class Sheet:
     lines: tuple[Line, ...]
     note: str = ""
     total: Line | None = None
+    provisional: bool = False
 
 
 class SheetExport(Exporter):
@@ -103,11 +104,9 @@ def finished(results: TournamentResults) -> bool:
 
 
 def _notes(results: TournamentResults, places: Sequence[Place] = (), *, money: bool = False) -> str:
-    """What a reader of the printed page is told under the table: that the results are as they stand, what a mark
-    means, and (on the lists of money) why no prize is paid."""
+    """What a reader of the printed page is told under the table: what a mark means, and (on the lists of money)
+    why no prize is paid."""
     notes = []
-    if not finished(results):
-        notes.append(pgettext("tournament file", "As it stands: the tournament is still being played."))
     if any(place.by_lot for place in places):
         notes.append(_("* tied: decided by lot"))
     if money:
@@ -117,14 +116,16 @@ def _notes(results: TournamentResults, places: Sequence[Place] = (), *, money: b
 
 # --- The rankings ----------------------------------------------------------------------------------------------------
 
+# The figures as wide as the club's tables have them, for the longest title of either language in bold
+# ("Spielpunkte", "Gewonnen", "Verloren").
 RANKING_COLUMNS = (
     Column(gettext_lazy("Place"), 14),
-    Column(gettext_lazy("Player"), 58, text=True),
-    Column(pgettext_lazy("tournament file", "Club"), 40, text=True),
+    Column(gettext_lazy("Player"), 52, text=True),
+    Column(pgettext_lazy("tournament file", "Club"), 30, text=True),
     Column(gettext_lazy("Points"), 22),
-    Column(gettext_lazy("Game points"), 22),
-    Column(gettext_lazy("Won"), 17),
-    Column(gettext_lazy("Lost"), 17),
+    Column(gettext_lazy("Game points"), 30),
+    Column(gettext_lazy("Won"), 21),
+    Column(gettext_lazy("Lost"), 21),
 )
 
 
@@ -152,6 +153,7 @@ def standings_sheet(results: TournamentResults) -> Sheet:
         columns=RANKING_COLUMNS,
         lines=_ranking_lines(results, places),
         note=_notes(results, places),
+        provisional=not finished(results),
     )
 
 
@@ -165,6 +167,7 @@ def series_sheet(results: TournamentResults, number: int) -> Sheet:
         columns=RANKING_COLUMNS,
         lines=_ranking_lines(results, places),
         note=_notes(results, places),
+        provisional=not finished(results),
     )
 
 
@@ -209,6 +212,7 @@ def prize_sheet(results: TournamentResults) -> Sheet:
         columns=PRIZE_COLUMNS,
         lines=tuple(lines),
         note=_notes(results, money=True),
+        provisional=not finished(results),
     )
 
 
@@ -268,4 +272,5 @@ def cashier_sheet(results: TournamentResults) -> Sheet:
         lines=tuple(lines),
         note="   ".join(part for part in (note, _notes(results, money=True)) if part),
         total=total,
+        provisional=not finished(results),
     )

@@ -16,23 +16,24 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from matches.exports.pdf import MARGIN, PAGE_WIDTH, Document, TableColumn, standings_pdf
+from matches.exports.pdf import FONT, MARGIN, PAGE_WIDTH, Document, TableColumn, standings_pdf
 
 from .exports import Sheet
 from .models import Series, TableSeat, Tournament
 
 
-def _subtitle(tournament: Tournament) -> str:
-    parts = [tournament.name, date_format(tournament.date, "SHORT_DATE_FORMAT"), tournament.venue]
+def _subtitle(tournament: Tournament, *more: str) -> str:
+    parts = [tournament.name, date_format(tournament.date, "SHORT_DATE_FORMAT"), tournament.venue, *more]
     return " · ".join(part for part in parts if part)
 
 
 def sheet_pdf(sheet: Sheet, tournament: Tournament) -> bytes:
     """The standings, a series' ranking, the prize list or the cashier's list on its page, in the columns and rows
-    its downloads give."""
+    its downloads give; while the tournament is played, its head says the page is as it stands."""
     columns = [TableColumn(str(column.label), column.width, text=column.text) for column in sheet.columns]
     rows = [list(line.texts) for line in (*sheet.lines, *([sheet.total] if sheet.total else []))]
-    return standings_pdf(sheet.title, _subtitle(tournament), columns, rows, sheet.note)
+    state = pgettext("tournament file", "as it stands") if sheet.provisional else ""
+    return standings_pdf(sheet.title, _subtitle(tournament, state), columns, rows, sheet.note)
 
 
 # --- The tables of a drawn series ------------------------------------------------------------------------------------
@@ -121,7 +122,9 @@ def _card(doc: Document, tournament: Tournament, series: Series, table: DrawnTab
     if table.link:
         _qr(doc, table.link, x + inner - QR_SIZE, y)
         doc.pdf.set_xy(x + inner - QR_SIZE, y + QR_SIZE)
-        doc.cell(QR_SIZE, _("Scan to score on a phone"), height=4, size=6.5, border=0)
+        # Two lines under the code at most, so that a longer language is not cut.
+        doc.pdf.set_font(FONT, "", 6.5)
+        doc.pdf.multi_cell(QR_SIZE, 3, _("Scan to score on a phone"), align="C", max_line_height=3)
     top_of_names = y + 46
     for seat, name in enumerate(table.names, start=1):
         doc.pdf.set_xy(x, top_of_names + (seat - 1) * 7)
