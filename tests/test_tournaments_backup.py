@@ -134,14 +134,26 @@ def test_a_clubs_tournament_is_refused_until_the_clubs_backup_is_restored(organi
     assert not Tournament.objects.exists()
 
 
-def test_a_damaged_file_restores_nothing(organiser: User) -> None:
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda part: part["entries"][0].update(channel="pigeon"),
+        lambda part: part["sides"][0]["members"].append(part["entries"][9]["id"]),
+        lambda part: part["drawn"][0]["tables"][1]["paper_lines"][0].update(won=40),
+        lambda part: part["drawn"][1]["tables"][0]["seats"].append("no-such-entry"),
+        lambda part: part["drawn"][0].update(number=9),
+        lambda part: part.update(date="soon"),
+    ],
+    ids=["channel unknown", "tandem of three", "paper list impossible", "seat unknown", "series beyond", "no date"],
+)
+def test_a_damaged_file_restores_nothing(organiser: User, damage: Any) -> None:
     data = without_moment(tournament_backup(played(organiser)))
     wiped()
-    data["tournament"]["entries"][0]["channel"] = "pigeon"
-    data["created"] = "2026-12-05T20:00:00+00:00"
+    damage(data["tournament"])
     with pytest.raises(Invalid, match="damaged"):
         restore(data, user=organiser)
     assert not Tournament.objects.exists()
+    assert not Match.objects.exists()
 
 
 def test_those_who_manage_a_tournament_download_its_backup_and_nobody_else(client: Client, organiser: User) -> None:

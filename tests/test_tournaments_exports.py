@@ -15,7 +15,9 @@ import pytest
 import segno
 import tablib
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
@@ -404,6 +406,35 @@ def test_the_wall_list_orders_names_as_a_reader_looks_them_up() -> None:
     text = pdf_pages(wall_list_pdf(tournament, Series(number=1), tables))[0]
     listed = [line for line in text.splitlines() if line.endswith(" 1")]
     assert listed == ["anton 1", "Ärmel 1", "Bert 1", "Zoe 1"]
+
+
+# --- What a download costs ----------------------------------------------------------------------------------------
+
+
+def queries(client: Client, address: str) -> int:
+    """The queries one more download of ``address`` costs, its whole body read (the first fills the caches)."""
+    body(client.get(address))
+    with CaptureQueriesContext(connection) as captured:
+        body(client.get(address))
+    return len(captured)
+
+
+@pytest.mark.parametrize(
+    "name", ["tournament_table_cards", "tournament_wall_list", "tournament_series_export", "tournament_cashier_print"]
+)
+def test_a_download_costs_as_many_queries_for_a_big_field_as_for_a_small_one(client: Client, name: str) -> None:
+    counts = []
+    for players in (8, 27):
+        organiser = make_user(f"organiser-{players}")
+        tournament = played(organiser, players=players)
+        client.force_login(organiser)
+        args: list[Any] = [tournament.public_id, 2]
+        if name == "tournament_series_export":
+            args.append("csv")
+        elif name == "tournament_cashier_print":
+            args = [tournament.public_id]
+        counts.append(queries(client, reverse(name, args=args)))
+    assert counts[0] == counts[1]
 
 
 # --- Who may download what ------------------------------------------------------------------------------------------

@@ -42,7 +42,7 @@ from .models import (
     Tournament,
 )
 from .permissions import runs_club
-from .selectors import table_lines
+from .selectors import table_lines, tournament_results
 
 # What a tournament is played, paid and ranked by, as its organiser announced it and its backup keeps it.
 SETTINGS = (
@@ -274,6 +274,9 @@ def restore_tournament(data: Mapping[str, Any], restored: Restored) -> dict[str,
             _made(SideMember(side=side, entry=entry, kind=side.kind, position=position), exclude=_LINKS)
     for one in items(data, "drawn"):
         _restore_series(tournament, one, restored, entries)
+    # Read as the pages read it: a side of the wrong size or a list no series can produce is refused by the engine
+    # here (the file is damaged), not on the results page later.
+    tournament_results(tournament)
     return {}
 
 
