@@ -122,7 +122,7 @@ def _card(doc: Document, tournament: Tournament, series: Series, table: DrawnTab
     if table.link:
         _qr(doc, table.link, x + inner - QR_SIZE, y)
         doc.pdf.set_xy(x + inner - QR_SIZE, y + QR_SIZE)
-        # Two lines under the code at most, so that a longer language is not cut.
+        # Wrapped under the code, so that a longer language is not cut.
         doc.pdf.set_font(FONT, "", 6.5)
         doc.pdf.multi_cell(QR_SIZE, 3, _("Scan to score on a phone"), align="C", max_line_height=3)
     top_of_names = y + 46
