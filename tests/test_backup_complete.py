@@ -1,8 +1,9 @@
-"""Nothing a club, a league or a person kept is lost in a backup and restore: every field of every model of the core,
-of the club app and of the league app comes back as it was, or is named here with the reason it is left out. A field
-added later is caught: it is either kept by the backup, or said here why not. The corrections a secretary makes (a
-night re-dated, a series dropped, a paper table turned back to its phones, a season's settings changed) come back
-with their history, and a backup made before those were kept still restores."""
+"""Nothing a club, a league, a tournament or a person kept is lost in a backup and restore: every field of every model
+of the core, of the club app, of the league app and of the tournament app comes back as it was, or is named here
+with the reason it is left out. A field added later is caught: it is either kept by the backup, or said here why
+not. The corrections a secretary makes (a night re-dated, a series dropped, a paper table turned back to its phones,
+a season's settings changed) come back with their history, and a backup made before those were kept still
+restores."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import json
 import re
 import uuid
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -32,9 +34,13 @@ from matches.interclub.models import CheckIn, League, RosterEntry, VenueTable, V
 from matches.models import Game, Keeper, Match, Player
 from matches.restore import restore
 from matches.services import DERIVED, Submission, game_delete, game_edit, match_redo, match_undo
+from matches.tournaments import services as tournaments
+from matches.tournaments.backup import tournament_backup
+from matches.tournaments.models import Entry, PaperLine, Series, Table, TableSeat, Tournament
 
 from .factories import add, make_match, make_user
 from .interclub_setup import check_in_all, enter_series, league_setup, roster_player
+from .tournaments_setup import SETTINGS, enter_field, enter_paper, play_series
 
 pytestmark = pytest.mark.django_db
 
@@ -54,6 +60,10 @@ NOT_KEPT = {
     "interclub.Venue.accepted_by": "an account",
     "interclub.ReportConfirmation.captain": "an account",
     "interclub.Correction.user": "an account",
+    "tournaments.Tournament.organiser": "an account (the restoring account organises the tournament)",
+    "tournaments.Entry.account": "an account",
+    "tournaments.Payment.taken_by": "an account",
+    "tournaments.Series.drawn_by": "an account",
     # Links are given out by the instance that serves them: a restore gives out new ones (a locked list none).
     "matches.Player.link_token": "a link",
     "matches.Match.invite_token": "a link",
@@ -66,6 +76,7 @@ NOT_KEPT = {
     "matches.Match.updated_at": "the moment of the last write here",
     "leagues.Night.version": "counts the changes seen here, as a match's version does",
     "interclub.Venue.version": "counts the changes seen here, as a match's version does",
+    "tournaments.Tournament.version": "counts the changes seen here, as a match's version does",
 }
 # Whole models a backup leaves out, and why.
 MODELS_NOT_KEPT = {
@@ -82,10 +93,15 @@ MODELS_NOT_KEPT = {
     ),
     "interclub.LeagueManager": "accounts",
 }
-# Fields that hold one value in every row for now, kept by the backup all the same: a league plays Skat by
-# Seeger-Fabian, the only variant and scheme a league can have yet.
-ONE_VALUE = {"interclub.League.variant", "interclub.League.scheme"}
-APPS = ("matches", "leagues", "interclub")
+# Fields that hold one value in every row for now, kept by the backup all the same: a league and a tournament play
+# Skat by Seeger-Fabian, the only variant and scheme either can have yet.
+ONE_VALUE = {
+    "interclub.League.variant",
+    "interclub.League.scheme",
+    "tournaments.Tournament.variant",
+    "tournaments.Tournament.scheme",
+}
+APPS = ("matches", "leagues", "interclub", "tournaments")
 
 
 def _label(field: models.Field[Any, Any]) -> str:
@@ -272,6 +288,54 @@ def _league() -> League:
     return setup.league
 
 
+def _tournament(owner: User, club: Club) -> None:
+    """A club's tournament with a tandem and a team, an entrant with a federation number, a payment corrected, a
+    first series played (a table by phone, the others on paper) and closed, an entrant withdrawn, and a second
+    series seated by the standings and half played; and another tournament with every other setting changed."""
+    tournament = tournaments.tournament_announce(
+        organiser=owner,
+        settings=replace(SETTINGS, tandem_fee=300, team_fee=400, tandem_prizes=tournaments.Schedule((6000, 4000))),
+        club=club,
+    )
+    entries = enter_field(tournament, 13, online=2)
+    form = tournaments.EntryForm("Fritz", club="SC Pik", federation_number="10100042")
+    entries.append(tournaments.entry_at_door(tournament=tournament, form=form, user=owner))
+    tournaments.side_enter(tournament=tournament, kind="tandem", name="Herz Dame", entries=entries[:2])
+    tournaments.side_enter(tournament=tournament, kind="team", name="Die Vier", entries=entries[2:6])
+    tournaments.entry_pay(entry=entries[2], amount=500, user=owner)
+    tournaments.entry_pay(entry=entries[2], amount=-200, user=owner)
+    tournaments.series_draw(tournament=tournament, number=1, user=owner)
+    first = Series.objects.get(tournament=tournament, number=1)
+    play_series(first, phones=(1,))
+    tournaments.series_close(series=first, user=owner)
+    tournaments.entry_withdraw(entry=entries[13])
+    tournaments.series_draw(tournament=tournament, number=2, seating="standings", user=owner)
+    enter_paper(Table.objects.select_related("match").get(series__tournament=tournament, series__number=2, number=1))
+    other = replace(
+        SETTINGS,
+        name="Skat-Open",
+        series=2,
+        seats=40,
+        share_kind="fixed",
+        share_value=1000,
+        keeps_list_fees=False,
+        keeps_lost_game_fees=False,
+        doubles="both",
+        late_entries=False,
+        categories=(),
+    )
+    tournaments.tournament_announce(organiser=owner, settings=other)
+
+
+def _tournament_files() -> list[dict[str, Any]]:
+    """The backups of the tournaments, without the moment they were made."""
+    made = [tournament_backup(one) for one in Tournament.objects.order_by("name")]
+    for data in made:
+        data.pop("created")
+    copies: list[dict[str, Any]] = json.loads(json.dumps(made))
+    return copies
+
+
 def _league_files() -> list[dict[str, Any]]:
     """The backups of the leagues' clubs, then of the leagues, without the moment they were made."""
     clubs = Club.objects.filter(league_teams__isnull=False).distinct().order_by("name")
@@ -297,6 +361,7 @@ def _downloaded(client: Client, club: Club) -> tuple[dict[str, Any], dict[str, A
 def _wiped() -> None:
     # A league's rows that hold on to a team, a roster entry or a match go first, as the database protects those.
     protected: tuple[type[models.Model], ...] = (CheckIn, VenueTeam, VenueTable, RosterEntry, League)
+    protected += (TableSeat, PaperLine, Table, Entry, Tournament)
     for league_model in protected:
         league_model._default_manager.all().delete()
     Club.objects.all().delete()
@@ -315,9 +380,11 @@ def test_every_field_of_every_model_comes_back_from_a_backup_or_is_named_as_left
     _book(owner)
     club = _club(owner)
     _league()
+    _tournament(owner, club)
     client.force_login(owner)
     own, clubs_own = _downloaded(client, club)
     leagues_own = _league_files()
+    tournaments_own = _tournament_files()
     before = _snapshot()
     for label, columns in before.items():
         for name, column in columns.items():
@@ -327,7 +394,7 @@ def test_every_field_of_every_model_comes_back_from_a_backup_or_is_named_as_left
             # A field the scene leaves at its default everywhere would pass whether it is kept or not.
             assert any(value not in (None, _default(field)) for value in column), f"{label}.{name} is never set"
     _wiped()
-    for data in (own, clubs_own, *leagues_own):
+    for data in (own, clubs_own, *leagues_own, *tournaments_own):
         restore(json.loads(json.dumps(data)), user=owner)
     after = _snapshot()
     for label, columns in before.items():
@@ -335,6 +402,7 @@ def test_every_field_of_every_model_comes_back_from_a_backup_or_is_named_as_left
             assert after[label][name] == column, f"{label}.{name}"
     assert _downloaded(client, Club.objects.get(public_id=club.public_id)) == (own, clubs_own)
     assert _league_files() == leagues_own
+    assert _tournament_files() == tournaments_own
 
 
 def _default(field: models.Field[Any, Any]) -> Any:

@@ -13,10 +13,12 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         # The core never imports this app: it asks its registry, where the app says what it knows.
+        from matches.backup import register_section
         from matches.permissions import register_book_role, register_subject
         from matches.registry import register_paper_reader, register_table_place_reader, register_urls
 
-        from . import api
+        from . import api, downloads
+        from .backup import TOURNAMENT_SECTION
         from .permissions import TOURNAMENT_SUBJECTS, tournament_book_role
         from .selectors import paper_list_of, tournament_table_place
 
@@ -25,4 +27,5 @@ class TournamentsConfig(AppConfig):
             register_subject(name, subject)
         register_paper_reader(paper_list_of)
         register_table_place_reader(tournament_table_place)
-        register_urls(pages=[], api=api.urlpatterns)
+        register_section(TOURNAMENT_SECTION)
+        register_urls(pages=downloads.download_urlpatterns, api=api.urlpatterns)

@@ -1,4 +1,5 @@
-"""Write everything of an account, a club or a league to one JSON file (``manage.py restore`` reads it back)."""
+"""Write everything of an account, a club, a league or a tournament to one JSON file (``manage.py restore`` reads
+it back)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,15 @@ from matches.clubs.backup import club_backup
 from matches.clubs.models import Club
 from matches.interclub.backup import league_backup
 from matches.interclub.models import League
+from matches.tournaments.backup import tournament_backup
+from matches.tournaments.models import Tournament
 
 
 class Command(BaseCommand):
-    help = "Back up an account's own book (--user), a club (--club) or a league (--league, by name) to FILE, as JSON."
+    help = (
+        "Back up an account's own book (--user), a club (--club), a league (--league) or a tournament (--tournament), "
+        "each by name, to FILE, as JSON."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="where to write the backup ('-' for standard output)")
@@ -26,6 +32,9 @@ class Command(BaseCommand):
         who.add_argument(
             "--league", help="the league (by name) whose groups, teams, match days and venues are backed up"
         )
+        who.add_argument(
+            "--tournament", help="the tournament (by name) whose entries, payments, sides and series are backed up"
+        )
 
     def handle(
         self,
@@ -34,6 +43,7 @@ class Command(BaseCommand):
         user: str | None = None,
         club: str | None = None,
         league: str | None = None,
+        tournament: str | None = None,
         **options: Any,
     ) -> None:
         if user is not None:
@@ -46,6 +56,11 @@ class Command(BaseCommand):
             if len(leagues) != 1:
                 raise CommandError(f"{len(leagues)} leagues named {league!r}")
             data = league_backup(leagues[0])
+        elif tournament is not None:
+            found = list(Tournament.objects.filter(name=tournament))
+            if len(found) != 1:
+                raise CommandError(f"{len(found)} tournaments named {tournament!r}")
+            data = tournament_backup(found[0])
         else:
             clubs = list(Club.objects.filter(name=club))
             if len(clubs) != 1:

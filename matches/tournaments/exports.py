@@ -1,0 +1,276 @@
+"""What leaves the app of a tournament's results, as rows: the total standings, each series' ranking, the prize list
+and the cashier's list.
+
+Each is one list of columns and one list of rows that the downloads (CSV, XLSX, ODS, JSON) and the printed page
+(``prints``) both show, each in its own way: a cell as a program takes it (a number stays a number, money in euros
+to the cent) or as a reader sees it (a real minus sign, "12,50 €"), so that neither can show a column or a figure the
+other does not. Every function takes what ``tournament_results`` read and asks the database nothing more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.utils.formats import number_format
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+
+from matches.engine.league import Place
+from matches.engine.tournaments import CashierLine, Prize, PrizeKind
+from matches.exports.base import Cell, Exporter
+from matches.labels import standing_label, total_label
+
+from .selectors import TournamentResults
+
+MINUS = "\N{MINUS SIGN}"
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column of an exported table: its header, its width on the printed page (mm), and whether it is written
+    from the left (a name) where figures are written from the right."""
+
+    label: str | Promise
+    width: float
+    text: bool = False
+
+
+@dataclass(frozen=True)
+class Line:
+    """One row: its cells for a program and for a reader, in the columns' order."""
+
+    cells: tuple[Cell, ...]
+    texts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A table to export: the download's name, what its sheet is called, its columns and rows, and for the printed
+    page a note (what a mark means, why no prize is paid), a last line that sums the rows (a spreadsheet sums its
+    own), and whether it is as it stands while the tournament is played."""
+
+    name: str
+    title: str
+    columns: tuple[Column, ...]
+    lines: tuple[Line, ...]
+    note: str = ""
+    total: Line | None = None
+    provisional: bool = False
+
+
+class SheetExport(Exporter):
+    """A ``Sheet`` as the core's writers take it, in every format they write."""
+
+    def __init__(self, sheet: Sheet) -> None:
+        self.table = sheet
+
+    @property
+    def filename(self) -> str:
+        return self.table.name
+
+    @property
+    def sheet(self) -> str:
+        return self.table.title
+
+    def headers(self) -> list[str]:
+        return [str(column.label) for column in self.table.columns]
+
+    def rows(self) -> Iterator[Sequence[Cell]]:
+        return (line.cells for line in self.table.lines)
+
+
+def euros(cents: int) -> str:
+    """An amount as a reader writes money: ``12.50 €`` (``12,50 €`` in German), with a real minus sign."""
+    return f"{number_format(cents / 100, 2)} €".replace("-", MINUS)
+
+
+def _amount(cents: int) -> Cell:
+    """An amount as a program takes it: euros, whole or to the cent (as a figure of the league's files is)."""
+    whole, rest = divmod(cents, 100)
+    return whole if rest == 0 else round(cents / 100, 2)
+
+
+def _score(value: Fraction) -> Cell:
+    return value.numerator if value.denominator == 1 else round(float(value), 2)
+
+
+def finished(results: TournamentResults) -> bool:
+    """Whether every series of the tournament is drawn and closed: until then its results are as they stand."""
+    series = results.series
+    return len(series) >= results.tournament.series and all(one.closed_at is not None for one in series)
+
+
+def _notes(results: TournamentResults, places: Sequence[Place] = (), *, money: bool = False) -> str:
+    """What a reader of the printed page is told under the table: what a mark means, and (on the lists of money)
+    why no prize is paid."""
+    notes = []
+    if any(place.by_lot for place in places):
+        notes.append(_("* tied: decided by lot"))
+    if money:
+        notes.extend(problem.message.render(_) for problem in results.problems)
+    return "   ".join(notes)
+
+
+# --- The rankings ----------------------------------------------------------------------------------------------------
+
+# The figures as wide as the club's tables have them, for the longest title of either language in bold
+# ("Spielpunkte", "Gewonnen", "Verloren").
+RANKING_COLUMNS = (
+    Column(gettext_lazy("Place"), 14),
+    Column(gettext_lazy("Player"), 52, text=True),
+    Column(pgettext_lazy("tournament file", "Club"), 30, text=True),
+    Column(gettext_lazy("Points"), 22),
+    Column(gettext_lazy("Game points"), 30),
+    Column(gettext_lazy("Won"), 21),
+    Column(gettext_lazy("Lost"), 21),
+)
+
+
+def _ranking_lines(results: TournamentResults, places: Sequence[Place]) -> tuple[Line, ...]:
+    lines = []
+    for place in places:
+        row = place.standing
+        entry = results.entry(row.player)
+        club = entry.club if entry is not None else ""
+        cells: tuple[Cell, ...] = (place.place, row.player, club, _score(row.score), row.game_points, row.won, row.lost)
+        printed = f"{place.place}*" if place.by_lot else str(place.place)
+        figures = (standing_label(row.score), total_label(row.game_points), str(row.won), str(row.lost))
+        lines.append(Line(cells, (printed, row.player, club, *figures)))
+    return tuple(lines)
+
+
+def standings_sheet(results: TournamentResults) -> Sheet:
+    """The total standings: every player's place by their points summed over the series (Seeger-Fabian), with
+    their game points and the games won and lost that break a tie (a place decided by lot marked "*" when
+    printed)."""
+    places = results.standings
+    return Sheet(
+        name=f"{results.tournament.name} {pgettext('tournament file', 'standings')}",
+        title=pgettext("tournament file", "Standings"),
+        columns=RANKING_COLUMNS,
+        lines=_ranking_lines(results, places),
+        note=_notes(results, places),
+        provisional=not finished(results),
+    )
+
+
+def series_sheet(results: TournamentResults, number: int) -> Sheet:
+    """The ranking of series ``number`` alone (as far as its tables are, while it is played)."""
+    places = results.rankings.series[number - 1] if number <= len(results.rankings.series) else ()
+    title = _("Series %(number)s") % {"number": number}
+    return Sheet(
+        name=f"{results.tournament.name} {title}",
+        title=title,
+        columns=RANKING_COLUMNS,
+        lines=_ranking_lines(results, places),
+        note=_notes(results, places),
+        provisional=not finished(results),
+    )
+
+
+# --- The prize list --------------------------------------------------------------------------------------------------
+
+PRIZE_KINDS = {
+    PrizeKind.PLACE: pgettext_lazy("prize", "Overall"),
+    PrizeKind.BEST_SERIES: pgettext_lazy("prize", "Best series"),
+    PrizeKind.CATEGORY: pgettext_lazy("prize", "Category"),
+    PrizeKind.TANDEM: pgettext_lazy("prize", "Tandem"),
+    PrizeKind.TEAM: pgettext_lazy("prize", "Team"),
+}
+
+PRIZE_COLUMNS = (
+    Column(pgettext_lazy("tournament file", "Prize"), 40, text=True),
+    Column(gettext_lazy("Place"), 14),
+    Column(pgettext_lazy("tournament file", "Winner"), 76, text=True),
+    Column(pgettext_lazy("tournament file", "Club"), 36, text=True),
+    Column(pgettext_lazy("tournament file", "Amount"), 24),
+)
+
+
+def prize_label(prize: Prize) -> str:
+    """Which ranking a prize is for: "Overall", "Best series", or the category's name."""
+    return prize.category if prize.kind is PrizeKind.CATEGORY else str(PRIZE_KINDS[prize.kind])
+
+
+def prize_sheet(results: TournamentResults) -> Sheet:
+    """Every prize with its ranking, place, winner and money; a prize nobody is left to win says so. Where the
+    prizes cannot be paid as announced, the list is empty and its note says why."""
+    lines = []
+    for prize in results.prizes:
+        entry = results.entry(prize.winner)
+        winner = prize.winner if prize.winner is not None else pgettext("tournament file", "not awarded")
+        club = entry.club if entry is not None else ""
+        cells: tuple[Cell, ...] = (prize_label(prize), prize.place, prize.winner or "", club, _amount(prize.amount))
+        texts = (prize_label(prize), str(prize.place), winner, club, euros(prize.amount))
+        lines.append(Line(cells, texts))
+    return Sheet(
+        name=f"{results.tournament.name} {pgettext('tournament file', 'prize list')}",
+        title=pgettext("tournament file", "Prize list"),
+        columns=PRIZE_COLUMNS,
+        lines=tuple(lines),
+        note=_notes(results, money=True),
+        provisional=not finished(results),
+    )
+
+
+# --- The cashier's list ----------------------------------------------------------------------------------------------
+
+# Eight amounts of up to "9,999.99 €" beside the name, each under a title short enough for its width in either
+# language (the docs say what each holds).
+CASHIER_COLUMNS = (
+    Column(gettext_lazy("Player"), 38, text=True),
+    Column(pgettext_lazy("cashier column", "Entry"), 19),
+    Column(pgettext_lazy("cashier column", "Lists"), 19),
+    Column(pgettext_lazy("cashier column", "Lost"), 19),
+    Column(pgettext_lazy("cashier column", "Sides"), 19),
+    Column(pgettext_lazy("cashier column", "Due"), 19),
+    Column(pgettext_lazy("cashier column", "Paid"), 19),
+    Column(pgettext_lazy("cashier column", "Won"), 19),
+    Column(pgettext_lazy("cashier column", "Balance"), 19),
+)
+
+
+def _cashier_line(name: str, figures: Sequence[int]) -> Line:
+    return Line((name, *(_amount(cents) for cents in figures)), (name, *(euros(cents) for cents in figures)))
+
+
+def _figures(line: CashierLine) -> tuple[int, ...]:
+    dues = line.dues
+    sides = dues.tandem + dues.team
+    return (dues.entry, dues.lists, dues.lost_games, sides, dues.total, line.paid, line.won, line.balance)
+
+
+def cashier_sheet(results: TournamentResults) -> Sheet:
+    """Each player's fees (entry, lists, lost games, tandem and team), what they owe in all, have paid and won, and
+    what the cashier hands them at the end (negative: still to take from them); the printed page sums every column
+    and says what the organiser keeps."""
+    cashier = results.cashier
+    lines = [_cashier_line(line.player, _figures(line)) for line in cashier.lines]
+    every = [_figures(line) for line in cashier.lines]
+    totals = tuple(sum(column) for column in zip(*every, strict=True)) if every else (0,) * 8
+    total = _cashier_line(pgettext("tournament file", "Total"), totals)
+    pot = cashier.pot
+    note = pgettext(
+        "tournament file",
+        "Pot %(pot)s · kept by the organiser %(kept)s (fees %(fees)s, share %(share)s, not paid out %(left)s) · "
+        "prizes %(prizes)s",
+    ) % {
+        "pot": euros(pot.total),
+        "kept": euros(cashier.organiser),
+        "fees": euros(pot.kept),
+        "share": euros(pot.share),
+        "left": euros(cashier.not_paid_out),
+        "prizes": euros(cashier.paid_out),
+    }
+    return Sheet(
+        name=f"{results.tournament.name} {pgettext('tournament file', 'cashier')}",
+        title=pgettext("tournament file", "Cashier's list"),
+        columns=CASHIER_COLUMNS,
+        lines=tuple(lines),
+        note="   ".join(part for part in (note, _notes(results, money=True)) if part),
+        total=total,
+        provisional=not finished(results),
+    )

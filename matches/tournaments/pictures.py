@@ -1,0 +1,28 @@
+"""A tournament's prize list as a picture to post, laid out and drawn as a match's results are: the places of the
+total standings that won a prize, each with its winner and money, for organisers who post their results as a photo."""
+
+from __future__ import annotations
+
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from matches.engine.tournaments import PrizeKind
+from matches.exports.picture import Picture, Row, layout
+
+from .exports import euros, finished
+from .selectors import TournamentResults
+
+
+def prize_picture(results: TournamentResults) -> Picture:
+    """The prizes of the places (the main ranking), best first: a place nobody won is left out, and so are the
+    other rankings' prizes (the printed prize list has them all)."""
+    tournament = results.tournament
+    rows = [
+        Row(prize.place, prize.winner, euros(prize.amount))
+        for prize in results.prizes
+        if prize.kind is PrizeKind.PLACE and prize.winner is not None
+    ]
+    when = " · ".join(part for part in (date_format(tournament.date), tournament.venue) if part)
+    what = _("Prize list") if finished(results) else _("Prize list as it stands")
+    lines = [when, what]
+    return layout(tournament.name, lines, rows, None, f"{tournament.name} {tournament.date.isoformat()}")

@@ -1,0 +1,473 @@
+"""What leaves the app of an open tournament: the standings, each series' ranking, the prize list and the cashier's
+list in every format the core writes and as PDF, the prize list as a picture to post, and for a drawn series its table
+cards (with each table's QR code to score on a phone) and the wall list of who sits where; each read back and
+compared with what the selectors say, and who may download which."""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+import json
+from typing import Any
+
+import pytest
+import segno
+import tablib
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import translation
+from pypdf import PdfReader
+
+from matches.engine.league import Place
+from matches.engine.tournaments import PrizeKind
+from matches.tournaments import services as tournaments
+from matches.tournaments.exports import cashier_sheet, euros, prize_sheet, series_sheet, standings_sheet
+from matches.tournaments.models import Series, Table, Tournament
+from matches.tournaments.pictures import prize_picture
+from matches.tournaments.prints import DrawnTable, qr_runs, sheet_pdf, wall_list_pdf
+from matches.tournaments.selectors import TournamentResults, tournament_results
+
+from .factories import make_user
+from .tournaments_setup import announce, enter_field, play_series
+
+pytestmark = pytest.mark.django_db
+
+FORMATS = ("csv", "csv-semicolon", "xlsx", "ods", "json")
+MINUS = "\N{MINUS SIGN}"
+RANKING_HEADERS = ["Place", "Player", "Club", "Points", "Game points", "Won", "Lost"]
+
+
+def played(organiser: User, *, players: int = 14, close: int = 1, **changes: Any) -> Tournament:
+    """A tournament of ``players`` entrants whose first ``close`` series are played (table 1 by phone, the others on
+    paper) and closed; the next one drawn."""
+    tournament = announce(organiser, **changes)
+    enter_field(tournament, players, online=2)
+    for number in range(1, close + 2):
+        if number > tournament.series:
+            break
+        tournaments.series_draw(tournament=tournament, number=number, user=organiser)
+        if number <= close:
+            series = Series.objects.get(tournament=tournament, number=number)
+            play_series(series, phones=(1,), salt=number)
+            tournaments.series_close(series=series, user=organiser)
+    return tournament
+
+
+@pytest.fixture
+def organiser() -> User:
+    return make_user("olga")
+
+
+def rows_of(content: bytes, fmt: str) -> list[list[Any]]:
+    """The file's rows, the header first, as a program reads each format."""
+    if fmt in ("csv", "csv-semicolon"):
+        text = content.decode("utf-8")
+        assert text.startswith("\ufeff")
+        return list(csv.reader(io.StringIO(text[1:]), delimiter=";" if fmt == "csv-semicolon" else ","))
+    if fmt == "json":
+        items = json.loads(content)
+        return [list(items[0])] + [list(item.values()) for item in items]
+    data = tablib.Dataset().load(content, format=fmt)
+    return [list(data.headers), *[[whole(cell) for cell in row] for row in data]]
+
+
+def whole(cell: Any) -> Any:
+    # An ODS file keeps every number as a float: 5 reads back as 5.0.
+    return int(cell) if isinstance(cell, float) and cell.is_integer() else cell
+
+
+def as_text(rows: list[list[Any]]) -> list[list[str]]:
+    """Every cell as a CSV file writes it, so that each format compares alike."""
+    return [[str(whole(cell)) if cell is not None else "" for cell in row] for row in rows]
+
+
+def body(answer: Any) -> bytes:
+    assert answer.status_code == 200
+    return b"".join(answer.streaming_content) if answer.streaming else bytes(answer.content)
+
+
+def pdf_pages(content: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(content)).pages]
+
+
+def printed(client: Client, name: str, *args: Any) -> list[str]:
+    answer = client.get(reverse(name, args=args))
+    assert answer.status_code == 200
+    assert answer["Content-Type"] == "application/pdf"
+    return pdf_pages(answer.content)
+
+
+def ranking_rows(results: TournamentResults, places: tuple[Place, ...]) -> list[list[str]]:
+    rows = []
+    for place in places:
+        row = place.standing
+        entry = results.entry(row.player)
+        assert entry is not None
+        figures = [row.score, row.game_points, row.won, row.lost]
+        rows.append([str(place.place), row.player, entry.club, *(str(figure) for figure in figures)])
+    return rows
+
+
+def cents(amount: int) -> str:
+    """An amount as a program reads the file: euros, to the cent where there are cents."""
+    return str(whole(round(amount / 100, 2)))
+
+
+# --- The downloads --------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_the_standings_download_in_every_format_with_the_results_figures(
+    client: Client, organiser: User, fmt: str
+) -> None:
+    tournament = played(organiser)
+    results = tournament_results(tournament)
+    answer = client.get(reverse("tournament_standings_export", args=[tournament.public_id, fmt]))
+    rows = as_text(rows_of(body(answer), fmt))
+    assert rows[0] == RANKING_HEADERS
+    assert rows[1:] == ranking_rows(results, results.standings)
+    assert len(rows) == 15
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_each_drawn_series_downloads_its_own_ranking(client: Client, organiser: User, fmt: str) -> None:
+    tournament = played(organiser, close=2)
+    results = tournament_results(tournament)
+    for number in (1, 2):
+        answer = client.get(reverse("tournament_series_export", args=[tournament.public_id, number, fmt]))
+        rows = as_text(rows_of(body(answer), fmt))
+        assert rows[1:] == ranking_rows(results, results.rankings.series[number - 1])
+    assert results.rankings.series[0] != results.rankings.series[1]
+
+
+def test_a_series_not_drawn_yet_has_nothing_to_download(client: Client, organiser: User) -> None:
+    tournament = played(organiser)
+    for name, args in (
+        ("tournament_series_export", [tournament.public_id, 3, "csv"]),
+        ("tournament_series_print", [tournament.public_id, 3]),
+    ):
+        assert client.get(reverse(name, args=args)).status_code == 404
+    client.force_login(organiser)
+    for name in ("tournament_table_cards", "tournament_wall_list"):
+        assert client.get(reverse(name, args=[tournament.public_id, 3])).status_code == 404
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_the_prize_list_downloads_every_prize_with_its_winner_and_money(
+    client: Client, organiser: User, fmt: str
+) -> None:
+    tournament = played(organiser)
+    results = tournament_results(tournament)
+    rows = as_text(
+        rows_of(body(client.get(reverse("tournament_prizes_export", args=[tournament.public_id, fmt]))), fmt)
+    )
+    assert rows[0] == ["Prize", "Place", "Winner", "Club", "Amount"]
+    kinds = {PrizeKind.PLACE: "Overall", PrizeKind.BEST_SERIES: "Best series"}
+    expected = []
+    for prize in results.prizes:
+        entry = results.entry(prize.winner)
+        label = prize.category or kinds[prize.kind]
+        expected.append([label, str(prize.place), prize.winner or "", entry.club if entry else "", cents(prize.amount)])
+    assert rows[1:] == expected
+    assert [row[0] for row in rows[1:]].count("Overall") == 8
+    assert {"Damen", "Senioren", "Best series"} <= {row[0] for row in rows}
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_the_cashiers_list_downloads_every_players_fees_payments_and_prizes(
+    client: Client, organiser: User, fmt: str
+) -> None:
+    tournament = played(organiser)
+    cashier = tournament_results(tournament).cashier
+    client.force_login(organiser)
+    rows = as_text(
+        rows_of(body(client.get(reverse("tournament_cashier_export", args=[tournament.public_id, fmt]))), fmt)
+    )
+    assert rows[0] == ["Player", "Entry", "Lists", "Lost", "Sides", "Due", "Paid", "Won", "Balance"]
+    expected = [
+        [
+            line.player,
+            *(
+                cents(amount)
+                for amount in (
+                    line.dues.entry,
+                    line.dues.lists,
+                    line.dues.lost_games,
+                    line.dues.tandem + line.dues.team,
+                    line.dues.total,
+                    line.paid,
+                    line.won,
+                    line.balance,
+                )
+            ),
+        ]
+        for line in cashier.lines
+    ]
+    # A program sums the rows itself: the file holds no line of totals.
+    assert rows[1:] == expected
+
+
+def test_an_unknown_format_is_not_there(client: Client, organiser: User) -> None:
+    tournament = played(organiser)
+    assert client.get(reverse("tournament_standings_export", args=[tournament.public_id, "pdf"])).status_code == 404
+
+
+def test_a_player_named_like_a_formula_stays_a_name_in_a_spreadsheet(client: Client, organiser: User) -> None:
+    tournament = announce(organiser)
+    tournaments.entry_at_door(tournament=tournament, form=tournaments.EntryForm("=Anna", club="+SC"))
+    enter_field(tournament, 8)
+    tournaments.series_draw(tournament=tournament, number=1, user=organiser)
+    play_series(Series.objects.get(tournament=tournament, number=1))
+    rows = rows_of(body(client.get(reverse("tournament_standings_export", args=[tournament.public_id, "csv"]))), "csv")
+    assert ["'=Anna", "'+SC"] in [row[1:3] for row in rows]
+
+
+# --- The printed pages ----------------------------------------------------------------------------------------------
+
+
+def test_the_printed_standings_and_series_show_every_players_place_and_points(client: Client, organiser: User) -> None:
+    tournament = played(organiser)
+    results = tournament_results(tournament)
+    for name, args, places in (
+        ("tournament_standings_print", [tournament.public_id], results.standings),
+        ("tournament_series_print", [tournament.public_id, 1], results.rankings.series[0]),
+    ):
+        text = "\n".join(printed(client, name, *args))
+        assert tournament.name in text
+        assert f"{tournament.name} · 12/05/2026 · {tournament.venue} · as it stands" in text
+        for place in places:
+            assert place.standing.player in text
+        leader = places[0].standing
+        assert f"{leader.player} SC" in text
+        assert str(leader.score) in text
+
+
+def test_the_printed_standings_of_a_finished_tournament_are_not_said_to_stand_as_they_are(
+    client: Client, organiser: User
+) -> None:
+    tournament = played(organiser, close=2, series=2)
+    text = "\n".join(printed(client, "tournament_standings_print", tournament.public_id))
+    assert "as it stands" not in text
+    assert "Standings" in text
+
+
+def test_the_printed_prize_list_names_each_winner_with_their_money(client: Client, organiser: User) -> None:
+    tournament = played(organiser)
+    results = tournament_results(tournament)
+    text = "\n".join(printed(client, "tournament_prizes_print", tournament.public_id))
+    assert "Prize list" in text
+    for prize in results.prizes:
+        # A category's prize is not awarded where its players all won a better prize.
+        winner = prize.winner if prize.winner is not None else "not awarded"
+        assert f"{winner} " in text
+        assert euros(prize.amount) in text
+
+
+def test_prizes_beyond_the_pot_leave_the_prize_list_empty_and_say_why(client: Client, organiser: User) -> None:
+    tournament = played(organiser, places=tournaments.Schedule((50000,), kind="amounts", payout="as-announced"))
+    text = "\n".join(printed(client, "tournament_prizes_print", tournament.public_id))
+    assert "No results yet." in text
+    assert "The prizes pay out 500.00 €" in text
+
+
+def test_the_printed_cashiers_list_sums_every_column_and_says_what_the_organiser_keeps(
+    client: Client, organiser: User
+) -> None:
+    tournament = played(organiser)
+    cashier = tournament_results(tournament).cashier
+    client.force_login(organiser)
+    text = "\n".join(printed(client, "tournament_cashier_print", tournament.public_id))
+    total_due = sum(line.dues.total for line in cashier.lines)
+    total_paid = sum(line.paid for line in cashier.lines)
+    assert f"Total {euros(cashier.lines[0].dues.entry * 14)}" in text
+    assert f"{euros(total_due)} {euros(total_paid)} {euros(cashier.paid_out)}" in text
+    assert f"Pot {euros(cashier.pot.total)} · kept by the organiser {euros(cashier.organiser)}" in text
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_cashiers_column_titles_and_a_big_rooms_totals_are_printed_whole(language: str, organiser: User) -> None:
+    tournament = played(organiser, players=8)
+    results = tournament_results(tournament)
+    big = results.cashier.lines[0]
+    # A room of 300: every total in the thousands of euros.
+    lines = tuple(big for _ in range(300))
+    many = TournamentResults(
+        tournament,
+        results.entries,
+        results.series,
+        results.rankings,
+        results.prizes,
+        type(results.cashier)(lines, results.cashier.pot, results.cashier.paid_out),
+    )
+    with translation.override(language):
+        few = pdf_pages(sheet_pdf(cashier_sheet(results), tournament))
+        pages = pdf_pages(sheet_pdf(cashier_sheet(many), tournament))
+        total = euros(big.dues.total * 300)
+    # The titles at the size a small field is printed in, the totals at the size a big room's rows take.
+    assert "…" not in few[0].splitlines()[2]
+    assert total in pages[-1]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_rankings_and_prize_lists_column_titles_are_printed_whole(language: str, organiser: User) -> None:
+    tournament = played(organiser, players=8)
+    results = tournament_results(tournament)
+    with translation.override(language):
+        for sheet in (standings_sheet(results), series_sheet(results, 1), prize_sheet(results)):
+            assert "…" not in pdf_pages(sheet_pdf(sheet, tournament))[0].splitlines()[2]
+
+
+# --- The share picture ----------------------------------------------------------------------------------------------
+
+
+def test_the_prize_picture_shows_the_places_that_won_with_their_money(client: Client, organiser: User) -> None:
+    tournament = played(organiser)
+    results = tournament_results(tournament)
+    picture = prize_picture(results)
+    places = [prize for prize in results.prizes if prize.kind is PrizeKind.PLACE and prize.winner is not None]
+    assert len(places) == 8
+    assert [(row.place, row.name, row.points) for row in picture.rows] == [
+        (prize.place, prize.winner, euros(prize.amount)) for prize in places
+    ]
+    assert picture.title == tournament.name
+    assert picture.lines[1] == "Prize list as it stands"
+    answer = client.get(reverse("tournament_prizes_picture", args=[tournament.public_id]))
+    assert answer.status_code == 200
+    assert answer["Content-Type"] == "image/png"
+    assert answer.content.startswith(b"\x89PNG")
+
+
+def test_the_prize_picture_of_a_finished_tournament_is_the_prize_list(organiser: User) -> None:
+    tournament = played(organiser, close=2, series=2)
+    assert prize_picture(tournament_results(tournament)).lines[1] == "Prize list"
+
+
+# --- The table cards and the wall list ------------------------------------------------------------------------------
+
+
+def test_the_table_cards_give_each_table_its_series_number_players_and_code(client: Client, organiser: User) -> None:
+    tournament = played(organiser, players=27)
+    tables = list(Table.objects.filter(series__tournament=tournament, series__number=2).order_by("number"))
+    client.force_login(organiser)
+    pages = printed(client, "tournament_table_cards", tournament.public_id, 2)
+    assert len(tables) == 7
+    assert len(pages) == 2
+    cards = [card for page in pages for card in page.split(tournament.name)[1:]]
+    assert len(cards) == 7
+    for table, card in zip(tables, cards, strict=True):
+        names = [seat.entry.player.name for seat in table.seats.select_related("entry__player").order_by("position")]
+        assert f"Series 2\nTable\n{table.number}\n" in card
+        assert [f"{seat}. {name}" for seat, name in enumerate(names, start=1)] == card.strip().splitlines()[
+            -len(names) :
+        ]
+        assert "Scan to score on a phone" in card
+
+
+def test_a_table_on_paper_gets_a_card_without_a_code(client: Client, organiser: User) -> None:
+    tournament = played(organiser, players=8)
+    client.force_login(organiser)
+    pages = printed(client, "tournament_table_cards", tournament.public_id, 1)
+    assert "Table\n1\n" in pages[0]
+    # Table 1 was scored by phone, table 2 on paper; the series is closed and its links are off.
+    assert "Scan to score on a phone" not in pages[0]
+
+
+def test_a_cards_code_is_the_tables_link_module_for_module() -> None:
+    link = "https://skat.example/join/abcdefghijklmnopqrstuvwxyz012345/"
+    size, runs = qr_runs(link)
+    drawn = [[0] * size for _ in range(size)]
+    for row, start, length in runs:
+        for column in range(start, start + length):
+            drawn[row][column] = 1
+    assert drawn == [list(row) for row in segno.make(link, error="m").matrix]
+
+
+def test_the_wall_list_puts_300_entrants_on_two_pages_alphabetically_with_their_tables() -> None:
+    names = [f"Spieler {number:03d}" for number in range(300, 0, -1)]
+    tables = [DrawnTable(number + 1, tuple(names[number * 4 : number * 4 + 4]), "") for number in range(75)]
+    tournament = Tournament(name="Großer Preisskat", date=datetime.date(2026, 12, 5), venue="Stadthalle")
+    pdf = wall_list_pdf(tournament, Series(number=1), tables)
+    pages = pdf_pages(pdf)
+    alphabetical = "\n".join(pages[:2])
+    table_of = {name: table.number for table in tables for name in table.names}
+    found = [line.rsplit(" ", 1) for line in alphabetical.splitlines() if line.startswith("Spieler ")]
+    assert [name for name, _ in found] == sorted(names)
+    assert all(table_of[name] == int(number) for name, number in found)
+    assert "Series 1: who sits where" in pages[0]
+    assert "By table" in pages[2]
+    assert "75 1. Spieler 004 2. Spieler 003 3. Spieler 002 4. Spieler 001" in pages[-1]
+
+
+def test_the_wall_list_orders_names_as_a_reader_looks_them_up() -> None:
+    tables = [DrawnTable(1, ("Zoe", "Ärmel", "anton", "Bert"), "")]
+    tournament = Tournament(name="Preisskat", date=datetime.date(2026, 12, 5))
+    text = pdf_pages(wall_list_pdf(tournament, Series(number=1), tables))[0]
+    listed = [line for line in text.splitlines() if line.endswith(" 1")]
+    assert listed == ["anton 1", "Ärmel 1", "Bert 1", "Zoe 1"]
+
+
+# --- What a download costs ----------------------------------------------------------------------------------------
+
+
+def queries(client: Client, address: str) -> int:
+    """The queries one more download of ``address`` costs, its whole body read (the first fills the caches)."""
+    body(client.get(address))
+    with CaptureQueriesContext(connection) as captured:
+        body(client.get(address))
+    return len(captured)
+
+
+@pytest.mark.parametrize(
+    "name", ["tournament_table_cards", "tournament_wall_list", "tournament_series_export", "tournament_cashier_print"]
+)
+def test_a_download_costs_as_many_queries_for_a_big_field_as_for_a_small_one(client: Client, name: str) -> None:
+    counts = []
+    for players in (8, 27):
+        organiser = make_user(f"organiser-{players}")
+        tournament = played(organiser, players=players)
+        client.force_login(organiser)
+        args: list[Any] = [tournament.public_id, 2]
+        if name == "tournament_series_export":
+            args.append("csv")
+        elif name == "tournament_cashier_print":
+            args = [tournament.public_id]
+        counts.append(queries(client, reverse(name, args=args)))
+    assert counts[0] == counts[1]
+
+
+# --- Who may download what ------------------------------------------------------------------------------------------
+
+
+def test_results_and_prizes_are_public_and_the_organisers_papers_are_not(client: Client, organiser: User) -> None:
+    tournament = played(organiser)
+    key = tournament.public_id
+    public = [
+        reverse("tournament_standings_export", args=[key, "csv"]),
+        reverse("tournament_standings_print", args=[key]),
+        reverse("tournament_series_export", args=[key, 1, "csv"]),
+        reverse("tournament_series_print", args=[key, 1]),
+        reverse("tournament_prizes_export", args=[key, "csv"]),
+        reverse("tournament_prizes_print", args=[key]),
+        reverse("tournament_prizes_picture", args=[key]),
+    ]
+    managed = [
+        reverse("tournament_cashier_export", args=[key, "csv"]),
+        reverse("tournament_cashier_print", args=[key]),
+        reverse("tournament_table_cards", args=[key, 2]),
+        reverse("tournament_wall_list", args=[key, 2]),
+        reverse("tournament_backup", args=[key]),
+    ]
+    for address in public:
+        assert client.get(address).status_code == 200, address
+    for address in managed:
+        assert client.get(address).status_code in (302, 403, 404), address
+    client.force_login(make_user("mal"))
+    for address in managed:
+        assert client.get(address).status_code in (403, 404), address
+    client.force_login(organiser)
+    for address in managed:
+        assert client.get(address).status_code == 200, address
