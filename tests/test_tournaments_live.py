@@ -152,6 +152,17 @@ def test_before_the_first_series_closes_the_page_says_where_the_standings_will_b
     assert "0 of 2 tables done" in Client().get(_live(tournament)).content.decode()
 
 
+def test_once_every_series_is_closed_the_page_shows_the_final_standings() -> None:
+    tournament = announce(series=2)
+    enter_field(tournament, 8)
+    _closed(tournament, 1)
+    _closed(tournament, 2)
+    page = Client().get(_live(tournament)).content.decode()
+    assert "Every series is played" in page
+    assert "Standings after series 2 of 2" in page
+    assert _kept(tournament) == _ranked(tournament)
+
+
 def test_the_live_page_lists_fifty_places_a_page_and_finds_a_name() -> None:
     tournament = announce()
     enter_field(tournament, LIVE_PLACES + 7)
