@@ -140,6 +140,11 @@ def test_the_live_page_shows_the_standings_and_the_series_being_played() -> None
     leader = EntryStanding.objects.filter(tournament=tournament).select_related("entry").get(place=1)
     assert f"{leader.entry.name} <span" in page
     assert "Places 1–9 of 9" in page
+    for table in Table.objects.filter(series=second).exclude(number=1):
+        enter_paper(table)
+    done = Client().get(_live(tournament)).content.decode()
+    assert "3 of 3 tables done" in done
+    assert "Every table has its list complete: the series closes next." in done
 
 
 def test_before_the_first_series_closes_the_page_says_where_the_standings_will_be() -> None:
