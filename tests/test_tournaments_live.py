@@ -184,6 +184,10 @@ def test_the_live_page_lists_fifty_places_a_page_and_finds_a_name() -> None:
     assert "8 players found for “spieler 5”" in found
     assert found.count('<td class="name">') == 8
     assert client.get(_live(tournament), {"find": "Niemand"}).content.decode().count('<td class="name">') == 0
+    everybody = client.get(_live(tournament), {"find": "Spieler"}).content.decode()
+    assert f"{LIVE_PLACES + 7} players found for “Spieler”" in everybody
+    assert f"The first {LIVE_PLACES} are shown: a longer name finds fewer." in everybody
+    assert everybody.count('<td class="name">') == LIVE_PLACES
     # Anything but a page's number shows a page of the standings, never an error.
     for odd in ("x", "-1", "0", "9" * 40, "²", "99"):
         answer = client.get(_live(tournament), {"page": odd})

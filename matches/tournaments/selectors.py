@@ -329,7 +329,7 @@ def standings_over_closed_series(tournament: Tournament) -> list[tuple[int, Plac
 class LivePlaces:
     """A page of the standings over the closed series (``closed``: how many): the places shown, how many entrants
     are ranked, the page (from 1) and how many pages there are; ``found``: the name looked for, where the places
-    are those it finds."""
+    are the first of the ``matching`` entrants it finds."""
 
     closed: int
     places: tuple[EntryStanding, ...]
@@ -337,6 +337,7 @@ class LivePlaces:
     page: int
     pages: int
     found: str = ""
+    matching: int = 0
 
     @property
     def first(self) -> int:
@@ -349,16 +350,17 @@ class LivePlaces:
 
 def live_places(tournament: Tournament, *, page: int = 1, find: str = "") -> LivePlaces:
     """The places of page ``page`` of the kept standings, or (``find``) of the entrants whose name holds it, at most
-    a page of them: three queries however many play."""
+    a page of them: three queries however many play (four where a name finds more than a page)."""
     closed = Series.objects.filter(tournament=tournament, closed_at__isnull=False).count()
     standings = EntryStanding.objects.filter(tournament=tournament)
     ranked = standings.count()
     pages = max(1, -(-ranked // LIVE_PLACES))
     shown = standings.select_related("entry").order_by("place")
     if find.strip():
-        wanted = name_key(" ".join(find.split()))
-        places = tuple(shown.filter(entry__player__name_key__contains=wanted)[:LIVE_PLACES])
-        return LivePlaces(closed, places, ranked, 1, pages, found=" ".join(find.split()))
+        matches = shown.filter(entry__player__name_key__contains=name_key(" ".join(find.split())))
+        places = tuple(matches[:LIVE_PLACES])
+        matching = len(places) if len(places) < LIVE_PLACES else matches.count()
+        return LivePlaces(closed, places, ranked, 1, pages, found=" ".join(find.split()), matching=matching)
     page = min(max(page, 1), pages)
     start = (page - 1) * LIVE_PLACES
     return LivePlaces(closed, tuple(shown[start : start + LIVE_PLACES]), ranked, page, pages)
