@@ -187,20 +187,33 @@ def _against(person: str, others: Sequence[str], met: Mapping[str, Mapping[str, 
 def _improve(tables: list[list[str]], met: Mapping[str, Mapping[str, float]], guests: frozenset[str]) -> None:
     """Swap players between tables while a swap makes the pairings lighter (first improvement, in a fixed order); a
     guest swaps only with a guest and a member with a member, so that the guests keep their tables."""
+    # What each player has met at their own table: a swap of two players who met nobody there lowers nothing, and
+    # two tables where nobody met anybody are passed over, which leaves the swaps (and the tables) as they were.
+    burden = [_burdens(table, met) for table in tables]
     for _ in range(MAX_PASSES):
         improved = False
         for first, second in combinations(range(len(tables)), 2):
+            if not (any(burden[first]) or any(burden[second])):
+                continue
             for i in range(len(tables[first])):
                 for j in range(len(tables[second])):
                     one, other = tables[first][i], tables[second][j]
                     if (one in guests) != (other in guests):
                         continue
+                    now = burden[first][i] + burden[second][j]
+                    if not now:
+                        continue
                     rest_one = [p for p in tables[first] if p != one]
                     rest_other = [p for p in tables[second] if p != other]
-                    now = _against(one, rest_one, met) + _against(other, rest_other, met)
                     swapped = _against(one, rest_other, met) + _against(other, rest_one, met)
                     if swapped < now:
                         tables[first][i], tables[second][j] = other, one
+                        burden[first], burden[second] = _burdens(tables[first], met), _burdens(tables[second], met)
                         improved = True
         if not improved:
             return
+
+
+def _burdens(table: Sequence[str], met: Mapping[str, Mapping[str, float]]) -> list[float]:
+    """What each player at ``table`` has met of the others there, in seat order."""
+    return [_against(person, [p for p in table if p != person], met) for person in table]

@@ -17,7 +17,7 @@ class TournamentsConfig(AppConfig):
         from matches.permissions import register_book_role, register_subject
         from matches.registry import register_paper_reader, register_table_place_reader, register_urls
 
-        from . import api, downloads
+        from . import api, downloads, live
         from .backup import TOURNAMENT_SECTION
         from .permissions import TOURNAMENT_SUBJECTS, tournament_book_role
         from .selectors import paper_list_of, tournament_table_place
@@ -28,4 +28,4 @@ class TournamentsConfig(AppConfig):
         register_paper_reader(paper_list_of)
         register_table_place_reader(tournament_table_place)
         register_section(TOURNAMENT_SECTION)
-        register_urls(pages=downloads.download_urlpatterns, api=api.urlpatterns)
+        register_urls(pages=[*downloads.download_urlpatterns, *live.live_urlpatterns], api=api.urlpatterns)

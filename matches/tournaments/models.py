@@ -297,3 +297,29 @@ class TournamentRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.key}"
+
+
+class EntryStanding(models.Model):
+    """An entrant's standing over the closed series (derived: written when a series closes, ranked by the engine
+    from the lists the closed series kept), so that the live page reads a page of places instead of ranking every
+    player's lists each time a phone or the room's screen asks. ``series``: how many closed series it counts;
+    ``place``: the entrant's place in the ranking (ties broken by more won, fewer lost, then the tournament's lot);
+    ``by_lot``: the tie-breaks could not separate the entrant from a neighbour."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="standings")
+    entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="standing")
+    series = models.PositiveSmallIntegerField()
+    place = models.PositiveIntegerField()
+    by_lot = models.BooleanField(default=False)
+    total = models.IntegerField()
+    game_points = models.IntegerField()
+    won = models.PositiveIntegerField()
+    lost = models.PositiveIntegerField()
+    lists = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["tournament", "place"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "place"], name="tournament_standing_place_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.entry}: {self.place}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from django.db.models import Sum
+from django.db.models import Count, F, Q, Sum
 
 from matches.engine import FieldError, RuleError
 from matches.engine.draw import Tables
@@ -30,6 +30,7 @@ from matches.engine.tournaments import (
     ScheduleKind,
     ShareKind,
     TournamentRules,
+    rank_tournament,
     score_tournament,
 )
 from matches.engine.tournaments import (
@@ -37,12 +38,14 @@ from matches.engine.tournaments import (
 )
 from matches.engine.tournaments import Side as SideRule
 from matches.models import Match
+from matches.names import name_key
 from matches.registry import PaperList, TablePlace
 from matches.selectors import list_sums
 
 from .models import (
     Category,
     Entry,
+    EntryStanding,
     PaperLine,
     Payment,
     Series,
@@ -301,3 +304,92 @@ def tournament_table_place(match: Match) -> TablePlace | None:
         return None
     tournament = table.series.tournament
     return TablePlace(tournament.name, tournament.date, table.series.number, table.number)
+
+
+# --- The live page ----------------------------------------------------------------------------------------------------
+
+# The live page lists this many places at a time: the top 50 first, as a prize list shows them in the room.
+LIVE_PLACES = 50
+# The tables still playing that the live page names; the rest it counts.
+LIVE_TABLES = 40
+
+
+def standings_over_closed_series(tournament: Tournament) -> list[tuple[int, Place]]:
+    """Each entrant with a list of a closed series (by entry id) and their place over the closed series: the
+    engine's total ranking of those lists, with its tie-breaks and its lot from the tournament's seed."""
+    entries = dict(Entry.objects.filter(tournament=tournament).values_list("player__name", "pk"))
+    closed = list(Series.objects.filter(tournament=tournament, closed_at__isnull=False).order_by("number"))
+    ranked = rank_tournament(
+        tournament_rules(tournament, []), [Entrant(key) for key in entries], series_lists(tournament, closed)
+    )
+    return [(entries[place.standing.player], place) for place in ranked.total]
+
+
+@dataclass(frozen=True)
+class LivePlaces:
+    """A page of the standings over the closed series (``closed``: how many): the places shown, how many entrants
+    are ranked, the page (from 1) and how many pages there are; ``found``: the name looked for, where the places
+    are the first of the ``matching`` entrants it finds."""
+
+    closed: int
+    places: tuple[EntryStanding, ...]
+    ranked: int
+    page: int
+    pages: int
+    found: str = ""
+    matching: int = 0
+
+    @property
+    def first(self) -> int:
+        return self.places[0].place if self.places else 0
+
+    @property
+    def last(self) -> int:
+        return self.places[-1].place if self.places else 0
+
+
+def live_places(tournament: Tournament, *, page: int = 1, find: str = "") -> LivePlaces:
+    """The places of page ``page`` of the kept standings, or (``find``) of the entrants whose name holds it, at most
+    a page of them: three queries however many play (four where a name finds more than a page)."""
+    closed = Series.objects.filter(tournament=tournament, closed_at__isnull=False).count()
+    standings = EntryStanding.objects.filter(tournament=tournament)
+    ranked = standings.count()
+    pages = max(1, -(-ranked // LIVE_PLACES))
+    shown = standings.select_related("entry").order_by("place")
+    if find.strip():
+        matches = shown.filter(entry__player__name_key__contains=name_key(" ".join(find.split())))
+        places = tuple(matches[:LIVE_PLACES])
+        matching = len(places) if len(places) < LIVE_PLACES else matches.count()
+        return LivePlaces(closed, places, ranked, 1, pages, found=" ".join(find.split()), matching=matching)
+    page = min(max(page, 1), pages)
+    start = (page - 1) * LIVE_PLACES
+    return LivePlaces(closed, tuple(shown[start : start + LIVE_PLACES]), ranked, page, pages)
+
+
+@dataclass(frozen=True)
+class SeriesProgress:
+    """The series being played: its number, its tables drawn, how many have their list complete (every planned
+    game entered, or kept on paper), and the numbers of the first of those still playing (``LIVE_TABLES``)."""
+
+    number: int
+    tables: int
+    done: int
+    playing: tuple[int, ...]
+
+    @property
+    def unnamed(self) -> int:
+        """The tables still playing beyond those named."""
+        return self.tables - self.done - len(self.playing)
+
+
+def series_progress(tournament: Tournament) -> SeriesProgress | None:
+    """How far the series being played is (None between series): counted by the database, so that the answer
+    costs the same for ten tables and for a hundred."""
+    series = Series.objects.filter(tournament=tournament, closed_at__isnull=True).order_by("number").first()
+    if series is None:
+        return None
+    complete = Q(paper=True) | Q(match__deals__gte=F("match__planned_games"))
+    tables = Table.objects.filter(series=series)
+    counted = tables.aggregate(drawn=Count("pk"), done=Count("pk", filter=complete))
+    playing = tables.exclude(complete).order_by("number").values_list("number", flat=True)[:LIVE_TABLES]
+    return SeriesProgress(series.number, counted["drawn"], counted["done"], tuple(playing))

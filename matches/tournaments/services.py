@@ -64,6 +64,7 @@ from .models import (
     Category,
     Channel,
     Entry,
+    EntryStanding,
     PaperLine,
     Payment,
     Series,
@@ -81,8 +82,8 @@ from .selectors import (
     entry_key,
     paid_by_entry,
     seatings,
+    standings_over_closed_series,
     table_lines,
-    tournament_results,
     tournament_rules,
 )
 
@@ -607,8 +608,13 @@ def series_draw(
         }
         _refuse_strangers(locked, plan)
         rules = tournament_rules(locked, [])
+        # Every series drawn is closed by now (``_next_series``): the kept standings are the standings.
         standings = (
-            [place.standing.player for place in tournament_results(locked).standings]
+            list(
+                EntryStanding.objects.filter(tournament=locked)
+                .order_by("place")
+                .values_list("entry__player__name", flat=True)
+            )
             if mode is Seating.STANDINGS
             else []
         )
@@ -760,5 +766,27 @@ def series_close(*, series: Series, user: User | None) -> Series:
         )
         locked.closed_at = timezone.now()
         locked.save(update_fields=["closed_at"])
+        _keep_standings(locked_tournament, locked.number)
         _moved_on(locked_tournament)
         return locked
+
+
+def _keep_standings(tournament: Tournament, closed: int) -> None:
+    """Rank every entrant's lists over the ``closed`` series closed so far and keep the places, in place of those
+    kept before (a closed series never changes: its lists are locked, so only closing the next one moves them)."""
+    EntryStanding.objects.filter(tournament=tournament).delete()
+    EntryStanding.objects.bulk_create(
+        EntryStanding(
+            tournament=tournament,
+            entry_id=entry_id,
+            series=closed,
+            place=place.place,
+            by_lot=place.by_lot,
+            total=int(place.standing.score),
+            game_points=place.standing.game_points,
+            won=place.standing.won,
+            lost=place.standing.lost,
+            lists=place.standing.lists,
+        )
+        for entry_id, place in standings_over_closed_series(tournament)
+    )

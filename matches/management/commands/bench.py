@@ -57,6 +57,8 @@ from matches.management.league_bench import LeagueDay, seed_league_day, seed_lea
 from matches.management.league_seed import seed_season
 from matches.management.restore_figures import restore_against_engine, slowest_save_during_restore
 from matches.management.throughput import measure as measure_throughput
+from matches.management.tournament_bench import SERIES as TOURNAMENT_SERIES
+from matches.management.tournament_bench import BenchTournament, draw, seed_tournament, undraw
 from matches.models import Game, Match, MatchEvent
 from matches.selectors import game_rows
 from matches.services import game_add, match_create
@@ -107,6 +109,11 @@ LEAGUE_DAY_SAVE_GOAL = 12
 # The group's page after this many match days against after this many: what it costs must not grow with history.
 LEAGUE_MATCH_DAYS = (100, 10_000)
 LEAGUE_TABLE_GOAL = 2
+# Open tournaments of this many players and of this many, two series into the evening: drawing the third series
+# (avoiding the pairings met), and the live page as a phone in the room opens it.
+TOURNAMENT_PLAYERS = (300, 30)
+TOURNAMENT_DRAW_GOAL = 15
+TOURNAMENT_RESULTS_GOAL = 2
 # What a page loads by itself: its styles, scripts, images, favicon and manifest (not the pages it links to, nor the
 # icons a browser fetches only to install the app, nor an image loaded only when it is scrolled to).
 LOADED = re.compile(
@@ -208,6 +215,28 @@ class Seeds:
         self.say(f"seeded two leagues' closed match days in {time.perf_counter() - started:.1f} s")
         return groups
 
+    @cached_property
+    def tournaments_to_draw(self) -> dict[int, BenchTournament]:
+        """Tournaments with two series closed and the third still to draw."""
+        return self._tournaments("to draw", playing=False)
+
+    @cached_property
+    def tournaments_playing(self) -> dict[int, BenchTournament]:
+        """Tournaments with two series closed and the third being played."""
+        return self._tournaments("playing", playing=True)
+
+    def _tournaments(self, what: str, *, playing: bool) -> dict[int, BenchTournament]:
+        started = time.perf_counter()
+        seeded = {
+            players: seed_tournament(self.scorer, f"Preisskat {players} {what}", players, playing=playing)
+            for players in TOURNAMENT_PLAYERS
+        }
+        self.say(
+            f"seeded open tournaments of {' and '.join(map(str, TOURNAMENT_PLAYERS))} players ({what}) through the "
+            f"services in {time.perf_counter() - started:.1f} s"
+        )
+        return seeded
+
 
 class Requests:
     """The requests the figures compare, on the seeded matches (named as in ``MATCHES``) and leagues."""
@@ -296,6 +325,24 @@ class Requests:
         """The group's public page (its league table), as a phone without an account opens it."""
         url = reverse("interclub_group", args=[group.public_id])
         return self._timed(lambda: self.spectator.get(url), 200, "league table")[0]
+
+    def tournament_draw(self, bench: BenchTournament) -> int:
+        """The last series drawn by the organiser, avoiding the pairings of the closed ones; taken back afterwards
+        (not timed), so that every repetition draws the same series of the same tournament."""
+        start = time.perf_counter_ns()
+        if self.queries is None:
+            draw(bench.tournament, TOURNAMENT_SERIES, bench.organiser)
+        else:
+            with self.queries:
+                draw(bench.tournament, TOURNAMENT_SERIES, bench.organiser)
+        elapsed = time.perf_counter_ns() - start
+        undraw(bench.tournament, TOURNAMENT_SERIES)
+        return elapsed
+
+    def tournament_live(self, bench: BenchTournament) -> int:
+        """The tournament's live page as a phone in the room opens it (no account, nothing held from before)."""
+        url = reverse("tournaments:live", args=[bench.tournament.public_id])
+        return self._timed(lambda: self.spectator.get(url), 200, "tournament live page")[0]
 
     def preview(self, name: str) -> int:
         match = self._fresh(name)
@@ -401,6 +448,7 @@ class Command(BaseCommand):
         unwrapped = Side("view without middleware", lambda: requests.bare(requests.unwrapped))
         bare_anonymous = Side("bare view, anonymous", lambda: requests.bare(requests.spectator))
         save_10 = Side("save at game 10", lambda: requests.save("10"))
+        many, few = TOURNAMENT_PLAYERS
         league_tables = (
             Side("league table at 10k match days", lambda: requests.group_page(seeds.league_histories[10_000])),
             Side("league table at 100 match days", lambda: requests.group_page(seeds.league_histories[100])),
@@ -448,6 +496,18 @@ class Command(BaseCommand):
                 bare,
             ),
             Figure("league table 10k / 100 match days", LEAGUE_TABLE_GOAL, *league_tables),
+            Figure(
+                f"tournament draw {many} / {few} players",
+                TOURNAMENT_DRAW_GOAL,
+                Side(f"draw at {many} players", lambda: requests.tournament_draw(seeds.tournaments_to_draw[many])),
+                Side(f"draw at {few} players", lambda: requests.tournament_draw(seeds.tournaments_to_draw[few])),
+            ),
+            Figure(
+                f"tournament results {many} / {few} players",
+                TOURNAMENT_RESULTS_GOAL,
+                Side(f"live page at {many} players", lambda: requests.tournament_live(seeds.tournaments_playing[many])),
+                Side(f"live page at {few} players", lambda: requests.tournament_live(seeds.tournaments_playing[few])),
+            ),
         )
         chosen = tuple(figure for figure in figures if wanted(figure.name))
         samples = _measure(chosen, rounds)
@@ -456,7 +516,7 @@ class Command(BaseCommand):
             ratio = statistics.median(samples[figure.measured.name]) / statistics.median(samples[figure.against.name])
             if figure.name.startswith("league day"):
                 self._line(figure.name, ratio, figure.goal, queries=[counted[figure.measured.name]])
-            elif figure.name.startswith("league table"):
+            elif figure.name.startswith(("league table", "tournament")):
                 sides = (figure.measured.name, figure.against.name)
                 self._line(figure.name, ratio, figure.goal, queries=[counted[name] for name in sides])
             else:

@@ -1,0 +1,66 @@
+"""The live public results page of an open tournament, for the room's screen and for the phones in the room: the
+standings after the closed series a page at a time (or the entrants a name finds), and how far the series being
+played is. It follows by itself, as the club's screen does; hundreds of phones ask it every few seconds, so it reads
+the standings kept when each series closed and counts the tables in the database, and answers an ask that finds
+nothing new with a bare 304 against the ETag of what it showed."""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import include, path
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.http import quote_etag
+from django.utils.translation import get_language
+from django.views.decorators.http import require_safe
+
+from matches.permissions import Action, on_subject
+
+from .models import Tournament
+from .selectors import live_places, series_progress
+
+# A name looked for is cut here: no entrant's name in the tournament's book is longer.
+MOST_FOUND = 100
+# Page numbers of more digits than this are no page of any tournament: the first page is shown.
+PAGE_DIGITS = 5
+
+
+def _page_of(request: HttpRequest) -> int:
+    value = request.GET.get("page", "")
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= PAGE_DIGITS else 1
+
+
+@on_subject(Action.VIEW, "tournament")
+@require_safe
+def tournament_live(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    progress = series_progress(tournament)
+    # What the answer shows moves with the tournament's version (entries, draws, paper lists, closings) and with
+    # the tables as they finish; an ask that finds both as they were gets a 304 without reading the standings.
+    fragment = request.headers.get("HX-Request") == "true"
+    shown = repr((tournament.version, progress, get_language(), request.get_full_path(), fragment))
+    etag = quote_etag(hashlib.sha256(shown.encode()).hexdigest()[:32])
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        find = request.GET.get("find", "")[:MOST_FOUND]
+        context = {
+            "tournament": tournament,
+            "board": live_places(tournament, page=_page_of(request), find=find),
+            "progress": progress,
+        }
+        template = "tournaments/live_board.html" if fragment else "tournaments/live.html"
+        response = render(request, template, context)
+    response["ETag"] = etag
+    # Asked again every time: a phone may show what it holds only once the server said it is still so.
+    patch_cache_control(response, no_cache=True)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+live_urlpatterns = [
+    path(
+        "tournaments/<uuid:tournament_id>/",
+        include(([path("live/", tournament_live, name="live")], "tournaments")),
+    ),
+]
