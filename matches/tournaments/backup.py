@@ -260,7 +260,8 @@ def tournament_made(data: Mapping[str, Any], user: User, version: int) -> Keeper
 
 def restore_tournament(data: Mapping[str, Any], restored: Restored) -> dict[str, int]:
     """The tournament's entries, payments, sides and series, into the tournament ``tournament_made`` announced (one
-    found here already is left as it is); each closed series' lists summed afresh from its tables."""
+    found here already is left as it is); each closed series' lists summed afresh from its tables, and the standings
+    over them kept again."""
     tournament = Tournament.objects.get(keeper=restored.keeper)
     if Entry.objects.filter(tournament=tournament).exists():
         return {}
@@ -274,6 +275,9 @@ def restore_tournament(data: Mapping[str, Any], restored: Restored) -> dict[str,
             _made(SideMember(side=side, entry=entry, kind=side.kind, position=position), exclude=_LINKS)
     for one in items(data, "drawn"):
         _restore_series(tournament, one, restored, entries)
+    closed = Series.objects.filter(tournament=tournament, closed_at__isnull=False).count()
+    if closed:
+        tournaments.standings_kept(tournament, closed)
     # Read as the pages read it: a side of the wrong size or a list no series can produce is refused by the engine
     # here (the file is damaged), not on the results page later.
     tournament_results(tournament)

@@ -766,14 +766,15 @@ def series_close(*, series: Series, user: User | None) -> Series:
         )
         locked.closed_at = timezone.now()
         locked.save(update_fields=["closed_at"])
-        _keep_standings(locked_tournament, locked.number)
+        standings_kept(locked_tournament, locked.number)
         _moved_on(locked_tournament)
         return locked
 
 
-def _keep_standings(tournament: Tournament, closed: int) -> None:
+def standings_kept(tournament: Tournament, closed: int) -> None:
     """Rank every entrant's lists over the ``closed`` series closed so far and keep the places, in place of those
-    kept before (a closed series never changes: its lists are locked, so only closing the next one moves them)."""
+    kept before (a closed series never changes: its lists are locked, so only closing the next one moves them; a
+    restore keeps them again from the lists it summed)."""
     EntryStanding.objects.filter(tournament=tournament).delete()
     EntryStanding.objects.bulk_create(
         EntryStanding(
