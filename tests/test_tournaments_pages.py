@@ -103,7 +103,7 @@ def test_an_amount_is_read_in_cents_as_either_language_writes_it(typed: str, cen
 
 @pytest.mark.parametrize("typed", ["", "15,505", "fifteen", "-5", "20,160,140", "1.2.3"])
 def test_what_is_no_amount_is_refused(typed: str) -> None:
-    with pytest.raises(ValueError, match=re.escape(typed)):
+    with pytest.raises(ValueError, match=f"^{re.escape(typed)}$"):
         hundredths(typed)
 
 
@@ -385,6 +385,7 @@ def test_anybody_enters_online_and_sees_the_confirmation_to_show_at_the_door() -
     detail = visitor.get(reverse("tournaments:detail", args=[tournament.public_id])).content.decode()
     assert "Enter online" in detail
     assert "Organiser's desk" not in detail
+    assert "20 % · 16 % · 14 % · 12 % · 11 % · 10.5 % · 10 % · 6.5 %" in detail  # the schedule, in shares
     response = visitor.post(
         reverse("tournaments:enter", args=[tournament.public_id]),
         {"name": "Ida Berg", "club": "SC Löwe", "category": "Damen"},

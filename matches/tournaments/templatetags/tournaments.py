@@ -24,3 +24,16 @@ def euros(cents: int) -> str:
 def points(value: Fraction) -> str:
     """A ranking's score as a table of results writes it (a real minus sign)."""
     return standing_label(value)
+
+
+@register.filter
+def amount(cents: int) -> str:
+    """Cents as a column headed in euros writes them: ``12.50``, in German ``12,50``."""
+    return number_format(cents / 100, 2).replace("-", MINUS)
+
+
+@register.filter
+def percent(basis_points: int) -> str:
+    """A share in basis points as the reader writes a percentage: ``12.5 %``, in German ``12,5 %``."""
+    whole, rest = divmod(basis_points, 100)
+    return f"{whole} %" if not rest else f"{number_format(basis_points / 100, 2 if rest % 10 else 1)} %"
