@@ -190,7 +190,9 @@ def test_the_door_desk_enters_a_player_who_pays_at_once() -> None:
         reverse("tournaments:door", args=[tournament.public_id]),
         {"door-name": "Hanna Schulz", "door-club": "SC Löwe", "door-category": "Damen", "door-paid": "on"},
     )
-    assert response.status_code == 302
+    assert response["Location"] == desk(tournament) + "?next=door#door"
+    # The next player is typed at once: the name field has the focus.
+    assert 'id="id_door-name" maxlength="100" autofocus' in client.get(response["Location"]).content.decode()
     entry = Entry.objects.get()
     assert (entry.name, entry.club, entry.category and entry.category.name, entry.channel) == (
         "Hanna Schulz",
@@ -459,6 +461,8 @@ def test_the_results_show_the_total_and_every_series_for_everybody() -> None:
     assert leader.name in page
     assert "Series 1" in page
     assert "Series 2" in page
+    assert "<summary>Damen</summary>" in page
+    assert "<summary>Best series</summary>" in page
     assert "Cashier's list" not in page
 
 

@@ -189,7 +189,10 @@ def _desk(request: HttpRequest, tournament: Tournament, status: int = 200, **for
 @on_subject(Action.MANAGE, "tournament")
 @require_safe
 def tournament_desk(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    return _desk(request, tournament)
+    door = DoorForm(categories=_categories(tournament), initial={"category": "", "paid": bool(tournament.entry_fee)})
+    if request.GET.get("next") == "door":
+        door.fields["name"].widget.attrs["autofocus"] = True
+    return _desk(request, tournament, door_form=door)
 
 
 @on_subject(Action.MANAGE, "tournament")
@@ -209,7 +212,8 @@ def desk_door(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             refusal_on_form(form, error, request=request)
         else:
             messages.success(request, _("%(name)s is entered.") % {"name": entry.name})
-            return redirect(_desk_url(tournament, "#door"))
+            # The next player at the door is typed at once: the desk opens with the name field taken.
+            return redirect(_desk_url(tournament, "?next=door#door"))
     form.fields["name"].widget.attrs["autofocus"] = True
     return _desk(request, tournament, status=400, door_form=form)
 
@@ -551,9 +555,19 @@ def tournament_results_page(request: HttpRequest, tournament: Tournament) -> Htt
             (series, _rows(results, places))
             for series, places in zip(results.series, results.rankings.series, strict=False)
         ],
+        "others": [
+            *((name, _rows(results, places)) for name, places in results.rankings.categories.items()),
+            *((caption, _rows(results, places)) for caption, places in _more_rankings(results) if places),
+        ],
         "manages": manages_tournament(visitor_of(request), tournament),
     }
     return render(request, "tournaments/results.html", context)
+
+
+def _more_rankings(results: TournamentResults) -> list[tuple[str, tuple[Place, ...]]]:
+    """The rankings beside the total and the series: each player's best series, the tandems, the teams."""
+    rankings = results.rankings
+    return [(_("Best series"), rankings.best_series), (_("Tandems"), rankings.tandems), (_("Teams"), rankings.teams)]
 
 
 @dataclass(frozen=True)
