@@ -63,8 +63,8 @@ R = TypeVar("R")
 
 
 def on_entry(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
-    """A view on one entry (``entry_id`` in its address, as every address of the project names an entry), for
-    visitors the tournament lets ``action`` it; it receives the entry."""
+    """A view on one entry (``entry_id`` in its address, as the project's addresses name an entry), for visitors
+    the tournament lets ``action`` it; it receives the entry."""
 
     def wrap(view: Callable[..., R]) -> Callable[..., R]:
         @wraps(view)
@@ -138,6 +138,15 @@ def _tables_of(request: HttpRequest, series: Series) -> list[DeskTable]:
     return found
 
 
+def _door_form(tournament: Tournament, categories: list[Category], *, focus: bool) -> DoorForm:
+    """The door desk's form, paid at once where there is a fee; ``focus``: its name field takes the focus, so that
+    the next player is typed at once."""
+    form = DoorForm(categories=categories, initial={"category": "", "paid": bool(tournament.entry_fee)})
+    if focus:
+        form.fields["name"].widget.attrs["autofocus"] = True
+    return form
+
+
 def _desk_context(request: HttpRequest, tournament: Tournament, **forms: Any) -> dict[str, Any]:
     categories = _categories(tournament)
     results = tournament_results(tournament)
@@ -166,8 +175,7 @@ def _desk_context(request: HttpRequest, tournament: Tournament, **forms: Any) ->
         "open": not series,
         "draw_number": forms.get("draw_number") or following,
         "sides": sides,
-        "door_form": forms.get("door_form")
-        or DoorForm(categories=categories, initial={"category": "", "paid": bool(tournament.entry_fee)}),
+        "door_form": forms.get("door_form") or _door_form(tournament, categories, focus=bool(forms.get("focus_door"))),
         "code_form": forms.get("code_form") or CodeForm(),
         "side_form": forms.get("side_form") or SideForm(entries=[one.entry for one in present]),
         "draw_form": forms.get("draw_form")
@@ -189,10 +197,7 @@ def _desk(request: HttpRequest, tournament: Tournament, status: int = 200, **for
 @on_subject(Action.MANAGE, "tournament")
 @require_safe
 def tournament_desk(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    door = DoorForm(categories=_categories(tournament), initial={"category": "", "paid": bool(tournament.entry_fee)})
-    if request.GET.get("next") == "door":
-        door.fields["name"].widget.attrs["autofocus"] = True
-    return _desk(request, tournament, door_form=door)
+    return _desk(request, tournament, focus_door=request.GET.get("next") == "door")
 
 
 @on_subject(Action.MANAGE, "tournament")
