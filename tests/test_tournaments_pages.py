@@ -477,6 +477,14 @@ def test_the_prize_list_is_public_and_names_each_winner() -> None:
     assert "Damen, place 1" in page
 
 
+def test_prizes_more_than_the_pot_as_it_stands_are_said_above_the_prize_list() -> None:
+    tournament = announce()
+    enter_field(tournament, 4)  # 60 € in the pot, 80 € of category and best-series prizes announced
+    page = browser(None).get(reverse("tournaments:prizes", args=[tournament.public_id])).content.decode()
+    assert "The prizes cannot be paid as announced" in page
+    assert "The prizes pay out 80.00 €, but the prize money is 60.00 €." in page
+
+
 def test_the_cashiers_list_is_the_organisers_with_each_players_money_and_the_pot() -> None:
     tournament = played()
     cashier = tournament_results(tournament).cashier

@@ -22,10 +22,10 @@ from django.views.decorators.http import require_POST, require_safe
 
 from matches.clubs.forms import PaperForm
 from matches.clubs.models import Club, Membership
+from matches.engine import RuleError
 from matches.engine.league import Place
 from matches.engine.tournaments import CashierLine, Prize, PrizeKind, Seating
 from matches.errors import ServiceError
-from matches.labels import render_step
 from matches.permissions import (
     LINKS_SESSION_KEY,
     Action,
@@ -39,9 +39,8 @@ from matches.permissions import (
     subject_for,
     visitor_of,
 )
-from matches.preferences import deck_of
 from matches.qr import qr_svg
-from matches.refusals import refusal_as_messages, refusal_on_form
+from matches.refusals import refusal_as_messages, refusal_on_form, refusal_texts
 
 from . import services
 from .forms import (
@@ -607,7 +606,7 @@ def _prize_rows(results: TournamentResults) -> list[PrizeRow]:
 
 def _problems(request: HttpRequest, results: TournamentResults) -> list[str]:
     """Why the prizes cannot be paid as announced, in the reader's words."""
-    return [render_step(problem.message, deck_of(request)) for problem in results.problems]
+    return refusal_texts(RuleError(list(results.problems)), request) if results.problems else []
 
 
 @on_subject(Action.VIEW, "tournament")
