@@ -15,9 +15,15 @@ class TournamentsConfig(AppConfig):
         # The core never imports this app: it asks its registry, where the app says what it knows.
         from matches.backup import register_section
         from matches.permissions import register_book_role, register_subject
-        from matches.registry import register_paper_reader, register_table_place_reader, register_urls
+        from matches.registry import (
+            MenuEntry,
+            register_menu_entry,
+            register_paper_reader,
+            register_table_place_reader,
+            register_urls,
+        )
 
-        from . import api, downloads, live
+        from . import api, downloads, urls
         from .backup import TOURNAMENT_SECTION
         from .permissions import TOURNAMENT_SUBJECTS, tournament_book_role
         from .selectors import paper_list_of, tournament_table_place
@@ -28,4 +34,5 @@ class TournamentsConfig(AppConfig):
         register_paper_reader(paper_list_of)
         register_table_place_reader(tournament_table_place)
         register_section(TOURNAMENT_SECTION)
-        register_urls(pages=[*downloads.download_urlpatterns, *live.live_urlpatterns], api=api.urlpatterns)
+        register_menu_entry(MenuEntry("tournaments:list", _("Tournaments")))
+        register_urls(pages=[*urls.urlpatterns, *downloads.download_urlpatterns], api=api.urlpatterns)

@@ -10,7 +10,6 @@ import hashlib
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.urls import include, path
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import quote_etag
 from django.utils.translation import get_language
@@ -57,10 +56,3 @@ def tournament_live(request: HttpRequest, tournament: Tournament) -> HttpRespons
     patch_vary_headers(response, ["HX-Request"])
     return response
 
-
-live_urlpatterns = [
-    path(
-        "tournaments/<uuid:tournament_id>/",
-        include(([path("live/", tournament_live, name="live")], "tournaments")),
-    ),
-]
