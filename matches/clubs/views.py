@@ -9,7 +9,6 @@ from fractions import Fraction
 from typing import Any
 from urllib.parse import urlencode
 
-import segno
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.models import User
@@ -20,7 +19,6 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.formats import date_format
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -34,6 +32,7 @@ from matches.following import csrf_cookie_kept, unchanged
 from matches.labels import preset_label, scheme_label, variant_label
 from matches.models import Player
 from matches.permissions import Action, public, signed_in, signed_in_account, visitor_of
+from matches.qr import qr_svg
 from matches.refusals import refusal_as_messages, refusal_on_form
 from matches.selectors import page_of
 
@@ -394,11 +393,6 @@ def night_lists(request: HttpRequest, night: Night) -> HttpResponse:
     return pdf_response(blank_lists_pdf(name, blank_lists(night, night_tables(night))), name)
 
 
-def _qr(url: str) -> str:
-    """The QR code of ``url`` as inline SVG (made here, never fetched from elsewhere)."""
-    return mark_safe(segno.make(url, error="m").svg_inline(scale=4, border=2))
-
-
 def _night_context(request: HttpRequest, night: Night, results: NightResults) -> dict[str, Any]:
     club = night.season.club
     may = _may(request, club)
@@ -410,7 +404,7 @@ def _night_context(request: HttpRequest, night: Night, results: NightResults) ->
             if match.invite_token and may["can_manage"]
             else ""
         )
-        tables.append({"view": view, "join": join, "qr": _qr(join) if join else ""})
+        tables.append({"view": view, "join": join, "qr": qr_svg(join) if join else ""})
     checked_in = {attendance.player_id for attendance in results.attendances}
     players = Player.objects.filter(keeper=club.keeper).select_related("roster").order_by("name")
     return {

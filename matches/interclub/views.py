@@ -8,14 +8,12 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-import segno
 from django.contrib import messages
 from django.contrib.auth.models import User
 from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -24,6 +22,7 @@ from matches.clubs.models import Club, Membership
 from matches.errors import ServiceError
 from matches.models import Player
 from matches.permissions import Action, on_subject, signed_in, signed_in_account, visitor_of
+from matches.qr import qr_svg
 from matches.refusals import refusal_as_messages, refusal_on_form
 
 from . import services
@@ -45,11 +44,6 @@ from .selectors import group_table, players_ranking, team_match_days, venue_repo
 
 # The match days a group's page lists at a time: the latest, and the older ones a page at a time on request.
 MATCH_DAYS_SHOWN = 10
-
-
-def _qr(url: str) -> str:
-    """The QR code of ``url`` as inline SVG (made here, never fetched from elsewhere)."""
-    return mark_safe(segno.make(url, error="m").svg_inline(scale=4, border=2))
 
 
 def _series_of(request: HttpRequest) -> int:
@@ -118,7 +112,7 @@ def _venue_context(
                 if match.invite_token and seats and not table.complete and venue.closed_at is None
                 else ""
             )
-            tables.append({"result": table, "join": join, "qr": _qr(join) if join else ""})
+            tables.append({"result": table, "join": join, "qr": qr_svg(join) if join else ""})
         # Its seating can be dropped until a table entered something.
         entered = any(table.table.paper or table.games for table in result.tables)
         # A series is offered for seating once a team is checked in; a team that is not is left out, and named.

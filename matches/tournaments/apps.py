@@ -14,8 +14,15 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         # The core never imports this app: it asks its registry, where the app says what it knows.
         from matches.permissions import register_book_role, register_subject
-        from matches.registry import register_paper_reader, register_table_place_reader
+        from matches.registry import (
+            MenuEntry,
+            register_menu_entry,
+            register_paper_reader,
+            register_table_place_reader,
+            register_urls,
+        )
 
+        from . import urls
         from .permissions import TOURNAMENT_SUBJECTS, tournament_book_role
         from .selectors import paper_list_of, tournament_table_place
 
@@ -24,3 +31,5 @@ class TournamentsConfig(AppConfig):
             register_subject(name, subject)
         register_paper_reader(paper_list_of)
         register_table_place_reader(tournament_table_place)
+        register_menu_entry(MenuEntry("tournaments:list", _("Tournaments")))
+        register_urls(pages=urls.urlpatterns, api=[])

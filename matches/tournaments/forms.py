@@ -1,0 +1,368 @@
+"""The tournament pages' forms: what an organiser, the door desk or an entrant types, read into the services' terms
+(amounts in euros and cents as people type them, stored in cents; shares in percent, stored in basis points); the
+services check the rest and their refusals are put next to these fields."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from matches.clubs.forms import IsoDateInput
+from matches.engine.tournaments import LOST_GAME_TIERS, MAX_SERIES, MIN_SERIES, Doubles, Payout, ScheduleKind, Seating
+from matches.forms import WholeNumberField
+
+from .models import Category, Entry, SideKind
+from .services import MAX_SERIES_GAMES, EntryForm, Schedule, TournamentSettings
+
+# An amount as people type it, in either language's way: 12 · 12.5 · 12,50 · 1.000 · 1.000,50 · 1,000.50 (a group
+# of three digits after a separator is thousands, one or two are cents).
+AMOUNT = re.compile(r"(?P<whole>\d{1,3}(?:[.,]\d{3})+|\d+)(?:[.,](?P<cents>\d{1,2}))?")
+# Amounts by place are separated by semicolons, spaces or line breaks ("200; 160; 140,50"), or by a comma that a
+# space follows ("200, 160, 140.50"): a comma between digits is the decimal comma.
+SEPARATORS = re.compile(r"[;\s]+|,(?=\s)")
+# The largest amount a field takes (10 000 €, or 100 % of a share): more is a typing slip ("20,160" for 20 and 160).
+MOST = 1_000_000
+AMOUNT_FORMAT = _("Write an amount as 15, 15.50 or 15,50.")
+AMOUNTS_FORMAT = _("Write the amounts best place first, separated by semicolons or spaces: 200; 160; 140,50.")
+TIERS_FORMAT = _("Write each tier as “lost game: euros”, separated by semicolons: 1: 0,50; 4: 1; 6: 3.")
+CATEGORIES_FORMAT = _("One category a line: its name, a colon and its prizes, e.g. “Damen: 30; 15”.")
+
+SCHEDULE_KIND_LABELS = {ScheduleKind.AMOUNTS: _("amounts in euros"), ScheduleKind.SHARES: _("shares in percent")}
+PAYOUT_LABELS = {
+    Payout.IN_FULL: _("all of the prize money, in these proportions"),
+    Payout.AS_ANNOUNCED: _("as written; what is left stays with the organiser"),
+}
+SHARE_KIND_LABELS = {"percent": _("percent of the pot"), "fixed": _("a fixed amount in euros")}
+DOUBLES_LABELS = {Doubles.BETTER: _("the better prize; the other passes down"), Doubles.BOTH: _("both prizes")}
+SEATING_LABELS = {
+    Seating.DRAW: _("drawn (avoiding the pairings of the series before)"),
+    Seating.STANDINGS: _("by the standings (the leaders at table 1)"),
+}
+
+
+def hundredths(text: str) -> int:
+    """``"12,50 €"`` → 1250: an amount in cents (or a percentage in basis points); ``ValueError`` if it is none."""
+    found = AMOUNT.fullmatch(text.replace("€", "").replace("%", "").strip())
+    if found is None:
+        raise ValueError(text)
+    value = int(re.sub(r"[.,]", "", found["whole"])) * 100 + int((found["cents"] or "0").ljust(2, "0"))
+    if value > MOST:
+        raise ValueError(text)
+    return value
+
+
+def hundredths_list(text: str) -> tuple[int, ...]:
+    """``"200; 160; 140,50"`` → (20000, 16000, 14050); ``ValueError`` if a part is no amount."""
+    parts = [part.strip(",") for part in SEPARATORS.split(text.replace("€", " ").replace("%", " "))]
+    return tuple(hundredths(part) for part in parts if part)
+
+
+def as_euros(cents: int) -> str:
+    """Cents as a form shows them again: 1250 → ``12,50``, 1500 → ``15``."""
+    whole, rest = divmod(cents, 100)
+    return f"{whole},{rest:02d}" if rest else str(whole)
+
+
+class EuroField(forms.Field):
+    """An amount in euros as people type it, in cents (empty: nothing)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}))
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> int:
+        text = str(value or "").strip()
+        if not text:
+            return 0
+        try:
+            return hundredths(text)
+        except ValueError:
+            raise forms.ValidationError(AMOUNT_FORMAT, code="invalid") from None
+
+    def prepare_value(self, value: Any) -> Any:
+        return as_euros(value) if isinstance(value, int) else value
+
+
+class AmountsField(forms.Field):
+    """Amounts (or shares) by place, best first, each in hundredths."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("widget", forms.TextInput(attrs={"autocomplete": "off"}))
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> tuple[int, ...]:
+        try:
+            return hundredths_list(str(value or ""))
+        except ValueError:
+            raise forms.ValidationError(AMOUNTS_FORMAT, code="invalid") from None
+
+
+def _labelled(labels: dict[Any, Any]) -> list[tuple[str, Any]]:
+    return [(str(value), label) for value, label in labels.items()]
+
+
+def _choice_field(form: forms.Form, name: str) -> forms.ChoiceField:
+    field = form.fields[name]
+    assert isinstance(field, forms.ChoiceField)
+    return field
+
+
+def announce_field(field: str) -> str | None:
+    """A service's or the engine's field as the announcing form names it: ``places.kind`` is ``places``, the
+    engine's ``share`` the share's value, its ``tandems`` and ``teams`` their prize schedules."""
+    first = field.split(".")[0]
+    return {"share": "share_value", "tandems": "tandem_prizes", "teams": "team_prizes"}.get(first, first)
+
+
+class TournamentForm(forms.Form):
+    """An open tournament as its organiser announces it: the essentials first, the rest (categories, best-series
+    prizes, tandems and teams, fees per lost game, options) in a part of its own (``extra_fields``)."""
+
+    name = forms.CharField(label=_("Name of the tournament"), max_length=100)
+    date = forms.DateField(label=_("Date"), widget=IsoDateInput)
+    venue = forms.CharField(label=_("Venue"), max_length=100, required=False)
+    club = forms.ChoiceField(label=_("Organised for the club"), required=False)
+    series = WholeNumberField(label=_("Series"), min_value=MIN_SERIES, max_value=MAX_SERIES, initial=3)
+    games_at_four = WholeNumberField(
+        label=_("Games per series at a table of four"), min_value=1, max_value=MAX_SERIES_GAMES, initial=48
+    )
+    games_at_three = WholeNumberField(
+        label=_("Games per series at a table of three"), min_value=1, max_value=MAX_SERIES_GAMES, initial=36
+    )
+    entry_fee = EuroField(label=_("Entry fee (€)"))
+    list_fee = EuroField(label=_("Fee per list (€)"))
+    seats = WholeNumberField(
+        label=_("Most players the room seats"),
+        help_text=_("0: no limit. With a limit, prizes in euros are checked against the pot of a full room."),
+        min_value=0,
+        max_value=10_000,
+        initial=0,
+        required=False,
+    )
+    places = AmountsField(label=_("Prizes by place"), help_text=AMOUNTS_FORMAT)
+    places_kind = forms.ChoiceField(
+        label=_("The prizes are"), choices=_labelled(SCHEDULE_KIND_LABELS), initial=ScheduleKind.AMOUNTS.value
+    )
+    places_payout = forms.ChoiceField(
+        label=_("Paid out"), choices=_labelled(PAYOUT_LABELS), initial=Payout.AS_ANNOUNCED.value
+    )
+    share_kind = forms.ChoiceField(label=_("The organiser's share"), choices=_labelled(SHARE_KIND_LABELS))
+    share_value = EuroField(label=_("The organiser's share (percent or €)"))
+    keeps_list_fees = forms.BooleanField(label=_("The organiser keeps the list fees"), required=False, initial=True)
+    keeps_lost_game_fees = forms.BooleanField(
+        label=_("The organiser keeps the fees for lost games"), required=False, initial=True
+    )
+    # The second part.
+    categories = forms.CharField(
+        label=_("Categories and their prizes"),
+        help_text=CATEGORIES_FORMAT,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        required=False,
+        max_length=2000,
+    )
+    best_series = AmountsField(label=_("Prizes for the best single series (€)"))
+    lost_game_tiers = forms.CharField(
+        label=_("Fees for lost games"),
+        help_text=TIERS_FORMAT,
+        required=False,
+        max_length=200,
+        initial="; ".join(f"{start}: {as_euros(cents)}" for start, cents in LOST_GAME_TIERS),
+    )
+    tandem_fee = EuroField(label=_("Tandem fee per player (€)"))
+    tandem_prizes = AmountsField(label=_("Tandem prizes"))
+    tandem_kind = forms.ChoiceField(
+        label=_("The tandem prizes are"), choices=_labelled(SCHEDULE_KIND_LABELS), initial=ScheduleKind.SHARES.value
+    )
+    team_fee = EuroField(label=_("Team fee per player (€)"))
+    team_prizes = AmountsField(label=_("Team prizes"))
+    team_kind = forms.ChoiceField(
+        label=_("The team prizes are"), choices=_labelled(SCHEDULE_KIND_LABELS), initial=ScheduleKind.SHARES.value
+    )
+    doubles = forms.ChoiceField(label=_("A player placed for two prizes wins"), choices=_labelled(DOUBLES_LABELS))
+    late_entries = forms.BooleanField(label=_("Entries at the door until the first draw"), required=False, initial=True)
+
+    EXTRA = (
+        "categories",
+        "best_series",
+        "lost_game_tiers",
+        "tandem_fee",
+        "tandem_prizes",
+        "tandem_kind",
+        "team_fee",
+        "team_prizes",
+        "team_kind",
+        "doubles",
+        "late_entries",
+    )
+
+    def __init__(self, *args: Any, clubs: Sequence[tuple[str, str]] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _choice_field(self, "club").choices = [("", _("none: I organise it myself")), *clubs]
+        if not clubs:
+            del self.fields["club"]
+
+    def essential_fields(self) -> list[forms.BoundField]:
+        return [field for field in self.visible_fields() if field.name not in self.EXTRA]
+
+    def extra_fields(self) -> list[forms.BoundField]:
+        return [field for field in self.visible_fields() if field.name in self.EXTRA]
+
+    def clean_categories(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """``"Damen: 30; 15"`` a line → (("Damen", (3000, 1500)),)."""
+        found = []
+        for line in filter(None, (line.strip() for line in self.cleaned_data["categories"].splitlines())):
+            name, _colon, prizes = line.partition(":")
+            try:
+                found.append((name.strip(), hundredths_list(prizes)))
+            except ValueError:
+                raise forms.ValidationError(CATEGORIES_FORMAT) from None
+            if not name.strip():
+                raise forms.ValidationError(CATEGORIES_FORMAT)
+        return tuple(found)
+
+    def clean_lost_game_tiers(self) -> tuple[tuple[int, int], ...]:
+        """``"1: 0,50; 4: 1"`` → ((1, 50), (4, 100)): from which lost game of a list, how much a game."""
+        tiers = []
+        for part in filter(None, (piece.strip() for piece in re.split(r"[;\n]", self.cleaned_data["lost_game_tiers"]))):
+            start, colon, euros = part.partition(":")
+            try:
+                if not colon or not start.strip().isdigit():
+                    raise ValueError(part)
+                tiers.append((int(start), hundredths(euros)))
+            except ValueError:
+                raise forms.ValidationError(TIERS_FORMAT) from None
+        return tuple(tiers)
+
+    def settings(self) -> TournamentSettings:
+        data = self.cleaned_data
+        return TournamentSettings(
+            name=data["name"],
+            date=data["date"],
+            venue=data["venue"],
+            series=data["series"],
+            games_at_four=data["games_at_four"],
+            games_at_three=data["games_at_three"],
+            seats=data["seats"] or 0,
+            entry_fee=data["entry_fee"],
+            list_fee=data["list_fee"],
+            lost_game_tiers=data["lost_game_tiers"],
+            tandem_fee=data["tandem_fee"],
+            team_fee=data["team_fee"],
+            share_kind=data["share_kind"],
+            share_value=data["share_value"],
+            keeps_list_fees=data["keeps_list_fees"],
+            keeps_lost_game_fees=data["keeps_lost_game_fees"],
+            places=Schedule(data["places"], data["places_kind"], data["places_payout"]),
+            best_series=data["best_series"],
+            tandem_prizes=Schedule(data["tandem_prizes"], data["tandem_kind"], Payout.IN_FULL.value),
+            team_prizes=Schedule(data["team_prizes"], data["team_kind"], Payout.IN_FULL.value),
+            categories=data["categories"],
+            doubles=data["doubles"],
+            late_entries=data["late_entries"],
+        )
+
+
+def _category_choices(categories: Sequence[Category]) -> list[tuple[str, Any]]:
+    return [("", _("none")), *((category.name, category.name) for category in categories)]
+
+
+class DoorForm(forms.Form):
+    """An entry at the door, in seconds: a name is enough; the entrant pays at once unless the desk says not."""
+
+    name = forms.CharField(label=_("Name"), max_length=100, widget=forms.TextInput(attrs={"autocomplete": "off"}))
+    club = forms.CharField(label=_("Club"), max_length=100, required=False)
+    category = forms.ChoiceField(label=_("Category"), required=False)
+    paid = forms.BooleanField(label=_("Paid the entry fee"), required=False, initial=True)
+
+    def __init__(self, *args: Any, categories: Sequence[Category], **kwargs: Any) -> None:
+        kwargs.setdefault("prefix", "door")
+        super().__init__(*args, **kwargs)
+        _choice_field(self, "category").choices = _category_choices(categories)
+        if not categories:
+            del self.fields["category"]
+
+    def entry(self) -> EntryForm:
+        data = self.cleaned_data
+        return EntryForm(data["name"], club=data["club"], category=data.get("category", ""))
+
+
+class OnlineEntryForm(forms.Form):
+    """An entry made ahead: a name, and optionally a club, a category and a federation number."""
+
+    name = forms.CharField(label=_("Your name"), max_length=100)
+    club = forms.CharField(label=_("Club"), max_length=100, required=False)
+    category = forms.ChoiceField(label=_("Category"), required=False)
+    federation_number = forms.CharField(label=_("Federation number (optional)"), max_length=20, required=False)
+
+    def __init__(self, *args: Any, categories: Sequence[Category], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _choice_field(self, "category").choices = _category_choices(categories)
+        if not categories:
+            del self.fields["category"]
+
+    def entry(self) -> EntryForm:
+        data = self.cleaned_data
+        return EntryForm(
+            data["name"],
+            club=data["club"],
+            category=data.get("category", ""),
+            federation_number=data["federation_number"],
+        )
+
+
+class CodeForm(forms.Form):
+    """The confirmation code an online entrant shows at the door, to take their payment."""
+
+    code = forms.CharField(
+        label=_("Confirmation code"),
+        max_length=12,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("prefix", "code")
+        super().__init__(*args, **kwargs)
+
+
+class SideForm(forms.Form):
+    """A tandem (two entrants) or a team (four) for its side ranking."""
+
+    kind = forms.ChoiceField(label=_("Kind"), choices=SideKind.choices)
+    name = forms.CharField(label=_("Name"), max_length=100)
+    entries = forms.MultipleChoiceField(label=_("Players"), widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args: Any, entries: Sequence[Entry], **kwargs: Any) -> None:
+        kwargs.setdefault("prefix", "side")
+        super().__init__(*args, **kwargs)
+        self.by_id = {str(entry.public_id): entry for entry in entries}
+        _choice_field(self, "entries").choices = [(key, entry.name) for key, entry in self.by_id.items()]
+
+    def chosen(self) -> list[Entry]:
+        return [self.by_id[key] for key in self.cleaned_data["entries"]]
+
+
+def side_field(field: str) -> str | None:
+    """A side's refusal as the side form names its fields: the players of a tandem or team for its members."""
+    first = field.split(".")[0]
+    return "entries" if first in {"tandems", "teams", "entrants"} else first
+
+
+class DrawForm(forms.Form):
+    """Draw the next series, seated as the organiser chooses (a fixed plan is the API's); ``version``: the
+    tournament as the page showed it, so that a second draw from an older page is refused."""
+
+    series = WholeNumberField(widget=forms.HiddenInput, min_value=1, max_value=MAX_SERIES)
+    version = WholeNumberField(widget=forms.HiddenInput, min_value=0, required=False)
+    seating = forms.ChoiceField(label=_("Seating"), choices=_labelled(SEATING_LABELS), initial=Seating.DRAW.value)
+
+    def __init__(self, *args: Any, first: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if first:
+            # Series 1 has no standings: it is drawn.
+            self.fields["seating"].widget = forms.HiddenInput()

@@ -1,0 +1,39 @@
+"""How the tournament pages write money and results: euros in the reader's language, a real minus sign."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django import template
+from django.utils.formats import number_format
+
+from matches.labels import standing_label
+
+register = template.Library()
+
+MINUS = "\N{MINUS SIGN}"
+
+
+@register.filter
+def euros(cents: int) -> str:
+    """Cents as the reader writes euros: ``12.50 €``, in German ``12,50 €``."""
+    return f"{number_format(cents / 100, 2)} €".replace("-", MINUS)
+
+
+@register.filter
+def points(value: Fraction) -> str:
+    """A ranking's score as a table of results writes it (a real minus sign)."""
+    return standing_label(value)
+
+
+@register.filter
+def amount(cents: int) -> str:
+    """Cents as a column headed in euros writes them: ``12.50``, in German ``12,50``."""
+    return number_format(cents / 100, 2).replace("-", MINUS)
+
+
+@register.filter
+def percent(basis_points: int) -> str:
+    """A share in basis points as the reader writes a percentage: ``12.5 %``, in German ``12,5 %``."""
+    whole, rest = divmod(basis_points, 100)
+    return f"{whole} %" if not rest else f"{number_format(basis_points / 100, 2 if rest % 10 else 1)} %"

@@ -1,0 +1,644 @@
+"""The tournament pages: announcing a tournament, the organiser's desk (entries at the door, payments by code,
+tandems and teams, drawing each series, its tables with their QR codes, paper lists, closing), online entry with the
+confirmation an entrant shows at the door, and the results, the prize list and the cashier's list. Thin: the
+services write, the selectors read, the tournament's permission answers say who may do what."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import wraps
+from typing import Any, TypeVar
+
+from django.contrib import messages
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from matches.clubs.forms import PaperForm
+from matches.clubs.models import Club, Membership
+from matches.engine.league import Place
+from matches.engine.tournaments import CashierLine, Prize, PrizeKind, Seating
+from matches.errors import ServiceError
+from matches.labels import render_step
+from matches.permissions import (
+    LINKS_SESSION_KEY,
+    Action,
+    Rule,
+    declared,
+    on_subject,
+    public,
+    request_account,
+    signed_in,
+    signed_in_account,
+    subject_for,
+    visitor_of,
+)
+from matches.preferences import deck_of
+from matches.qr import qr_svg
+from matches.refusals import refusal_as_messages, refusal_on_form
+
+from . import services
+from .forms import (
+    CodeForm,
+    DoorForm,
+    DrawForm,
+    OnlineEntryForm,
+    SideForm,
+    TournamentForm,
+    announce_field,
+    side_field,
+)
+from .models import Category, Entry, PaperLine, Series, Side, Table, TableSeat, Tournament
+from .permissions import CLUB_RUNNERS, holds_entry, manages_tournament
+from .selectors import TournamentResults, entry_by_code, entry_key, tournament_results
+from .templatetags.tournaments import euros
+
+R = TypeVar("R")
+
+
+def on_entry(action: Action) -> Callable[[Callable[..., R]], Callable[..., R]]:
+    """A view on one entry (``entry_id`` in its address, as the project's addresses name an entry), for visitors
+    the tournament lets ``action`` it; it receives the entry."""
+
+    def wrap(view: Callable[..., R]) -> Callable[..., R]:
+        @wraps(view)
+        def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> R:
+            entry = subject_for(visitor_of(request), action, "tournament_entry", kwargs.pop("entry_id"))
+            return view(request, entry, *args, **kwargs)
+
+        return declared(Rule(action, "tournament_entry"))(checked)
+
+    return wrap
+
+
+def _desk_url(tournament: Tournament, anchor: str = "") -> str:
+    return reverse("tournaments:desk", args=[tournament.public_id]) + anchor
+
+
+def _categories(tournament: Tournament) -> list[Category]:
+    return list(Category.objects.filter(tournament=tournament).order_by("order", "id"))
+
+
+def _keep_entry_link(request: HttpRequest, entry: Entry) -> None:
+    """The browser holds the entry's code among its links, so that it sees the confirmation again without an
+    account (``permissions.holds_entry``)."""
+    links = dict(request.session.get(LINKS_SESSION_KEY, {}))
+    links[str(entry.public_id)] = entry.code
+    request.session[LINKS_SESSION_KEY] = links
+
+
+# --- The organiser's desk ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeskTable:
+    """A table of the series being played as the desk shows it: its seats, how far its list is, its scoring link."""
+
+    table: Table
+    players: list[Entry]
+    complete: bool
+    join: str
+    qr: str
+
+
+@dataclass(frozen=True)
+class DeskEntry:
+    """An entry as the desk lists it, with what its cashier's line says (``None``: it counts for nothing, having
+    withdrawn before the first series without paying)."""
+
+    entry: Entry
+    line: CashierLine | None
+
+    @property
+    def owed(self) -> int:
+        return self.line.owed if self.line is not None else 0
+
+
+def _tables_of(request: HttpRequest, series: Series) -> list[DeskTable]:
+    tables = list(Table.objects.filter(series=series).select_related("match").order_by("number"))
+    seated: dict[int, list[Entry]] = {}
+    for seat in TableSeat.objects.filter(series=series).select_related("entry").order_by("table_id", "position"):
+        seated.setdefault(seat.table_id, []).append(seat.entry)
+    found = []
+    for table in tables:
+        match = table.match
+        complete = table.paper or match.deals >= (match.planned_games or 0)
+        join = (
+            request.build_absolute_uri(reverse("match_join", args=[match.invite_token]))
+            if match.invite_token and series.closed_at is None and not table.paper
+            else ""
+        )
+        found.append(DeskTable(table, seated.get(table.pk, []), complete, join, qr_svg(join) if join else ""))
+    return found
+
+
+def _door_form(tournament: Tournament, categories: list[Category], *, focus: bool) -> DoorForm:
+    """The door desk's form, paid at once where there is a fee; ``focus``: its name field takes the focus, so that
+    the next player is typed at once."""
+    form = DoorForm(categories=categories, initial={"category": "", "paid": bool(tournament.entry_fee)})
+    if focus:
+        form.fields["name"].widget.attrs["autofocus"] = True
+    return form
+
+
+def _desk_context(request: HttpRequest, tournament: Tournament, **forms: Any) -> dict[str, Any]:
+    categories = _categories(tournament)
+    results = tournament_results(tournament)
+    lines = {line.player: line for line in results.cashier.lines}
+    entries = [
+        DeskEntry(entry, lines.get(entry_key(entry)))
+        for entry in sorted(results.entries.values(), key=lambda entry: entry.name.casefold())
+    ]
+    present = [one for one in entries if one.entry.withdrawn_after is None]
+    series = list(results.series)
+    playing = next((one for one in series if one.closed_at is None), None)
+    tables = _tables_of(request, playing) if playing is not None else []
+    following = len(series) + 1 if playing is None and len(series) < tournament.series else None
+    sides = list(Side.objects.filter(tournament=tournament).prefetch_related("members__entry").order_by("kind", "id"))
+    return {
+        "tournament": tournament,
+        "entries": entries,
+        "present": len(present),
+        "paid": sum(1 for one in present if one.owed <= 0),
+        "owed": sum(one.owed for one in entries if one.owed > 0),
+        "series": series,
+        "playing": playing,
+        "tables": tables,
+        "complete": bool(tables) and all(table.complete for table in tables),
+        "following": following,
+        "open": not series,
+        "draw_number": forms.get("draw_number") or following,
+        "sides": sides,
+        "door_form": forms.get("door_form") or _door_form(tournament, categories, focus=bool(forms.get("focus_door"))),
+        "code_form": forms.get("code_form") or CodeForm(),
+        "side_form": forms.get("side_form") or SideForm(entries=[one.entry for one in present]),
+        "draw_form": forms.get("draw_form")
+        or (
+            DrawForm(
+                first=following == 1,
+                initial={"series": following, "version": tournament.version, "seating": Seating.DRAW.value},
+            )
+            if following is not None
+            else None
+        ),
+    }
+
+
+def _desk(request: HttpRequest, tournament: Tournament, status: int = 200, **forms: Any) -> HttpResponse:
+    return render(request, "tournaments/desk.html", _desk_context(request, tournament, **forms), status=status)
+
+
+@on_subject(Action.MANAGE, "tournament")
+@require_safe
+def tournament_desk(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    return _desk(request, tournament, focus_door=request.GET.get("next") == "door")
+
+
+@on_subject(Action.MANAGE, "tournament")
+@require_POST
+def desk_door(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """An entry at the door: the name, club and category; paid at once unless the desk unticked it."""
+    form = DoorForm(request.POST, categories=_categories(tournament))
+    if form.is_valid():
+        try:
+            entry = services.entry_at_door(
+                tournament=tournament,
+                form=form.entry(),
+                paid=form.cleaned_data["paid"],
+                user=signed_in_account(request),
+            )
+        except ServiceError as error:
+            refusal_on_form(form, error, request=request)
+        else:
+            messages.success(request, _("%(name)s is entered.") % {"name": entry.name})
+            # The next player at the door is typed at once: the desk opens with the name field taken.
+            return redirect(_desk_url(tournament, "?next=door#door"))
+    form.fields["name"].widget.attrs["autofocus"] = True
+    return _desk(request, tournament, status=400, door_form=form)
+
+
+@on_subject(Action.MANAGE, "tournament")
+@require_POST
+def desk_payment(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """An online entrant at the door: found by the code they show, and what they owe on entry taken."""
+    form = CodeForm(request.POST)
+    if form.is_valid():
+        entry = entry_by_code(tournament, form.cleaned_data["code"])
+        if entry is None:
+            form.add_error("code", _("No entry of this tournament has that code."))
+        else:
+            try:
+                payment = services.entry_pay(entry=entry, user=signed_in_account(request))
+            except ServiceError as error:
+                refusal_on_form(form, error, lambda field: "code")
+            else:
+                messages.success(request, _payment_text(entry, payment.amount))
+                return redirect(_desk_url(tournament, "#door"))
+    form.fields["code"].widget.attrs["autofocus"] = True
+    return _desk(request, tournament, status=400, code_form=form)
+
+
+def _payment_text(entry: Entry, cents: int) -> str:
+    # The desk reads back whom it took money from, so that a code typed wrong shows at once.
+    what = {"name": entry.name, "amount": euros(cents)}
+    if entry.category is not None:
+        return _("%(name)s (%(category)s) paid %(amount)s.") % (what | {"category": entry.category.name})
+    return _("%(name)s paid %(amount)s.") % what
+
+
+@on_entry(Action.MANAGE)
+@require_POST
+def entry_pay(request: HttpRequest, entry: Entry) -> HttpResponse:
+    """What an entrant of the desk's list owes, taken."""
+    try:
+        payment = services.entry_pay(entry=entry, user=signed_in_account(request))
+    except ServiceError as error:
+        refusal_as_messages(request, error)
+    else:
+        messages.success(request, _payment_text(entry, payment.amount))
+    return redirect(_desk_url(entry.tournament, "#entries"))
+
+
+@on_entry(Action.MANAGE)
+@require_POST
+def entry_withdraw(request: HttpRequest, entry: Entry) -> HttpResponse:
+    try:
+        services.entry_withdraw(entry=entry)
+    except ServiceError as error:
+        refusal_as_messages(request, error)
+    else:
+        messages.success(
+            request, _("%(name)s has withdrawn: the series still to be drawn go without them.") % {"name": entry.name}
+        )
+    return redirect(_desk_url(entry.tournament, "#entries"))
+
+
+@on_subject(Action.MANAGE, "tournament")
+@require_POST
+def desk_side(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """A tandem or team, before the first draw."""
+    present = Entry.objects.filter(tournament=tournament, withdrawn_after__isnull=True).select_related("player")
+    form = SideForm(request.POST, entries=list(present))
+    if form.is_valid():
+        try:
+            side = services.side_enter(
+                tournament=tournament,
+                kind=form.cleaned_data["kind"],
+                name=form.cleaned_data["name"],
+                entries=form.chosen(),
+            )
+        except ServiceError as error:
+            refusal_on_form(form, error, side_field)
+        else:
+            messages.success(request, _("%(name)s is entered.") % {"name": side.name})
+            return redirect(_desk_url(tournament, "#sides"))
+    return _desk(request, tournament, status=400, side_form=form)
+
+
+@on_subject(Action.MANAGE, "tournament")
+@require_POST
+def desk_draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Draw the next series; a refusal (drawn already, the page older than the tournament) is said next to the
+    button."""
+    form = DrawForm(request.POST, first=request.POST.get("series") == "1")
+    number = None
+    if form.is_valid():
+        number = form.cleaned_data["series"]
+        try:
+            services.series_draw(
+                tournament=tournament,
+                number=number,
+                seating=form.cleaned_data["seating"],
+                version=form.cleaned_data["version"],
+                user=signed_in_account(request),
+            )
+        except ServiceError as error:
+            refusal_on_form(form, error, lambda field: "seating")
+        else:
+            messages.success(request, _("Series %(number)s is drawn.") % {"number": number})
+            return redirect(_desk_url(tournament, "#tables"))
+    return _desk(request, tournament, status=400, draw_form=form, draw_number=number)
+
+
+def _series_of(tournament: Tournament, number: int) -> Series:
+    series = Series.objects.filter(tournament=tournament, number=number).first()
+    if series is None:
+        raise Http404
+    return series
+
+
+@on_subject(Action.MANAGE, "tournament")
+@require_POST
+def series_close(request: HttpRequest, tournament: Tournament, series: int) -> HttpResponse:
+    try:
+        services.series_close(series=_series_of(tournament, series), user=signed_in_account(request))
+    except ServiceError as error:
+        refusal_as_messages(request, error)
+        return redirect(_desk_url(tournament, "#tables"))
+    messages.success(request, _("Series %(number)s is closed: its lists are locked.") % {"number": series})
+    return redirect(_desk_url(tournament, "#draw"))
+
+
+@dataclass
+class _Totals:
+    """A paper line as the paper form reads totals entered before: by the seat's player."""
+
+    player_id: int
+    game_points: int
+    won: int
+    lost: int
+
+
+@on_subject(Action.MANAGE, "tournament")
+def table_paper(request: HttpRequest, tournament: Tournament, series: int, number: int) -> HttpResponse:
+    """A table that kept its list on paper: each player's game points, won and lost games, as at a club night."""
+    table = Table.objects.filter(series=_series_of(tournament, series), number=number).select_related("match").first()
+    if table is None:
+        raise Http404
+    entered = [
+        _Totals(line.entry.player_id, line.game_points, line.won, line.lost)
+        for line in PaperLine.objects.filter(table=table).select_related("entry")
+    ]
+    form = PaperForm.of_table(request.POST or None, table.match, entered)
+    if request.method == "POST" and form.is_valid():
+        by_player = {seat.entry.player_id: seat.entry for seat in table.seats.select_related("entry")}
+        lines = [(by_player[player.pk], points, won, lost) for player, points, won, lost in form.lines()]
+        try:
+            services.table_paper_enter(table=table, lines=lines, user=signed_in_account(request))
+        except ServiceError as error:
+            form.add_line_errors(error)
+        else:
+            messages.success(request, _("The list of table %(number)s is entered.") % {"number": number})
+            return redirect(_desk_url(tournament, "#tables"))
+    if form.errors:
+        form.focus_first_error()
+    context = {"tournament": tournament, "table": table, "series": series, "form": form}
+    return render(request, "tournaments/paper.html", context, status=400 if form.errors else 200)
+
+
+# --- Announcing, and the visitor's tournaments ------------------------------------------------------------------------
+
+
+def _clubs_run_by(request: HttpRequest) -> list[tuple[str, str]]:
+    account = signed_in_account(request)
+    clubs = Club.objects.filter(memberships__user=account, memberships__role__in=CLUB_RUNNERS).order_by("name")
+    return [(str(club.public_id), club.name) for club in clubs.distinct()]
+
+
+@signed_in
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    clubs = _clubs_run_by(request)
+    form = TournamentForm(request.POST or None, clubs=clubs)
+    if request.method == "POST" and form.is_valid():
+        club_id = form.cleaned_data.get("club")
+        club = Club.objects.filter(public_id=club_id).first() if club_id else None
+        try:
+            tournament = services.tournament_announce(
+                organiser=signed_in_account(request), settings=form.settings(), club=club
+            )
+        except ServiceError as error:
+            refusal_on_form(form, error, announce_field)
+        else:
+            messages.success(request, _("%(name)s is announced.") % {"name": tournament.name})
+            return redirect("tournaments:desk", tournament_id=tournament.public_id)
+    opened = bool(form.errors and any(field.errors for field in form.extra_fields()))
+    context = {"form": form, "extra_open": opened}
+    return render(request, "tournaments/new.html", context, status=400 if form.errors else 200)
+
+
+@signed_in
+@require_safe
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    """The tournaments the visitor organises (or runs for their club) and those they have entered."""
+    account = signed_in_account(request)
+    clubs = Membership.objects.filter(user=account, role__in=CLUB_RUNNERS).values("club_id")
+    organised = Tournament.objects.filter(Q(organiser=account) | Q(club_id__in=clubs)).order_by("-date", "name")
+    visitor = visitor_of(request)
+    entered = (
+        Entry.objects.filter(Q(account=account) | Q(public_id__in=_uuids(list(visitor.links))))
+        .select_related("tournament", "category")
+        .order_by("-tournament__date", "tournament__name")
+    )
+    context = {"organised": organised.distinct(), "entered": [one for one in entered if holds_entry(visitor, one)]}
+    return render(request, "tournaments/list.html", context)
+
+
+def _uuids(keys: list[str]) -> list[str]:
+    """The links' keys that are ids (a match's or an entry's), for a query that would refuse anything else."""
+    found = []
+    for key in keys:
+        try:
+            found.append(str(uuid.UUID(key)))
+        except ValueError:
+            continue
+    return found
+
+
+# --- The public pages -------------------------------------------------------------------------------------------------
+
+
+def _own_entries(request: HttpRequest, tournament: Tournament) -> list[Entry]:
+    visitor = visitor_of(request)
+    account = visitor.account
+    held = _uuids(list(visitor.links))
+    mine = Entry.objects.filter(tournament=tournament).filter(
+        Q(public_id__in=held) | (Q(account=account) if account is not None else Q(pk__in=[]))
+    )
+    return [entry for entry in mine if holds_entry(visitor, entry)]
+
+
+@on_subject(Action.VIEW, "tournament")
+@require_safe
+def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The tournament as announced, for everybody: when and where, the fees, the prizes, how to enter."""
+    context = {
+        "tournament": tournament,
+        "categories": _categories(tournament),
+        "entered": Entry.objects.filter(tournament=tournament, withdrawn_after__isnull=True).count(),
+        "drawn": Series.objects.filter(tournament=tournament).exists(),
+        "manages": manages_tournament(visitor_of(request), tournament),
+        "mine": _own_entries(request, tournament),
+        "code_form": CodeForm(),
+    }
+    return render(request, "tournaments/detail.html", context)
+
+
+@public
+def entry_new(request: HttpRequest, tournament_id: Any) -> HttpResponse:
+    """Online entry, for anybody with the tournament's link: the confirmation follows, and this browser keeps it."""
+    tournament = Tournament.objects.filter(public_id=tournament_id).first()
+    if tournament is None:
+        raise Http404
+    form = OnlineEntryForm(request.POST or None, categories=_categories(tournament))
+    if request.method == "POST" and form.is_valid():
+        try:
+            entry = services.entry_register_online(
+                tournament=tournament, form=form.entry(), account=request_account(request)
+            )
+        except ServiceError as error:
+            refusal_on_form(form, error, request=request)
+        else:
+            _keep_entry_link(request, entry)
+            return redirect("tournaments:entry", entry_id=entry.public_id)
+    context = {"tournament": tournament, "form": form, "drawn": Series.objects.filter(tournament=tournament).exists()}
+    return render(request, "tournaments/enter.html", context, status=400 if form.errors else 200)
+
+
+@public
+@require_POST
+def entry_find(request: HttpRequest, tournament_id: Any) -> HttpResponse:
+    """An entrant's confirmation again, on another phone or after signing in: by the code they were given."""
+    tournament = Tournament.objects.filter(public_id=tournament_id).first()
+    if tournament is None:
+        raise Http404
+    form = CodeForm(request.POST)
+    entry = entry_by_code(tournament, form.cleaned_data["code"]) if form.is_valid() else None
+    if entry is None:
+        messages.error(request, _("No entry of this tournament has that code."))
+        return redirect(reverse("tournaments:detail", args=[tournament.public_id]) + "#mine")
+    _keep_entry_link(request, entry)
+    return redirect("tournaments:entry", entry_id=entry.public_id)
+
+
+@on_entry(Action.VIEW)
+@require_safe
+def entry_detail(request: HttpRequest, entry: Entry) -> HttpResponse:
+    """The confirmation an entrant shows at the door: the code large, the name, the category, paid or not."""
+    results = tournament_results(entry.tournament)
+    line = next((one for one in results.cashier.lines if one.player == entry_key(entry)), None)
+    context = {"entry": entry, "tournament": entry.tournament, "line": line}
+    return render(request, "tournaments/entry.html", context)
+
+
+@dataclass(frozen=True)
+class RankRow:
+    """A place of a ranking as the results pages write it: the entrant's name and club beside the numbers."""
+
+    place: int
+    name: str
+    club: str
+    score: Fraction
+    won: int
+    lost: int
+    by_lot: bool
+
+
+def _rows(results: TournamentResults, places: tuple[Place, ...]) -> list[RankRow]:
+    rows = []
+    for place in places:
+        entry = results.entry(place.standing.player)
+        rows.append(
+            RankRow(
+                place.place,
+                entry.name if entry is not None else place.standing.player,
+                entry.club if entry is not None else "",
+                place.standing.score,
+                place.standing.won,
+                place.standing.lost,
+                place.by_lot,
+            )
+        )
+    return rows
+
+
+@on_subject(Action.VIEW, "tournament")
+@require_safe
+def tournament_results_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The total standings and every series' ranking, as they stand (a series being played as far as its tables
+    are)."""
+    results = tournament_results(tournament)
+    context = {
+        "tournament": tournament,
+        "total": _rows(results, results.standings),
+        "by_series": [
+            (series, _rows(results, places))
+            for series, places in zip(results.series, results.rankings.series, strict=False)
+        ],
+        "others": [
+            *((name, _rows(results, places)) for name, places in results.rankings.categories.items()),
+            *((caption, _rows(results, places)) for caption, places in _more_rankings(results) if places),
+        ],
+        "manages": manages_tournament(visitor_of(request), tournament),
+    }
+    return render(request, "tournaments/results.html", context)
+
+
+def _more_rankings(results: TournamentResults) -> list[tuple[str, tuple[Place, ...]]]:
+    """The rankings beside the total and the series: each player's best series, the tandems, the teams."""
+    rankings = results.rankings
+    return [(_("Best series"), rankings.best_series), (_("Tandems"), rankings.tandems), (_("Teams"), rankings.teams)]
+
+
+@dataclass(frozen=True)
+class PrizeRow:
+    """A prize as the prize list writes it: what it is for, its money, and who won it (empty: nobody is left)."""
+
+    what: str
+    amount: int
+    winner: str
+
+
+def _prize_what(prize: Prize) -> str:
+    if prize.kind is PrizeKind.PLACE:
+        return _("Place %(place)s") % {"place": prize.place}
+    if prize.kind is PrizeKind.BEST_SERIES:
+        return _("Best series, place %(place)s") % {"place": prize.place}
+    if prize.kind is PrizeKind.CATEGORY:
+        return _("%(category)s, place %(place)s") % {"category": prize.category, "place": prize.place}
+    if prize.kind is PrizeKind.TANDEM:
+        return _("Tandems, place %(place)s") % {"place": prize.place}
+    return _("Teams, place %(place)s") % {"place": prize.place}
+
+
+def _prize_rows(results: TournamentResults) -> list[PrizeRow]:
+    rows = []
+    for prize in results.prizes:
+        entry = results.entry(prize.winner) if prize.kind not in {PrizeKind.TANDEM, PrizeKind.TEAM} else None
+        winner = entry.name if entry is not None else prize.winner or ""
+        rows.append(PrizeRow(_prize_what(prize), prize.amount, winner))
+    return rows
+
+
+def _problems(request: HttpRequest, results: TournamentResults) -> list[str]:
+    """Why the prizes cannot be paid as announced, in the reader's words."""
+    return [render_step(problem.message, deck_of(request)) for problem in results.problems]
+
+
+@on_subject(Action.VIEW, "tournament")
+@require_safe
+def tournament_prizes(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The prize list: every prize with its money and its winner as the standings are."""
+    results = tournament_results(tournament)
+    context = {"tournament": tournament, "prizes": _prize_rows(results), "problems": _problems(request, results)}
+    return render(request, "tournaments/prizes.html", context)
+
+
+@dataclass(frozen=True)
+class CashierRow:
+    name: str
+    line: CashierLine
+
+
+@on_subject(Action.MANAGE, "tournament")
+@require_safe
+def tournament_cashier(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The cashier's list: per player what is due, paid, owed and won; the pot and the organiser's share."""
+    results = tournament_results(tournament)
+    rows = []
+    for line in results.cashier.lines:
+        entry = results.entry(line.player)
+        rows.append(CashierRow(entry.name if entry is not None else line.player, line))
+    rows.sort(key=lambda row: row.name.casefold())
+    context = {
+        "tournament": tournament,
+        "cashier": results.cashier,
+        "rows": rows,
+        "problems": _problems(request, results),
+    }
+    return render(request, "tournaments/cashier.html", context)

@@ -1,0 +1,508 @@
+"""The tournament pages through the test client: announcing a tournament, the organiser's desk from the door to
+closing a series, online entry and its confirmation, the results, the prize list and the cashier's list; each
+refusal next to its field; and who may use each address."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from contextlib import AbstractContextManager as ContextManager
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from matches.clubs import services as clubs
+from matches.permissions import LINKS_SESSION_KEY
+from matches.tournaments import services as tournaments
+from matches.tournaments.forms import hundredths, hundredths_list
+from matches.tournaments.models import Category, Entry, Payment, Series, Side, Table, Tournament
+from matches.tournaments.selectors import tournament_results
+
+from .factories import make_user
+from .tournaments_setup import ENTRY_FEE, announce, enter_field, paper_totals, play_series, seated
+
+pytestmark = pytest.mark.django_db
+
+
+def browser(user: User | None) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def error_of(response_text: str, field_id: str) -> str:
+    """The message shown next to the field of that id (``<p class="error" ... id="<id>_error">``)."""
+    found = re.search(rf'id="{re.escape(field_id)}_error">([^<]*)<', response_text)
+    assert found is not None, f"no message next to {field_id}"
+    return found[1]
+
+
+def desk(tournament: Tournament) -> str:
+    return reverse("tournaments:desk", args=[tournament.public_id])
+
+
+def organiser_of(tournament: Tournament) -> Client:
+    assert tournament.organiser is not None
+    return browser(tournament.organiser)
+
+
+ANNOUNCED = {
+    "name": "Preisskat im Löwen",
+    "date": "2026-12-05",
+    "venue": "Gasthof Löwe",
+    "series": "3",
+    "games_at_four": "48",
+    "games_at_three": "36",
+    "entry_fee": "15,00 €",
+    "list_fee": "2",
+    "seats": "40",
+    "places": "200; 160; 140,50",
+    "places_kind": "amounts",
+    "places_payout": "as-announced",
+    "share_kind": "percent",
+    "share_value": "0",
+    "keeps_list_fees": "on",
+    "keeps_lost_game_fees": "on",
+    "categories": "Damen: 30; 15\nSenioren: 20",
+    "best_series": "15",
+    "lost_game_tiers": "1: 0,50; 4: 1; 6: 3",
+    "tandem_fee": "5",
+    "tandem_prizes": "60 40",
+    "tandem_kind": "shares",
+    "team_fee": "",
+    "team_prizes": "",
+    "team_kind": "shares",
+    "doubles": "better",
+    "late_entries": "on",
+}
+
+
+# --- Amounts as people type them --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "cents"),
+    [
+        ("15", 1500),
+        ("15,5", 1550),
+        ("15.50", 1550),
+        ("15,50 €", 1550),
+        ("€ 0.50", 50),
+        ("1.000", 100_000),
+        ("1.000,50", 100_050),
+        ("1,000.50", 100_050),
+    ],
+)
+def test_an_amount_is_read_in_cents_as_either_language_writes_it(typed: str, cents: int) -> None:
+    assert hundredths(typed) == cents
+
+
+@pytest.mark.parametrize("typed", ["", "15,505", "fifteen", "-5", "20,160,140", "1.2.3"])
+def test_what_is_no_amount_is_refused(typed: str) -> None:
+    with pytest.raises(ValueError, match=f"^{re.escape(typed)}$"):
+        hundredths(typed)
+
+
+def test_amounts_by_place_are_separated_by_semicolons_spaces_or_a_comma_and_a_space() -> None:
+    assert hundredths_list("200; 160; 140,50") == (20000, 16000, 14050)
+    assert hundredths_list("200, 160, 140.50") == (20000, 16000, 14050)
+    assert hundredths_list("200 € 160 €\n140") == (20000, 16000, 14000)
+    assert hundredths_list("") == ()
+
+
+# --- Announcing -------------------------------------------------------------------------------------------------------
+
+
+def test_an_organiser_announces_a_tournament_with_amounts_in_euros_stored_in_cents() -> None:
+    organiser = make_user("olga")
+    client = browser(organiser)
+    assert "Announce the tournament" in client.get(reverse("tournaments:new")).content.decode()
+    response = client.post(reverse("tournaments:new"), ANNOUNCED)
+    assert response.status_code == 302, response.content.decode()
+    tournament = Tournament.objects.get()
+    assert response["Location"] == desk(tournament)
+    assert (tournament.organiser, tournament.entry_fee, tournament.list_fee, tournament.seats) == (
+        organiser,
+        1500,
+        200,
+        40,
+    )
+    assert tournament.places == {"values": [20000, 16000, 14050], "kind": "amounts", "payout": "as-announced"}
+    assert tournament.lost_game_tiers == [[1, 50], [4, 100], [6, 300]]
+    assert tournament.best_series == [1500]
+    assert tournament.tandem_prizes["values"] == [6000, 4000]
+    assert list(Category.objects.values_list("name", "prizes")) == [("Damen", [3000, 1500]), ("Senioren", [2000])]
+    listed = client.get(reverse("tournaments:list")).content.decode()
+    assert "Preisskat im Löwen" in listed
+    assert desk(tournament) in listed
+
+
+def test_a_schedule_paying_out_more_than_the_pot_is_refused_next_to_the_prizes() -> None:
+    response = browser(make_user("olga")).post(
+        reverse("tournaments:new"), ANNOUNCED | {"seats": "10", "places": "200; 160; 140"}
+    )
+    assert response.status_code == 400
+    assert "but the prize money is" in error_of(response.content.decode(), "id_places")
+    assert not Tournament.objects.exists()
+
+
+def test_an_amount_typed_wrong_is_refused_next_to_its_field_and_opens_the_second_part() -> None:
+    response = browser(make_user("olga")).post(
+        reverse("tournaments:new"), ANNOUNCED | {"entry_fee": "fünfzehn", "tandem_fee": "5,5,5"}
+    )
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Write an amount as 15, 15.50 or 15,50." in error_of(page, "id_entry_fee")
+    assert "Write an amount as 15, 15.50 or 15,50." in error_of(page, "id_tandem_fee")
+    assert "<details open>" in page
+
+
+def test_a_tournament_for_a_club_is_announced_by_its_secretary_and_run_by_its_owner() -> None:
+    owner, secretary = make_user("owner"), make_user("secretary")
+    club = clubs.club_create(owner=owner, name="Grand Hand")
+    clubs.member_set(club=club, username="secretary", role="secretary")
+    response = browser(secretary).post(reverse("tournaments:new"), ANNOUNCED | {"club": str(club.public_id)})
+    assert response.status_code == 302
+    tournament = Tournament.objects.get()
+    assert tournament.club == club
+    assert browser(owner).get(desk(tournament)).status_code == 200
+    assert "Preisskat im Löwen" in browser(owner).get(reverse("tournaments:list")).content.decode()
+
+
+def test_the_main_menu_links_the_visitors_tournaments() -> None:
+    page = browser(make_user("olga")).get(reverse("home")).content.decode()
+    assert f'href="{reverse("tournaments:list")}"' in page
+
+
+# --- The organiser's desk ---------------------------------------------------------------------------------------------
+
+
+def test_the_door_desk_enters_a_player_who_pays_at_once() -> None:
+    tournament = announce()
+    client = organiser_of(tournament)
+    page = client.get(desk(tournament)).content.decode()
+    assert 'name="door-paid" id="id_door-paid" checked' in page  # paid at once, unless the desk unticks it
+    response = client.post(
+        reverse("tournaments:door", args=[tournament.public_id]),
+        {"door-name": "Hanna Schulz", "door-club": "SC Löwe", "door-category": "Damen", "door-paid": "on"},
+    )
+    assert response["Location"] == desk(tournament) + "?next=door#door"
+    # The next player is typed at once: the name field has the focus.
+    assert 'id="id_door-name" maxlength="100" autofocus' in client.get(response["Location"]).content.decode()
+    entry = Entry.objects.get()
+    assert (entry.name, entry.club, entry.category and entry.category.name, entry.channel) == (
+        "Hanna Schulz",
+        "SC Löwe",
+        "Damen",
+        "door",
+    )
+    assert list(Payment.objects.values_list("amount", flat=True)) == [ENTRY_FEE]
+    page = client.get(desk(tournament)).content.decode()
+    assert "1 entry" in page
+    assert "1 paid" in page
+    assert "owes" not in page
+
+
+def test_the_door_desk_takes_an_entry_without_payment_when_unticked() -> None:
+    tournament = announce()
+    client = organiser_of(tournament)
+    client.post(reverse("tournaments:door", args=[tournament.public_id]), {"door-name": "Hanna Schulz"})
+    assert not Payment.objects.exists()
+    page = client.get(desk(tournament)).content.decode()
+    assert "owes 15.00 €" in page
+    entry = Entry.objects.get()
+    assert client.post(reverse("tournaments:entry_pay", args=[entry.public_id])).status_code == 302
+    assert list(Payment.objects.values_list("amount", flat=True)) == [ENTRY_FEE]
+
+
+def test_a_player_entered_twice_is_refused_next_to_the_name() -> None:
+    tournament = announce()
+    client = organiser_of(tournament)
+    door = reverse("tournaments:door", args=[tournament.public_id])
+    client.post(door, {"door-name": "Hanna Schulz", "door-club": "SC Löwe", "door-paid": "on"})
+    response = client.post(door, {"door-name": "Hanna  Schulz", "door-club": "SC Löwe", "door-paid": "on"})
+    assert response.status_code == 400
+    assert "has entered already" in error_of(response.content.decode(), "id_door-name")
+    assert Entry.objects.count() == 1
+
+
+def test_an_entry_after_the_draw_is_refused_next_to_the_name() -> None:
+    tournament = announce()
+    enter_field(tournament, 7)
+    tournaments.series_draw(tournament=tournament, number=1)
+    client = organiser_of(tournament)
+    assert "Entry at the door" not in client.get(desk(tournament)).content.decode()
+    response = client.post(reverse("tournaments:door", args=[tournament.public_id]), {"door-name": "Spät Kommer"})
+    assert response.status_code == 400
+    assert "entries are closed" in error_of(response.content.decode(), "id_door-name")
+    online = browser(None).post(reverse("tournaments:enter", args=[tournament.public_id]), {"name": "Spät Kommer"})
+    assert online.status_code == 400
+    assert "entries are closed" in error_of(online.content.decode(), "id_name")
+    assert Entry.objects.count() == 7
+
+
+def test_the_desk_takes_an_online_entrants_payment_by_the_code_they_show() -> None:
+    tournament = announce()
+    entry = tournaments.entry_register_online(
+        tournament=tournament, form=tournaments.EntryForm("Ida Berg", category="Damen")
+    )
+    client = organiser_of(tournament)
+    payment = reverse("tournaments:payment", args=[tournament.public_id])
+    response = client.post(payment, {"code-code": f" {entry.code.lower()} "}, follow=True)
+    assert "Ida Berg (Damen) paid 15.00 €." in response.content.decode()
+    assert list(Payment.objects.values_list("entry", "amount")) == [(entry.pk, ENTRY_FEE)]
+    again = client.post(payment, {"code-code": entry.code})
+    assert again.status_code == 400
+    assert "has nothing to pay" in error_of(again.content.decode(), "id_code-code")
+    wrong = client.post(payment, {"code-code": "ZZZZZZ"})
+    assert "No entry of this tournament has that code." in error_of(wrong.content.decode(), "id_code-code")
+    assert Payment.objects.count() == 1
+
+
+def test_tandems_and_teams_enter_before_the_first_draw_and_a_wrong_one_is_refused_next_to_its_players() -> None:
+    tournament = announce(tandem_fee=500)
+    entries = enter_field(tournament, 8)
+    client = organiser_of(tournament)
+    sides = reverse("tournaments:sides", args=[tournament.public_id])
+    pair = [str(entry.public_id) for entry in entries[:2]]
+    response = client.post(sides, {"side-kind": "tandem", "side-name": "Die Zwei", "side-entries": pair})
+    assert response.status_code == 302
+    assert Side.objects.get().name == "Die Zwei"
+    three = [str(entry.public_id) for entry in entries[2:5]]
+    refused = client.post(sides, {"side-kind": "tandem", "side-name": "Die Drei", "side-entries": three})
+    assert refused.status_code == 400
+    assert "needs 2 different players" in error_of(refused.content.decode(), "id_side-entries")
+    assert Side.objects.count() == 1
+    # A tandem's fee is owed on entry: the desk shows it.
+    assert "owes 5.00 €" in client.get(desk(tournament)).content.decode()
+
+
+def test_the_organiser_draws_plays_and_closes_a_series_from_the_desk() -> None:
+    tournament = announce()
+    enter_field(tournament, 7)
+    client = organiser_of(tournament)
+    page = client.get(desk(tournament)).content.decode()
+    assert "Draw series 1" in page
+    tournament.refresh_from_db()
+    draw = reverse("tournaments:draw", args=[tournament.public_id])
+    response = client.post(draw, {"series": "1", "version": str(tournament.version), "seating": "draw"})
+    assert response.status_code == 302
+    tables = list(Table.objects.filter(series__tournament=tournament).select_related("match").order_by("number"))
+    assert [len(seated(table)) for table in tables] == [4, 3]
+    page = client.get(desk(tournament)).content.decode()
+    for table in tables:
+        assert str(table.match.invite_token) in page  # each table's QR link, to score on a phone
+        assert all(entry.name in page for entry in seated(table))
+    assert page.count("<svg") >= 2
+    assert "Close series 1" not in page
+    assert "Series 1 closes once every table's list is complete." in page
+    for table in tables:
+        data: dict[str, str] = {}
+        for index, _entry in enumerate(seated(table)):
+            points, won, lost = paper_totals(index + 1, index % 2, 5)
+            data |= {f"points_{index}": str(points), f"won_{index}": str(won), f"lost_{index}": str(lost)}
+        paper = reverse("tournaments:paper", args=[tournament.public_id, 1, table.number])
+        assert client.get(paper).status_code == 200
+        response = client.post(paper, data)
+        assert response.status_code == 302, response.content.decode()
+    page = client.get(desk(tournament)).content.decode()
+    assert "Close series 1" in page
+    response = client.post(reverse("tournaments:close", args=[tournament.public_id, 1]))
+    assert response.status_code == 302
+    assert Series.objects.get(tournament=tournament).closed_at is not None
+    page = client.get(desk(tournament)).content.decode()
+    assert "Draw series 2" in page
+    assert "by the standings" in page
+
+
+def test_a_series_drawn_twice_is_refused_next_to_the_draw() -> None:
+    tournament = announce()
+    enter_field(tournament, 7)
+    tournament.refresh_from_db()
+    seen = str(tournament.version)
+    client = organiser_of(tournament)
+    draw = reverse("tournaments:draw", args=[tournament.public_id])
+    assert client.post(draw, {"series": "1", "version": seen, "seating": "draw"}).status_code == 302
+    tournament.refresh_from_db()
+    again = client.post(draw, {"series": "1", "version": str(tournament.version), "seating": "draw"})
+    assert again.status_code == 400
+    assert "Series 1 is drawn already." in error_of(again.content.decode(), "id_seating")
+    # A second phone that showed the desk before the draw is told the tournament changed.
+    stale = client.post(draw, {"series": "1", "version": seen, "seating": "draw"})
+    assert "The tournament changed since this page was loaded" in error_of(stale.content.decode(), "id_seating")
+    assert Series.objects.count() == 1
+    assert Table.objects.count() == 2
+
+
+def test_a_paper_list_that_no_series_can_produce_is_refused_next_to_its_numbers() -> None:
+    tournament = announce()
+    enter_field(tournament, 7)
+    tournaments.series_draw(tournament=tournament, number=1)
+    table = Table.objects.get(series__tournament=tournament, number=2)
+    data = {f"{field}_{seat}": "0" for field in ("points", "won", "lost") for seat in range(3)} | {"won_0": "40"}
+    response = organiser_of(tournament).post(
+        reverse("tournaments:paper", args=[tournament.public_id, 1, table.number]), data
+    )
+    assert response.status_code == 400
+    assert "The list is not entered yet" in response.content.decode()
+    table.refresh_from_db()
+    assert not table.paper
+
+
+def test_closing_a_series_with_a_table_short_of_games_says_which() -> None:
+    tournament = announce()
+    enter_field(tournament, 7)
+    tournaments.series_draw(tournament=tournament, number=1)
+    response = organiser_of(tournament).post(reverse("tournaments:close", args=[tournament.public_id, 1]), follow=True)
+    assert "Table 1 of series 1 has 0 of 16 games." in response.content.decode()
+    assert Series.objects.get().closed_at is None
+
+
+def test_a_player_withdraws_between_series_and_not_while_one_is_played() -> None:
+    tournament = announce()
+    entries = enter_field(tournament, 8)
+    tournaments.series_draw(tournament=tournament, number=1)
+    client = organiser_of(tournament)
+    withdraw = reverse("tournaments:entry_withdraw", args=[entries[0].public_id])
+    refused = client.post(withdraw, follow=True)
+    assert "Series 1 is being played" in refused.content.decode()
+    play_series(Series.objects.get(tournament=tournament))
+    tournaments.series_close(series=Series.objects.get(tournament=tournament), user=None)
+    assert client.post(withdraw).status_code == 302
+    entries[0].refresh_from_db()
+    assert entries[0].withdrawn_after == 1
+    assert "withdrew after series 1" in client.get(desk(tournament)).content.decode()
+
+
+# --- Online entry and the confirmation --------------------------------------------------------------------------------
+
+
+def test_anybody_enters_online_and_sees_the_confirmation_to_show_at_the_door() -> None:
+    tournament = announce()
+    visitor = browser(None)
+    detail = visitor.get(reverse("tournaments:detail", args=[tournament.public_id])).content.decode()
+    assert "Enter online" in detail
+    assert "Organiser's desk" not in detail
+    assert "20 % · 16 % · 14 % · 12 % · 11 % · 10.5 % · 10 % · 6.5 %" in detail  # the schedule, in shares
+    response = visitor.post(
+        reverse("tournaments:enter", args=[tournament.public_id]),
+        {"name": "Ida Berg", "club": "SC Löwe", "category": "Damen"},
+    )
+    entry = Entry.objects.get()
+    assert response["Location"] == reverse("tournaments:entry", args=[entry.public_id])
+    page = visitor.get(response["Location"]).content.decode()
+    assert f'<p class="code" aria-describedby="code-title">{entry.code}</p>' in page
+    assert "Ida Berg" in page
+    assert "Damen" in page
+    assert "To pay: 15.00 €" in page
+    assert visitor.session[LINKS_SESSION_KEY] == {str(entry.public_id): entry.code}
+    # Nobody else sees it.
+    assert browser(None).get(response["Location"]).status_code == 302
+    assert browser(make_user("stranger")).get(response["Location"]).status_code == 404
+    tournaments.entry_pay(entry=entry)
+    assert "Paid" in visitor.get(response["Location"]).content.decode()
+
+
+def test_a_signed_in_entrant_finds_the_entry_in_their_tournaments() -> None:
+    tournament = announce()
+    entrant = make_user("ida")
+    client = browser(entrant)
+    client.post(reverse("tournaments:enter", args=[tournament.public_id]), {"name": "Ida Berg"})
+    entry = Entry.objects.get()
+    assert entry.account == entrant
+    listed = client.get(reverse("tournaments:list")).content.decode()
+    assert reverse("tournaments:entry", args=[entry.public_id]) in listed
+
+
+def test_an_entrant_finds_the_confirmation_again_by_its_code() -> None:
+    tournament = announce()
+    entry = tournaments.entry_register_online(tournament=tournament, form=tournaments.EntryForm("Ida Berg"))
+    phone = browser(None)
+    find = reverse("tournaments:find", args=[tournament.public_id])
+    response = phone.post(find, {"code-code": entry.code.lower()})
+    assert response["Location"] == reverse("tournaments:entry", args=[entry.public_id])
+    assert phone.get(response["Location"]).status_code == 200
+    wrong = browser(None).post(find, {"code-code": "ZZZZZZ"}, follow=True)
+    assert "No entry of this tournament has that code." in wrong.content.decode()
+
+
+def test_an_online_entry_without_a_name_is_refused_next_to_the_name() -> None:
+    tournament = announce()
+    response = browser(None).post(reverse("tournaments:enter", args=[tournament.public_id]), {"name": " "})
+    assert response.status_code == 400
+    assert error_of(response.content.decode(), "id_name")
+    assert not Entry.objects.exists()
+
+
+# --- Results ----------------------------------------------------------------------------------------------------------
+
+
+def played(series: int = 1) -> Tournament:
+    tournament = announce()
+    enter_field(tournament, 11, online=2)
+    for number in range(1, series + 1):
+        tournaments.series_draw(tournament=tournament, number=number)
+        drawn = Series.objects.get(tournament=tournament, number=number)
+        play_series(drawn, phones=(1,), salt=number)
+        tournaments.series_close(series=drawn, user=None)
+    return tournament
+
+
+def test_the_results_show_the_total_and_every_series_for_everybody() -> None:
+    tournament = played(series=2)
+    results = tournament_results(tournament)
+    page = browser(None).get(reverse("tournaments:results", args=[tournament.public_id])).content.decode()
+    leader = results.entry(results.standings[0].standing.player)
+    assert leader is not None
+    assert leader.name in page
+    assert "Series 1" in page
+    assert "Series 2" in page
+    assert "<summary>Damen</summary>" in page
+    assert "<summary>Best series</summary>" in page
+    assert "Cashier's list" not in page
+
+
+def test_the_prize_list_is_public_and_names_each_winner() -> None:
+    tournament = played()
+    results = tournament_results(tournament)
+    page = browser(None).get(reverse("tournaments:prizes", args=[tournament.public_id])).content.decode()
+    first = results.entry(results.prizes[0].winner)
+    assert first is not None
+    assert first.name in page
+    assert "Place 1" in page
+    assert "Damen, place 1" in page
+
+
+def test_the_cashiers_list_is_the_organisers_with_each_players_money_and_the_pot() -> None:
+    tournament = played()
+    cashier = tournament_results(tournament).cashier
+    address = reverse("tournaments:cashier", args=[tournament.public_id])
+    page = organiser_of(tournament).get(address).content.decode()
+    assert "The pot" in page
+    assert "The organiser's share" in page
+    total = cashier.pot.total
+    assert f"{total // 100:,}.{total % 100:02d} €" in page
+    assert all(entry.name in page for entry in Entry.objects.filter(tournament=tournament))
+    assert browser(make_user("stranger")).get(address).status_code == 404
+    assert browser(None).get(address).status_code == 302
+
+
+def test_the_desk_reads_a_fixed_number_of_times_however_many_entries(
+    django_assert_max_num_queries: Callable[[int], ContextManager[CaptureQueriesContext]],
+) -> None:
+    tournament = announce()
+    enter_field(tournament, 8)
+    client = organiser_of(tournament)
+    with django_assert_max_num_queries(40) as few:
+        client.get(desk(tournament))
+    enter_field_more = [
+        tournaments.entry_at_door(tournament=tournament, form=tournaments.EntryForm(f"Mehr {index}"))
+        for index in range(12)
+    ]
+    assert len(enter_field_more) == 12
+    with django_assert_max_num_queries(len(few.captured_queries)):
+        client.get(desk(tournament))
