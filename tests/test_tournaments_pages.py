@@ -190,7 +190,8 @@ def test_the_door_desk_enters_a_player_who_pays_at_once() -> None:
         reverse("tournaments:door", args=[tournament.public_id]),
         {"door-name": "Hanna Schulz", "door-club": "SC Löwe", "door-category": "Damen", "door-paid": "on"},
     )
-    assert response["Location"] == desk(tournament) + "?next=door#door"
+    # No fragment: a browser skips autofocus on a page opened at one (the browser test sees the field take the focus).
+    assert response["Location"] == desk(tournament) + "?next=door"
     # The next player is typed at once: the name field has the focus.
     assert 'id="id_door-name" maxlength="100" autofocus' in client.get(response["Location"]).content.decode()
     entry = Entry.objects.get()

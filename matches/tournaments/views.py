@@ -216,8 +216,9 @@ def desk_door(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             refusal_on_form(form, error, request=request)
         else:
             messages.success(request, _("%(name)s is entered.") % {"name": entry.name})
-            # The next player at the door is typed at once: the desk opens with the name field taken.
-            return redirect(_desk_url(tournament, "?next=door#door"))
+            # The next player at the door is typed at once: the desk opens with the name field taken (and scrolled
+            # to). No fragment: a browser skips autofocus on a page opened at one.
+            return redirect(_desk_url(tournament, "?next=door"))
     form.fields["name"].widget.attrs["autofocus"] = True
     return _desk(request, tournament, status=400, door_form=form)
 
