@@ -515,3 +515,22 @@ def test_the_desk_reads_a_fixed_number_of_times_however_many_entries(
     assert len(enter_field_more) == 12
     with django_assert_max_num_queries(len(few.captured_queries)):
         client.get(desk(tournament))
+
+
+def test_a_tables_link_after_its_series_closed_says_the_list_is_closed_and_links_the_live_standings() -> None:
+    tournament = announce()
+    enter_field(tournament, 7)
+    tournaments.series_draw(tournament=tournament, number=1, user=None)
+    series = Series.objects.get(tournament=tournament)
+    table = Table.objects.select_related("match").get(series=series, number=1)
+    link = reverse("match_join", args=[table.match.invite_token])
+    phone = Client()
+    phone.post(link)
+    play_series(series, phones=(1,))
+    tournaments.series_close(series=series, user=None)
+    for answer in (Client().get(link), phone.get(reverse("match_detail", args=[table.match.public_id]))):
+        assert answer.status_code == 410
+        page = answer.content.decode()
+        assert "<h1>The table's list is closed</h1>" in page
+        assert f"Table 1 of series 1 · {tournament.name}" in page
+        assert f'href="{reverse("tournaments:live", args=[tournament.public_id])}"' in page

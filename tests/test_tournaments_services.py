@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from matches.clubs import services as clubs
 from matches.engine import setup_match
@@ -583,7 +584,8 @@ def test_the_core_learns_a_tables_place_and_its_paper_footer_from_the_tournament
     tournament = announce()
     enter_field(tournament, 8)
     table = tournaments.series_draw(tournament=tournament, number=1)[1]
-    assert table_place(table.match) == TablePlace("Preisskat im Goldenen Löwen", tournament.date, 1, 2)
+    live = reverse("tournaments:live", args=[tournament.public_id])
+    assert table_place(table.match) == TablePlace("Preisskat im Goldenen Löwen", tournament.date, 1, 2, live)
     assert paper_list(Match.objects.get(pk=table.match_id)) is None
     lines = enter_paper(table)
     footer = paper_list(Match.objects.get(pk=table.match_id))

@@ -55,4 +55,3 @@ def tournament_live(request: HttpRequest, tournament: Tournament) -> HttpRespons
     patch_cache_control(response, no_cache=True)
     patch_vary_headers(response, ["HX-Request"])
     return response
-

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from django.db.models import Count, F, Q, Sum
+from django.urls import reverse
 
 from matches.engine import FieldError, RuleError
 from matches.engine.draw import Tables
@@ -297,13 +298,14 @@ def paper_list_of(match: Match) -> PaperList | None:
 
 
 def tournament_table_place(match: Match) -> TablePlace | None:
-    """The tournament's table ``match`` was played at, for the head of its printed list: the tournament, its date,
-    the series and the table's number."""
+    """The tournament's table ``match`` was played at, for the head of its printed list and the page of its ended
+    link: the tournament, its date, the series and the table's number, and the live standings."""
     table = Table.objects.filter(match=match).select_related("series__tournament").first()
     if table is None:
         return None
     tournament = table.series.tournament
-    return TablePlace(tournament.name, tournament.date, table.series.number, table.number)
+    live = reverse("tournaments:live", args=[tournament.public_id])
+    return TablePlace(tournament.name, tournament.date, table.series.number, table.number, results_url=live)
 
 
 # --- The live page ----------------------------------------------------------------------------------------------------
