@@ -15,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from matches.tournaments import services as tournaments
-from matches.tournaments.models import EntryStanding, Series, Table, Tournament
+from matches.tournaments.models import EntryStanding, Series, Table, TableSeat, Tournament
 from matches.tournaments.selectors import LIVE_PLACES, LIVE_TABLES, live_places, tournament_results
 
 from .tournaments_setup import announce, enter_field, enter_paper, play_series
@@ -194,6 +194,22 @@ def test_the_live_page_lists_fifty_places_a_page_and_finds_a_name() -> None:
         assert answer.status_code == 200
         assert "Places " in answer.content.decode()
     assert client.get(_live(tournament), {"find": "x" * 5000}).status_code == 200
+
+
+def test_a_player_finds_the_table_they_sit_at_in_the_series_being_played() -> None:
+    tournament = announce()
+    enter_field(tournament, 9)
+    tournaments.series_draw(tournament=tournament, number=1, user=None)
+    seats = dict(TableSeat.objects.filter(series__tournament=tournament).values_list("entry__name", "table__number"))
+    page = Client().get(_live(tournament), {"find": "spieler 0"}).content.decode()
+    assert "Where they sit in series 1" in page
+    # No standings yet to find anybody in: the page says when they come, not that nobody was found.
+    assert "The standings show here once the first series is closed." in page
+    assert "players found" not in page
+    for name in sorted(seats):
+        assert f"<li>{name}: table {seats[name]}</li>" in page
+    nobody = Client().get(_live(tournament), {"find": "Niemand"}).content.decode()
+    assert "Nobody of that name plays in series 1." in nobody
 
 
 def test_a_phone_asking_again_gets_the_live_part_alone_or_a_304_while_nothing_changed() -> None:

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_safe
 from matches.permissions import Action, on_subject
 
 from .models import Tournament
-from .selectors import live_places, series_progress
+from .selectors import live_places, seats_found, series_progress
 
 # A name looked for is cut here: no entrant's name in the tournament's book is longer.
 MOST_FOUND = 100
@@ -47,6 +47,7 @@ def tournament_live(request: HttpRequest, tournament: Tournament) -> HttpRespons
             "tournament": tournament,
             "board": live_places(tournament, page=_page_of(request), find=find),
             "progress": progress,
+            "seats": seats_found(tournament, find) if progress is not None else (),
         }
         template = "tournaments/live_board.html" if fragment else "tournaments/live.html"
         response = render(request, template, context)

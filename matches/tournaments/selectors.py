@@ -368,6 +368,18 @@ def live_places(tournament: Tournament, *, page: int = 1, find: str = "") -> Liv
     return LivePlaces(closed, tuple(shown[start : start + LIVE_PLACES]), ranked, page, pages)
 
 
+def seats_found(tournament: Tournament, find: str) -> tuple[tuple[str, int], ...]:
+    """Where the entrants whose name holds ``find`` sit in the series being played (name and table), at most a
+    page of them: what a player looks up on the wall list, on their phone. One query however many play."""
+    key = name_key(" ".join(find.split()))
+    if not key:
+        return ()
+    seats = TableSeat.objects.filter(
+        series__tournament=tournament, series__closed_at__isnull=True, entry__player__name_key__contains=key
+    )
+    return tuple(seats.order_by("entry__name", "pk").values_list("entry__name", "table__number")[:LIVE_PLACES])
+
+
 @dataclass(frozen=True)
 class SeriesProgress:
     """The series being played: its number, its tables drawn, how many have their list complete (every planned
