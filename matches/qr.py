@@ -7,6 +7,11 @@ import segno
 from django.utils.safestring import SafeString, mark_safe
 
 
+def qr_code(url: str) -> segno.QRCode:
+    """The QR code of ``url``, with the error correction every page and print of a table's link uses."""
+    return segno.make(url, error="m")
+
+
 def qr_svg(url: str) -> SafeString:
     """The QR code of ``url`` as inline SVG (made here, never fetched from elsewhere)."""
-    return mark_safe(segno.make(url, error="m").svg_inline(scale=4, border=2))
+    return mark_safe(qr_code(url).svg_inline(scale=4, border=2))

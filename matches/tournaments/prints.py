@@ -11,12 +11,12 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-import segno
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from matches.exports.pdf import FONT, MARGIN, PAGE_WIDTH, Document, TableColumn, standings_pdf
+from matches.qr import qr_code
 
 from .exports import Sheet
 from .models import Series, TableSeat, Tournament
@@ -135,7 +135,7 @@ def qr_runs(link: str) -> tuple[int, list[tuple[int, int, int]]]:
     """The QR code of ``link`` (the same the club night's page shows) as its size in modules and its dark runs, each
     a row, the column it starts at and its length: drawn as one rectangle a run, a code stays a few hundred
     shapes."""
-    matrix = segno.make(link, error="m").matrix
+    matrix = qr_code(link).matrix
     runs = []
     for row_index, row in enumerate(matrix):
         start: int | None = None
