@@ -534,3 +534,35 @@ def test_a_tables_link_after_its_series_closed_says_the_list_is_closed_and_links
         assert "<h1>The table's list is closed</h1>" in page
         assert f"Table 1 of series 1 · {tournament.name}" in page
         assert f'href="{reverse("tournaments:live", args=[tournament.public_id])}"' in page
+
+
+def test_a_player_of_a_tandem_cannot_withdraw_before_the_first_series_and_the_desk_stays() -> None:
+    tournament = announce(tandem_fee=500, tandem_prizes=tournaments.Schedule((1000,)))
+    unpaid = [
+        tournaments.entry_at_door(tournament=tournament, form=tournaments.EntryForm(name), paid=False)
+        for name in ("Ida", "Jan")
+    ]
+    enter_field(tournament, 6)
+    tournaments.side_enter(tournament=tournament, kind="tandem", name="Ida und Jan", entries=unpaid)
+    client = organiser_of(tournament)
+    refused = client.post(reverse("tournaments:entry_withdraw", args=[unpaid[0].public_id]), follow=True)
+    assert "Ida plays in the tandem Ida und Jan" in refused.content.decode()
+    unpaid[0].refresh_from_db()
+    assert unpaid[0].withdrawn_after is None
+    for page in (desk(tournament), reverse("tournaments:results", args=[tournament.public_id])):
+        assert client.get(page).status_code == 200
+
+
+def test_the_desks_pay_button_takes_what_the_desk_says_is_owed() -> None:
+    tournament = announce()
+    entries = enter_field(tournament, 7)
+    tournaments.series_draw(tournament=tournament, number=1)
+    series = Series.objects.get(tournament=tournament)
+    play_series(series)
+    tournaments.series_close(series=series, user=None)
+    line = next(line for line in tournament_results(tournament).cashier.lines if line.player == entries[0].player.name)
+    assert line.owed > 0  # the list fee, and lost games' fees
+    client = organiser_of(tournament)
+    client.post(reverse("tournaments:entry_pay", args=[entries[0].public_id]))
+    line = next(line for line in tournament_results(tournament).cashier.lines if line.player == entries[0].player.name)
+    assert line.owed == 0

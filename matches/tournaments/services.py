@@ -470,8 +470,9 @@ def entry_pay(*, entry: Entry, amount: int | None = None, user: User | None = No
 
 def entry_withdraw(*, entry: Entry) -> Entry:
     """An entrant withdraws between series: they play none of the series still to be drawn, and keep the lists of
-    those they played. Refused while a series they are seated in is being played, once every series is drawn, and
-    for an entrant who withdrew already."""
+    those they played. Refused while a series they are seated in is being played, once every series is drawn, for
+    an entrant who withdrew already, and before the first series for a player of a tandem or team (entered for the
+    whole tournament, it would be left a player short)."""
     with transaction.atomic():
         locked = _lock(entry.tournament)
         current = Entry.objects.select_for_update().get(pk=entry.pk)
@@ -493,6 +494,15 @@ def entry_withdraw(*, entry: Entry) -> Entry:
             )
         if len(series) >= locked.series:
             raise _conflict("entry", gettext_noop("Every series is drawn: there is none left to withdraw from."))
+        member = SideMember.objects.filter(entry=current).select_related("side").first() if not series else None
+        if member is not None:
+            raise _conflict(
+                "entry",
+                gettext_noop("{player} plays in the {kind} {side}: its players play at least the first series."),
+                player=current.name,
+                kind=member.side.get_kind_display(),
+                side=member.side.name,
+            )
         current.withdrawn_after = len(series)
         current.save(update_fields=["withdrawn_after"])
         _moved_on(locked)
@@ -730,6 +740,11 @@ def series_close(*, series: Series, user: User | None) -> Series:
         if locked.closed_at is not None:
             return locked
         tables = list(Table.objects.filter(series=locked).select_related("match").order_by("number"))
+        # Every list locked first, and how far each is read under its lock: a game taken back (an undo, a deletion)
+        # while the series closes cannot leave a list short of its games; a refusal rolls the locks back.
+        for table in tables:
+            match_lock(match=table.match, user=user, end_scoring=True)
+        deals = dict(Match.objects.filter(pk__in=[table.match_id for table in tables]).values_list("pk", "deals"))
         short = [
             FieldError(
                 "tables",
@@ -737,18 +752,15 @@ def series_close(*, series: Series, user: User | None) -> Series:
                     gettext_noop("Table {number} of series {series} has {count} of {games} games."),
                     number=table.number,
                     series=locked.number,
-                    count=table.match.deals,
+                    count=deals[table.match_id],
                     games=table.match.planned_games or 0,
                 ),
             )
             for table in tables
-            if not table.paper and table.match.deals < (table.match.planned_games or 0)
+            if not table.paper and deals[table.match_id] < (table.match.planned_games or 0)
         ]
         if short:
             raise Conflict(short)
-        for table in tables:
-            match_lock(match=table.match, user=user, end_scoring=True)
-        # Read with every list locked: a game saved while the check was made counts.
         lines = table_lines(tables)
         entry_of = dict(TableSeat.objects.filter(series=locked).values_list("entry__player__name", "entry_id"))
         SeriesList.objects.bulk_create(

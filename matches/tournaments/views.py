@@ -255,9 +255,14 @@ def _payment_text(entry: Entry, cents: int) -> str:
 @on_entry(Action.MANAGE)
 @require_POST
 def entry_pay(request: HttpRequest, entry: Entry) -> HttpResponse:
-    """What an entrant of the desk's list owes, taken."""
+    """What an entrant of the desk's list owes, taken: the amount the desk shows (the entry fee, and after a series
+    the list fees and the lost games' fees), worked out again here rather than taken from the form."""
+    line = next(
+        (line for line in tournament_results(entry.tournament).cashier.lines if line.player == entry_key(entry)), None
+    )
+    owed = line.owed if line is not None and line.owed > 0 else None
     try:
-        payment = services.entry_pay(entry=entry, user=signed_in_account(request))
+        payment = services.entry_pay(entry=entry, amount=owed, user=signed_in_account(request))
     except ServiceError as error:
         refusal_as_messages(request, error)
     else:
