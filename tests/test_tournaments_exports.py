@@ -471,3 +471,18 @@ def test_results_and_prizes_are_public_and_the_organisers_papers_are_not(client:
     client.force_login(organiser)
     for address in managed:
         assert client.get(address).status_code == 200, address
+
+
+def test_a_tandems_prize_in_the_file_names_no_club_even_where_an_entrant_has_the_tandems_name() -> None:
+    tournament = announce(tandem_fee=500, tandem_prizes=tournaments.Schedule((1000,)))
+    entries = enter_field(tournament, 8)
+    tournaments.side_enter(tournament=tournament, kind="tandem", name=entries[0].name, entries=entries[1:3])
+    tournaments.series_draw(tournament=tournament, number=1)
+    series = Series.objects.get(tournament=tournament)
+    play_series(series)
+    tournaments.series_close(series=series, user=None)
+    sheet = prize_sheet(tournament_results(tournament))
+    tandem = next(line for line in sheet.lines if line.texts[0] == "Tandem")
+    assert tandem.cells[2] == entries[0].name  # the tandem, named as the entrant is
+    assert entries[0].club
+    assert tandem.cells[3] == ""

@@ -275,3 +275,10 @@ def test_the_live_page_reads_a_page_of_places_and_a_few_tables_however_many_play
     ]
     # Every read of places or tables is counted by the database or cut to a page.
     assert all("COUNT(" in sql or "LIMIT" in sql for sql in rows)
+
+
+def test_a_name_looked_for_with_a_null_character_finds_nobody_rather_than_failing() -> None:
+    tournament = announce()
+    enter_field(tournament, 4)
+    tournaments.series_draw(tournament=tournament, number=1, user=None)
+    assert Client().get(_live(tournament), {"find": "Spie\x00ler"}).status_code == 200

@@ -200,7 +200,8 @@ def prize_sheet(results: TournamentResults) -> Sheet:
     prizes cannot be paid as announced, the list is empty and its note says why."""
     lines = []
     for prize in results.prizes:
-        entry = results.entry(prize.winner)
+        # A tandem's or team's prize is won by the side, which has no club of its own.
+        entry = results.entry(prize.winner) if prize.kind not in {PrizeKind.TANDEM, PrizeKind.TEAM} else None
         winner = prize.winner if prize.winner is not None else pgettext("tournament file", "not awarded")
         club = entry.club if entry is not None else ""
         cells: tuple[Cell, ...] = (prize_label(prize), prize.place, prize.winner or "", club, _amount(prize.amount))

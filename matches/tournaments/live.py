@@ -42,7 +42,8 @@ def tournament_live(request: HttpRequest, tournament: Tournament) -> HttpRespons
     etag = quote_etag(hashlib.sha256(shown.encode()).hexdigest()[:32])
     response = get_conditional_response(request, etag=etag)
     if response is None:
-        find = request.GET.get("find", "")[:MOST_FOUND]
+        # A null character is no part of any name (and PostgreSQL takes none in a text).
+        find = request.GET.get("find", "")[:MOST_FOUND].replace("\x00", "")
         context = {
             "tournament": tournament,
             "board": live_places(tournament, page=_page_of(request), find=find),
