@@ -692,6 +692,10 @@ def venue_close(*, venue: Venue, user: User | None) -> Venue:
         locked = _lock_venue(venue)
         if locked.closed_at is not None:
             return locked
+        # Every list locked first, and the report read under the locks: a game taken back (an undo, a deletion) or
+        # saved while the venue closes is counted or keeps it open; a refusal rolls the locks back.
+        for table in VenueTable.objects.filter(venue=locked).select_related("match").order_by("series", "number"):
+            match_lock(match=table.match, user=user, end_scoring=True)
         report = venue_report(locked)
         problems = []
         for series in report.series:
@@ -715,11 +719,7 @@ def venue_close(*, venue: Venue, user: User | None) -> Venue:
                     )
         if problems:
             raise Conflict(problems)
-        for series in report.series:
-            for result in series.tables:
-                match_lock(match=result.table.match, user=user, end_scoring=True)
-        # Read again with every list locked: a game saved while the first reading was made counts.
-        _keep_results(locked, venue_report(locked).series)
+        _keep_results(locked, report.series)
         locked.closed_at = timezone.now()
         locked.save(update_fields=["closed_at"])
         _standings_move(locked, 1)
