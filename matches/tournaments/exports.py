@@ -18,10 +18,12 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
+from matches.engine import RuleError
 from matches.engine.league import Place
 from matches.engine.tournaments import CashierLine, Prize, PrizeKind
 from matches.exports.base import Cell, Exporter
 from matches.labels import standing_label, total_label
+from matches.refusals import refusal_texts
 
 from .selectors import TournamentResults
 
@@ -109,8 +111,8 @@ def _notes(results: TournamentResults, places: Sequence[Place] = (), *, money: b
     notes = []
     if any(place.by_lot for place in places):
         notes.append(_("* tied: decided by lot"))
-    if money:
-        notes.extend(problem.message.render(_) for problem in results.problems)
+    if money and results.problems:
+        notes.extend(refusal_texts(RuleError(list(results.problems))))
     return "   ".join(notes)
 
 
