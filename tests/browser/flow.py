@@ -14,6 +14,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
+from matches.engine.cards import Contract
+from matches.engine.entry import DealEntry, GameEntry
+
 PASSWORD = "a-long-enough-password-1"
 CHIPS = 4  # matadors up to this many are a chip each; more are counted in "How many"
 # Where an outcome can stand in for the card points, their field says it is optional.
@@ -121,6 +124,32 @@ class Entry:
     won: bool | None = None
     ramsch: dict[str, int] = field(default_factory=dict)
     jungfrau: tuple[str, ...] = ()
+
+
+# The contracts' labels on the entry form's buttons.
+CONTRACT_LABELS = {
+    Contract.CLUBS: "♣ Clubs",
+    Contract.SPADES: "♠ Spades",
+    Contract.HEARTS: "♥ Hearts",
+    Contract.GRAND: "Grand",
+}
+
+
+@dataclass(frozen=True)
+class TableGame:
+    """A game a table's phone enters, as an event's tests write it: who declares it (the seat, from 0, in the
+    table's order), the contract, the matadors and how it ended; as the form takes it and as the engine scores it."""
+
+    seat: int
+    contract: Contract
+    matadors: int
+    outcome: str
+
+    def entry(self, seated: Sequence[str]) -> Entry:
+        return Entry(CONTRACT_LABELS[self.contract], seated[self.seat], matadors=self.matadors, outcome=self.outcome)
+
+    def deal(self) -> DealEntry:
+        return DealEntry(GameEntry(self.contract.value, matadors=self.matadors, outcome=self.outcome), self.seat)
 
 
 def fill_game(form: Page | Locator, game: Entry) -> None:

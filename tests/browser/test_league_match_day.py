@@ -23,7 +23,6 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from matches.clubs import services as clubs
 from matches.engine.cards import Contract
-from matches.engine.entry import DealEntry, GameEntry
 from matches.engine.league import PaperLine, lines_from_paper
 from matches.engine.match import score_match, setup_match
 from matches.engine.match_days import MatchDay as DayResult
@@ -34,7 +33,7 @@ from matches.interclub.selectors import series_rules, table_rules
 
 from ..factories import make_user
 from ..interclub_setup import roster_player
-from .flow import Entry, expect_totals, save_game, score, sheet_rows, signed_in
+from .flow import TableGame, expect_totals, save_game, score, sheet_rows, signed_in
 
 # The league plays three games a series at a table of four (its setting, 48 at a federation's match day), so that
 # the phones' lists are complete after a few taps.
@@ -53,36 +52,23 @@ CLUBS = (
     ("Schneider", "Schneid"),
     ("Schwarz", "Schwarz"),
 )
-CONTRACT_LABELS = {
-    Contract.CLUBS: "♣ Clubs",
-    Contract.SPADES: "♠ Spades",
-    Contract.HEARTS: "♥ Hearts",
-    Contract.GRAND: "Grand",
-}
-
-
-@dataclass(frozen=True)
-class Game:
-    """A game a table's phone enters: who declares it (the seat, from 0, in the table's order), the contract, the
-    matadors and how it ended."""
-
-    seat: int
-    contract: Contract
-    matadors: int
-    outcome: str
-
-    def entry(self, seated: Sequence[str]) -> Entry:
-        return Entry(CONTRACT_LABELS[self.contract], seated[self.seat], matadors=self.matadors, outcome=self.outcome)
-
-    def deal(self) -> DealEntry:
-        return DealEntry(GameEntry(self.contract.value, matadors=self.matadors, outcome=self.outcome), self.seat)
-
-
 # The first dealer sits at seat 0 and the deal moves on a seat a game, so each game's declarer is one who plays it.
 PHONE_GAMES = (
-    (Game(1, Contract.CLUBS, 1, "won"), Game(2, Contract.HEARTS, 2, "lost"), Game(3, Contract.GRAND, 1, "won")),
-    (Game(1, Contract.SPADES, 1, "won"), Game(0, Contract.CLUBS, 2, "won"), Game(3, Contract.HEARTS, 1, "lost")),
-    (Game(2, Contract.GRAND, 2, "won"), Game(0, Contract.SPADES, 1, "lost"), Game(1, Contract.CLUBS, 1, "won")),
+    (
+        TableGame(1, Contract.CLUBS, 1, "won"),
+        TableGame(2, Contract.HEARTS, 2, "lost"),
+        TableGame(3, Contract.GRAND, 1, "won"),
+    ),
+    (
+        TableGame(1, Contract.SPADES, 1, "won"),
+        TableGame(0, Contract.CLUBS, 2, "won"),
+        TableGame(3, Contract.HEARTS, 1, "lost"),
+    ),
+    (
+        TableGame(2, Contract.GRAND, 2, "won"),
+        TableGame(0, Contract.SPADES, 1, "lost"),
+        TableGame(1, Contract.CLUBS, 1, "won"),
+    ),
 )
 # A paper list's footer in seat order: game points, won, lost (three games a table at most).
 PAPER_LISTS = (
@@ -228,7 +214,7 @@ def _open_phones(
     return phones
 
 
-def _games(site: Site, series: int, number: int) -> tuple[Game, ...]:
+def _games(site: Site, series: int, number: int) -> tuple[TableGame, ...]:
     return PHONE_GAMES[(2 * series + number + site.order) % len(PHONE_GAMES)]
 
 

@@ -19,14 +19,13 @@ from typing import Any
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from matches.engine.cards import Contract
-from matches.engine.entry import DealEntry, GameEntry
 from matches.engine.league import PaperLine, lines_from_paper
 from matches.engine.match import score_match, setup_match
 from matches.tournaments.models import Tournament
 
 from ..factories import make_user
 from ..tournaments_setup import announce
-from .flow import Entry, expect_totals, save_game, score, sheet_rows, signed_in
+from .flow import TableGame, expect_totals, save_game, score, sheet_rows, signed_in
 
 # Three games a series at every table, so that a phone's list is complete after a few taps (48 and 36 at a real
 # tournament).
@@ -37,30 +36,17 @@ DOOR = tuple(
     (f"Spieler {number:02d}", f"SC {number % 4}", "Damen" if number % 7 == 0 else "") for number in range(1, 25)
 )
 WITHDRAWS = "Spieler 05"
-CONTRACT_LABELS = {Contract.CLUBS: "♣ Clubs", Contract.SPADES: "♠ Spades", Contract.HEARTS: "♥ Hearts"}
-
-
-@dataclass(frozen=True)
-class Game:
-    """A game a table's phone enters: the declarer's seat (from 0, in the table's order), contract, matadors and
-    how it ended. The first dealer sits at seat 0 and the deal moves on a seat a game, so that at a table of four
-    each declarer is one who plays the game."""
-
-    seat: int
-    contract: Contract
-    matadors: int
-    outcome: str
-
-    def entry(self, seated: Sequence[str]) -> Entry:
-        return Entry(CONTRACT_LABELS[self.contract], seated[self.seat], matadors=self.matadors, outcome=self.outcome)
-
-    def deal(self) -> DealEntry:
-        return DealEntry(GameEntry(self.contract.value, matadors=self.matadors, outcome=self.outcome), self.seat)
-
-
 PHONE_GAMES = {
-    4: (Game(1, Contract.CLUBS, 1, "won"), Game(2, Contract.HEARTS, 2, "lost"), Game(3, Contract.SPADES, 1, "won")),
-    3: (Game(0, Contract.SPADES, 1, "won"), Game(1, Contract.CLUBS, 2, "won"), Game(2, Contract.HEARTS, 1, "lost")),
+    4: (
+        TableGame(1, Contract.CLUBS, 1, "won"),
+        TableGame(2, Contract.HEARTS, 2, "lost"),
+        TableGame(3, Contract.SPADES, 1, "won"),
+    ),
+    3: (
+        TableGame(0, Contract.SPADES, 1, "won"),
+        TableGame(1, Contract.CLUBS, 2, "won"),
+        TableGame(2, Contract.HEARTS, 1, "lost"),
+    ),
 }
 # A paper list's footer in seat order: game points, won, lost (three games a table at most).
 PAPER_LISTS = (
