@@ -512,8 +512,13 @@ class Command(BaseCommand):
         chosen = tuple(figure for figure in figures if wanted(figure.name))
         samples = _measure(chosen, rounds)
         counted = _queries(requests, chosen)
+        medians = {
+            name: (statistics.median(measured), statistics.median(against))
+            for name, (measured, against) in samples.items()
+        }
         for figure in chosen:
-            ratio = statistics.median(samples[figure.measured.name]) / statistics.median(samples[figure.against.name])
+            measured_median, against_median = medians[figure.name]
+            ratio = measured_median / against_median
             if figure.name.startswith("league day"):
                 self._line(figure.name, ratio, figure.goal, queries=[counted[figure.measured.name]])
             elif figure.name.startswith(("league table", "tournament")):
@@ -551,16 +556,24 @@ class Command(BaseCommand):
                 RESTORE_GOAL,
             )
         if wanted("save during a restore, slowest / bare view"):
-            # The slowest save is set against the bare view's median, measured with the figures above (or here,
-            # when they were left out).
-            bare_samples = samples.get(bare.name) or [bare.send() for _ in range(rounds)]
+            # The slowest save is set against the bare view's median, measured with the figures above (in every
+            # figure it is a side of), or here when they were left out.
+            bare_samples = [
+                elapsed
+                for figure in chosen
+                for side, kept in zip((figure.measured, figure.against), samples[figure.name], strict=True)
+                if side is bare
+                for elapsed in kept
+            ] or [bare.send() for _ in range(rounds)]
             slowest = slowest_save_during_restore(restorer, RESTORE_DURING_GAMES, lambda: requests.save("10"))
             bare_median = statistics.median(bare_samples)
             self._line("save during a restore, slowest / bare view", slowest / bare_median, SAVE_DURING_RESTORE_GOAL)
-        self.stdout.write(f"per request ({rounds} rounds): median time, queries")
-        for name in _sides(chosen):
-            median = statistics.median(samples[name]) / 1e6
-            self.stdout.write(f"  {name:<30} {median:7.2f} ms  {counted[name]:3d} queries")
+        self.stdout.write(f"each figure's two sides ({rounds} rounds each): median times, queries")
+        for figure in chosen:
+            measured_median, against_median = medians[figure.name]
+            times = f"{measured_median / 1e6:.2f} / {against_median / 1e6:.2f} ms"
+            queries = f"{counted[figure.measured.name]} / {counted[figure.against.name]} queries"
+            self.stdout.write(f"  {figure.name:<40} {times:>19}  {queries}")
         if idle is not None and saving is not None:
             self.stdout.write(
                 f"following for an hour: {idle.asks} asks (matches/following.py), each {idle.unchanged} bytes there "
@@ -849,14 +862,23 @@ def _queries(requests: Requests, figures: tuple[Figure, ...]) -> dict[str, int]:
     return counted
 
 
-def _measure(figures: tuple[Figure, ...], rounds: int) -> dict[str, list[int]]:
-    """Each figure's two sides, in turns, ``rounds`` times after a warm-up; who goes first alternates."""
-    samples: dict[str, list[int]] = {name: [] for name in _sides(figures)}
+def _measure(figures: tuple[Figure, ...], rounds: int) -> dict[str, tuple[list[int], list[int]]]:
+    """Each figure's two sides, in turns, ``rounds`` times after a warm-up: the samples of its measured side and of
+    the side it is set against, by figure. A side that several figures share (the bare view) is timed in each of them
+    and counts in each only where it was timed beside that figure's other side.
+
+    How long a request takes depends on what ran just before it (a save leaves the processor's caches full of its
+    own work), so each round runs the figures in a shuffled order and each figure's two sides in a random order: on
+    average, both sides of a figure follow the same requests."""
+    order = random.Random(SEED)
+    samples: dict[str, tuple[list[int], list[int]]] = {figure.name: ([], []) for figure in figures}
     for round_number in range(WARM_UP + rounds):
-        for figure in figures:
-            pair = (figure.measured, figure.against) if round_number % 2 else (figure.against, figure.measured)
-            for side in pair:
+        for figure in order.sample(figures, len(figures)):
+            measured, against = samples[figure.name]
+            pair = [(figure.measured, measured), (figure.against, against)]
+            order.shuffle(pair)
+            for side, kept in pair:
                 elapsed = side.send()
                 if round_number >= WARM_UP:
-                    samples[side.name].append(elapsed)
+                    kept.append(elapsed)
     return samples
