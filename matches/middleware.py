@@ -35,6 +35,7 @@ from django.utils.functional import SimpleLazyObject, empty
 from django.views.defaults import page_not_found
 
 from .accounts import forget_expired
+from .htmx import from_htmx
 from .logs import loggable_path
 from .permissions import Denied, Visitor
 from .registry import gone_invite_page
@@ -58,7 +59,7 @@ class DeniedMiddleware:
         if gone is not None:
             return gone
         if not request.user.is_authenticated:
-            if request.headers.get("HX-Request"):
+            if from_htmx(request):
                 return HttpResponse(status=401)
             return redirect_to_login(request.get_full_path())
         return page_not_found(request, Http404())
@@ -83,10 +84,12 @@ NONCE_SLOT = " nonce slot "
 
 
 class PagePoliciesMiddleware(CSPMiddleware):
-    """The Content-Security-Policy (``settings.CONTENT_SECURITY_POLICY``, through django-csp) and the browser
-    features the pages may use (``settings.PERMISSIONS_POLICY``), on every document. A fragment htmx puts into a
-    page, JSON, a picture or a file runs under the policies of the page that asked for it, or under none: it carries
-    neither header, which would add half a kilobyte to every save's answer.
+    """The Content-Security-Policy (``settings.CONTENT_SECURITY_POLICY``, through django-csp), the browser features
+    the pages may use (``settings.PERMISSIONS_POLICY``) and, for browsers that know no ``frame-ancestors``,
+    ``X-Frame-Options`` (``settings.X_FRAME_OPTIONS``), on every document. A fragment htmx puts into a page, JSON, a
+    picture or a file runs under the policies of the page that asked for it, or under none, and only a document can
+    be framed: it carries none of these headers, which would add half a kilobyte to every save's answer. (So Django's
+    clickjacking middleware, which puts its header on every answer, is not in the stack.)
 
     The policy is the same on every page but for the nonce of a page that uses one, so its text is built once, when
     the process starts, with a slot for the nonce, instead of from the settings for every answer. An answer with a
@@ -96,6 +99,7 @@ class PagePoliciesMiddleware(CSPMiddleware):
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         super().__init__(get_response)
         self.permissions = settings.PERMISSIONS_POLICY
+        self.frame_options = settings.X_FRAME_OPTIONS
         self.policy = build_policy()
         self.around_nonce = build_policy(nonce=NONCE_SLOT).split(NONCE_SLOT)
         excluded = (getattr(settings, "CONTENT_SECURITY_POLICY", None) or {}).get("EXCLUDE_URL_PREFIXES")
@@ -107,11 +111,10 @@ class PagePoliciesMiddleware(CSPMiddleware):
         request.csp_nonce = LazyNonce(partial(self._make_nonce, request))  # type: ignore[attr-defined]
 
     def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
-        document = response.get("Content-Type", "").startswith(DOCUMENT_TYPES) and not request.META.get(
-            "HTTP_HX_REQUEST"
-        )
+        document = response.get("Content-Type", "").startswith(DOCUMENT_TYPES) and not from_htmx(request)
         if document:
             response.headers.setdefault("Permissions-Policy", self.permissions)
+            response.headers.setdefault("X-Frame-Options", self.frame_options)
         else:
             response._csp_exempt = True  # type: ignore[attr-defined]
         if not self.built_ahead or self._policy_of_its_own(response):
@@ -156,7 +159,6 @@ BODY_AND_DOCUMENT_HEADERS = (
     "Content-Language",
     "Vary",
     "Expires",
-    "X-Frame-Options",
     "X-Content-Type-Options",
     "Referrer-Policy",
     "Cross-Origin-Opener-Policy",

@@ -131,11 +131,14 @@ def test_every_page_has_a_content_security_policy_and_a_permissions_policy() -> 
     assert "unsafe-inline" not in policy
     assert "unsafe-eval" not in policy
     assert "camera=()" in response["Permissions-Policy"]
+    # For browsers that know no frame-ancestors.
+    assert response["X-Frame-Options"] == "DENY"
 
 
 @pytest.mark.django_db
 def test_fragments_json_and_files_carry_no_page_policies() -> None:
-    """A fragment runs under the policy of the page it is put into: the headers would only weigh down every save."""
+    """A fragment runs under the policy of the page it is put into, and only a document can be framed: the headers
+    would only weigh down every save."""
     browser = Client()
     browser.force_login(User.objects.create_user("anna", password="a-long-enough-password-1"))
     match = make_match(User.objects.get(username="anna"))
@@ -149,11 +152,14 @@ def test_fragments_json_and_files_carry_no_page_policies() -> None:
         assert response.status_code == 200, what
         assert "Content-Security-Policy" not in response, what
         assert "Permissions-Policy" not in response, what
+        assert "X-Frame-Options" not in response, what
     chart = browser.get(reverse("match_chart", args=[match.public_id]))
     assert "Content-Security-Policy" not in chart  # its own inline style draws it, opened on its own too
+    assert "X-Frame-Options" not in chart  # a picture, with nothing to click on
     page = browser.get(reverse("match_detail", args=[match.public_id]))
     assert "Content-Security-Policy" in page
     assert "Permissions-Policy" in page
+    assert page["X-Frame-Options"] == "DENY"
 
 
 def test_the_api_documentation_runs_its_inline_setup_under_the_policy_by_nonce() -> None:
