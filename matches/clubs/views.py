@@ -29,6 +29,7 @@ from matches.exports.pdf import blank_lists_pdf, pdf_response
 from matches.exports.picture import picture_response
 from matches.exports.tables import StandingsExport, season_sheet
 from matches.following import csrf_cookie_kept, unchanged
+from matches.htmx import from_htmx
 from matches.labels import preset_label, scheme_label, variant_label
 from matches.models import Player
 from matches.permissions import Action, public, signed_in, signed_in_account, visitor_of
@@ -722,7 +723,7 @@ def closed_table_link(request: HttpRequest, token: str) -> HttpResponse | None:
         "rows": standing_rows(results.night_places, names),
     }
     # A save from the table's phone gets the form's place, the page the whole page.
-    template = "clubs/night_closed_entry.html" if request.headers.get("HX-Request") else "clubs/night_closed.html"
+    template = "clubs/night_closed_entry.html" if from_htmx(request) else "clubs/night_closed.html"
     response = render(request, template, context, status=410)
     patch_vary_headers(response, ("HX-Request",))
     return response

@@ -15,6 +15,7 @@ from django.utils.http import quote_etag
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
+from matches.htmx import from_htmx
 from matches.permissions import Action, on_subject
 
 from .models import Tournament
@@ -37,7 +38,7 @@ def tournament_live(request: HttpRequest, tournament: Tournament) -> HttpRespons
     progress = series_progress(tournament)
     # What the answer shows moves with the tournament's version (entries, draws, paper lists, closings) and with
     # the tables as they finish; an ask that finds both as they were gets a 304 without reading the standings.
-    fragment = request.headers.get("HX-Request") == "true"
+    fragment = from_htmx(request)
     shown = repr((tournament.version, progress, get_language(), request.get_full_path(), fragment))
     etag = quote_etag(hashlib.sha256(shown.encode()).hexdigest()[:32])
     response = get_conditional_response(request, etag=etag)

@@ -6,7 +6,6 @@ import uuid
 from typing import Any
 
 from django.http import HttpRequest
-from django_htmx.middleware import HtmxDetails
 
 from ..engine import (
     find_variant,
@@ -22,10 +21,6 @@ from ..selectors import (
 )
 
 STOP_POLLING = 286  # "nothing more to follow": the answer takes the polling element's place, and the polling ends
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 def posted_uuid(request: HttpRequest, name: str = "token") -> uuid.UUID | None:

@@ -26,6 +26,7 @@ from ..engine import (
 )
 from ..errors import Invalid, ServiceError
 from ..forms import GameForm, initial_from
+from ..htmx import from_htmx
 from ..labels import (
     render_step,
     step_back_text,
@@ -59,7 +60,7 @@ from ..services import (
     match_redo,
     match_undo,
 )
-from .common import HtmxHttpRequest, match_labels, posted_int, posted_uuid, seat_names
+from .common import match_labels, posted_int, posted_uuid, seat_names
 from .matches import RECENT_GAMES, asked_mode, live_context, posted_game_form
 
 
@@ -68,7 +69,7 @@ def _retry_answered(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
     longer score (its club night closed meanwhile), and must learn that its game is kept, not that it is refused."""
 
     @wraps(view)
-    def answered(request: HtmxHttpRequest, match_id: uuid.UUID) -> HttpResponse:
+    def answered(request: HttpRequest, match_id: uuid.UUID) -> HttpResponse:
         try:
             return view(request, match_id=match_id)
         except Denied:
@@ -80,7 +81,7 @@ def _retry_answered(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
     return answered
 
 
-def _stored_retry(request: HtmxHttpRequest, match_id: uuid.UUID) -> HttpResponse | None:
+def _stored_retry(request: HttpRequest, match_id: uuid.UUID) -> HttpResponse | None:
     """The answer to a posted game whose token added a game to the match before, or None."""
     match = Match.objects.filter(public_id=match_id).first()
     if match is None:
@@ -99,7 +100,7 @@ def _stored_retry(request: HtmxHttpRequest, match_id: uuid.UUID) -> HttpResponse
 @_retry_answered
 @on_match(Action.SCORE)
 @require_POST
-def game_create(request: HtmxHttpRequest, match: Match) -> HttpResponse:
+def game_create(request: HttpRequest, match: Match) -> HttpResponse:
     seats = seats_of(match)
     form = posted_game_form(request, match, [seat.player.name for seat in seats])
     refused_by_state = False
@@ -123,10 +124,10 @@ def game_create(request: HtmxHttpRequest, match: Match) -> HttpResponse:
                 form.renew(number=match.deals + 1, version=match.version)
         else:
             return _saved(request, match, added, seats, entered=form.shape)
-    shown = RECENT_GAMES if refused_by_state or not request.htmx else 0
+    shown = RECENT_GAMES if refused_by_state or not from_htmx(request) else 0
     sheet = match_sheet(match, last=shown, seats=seats, refresh=False)
     context = live_context(request, match, form, sheet)
-    if not request.htmx:
+    if not from_htmx(request):
         return render(request, "matches/match_detail.html", context | match_labels(match), status=status)
     # The status says what happened (the page's htmx swaps these answers all the same; the outbox reads the status).
     template = "matches/partials/_refused.html" if refused_by_state else "matches/partials/_invalid.html"
@@ -134,14 +135,14 @@ def game_create(request: HtmxHttpRequest, match: Match) -> HttpResponse:
 
 
 def _saved(
-    request: HtmxHttpRequest, match: Match, added: Added | None, seats: list[Seat], *, entered: EntryShape | None
+    request: HttpRequest, match: Match, added: Added | None, seats: list[Seat], *, entered: EntryShape | None
 ) -> HttpResponse:
     """After a save: a plain post goes back to the match; htmx gets the status, the notice and the new row to append
     to the sheet (the rest of the sheet stands as it is), and the form only if the next deal takes other fields
     than the one ``entered`` (otherwise the phone clears its own, with the next deal's token, number and version).
     A fresh save answers from what it wrote, without reading the match again; a retry (or a refusal) reads what
     stands now."""
-    if not request.htmx:
+    if not from_htmx(request):
         return redirect("match_detail", match_id=match.public_id)
     made = added.change if added is not None and not added.replayed else None
     if added is not None and made is not None:
@@ -203,7 +204,7 @@ def _preview(request: HttpRequest, match: Match, number: int, score: Callable[[D
 
 @on_match(Action.SCORE)
 @require_POST
-def game_pass(request: HtmxHttpRequest, match: Match) -> HttpResponse:
+def game_pass(request: HttpRequest, match: Match) -> HttpResponse:
     submission = Submission(passed=True, number=posted_int(request, "number"))
     token = posted_uuid(request) or uuid.uuid4()
     added: Added | None = None
@@ -222,7 +223,7 @@ def _game_of(match: Match, game_id: uuid.UUID) -> Game:
 @never_cache
 @vary_on_headers("HX-Request")
 @on_match(Action.SCORE)
-def game_edit_view(request: HtmxHttpRequest, match: Match, game_id: uuid.UUID) -> HttpResponse:
+def game_edit_view(request: HttpRequest, match: Match, game_id: uuid.UUID) -> HttpResponse:
     if request.method == "POST":
         # A deleted game too: the service says it is gone, rather than the page pretending it never was.
         game = get_object_or_404(Game, match=match, public_id=game_id)
@@ -270,7 +271,7 @@ def game_edit_view(request: HtmxHttpRequest, match: Match, game_id: uuid.UUID) -
         "pass_token": uuid.uuid4(),
         **match_labels(match),
     }
-    if request.method == "GET" and request.htmx:
+    if request.method == "GET" and from_htmx(request):
         return render(request, "matches/partials/_form.html", context)  # the other entry, asked for by its link
     return render(request, "matches/game_edit.html", context, status=status)
 

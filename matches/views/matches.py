@@ -28,6 +28,7 @@ from ..exports.picture import match_picture, picture_response
 from ..exports.tables import MatchExport
 from ..following import csrf_cookie_kept, unchanged
 from ..forms import BY_VALUE_MODE, FULL_MODE, GameForm, MatchForm, NextEntry
+from ..htmx import from_htmx
 from ..labels import (
     change_text,
     match_label,
@@ -68,7 +69,7 @@ from ..services import (
     match_create,
 )
 from .accounts import keep_guest
-from .common import HtmxHttpRequest, kind_labels, kind_of, match_labels, posted_int
+from .common import kind_labels, kind_of, match_labels, posted_int
 
 RECENT_GAMES = 50  # the match page shows the latest games; the rest are a page away
 
@@ -232,10 +233,10 @@ def live_context(
 @on_match(Action.VIEW)
 @require_safe
 @csrf_cookie_kept
-def match_detail(request: HtmxHttpRequest, match: Match) -> HttpResponse:
+def match_detail(request: HttpRequest, match: Match) -> HttpResponse:
     keep_guest(request, visitor_of(request))
     context = live_context(request, match)
-    if request.htmx and "form" in context:
+    if from_htmx(request) and "form" in context:
         # The other entry, asked for by the link at the form's foot: the form alone.
         return render(request, "matches/partials/_form.html", context)
     context |= match_labels(match)
@@ -251,7 +252,7 @@ def match_detail(request: HtmxHttpRequest, match: Match) -> HttpResponse:
 @vary_on_headers("HX-Request")
 @on_match(Action.VIEW)
 @require_safe
-def match_share(request: HtmxHttpRequest, match: Match) -> HttpResponse:
+def match_share(request: HttpRequest, match: Match) -> HttpResponse:
     """The match's rules, "what if", links, downloads and sharing: the part of the match page loaded when it is
     scrolled to, or a page of their own (without a script, and where managing a link leads back to)."""
     context: dict[str, Any] = {
@@ -262,7 +263,7 @@ def match_share(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     }
     if context["access"].can_manage:
         context["scorers"] = list(match.scorers.order_by("username"))
-    if request.htmx:
+    if from_htmx(request):
         return render(request, "matches/partials/_share_tools.html", context)
     # On a page of its own, the standings to share as text are the page's (on the match page they are the totals').
     context["sheet"] = match_sheet(match, last=0)
@@ -273,7 +274,7 @@ def match_share(request: HtmxHttpRequest, match: Match) -> HttpResponse:
 @on_match(Action.VIEW)
 @require_safe
 @csrf_cookie_kept
-def match_follow(request: HtmxHttpRequest, match: Match) -> HttpResponse:
+def match_follow(request: HttpRequest, match: Match) -> HttpResponse:
     """What a scorer's page asks every few seconds: nothing (204) while the match is at the version it shows;
     otherwise the totals, the next deal and the list as they stand, in place. The form is left as it is: a game
     being entered is not lost, and saving it against a deal another phone entered is refused with the reason."""

@@ -12,6 +12,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from ..errors import ServiceError
 from ..following import unchanged
+from ..htmx import from_htmx
 from ..models import Match
 from ..permissions import (
     LINKS_SESSION_KEY,
@@ -33,7 +34,7 @@ from ..services import (
     match_scorer_join,
     match_scorer_remove,
 )
-from .common import STOP_POLLING, HtmxHttpRequest, match_labels
+from .common import STOP_POLLING, match_labels
 from .matches import RECENT_GAMES, SHEET_PAGE, chart_answer
 
 
@@ -72,7 +73,7 @@ def ended_link_page(request: HttpRequest, token: str) -> HttpResponse | None:
         return None
     context = {"match": match, "place": table_place(match)}
     # A save from the table's phone gets the form's place, the page the whole page.
-    template = "matches/partials/_link_ended.html" if request.headers.get("HX-Request") else "matches/link_ended.html"
+    template = "matches/partials/_link_ended.html" if from_htmx(request) else "matches/link_ended.html"
     response = render(request, template, context, status=410)
     patch_vary_headers(response, ("HX-Request",))
     return response
@@ -81,9 +82,9 @@ def ended_link_page(request: HttpRequest, token: str) -> HttpResponse | None:
 @public
 @vary_on_headers("HX-Request")
 @require_safe
-def match_spectate(request: HtmxHttpRequest, token: str) -> HttpResponse:
+def match_spectate(request: HttpRequest, token: str) -> HttpResponse:
     """The spectators' page; it polls with the version it shows and gets 204 while nothing changed."""
-    if request.htmx:
+    if from_htmx(request):
         # Every open spectator page asks every few seconds, and nearly always nothing changed: the version is all
         # that answer needs, not the whole match.
         version = version_by_share_link(token)
@@ -99,7 +100,7 @@ def match_spectate(request: HtmxHttpRequest, token: str) -> HttpResponse:
         "share_token": token,
         **match_labels(match),
     }
-    template = "matches/partials/_spectator.html" if request.htmx else "matches/spectate.html"
+    template = "matches/partials/_spectator.html" if from_htmx(request) else "matches/spectate.html"
     return render(request, template, context)
 
 
