@@ -863,22 +863,21 @@ def _queries(requests: Requests, figures: tuple[Figure, ...]) -> dict[str, int]:
 
 
 def _measure(figures: tuple[Figure, ...], rounds: int) -> dict[str, tuple[list[int], list[int]]]:
-    """Each figure's two sides, in turns, ``rounds`` times after a warm-up: the samples of its measured side and of
-    the side it is set against, by figure. A side that several figures share (the bare view) is timed in each of them
-    and counts in each only where it was timed beside that figure's other side.
+    """Each figure's two sides taking turns, ``rounds`` times after a warm-up, who goes first alternating; one figure
+    after the other. By figure: the samples of its measured side and of the side it is set against.
 
-    How long a request takes depends on what ran just before it (a save leaves the processor's caches full of its
-    own work), so each round runs the figures in a shuffled order and each figure's two sides in a random order: on
-    average, both sides of a figure follow the same requests."""
-    order = random.Random(SEED)
-    samples: dict[str, tuple[list[int], list[int]]] = {figure.name: ([], []) for figure in figures}
-    for round_number in range(WARM_UP + rounds):
-        for figure in order.sample(figures, len(figures)):
-            measured, against = samples[figure.name]
-            pair = [(figure.measured, measured), (figure.against, against)]
-            order.shuffle(pair)
-            for side, kept in pair:
+    A request costs more right after another that filled the processor's caches with its own work, so a figure's
+    sides follow each other only: a figure comes out the same measured alone (``--only``) as among all the others,
+    and a side that several figures share (the bare view) is timed in each of them beside that figure's other side."""
+    samples: dict[str, tuple[list[int], list[int]]] = {}
+    for figure in figures:
+        measured: list[int] = []
+        against: list[int] = []
+        pair = ((figure.measured, measured), (figure.against, against))
+        for round_number in range(WARM_UP + rounds):
+            for side, kept in pair if round_number % 2 else reversed(pair):
                 elapsed = side.send()
                 if round_number >= WARM_UP:
                     kept.append(elapsed)
+        samples[figure.name] = (measured, against)
     return samples
