@@ -56,9 +56,12 @@ def _engine_scoring(data: Mapping[str, Any]) -> float:
     return time.perf_counter() - started
 
 
-def slowest_save_during_restore(owner: User, games: int, save: Callable[[], int]) -> int:
+def slowest_save_during_restore(
+    owner: User, games: int, save: Callable[[], int], bare: Callable[[], int]
+) -> tuple[int, float]:
     """The slowest of the saves (``save``, in nanoseconds), one every ``SAVES_EVERY`` seconds, made while ``manage.py
-    restore`` writes a backup of ``games`` games into this database from a process of its own."""
+    restore`` writes a backup of ``games`` games into this database from a process of its own; and the median of the
+    bare views (``bare``) sent right after each save, side by side with the saves."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "restore.json"
         path.write_text(json.dumps(large_backup(games, "bench-restore-during")), encoding="utf-8")
@@ -72,12 +75,14 @@ def slowest_save_during_restore(owner: User, games: int, save: Callable[[], int]
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
-        times = []
+        saves = []
+        bares = []
         while restoring.poll() is None:
             began = time.perf_counter()
-            times.append(save())
+            saves.append(save())
+            bares.append(bare())
             time.sleep(max(0.0, SAVES_EVERY - (time.perf_counter() - began)))
         _, errors = restoring.communicate()
     if restoring.returncode != 0:
         raise RuntimeError(f"the restore failed: {errors.decode(errors='replace')[-2000:]}")
-    return max(times)
+    return max(saves), statistics.median(bares)

@@ -556,19 +556,12 @@ class Command(BaseCommand):
                 RESTORE_GOAL,
             )
         if wanted("save during a restore, slowest / bare view"):
-            # The slowest save is set against the bare view's median, measured with the figures above (in every
-            # figure it is a side of), or here when they were left out.
-            bare_samples = [
-                elapsed
-                for figure in chosen
-                for side, kept in zip((figure.measured, figure.against), samples[figure.name], strict=True)
-                if side is bare
-                for elapsed in kept
-            ] or [bare.send() for _ in range(rounds)]
-            slowest = slowest_save_during_restore(restorer, RESTORE_DURING_GAMES, lambda: requests.save("10"))
-            bare_median = statistics.median(bare_samples)
+            slowest, bare_median = slowest_save_during_restore(
+                restorer, RESTORE_DURING_GAMES, lambda: requests.save("10"), bare.send
+            )
             self._line("save during a restore, slowest / bare view", slowest / bare_median, SAVE_DURING_RESTORE_GOAL)
-        self.stdout.write(f"each figure's two sides ({rounds} rounds each): median times, queries")
+        if chosen:
+            self.stdout.write(f"each figure's two sides ({rounds} rounds each): median times, queries")
         for figure in chosen:
             measured_median, against_median = medians[figure.name]
             times = f"{measured_median / 1e6:.2f} / {against_median / 1e6:.2f} ms"
