@@ -89,7 +89,8 @@ class PagePoliciesMiddleware(CSPMiddleware):
     ``X-Frame-Options`` (``settings.X_FRAME_OPTIONS``), on every document. A fragment htmx puts into a page, JSON, a
     picture or a file runs under the policies of the page that asked for it, or under none, and only a document can
     be framed: it carries none of these headers, which would add half a kilobyte to every save's answer. (So Django's
-    clickjacking middleware, which puts its header on every answer, is not in the stack.)
+    clickjacking middleware, which puts its header on every answer, is not in the stack; no page may be framed, and
+    its ``xframe_options_exempt`` is not honoured.)
 
     The policy is the same on every page but for the nonce of a page that uses one, so its text is built once, when
     the process starts, with a slot for the nonce, instead of from the settings for every answer. An answer with a
@@ -159,6 +160,7 @@ BODY_AND_DOCUMENT_HEADERS = (
     "Content-Language",
     "Vary",
     "Expires",
+    "X-Frame-Options",
     "X-Content-Type-Options",
     "Referrer-Policy",
     "Cross-Origin-Opener-Policy",

@@ -95,6 +95,18 @@ def test_an_unchanged_match_is_answered_with_nothing_but_no_store(
             assert_nothing_new(polled(browser, address))
 
 
+def test_an_unchanged_match_asked_without_htmx_is_answered_with_nothing_but_no_store(owner: User) -> None:
+    """The address opened as a page (a bookmark, a link copied): the empty answer is no document either."""
+    match = make_match(owner)
+    browser = Client()
+    browser.force_login(owner)
+    address = f"{reverse('match_follow', args=[match.public_id])}?version={match.version}"
+    with HTTPS:
+        answer = browser.get(address, secure=True)
+    assert answer.status_code == 204
+    assert dict(answer.items()) == {"Cache-Control": "no-store"}
+
+
 def test_a_changed_match_is_answered_with_its_new_content_and_no_cookie(owner: User) -> None:
     match = make_match(owner)
     browser = Client()
