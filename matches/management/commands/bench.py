@@ -555,8 +555,9 @@ class Command(BaseCommand):
                 restore_against_engine(restorer, RESTORE_GAMES),
                 RESTORE_GOAL,
             )
+        during_restore = None
         if wanted("save during a restore, slowest / bare view"):
-            slowest, bare_median = slowest_save_during_restore(
+            during_restore = slowest, bare_median = slowest_save_during_restore(
                 restorer, RESTORE_DURING_GAMES, lambda: requests.save("10"), bare.send
             )
             self._line("save during a restore, slowest / bare view", slowest / bare_median, SAVE_DURING_RESTORE_GOAL)
@@ -567,6 +568,12 @@ class Command(BaseCommand):
             times = f"{measured_median / 1e6:.2f} / {against_median / 1e6:.2f} ms"
             queries = f"{counted[figure.measured.name]} / {counted[figure.against.name]} queries"
             self.stdout.write(f"  {figure.name:<40} {times:>19}  {queries}")
+        if during_restore is not None:
+            slowest, bare_median = during_restore
+            self.stdout.write(
+                f"during the restore: the slowest save {slowest / 1e6:.1f} ms, the bare views beside the saves "
+                f"{bare_median / 1e6:.2f} ms"
+            )
         if idle is not None and saving is not None:
             self.stdout.write(
                 f"following for an hour: {idle.asks} asks (matches/following.py), each {idle.unchanged} bytes there "
