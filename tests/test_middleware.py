@@ -51,6 +51,24 @@ def test_a_message_waits_through_answers_that_do_not_show_it_for_the_page_that_d
     assert "Nothing to undo." not in again
 
 
+def test_a_waiting_message_is_shown_in_a_saves_answer_once() -> None:
+    """A save's answer (htmx) writes the notice with the messages that wait, and the page after it does not repeat
+    them."""
+    owner = make_user("olga")
+    match = make_match(owner)
+    browser = Client()
+    browser.force_login(owner)
+    browser.post(reverse("match_undo", args=[match.public_id]), {"token": str(uuid.uuid4())})
+
+    entry = {"token": str(uuid.uuid4()), "contract": "clubs", "declarer": "1", "matadors": "-2", "outcome": "won"}
+    saved = browser.post(reverse("game_create", args=[match.public_id]), entry, headers={"HX-Request": "true"})
+    page = browser.get(reverse("match_detail", args=[match.public_id])).content.decode()
+
+    assert saved.status_code == 200
+    assert '<ul class="messages" role="status"><li class="info">Nothing to undo.</li></ul>' in saved.content.decode()
+    assert "Nothing to undo." not in page
+
+
 def test_the_language_comes_from_the_browser_and_the_answer_says_which_and_that_it_varies() -> None:
     german = Client().get(reverse("login"), headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.8"})
     assert german["Content-Language"] == "de"

@@ -15,6 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
 from ..following import follow_steps_text
+from ..htmx import from_htmx
 from ..labels import bock_label, total_label
 from ..selectors import Sheet
 from .scores import escaped, match_share_text, signed
@@ -111,7 +112,7 @@ def match_notice(context: Context, oob: bool = False) -> SafeString:
     """What was just done (the page's messages, the game a save added and what it gave whom), and the way back: the
     undo and redo of the last change. Hidden while there is nothing to say."""
     request = context.get("request")
-    messages = context.get("messages") if request is not None and getattr(request, "htmx", False) else None
+    messages = context.get("messages") if request is not None and from_htmx(request) else None
     new_row, undo, redo = context.get("new_row"), context.get("undo"), context.get("redo")
     said = ""
     if messages:
