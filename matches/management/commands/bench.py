@@ -1,9 +1,9 @@
 """Measure what a table waits for as its match grows (``make bench``): a report, not a test.
 
-Every figure is the ratio of two kinds of request measured side by side in one run: the two sides take turns (which
-one goes first alternates), each is repeated many times, and the figure is the ratio of their medians. The machines
-are shared and noisy; interleaved medians of the same run stand still where absolute times wander. A figure that
-misses its goal is printed as MISSED and the command still exits with 0.
+Every figure is the ratio of two kinds of request measured side by side in one run: the two sides take turns, each
+right after the other, many times, and the figure is the ratio of their medians. The machines are shared and noisy;
+interleaved medians of the same run stand still where absolute times wander. A figure that misses its goal is printed
+as MISSED and the command still exits with 0.
 
 The command makes its own temporary database (never the one the settings name), seeds it through the services, and
 sends the requests through Django's test client in process, as the pages' own scorer would (htmx where the page
@@ -863,19 +863,22 @@ def _queries(requests: Requests, figures: tuple[Figure, ...]) -> dict[str, int]:
 
 
 def _measure(figures: tuple[Figure, ...], rounds: int) -> dict[str, tuple[list[int], list[int]]]:
-    """Each figure's two sides taking turns, ``rounds`` times after a warm-up, who goes first alternating; one figure
-    after the other. By figure: the samples of its measured side and of the side it is set against.
+    """Each figure's two sides taking turns, ``rounds`` times after a warm-up, strictly one after the other; one
+    figure after the other. By figure: the samples of its measured side and of the side it is set against.
 
-    A request costs more right after another that filled the processor's caches with its own work, so a figure's
-    sides follow each other only: a figure comes out the same measured alone (``--only``) as among all the others,
-    and a side that several figures share (the bare view) is timed in each of them beside that figure's other side."""
+    A request costs more right after another that filled the processor's caches with its own work. So every sample of
+    a side is taken right after one of the other side of its figure, and in no other order: a figure comes out the
+    same measured alone (``--only``) as among all the others, a side that several figures share (the bare view) is
+    timed in each of them beside that figure's other side, and each side's samples are taken in one condition. (Had
+    who goes first alternated from round to round, every other sample of a side would follow the side itself, which
+    costs less: its samples would fall into two groups and its median in the gap between them, wherever the few
+    samples nearest the middle happened to lie.)"""
     samples: dict[str, tuple[list[int], list[int]]] = {}
     for figure in figures:
         measured: list[int] = []
         against: list[int] = []
-        pair = ((figure.measured, measured), (figure.against, against))
         for round_number in range(WARM_UP + rounds):
-            for side, kept in pair if round_number % 2 else reversed(pair):
+            for side, kept in ((figure.measured, measured), (figure.against, against)):
                 elapsed = side.send()
                 if round_number >= WARM_UP:
                     kept.append(elapsed)
