@@ -11,8 +11,9 @@ from __future__ import annotations
 import datetime
 import json
 import logging
+import math
 import re
-from typing import Any
+from json.encoder import encode_basestring
 
 from django.http import HttpRequest
 
@@ -21,7 +22,7 @@ from django.http import HttpRequest
 SECRET_ARGUMENTS = frozenset({"token", "uidb64"})
 # What a request's line carries besides its message, by the name it has in a JSON line.
 REQUEST_FIELDS = ("method", "path", "status", "duration_ms", "user")
-# One encoder for every line: ``json.dumps`` with options makes a new one each time.
+# How a line's values are written (``json.dumps`` with options would make a new encoder each time).
 ENCODER = json.JSONEncoder(ensure_ascii=False, default=str)
 
 
@@ -44,20 +45,36 @@ def loggable_path(request: HttpRequest) -> str:
 
 class JsonFormatter(logging.Formatter):
     """One JSON object per record, on one line: time (UTC, ISO 8601), level, logger, message, the request's fields
-    where the record has them, and the traceback of an error."""
+    where the record has them, and the traceback of an error. Written out value by value, character for character
+    what the ``json`` module writes for the same object (``ENCODER``), without building the object and an encoder for
+    it first: every request writes a line."""
 
     def format(self, record: logging.LogRecord) -> str:
-        entry: dict[str, Any] = {
-            "time": utc_moment(record),
-            "level": record.levelname,
-            "logger": record.name,
-            "message": _message(record),
-        }
+        line = (
+            f'{{"time": "{utc_moment(record)}", "level": {json_value(record.levelname)}, '
+            f'"logger": {json_value(record.name)}, "message": {json_value(_message(record))}'
+        )
         carried = vars(record)
-        entry.update({name: carried[name] for name in REQUEST_FIELDS if name in carried})
+        for name in REQUEST_FIELDS:
+            if name in carried:
+                line += f', "{name}": {json_value(carried[name])}'
         if record.exc_info:
-            entry["exception"] = self.formatException(record.exc_info)
-        return ENCODER.encode(entry)
+            line += f', "exception": {json_value(self.formatException(record.exc_info))}'
+        return line + "}"
+
+
+def json_value(value: object) -> str:
+    """``value`` as ``ENCODER`` writes it: texts, whole numbers, finite decimals and None directly, anything else
+    through the encoder."""
+    if type(value) is str:
+        return encode_basestring(value)
+    if type(value) is int:
+        return int.__repr__(value)
+    if type(value) is float and math.isfinite(value):
+        return float.__repr__(value)
+    if value is None:
+        return "null"
+    return ENCODER.encode(value)
 
 
 # The last second a line was written in, as ISO 8601 in UTC: every request writes a line, most in the same second as

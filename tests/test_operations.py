@@ -20,6 +20,8 @@ from django.conf import settings
 from django.db import OperationalError, connection
 from django.test import Client
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
 
 from matches.logs import JsonFormatter, TextFormatter
 
@@ -255,6 +257,35 @@ def test_a_postgresql_database_is_left_to_pg_dump() -> None:
     done = manage("postgres://scorekeeper@127.0.0.1:9/nowhere", "dbbackup", "copy.sqlite3")
     assert done.returncode != 0
     assert "back it up with pg_dump" in done.stderr
+
+
+LOGGED_VALUES = st.one_of(
+    st.text(), st.integers(), st.floats(), st.none(), st.booleans(), st.lists(st.integers(), max_size=3)
+)
+
+
+@given(
+    message=st.text(), method=st.text(), path=st.text(), status=st.integers(), duration=st.floats(), user=LOGGED_VALUES
+)
+def test_a_json_line_is_what_the_json_module_writes_for_the_same_object(
+    message: str, method: str, path: str, status: int, duration: float, user: object
+) -> None:
+    fields = {"method": method, "path": path, "status": status, "duration_ms": duration, "user": user}
+    record = logging.LogRecord("scorekeeper.requests", logging.INFO, __file__, 1, "%s", (message,), None)
+    record.__dict__.update(fields)
+    line = JsonFormatter().format(record)
+    whole = {"time": json.loads(line)["time"], "level": "INFO", "logger": "scorekeeper.requests", "message": message}
+    assert line == json.dumps(whole | fields, ensure_ascii=False, default=str)
+
+
+def test_a_json_line_carries_the_traceback_of_an_error() -> None:
+    try:
+        raise RuntimeError("the disk is on fire")
+    except RuntimeError:
+        record = logging.LogRecord("django.request", logging.ERROR, __file__, 1, "boom", None, sys.exc_info())
+    line = json.loads(JsonFormatter().format(record))
+    assert line["message"] == "boom"
+    assert line["exception"].endswith("RuntimeError: the disk is on fire")
 
 
 @pytest.mark.parametrize("created", [0.0, 1764150928.9421, 1764150928.0004, 1764150929.9999, 4102444799.5])
