@@ -44,11 +44,12 @@ def compress(content: bytes) -> bytes:
 
 class CompressionMiddleware(GZipMiddleware):
     def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
-        if (
-            response.streaming
-            or len(response.content) < SHORTEST  # type: ignore[attr-defined]
-            or response.has_header("Content-Encoding")
-            or not ACCEPTS_BROTLI.search(request.META.get("HTTP_ACCEPT_ENCODING", ""))
+        if response.streaming:
+            return super().process_response(request, response)
+        if len(response.content) < SHORTEST:  # type: ignore[attr-defined]
+            return response  # as Django's gzip leaves it
+        if response.has_header("Content-Encoding") or not ACCEPTS_BROTLI.search(
+            request.META.get("HTTP_ACCEPT_ENCODING", "")
         ):
             return super().process_response(request, response)
         patch_vary_headers(response, ("Accept-Encoding",))
