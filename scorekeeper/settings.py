@@ -384,6 +384,7 @@ SPECTACULAR_SETTINGS = {
 LOG_FORMAT = os.environ.get("LOG_FORMAT", "text" if DEBUG else "json")
 if LOG_FORMAT not in {"text", "json"}:
     raise ImproperlyConfigured(f"LOG_FORMAT must be text or json, not {LOG_FORMAT!r}")
+LOGGING_CONFIG = "matches.logs.configure"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -259,6 +259,13 @@ def test_a_postgresql_database_is_left_to_pg_dump() -> None:
     assert "back it up with pg_dump" in done.stderr
 
 
+def test_a_record_leaves_out_the_thread_and_the_process_name_that_no_line_writes() -> None:
+    logger = logging.getLogger("scorekeeper.requests")
+    record = logger.makeRecord(logger.name, logging.INFO, __file__, 1, "GET /", (), None)
+    assert (record.threadName, record.processName) == (None, None)
+    assert record.process == os.getpid()
+
+
 LOGGED_VALUES = st.one_of(
     st.text(), st.integers(), st.floats(), st.none(), st.booleans(), st.lists(st.integers(), max_size=3)
 )
