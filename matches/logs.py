@@ -24,7 +24,8 @@ from django.http import HttpRequest
 SECRET_ARGUMENTS = frozenset({"token", "uidb64"})
 # What a request's line carries besides its message, by the name it has in a JSON line.
 REQUEST_FIELDS = ("method", "path", "status", "duration_ms", "user")
-# How a line's values are written (``json.dumps`` with options would make a new encoder each time).
+# What writes a line's values of other kinds than ``json_value`` writes itself (one encoder: ``json.dumps`` with options
+# would make a new one each time).
 ENCODER = json.JSONEncoder(ensure_ascii=False, default=str)
 
 
