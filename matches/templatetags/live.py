@@ -1,6 +1,7 @@
 """The live parts of the match page, written out rather than through templates of their own: the status with the
 totals and the next deal, the notice with the way back, the chart, the sheet's totals and the page's follow marker.
-Every save's answer draws them all, and through Django's templates they were most of what answering a save cost.
+Every save's answer draws them all, and through Django's templates they were most of what answering a save cost; the
+answer itself is put together here too (``saved_answer``), without a template around the parts.
 
 Each tag writes what its template wrote: translated words as ``{% translate %}`` escapes them, sentences with values
 as ``{% blocktranslate %}`` fills them (the values escaped), and every value escaped.
@@ -9,7 +10,11 @@ as ``{% blocktranslate %}`` fills them (the values escaped), and every value esc
 from typing import Any
 
 from django import template
+from django.contrib.messages import get_messages
+from django.http import HttpRequest
 from django.template import Context
+from django.template.context_processors import csrf
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
@@ -17,8 +22,9 @@ from django.utils.translation import gettext, ngettext
 from ..following import follow_steps_text
 from ..htmx import from_htmx
 from ..labels import bock_label, total_label
+from ..preferences import deck_of
 from ..selectors import Sheet
-from .scores import escaped, match_share_text, signed
+from .scores import escaped, match_share_text, sheet_row, signed
 
 register = template.Library()
 
@@ -199,4 +205,41 @@ def match_follow(context: Context, oob: bool = False) -> SafeString:
     return mark_safe(
         f'<div id="follow" hx-get="{url}?version={match.version}" hx-trigger="follow" '
         f'data-follow="{follow_steps_text()}" hx-swap="outerHTML"{OOB if oob else ""}></div>'
+    )
+
+
+def saved_answer(request: HttpRequest, values: dict[str, Any]) -> SafeString:
+    """A save's answer, everything out of band: the status, the notice, the follow marker and, if the save added a
+    row, the row with the sheet's totals (the whole sheet for the first game) and the chart. The next deal's entry
+    goes as a marker with its token, number and version where the phone keeps its fields (``next_entry``), otherwise
+    as the form. Only the form and the first game's sheet are drawn through their templates."""
+    context = Context(
+        {**values, "request": request, "deck": deck_of(request), "messages": get_messages(request), **csrf(request)}
+    )
+    parts = [match_status(context, oob=True), match_notice(context, oob=True), _next_entry(request, values)]
+    parts.append(match_follow(context, oob=True))
+    new_row = values.get("new_row")
+    if new_row:
+        if new_row.number == 1:
+            parts.append(render_to_string("matches/partials/_sheet.html", values | {"oob_sheet": True}, request))
+        else:
+            # Table parts travel as partials (templates to the HTML parser): outside a table it would drop them.
+            parts += [
+                f'<hx-partial hx-target="#sheet-rows" hx-swap="beforeend">{sheet_row(context, new_row)}</hx-partial>',
+                f'<hx-partial hx-target="#sheet-totals" hx-swap="outerHTML">{sheet_totals(context)}</hx-partial>',
+            ]
+        parts.append(match_chart(context, oob=True))
+    return mark_safe("\n".join(parts))
+
+
+def _next_entry(request: HttpRequest, values: dict[str, Any]) -> str:
+    """The next deal's marker for a phone that keeps its fields, or the form."""
+    entry = values.get("next_entry")
+    if not entry:
+        return render_to_string("matches/partials/_form.html", values | {"oob": True}, request)
+    sheet, seating = values["sheet"], values["sheet"].next.seating
+    return (
+        f'<div id="entry-next"{OOB} hidden data-token="{escaped(entry.token)}" data-number="{sheet.next_number}" '
+        f'data-version="{values["match"].version}" data-dealer="{seating.dealer}" data-forehand="{seating.forehand}" '
+        f'data-start="{escaped(entry.starting_values)}" data-hint="{escaped(entry.preselected_hint)}"></div>'
     )

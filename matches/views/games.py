@@ -60,6 +60,7 @@ from ..services import (
     match_redo,
     match_undo,
 )
+from ..templatetags.live import saved_answer
 from .common import match_labels, posted_int, posted_uuid, seat_names
 from .matches import RECENT_GAMES, asked_mode, live_context, posted_game_form
 
@@ -154,7 +155,7 @@ def _saved(
     row = sheet.rows[-1] if sheet.rows else None
     if added is not None and row is not None and row.game.pk == added.game.pk:
         context |= _saved_row(sheet, row)
-    return render(request, "matches/partials/_saved.html", context)
+    return HttpResponse(saved_answer(request, context))
 
 
 def _saved_row(sheet: Sheet, row: SheetRow) -> dict[str, Any]:
