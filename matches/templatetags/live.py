@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
+from ..addresses import address
 from ..following import follow_steps_text
 from ..htmx import from_htmx
 from ..labels import bock_label, total_label
@@ -103,7 +104,7 @@ def _deal_line(context: Context, sheet: Sheet) -> str:
     access = context.get("access")
     passing = ""
     if access is not None and access.can_score and sheet.next.can_pass:
-        url = reverse("game_pass", args=[context["match"].public_id])
+        url = address("game_pass", context["match"].public_id)
         passing = (
             f'<form method="post" class="pass" action="{url}" hx-post="{url}" hx-swap="none">{_csrf_input(context)}'
             f'<input type="hidden" name="token" value="{escaped(context.get("pass_token", ""))}">'
@@ -150,7 +151,7 @@ def _saved_text(context: Context, new_row: Any) -> str:
 
 def _step_back(context: Context, url_name: str, way: str, change: Any) -> str:
     """The form that takes the last change back (``undo``) or does again what an undo took back (``redo``)."""
-    url = reverse(url_name, args=[context["match"].public_id])
+    url = address(url_name, context["match"].public_id)
     described = f"{way}-what"
     return (
         f'<form method="post" action="{url}" class="step-back">{_csrf_input(context)}'
@@ -172,7 +173,7 @@ def match_chart(context: Context, oob: bool = False) -> SafeString:
         if share_token:
             url = reverse("match_spectate_chart", args=[share_token])
         else:
-            url = reverse("match_chart", args=[match.public_id])
+            url = address("match_chart", match.public_id)
         key = "".join(
             f'<span class="key seat-{place}">{escaped(seat.player.name)} {escaped(total_label(total))}</span>'
             for place, (seat, total) in enumerate(context["sheet"].standings)
@@ -201,7 +202,7 @@ def match_follow(context: Context, oob: bool = False) -> SafeString:
     """The marker the scorer's page follows other phones' changes by: it asks with the version it shows, when
     ``entry.js`` says."""
     match = context["match"]
-    url = reverse("match_follow", args=[match.public_id])
+    url = address("match_follow", match.public_id)
     return mark_safe(
         f'<div id="follow" hx-get="{url}?version={match.version}" hx-trigger="follow" '
         f'data-follow="{follow_steps_text()}" hx-swap="outerHTML"{OOB if oob else ""}></div>'

@@ -1,6 +1,7 @@
 """Numbers and engine messages as a score sheet writes them: a real minus sign, a plus for gains, the reader's deck."""
 
 import html
+import uuid
 from dataclasses import dataclass
 from typing import Any
 
@@ -8,12 +9,12 @@ from django import forms, template
 from django.forms import BoundField
 from django.forms.utils import flatatt
 from django.template import Context
-from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
+from ..addresses import address
 from ..engine import Message
 from ..labels import (
     FooterRow,
@@ -78,7 +79,7 @@ def row_headline(row: SheetRow, names: list[str], deck: str) -> str:
 
 # A game's id standing in its links until each row puts its own in: reversing two addresses for every row of a
 # fifty-row sheet cost more than the rest of the row.
-GAME_SLOT = "00000000-0000-4000-8000-00000000600d"
+GAME_SLOT = uuid.UUID("00000000-0000-4000-8000-00000000600d")
 
 
 @dataclass(frozen=True)
@@ -130,8 +131,8 @@ def sheet_row(context: Context, row: SheetRow) -> SafeString:
     access = context.get("access")
     if not context.get("readonly") and access is not None and access.can_score:
         game_id = str(game.public_id)
-        edit = escaped(parts.edit.replace(GAME_SLOT, game_id))
-        delete = escaped(parts.delete.replace(GAME_SLOT, game_id))
+        edit = escaped(parts.edit.replace(str(GAME_SLOT), game_id))
+        delete = escaped(parts.delete.replace(str(GAME_SLOT), game_id))
         links = (
             f'<p class="row-links"><a href="{edit}">{escaped(parts.fix)}</a> '
             f'<a href="{delete}">{escaped(parts.remove)}</a></p>'
@@ -160,8 +161,8 @@ def _row_parts(context: Context) -> _RowParts:
     if not isinstance(kept, _RowParts):
         match_id = context["match"].public_id
         kept = _RowParts(
-            edit=reverse("game_edit", args=[match_id, GAME_SLOT]),
-            delete=reverse("game_delete", args=[match_id, GAME_SLOT]),
+            edit=address("game_edit", match_id, GAME_SLOT),
+            delete=address("game_delete", match_id, GAME_SLOT),
             fix=gettext("Fix"),
             remove=gettext("Delete"),
             passed=gettext("all passed"),
