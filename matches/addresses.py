@@ -16,9 +16,13 @@ _SLOTS = tuple(str(uuid.UUID(f"00000000-0000-4000-8000-{index:012x}")) for index
 
 def address(name: str, *ids: uuid.UUID) -> str:
     """What ``reverse(name, args=ids)`` gives, for a view whose arguments are all ids taken by the ``uuid``
-    converter. Kept per URL configuration, script prefix and language (the three a reversed address depends on)."""
+    converter. Kept per URL configuration, script prefix and language (the three a reversed address depends on).
+    Only ids go in: an id is written as text, as that converter writes it, where ``reverse`` would check and quote
+    other values."""
     pattern = _pattern(get_resolver(get_urlconf()), get_script_prefix(), get_language(), name, len(ids))
     for slot, value in zip(_SLOTS, ids, strict=False):
+        if not isinstance(value, uuid.UUID):
+            raise TypeError(f"{name}: {value!r} is not an id")
         pattern = pattern.replace(slot, str(value))
     return pattern
 

@@ -68,7 +68,10 @@ def test_an_address_is_kept_per_language() -> None:
         assert address("page_in_language", MATCH) == f"/en/page/{MATCH}/"
 
 
-def test_a_view_that_takes_other_arguments_than_ids_is_refused() -> None:
+def test_only_ids_go_into_an_address() -> None:
+    with pytest.raises(TypeError, match="not an id"):
+        address("match_spectate", "a b/c")  # type: ignore[arg-type]
+    # A view taking a number where the stand-in for an id stood refuses the address, as reverse would.
     with pytest.raises(NoReverseMatch):
         address("interclub_paper", MATCH, GAME)
     with pytest.raises(ValueError, match="at most"):

@@ -260,6 +260,10 @@ def test_a_table_of_four_gets_the_next_deals_form_as_the_seat_out_changes(client
     html = response.content.decode()
     assert '<form method="post" class="entry" id="entry" novalidate hx-swap-oob="true"' in html
     assert 'name="number" value="2"' in html
+    # One masked CSRF token for all the answer's forms, the entry drawn through its template among them.
+    tokens = re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+    assert len(tokens) >= 2
+    assert len(set(tokens)) == 1
 
 
 def test_bad_input_is_shown_next_to_the_field_and_kept(client_of: Any, owner: User) -> None:

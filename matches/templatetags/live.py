@@ -214,15 +214,14 @@ def saved_answer(request: HttpRequest, values: dict[str, Any]) -> SafeString:
     row, the row with the sheet's totals (the whole sheet for the first game) and the chart. The next deal's entry
     goes as a marker with its token, number and version where the phone keeps its fields (``next_entry``), otherwise
     as the form. Only the form and the first game's sheet are drawn through their templates."""
-    context = Context(
-        {**values, "request": request, "deck": deck_of(request), "messages": get_messages(request), **csrf(request)}
-    )
-    parts = [match_status(context, oob=True), match_notice(context, oob=True), _next_entry(request, values)]
+    given = {**values, "request": request, "deck": deck_of(request), "messages": get_messages(request), **csrf(request)}
+    context = Context(given)
+    parts = [match_status(context, oob=True), match_notice(context, oob=True), _next_entry(request, given)]
     parts.append(match_follow(context, oob=True))
     new_row = values.get("new_row")
     if new_row:
         if new_row.number == 1:
-            parts.append(render_to_string("matches/partials/_sheet.html", values | {"oob_sheet": True}, request))
+            parts.append(_drawn(request, given, "matches/partials/_sheet.html", oob_sheet=True))
         else:
             # Table parts travel as partials (templates to the HTML parser): outside a table it would drop them.
             parts += [
@@ -233,14 +232,20 @@ def saved_answer(request: HttpRequest, values: dict[str, Any]) -> SafeString:
     return mark_safe("\n".join(parts))
 
 
-def _next_entry(request: HttpRequest, values: dict[str, Any]) -> str:
+def _next_entry(request: HttpRequest, given: dict[str, Any]) -> str:
     """The next deal's marker for a phone that keeps its fields, or the form."""
-    entry = values.get("next_entry")
+    entry = given.get("next_entry")
     if not entry:
-        return render_to_string("matches/partials/_form.html", values | {"oob": True}, request)
-    sheet, seating = values["sheet"], values["sheet"].next.seating
+        return _drawn(request, given, "matches/partials/_form.html", oob=True)
+    sheet, seating = given["sheet"], given["sheet"].next.seating
     return (
         f'<div id="entry-next"{OOB} hidden data-token="{escaped(entry.token)}" data-number="{sheet.next_number}" '
-        f'data-version="{values["match"].version}" data-dealer="{seating.dealer}" data-forehand="{seating.forehand}" '
+        f'data-version="{given["match"].version}" data-dealer="{seating.dealer}" data-forehand="{seating.forehand}" '
         f'data-start="{escaped(entry.starting_values)}" data-hint="{escaped(entry.preselected_hint)}"></div>'
     )
+
+
+def _drawn(request: HttpRequest, given: dict[str, Any], name: str, **extra: object) -> str:
+    """A part drawn through its template, with what the answer's other parts were given (its CSRF token among them:
+    one masked token for all the answer's forms)."""
+    return render_to_string(name, given | extra, request)

@@ -80,6 +80,7 @@ def row_headline(row: SheetRow, names: list[str], deck: str) -> str:
 # A game's id standing in its links until each row puts its own in: reversing two addresses for every row of a
 # fifty-row sheet cost more than the rest of the row.
 GAME_SLOT = uuid.UUID("00000000-0000-4000-8000-00000000600d")
+GAME_SLOT_TEXT = str(GAME_SLOT)
 
 
 @dataclass(frozen=True)
@@ -131,8 +132,8 @@ def sheet_row(context: Context, row: SheetRow) -> SafeString:
     access = context.get("access")
     if not context.get("readonly") and access is not None and access.can_score:
         game_id = str(game.public_id)
-        edit = escaped(parts.edit.replace(str(GAME_SLOT), game_id))
-        delete = escaped(parts.delete.replace(str(GAME_SLOT), game_id))
+        edit = escaped(parts.edit.replace(GAME_SLOT_TEXT, game_id))
+        delete = escaped(parts.delete.replace(GAME_SLOT_TEXT, game_id))
         links = (
             f'<p class="row-links"><a href="{edit}">{escaped(parts.fix)}</a> '
             f'<a href="{delete}">{escaped(parts.remove)}</a></p>'
