@@ -12,7 +12,7 @@ from matches.errors import Conflict
 from matches.interclub import services as leagues
 from matches.interclub.models import PlayerSeries, SeriesScore, VenueTable
 from matches.interclub.selectors import group_table, players_ranking, team_match_days, venue_report
-from matches.models import Match
+from matches.models import Match, Player
 from matches.services import Submission, game_add
 
 from .interclub_setup import LeagueSetup, check_in_all, enter_series, league_setup
@@ -150,3 +150,18 @@ def test_a_series_seated_but_not_played_yet_ranks_nobody_and_gives_no_points() -
     assert report.series[0].seated
     assert report.series[0].places == ()
     assert report.day is None
+
+
+def test_players_sharing_a_rank_are_listed_by_name() -> None:
+    """Not by their place in the database, which a restore changes: the players' ranking lists a rank's players by
+    name, as the group's table lists its teams."""
+    setup = _play_worked_day()
+    ranking = players_ranking(setup.league)
+    shared = next(rank for rank in {row.row.rank for row in ranking} if [r.row.rank for r in ranking].count(rank) > 1)
+    tied = [row.player for row in ranking if row.row.rank == shared]
+    # Renamed so that their names run against the order in which they were stored.
+    for index, player in enumerate(sorted(tied, key=lambda player: player.pk)):
+        Player.objects.filter(pk=player.pk).update(name=f"{chr(ord('Z') - index)} tied")
+    renamed = [row.player.name for row in players_ranking(setup.league) if row.row.rank == shared]
+    assert renamed == sorted(renamed)
+    assert len(renamed) > 1

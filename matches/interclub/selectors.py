@@ -382,8 +382,8 @@ class RankedPlayer:
 
 def players_ranking(league: League, *, group: Group | None = None) -> list[RankedPlayer]:
     """The league's players (or a group's) by their average Seeger-Fabian total per series, from the league's
-    minimum number of series; read from the players' standings in its groups (a player who played in two groups
-    has both summed)."""
+    minimum number of series, those sharing a rank by name; read from the players' standings in its groups (a player
+    who played in two groups has both summed)."""
     rows = PlayerStanding.objects.filter(group__division__league=league)
     if group is not None:
         rows = rows.filter(group=group)
@@ -397,4 +397,6 @@ def players_ranking(league: League, *, group: Group | None = None) -> list[Ranke
         ((player, total, series) for player, (total, series, _) in sums.items()), league.minimum_series
     )
     players = Player.objects.in_bulk([int(row.player) for row in ranked])
+    # The players of a shared rank by name, as the group's table lists its teams (the ranking's order is by rank).
+    ranked.sort(key=lambda row: (row.rank, players[int(row.player)].name))
     return [RankedPlayer(row, players[int(row.player)], bool(sums[row.player][2])) for row in ranked]
