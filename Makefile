@@ -26,13 +26,20 @@ run: $(STAMP) $(MO)
 serve: $(STAMP) $(MO)
 	$(BIN)/python -m scorekeeper.serve
 
+# The tests run on every core (WORKERS=1 for one process), each worker with a database of its own, in a random order
+# that the run names at its top (`--randomly-seed=N`: TESTS='-p randomly --randomly-seed=N' repeats it). TESTS adds
+# pytest's options, as CI's PostgreSQL run leaves out the tests that touch no database (docs/testing.md).
+WORKERS ?= auto
+TESTS ?=
+PYTEST := $(BIN)/python -m pytest --numprocesses=$(WORKERS) --dist=load --maxschedchunk=1
+
 # Every test, as CI runs them.
 test: $(STAMP) $(MO)
-	$(BIN)/python -m pytest
+	$(PYTEST) $(TESTS)
 
 # For the edit loop: every test but the slow kinds (the browser, load and fuzz markers, set by where a test lives).
 test-fast: $(STAMP) $(MO)
-	$(BIN)/python -m pytest -m "not browser and not load and not fuzz"
+	$(PYTEST) -m "not browser and not load and not fuzz" $(TESTS)
 
 # A report, not a test: ratios of interleaved medians, in a temporary database of its own.
 bench: $(STAMP) $(MO)

@@ -1,20 +1,23 @@
+import copy
 import datetime
 import os
 import time
 import uuid
-from collections.abc import Generator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
+from django.db import transaction
 from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
+from pytest_django import DjangoDbBlocker
 from rest_framework.test import APIClient
 
 from matches.clubs import services as clubs
@@ -35,6 +38,8 @@ hypothesis_settings.load_profile("untimed")
 # Hashing at full strength costs a sizeable part of every sign-up and login; tests only need a password to match.
 FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
+T = TypeVar("T")
+
 
 # The slow kinds of test, by where they live (a folder or a file right under tests/), so that a new one is marked
 # without anybody remembering to: `make test-fast` leaves them out, `make test` and CI run them all.
@@ -45,14 +50,28 @@ MARKERS_BY_PLACE = {
     "test_state_machine.py": "fuzz",
 }
 TESTS = Path(__file__).parent
+# What gives a test the database: pytest-django refuses it to every other test.
+DATABASE_FIXTURES = frozenset({"db", "transactional_db", "live_server", "django_db_reset_sequences"})
+# Tests that ask for no database of their own but still depend on the engine the suite runs on: gunicorn on a
+# database of that engine (the load test), and the settings that DATABASE_URL makes (read here or by a process started
+# with the suite's environment).
+ENGINE_BOUND = frozenset({"test_load.py", "test_settings.py", "test_production.py"})
 
 
 def pytest_itemcollected(item: pytest.Item) -> None:
     if not item.path.is_relative_to(TESTS):
         return
-    marker = MARKERS_BY_PLACE.get(item.path.relative_to(TESTS).parts[0])
+    place = item.path.relative_to(TESTS).parts[0]
+    marker = MARKERS_BY_PLACE.get(place)
     if marker is not None:
         item.add_marker(marker)
+    if place not in ENGINE_BOUND and not _asks_for_a_database(item):
+        item.add_marker("nodb")
+
+
+def _asks_for_a_database(item: pytest.Item) -> bool:
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return item.get_closest_marker("django_db") is not None or bool(fixtures & DATABASE_FIXTURES)
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -109,6 +128,68 @@ def default_language() -> Generator[None, None, None]:
 @pytest.fixture
 def api() -> APIClient:
     return APIClient()
+
+
+# --- Data built once for a module's tests ------------------------------------------------------------------------
+
+
+class ModuleData:
+    """What a module-scoped fixture builds its shared data with, in the module's transaction."""
+
+    def __init__(self, blocker: DjangoDbBlocker) -> None:
+        self.blocker = blocker
+
+    def build(self, builder: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        with self.blocker.unblock():
+            return builder(*args, **kwargs)
+
+
+@pytest.fixture(scope="module")
+def module_data(django_db_setup: None, django_db_blocker: DjangoDbBlocker) -> Iterator[ModuleData]:
+    """A transaction around a module's tests on this worker, for the data many of them share: built once inside it
+    (``ModuleData.build`` in a module-scoped fixture), it is there for every test of the module, whose own changes
+    roll back to a savepoint after each test (as Django's ``TestCase.setUpTestData`` keeps a class's data), and goes
+    with the transaction when the module's tests are done. A test that commits (``transaction=True``, the live
+    server) cannot share such a module: collection refuses the mix (``pytest_collection_modifyitems`` below)."""
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+    try:
+        yield ModuleData(django_db_blocker)
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+
+
+def fresh(data: T) -> T:
+    """A test's own copy of a module's shared objects (what it changes on them in memory stays with it), as Django
+    gives each test a copy of ``setUpTestData``'s."""
+    return copy.deepcopy(data)
+
+
+# What a run starts first, so that no long test is left to run alone at the end while the other workers wait.
+FIRST = ("slow", "load", "fuzz", "browser")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long tests first (in the random order they were given, as a stable sort keeps it), and no test that
+    commits in a module whose tests share data in its transaction (``module_data``)."""
+    items.sort(key=lambda item: not any(item.get_closest_marker(name) for name in FIRST))
+    sharing = {item.path for item in items if "module_data" in getattr(item, "fixturenames", ())}
+    for item in items:
+        if item.path in sharing and _commits(item):
+            raise pytest.UsageError(
+                f"{item.nodeid} commits, in a module whose tests share data in a transaction (module_data): "
+                "move it to a module of its own"
+            )
+
+
+def _commits(item: pytest.Item) -> bool:
+    marker = item.get_closest_marker("django_db")
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return bool(marker and marker.kwargs.get("transaction")) or bool(fixtures & {"transactional_db", "live_server"})
 
 
 # --- The personas: everybody who may meet a match, from nobody to its owner ----------------------------------------

@@ -374,6 +374,7 @@ def owner() -> User:
     return make_user("olga")
 
 
+@pytest.mark.slow
 def test_every_field_of_every_model_comes_back_from_a_backup_or_is_named_as_left_out(
     client: Client, owner: User
 ) -> None:

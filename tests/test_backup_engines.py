@@ -105,6 +105,7 @@ def summary(database: str) -> dict[str, Any]:
     return result
 
 
+@pytest.mark.slow
 def test_a_backup_from_sqlite_restores_into_postgresql_and_back(postgres_url: str, tmp_path: Path) -> None:
     first, last = f"sqlite:///{tmp_path / 'first.sqlite3'}", f"sqlite:///{tmp_path / 'last.sqlite3'}"
     folders = {name: tmp_path / name for name in ("first", "postgres", "last")}

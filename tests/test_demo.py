@@ -31,6 +31,7 @@ def demo() -> str:
     return out.getvalue()
 
 
+@pytest.mark.slow
 def test_running_the_demo_twice_changes_nothing_and_rescoring_finds_nothing() -> None:
     demo()
     first = state()
@@ -40,6 +41,7 @@ def test_running_the_demo_twice_changes_nothing_and_rescoring_finds_nothing() ->
     call_command("rescore", check=True, stdout=io.StringIO())
 
 
+@pytest.mark.slow
 def test_the_demo_has_every_variant_scheme_and_kind_of_change(client: Client) -> None:
     output = demo()
     assert PASSWORD in output

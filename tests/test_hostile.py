@@ -133,6 +133,7 @@ NUL = "\x00"
 QUERIES = ("before", "category", "page", "preset", "series", "player", "next")
 
 
+@pytest.mark.slow
 def test_a_nul_in_any_field_or_query_of_any_page_is_never_a_server_error(table: Table) -> None:
     """PostgreSQL stores no NUL in text: every form field, query and address of the app's pages, with one in it."""
     browser = Client(raise_request_exception=False)

@@ -28,6 +28,7 @@ from matches.interclub.models import (
 )
 from matches.models import Player
 
+from .conftest import ModuleData, fresh
 from .factories import make_user
 from .interclub_setup import LeagueSetup, check_in_all, enter_series, league_setup
 
@@ -86,9 +87,14 @@ def closed(setup: LeagueSetup) -> Venue:
     return leagues.venue_close(venue=setup.venue, user=setup.secretaries[0])
 
 
+@pytest.fixture(scope="module")
+def league(module_data: ModuleData) -> LeagueSetup:
+    return module_data.build(league_setup, series=2)
+
+
 @pytest.fixture
-def setup() -> LeagueSetup:
-    return league_setup(series=2)
+def setup(league: LeagueSetup, db: None) -> LeagueSetup:
+    return fresh(league)
 
 
 # --- Reads -----------------------------------------------------------------------------------------------------------

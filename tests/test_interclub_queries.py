@@ -89,6 +89,7 @@ def test_the_group_page_reads_no_kept_result_of_any_venue() -> None:
     assert read == []
 
 
+@pytest.mark.slow
 def test_the_group_page_costs_the_same_queries_after_more_match_days(django_assert_num_queries: CountQueries) -> None:
     setup = played()
     address = reverse("interclub_group", args=[setup.group.public_id])

@@ -25,6 +25,7 @@ API_SHAPED = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_stored_matches_come_through_the_migration_whole() -> None:
     executor = MigrationExecutor(connection)
@@ -82,6 +83,7 @@ def test_stored_matches_come_through_the_migration_whole() -> None:
     assert migrated.totals == [24, -46, 23]
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_a_lost_null_game_left_without_its_result_gets_it_back() -> None:
     """An earlier form of the entry migration dropped "won: false"; the next migration mends what it finds."""

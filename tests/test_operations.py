@@ -217,6 +217,7 @@ def groups(path: Path) -> int:
         return int(database.execute("SELECT COUNT(*) FROM auth_group").fetchone()[0])
 
 
+@pytest.mark.slow
 def test_a_backup_of_a_live_sqlite_database_is_whole_while_another_connection_writes(tmp_path: Path) -> None:
     live, copy = tmp_path / "live.sqlite3", tmp_path / "backup.sqlite3"
     assert manage(f"sqlite:///{live}", "migrate", "--noinput", "-v", "0").returncode == 0

@@ -206,6 +206,7 @@ def serve_check(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
     return run([sys.executable, "-m", "scorekeeper.serve", "--check"], SECRET_KEY_FILE=str(tmp_path / "key"), **env)
 
 
+@pytest.mark.slow
 def test_make_serve_runs_production_settings_with_a_kept_secret_key(tmp_path: Path) -> None:
     first = serve_check(tmp_path, DEBUG="true")
     key = (tmp_path / "key").read_text()

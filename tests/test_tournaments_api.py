@@ -23,6 +23,7 @@ from matches.models import Game
 from matches.tournaments import services as tournaments
 from matches.tournaments.models import Entry, Payment, Series, Side, Table, Tournament, TournamentRequest
 
+from .conftest import ModuleData, fresh
 from .factories import make_user
 from .tournaments_setup import SETTINGS, enter_field, enter_paper, paper_totals, play_series, seated
 
@@ -46,8 +47,17 @@ class Field:
         return organiser
 
 
+@pytest.fixture(scope="module")
+def built_field(module_data: ModuleData) -> Field:
+    return module_data.build(_field)
+
+
 @pytest.fixture
-def field() -> Field:
+def field(built_field: Field, db: None) -> Field:
+    return fresh(built_field)
+
+
+def _field() -> Field:
     organiser, secretary, entrant = make_user("organiser"), make_user("secretary"), make_user("entrant")
     club = clubs.club_create(owner=make_user("owner"), name="Grand Hand")
     clubs.member_set(club=club, username=secretary.username, role="secretary")

@@ -252,6 +252,7 @@ def _asked(tournament: Tournament) -> CaptureQueriesContext:
     return captured
 
 
+@pytest.mark.slow
 def test_the_live_page_costs_the_same_queries_however_many_play() -> None:
     few = _asked(_mid_tournament(9))
     many = _asked(_mid_tournament(LIVE_PLACES + 2 * LIVE_TABLES))
@@ -260,6 +261,7 @@ def test_the_live_page_costs_the_same_queries_however_many_play() -> None:
     assert read == []
 
 
+@pytest.mark.slow
 def test_the_live_page_reads_a_page_of_places_and_a_few_tables_however_many_play() -> None:
     tournament = _mid_tournament(4 * (LIVE_TABLES + 5))
     assert Table.objects.filter(series__tournament=tournament, series__number=2).count() == LIVE_TABLES + 5
