@@ -26,12 +26,14 @@ run: $(STAMP) $(MO)
 serve: $(STAMP) $(MO)
 	$(BIN)/python -m scorekeeper.serve
 
-# The tests run on every core (WORKERS=1 for one process), each worker with a database of its own, in a random order
-# that the run names at its top (`--randomly-seed=N`: TESTS='-p randomly --randomly-seed=N' repeats it). TESTS adds
-# pytest's options, as CI's PostgreSQL run leaves out the tests that touch no database (docs/testing.md).
+# The tests run on every core (WORKERS=N for another number of workers), each worker with a database of its own, in a
+# random order that the run names at its top (`--randomly-seed=N`; TESTS=--randomly-seed=N repeats it), the long tests
+# first and dealt one at a time. TESTS adds pytest's options, as CI's PostgreSQL run leaves out the tests that touch no
+# database (docs/testing.md). Python keeps its compiled modules and pytest its rewritten tests whatever the
+# environment says: otherwise every worker and every process a test starts compiles them all again.
 WORKERS ?= auto
 TESTS ?=
-PYTEST := $(BIN)/python -m pytest --numprocesses=$(WORKERS) --dist=load --maxschedchunk=1
+PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest --numprocesses=$(WORKERS) --dist=load --maxschedchunk=1
 
 # Every test, as CI runs them.
 test: $(STAMP) $(MO)
