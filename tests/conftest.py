@@ -188,8 +188,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 def _commits(item: pytest.Item) -> bool:
     marker = item.get_closest_marker("django_db")
+    transaction_asked = marker is not None and bool(marker.kwargs.get("transaction", marker.args[:1] == (True,)))
     fixtures = set(getattr(item, "fixturenames", ()))
-    return bool(marker and marker.kwargs.get("transaction")) or bool(fixtures & {"transactional_db", "live_server"})
+    return transaction_asked or bool(fixtures & {"transactional_db", "live_server"})
 
 
 # --- The personas: everybody who may meet a match, from nobody to its owner ----------------------------------------

@@ -150,3 +150,38 @@ def test_the_tests_that_touch_no_database_are_marked_by_what_they_ask_for(
     assert names["test_names_that_differ_only_in_case_or_form_are_one_name"] is True
     assert names["test_a_retried_start_makes_one_match"] is False
     assert names["test_the_same_name_in_another_form_finds_the_same_player"] is False
+
+
+MIXED = """
+import pytest
+
+
+@pytest.fixture(scope="module")
+def shared(module_data):
+    return module_data.build(dict)
+
+
+def test_reads_what_the_module_shares(shared, db):
+    pass
+
+
+@pytest.mark.django_db(transaction=True)
+def test_commits():
+    pass
+"""
+
+
+@pytest.mark.slow
+def test_a_module_sharing_data_in_its_transaction_may_hold_no_test_that_commits(tmp_path: Path) -> None:
+    (tmp_path / "test_mixed.py").write_text(MIXED)
+    (tmp_path / "conftest.py").write_text("from tests.conftest import *  # noqa: F403\n")
+    command = [sys.executable, "-m", "pytest", "-c", "pyproject.toml", "--collect-only", "-q"]
+    done = subprocess.run(
+        [*command, str(tmp_path / "test_mixed.py")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode != 0
+    assert "test_commits commits, in a module whose tests share data" in done.stderr
