@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -18,6 +19,8 @@ from .engine.league import SeriesLine, seeger_fabian_rates
 from .engine.presets import PRESETS
 from .engine.variants import SCHEME_LABELS, VARIANTS, Scheme, Variant
 from .models import Deck, Match, MatchEvent
+
+MINUS = "\N{MINUS SIGN}"
 
 SUIT_SYMBOLS = {
     Contract.CLUBS: "♣",
@@ -158,13 +161,42 @@ def rules_in_force(match: Match) -> list[tuple[str, str]]:
 
 def total_label(value: int) -> str:
     """36, −96, 0: a total, with a real minus sign."""
-    return f"\N{MINUS SIGN}{-value}" if value < 0 else str(value)
+    return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
-def standing_label(value: Fraction) -> str:
-    """A whole number as it is; an average with one decimal (in the reader's language); a real minus sign."""
-    shown = str(value.numerator) if value.denominator == 1 else number_format(float(value), 1)
-    return shown.replace("-", "\N{MINUS SIGN}")
+def rounded(value: Fraction | int, places: int) -> Decimal:
+    """``value`` to ``places`` decimals, a half rounded away from zero (docs/rules.md): 2705/3 is 901.67 to two places
+    and 901.7 to one, 1/4 is 0.3 and −1/4 −0.3 to one. Figures are kept exact and rounded only where they are shown or
+    written to a file, always here (Django's ``number_format`` cuts the decimals off, Python's ``round`` rounds a half
+    to the even digit of a binary fraction)."""
+    exact = Fraction(value)
+    units = int(abs(exact) * 10**places + Fraction(1, 2))
+    shown = Decimal(units).scaleb(-places)
+    return -shown if exact < 0 and units else shown
+
+
+def figure_cell(value: Fraction | int) -> int | float:
+    """A figure as a program takes it (the files and the API): a whole number as it is, any other to two places."""
+    exact = Fraction(value)
+    return exact.numerator if exact.denominator == 1 else float(rounded(exact, 2))
+
+
+def euros(cents: int) -> str:
+    """Cents as the reader writes money: ``12.50 €``, in German ``12,50 €``, with a real minus sign."""
+    return f"{amount_label(cents)} €"
+
+
+def amount_label(cents: int) -> str:
+    """Cents as a column headed in euros writes them: ``12.50``, in German ``12,50``, with a real minus sign."""
+    return number_format(rounded(Fraction(cents, 100), 2), 2).replace("-", MINUS)
+
+
+def standing_label(value: Fraction | int) -> str:
+    """A figure as a reader sees it (a standing, an average): a whole number as it is, any other to one decimal in
+    the reader's language (rounded), a real minus sign."""
+    exact = Fraction(value)
+    shown = str(exact.numerator) if exact.denominator == 1 else number_format(rounded(exact, 1), 1)
+    return shown.replace("-", MINUS)
 
 
 def places(totals: Sequence[int]) -> list[tuple[int, int]]:

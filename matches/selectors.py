@@ -11,6 +11,7 @@ import binascii
 import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -420,8 +421,8 @@ class VariantStats:
     lost: int
 
     @property
-    def average(self) -> float:
-        return self.total / self.games if self.games else 0.0
+    def average(self) -> Fraction:
+        return Fraction(self.total, self.games) if self.games else Fraction(0)
 
 
 def player_stats(players: Player | Sequence[Player]) -> list[VariantStats]:

@@ -20,6 +20,8 @@ from django.urls import reverse
 from matches.clubs import services as clubs
 from matches.interclub import services as leagues
 from matches.interclub.models import CheckIn, Division, Group, League, MatchDay, RosterEntry, Team, Venue, VenueTable
+from matches.interclub.selectors import players_ranking
+from matches.labels import standing_label, total_label
 from matches.models import Match
 
 from .factories import make_user
@@ -317,6 +319,37 @@ def test_the_group_table_shows_points_marks_and_provisional_days() -> None:
     leagues.report_accept(venue=setup.venue, user=setup.manager)
     page = browser(None).get(reverse("interclub_group", args=[setup.group.public_id])).content.decode()
     assert "badge provisional" not in page
+
+
+def test_the_players_ranking_rounds_each_average_and_writes_a_real_minus_sign() -> None:
+    """Averages are exact and rounded only where shown: a player with 2519 over three series reads 839.7 (cut off, it
+    was 839.6), on the group's page and on the league's, in the same way as in the printed ranking."""
+    setup = league_setup(series=3)
+    third = {"Herz Dame I": 3109, "Kreuz Bube I": 3500, "Pik As I": 3200, "Karo Sieben I": 2000}
+    for number, scores in enumerate((*WORKED_SCORES, third), start=1):
+        check_in_all(setup, number)
+        leagues.series_seat(venue=setup.venue, series=number, user=setup.manager)
+        enter_series(setup, number, scores, setup.manager)
+    leagues.venue_close(venue=setup.venue, user=setup.manager)
+    ranking = players_ranking(setup.league)
+    averages = {one.player.name: one.row.average for one in ranking}
+    # Figures where cutting off and rounding differ.
+    assert any((average * 100) % 10 >= 5 for average in averages.values() if average.denominator != 1)
+    for address in (
+        reverse("interclub_group", args=[setup.group.public_id]),
+        reverse("interclub_league", args=[setup.league.public_id]),
+    ):
+        page = html.unescape(browser(None).get(address).content.decode())
+        for one in ranking:
+            cells = re.search(
+                rf"<td>{re.escape(one.player.name)}(?: <span[^>]*>[^<]*</span>)?</td><td class=\"num\">\d+</td>"
+                r"<td class=\"num\">([^<]*)</td><td class=\"num\">([^<]*)</td>",
+                page,
+            )
+            assert cells is not None, f"{one.player.name} is not in the ranking of {address}"
+            assert cells[1] == standing_label(one.row.average)
+            assert cells[2] == total_label(one.row.total)
+    assert standing_label(averages["Herz 2"]) == "839.7"
 
 
 def test_a_rank_shared_across_the_promotion_line_says_it_is_undecided() -> None:

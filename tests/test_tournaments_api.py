@@ -501,8 +501,8 @@ def test_an_entry_that_does_not_fit_is_a_400_naming_the_field(
 def test_a_payment_is_recorded_beside_the_others_and_a_correction_too(field: Field) -> None:
     client = signed(field.organiser)
     where = address(field.tournament, f"entries/{field.own.public_id}/payments")
-    assert send(client, where, {"amount": 2000}).json()["entry"]["paid"] == 2000
-    corrected = send(client, where, {"amount": -500}).json()["entry"]
+    assert send(client, where, {"amount": 2000, "paid": 0}).json()["entry"]["paid"] == 2000
+    corrected = send(client, where, {"amount": -500, "paid": 2000}).json()["entry"]
     assert ([one["amount"] for one in corrected["payments"]], corrected["paid"]) == ([2000, -500], 1500)
     assert Payment.objects.filter(entry=field.own).count() == 2
 
@@ -512,18 +512,45 @@ def test_a_payment_is_recorded_beside_the_others_and_a_correction_too(field: Fie
     [
         (0, "Eva Entrant has nothing to pay."),
         (-100, "Eva Entrant has paid 0.00 €: a correction takes back no more."),
-        ("zehn", "Enter a whole number, with the digits 0 to 9."),
+        ("zehn", "Send whole cents as a number, not as text: 1500 for 15 €."),
+        ("15", "Send whole cents as a number, not as text: 1500 for 15 €."),
+        (15.0, "Send whole cents as a number, not as text: 1500 for 15 €."),
+        (None, "Send whole cents as a number: 1500 for 15 €."),
+        (True, "Send whole cents as a number, not as text: 1500 for 15 €."),
     ],
 )
 def test_a_payment_that_cannot_be_is_a_400_naming_the_amount(field: Field, amount: Any, message: str) -> None:
+    """Whole cents as a JSON number only: "15" is not read as 15 cents when a cashier's tool meant 15 €."""
     response = send(
         signed(field.organiser),
         address(field.tournament, f"entries/{field.own.public_id}/payments"),
-        {"amount": amount},
+        {"amount": amount, "paid": 0},
     )
     assert response.status_code == 400
     assert response.json() == {"amount": [message]}
     assert not Payment.objects.filter(entry=field.own).exists()
+
+
+def test_a_payment_of_an_amount_says_what_the_cashier_saw_paid(field: Field) -> None:
+    where = address(field.tournament, f"entries/{field.own.public_id}/payments")
+    response = send(signed(field.organiser), where, {"amount": 1500})
+    assert response.status_code == 400
+    assert list(response.json()) == ["paid"]
+    assert not Payment.objects.filter(entry=field.own).exists()
+
+
+def test_a_payment_meeting_one_recorded_meanwhile_is_a_409_and_takes_nothing(field: Field) -> None:
+    """Two cashiers (or the desk and a tool) take the fee each having seen nothing paid: the second is refused."""
+    client = signed(field.organiser)
+    where = address(field.tournament, f"entries/{field.own.public_id}/payments")
+    assert send(client, where, {"amount": 1500, "paid": 0}).status_code == 201
+    response = send(client, where, {"amount": 1500, "paid": 0})
+    assert response.status_code == 409
+    assert response.json()["paid"] == [
+        "Eva Entrant has paid 15.00 € meanwhile (the list showed 0.00 €): nothing more was taken. The list shows "
+        "what is still owed."
+    ]
+    assert list(Payment.objects.filter(entry=field.own).values_list("amount", flat=True)) == [1500]
 
 
 def test_a_withdrawal_is_kept_and_a_second_is_a_409(field: Field) -> None:

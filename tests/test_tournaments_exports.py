@@ -24,8 +24,9 @@ from pypdf import PdfReader
 
 from matches.engine.league import Place
 from matches.engine.tournaments import PrizeKind
+from matches.labels import euros
 from matches.tournaments import services as tournaments
-from matches.tournaments.exports import cashier_sheet, euros, prize_sheet, series_sheet, standings_sheet
+from matches.tournaments.exports import cashier_sheet, prize_sheet, series_sheet, standings_sheet
 from matches.tournaments.models import Series, Table, Tournament
 from matches.tournaments.pictures import prize_picture
 from matches.tournaments.prints import DrawnTable, qr_runs, sheet_pdf, wall_list_pdf

@@ -4,7 +4,9 @@ refusal next to its field; and who may use each address."""
 
 from __future__ import annotations
 
+import html
 import re
+import uuid
 from collections.abc import Callable
 from contextlib import AbstractContextManager as ContextManager
 
@@ -13,6 +15,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from matches.clubs import services as clubs
 from matches.permissions import LINKS_SESSION_KEY
@@ -216,8 +219,54 @@ def test_the_door_desk_takes_an_entry_without_payment_when_unticked() -> None:
     page = client.get(desk(tournament)).content.decode()
     assert "owes 15.00 €" in page
     entry = Entry.objects.get()
-    assert client.post(reverse("tournaments:entry_pay", args=[entry.public_id])).status_code == 302
+    assert client.post(reverse("tournaments:entry_pay", args=[entry.public_id]), {"paid": "0"}).status_code == 302
     assert list(Payment.objects.values_list("amount", flat=True)) == [ENTRY_FEE]
+
+
+def test_a_pay_pressed_twice_or_by_two_cashiers_takes_the_money_once() -> None:
+    """Both presses carry what the desk showed paid (nothing): the second finds a payment recorded since and is
+    refused with a message that says so, and the entrant has paid the fee once."""
+    tournament = announce()
+    client, other = organiser_of(tournament), organiser_of(tournament)
+    client.post(reverse("tournaments:door", args=[tournament.public_id]), {"door-name": "Hanna Schulz"})
+    entry = Entry.objects.get()
+    page = client.get(desk(tournament)).content.decode()
+    assert '<input type="hidden" name="paid" value="0">' in page
+    address = reverse("tournaments:entry_pay", args=[entry.public_id])
+    client.post(address, {"paid": "0"})
+    answer = other.post(address, {"paid": "0"}, follow=True)
+    assert list(Payment.objects.values_list("amount", flat=True)) == [ENTRY_FEE]
+    assert "Hanna Schulz has paid 15.00 € meanwhile (the list showed 0.00 €): nothing more was taken." in html.unescape(
+        answer.content.decode()
+    )
+
+
+def test_a_pay_meeting_a_payment_through_the_api_is_refused() -> None:
+    tournament = announce()
+    client = organiser_of(tournament)
+    client.post(reverse("tournaments:door", args=[tournament.public_id]), {"door-name": "Hanna Schulz"})
+    entry = Entry.objects.get()
+    api = APIClient()
+    api.force_authenticate(tournament.organiser)
+    paid = api.post(
+        f"/api/v1/tournaments/{tournament.public_id}/entries/{entry.public_id}/payments/",
+        {},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+    )
+    assert paid.status_code == 201, paid.content
+    client.post(reverse("tournaments:entry_pay", args=[entry.public_id]), {"paid": "0"})
+    assert list(Payment.objects.values_list("amount", flat=True)) == [ENTRY_FEE]
+
+
+def test_a_pay_from_a_page_without_what_it_showed_takes_nothing() -> None:
+    tournament = announce()
+    client = organiser_of(tournament)
+    client.post(reverse("tournaments:door", args=[tournament.public_id]), {"door-name": "Hanna Schulz"})
+    entry = Entry.objects.get()
+    answer = client.post(reverse("tournaments:entry_pay", args=[entry.public_id]), follow=True)
+    assert not Payment.objects.exists()
+    assert "nothing was taken" in html.unescape(answer.content.decode())
 
 
 def test_a_player_entered_twice_is_refused_next_to_the_name() -> None:
@@ -563,6 +612,6 @@ def test_the_desks_pay_button_takes_what_the_desk_says_is_owed() -> None:
     line = next(line for line in tournament_results(tournament).cashier.lines if line.player == entries[0].player.name)
     assert line.owed > 0  # the list fee, and lost games' fees
     client = organiser_of(tournament)
-    client.post(reverse("tournaments:entry_pay", args=[entries[0].public_id]))
+    client.post(reverse("tournaments:entry_pay", args=[entries[0].public_id]), {"paid": str(line.paid)})
     line = next(line for line in tournament_results(tournament).cashier.lines if line.player == entries[0].player.name)
     assert line.owed == 0

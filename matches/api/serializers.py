@@ -177,6 +177,21 @@ class WholeNumberField(serializers.IntegerField):
         self.fail("invalid")
 
 
+class CentsField(serializers.IntegerField):
+    """An amount of money in whole cents, sent as a JSON number only: a text such as "15" is refused rather than
+    read, since whoever sends euros as text meant 15 €, not 15 cents."""
+
+    default_error_messages: ClassVar[dict[str, Any]] = {
+        "invalid": _("Send whole cents as a number, not as text: 1500 for 15 €."),
+        "null": _("Send whole cents as a number: 1500 for 15 €."),
+    }
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, int) and not isinstance(data, bool):
+            return data
+        self.fail("invalid")
+
+
 RANGES = (MinValueValidator, MaxValueValidator, MinLengthValidator, MaxLengthValidator)
 
 

@@ -17,7 +17,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from matches.engine.league import Place
-from matches.labels import standing_label, total_label
+from matches.labels import figure_cell, standing_label, total_label
 from matches.models import Player
 
 Value = int | str | Fraction
@@ -104,7 +104,7 @@ class StandingRow:
         places."""
         value = self.value(column)
         if isinstance(value, Fraction):
-            return value.numerator if value.denominator == 1 else round(float(value), 2)
+            return figure_cell(value)
         return value
 
     def cells(self) -> list[Cell]:

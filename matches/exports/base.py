@@ -91,14 +91,21 @@ def _safe_row(row: Sequence[Cell]) -> list[Cell]:
     return [safe(cell) for cell in row]
 
 
+def _decimal_comma(cell: Cell) -> Cell:
+    """A figure with decimals as a German spreadsheet reads it: ``131,5``."""
+    return str(cell).replace(".", ",") if isinstance(cell, float) else cell
+
+
 def csv_chunks(exporter: Exporter, delimiter: str = ",") -> Iterator[str]:
-    """The CSV text, a few hundred rows at a time, starting with the byte order mark."""
+    """The CSV text, a few hundred rows at a time, starting with the byte order mark. Separated by semicolons (as the
+    spreadsheet programs of a German computer expect), its figures have decimal commas too."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\r\n")
     buffer.write(BOM)
     writer.writerow(_safe_row(exporter.headers()))
     for count, row in enumerate(exporter.rows(), start=1):
-        writer.writerow(_safe_row(row))
+        cells = _safe_row(row)
+        writer.writerow([_decimal_comma(cell) for cell in cells] if delimiter == ";" else cells)
         if count % ROWS_PER_CHUNK == 0:
             yield buffer.getvalue()
             buffer.seek(0)

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from matches.engine import Contract, Message, deal_from_data
 from matches.engine.bock import bock_multiplier
 from matches.engine.entry import OVERBID
-from matches.labels import contract_label, match_label, result_label, scheme_label, variant_label
+from matches.labels import contract_label, figure_cell, match_label, result_label, scheme_label, variant_label
 from matches.models import Match, Player, Seat
 from matches.selectors import game_rows, player_stats
 
@@ -123,7 +123,7 @@ class PlayerStatsExport(Exporter):
                 row.declared,
                 row.won,
                 row.lost,
-                round(row.average, 2),
+                figure_cell(row.average),
             ]
 
 

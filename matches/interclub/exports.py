@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from matches.engine.match_days import LeaguePoints, Mark, TeamDay
 from matches.exports.base import Cell, Exporter
-from matches.labels import standing_label, total_label
+from matches.labels import figure_cell, standing_label, total_label
 
 from .models import Group, League, Venue
 from .selectors import GroupTable, RankedPlayer, VenueReport
@@ -88,7 +88,7 @@ class SheetExport(Exporter):
 
 def _number(value: Fraction) -> Cell:
     """A figure as a program takes it: whole, or to two places (a half league point, an average)."""
-    return value.numerator if value.denominator == 1 else round(float(value), 2)
+    return figure_cell(value)
 
 
 def _yes(flag: bool) -> str:

@@ -3,13 +3,13 @@
 import html
 import uuid
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from django import forms, template
 from django.forms import BoundField
 from django.forms.utils import flatatt
 from django.template import Context
-from django.utils.formats import number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
@@ -24,6 +24,7 @@ from ..labels import (
     places,
     render_step,
     result_label,
+    standing_label,
     standings_text,
     total_label,
 )
@@ -51,9 +52,9 @@ def score(value: int) -> str:
 
 
 @register.filter
-def average(value: float) -> str:
-    """−13.3 (or −13,3 in German): one decimal, a real minus sign."""
-    return number_format(value, 1).replace("-", "\N{MINUS SIGN}")
+def average(value: Fraction) -> str:
+    """−13.3 (or −13,3 in German), −26: a whole number as it is, any other to one decimal, a real minus sign."""
+    return standing_label(value)
 
 
 @register.filter

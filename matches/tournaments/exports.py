@@ -13,7 +13,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.utils.formats import number_format
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
@@ -22,12 +21,10 @@ from matches.engine import RuleError
 from matches.engine.league import Place
 from matches.engine.tournaments import CashierLine, Prize, PrizeKind
 from matches.exports.base import Cell, Exporter
-from matches.labels import standing_label, total_label
+from matches.labels import euros, figure_cell, standing_label, total_label
 from matches.refusals import refusal_texts
 
 from .selectors import TournamentResults
-
-MINUS = "\N{MINUS SIGN}"
 
 
 @dataclass(frozen=True)
@@ -84,19 +81,13 @@ class SheetExport(Exporter):
         return (line.cells for line in self.table.lines)
 
 
-def euros(cents: int) -> str:
-    """An amount as a reader writes money: ``12.50 €`` (``12,50 €`` in German), with a real minus sign."""
-    return f"{number_format(cents / 100, 2)} €".replace("-", MINUS)
-
-
 def _amount(cents: int) -> Cell:
     """An amount as a program takes it: euros, whole or to the cent (as a figure of the league's files is)."""
-    whole, rest = divmod(cents, 100)
-    return whole if rest == 0 else round(cents / 100, 2)
+    return figure_cell(Fraction(cents, 100))
 
 
 def _score(value: Fraction) -> Cell:
-    return value.numerator if value.denominator == 1 else round(float(value), 2)
+    return figure_cell(value)
 
 
 def finished(results: TournamentResults) -> bool:

@@ -316,6 +316,13 @@ class OnlineEntryForm(forms.Form):
         )
 
 
+class PayForm(forms.Form):
+    """A *Pay* button of the desk's list: what the entrant had paid when the desk showed it, so that a payment taken
+    meanwhile (a second cashier, a double tap) refuses this one."""
+
+    paid = WholeNumberField(widget=forms.HiddenInput)
+
+
 class CodeForm(forms.Form):
     """The confirmation code an online entrant shows at the door, to take their payment."""
 

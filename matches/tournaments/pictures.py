@@ -8,8 +8,9 @@ from django.utils.translation import gettext as _
 
 from matches.engine.tournaments import PrizeKind
 from matches.exports.picture import Picture, Row, layout
+from matches.labels import euros
 
-from .exports import euros, finished
+from .exports import finished
 from .selectors import TournamentResults
 
 

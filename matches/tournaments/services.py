@@ -19,7 +19,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -80,7 +80,6 @@ from .permissions import runs_club
 from .selectors import (
     drawn_series,
     entry_key,
-    paid_by_entry,
     seatings,
     standings_over_closed_series,
     table_lines,
@@ -446,13 +445,28 @@ def _due_on_entry(tournament: Tournament, entry: Entry) -> int:
     )
 
 
-def entry_pay(*, entry: Entry, amount: int | None = None, user: User | None = None) -> Payment:
+def entry_pay(
+    *, entry: Entry, amount: int | None = None, paid_before: int | None = None, user: User | None = None
+) -> Payment:
     """Record money an entrant handed the cashier (``amount`` in cents; none given: what is still due on entry).
-    A payment is never changed: a correction is a payment of a negative amount, kept beside it. Refused for
-    nothing to pay, and for a correction that takes back more than was paid."""
+    ``paid_before``: what the cashier saw the entrant had paid when they took the money; a payment recorded since
+    (a second cashier, a double tap, the API) refuses this one, so that the same money is never taken twice. A payment
+    is never changed: a correction is a payment of a negative amount, kept beside it. Refused for nothing to pay, and
+    for a correction that takes back more than was paid."""
     with transaction.atomic():
         locked = _lock(entry.tournament)
-        paid = paid_by_entry(locked).get(entry.pk, 0)
+        paid = Payment.objects.filter(entry=entry).aggregate(paid=Sum("amount"))["paid"] or 0
+        if paid_before is not None and paid != paid_before:
+            raise _conflict(
+                "paid",
+                gettext_noop(
+                    "{player} has paid {paid} meanwhile (the list showed {seen}): nothing more was taken. The list "
+                    "shows what is still owed."
+                ),
+                player=entry.name,
+                paid=money(paid),
+                seen=money(paid_before),
+            )
         amount = max(_due_on_entry(locked, entry) - paid, 0) if amount is None else amount
         if amount == 0:
             raise _invalid("amount", gettext_noop("{player} has nothing to pay."), player=entry.name)

@@ -48,6 +48,7 @@ from .forms import (
     DoorForm,
     DrawForm,
     OnlineEntryForm,
+    PayForm,
     SideForm,
     TournamentForm,
     announce_field,
@@ -117,6 +118,10 @@ class DeskEntry:
     @property
     def owed(self) -> int:
         return self.line.owed if self.line is not None else 0
+
+    @property
+    def paid(self) -> int:
+        return self.line.paid if self.line is not None else 0
 
 
 def _tables_of(request: HttpRequest, series: Series) -> list[DeskTable]:
@@ -257,12 +262,18 @@ def _payment_text(entry: Entry, cents: int) -> str:
 def entry_pay(request: HttpRequest, entry: Entry) -> HttpResponse:
     """What an entrant of the desk's list owes, taken: the amount the desk shows (the entry fee, and after a series
     the list fees and the lost games' fees), worked out again here rather than taken from the form."""
+    form = PayForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("The list had changed: nothing was taken. Here is what is owed now."))
+        return redirect(_desk_url(entry.tournament, "#entries"))
     line = next(
         (line for line in tournament_results(entry.tournament).cashier.lines if line.player == entry_key(entry)), None
     )
     owed = line.owed if line is not None and line.owed > 0 else None
     try:
-        payment = services.entry_pay(entry=entry, amount=owed, user=signed_in_account(request))
+        payment = services.entry_pay(
+            entry=entry, amount=owed, paid_before=form.cleaned_data["paid"], user=signed_in_account(request)
+        )
     except ServiceError as error:
         refusal_as_messages(request, error)
     else:

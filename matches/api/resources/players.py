@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from ...labels import figure_cell
 from ...models import Player
 from ...permissions import visible_players
 from ...selectors import player_stats
@@ -53,5 +54,5 @@ class PlayerView(PolicyView):
     )
     def get(self, request: Request, player_id: str) -> Response:
         player: Player = self.subject
-        stats = [{**vars(row), "average": round(row.average, 2)} for row in player_stats(player)]
+        stats = [{**vars(row), "average": figure_cell(row.average)} for row in player_stats(player)]
         return Response(PlayerDetailShape({**_player(player), "stats": stats}).data)

@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from django import template
-from django.utils.formats import number_format
 
+from matches.labels import euros as euros_label
 from matches.labels import standing_label, standings_text
 from matches.models import Player
 
@@ -18,8 +18,6 @@ from ..standings import COLUMNS, SCORE, Column, StandingRow
 
 register = template.Library()
 
-MINUS = "\N{MINUS SIGN}"
-
 
 @register.filter
 def standing_score(value: Fraction) -> str:
@@ -29,7 +27,8 @@ def standing_score(value: Fraction) -> str:
 
 @register.filter
 def euros(cents: int) -> str:
-    return f"{number_format(cents / 100, 2)} €".replace("-", MINUS)
+    """Cents as the reader writes euros: ``12.50 €``, in German ``12,50 €``."""
+    return euros_label(cents)
 
 
 @register.simple_tag

@@ -15,6 +15,7 @@ from matches.api.policy import Pages, PolicyView
 from matches.api.replays import with_version
 from matches.api.resources.common import PAGED, REFUSED
 from matches.api.shapes import paged
+from matches.labels import figure_cell
 from matches.permissions import request_account, visitor_of
 
 from ..models import Division, Group, League, MatchDay, Team, Venue, VenueTeam
@@ -116,7 +117,7 @@ class RankingView(PolicyView):
                 "rank": one.row.rank,
                 "player": one.player.public_id,
                 "name": one.player.name,
-                "average": round(float(one.row.average), 2),
+                "average": figure_cell(one.row.average),
                 "total": one.row.total,
                 "series": one.row.series,
                 "provisional": one.provisional,

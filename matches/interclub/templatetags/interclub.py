@@ -8,6 +8,7 @@ from django import template
 from django.utils.formats import number_format
 
 from matches.engine.match_days import LeaguePoints
+from matches.labels import MINUS, rounded, standing_label, total_label
 
 register = template.Library()
 
@@ -20,7 +21,7 @@ def half_points(value: Fraction | int) -> str:
         return str(whole)
     if rest == Fraction(1, 2):
         return f"{whole}½" if whole else "½"
-    return f"{float(value):.2f}"
+    return number_format(rounded(value, 2), 2).replace("-", MINUS)
 
 
 @register.filter
@@ -31,5 +32,12 @@ def plus_minus(points: LeaguePoints) -> str:
 
 @register.filter
 def average(value: Fraction) -> str:
-    """A player's average per series, to one decimal in the reader's format."""
-    return number_format(float(value), decimal_pos=1)
+    """A player's average per series: whole as it is, any other to one decimal in the reader's format (rounded), a
+    real minus sign."""
+    return standing_label(value)
+
+
+@register.filter
+def total(value: int) -> str:
+    """A total with a real minus sign."""
+    return total_label(value)

@@ -3,10 +3,12 @@ services."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from matches.api.serializers import CheckedText, StrictInput, WholeNumberField
+from matches.api.serializers import CentsField, CheckedText, StrictInput, WholeNumberField
 from matches.engine.tournaments import MAX_SERIES, TABLE_SIZES, TEAM_SIZE, Seating
 from matches.names import MAX_NAME_LENGTH
 
@@ -44,16 +46,35 @@ class TournamentDoorEntryInput(TournamentEntryInput):
 
 
 class TournamentPaymentInput(StrictInput):
-    """Money an entrant handed the cashier."""
+    """Money an entrant handed the cashier: left out, what is still due on entry (worked out when the payment is
+    recorded); given, the amount with what the cashier saw the entrant had paid, so that a payment recorded meanwhile
+    (a second cashier, the desk's page) refuses this one rather than take the money twice."""
 
-    amount = WholeNumberField(
+    amount = CentsField(
         required=False,
-        allow_null=True,
-        default=None,
         min_value=-MOST_CENTS,
         max_value=MOST_CENTS,
-        help_text=_("In cents; negative for a correction; null or left out: what is still due on entry."),
+        help_text=_(
+            "In whole cents, as a number (1500 for 15 €; a text is refused); negative for a correction; left out: "
+            "what is still due on entry."
+        ),
     )
+    paid = CentsField(
+        required=False,
+        min_value=-MOST_CENTS,
+        max_value=MOST_CENTS,
+        help_text=_(
+            "What the entrant had paid when the cashier took this amount, in cents (the entry's paid): needed with an "
+            "amount; a payment recorded since refuses this one (409)."
+        ),
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "amount" in attrs and "paid" not in attrs:
+            raise serializers.ValidationError(
+                {"paid": [_("Send what the entrant had paid when the cashier took this amount (the entry's paid).")]}
+            )
+        return attrs
 
 
 class TournamentSideInput(StrictInput):

@@ -188,9 +188,12 @@ class PaymentView(EntryChangeView):
     @extend_schema(
         operation_id="tournament_payment",
         summary="Record a payment",
-        description="Money the entrant handed the cashier, in cents (left out: what is still due on entry). A "
-        "payment is never changed: a correction is a payment of a negative amount beside it. Refused (400) for "
-        "nothing to pay and for a correction that takes back more than was paid. 201 with the entry.",
+        description="Money the entrant handed the cashier, in whole cents as a number (left out: what is still due "
+        "on entry), with what the cashier saw the entrant had paid (`paid`, the entry's). A payment is never "
+        "changed: a correction is a payment of a negative amount beside it. Refused (400) for an amount sent as "
+        "text or null, for nothing to pay and for a correction that takes back more than was paid; refused (409) "
+        "when a payment was recorded since the cashier saw `paid`, so that the same money is never taken twice. "
+        "201 with the entry.",
         request=TournamentPaymentInput,
         parameters=HEADERS,
         responses={201: TournamentEntryChangedShape, 200: TournamentEntryChangedShape, **REFUSED, **CONFLICT},
@@ -200,7 +203,9 @@ class PaymentView(EntryChangeView):
         entry: Entry = self.subject
 
         def change() -> Made:
-            entry_pay(entry=entry, amount=data["amount"], user=signed_in_account(request))
+            entry_pay(
+                entry=entry, amount=data.get("amount"), paid_before=data.get("paid"), user=signed_in_account(request)
+            )
             return Made(created=True)
 
         return tournament_change(

@@ -7,17 +7,16 @@ from fractions import Fraction
 from django import template
 from django.utils.formats import number_format
 
-from matches.labels import standing_label
+from matches.labels import amount_label, rounded, standing_label
+from matches.labels import euros as euros_label
 
 register = template.Library()
-
-MINUS = "\N{MINUS SIGN}"
 
 
 @register.filter
 def euros(cents: int) -> str:
     """Cents as the reader writes euros: ``12.50 €``, in German ``12,50 €``."""
-    return f"{number_format(cents / 100, 2)} €".replace("-", MINUS)
+    return euros_label(cents)
 
 
 @register.filter
@@ -29,11 +28,12 @@ def points(value: Fraction) -> str:
 @register.filter
 def amount(cents: int) -> str:
     """Cents as a column headed in euros writes them: ``12.50``, in German ``12,50``."""
-    return number_format(cents / 100, 2).replace("-", MINUS)
+    return amount_label(cents)
 
 
 @register.filter
 def percent(basis_points: int) -> str:
     """A share in basis points as the reader writes a percentage: ``12.5 %``, in German ``12,5 %``."""
     whole, rest = divmod(basis_points, 100)
-    return f"{whole} %" if not rest else f"{number_format(basis_points / 100, 2 if rest % 10 else 1)} %"
+    places = 2 if rest % 10 else 1
+    return f"{whole} %" if not rest else f"{number_format(rounded(Fraction(basis_points, 100), places), places)} %"
