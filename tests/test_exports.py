@@ -18,9 +18,11 @@ from matches.clubs import services as clubs
 from matches.clubs.models import ClubTable
 from matches.clubs.selectors import night_results, season_table
 from matches.exports.base import Format
+from matches.labels import figure_cell
 from matches.models import Match, Player
 from matches.selectors import match_sheet, player_stats
 
+from .downloads import german_figure
 from .factories import add, make_match, make_user
 
 pytestmark = pytest.mark.django_db
@@ -36,6 +38,8 @@ def _read(response: Any, fmt: str) -> tablib.Dataset:
         text = body.decode("utf-8")
         assert text.startswith("\ufeff")  # the byte order mark, so that spreadsheet programs read UTF-8
         rows = list(csv.reader(io.StringIO(text[1:]), delimiter=";" if fmt == "csv-semicolon" else ","))
+        if fmt == "csv-semicolon":
+            rows = [[german_figure(cell) for cell in row] for row in rows]
         return tablib.Dataset(*rows[1:], headers=rows[0])
     if fmt == "json":
         items = json.loads(body)
@@ -136,7 +140,7 @@ def test_a_players_statistics_read_back(browser: Client, match: Match, fmt: str)
     data = _read(browser.get(reverse("player_export", args=[ben.public_id, fmt])), fmt)
     (stats,) = player_stats(ben)
     assert _cells(data) == [["Skat", "Standard", str(stats.total), str(stats.games), str(stats.declared),
-                            str(stats.won), str(stats.lost), str(round(stats.average, 2))]]  # fmt: skip
+                            str(stats.won), str(stats.lost), str(figure_cell(stats.average))]]  # fmt: skip
 
 
 @pytest.mark.parametrize("fmt", FORMATS)

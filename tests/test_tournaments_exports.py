@@ -32,6 +32,7 @@ from matches.tournaments.pictures import prize_picture
 from matches.tournaments.prints import DrawnTable, qr_runs, sheet_pdf, wall_list_pdf
 from matches.tournaments.selectors import TournamentResults, tournament_results
 
+from .downloads import german_figure
 from .factories import make_user
 from .tournaments_setup import announce, enter_field, play_series
 
@@ -68,7 +69,8 @@ def rows_of(content: bytes, fmt: str) -> list[list[Any]]:
     if fmt in ("csv", "csv-semicolon"):
         text = content.decode("utf-8")
         assert text.startswith("\ufeff")
-        return list(csv.reader(io.StringIO(text[1:]), delimiter=";" if fmt == "csv-semicolon" else ","))
+        rows = list(csv.reader(io.StringIO(text[1:]), delimiter=";" if fmt == "csv-semicolon" else ","))
+        return [[german_figure(cell) for cell in row] for row in rows] if fmt == "csv-semicolon" else rows
     if fmt == "json":
         items = json.loads(content)
         return [list(items[0])] + [list(item.values()) for item in items]

@@ -18,6 +18,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from matches.clubs import services as clubs
+from matches.labels import euros
 from matches.permissions import LINKS_SESSION_KEY
 from matches.tournaments import services as tournaments
 from matches.tournaments.forms import hundredths, hundredths_list
@@ -207,7 +208,7 @@ def test_the_door_desk_enters_a_player_who_pays_at_once() -> None:
     assert list(Payment.objects.values_list("amount", flat=True)) == [ENTRY_FEE]
     page = client.get(desk(tournament)).content.decode()
     assert "1 entry" in page
-    assert "1 paid" in page
+    assert "1 paid their entry" in page
     assert "owes" not in page
 
 
@@ -600,6 +601,29 @@ def test_a_player_of_a_tandem_cannot_withdraw_before_the_first_series_and_the_de
     assert unpaid[0].withdrawn_after is None
     for page in (desk(tournament), reverse("tournaments:results", args=[tournament.public_id])):
         assert client.get(page).status_code == 200
+
+
+def test_the_desk_counts_who_paid_their_entry_after_a_series_and_what_is_still_owed_by_whom() -> None:
+    """After series 1 every entrant owes the list fee: the desk still counts the entry fees paid (10 of 11, not 0),
+    names who has not paid theirs, and says what is owed by how many; each Pay button's name starts with its text."""
+    tournament = announce()
+    entries = enter_field(tournament, 10)
+    late = tournaments.entry_at_door(tournament=tournament, form=tournaments.EntryForm("Zora Zander"), paid=False)
+    tournaments.series_draw(tournament=tournament, number=1)
+    series = Series.objects.get(tournament=tournament)
+    play_series(series)
+    tournaments.series_close(series=series, user=None)
+    cashier = tournament_results(tournament).cashier
+    owed = sum(line.owed for line in cashier.lines if line.owed > 0)
+    page = html.unescape(organiser_of(tournament).get(desk(tournament)).content.decode())
+    header = re.search(r'<p class="desk-counts">(.*?)</p>', page, re.S)
+    assert header is not None
+    counts = re.sub(r"<[^>]+>", "", header[1])
+    still = f"{euros(owed)} still owed by 11 entrants"
+    assert counts == f"11 entries · 10 paid their entry (not yet: Zora Zander) · {still}"
+    line = next(line for line in cashier.lines if line.player == entries[0].player.name)
+    assert f'aria-label="Pay {euros(line.owed)} for {entries[0].name}">Pay</button>' in page
+    assert late.name in page
 
 
 def test_the_desks_pay_button_takes_what_the_desk_says_is_owed() -> None:

@@ -123,6 +123,15 @@ class DeskEntry:
     def paid(self) -> int:
         return self.line.paid if self.line is not None else 0
 
+    @property
+    def paid_entry(self) -> bool:
+        """Whether they paid what is due on entry (the entry fee and their side rankings' fees): the list and
+        lost-game fees that come due after each series do not count against it."""
+        if self.line is None:
+            return False
+        dues = self.line.dues
+        return self.line.paid >= dues.entry + dues.tandem + dues.team
+
 
 def _tables_of(request: HttpRequest, series: Series) -> list[DeskTable]:
     tables = list(Table.objects.filter(series=series).select_related("match").order_by("number"))
@@ -169,8 +178,10 @@ def _desk_context(request: HttpRequest, tournament: Tournament, **forms: Any) ->
         "tournament": tournament,
         "entries": entries,
         "present": len(present),
-        "paid": sum(1 for one in present if one.owed <= 0),
+        "paid": sum(1 for one in present if one.paid_entry),
+        "not_paid": [one.entry.name for one in present if not one.paid_entry],
         "owed": sum(one.owed for one in entries if one.owed > 0),
+        "owing": sum(1 for one in entries if one.owed > 0),
         "series": series,
         "playing": playing,
         "tables": tables,
