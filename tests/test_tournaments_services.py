@@ -711,7 +711,11 @@ def test_a_tournament_of_27_players_over_three_series_with_re_seating_balances_t
     assert cashier.owed == cashier.pot.list_fees + cashier.pot.lost_game_fees
     assert cashier.paid_in + cashier.owed == cashier.paid_out + cashier.organiser
     assert sum(prize.amount for prize in results.prizes if prize.winner) == cashier.paid_out
-    assert cashier.paid_out == 27 * ENTRY_FEE
+    # The entry fees are the prize money. A category's prize goes to nobody when each of its players won a better
+    # prize already (one prize a player), which the random draw makes happen now and then: that money is not paid out.
+    unwon = sum(prize.amount for prize in results.prizes if prize.winner is None)
+    assert cashier.paid_out + unwon == 27 * ENTRY_FEE
+    assert cashier.not_paid_out == unwon
     winners = [prize.winner for prize in results.prizes if prize.kind is not PrizeKind.TANDEM]
     assert len(winners) == len(set(winners))
     assert all(results.entry(winner) in entries for winner in winners)
