@@ -283,7 +283,11 @@ def test_the_prize_list_is_public_and_the_cashiers_list_is_for_those_who_manage(
     assert own["owed"] == own["due"] == 1500 + 200 + own["lost_game_fees"]
     assert cashier["paid_in"] == 7 * 1500
     assert cashier["paid_out"] == sum(line["won"] for line in cashier["lines"])
-    assert cashier["pot"]["total"] == sum(line["due"] for line in cashier["lines"])
+    pot = cashier["pot"]
+    assert pot["total"] == sum(line["due"] for line in cashier["lines"])
+    # The share and the prize money come from the prize pot: the fees but those the organiser keeps outright.
+    assert pot["prize_pot"] == pot["total"] - pot["kept"] - pot["tandem_fees"] - pot["team_fees"] == 8 * 1500
+    assert pot["share"] + pot["prize_money"] == pot["prize_pot"]
     for who in ("entrant", "stranger"):
         assert signed(field.people[who]).get(address(field.tournament, "cashier")).status_code == 404
     assert APIClient().get(address(field.tournament, "cashier")).status_code == 401

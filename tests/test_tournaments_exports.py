@@ -288,7 +288,8 @@ def test_the_printed_cashiers_list_sums_every_column_and_says_what_the_organiser
     total_paid = sum(line.paid for line in cashier.lines)
     assert f"Total {euros(cashier.lines[0].dues.entry * 14)}" in text
     assert f"{euros(total_due)} {euros(total_paid)} {euros(cashier.paid_out)}" in text
-    assert f"Pot {euros(cashier.pot.total)} · kept by the organiser {euros(cashier.organiser)}" in text
+    assert f"Fees in all {euros(cashier.pot.total)} · prize pot {euros(cashier.pot.main)} (share and prizes" in text
+    assert f"kept by the organiser {euros(cashier.organiser)}" in text
 
 
 @pytest.mark.parametrize("language", ["en", "de"])

@@ -249,10 +249,11 @@ def cashier_sheet(results: TournamentResults) -> Sheet:
     pot = cashier.pot
     note = pgettext(
         "tournament file",
-        "Pot %(pot)s · kept by the organiser %(kept)s (fees %(fees)s, share %(share)s, not paid out %(left)s) · "
-        "prizes %(prizes)s",
+        "Fees in all %(fees_in_all)s · prize pot %(pot)s (share and prizes come from it) · kept by the organiser "
+        "%(kept)s (fees %(fees)s, share %(share)s, not paid out %(left)s) · prizes %(prizes)s",
     ) % {
-        "pot": euros(pot.total),
+        "fees_in_all": euros(pot.total),
+        "pot": euros(pot.main),
         "kept": euros(cashier.organiser),
         "fees": euros(pot.kept),
         "share": euros(pot.share),

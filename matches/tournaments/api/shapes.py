@@ -188,10 +188,18 @@ class TournamentPotShape(serializers.Serializer):  # type: ignore[type-arg]  # g
     lost_game_fees = serializers.IntegerField()
     tandem_fees = serializers.IntegerField()
     team_fees = serializers.IntegerField()
-    total = serializers.IntegerField()
+    total = serializers.IntegerField(
+        help_text=_("Every fee due: the entry fees, list and lost-game fees, sides' fees.")
+    )
     kept = serializers.IntegerField(help_text=_("The fees the organiser keeps outright."))
-    share = serializers.IntegerField(help_text=_("The organiser's share."))
-    prize_money = serializers.IntegerField()
+    prize_pot = serializers.IntegerField(
+        help_text=_(
+            "What the organiser's share and the prizes come from: every fee but those kept outright and the side "
+            "rankings'."
+        )
+    )
+    share = serializers.IntegerField(help_text=_("The organiser's share, of the prize pot."))
+    prize_money = serializers.IntegerField(help_text=_("The prize pot less the share."))
 
 
 class TournamentCashierLineShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only

@@ -253,6 +253,7 @@ def cashier_data(results: TournamentResults) -> dict[str, Any]:
             "team_fees": pot.team_fees,
             "total": pot.total,
             "kept": pot.kept,
+            "prize_pot": pot.main,
             "share": pot.share,
             "prize_money": pot.prize_money,
         },
