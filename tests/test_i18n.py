@@ -13,12 +13,15 @@ ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = ROOT / "locale" / "de" / "LC_MESSAGES" / "django.po"
 MARKERS = {"gettext_noop", "gettext_lazy", "gettext", "_"}
 # What ``templatize`` (the extractor ``makemessages`` uses) makes of {% translate %} and {% blocktranslate %}.
-TEMPLATE_CALL = re.compile(r"\b(n?p?gettext)\((u'(?:[^'\\]|\\.)*'(?:, u'(?:[^'\\]|\\.)*')*)")
-LITERAL = re.compile(r"u'(?:[^'\\]|\\.)*'")
+# A literal is quoted with ' or, where the string holds an apostrophe, with ".
+QUOTED = r"""u(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
+TEMPLATE_CALL = re.compile(rf"\b(n?p?gettext)\(({QUOTED}(?:, {QUOTED})*)")
+LITERAL = re.compile(QUOTED)
 
 
-def source_strings() -> set[str]:
-    found: set[str] = set()
+def source_strings() -> set[tuple[str | None, str]]:
+    """Every marked string as (context, text): the same words under a context are another entry of the catalogue."""
+    found: set[tuple[str | None, str]] = set()
     for path in [*ROOT.glob("matches/**/*.py"), *ROOT.glob("scorekeeper/*.py")]:
         for node in ast.walk(ast.parse(path.read_text())):
             if (
@@ -29,18 +32,19 @@ def source_strings() -> set[str]:
                 and isinstance(node.args[0], ast.Constant)
                 and isinstance(node.args[0].value, str)
             ):
-                found.add(node.args[0].value)
+                found.add((None, node.args[0].value))
     for path in ROOT.glob("templates/**/*.html"):
         for function, arguments in TEMPLATE_CALL.findall(templatize(path.read_text())):
             literals = [ast.literal_eval(literal) for literal in LITERAL.findall(arguments)]
-            found.add(literals[1] if function.startswith(("pgettext", "npgettext")) else literals[0])
+            in_context = function.startswith(("pgettext", "npgettext"))
+            found.add((literals[0], literals[1]) if in_context else (None, literals[0]))
     return found
 
 
 def test_every_marked_string_has_a_german_translation() -> None:
     catalogue = polib.pofile(str(CATALOGUE))
-    translated = {entry.msgid for entry in catalogue.translated_entries()}
-    missing = sorted(source_strings() - translated)
+    translated = {(entry.msgctxt, entry.msgid) for entry in catalogue.translated_entries()}
+    missing = sorted(source_strings() - translated, key=str)
     assert missing == []
 
 

@@ -1,0 +1,106 @@
+"""Every page of a league and of an open tournament, on a phone (390 × 844) and on a room's screen (1920 × 1080), in
+English and German, light and dark: axe-core finds nothing, and nothing makes the page scroll sideways. The league
+has a closed venue with its report; the tournament a closed series, a series being played and a desk with money
+still owed."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+from playwright.sync_api import Browser
+
+from matches.interclub import services as leagues
+from matches.tournaments import services as tournaments
+from matches.tournaments.models import Entry, Series
+
+from ..interclub_setup import check_in_all, enter_series, league_setup
+from ..tournaments_setup import announce, enter_field, play_series
+from .flow import signed_in
+from .test_accessibility import _violations
+
+SCORES = (
+    {"Herz Dame I": 3683, "Kreuz Bube I": 3000, "Pik As I": 2900, "Karo Sieben I": 2800},
+    {"Herz Dame I": 3283, "Kreuz Bube I": 3400, "Pik As I": 3300, "Karo Sieben I": 3000},
+)
+SIZES = {"phone": {"width": 390, "height": 844}, "room screen": {"width": 1920, "height": 1080}}
+
+
+def _pages() -> tuple[User, dict[str, str]]:
+    """The league's and the tournament's pages, and the account that runs both (the league's manager, the
+    tournament's organiser)."""
+    setup = league_setup(series=2)
+    manager = setup.manager
+    for number, scores in enumerate(SCORES, start=1):
+        check_in_all(setup, number)
+        leagues.series_seat(venue=setup.venue, series=number, user=manager)
+        enter_series(setup, number, scores, manager)
+    venue = leagues.venue_close(venue=setup.venue, user=manager)
+    tournament = announce(manager)
+    enter_field(tournament, 11, online=2)
+    tournaments.series_draw(tournament=tournament, number=1)
+    first = Series.objects.get(tournament=tournament)
+    play_series(first)
+    tournaments.series_close(series=first, user=manager)
+    tournaments.series_draw(tournament=tournament, number=2)
+    entry = Entry.objects.filter(tournament=tournament).first()
+    assert entry is not None
+    tournament_pages = ("detail", "results", "live", "prizes", "cashier", "desk", "enter")
+    return manager, {
+        "league": reverse("interclub_league", args=[setup.league.public_id]),
+        "group": reverse("interclub_group", args=[setup.group.public_id]),
+        "team": reverse("interclub_team", args=[setup.teams[0].public_id]),
+        "venue": reverse("interclub_venue", args=[venue.public_id]),
+        "match report": reverse("interclub_report", args=[venue.public_id]),
+        "new venue": reverse("interclub_venue_new", args=[setup.match_day.public_id]),
+        "leagues": reverse("interclub_leagues"),
+        "club screen": reverse("club_screen", args=[setup.clubs[0].screen_token]),
+        **{name: reverse(f"tournaments:{name}", args=[tournament.public_id]) for name in tournament_pages},
+        "tournaments": reverse("tournaments:list"),
+        "entry": reverse("tournaments:entry", args=[entry.public_id]),
+    }
+
+
+def _sideways(page: Any) -> list[str]:
+    """What is wider than the page (its scroll width beyond the window's), and each table that scrolls in its box."""
+    found: list[str] = page.evaluate(
+        """() => {
+            const wide = [];
+            if (document.documentElement.scrollWidth > window.innerWidth + 1) wide.push("the page");
+            for (const box of document.querySelectorAll(".table-wrap")) {
+                const table = box.querySelector("table");
+                if (box.scrollWidth > box.clientWidth + 1) wide.push(table ? table.outerHTML.slice(0, 80) : "a table");
+            }
+            return wide;
+        }"""
+    )
+    return found
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("size", SIZES)
+def test_no_league_or_tournament_page_has_an_accessibility_problem_or_scrolls_sideways(
+    browser: Browser, live_server: Any, size: str, language: str, scheme: Literal["light", "dark"]
+) -> None:
+    manager, pages = _pages()
+    context = browser.new_context(
+        viewport=SIZES[size],
+        is_mobile=size == "phone",
+        color_scheme=scheme,
+        locale={"en": "en-GB", "de": "de-DE"}[language],
+        bypass_csp=True,
+    )
+    page = signed_in(context, live_server.url, manager)
+    problems: dict[str, list[str]] = {}
+    for name, address in pages.items():
+        page.goto(f"{live_server.url}{address}")
+        assert page.locator("html").get_attribute("lang") == language
+        found = _violations(page) + [f"scrolls sideways: {what}" for what in _sideways(page)]
+        if found:
+            problems[name] = found
+    context.close()
+    assert not problems, "\n".join(f"{name}: {found}" for name, found in problems.items())
