@@ -10,7 +10,7 @@ from typing import Any, Literal
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, ViewportSize
 
 from matches.interclub import services as leagues
 from matches.tournaments import services as tournaments
@@ -25,7 +25,10 @@ SCORES = (
     {"Herz Dame I": 3683, "Kreuz Bube I": 3000, "Pik As I": 2900, "Karo Sieben I": 2800},
     {"Herz Dame I": 3283, "Kreuz Bube I": 3400, "Pik As I": 3300, "Karo Sieben I": 3000},
 )
-SIZES = {"phone": {"width": 390, "height": 844}, "room screen": {"width": 1920, "height": 1080}}
+SIZES: dict[str, ViewportSize] = {
+    "phone": {"width": 390, "height": 844},
+    "room screen": {"width": 1920, "height": 1080},
+}
 
 
 def _pages() -> tuple[User, dict[str, str]]:
