@@ -4,6 +4,7 @@ every address asked by every persona of a league."""
 
 from __future__ import annotations
 
+import datetime
 import html
 import re
 from collections.abc import Callable
@@ -319,6 +320,22 @@ def test_the_group_table_shows_points_marks_and_provisional_days() -> None:
     leagues.report_accept(venue=setup.venue, user=setup.manager)
     page = browser(None).get(reverse("interclub_group", args=[setup.group.public_id])).content.decode()
     assert "badge provisional" not in page
+
+
+def test_a_group_before_its_first_match_day_ranks_nobody_and_lists_its_days_plainly() -> None:
+    """Before a match day is played the table gives no rank, mark or "undecided"; a match day without a venue yet
+    reads "Match day 2, <date> · Add a venue", with no colon before nothing."""
+    setup = league_setup(series=2)
+    leagues.match_day_create(group=setup.group, number=2, date=datetime.date(2026, 10, 17))
+    page = html.unescape(browser(setup.manager).get(reverse("interclub_group", args=[setup.group.public_id])).text)
+    table = page[page.index('id="league-table"') : page.index("</table>")]
+    assert "undecided" not in table
+    assert "▲" not in table
+    assert "▼" not in table
+    assert table.count('<td class="num">–') == len(setup.teams)
+    days = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", page[page.index('id="days-title"') :]))
+    assert "Match day 2, Oct. 17, 2026 · Add a venue" in days
+    assert ": ·" not in days
 
 
 def test_the_players_ranking_rounds_each_average_and_writes_a_real_minus_sign() -> None:

@@ -255,6 +255,13 @@ def test_the_table_over_three_match_days_shares_a_tied_rank_and_marks_promotion_
     assert {row.match_days for row in table} == {3}
 
 
+def test_a_table_before_any_match_day_says_nothing_is_undecided() -> None:
+    """Eight teams that have not played share a rank that nobody's games decided: none of them is undecided."""
+    table = league_table([], TableRules(promoted=2, relegated=2), teams=list("ABCDEFGH"))
+    assert [(row.rank, row.team, row.match_days) for row in table] == [(1, team, 0) for team in "ABCDEFGH"]
+    assert not any(row.undecided for row in table)
+
+
 def test_the_direct_comparison_separates_teams_by_the_series_they_won_against_each_other() -> None:
     # B beat C three times (day 1) and lost to E and C three times each (day 3); C beat E on day 2; E beat both on
     # day 3: C and E won 6 series against the other two, B 3.

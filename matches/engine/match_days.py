@@ -328,7 +328,9 @@ def _marked_rows(groups: Sequence[Sequence[tuple[TeamTotals, bool]]], rules: Tab
             mark = Mark.PROMOTION
         elif last > count - rules.relegated:
             mark = Mark.RELEGATION
-        undecided = first <= rules.promoted < last or first <= count - rules.relegated < last
+        # Teams that have played no match day yet share a rank that says nothing: it is decided by nobody's games.
+        played = any(total.match_days for total, _ in group)
+        undecided = played and (first <= rules.promoted < last or first <= count - rules.relegated < last)
         for total, by_lot in group:
             rows.append(
                 TableRow(first, total.team, total.points, total.game_points, total.match_days, mark, undecided, by_lot)
