@@ -152,6 +152,25 @@ def test_a_series_seated_but_not_played_yet_ranks_nobody_and_gives_no_points() -
     assert report.day is None
 
 
+def test_a_game_posted_to_a_closed_venues_table_is_refused_naming_the_league() -> None:
+    """Each event names itself: a closed league table says the league's match day, not a club night."""
+    setup = _play_worked_day()
+    table = VenueTable.objects.filter(venue=setup.venue).select_related("match").first()
+    assert table is not None
+    with pytest.raises(Conflict) as refused:
+        game_add(
+            match=table.match,
+            user=setup.secretaries[0],
+            token=uuid.uuid4(),
+            submission=Submission(declarer=0, entry={"contract": "clubs", "matadors": 1, "outcome": "won"}),
+        )
+    (error,) = refused.value.errors
+    assert error.message.render() == (
+        "This list of Verbandsliga Nord · Staffel 1 · match day 1 is closed (its series or its day was closed, or it "
+        "came from paper); nothing was changed."
+    )
+
+
 def test_players_sharing_a_rank_are_listed_by_name() -> None:
     """Not by their place in the database, which a restore changes: the players' ranking lists a rank's players by
     name, as the group's table lists its teams."""

@@ -29,6 +29,7 @@ from ..engine.entry import stored_version
 from ..engine.messages import gettext_noop, msg
 from ..errors import Conflict, Gone, ServiceError
 from ..models import Game, GameScore, Match, MatchEvent, Seat
+from ..registry import table_place
 from ..rows import row_inserted, rows_insert
 from ..selectors import checkpoint_before
 
@@ -58,23 +59,23 @@ class GameGone(Gone):
 
 
 class ListClosed(Conflict):
-    """The match is a table of a club night that was closed (until the night reopens), or that entered its list from
-    paper: its list stays as it is."""
+    """The match is a table of an event whose series or day was closed (until it reopens), or that entered its list
+    from paper: its list stays as it is. ``event``: the event as its app names it (``registry.table_place``)."""
 
-    def __init__(self) -> None:
-        super().__init__(
-            [
-                FieldError(
-                    "match",
-                    msg(
-                        gettext_noop(
-                            "This list is closed (its club night was closed, or it came from paper); "
-                            "nothing was changed."
-                        )
-                    ),
-                )
-            ]
-        )
+    def __init__(self, event: str | None = None) -> None:
+        if event:
+            message = msg(
+                gettext_noop(
+                    "This list of {event} is closed (its series or its day was closed, or it came from paper); "
+                    "nothing was changed."
+                ),
+                event=event,
+            )
+        else:
+            message = msg(
+                gettext_noop("This list is closed (it came from paper, or its event closed it); nothing was changed.")
+            )
+        super().__init__([FieldError("match", message)])
 
 
 class MatchConflict(Conflict):
@@ -157,7 +158,8 @@ def _json_read(model: type[Model], name: str, value: Any) -> Any:
 
 def refuse_closed(match: Match) -> None:
     if match.locked:
-        raise ListClosed
+        place = table_place(match)
+        raise ListClosed(place.event if place is not None else None)
 
 
 def answered_before(match: Match, token: uuid.UUID) -> bool:
