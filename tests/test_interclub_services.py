@@ -281,6 +281,18 @@ def test_a_team_of_three_gets_a_table_of_three() -> None:
     assert sorted(table.match.planned_games or 0 for table in tables) == [36, 48, 48, 48]
 
 
+def test_series_2_is_not_seated_before_series_1() -> None:
+    setup = league_setup(series=2)
+    check_in_all(setup, 1)
+    check_in_all(setup, 2)
+    with pytest.raises(Conflict) as refused:
+        leagues.series_seat(venue=setup.venue, series=2, user=setup.manager)
+    assert _texts(refused.value) == {"series": ["Series 1 is not seated yet: the series are seated in order, 1 first."]}
+    assert not VenueTable.objects.filter(venue=setup.venue).exists()
+    leagues.series_seat(venue=setup.venue, series=1, user=setup.manager)
+    assert leagues.series_seat(venue=setup.venue, series=2, user=setup.manager)
+
+
 def test_a_series_seated_twice_is_seated_once() -> None:
     setup = league_setup()
     check_in_all(setup, 1)

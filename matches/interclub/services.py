@@ -565,6 +565,12 @@ def series_seat(*, venue: Venue, series: int, user: User | None) -> list[VenueTa
         seated = list(VenueTable.objects.filter(venue=locked, series=series).order_by("number"))
         if seated:
             return seated
+        if series > 1 and not VenueTable.objects.filter(venue=locked, series=series - 1).exists():
+            raise _conflict(
+                "series",
+                gettext_noop("Series {before} is not seated yet: the series are seated in order, {before} first."),
+                before=series - 1,
+            )
         line_ups = _line_ups(locked, series)
         try:
             plan = seat_match_day(line_ups, series=series, seed=locked.seed)[series - 1]
