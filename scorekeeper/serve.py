@@ -120,6 +120,9 @@ def main(argv: Sequence[str]) -> None:
         )
         return
     manage(env, "migrate", "--noinput")
+    # The first start compresses every static file (whitenoise: gzip and Brotli) and takes a minute or two; later
+    # starts find them done. Said, so that a first start does not look stuck.
+    print("Preparing the static files (compressed once: the first start takes a minute or two) …", flush=True)
     manage(env, "collectstatic", "--noinput", "--verbosity", "0")
     port = env.get("PORT", "8000")
     address = lan_address()

@@ -17,6 +17,7 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from matches.middleware import PagePoliciesMiddleware
+from scorekeeper import serve
 
 from .factories import make_match
 
@@ -227,6 +228,24 @@ def test_make_serve_allows_this_computers_names_and_addresses(tmp_path: Path) ->
     assert "'scores.local'" in hosts
     assert "'localhost'" in hosts
     assert "'*'" not in hosts
+
+
+def test_make_serve_says_what_it_does_before_preparing_the_static_files(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The first start compresses every static file for a minute or two: it says so before, not silent."""
+    steps: list[str] = []
+
+    def manage(env: object, *arguments: str) -> None:
+        steps.append(capsys.readouterr().out + arguments[0])
+
+    monkeypatch.setattr(serve, "manage", manage)
+    monkeypatch.setattr(serve, "run_beside_worker", lambda env, command, *worker: steps.append("serve"))
+    serve.main([])
+    assert steps[0] == "migrate"
+    assert steps[1].startswith("Preparing the static files")
+    assert steps[1].endswith("collectstatic")
+    assert steps[2] == "serve"
 
 
 def test_make_serve_is_the_serve_module() -> None:
