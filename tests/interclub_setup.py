@@ -12,7 +12,7 @@ from matches.clubs import services as clubs
 from matches.clubs.models import Club
 from matches.engine.league import reachable
 from matches.interclub import services as leagues
-from matches.interclub.models import Group, League, MatchDay, RosterEntry, Team, Venue, VenueTable
+from matches.interclub.models import CheckIn, Group, League, MatchDay, RosterEntry, Team, Venue, VenueTable
 from matches.models import Player
 
 from .factories import make_user
@@ -85,16 +85,18 @@ def paper_line(total: int) -> tuple[int, int, int]:
 
 
 def enter_series(setup: LeagueSetup, series: int, scores: dict[str, int], user: User | None) -> None:
-    """Enter every table of a seated series from paper, so that each team's series score is ``scores[team]``: its
-    players' totals split as evenly as whole points allow, none of them losing a game (no others' lost games)."""
+    """Enter every table of a seated series from paper, so that each team's series score is ``scores[team]``: the
+    totals of its players checked in for the series split as evenly as whole points allow, none of them losing a
+    game (no others' lost games)."""
     team_of = {
         entry.league_player_id: team
         for team, roster in zip(setup.teams, setup.rosters, strict=True)
         for entry in roster
     }
     shares: dict[int, int] = {}
-    for team, roster in zip(setup.teams, setup.rosters, strict=True):
-        regulars = [entry.league_player_id for entry in roster[:4]]
+    for team in setup.teams:
+        checked_in = CheckIn.objects.filter(venue=setup.venue, series=series, team=team).order_by("position", "id")
+        regulars = list(checked_in.values_list("league_player_id", flat=True))
         base, rest = divmod(scores[team.name], len(regulars))
         for index, regular in enumerate(regulars):
             shares[regular] = base + (1 if index < rest else 0)

@@ -4,8 +4,10 @@ format the core writes and as PDF, read back and compared with what the selector
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
+import re
 from typing import Any
 
 import pytest
@@ -15,7 +17,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from matches.interclub import services as leagues
-from matches.interclub.models import VenueTable
+from matches.interclub.models import RosterEntry, VenueTable
 from matches.interclub.selectors import group_table, players_ranking, venue_report
 
 from .interclub_setup import LeagueSetup, check_in_all, enter_series, league_setup
@@ -174,6 +176,49 @@ def test_a_closed_venues_report_downloads_with_every_players_line_and_each_teams
         ("Pik As I", "2", "2:1"),
         ("Herz Dame I", "3", "1:2"),
     ]
+
+
+def _substituted() -> LeagueSetup:
+    """Two series; every player carries a federation number; in series 2 Pik As I brings its substitute in for its
+    fourth player."""
+    setup = league_setup(series=2)
+    for roster in setup.rosters:
+        for index, entry in enumerate(roster):
+            RosterEntry.objects.filter(pk=entry.pk).update(federation_number=f"{entry.team_id:02d}{index:03d}")
+    secretary = setup.secretaries[0]
+    for number, scores in enumerate(WORKED[:2], start=1):
+        check_in_all(setup, number)
+        if number == 2:
+            pik = setup.rosters[2]
+            leagues.series_check_in(venue=setup.venue, series=2, team=setup.teams[2], entries=[*pik[:3], pik[4]])
+        leagues.series_seat(venue=setup.venue, series=number, user=secretary)
+        enter_series(setup, number, scores, secretary)
+    setup.venue = leagues.venue_close(venue=setup.venue, user=secretary)
+    return setup
+
+
+def test_the_report_marks_a_substitute_and_whom_they_came_in_for_and_every_federation_number(
+    client: Client,
+) -> None:
+    """The report a federation files (Spielbericht): on the page, in the PDF and in the files."""
+    setup = _substituted()
+    pik = setup.rosters[2]
+    substitute, left = (RosterEntry.objects.select_related("player").get(pk=entry.pk) for entry in (pik[4], pik[3]))
+    said = f"no. {substitute.federation_number}, substitute, in for {left.player.name} from series 2"
+    page = html.unescape(client.get(reverse("interclub_report", args=[setup.venue.public_id])).content.decode())
+    assert f"{substitute.player.name} ({said})" in page
+    assert f"{left.player.name} (no. {left.federation_number})" in page
+    printed = " ".join(
+        " ".join(pdf_text(client.get(reverse("venue_report_print", args=[setup.venue.public_id])))).split()
+    )
+    # Under the name, in lines of small type that the other teams' columns interleave.
+    interleaved = r" (?:no\. \d+ )?".join(re.escape(word) for word in said.split())
+    assert re.search(interleaved, printed), printed
+    rows = rows_of(body(download(client, "venue_report_export", setup.venue.public_id, "csv")), "csv")
+    assert rows[0][-2:] == ["Federation number", "Line-up"]
+    lines = {(row[0], row[3]): row for row in rows[1:] if row[3]}
+    assert lines[("2", substitute.player.name)][-2:] == [substitute.federation_number, said]
+    assert lines[("1", left.player.name)][-2:] == [left.federation_number, f"no. {left.federation_number}"]
 
 
 def test_the_report_of_a_venue_still_playing_says_so(client: Client) -> None:

@@ -68,6 +68,19 @@ class Document:
             text = text[:-1]
         return text + ELLIPSIS
 
+    def wrap(self, text: str, width: float, *, size: float = TEXT) -> list[str]:
+        """``text`` in lines that each fit ``width`` (mm) in a cell of type ``size``, broken between words (a word
+        longer than a line is cut as ``fit`` cuts it)."""
+        self.pdf.set_font(FONT, "", size)
+        room = width - 2 * self.pdf.c_margin
+        lines: list[str] = []
+        for word in text.split():
+            if lines and self.pdf.get_string_width(f"{lines[-1]} {word}") <= room:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(self.fit(word, width))
+        return lines
+
     def cell(
         self,
         width: float,

@@ -23,7 +23,7 @@ from matches.exports.base import Cell, Exporter
 from matches.labels import figure_cell, standing_label, total_label
 
 from .models import Group, League, Venue
-from .selectors import GroupTable, RankedPlayer, VenueReport
+from .selectors import GroupTable, LinedUp, RankedPlayer, VenueReport
 
 
 @dataclass(frozen=True)
@@ -224,7 +224,25 @@ REPORT_COLUMNS = (
     Column(gettext_lazy("Lost"), 12),
     Column(gettext_lazy("Place"), 10),
     Column(pgettext_lazy("league file", "League points"), 12),
+    Column(pgettext_lazy("league file", "Federation number"), 0, text=True, printed=False),
+    Column(pgettext_lazy("league file", "Line-up"), 0, text=True, printed=False),
 )
+
+
+def lined_up_note(one: LinedUp, series: int) -> str:
+    """What the match report says of a player beside the name: the federation number, on the substitution list,
+    and whom they came in for from which series; empty when there is nothing to say."""
+    parts = []
+    if one.federation_number:
+        parts.append(pgettext("league file", "no. %(number)s") % {"number": one.federation_number})
+    if one.substitute:
+        parts.append(pgettext("league file", "substitute"))
+    if one.came_in_for is not None:
+        parts.append(
+            pgettext("league file", "in for %(player)s from series %(number)s")
+            % {"player": one.came_in_for.name, "number": series}
+        )
+    return ", ".join(parts)
 
 
 def venue_parts(venue: Venue) -> list[str]:
@@ -244,11 +262,14 @@ def report_sheet(report: VenueReport) -> Sheet:
     score with its place and league points, and last each team's day (its league and game points), best first."""
     lines: list[Line] = []
     for series in report.series:
+        details = series.player_details()
         for table in series.tables:
             for line in table.lines:
                 name = line.team.name if line.team is not None else ""
                 figures = (line.total, line.game_points, line.won, line.lost)
-                lines.append(_report_line(series.number, table.table.number, name, line.player.name, figures))
+                one = details.get(line.player.pk)
+                said = (one.federation_number, lined_up_note(one, series.number)) if one is not None else ("", "")
+                lines.append(_report_line(series.number, table.table.number, name, line.player.name, figures, said))
         for place in series.places:
             lines.append(_team_line(series.number, place.team, place.score, place.place, place.points))
     for _team, day in report.days_best_first():
@@ -268,22 +289,27 @@ def report_name(report: VenueReport) -> str:
     return f"{venue_name(report.venue)} {status}"
 
 
-def _report_line(series: int, table: int, team: str, player: str, figures: tuple[int, int, int, int]) -> Line:
+def _report_line(
+    series: int, table: int, team: str, player: str, figures: tuple[int, int, int, int], said: tuple[str, str]
+) -> Line:
+    """A player's line; ``said``: their federation number and what the report says of them (``lined_up_note``)."""
     total, game_points, won, lost = figures
-    cells: tuple[Cell, ...] = (series, table, team, player, total, game_points, won, lost, None, None)
+    cells: tuple[Cell, ...] = (series, table, team, player, total, game_points, won, lost, None, None, *said)
     texts = (str(series), str(table), team, player, total_label(total), total_label(game_points), str(won), str(lost))
-    return Line(cells, (*texts, "", ""))
+    return Line(cells, (*texts, "", "", *said))
 
 
 def _team_line(series: int, team: str, score: int, place: int, points: LeaguePoints) -> Line:
-    cells: tuple[Cell, ...] = (series, None, team, None, score, None, None, None, place, str(points))
-    return Line(cells, (str(series), "", team, "", total_label(score), "", "", "", str(place), str(points)))
+    cells: tuple[Cell, ...] = (series, None, team, None, score, None, None, None, place, str(points), None, None)
+    texts = (str(series), "", team, "", total_label(score), "", "", "", str(place), str(points), "", "")
+    return Line(cells, texts)
 
 
 def _day_line(day: TeamDay) -> Line:
     whole = pgettext("league file", "Match day")
-    cells: tuple[Cell, ...] = (whole, None, day.team, None, day.game_points, None, None, None, None, str(day.points))
-    texts = (whole, "", day.team, "", total_label(day.game_points), "", "", "", "", str(day.points))
+    figures: tuple[Cell, ...] = (day.game_points, None, None, None, None, str(day.points), None, None)
+    cells: tuple[Cell, ...] = (whole, None, day.team, None, *figures)
+    texts = (whole, "", day.team, "", total_label(day.game_points), "", "", "", "", str(day.points), "", "")
     return Line(cells, texts)
 
 

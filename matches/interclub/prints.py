@@ -21,13 +21,14 @@ from matches.labels import total_label
 from matches.models import Match
 from matches.registry import TablePlace
 
-from .exports import Sheet, report_date, venue_parts
+from .exports import Sheet, lined_up_note, report_date, venue_parts
 from .models import Team, VenueTable
 from .selectors import SeriesResult, VenueReport
 
 ROW = 4.2  # mm: one line of the report; four teams of four players in three series fit one page
 SIZE = 8  # pt
 FIGURE = 14  # mm: a player's total beside their name
+NOTE_ROW = 3.4  # mm: a line of small type under a name (the federation number, a substitute)
 TABLE_TITLE = 18  # mm: "Table 3" before a table's players
 
 
@@ -104,17 +105,24 @@ def _series(doc: Document, teams: Sequence[Team], series: SeriesResult) -> None:
     for team in teams:
         doc.cell(width, team.name, bold=True, size=SIZE, shade=True)
     doc.newline(ROW)
-    line_ups = dict(series.line_ups)
+    line_ups = dict(series.lined_up)
     deepest = max((len(players) for players in line_ups.values()), default=0)
     for index in range(deepest):
-        for team in teams:
-            players = line_ups.get(team, ())
-            player = players[index] if index < len(players) else None
-            name = player.name if player is not None else ""
-            total = total_label(totals[player.pk]) if player is not None and player.pk in totals else ""
+        row = [line_ups.get(team, ())[index] if index < len(line_ups.get(team, ())) else None for team in teams]
+        for one in row:
+            name = one.player.name if one is not None else ""
+            total = total_label(totals[one.player.pk]) if one is not None and one.player.pk in totals else ""
             doc.cell(width - FIGURE, name, size=SIZE, align="L")
             doc.cell(FIGURE, total, size=SIZE, align="R")
         doc.newline(ROW)
+        # Under the names, in small type: the federation numbers, the substitutes and whom they came in for.
+        notes = [
+            doc.wrap(lined_up_note(one, series.number), width, size=SIZE - 2) if one is not None else [] for one in row
+        ]
+        for line in range(max(map(len, notes))):
+            for wrapped in notes:
+                doc.cell(width, wrapped[line] if line < len(wrapped) else "", height=NOTE_ROW, size=SIZE - 2, align="L")
+            doc.newline(NOTE_ROW)
     places = {place.team: place for place in series.places}
     for team in teams:
         place = places.get(team.name)

@@ -97,13 +97,31 @@ class TableResult:
 
 
 @dataclass(frozen=True)
+class LinedUp:
+    """A player of a series' line-up as the match report names them: with the roster's federation number, whether
+    they are on the substitution list, and whom they came in for: a player of the team's previous series who is not
+    in this one (the first such for the first newcomer, in line-up order)."""
+
+    player: Player
+    federation_number: str
+    substitute: bool
+    came_in_for: Player | None = None
+
+
+@dataclass(frozen=True)
 class SeriesResult:
-    """A series at the venue: who played for whom, its tables, each team's series score, and their places."""
+    """A series at the venue: who played for whom (``lined_up``: the same with the report's details), its tables,
+    each team's series score, and their places."""
 
     number: int
     line_ups: tuple[tuple[Team, tuple[Player, ...]], ...]
     tables: tuple[TableResult, ...]
     places: tuple[SeriesPlace, ...]
+    lined_up: tuple[tuple[Team, tuple[LinedUp, ...]], ...] = ()
+
+    def player_details(self) -> dict[int, LinedUp]:
+        """Each player of the series' line-ups by their id."""
+        return {one.player.pk: one for _, players in self.lined_up for one in players}
 
     @property
     def seated(self) -> bool:
@@ -193,7 +211,9 @@ def venue_report(venue: Venue) -> VenueReport:
     league = venue.match_day.group.division.league
     teams = venue_teams(venue)
     by_pk = {team.pk: team for team in teams}
-    check_ins = list(CheckIn.objects.filter(venue=venue).select_related("league_player").order_by("position", "id"))
+    check_ins = list(
+        CheckIn.objects.filter(venue=venue).select_related("league_player", "entry").order_by("position", "id")
+    )
     tables = list(VenueTable.objects.filter(venue=venue).select_related("match").order_by("series", "number"))
     entered = {**_game_lines(tables), **_paper_lines(tables)}
     seats = Seat.objects.filter(match_id__in=[table.match_id for table in tables]).select_related("player")
@@ -208,6 +228,7 @@ def venue_report(venue: Venue) -> VenueReport:
             (team, tuple(one.league_player for one in check_ins if one.series == number and one.team_id == team.pk))
             for team in teams
         )
+        lined_up = _lined_up(check_ins, number, teams)
         series_tables = []
         scores: dict[str, int] = {}
         for table in (table for table in tables if table.series == number):
@@ -224,7 +245,7 @@ def venue_report(venue: Venue) -> VenueReport:
         # A series is ranked once one of its tables entered something: seated tables alone would tie every team.
         begun = any(result.table.paper or result.games for result in series_tables)
         places = _ranked(scores, len(teams), rules) if begun else ()
-        results.append(SeriesResult(number, line_ups, tuple(series_tables), places))
+        results.append(SeriesResult(number, line_ups, tuple(series_tables), places, lined_up))
     played = [{place.team: place.score for place in one.places} for one in results if one.places]
     day = score_match_day([team.name for team in teams], played, rules) if played and len(teams) >= 2 else None
     return VenueReport(
@@ -235,6 +256,31 @@ def venue_report(venue: Venue) -> VenueReport:
         tuple(ReportConfirmation.objects.filter(venue=venue).select_related("team", "captain")),
         tuple(Correction.objects.filter(venue=venue).select_related("user")),
     )
+
+
+def _lined_up(
+    check_ins: Sequence[CheckIn], number: int, teams: Sequence[Team]
+) -> tuple[tuple[Team, tuple[LinedUp, ...]], ...]:
+    """Each team's line-up of series ``number`` with the report's details: a player not in the team's previous
+    series came in for one of that series who is not in this one, paired in line-up order."""
+    lined_up = []
+    for team in teams:
+        now = [one for one in check_ins if one.series == number and one.team_id == team.pk]
+        before = [one.league_player for one in check_ins if one.series == number - 1 and one.team_id == team.pk]
+        here = {one.league_player_id for one in now}
+        left = iter([player for player in before if player.pk not in here])
+        came = {player.pk for player in before}
+        players = tuple(
+            LinedUp(
+                one.league_player,
+                one.entry.federation_number,
+                one.entry.substitute,
+                next(left, None) if before and one.league_player_id not in came else None,
+            )
+            for one in now
+        )
+        lined_up.append((team, players))
+    return tuple(lined_up)
 
 
 def _ranked(scores: dict[str, int], teams: int, rules: SeriesRules) -> tuple[SeriesPlace, ...]:

@@ -377,7 +377,9 @@ def test_two_venues_play_a_match_day_on_phones_and_paper_to_the_accepted_league_
         expect(page.get_by_text("The venue is closed: every list is locked and its report is ready.")).to_be_visible()
         expect(page.get_by_role("heading", name="Match report", level=1)).to_be_visible()
         _expect_report(page, site)
-        line_up = f"{substituting}: {', '.join(substituted)}"
+        # The report marks the substitute and whom they came in for.
+        came_in = f"{substituted[-1]} (substitute, in for {site.players[substituting][3]} from series 2)"
+        line_up = f"{substituting}: {', '.join([*substituted[:-1], came_in])}"
         if site is sites[0]:
             expect(page.get_by_text(line_up, exact=True)).to_be_visible()
 

@@ -10,6 +10,9 @@ from django.utils.formats import number_format
 from matches.engine.match_days import LeaguePoints
 from matches.labels import MINUS, rounded, standing_label, total_label
 
+from ..exports import lined_up_note
+from ..selectors import LinedUp
+
 register = template.Library()
 
 
@@ -35,6 +38,13 @@ def average(value: Fraction) -> str:
     """A player's average per series: whole as it is, any other to one decimal in the reader's format (rounded), a
     real minus sign."""
     return standing_label(value)
+
+
+@register.filter
+def lined_up(one: LinedUp, series: int) -> str:
+    """What the match report says of a player beside the name (their federation number, a substitute and whom
+    they came in for): the same words as its files and its printed page."""
+    return lined_up_note(one, series)
 
 
 @register.filter
