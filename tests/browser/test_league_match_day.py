@@ -378,7 +378,7 @@ def test_two_venues_play_a_match_day_on_phones_and_paper_to_the_accepted_league_
         expect(page.get_by_role("heading", name="Match report", level=1)).to_be_visible()
         _expect_report(page, site)
         # The report marks the substitute and whom they came in for.
-        came_in = f"{substituted[-1]} (substitute, in for {site.players[substituting][3]} from series 2)"
+        came_in = f"{substituted[-1]} (substitute, in for {sites[0].players[substituting][3]} from series 2)"
         line_up = f"{substituting}: {', '.join([*substituted[:-1], came_in])}"
         if site is sites[0]:
             expect(page.get_by_text(line_up, exact=True)).to_be_visible()
