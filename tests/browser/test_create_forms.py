@@ -23,13 +23,13 @@ from .flow import signed_in
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _lands_on(page: Page, base: str, path: str, heading: str) -> None:
-    """The page's address is the new thing's, and a reload stays there."""
-    expect(page).to_have_url(base + path)
-    expect(page.get_by_role("heading", level=1)).to_have_text(heading)
-    page.reload()
-    expect(page).to_have_url(base + path)
-    expect(page.get_by_role("heading", level=1)).to_have_text(heading)
+def _stays_at(page: Page, address: str | re.Pattern[str], heading: str | None = None) -> None:
+    """The page's address is the new thing's (and its heading, if given, the new thing's name); a reload stays."""
+    for _ in range(2):
+        expect(page).to_have_url(address)
+        if heading is not None:
+            expect(page.get_by_role("heading", level=1)).to_have_text(heading)
+        page.reload()
 
 
 def test_a_club_and_its_season_are_started_at_their_own_addresses(
@@ -41,15 +41,13 @@ def test_a_club_and_its_season_are_started_at_their_own_addresses(
     page.get_by_label("Name of the club", exact=True).fill("Skatclub Herz Dame")
     page.get_by_role("button", name="Start the club", exact=True).click()
     club = Club.objects.get()
-    _lands_on(page, base, f"/clubs/{club.public_id}/", "Skatclub Herz Dame")
+    _stays_at(page, base + f"/clubs/{club.public_id}/", "Skatclub Herz Dame")
 
     page.get_by_role("link", name="New season", exact=True).click()
     page.get_by_label("Name", exact=True).fill("2027")
     page.get_by_role("button", name="Start the season", exact=True).click()
     season = Season.objects.get()
-    expect(page).to_have_url(base + f"/seasons/{season.public_id}/")
-    page.reload()
-    expect(page).to_have_url(base + f"/seasons/{season.public_id}/")
+    _stays_at(page, base + f"/seasons/{season.public_id}/")
 
 
 def test_a_league_and_everything_in_it_are_made_at_their_own_addresses(
@@ -65,17 +63,17 @@ def test_a_league_and_everything_in_it_are_made_at_their_own_addresses(
     page.get_by_label("Name of the league", exact=True).fill("Verbandsliga Nord")
     page.get_by_role("button", name="Start the league", exact=True).click()
     league = League.objects.get()
-    _lands_on(page, base, f"/leagues/{league.public_id}/", "Verbandsliga Nord")
+    _stays_at(page, base + f"/leagues/{league.public_id}/", "Verbandsliga Nord")
 
     page.get_by_label("Name of the division", exact=True).fill("Verbandsliga")
     page.get_by_role("button", name="Add the division", exact=True).click()
     Division.objects.get()
-    _lands_on(page, base, f"/leagues/{league.public_id}/", "Verbandsliga Nord")
+    _stays_at(page, base + f"/leagues/{league.public_id}/", "Verbandsliga Nord")
 
     page.get_by_label("Name of the group", exact=True).fill("Staffel 1")
     page.get_by_role("button", name="Add the group", exact=True).click()
     group = Group.objects.get()
-    _lands_on(page, base, f"/leagues/groups/{group.public_id}/", "Staffel 1")
+    _stays_at(page, base + f"/leagues/groups/{group.public_id}/", "Staffel 1")
 
     for club_name in ("Herz Dame", "Kreuz Bube"):
         page.get_by_label("Club", exact=True).select_option(label=club_name)
@@ -90,10 +88,7 @@ def test_a_league_and_everything_in_it_are_made_at_their_own_addresses(
     page.get_by_label("Date", exact=True).fill("2027-01-16")
     page.get_by_role("button", name="Add the match day", exact=True).click()
     match_day = MatchDay.objects.get()
-    expect(page).to_have_url(re.compile(rf"^{re.escape(base)}/leagues/.*{match_day.public_id}/"))
-    address = page.url
-    page.reload()
-    expect(page).to_have_url(address)
+    _stays_at(page, re.compile(rf"^{re.escape(base)}/leagues/.*{match_day.public_id}/"))
 
     page.get_by_label("Place", exact=True).fill("Vereinsheim")
     for club_name in ("Herz Dame", "Kreuz Bube"):
@@ -101,9 +96,7 @@ def test_a_league_and_everything_in_it_are_made_at_their_own_addresses(
     page.get_by_label("Host team", exact=True).select_option(label="Herz Dame I")
     page.get_by_role("button", name="Add the venue", exact=True).click()
     venue = Venue.objects.get()
-    expect(page).to_have_url(base + f"/leagues/venues/{venue.public_id}/")
-    page.reload()
-    expect(page).to_have_url(base + f"/leagues/venues/{venue.public_id}/")
+    _stays_at(page, base + f"/leagues/venues/{venue.public_id}/")
 
 
 def test_a_tournament_is_announced_at_its_own_address(
@@ -116,7 +109,4 @@ def test_a_tournament_is_announced_at_its_own_address(
     page.get_by_label("Date", exact=True).fill("2027-02-06")
     page.get_by_role("button", name="Announce the tournament", exact=True).click()
     tournament = Tournament.objects.get()
-    expect(page).to_have_url(re.compile(rf"^{re.escape(base)}/tournaments/{tournament.public_id}/"))
-    address = page.url
-    page.reload()
-    expect(page).to_have_url(address)
+    _stays_at(page, re.compile(rf"^{re.escape(base)}/tournaments/{tournament.public_id}/"))
