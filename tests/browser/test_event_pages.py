@@ -66,6 +66,25 @@ def _pages() -> tuple[User, dict[str, str]]:
     }
 
 
+def _rows_out_of_line(page: Any) -> list[str]:
+    """Table rows whose cells' first lines of text do not sit level (a team's name a line below its figures)."""
+    found: list[str] = page.evaluate(
+        """() => Array.from(document.querySelectorAll("tbody tr")).filter((row) => {
+            const tops = Array.from(row.cells).map((cell) => {
+                const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT, (node) =>
+                    node.textContent.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP);
+                const text = walker.nextNode();
+                if (!text) return null;
+                const range = document.createRange();
+                range.selectNodeContents(text);
+                return range.getClientRects()[0]?.bottom;
+            }).filter((bottom) => bottom !== null && bottom !== undefined);
+            return tops.length > 1 && Math.max(...tops) - Math.min(...tops) > 4;
+        }).map((row) => row.textContent.replace(/\\s+/g, " ").trim().slice(0, 60))"""
+    )
+    return found
+
+
 def _sideways(page: Any) -> list[str]:
     """What is wider than the page (its scroll width beyond the window's), and each table that scrolls in its box."""
     found: list[str] = page.evaluate(
@@ -103,6 +122,7 @@ def test_no_league_or_tournament_page_has_an_accessibility_problem_or_scrolls_si
         page.goto(f"{live_server.url}{address}")
         assert page.locator("html").get_attribute("lang") == language
         found = _violations(page) + [f"scrolls sideways: {what}" for what in _sideways(page)]
+        found += [f"cells out of line: {row}" for row in _rows_out_of_line(page)]
         if found:
             problems[name] = found
     context.close()
