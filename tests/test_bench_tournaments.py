@@ -13,9 +13,9 @@ from django.urls import reverse
 from matches.engine import draw as draw_engine
 from matches.engine.tournaments import TournamentRules, seat_series
 from matches.management.commands.bench import Requests, Seeds
-from matches.management.tournament_bench import DONE_EVERY, SERIES, seed_tournament
-from matches.models import Match
-from matches.tournaments.models import EntryStanding, Series, Table, TableSeat
+from matches.management.tournament_bench import DONE_EVERY, SERIES, seed_room, seed_tournament
+from matches.models import Match, Player
+from matches.tournaments.models import Entry, EntryStanding, Payment, Series, Table, TableSeat
 from matches.tournaments.selectors import series_progress, tournament_results
 
 from .factories import make_user
@@ -85,3 +85,18 @@ def _draw_work(players: int, monkeypatch: pytest.MonkeyPatch) -> int:
 def test_the_draw_avoiding_repeats_grows_no_faster_than_the_room(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ten times the players, at most ten times the work (the benchmark's goal allows fifteen)."""
     assert _draw_work(300, monkeypatch) <= 10 * _draw_work(30, monkeypatch)
+
+
+def test_the_benchs_entry_at_the_door_is_taken_back_and_its_desk_answers() -> None:
+    organiser = make_user("bench-scorer")
+    requests = Requests(organiser, Seeds(organiser, lambda line: None))
+    room = seed_room(organiser, "Preisskat", 9, drawn=False)
+    players = Player.objects.filter(keeper=room.tournament.keeper).count()
+    for _ in range(2):
+        assert requests.tournament_entry(room) > 0
+        assert Entry.objects.filter(tournament=room.tournament).count() == 9
+        assert Player.objects.filter(keeper=room.tournament.keeper).count() == players
+        assert not Payment.objects.filter(entry__tournament=room.tournament, entry__name__startswith="Nachz").exists()
+    drawn = seed_room(organiser, "Preisskat gezogen", 9, drawn=True)
+    assert Table.objects.filter(series__tournament=drawn.tournament).count() == 3
+    assert requests.tournament_desk(drawn) > 0

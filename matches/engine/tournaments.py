@@ -628,19 +628,7 @@ def score_tournament(
     series."""
     check_entrants(entrants, tandems=tandems, teams=teams)
     rankings = rank_tournament(rules, entrants, series, tandems=tandems, teams=teams)
-    by_player = _lines_by_player(series)
-    in_tandem = {member for side in tandems for member in side.members}
-    in_team = {member for side in teams for member in side.members}
-    every_due = [
-        dues(
-            one,
-            by_player.get(one.player, ()),
-            rules.fees,
-            in_tandem=one.player in in_tandem,
-            in_team=one.player in in_team,
-        )
-        for one in entrants
-    ]
+    every_due = all_dues(rules.fees, entrants, series, tandems=tandems, teams=teams)
     money_pot = pot(every_due, rules.share)
     prizes = prize_list(rules, rankings, money_pot)
     won = winnings(prizes, tandems=tandems, teams=teams)
@@ -648,6 +636,30 @@ def score_tournament(
         CashierLine(due, one.paid, won.get(one.player, 0)) for due, one in zip(every_due, entrants, strict=True)
     )
     return TournamentResult(rankings, prizes, Cashier(lines, money_pot, sum(line.won for line in lines)))
+
+
+def all_dues(
+    fees: Fees,
+    entrants: Sequence[Entrant],
+    series: Sequence[Sequence[SeriesLine]],
+    *,
+    tandems: Sequence[Side] = (),
+    teams: Sequence[Side] = (),
+) -> list[Dues]:
+    """Every entrant's dues over the lists of the series, in the entrants' order."""
+    by_player = _lines_by_player(series)
+    in_tandem = {member for side in tandems for member in side.members}
+    in_team = {member for side in teams for member in side.members}
+    return [
+        dues(
+            one,
+            by_player.get(one.player, ()),
+            fees,
+            in_tandem=one.player in in_tandem,
+            in_team=one.player in in_team,
+        )
+        for one in entrants
+    ]
 
 
 def check_entrants(entrants: Sequence[Entrant], *, tandems: Sequence[Side] = (), teams: Sequence[Side] = ()) -> None:

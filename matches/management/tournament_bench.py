@@ -17,9 +17,9 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from matches.engine.league import reachable
-from matches.models import Match
+from matches.models import Match, Player
 from matches.tournaments import services as tournaments
-from matches.tournaments.models import Entry, Series, Table, TableSeat, Tournament
+from matches.tournaments.models import Entry, Payment, Series, Table, TableSeat, Tournament
 
 SERIES = 3
 GAMES_AT_FOUR = 48
@@ -67,6 +67,42 @@ def seed_tournament(organiser: User, name: str, players: int, *, playing: bool =
                 enter_paper(table, organiser)
     tournament.refresh_from_db()
     return BenchTournament(tournament, organiser)
+
+
+def seed_room(organiser: User, name: str, players: int, *, drawn: bool) -> BenchTournament:
+    """A tournament of ``players`` entered at the door and paid, as the desk has it before the draw (``drawn``:
+    with series 1 drawn and not a game entered yet, as the desk has it when play begins)."""
+    tournament = tournaments.tournament_announce(
+        organiser=organiser,
+        settings=tournaments.TournamentSettings(
+            name=name,
+            date=datetime.date(2026, 12, 5),
+            venue="Messehalle",
+            series=SERIES,
+            games_at_four=GAMES_AT_FOUR,
+            games_at_three=GAMES_AT_THREE,
+            entry_fee=1500,
+            list_fee=200,
+            places=tournaments.Schedule((3000, 2000, 1500, 1200, 1000, 800, 600, 500)),
+        ),
+    )
+    for number in range(1, players + 1):
+        form = tournaments.EntryForm(f"Spieler {number:04d}", club=f"SC {number % 40:02d}")
+        tournaments.entry_at_door(tournament=tournament, form=form, user=organiser)
+    if drawn:
+        draw(tournament, 1, organiser)
+    tournament.refresh_from_db()
+    return BenchTournament(tournament, organiser)
+
+
+def take_entry_back(entry_id: int) -> None:
+    """Take an entry back as if it had never been made (its payments and its player in the tournament's book), so
+    that the next entry meets the room as the last one did."""
+    with transaction.atomic():
+        entry = Entry.objects.get(pk=entry_id)
+        Payment.objects.filter(entry=entry).delete()
+        entry.delete()
+        Player.objects.filter(pk=entry.player_id).delete()
 
 
 def draw(tournament: Tournament, number: int, organiser: User) -> Series:

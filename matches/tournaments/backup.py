@@ -26,6 +26,7 @@ from matches.clubs.models import Club
 from matches.engine.messages import gettext_noop, msg
 from matches.errors import Invalid
 from matches.models import Keeper
+from matches.names import name_key
 
 from . import services as tournaments
 from .models import (
@@ -326,6 +327,7 @@ def _restore_entry(
         tournament=tournament,
         player=restored.players[data["player"]],
         name=str(data["name"]),
+        name_key=name_key(str(data["name"])),
         club=str(data["club"]),
         category=None if category is None else categories[str(category)],
         federation_number=str(data["federation_number"]),

@@ -108,6 +108,9 @@ class Entry(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="tournament_entries")
     name = models.CharField(_("name"), max_length=100)
+    # The name as names are compared (``matches.names.name_key``): an entry is found by it, and a player entering
+    # twice is known by it, with one indexed read however many have entered.
+    name_key = models.CharField(max_length=100, editable=False)
     club = models.CharField(_("club"), max_length=100, blank=True)
     category = models.ForeignKey(
         Category, on_delete=models.PROTECT, null=True, blank=True, related_name="entries", verbose_name=_("category")
@@ -127,6 +130,7 @@ class Entry(models.Model):
             models.UniqueConstraint(fields=["tournament", "player"], name="tournament_entry_player_unique"),
             models.UniqueConstraint(fields=["tournament", "code"], name="tournament_entry_code_unique"),
         ]
+        indexes = [models.Index(fields=["tournament", "name_key"], name="tournament_entry_name_key")]
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.name}"

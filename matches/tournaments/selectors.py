@@ -20,6 +20,7 @@ from matches.engine.league import PaperLine as Paper
 from matches.engine.league import Place, SeriesLine, lines_from_paper
 from matches.engine.tournaments import (
     Cashier,
+    CashierLine,
     Doubles,
     Entrant,
     Fees,
@@ -31,6 +32,7 @@ from matches.engine.tournaments import (
     ScheduleKind,
     ShareKind,
     TournamentRules,
+    all_dues,
     rank_tournament,
     score_tournament,
 )
@@ -208,10 +210,10 @@ def paid_by_entry(tournament: Tournament) -> dict[int, int]:
     return {row["entry_id"]: row["paid"] or 0 for row in rows.order_by()}
 
 
-def counts_as_entrant(entry: Entry, paid: int) -> bool:
-    """An entry withdrawn before the first series is no entrant, unless it paid: an entry fee paid stays in the
-    pot (docs/rules.md, "Open tournaments")."""
-    return entry.withdrawn_after != 0 or paid > 0
+def counts_as_entrant(withdrawn_after: int | None, paid: int) -> bool:
+    """An entry withdrawn before the first series (``withdrawn_after`` 0) is no entrant, unless it paid: an entry
+    fee paid stays in the pot (docs/rules.md, "Open tournaments")."""
+    return withdrawn_after != 0 or paid > 0
 
 
 def sides_of(tournament: Tournament) -> tuple[list[SideRule], list[SideRule]]:
@@ -241,7 +243,7 @@ def tournament_results(tournament: Tournament) -> TournamentResults:
             paid.get(entry.pk, 0),
         )
         for entry in entries
-        if counts_as_entrant(entry, paid.get(entry.pk, 0))
+        if counts_as_entrant(entry.withdrawn_after, paid.get(entry.pk, 0))
     ]
     series = drawn_series(tournament)
     tandems, teams = sides_of(tournament)
@@ -262,6 +264,25 @@ def tournament_results(tournament: Tournament) -> TournamentResults:
         result.cashier,
         problems,
     )
+
+
+def cashier_lines_by_entry(tournament: Tournament) -> dict[int, CashierLine]:
+    """Each entrant's line of the cashier's list by entry id, as ``tournament_results`` has it but without the
+    prizes (``won`` is 0): what they owe and what they have paid, read from plain rows without ranking anybody, for
+    the desk that takes the money. An entry that counts for nothing (withdrawn before the first series without
+    paying) has no line."""
+    paid = paid_by_entry(tournament)
+    keys: list[int] = []
+    entrants: list[Entrant] = []
+    rows = Entry.objects.filter(tournament=tournament).values_list("pk", "player__name", "withdrawn_after")
+    for pk, key, withdrawn_after in rows.order_by("pk"):
+        if counts_as_entrant(withdrawn_after, paid.get(pk, 0)):
+            keys.append(pk)
+            entrants.append(Entrant(key, paid=paid.get(pk, 0)))
+    tandems, teams = sides_of(tournament)
+    lists = series_lists(tournament, drawn_series(tournament))
+    owed = all_dues(tournament_rules(tournament, []).fees, entrants, lists, tandems=tandems, teams=teams)
+    return {pk: CashierLine(due, entrant.paid, 0) for pk, due, entrant in zip(keys, owed, entrants, strict=True)}
 
 
 def without_prizes(rules: TournamentRules) -> TournamentRules:

@@ -6,14 +6,14 @@ services write, the selectors read, the tournament's permission answers say who 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import wraps
 from typing import Any, TypeVar
 
 from django.contrib import messages
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -26,6 +26,7 @@ from matches.engine import RuleError
 from matches.engine.league import Place
 from matches.engine.tournaments import CashierLine, Prize, PrizeKind, Seating
 from matches.errors import ServiceError
+from matches.names import name_key
 from matches.permissions import (
     LINKS_SESSION_KEY,
     Action,
@@ -41,6 +42,7 @@ from matches.permissions import (
 )
 from matches.qr import qr_svg
 from matches.refusals import refusal_as_messages, refusal_on_form, refusal_texts
+from matches.selectors import page_of
 
 from . import services
 from .forms import (
@@ -56,7 +58,14 @@ from .forms import (
 )
 from .models import Category, Entry, PaperLine, Series, Side, Table, TableSeat, Tournament
 from .permissions import CLUB_RUNNERS, holds_entry, manages_tournament
-from .selectors import TournamentResults, entry_by_code, entry_key, tournament_results
+from .selectors import (
+    TournamentResults,
+    cashier_lines_by_entry,
+    drawn_series,
+    entry_by_code,
+    series_progress,
+    tournament_results,
+)
 from .templatetags.tournaments import euros
 
 R = TypeVar("R")
@@ -95,6 +104,12 @@ def _keep_entry_link(request: HttpRequest, entry: Entry) -> None:
 
 # --- The organiser's desk ---------------------------------------------------------------------------------------------
 
+# The desk lists this many entries and this many tables at a time; it names who has not paid their entry up to
+# this many, and counts them beyond.
+DESK_ENTRIES = 50
+DESK_TABLES = 20
+NAMED_NOT_PAID = 3
+
 
 @dataclass(frozen=True)
 class DeskTable:
@@ -125,18 +140,21 @@ class DeskEntry:
 
     @property
     def paid_entry(self) -> bool:
-        """Whether they paid what is due on entry (the entry fee and their side rankings' fees): the list and
-        lost-game fees that come due after each series do not count against it."""
-        if self.line is None:
-            return False
-        dues = self.line.dues
-        return self.line.paid >= dues.entry + dues.tandem + dues.team
+        return _paid_entry(self.line)
 
 
-def _tables_of(request: HttpRequest, series: Series) -> list[DeskTable]:
-    tables = list(Table.objects.filter(series=series).select_related("match").order_by("number"))
+def _paid_entry(line: CashierLine | None) -> bool:
+    """Whether an entrant paid what is due on entry (the entry fee and their side rankings' fees): the list and
+    lost-game fees that come due after each series do not count against it."""
+    if line is None:
+        return False
+    return line.paid >= line.dues.entry + line.dues.tandem + line.dues.team
+
+
+def _tables_of(request: HttpRequest, series: Series, tables: Sequence[Table]) -> list[DeskTable]:
     seated: dict[int, list[Entry]] = {}
-    for seat in TableSeat.objects.filter(series=series).select_related("entry").order_by("table_id", "position"):
+    seats = TableSeat.objects.filter(table__in=list(tables)).select_related("entry").order_by("table_id", "position")
+    for seat in seats:
         seated.setdefault(seat.table_id, []).append(seat.entry)
     found = []
     for table in tables:
@@ -160,39 +178,90 @@ def _door_form(tournament: Tournament, categories: list[Category], *, focus: boo
     return form
 
 
+def _number(raw: str | None) -> int | None:
+    return int(raw) if raw is not None and raw.isascii() and raw.isdigit() and len(raw) < 7 else None
+
+
+@dataclass(frozen=True)
+class DeskFind:
+    """What the desk's list of entries shows: all of them by name, those found by a name or a code, or those
+    who still owe money (``owing``); a page of them at a time."""
+
+    find: str
+    owing: bool
+
+    @classmethod
+    def of(cls, request: HttpRequest) -> DeskFind:
+        return cls(" ".join(request.GET.get("find", "").split())[:100], request.GET.get("owing") == "1")
+
+    def entries(self, tournament: Tournament, lines: dict[int, CashierLine]) -> QuerySet[Entry]:
+        found = Entry.objects.filter(tournament=tournament).select_related("category")
+        if self.find:
+            code = "".join(self.find.split()).upper()
+            found = found.filter(Q(name_key__contains=name_key(self.find)) | Q(code=code))
+        if self.owing:
+            found = found.filter(pk__in=[pk for pk, line in lines.items() if line.owed > 0])
+        return found
+
+
 def _desk_context(request: HttpRequest, tournament: Tournament, **forms: Any) -> dict[str, Any]:
     categories = _categories(tournament)
-    results = tournament_results(tournament)
-    lines = {line.player: line for line in results.cashier.lines}
-    entries = [
-        DeskEntry(entry, lines.get(entry_key(entry)))
-        for entry in sorted(results.entries.values(), key=lambda entry: entry.name.casefold())
-    ]
-    present = [one for one in entries if one.entry.withdrawn_after is None]
-    series = list(results.series)
+    lines = cashier_lines_by_entry(tournament)
+    present = set(
+        Entry.objects.filter(tournament=tournament, withdrawn_after__isnull=True).values_list("pk", flat=True)
+    )
+    not_paid = [pk for pk in present if not _paid_entry(lines.get(pk))]
+    named_not_paid = (
+        list(Entry.objects.filter(pk__in=not_paid).order_by("name_key", "pk").values_list("name", flat=True))
+        if len(not_paid) <= NAMED_NOT_PAID
+        else []
+    )
+    find = DeskFind.of(request)
+    page = page_of(find.entries(tournament, lines), by="name_key", after=request.GET.get("after"), size=DESK_ENTRIES)
+    shown = [DeskEntry(entry, lines.get(entry.pk)) for entry in page.items]
+    series = drawn_series(tournament)
     playing = next((one for one in series if one.closed_at is None), None)
-    tables = _tables_of(request, playing) if playing is not None else []
+    progress = series_progress(tournament) if playing is not None else None
+    # The tables a page at a time, from the one asked for by its number.
+    wanted = _number(request.GET.get("table"))
+    tables = (
+        page_of(
+            Table.objects.filter(series=playing, number__gte=wanted or 1).select_related("match"),
+            by="number",
+            after=request.GET.get("tables"),
+            size=DESK_TABLES,
+        )
+        if playing is not None
+        else None
+    )
     following = len(series) + 1 if playing is None and len(series) < tournament.series else None
     sides = list(Side.objects.filter(tournament=tournament).prefetch_related("members__entry").order_by("kind", "id"))
     return {
         "tournament": tournament,
-        "entries": entries,
+        "entries": shown,
+        "entries_page": page,
+        "find": find,
         "present": len(present),
-        "paid": sum(1 for one in present if one.paid_entry),
-        "not_paid": [one.entry.name for one in present if not one.paid_entry],
-        "owed": sum(one.owed for one in entries if one.owed > 0),
-        "owing": sum(1 for one in entries if one.owed > 0),
+        "paid": len(present) - len(not_paid),
+        "not_paid": len(not_paid),
+        "named_not_paid": named_not_paid,
+        "owed": sum(line.owed for line in lines.values() if line.owed > 0),
+        "owing": sum(1 for line in lines.values() if line.owed > 0),
         "series": series,
         "playing": playing,
-        "tables": tables,
-        "complete": bool(tables) and all(table.complete for table in tables),
+        "progress": progress,
+        "tables": _tables_of(request, playing, tables.items) if playing and tables else [],
+        "tables_page": tables,
+        "table_asked": wanted,
+        "complete": progress is not None and progress.tables == progress.done,
         "following": following,
         "open": not series,
         "draw_number": forms.get("draw_number") or following,
         "sides": sides,
         "door_form": forms.get("door_form") or _door_form(tournament, categories, focus=bool(forms.get("focus_door"))),
         "code_form": forms.get("code_form") or CodeForm(),
-        "side_form": forms.get("side_form") or SideForm(entries=[one.entry for one in present]),
+        "side_form": forms.get("side_form")
+        or SideForm(entries=[one.entry for one in shown if one.entry.withdrawn_after is None]),
         "draw_form": forms.get("draw_form")
         or (
             DrawForm(
@@ -277,9 +346,7 @@ def entry_pay(request: HttpRequest, entry: Entry) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, _("The list had changed: nothing was taken. Here is what is owed now."))
         return redirect(_desk_url(entry.tournament, "#entries"))
-    line = next(
-        (line for line in tournament_results(entry.tournament).cashier.lines if line.player == entry_key(entry)), None
-    )
+    line = cashier_lines_by_entry(entry.tournament).get(entry.pk)
     owed = line.owed if line is not None and line.owed > 0 else None
     try:
         payment = services.entry_pay(
@@ -310,8 +377,10 @@ def entry_withdraw(request: HttpRequest, entry: Entry) -> HttpResponse:
 @require_POST
 def desk_side(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """A tandem or team, before the first draw."""
-    present = Entry.objects.filter(tournament=tournament, withdrawn_after__isnull=True).select_related("player")
-    form = SideForm(request.POST, entries=list(present))
+    # The players ticked, among those still in: the form offers the entries the desk listed.
+    ticked = _uuids(request.POST.getlist(SideForm(entries=[]).add_prefix("entries")))
+    present = Entry.objects.filter(tournament=tournament, withdrawn_after__isnull=True, public_id__in=ticked)
+    form = SideForm(request.POST, entries=list(present.select_related("player").order_by("name_key", "pk")))
     if form.is_valid():
         try:
             side = services.side_enter(
@@ -457,7 +526,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 
 def _uuids(keys: list[str]) -> list[str]:
-    """The links' keys that are ids (a match's or an entry's), for a query that would refuse anything else."""
+    """The keys that are ids (a match's or an entry's), for a query that would refuse anything else."""
     found = []
     for key in keys:
         try:
@@ -537,8 +606,7 @@ def entry_find(request: HttpRequest, tournament_id: Any) -> HttpResponse:
 @require_safe
 def entry_detail(request: HttpRequest, entry: Entry) -> HttpResponse:
     """The confirmation an entrant shows at the door: the code large, the name, the category, paid or not."""
-    results = tournament_results(entry.tournament)
-    line = next((one for one in results.cashier.lines if one.player == entry_key(entry)), None)
+    line = cashier_lines_by_entry(entry.tournament).get(entry.pk)
     context = {"entry": entry, "tournament": entry.tournament, "line": line}
     return render(request, "tournaments/entry.html", context)
 

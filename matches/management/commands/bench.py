@@ -58,10 +58,18 @@ from matches.management.league_seed import seed_season
 from matches.management.restore_figures import restore_against_engine, slowest_save_during_restore
 from matches.management.throughput import measure as measure_throughput
 from matches.management.tournament_bench import SERIES as TOURNAMENT_SERIES
-from matches.management.tournament_bench import BenchTournament, draw, seed_tournament, undraw
+from matches.management.tournament_bench import (
+    BenchTournament,
+    draw,
+    seed_room,
+    seed_tournament,
+    take_entry_back,
+    undraw,
+)
 from matches.models import Game, Match, MatchEvent
 from matches.selectors import game_rows
 from matches.services import game_add, match_create
+from matches.tournaments.models import Entry
 from scorekeeper.storage import minified
 
 # Skat at three with Bock rounds: every save, fix and preview reads the Bock window of the last deals.
@@ -114,6 +122,12 @@ LEAGUE_TABLE_GOAL = 2
 TOURNAMENT_PLAYERS = (300, 30)
 TOURNAMENT_DRAW_GOAL = 15
 TOURNAMENT_RESULTS_GOAL = 2
+# Rooms of this many entrants and of this many: a player entered at the door before the draw, against the same in a
+# small room; and the organiser's desk once series 1 is drawn, against the same in a room of a tenth.
+TOURNAMENT_ENTRANTS = (3000, 30)
+TOURNAMENT_ENTRY_GOAL = 1.5
+TOURNAMENT_DESK_ENTRANTS = (3000, 300)
+TOURNAMENT_DESK_GOAL = 2
 # What a page loads by itself: its styles, scripts, images, favicon and manifest (not the pages it links to, nor the
 # icons a browser fetches only to install the app, nor an image loaded only when it is scrolled to).
 LOADED = re.compile(
@@ -225,6 +239,26 @@ class Seeds:
         """Tournaments with two series closed and the third being played."""
         return self._tournaments("playing", playing=True)
 
+    @cached_property
+    def rooms_entering(self) -> dict[int, BenchTournament]:
+        """Rooms taking entries at the door, series 1 not yet drawn."""
+        return self._rooms(TOURNAMENT_ENTRANTS, drawn=False)
+
+    @cached_property
+    def rooms_drawn(self) -> dict[int, BenchTournament]:
+        """Rooms with series 1 drawn."""
+        return self._rooms(TOURNAMENT_DESK_ENTRANTS, drawn=True)
+
+    def _rooms(self, sizes: tuple[int, ...], *, drawn: bool) -> dict[int, BenchTournament]:
+        started = time.perf_counter()
+        what = "series 1 drawn" if drawn else "entering"
+        seeded = {size: seed_room(self.scorer, f"Preisskat {size} {what}", size, drawn=drawn) for size in sizes}
+        self.say(
+            f"seeded rooms of {' and '.join(map(str, sizes))} entrants ({what}) through the services in "
+            f"{time.perf_counter() - started:.1f} s"
+        )
+        return seeded
+
     def _tournaments(self, what: str, *, playing: bool) -> dict[int, BenchTournament]:
         started = time.perf_counter()
         seeded = {
@@ -251,6 +285,7 @@ class Requests:
         self.unwrapped = _without_middleware(scorer)
         self.fixes = dict.fromkeys(MATCHES, 0)
         self.phones: dict[int, Client] = {}
+        self.entered = 0
         # Set to count the queries of the requests themselves (not of the bench's own reads and resets).
         self.queries: CaptureQueriesContext | None = None
 
@@ -338,6 +373,21 @@ class Requests:
         elapsed = time.perf_counter_ns() - start
         undraw(bench.tournament, TOURNAMENT_SERIES)
         return elapsed
+
+    def tournament_entry(self, bench: BenchTournament) -> int:
+        """A player entered at the door by the organiser's desk, paid at once; taken back afterwards (not timed), so
+        that every repetition meets a room of the same size."""
+        self.entered += 1
+        url = reverse("tournaments:door", args=[bench.tournament.public_id])
+        data = {"door-name": f"Nachzügler {self.entered}", "door-club": "SC Gäste", "door-paid": "on"}
+        elapsed, _ = self._timed(lambda: self._post(url, data), 302, "tournament entry")
+        take_entry_back(Entry.objects.filter(tournament=bench.tournament).latest("id").pk)
+        return elapsed
+
+    def tournament_desk(self, bench: BenchTournament) -> int:
+        """The organiser's desk as the organiser opens it."""
+        url = reverse("tournaments:desk", args=[bench.tournament.public_id])
+        return self._timed(lambda: self.client.get(url), 200, "tournament desk")[0]
 
     def tournament_live(self, bench: BenchTournament) -> int:
         """The tournament's live page as a phone in the room opens it (no account, nothing held from before)."""
@@ -449,6 +499,8 @@ class Command(BaseCommand):
         bare_anonymous = Side("bare view, anonymous", lambda: requests.bare(requests.spectator))
         save_10 = Side("save at game 10", lambda: requests.save("10"))
         many, few = TOURNAMENT_PLAYERS
+        room, small_room = TOURNAMENT_ENTRANTS
+        desk_room, desk_small_room = TOURNAMENT_DESK_ENTRANTS
         league_tables = (
             Side("league table at 10k match days", lambda: requests.group_page(seeds.league_histories[10_000])),
             Side("league table at 100 match days", lambda: requests.group_page(seeds.league_histories[100])),
@@ -507,6 +559,24 @@ class Command(BaseCommand):
                 TOURNAMENT_RESULTS_GOAL,
                 Side(f"live page at {many} players", lambda: requests.tournament_live(seeds.tournaments_playing[many])),
                 Side(f"live page at {few} players", lambda: requests.tournament_live(seeds.tournaments_playing[few])),
+            ),
+            Figure(
+                f"tournament entry at {room} / {small_room} entrants",
+                TOURNAMENT_ENTRY_GOAL,
+                Side(f"entry at {room} entrants", lambda: requests.tournament_entry(seeds.rooms_entering[room])),
+                Side(
+                    f"entry at {small_room} entrants",
+                    lambda: requests.tournament_entry(seeds.rooms_entering[small_room]),
+                ),
+            ),
+            Figure(
+                f"tournament desk {desk_room} / {desk_small_room} entrants",
+                TOURNAMENT_DESK_GOAL,
+                Side(f"desk at {desk_room} entrants", lambda: requests.tournament_desk(seeds.rooms_drawn[desk_room])),
+                Side(
+                    f"desk at {desk_small_room} entrants",
+                    lambda: requests.tournament_desk(seeds.rooms_drawn[desk_small_room]),
+                ),
             ),
         )
         chosen = tuple(figure for figure in figures if wanted(figure.name))
