@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 import html
 import re
+import uuid
 from collections.abc import Callable
 from contextlib import AbstractContextManager as ContextManager
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 import pytest
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import F
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -24,6 +26,7 @@ from matches.interclub.models import CheckIn, Division, Group, League, MatchDay,
 from matches.interclub.selectors import players_ranking
 from matches.labels import standing_label, total_label
 from matches.models import Match
+from matches.services import Submission, game_add
 
 from .factories import make_user
 from .interclub_setup import LeagueSetup, check_in_all, enter_series, league_setup, paper_line
@@ -597,6 +600,7 @@ ADDRESSES: dict[str, tuple[str, set[str], set[str]]] = {
     "interclub_paper": ("venue", SCORERS, SCORERS),
     "interclub_close": ("venue", SCORERS, SCORERS),
     "interclub_report": ("venue", EVERYBODY, EVERYBODY),
+    "interclub_venue_screen": ("venue", EVERYBODY, EVERYBODY),
     "interclub_confirm": ("venue", SCORERS, SCORERS),
     "interclub_accept": ("venue", MANAGER, MANAGER),
     "interclub_reopen": ("venue", SCORERS, SCORERS),
@@ -717,3 +721,49 @@ def test_the_venue_page_costs_the_same_before_the_seating_and_after(
     with django_assert_max_num_queries(30) as seated:
         manager.get(url)
     assert len(seated.captured_queries) <= len(before.captured_queries) + 2
+
+
+# --- The room's screen ------------------------------------------------------------------------------------------------
+
+
+def _screen(venue: Venue) -> str:
+    return reverse("interclub_venue_screen", args=[venue.public_id])
+
+
+def test_a_venues_room_screen_is_public_and_answers_a_304_until_a_table_saves_a_game() -> None:
+    setup = league_setup(series=2)
+    check_in_all(setup, 1)
+    leagues.series_seat(venue=setup.venue, series=1, user=setup.manager)
+    client = Client()
+    page = client.get(_screen(setup.venue))
+    assert page.status_code == 200
+    text = html.unescape(page.content.decode())
+    assert "League points of the day" in text
+    assert "League table" in text
+    assert "0 of 48 games" in text
+    part = client.get(_screen(setup.venue), headers={"HX-Request": "true"})
+    assert part.content.decode().lstrip().startswith('<div id="screen"')
+    asked = {"HX-Request": "true", "If-None-Match": part["ETag"]}
+    assert client.get(_screen(setup.venue), headers=asked).status_code == 304
+    table = VenueTable.objects.filter(venue=setup.venue, series=1).order_by("number").first()
+    assert table is not None
+    game_add(
+        match=table.match,
+        user=None,
+        token=uuid.uuid4(),
+        submission=Submission(declarer=1, entry={"contract": "clubs", "matadors": 1, "declarer_card_points": 70}),
+    )
+    changed = client.get(_screen(setup.venue), headers=asked)
+    assert changed.status_code == 200
+    assert "1 of 48 games" in changed.content.decode()
+    # Another venue of the group closing moves the group's table: the screen asks again too.
+    again = {"HX-Request": "true", "If-None-Match": changed["ETag"]}
+    assert client.get(_screen(setup.venue), headers=again).status_code == 304
+    Venue.objects.filter(pk=setup.venue.pk).update(version=F("version") + 1)
+    assert client.get(_screen(setup.venue), headers=again).status_code == 200
+
+
+def test_a_venues_page_links_its_room_screen() -> None:
+    setup = league_setup(series=2)
+    page = Client().get(reverse("interclub_venue", args=[setup.venue.public_id])).content.decode()
+    assert f'<a href="{_screen(setup.venue)}">Room screen</a>' in page

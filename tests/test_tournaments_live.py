@@ -284,3 +284,14 @@ def test_a_name_looked_for_with_a_null_character_finds_nobody_rather_than_failin
     enter_field(tournament, 4)
     tournaments.series_draw(tournament=tournament, number=1, user=None)
     assert Client().get(_live(tournament), {"find": "Spie\x00ler"}).status_code == 200
+
+
+def test_a_total_below_zero_is_written_with_a_real_minus_sign() -> None:
+    tournament = announce()
+    enter_field(tournament, 9)
+    _closed(tournament, 1)
+    totals = list(EntryStanding.objects.filter(tournament=tournament, total__lt=0).values_list("total", flat=True))
+    assert totals, "the field has somebody below zero"
+    page = Client().get(_live(tournament)).content.decode()
+    assert f'<td class="num">−{-totals[0]}</td>' in page
+    assert f">-{-totals[0]}<" not in page

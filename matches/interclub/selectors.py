@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.db.models import Count
+from django.db.models import Count, Sum
 
 from matches.engine.league import PaperLine as Paper
 from matches.engine.league import lines_from_paper
@@ -446,3 +446,24 @@ def players_ranking(league: League, *, group: Group | None = None) -> list[Ranke
     # The players of a shared rank by name, as the group's table lists its teams (the ranking's order is by rank).
     ranked.sort(key=lambda row: (row.rank, players[int(row.player)].name))
     return [RankedPlayer(row, players[int(row.player)], bool(sums[row.player][2])) for row in ranked]
+
+
+# --- The room's screen ------------------------------------------------------------------------------------------------
+
+
+def screen_state(venue: Venue) -> tuple[int, ...]:
+    """What the venue's room screen shows moves with: the venue's version (line-ups, seatings, paper lists,
+    closing, acceptance), its tables' games (their versions and how many), and the group's venues' versions (the
+    group's table moves when one of them closes or is accepted). Counted by the database in two reads, however long
+    the day or the group's history."""
+    tables = Match.objects.filter(venue_table__venue=venue).aggregate(versions=Sum("version"), games=Sum("deals"))
+    group = Venue.objects.filter(match_day__group_id=venue.match_day.group_id).aggregate(
+        versions=Sum("version"), venues=Count("pk")
+    )
+    return (
+        venue.version,
+        tables["versions"] or 0,
+        tables["games"] or 0,
+        group["versions"] or 0,
+        group["venues"],
+    )

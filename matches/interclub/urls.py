@@ -20,6 +20,7 @@ urlpatterns = [
     path("leagues/venues/<uuid:venue_id>/unseat/", views.venue_unseat, name="interclub_unseat"),
     path("leagues/venues/<uuid:venue_id>/tables/<int:number>/paper/", views.venue_paper, name="interclub_paper"),
     path("leagues/venues/<uuid:venue_id>/close/", views.venue_close, name="interclub_close"),
+    path("leagues/venues/<uuid:venue_id>/screen/", views.venue_screen, name="interclub_venue_screen"),
     path("leagues/venues/<uuid:venue_id>/report/", views.venue_report_page, name="interclub_report"),
     path("leagues/venues/<uuid:venue_id>/confirm/", views.venue_confirm, name="interclub_confirm"),
     path("leagues/venues/<uuid:venue_id>/accept/", views.venue_accept, name="interclub_accept"),

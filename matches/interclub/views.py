@@ -24,6 +24,7 @@ from matches.models import Player
 from matches.permissions import Action, on_subject, signed_in, signed_in_account, visitor_of
 from matches.qr import qr_svg
 from matches.refusals import refusal_as_messages, refusal_on_form
+from matches.screens import screen_response
 
 from . import services
 from .forms import (
@@ -40,7 +41,7 @@ from .forms import (
 )
 from .models import Division, Group, League, MatchDay, RosterEntry, Team, Venue, VenueTable
 from .permissions import captains, manages_league, may_accept, may_check_in, may_confirm, may_keep_roster, may_seat
-from .selectors import group_table, players_ranking, team_match_days, venue_report
+from .selectors import group_table, players_ranking, screen_state, team_match_days, venue_report
 
 # The match days a group's page lists at a time: the latest, and the older ones a page at a time on request.
 MATCH_DAYS_SHOWN = 10
@@ -143,6 +144,32 @@ def _venue_context(
 @require_safe
 def venue_detail(request: HttpRequest, venue: Venue) -> HttpResponse:
     return render(request, "interclub/venue_detail.html", _venue_context(request, venue))
+
+
+@on_subject(Action.VIEW, "venue")
+@require_safe
+def venue_screen(request: HttpRequest, venue: Venue) -> HttpResponse:
+    """The venue's screen for the host's hall: the series under way with its tables, the series' results, the
+    day's league points and the group's table, in type read from across the room, following by itself and
+    answered with a bare 304 while nothing changed."""
+
+    def draw(fragment: bool) -> HttpResponse:
+        report = venue_report(venue)
+        begun = [one for one in report.series if one.seated]
+        under_way = next((one for one in begun if not one.complete), begun[-1] if begun else None)
+        context = {
+            "venue": venue,
+            "match_day": venue.match_day,
+            "group": venue.match_day.group,
+            "report": report,
+            "under_way": under_way,
+            "ranked": [one for one in report.series if one.places],
+            "days": report.days_best_first(),
+            "table": group_table(venue.match_day.group),
+        }
+        return render(request, "interclub/_venue_screen.html" if fragment else "interclub/venue_screen.html", context)
+
+    return screen_response(request, screen_state(venue), draw)
 
 
 @on_subject(Action.SCORE, "venue")

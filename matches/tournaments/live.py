@@ -6,17 +6,12 @@ nothing new with a bare 304 against the ETag of what it showed."""
 
 from __future__ import annotations
 
-import hashlib
-
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
-from django.utils.http import quote_etag
-from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from matches.htmx import from_htmx
 from matches.permissions import Action, on_subject
+from matches.screens import screen_response
 
 from .models import Tournament
 from .selectors import live_places, seats_found, series_progress
@@ -36,13 +31,8 @@ def _page_of(request: HttpRequest) -> int:
 @require_safe
 def tournament_live(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     progress = series_progress(tournament)
-    # What the answer shows moves with the tournament's version (entries, draws, paper lists, closings) and with
-    # the tables as they finish; an ask that finds both as they were gets a 304 without reading the standings.
-    fragment = from_htmx(request)
-    shown = repr((tournament.version, progress, get_language(), request.get_full_path(), fragment))
-    etag = quote_etag(hashlib.sha256(shown.encode()).hexdigest()[:32])
-    response = get_conditional_response(request, etag=etag)
-    if response is None:
+
+    def draw(fragment: bool) -> HttpResponse:
         # A null character is no part of any name (and PostgreSQL takes none in a text).
         find = request.GET.get("find", "")[:MOST_FOUND].replace("\x00", "")
         context = {
@@ -51,10 +41,8 @@ def tournament_live(request: HttpRequest, tournament: Tournament) -> HttpRespons
             "progress": progress,
             "seats": seats_found(tournament, find) if progress is not None else (),
         }
-        template = "tournaments/live_board.html" if fragment else "tournaments/live.html"
-        response = render(request, template, context)
-    response["ETag"] = etag
-    # Asked again every time: a phone may show what it holds only once the server said it is still so.
-    patch_cache_control(response, no_cache=True)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+        return render(request, "tournaments/live_board.html" if fragment else "tournaments/live.html", context)
+
+    # What the answer shows moves with the tournament's version (entries, draws, paper lists, closings) and with
+    # the tables as they finish.
+    return screen_response(request, (tournament.version, progress), draw)

@@ -57,6 +57,7 @@ def _pages() -> tuple[User, dict[str, str]]:
         "team": reverse("interclub_team", args=[setup.teams[0].public_id]),
         "venue": reverse("interclub_venue", args=[venue.public_id]),
         "match report": reverse("interclub_report", args=[venue.public_id]),
+        "venue screen": reverse("interclub_venue_screen", args=[venue.public_id]),
         "new venue": reverse("interclub_venue_new", args=[setup.match_day.public_id]),
         "leagues": reverse("interclub_leagues"),
         "club screen": reverse("club_screen", args=[setup.clubs[0].screen_token]),

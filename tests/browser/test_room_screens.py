@@ -1,0 +1,155 @@
+"""The screens for the room, opened as a hall's television shows them (1920 × 1080, German): a tournament's live page
+fills the width with places 1–25 and 26–50 side by side in type read from across the room; a league venue's screen,
+reached from the venue's page, shows the series under way with its tables, the day's league points and the group's
+table side by side. And the German match report read on a phone (390 × 844) shows every heading and total whole."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import Browser, FloatRect, Locator, Page, ViewportSize, expect
+
+from matches.interclub import services as leagues
+from matches.tournaments import services as tournaments
+from matches.tournaments.models import Series
+
+from ..interclub_setup import check_in_all, enter_series, league_setup
+from ..tournaments_setup import announce, enter_field, play_series
+from .flow import signed_in
+from .test_accessibility import _violations
+
+TV: ViewportSize = {"width": 1920, "height": 1080}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+# The smallest type read from across a hall, in CSS pixels at 1920 px.
+ROOM_TYPE = 22
+SERIES_1 = {"Herz Dame I": 3683, "Kreuz Bube I": 3000, "Pik As I": 2900, "Karo Sieben I": 2800}
+SERIES_2 = {"Herz Dame I": 3283, "Kreuz Bube I": 3400, "Pik As I": 3300, "Karo Sieben I": 3000}
+
+
+def _box(locator: Locator) -> FloatRect:
+    box = locator.bounding_box()
+    assert box is not None
+    return box
+
+
+def _type_size(locator: Locator) -> float:
+    return float(locator.evaluate("(element) => parseFloat(getComputedStyle(element).fontSize)"))
+
+
+def _whole(page: Page) -> list[str]:
+    """Headings and cells whose text is cut (wider than their box) or that reach beyond the window."""
+    found: list[str] = page.evaluate(
+        """() => Array.from(document.querySelectorAll("h1, h2, th, td")).filter((element) => {
+            const box = element.getBoundingClientRect();
+            return element.scrollWidth > element.clientWidth + 1 || box.right > window.innerWidth + 1;
+        }).map((element) => element.textContent.trim().slice(0, 40))"""
+    )
+    return found
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_tournaments_live_page_fills_a_halls_screen_with_places_1_to_50_side_by_side(
+    browser: Browser, live_server: Any
+) -> None:
+    tournament = announce()
+    enter_field(tournament, 60)
+    tournaments.series_draw(tournament=tournament, number=1)
+    first = Series.objects.get(tournament=tournament)
+    play_series(first)
+    tournaments.series_close(series=first, user=None)
+    tournaments.series_draw(tournament=tournament, number=2)
+    assert tournament.organiser is not None
+    context = browser.new_context(viewport=TV, locale="de-DE", bypass_csp=True)
+    page = signed_in(context, live_server.url, tournament.organiser)
+    # The organiser opens it from the desk.
+    page.goto(live_server.url + reverse("tournaments:desk", args=[tournament.public_id]))
+    page.get_by_role("link", name="Saalanzeige: die Live-Tabelle").click()
+    expect(page.get_by_role("heading", name="Stand nach Serie 1 von 3", level=2)).to_be_visible()
+    expect(page.get_by_text("Plätze 1–50 von 60")).to_be_visible()
+    halves = page.get_by_role("table", name="Stand nach Serie 1 von 3")
+    expect(halves).to_have_count(2)
+    first_place = halves.nth(0).get_by_role("row").nth(1)
+    next_half = halves.nth(1).get_by_role("row").nth(1)
+    last_place = halves.nth(1).get_by_role("row").last
+    # A place shared and decided by lot carries a star.
+    expect(first_place.get_by_role("cell").first).to_have_text(re.compile(r"^1\b"))
+    expect(next_half.get_by_role("cell").first).to_have_text(re.compile(r"^26\b"))
+    expect(last_place.get_by_role("cell").first).to_have_text(re.compile(r"^50\b"))
+    # 26–50 beside 1–25, level with them; place 50 on the screen without scrolling; the series under way beside.
+    assert abs(_box(next_half)["y"] - _box(first_place)["y"]) < 2
+    assert _box(next_half)["x"] > _box(first_place)["x"] + _box(first_place)["width"]
+    assert _box(last_place)["y"] + _box(last_place)["height"] <= TV["height"]
+    series = page.get_by_role("heading", name="Serie 2 wird gespielt", level=2)
+    assert _box(series)["x"] > _box(next_half)["x"] + _box(next_half)["width"] - 1
+    assert _box(page.get_by_role("main"))["width"] >= TV["width"] * 0.95
+    assert _type_size(first_place.get_by_role("cell").nth(1)) >= ROOM_TYPE
+    assert _whole(page) == []
+    assert _violations(page) == []
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_league_venues_screen_shows_the_series_under_way_the_days_points_and_the_table(
+    browser: Browser, live_server: Any
+) -> None:
+    setup = league_setup(series=2)
+    check_in_all(setup, 1)
+    leagues.series_seat(venue=setup.venue, series=1, user=setup.manager)
+    enter_series(setup, 1, SERIES_1, setup.manager)
+    check_in_all(setup, 2)
+    leagues.series_seat(venue=setup.venue, series=2, user=setup.manager)
+    context = browser.new_context(viewport=TV, locale="de-DE", bypass_csp=True)
+    # The host's secretary opens it from the venue's page; the screen itself needs no account.
+    page = signed_in(context, live_server.url, setup.secretaries[0])
+    page.goto(live_server.url + reverse("interclub_venue", args=[setup.venue.public_id]))
+    page.get_by_role("link", name="Saalanzeige", exact=True).click()
+    expect(page.get_by_role("heading", name="1. Spieltag", level=1)).to_be_visible()
+    series = page.get_by_role("heading", name="Serie 2", level=2)
+    day = page.get_by_role("heading", name="Ligapunkte des Tages", level=2)
+    table = page.get_by_role("heading", name="Tabelle", level=2)
+    # Three boards side by side, in type read from across the hall.
+    tops = [_box(heading)["y"] for heading in (series, day, table)]
+    lefts = [_box(heading)["x"] for heading in (series, day, table)]
+    assert max(tops) - min(tops) < 2
+    assert lefts == sorted(lefts)
+    assert lefts[2] > TV["width"] / 2
+    expect(page.get_by_text("0 von 48 Spielen")).to_have_count(4)
+    results = page.get_by_role("table", name="Ergebnisse der Serie 1")
+    expect(results.get_by_role("row").nth(1)).to_contain_text("Herz Dame I")
+    expect(results.get_by_role("row").nth(1)).to_contain_text("3:0")
+    points = page.get_by_role("row").filter(has_text="Kreuz Bube I").first
+    assert _type_size(points.get_by_role("cell").first) >= ROOM_TYPE
+    assert _whole(page) == []
+    assert _violations(page) == []
+    # Nobody signed in sees the same screen.
+    anonymous = browser.new_context(viewport=TV, locale="de-DE", bypass_csp=True)
+    bare = anonymous.new_page()
+    bare.goto(page.url)
+    expect(bare.get_by_role("heading", name="Ligapunkte des Tages", level=2)).to_be_visible()
+    anonymous.close()
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_german_match_report_on_a_phone_shows_every_heading_and_total_whole(
+    browser: Browser, live_server: Any
+) -> None:
+    setup = league_setup(series=2)
+    for number, scores in enumerate((SERIES_1, SERIES_2), start=1):
+        check_in_all(setup, number)
+        leagues.series_seat(venue=setup.venue, series=number, user=setup.manager)
+        enter_series(setup, number, scores, setup.manager)
+    leagues.venue_close(venue=setup.venue, user=setup.manager)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, locale="de-DE")
+    page = context.new_page()
+    page.goto(live_server.url + reverse("interclub_report", args=[setup.venue.public_id]))
+    expect(page.get_by_role("heading", name="Spielbericht", level=1)).to_be_visible()
+    for heading in ("Serienergebnis", "Ligapunkte", "Spielpunkte"):
+        expect(page.get_by_role("columnheader", name=heading).first).to_be_visible()
+    expect(page.get_by_role("row").filter(has_text="Herz Dame I").first).to_contain_text("6966")
+    assert _whole(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
