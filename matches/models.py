@@ -389,3 +389,43 @@ class RestoreJob(models.Model):
     @property
     def finished(self) -> bool:
         return self.state in (self.State.DONE, self.State.FAILED)
+
+
+class FileJob(models.Model):
+    """A file too large to make while a page waits (a tournament's table cards for a room of hundreds): queued by its
+    download, made by the task worker (``tasks.file_job_run``) with the maker its kind registered, its progress shown
+    to the account that asked, and kept for that account to download until the daily cleanup removes it
+    (``tasks.FILES_KEPT``). ``arguments``: what the maker needs, as the download gave it; ``language``: the asker's,
+    in which the file is written."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued", _("waiting to start")
+        MAKING = "making", _("being made")
+        DONE = "done", _("ready")
+        FAILED = "failed", _("not made")
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="file_jobs")
+    kind = models.CharField(max_length=40)
+    title = models.CharField(max_length=255)
+    arguments = models.JSONField(default=dict)
+    language = models.CharField(max_length=10)
+    state = models.CharField(max_length=10, choices=State.choices, default=State.QUEUED)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    file_name = models.CharField(max_length=255, blank=True)
+    content_type = models.CharField(max_length=100, blank=True)
+    content = models.BinaryField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["created_at"], name="file_job_created")]
+
+    def __str__(self) -> str:
+        return f"file {self.public_id} ({self.state})"
+
+    @property
+    def finished(self) -> bool:
+        return self.state in (self.State.DONE, self.State.FAILED)

@@ -34,7 +34,7 @@ from django.db import connection
 from django.db.models import Field, Model, Q, QuerySet
 from django.http import Http404, HttpRequest
 
-from .models import Keeper, Match, Player, RestoreJob, Seat
+from .models import FileJob, Keeper, Match, Player, RestoreJob, Seat
 from .rows import rows_read
 
 LINKS_SESSION_KEY = "scorer_links"
@@ -350,11 +350,17 @@ def _restore_allows(visitor: Visitor, action: Action, job: RestoreJob) -> bool:
     return action is Action.VIEW and visitor.account is not None and job.user_id == visitor.account.pk
 
 
+def _file_allows(visitor: Visitor, action: Action, job: FileJob) -> bool:
+    """Only the account that asked for a file sees it and downloads it, and nobody does more."""
+    return action is Action.VIEW and visitor.account is not None and job.user_id == visitor.account.pk
+
+
 # The kinds of things of the core; an app adds its own with ``register_subject`` when it is ready.
 SUBJECTS: dict[str, Subject] = {
     "match": Subject(Match, _match_of, can),
     "player": Subject(Player, found_in(lambda: Player.objects.select_related("keeper")), can),
     "restore": Subject(RestoreJob, found_in(lambda: RestoreJob.objects.defer("data")), _restore_allows),
+    "file": Subject(FileJob, found_in(lambda: FileJob.objects.defer("content")), _file_allows),
 }
 
 

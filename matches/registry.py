@@ -7,13 +7,15 @@ answer that knows.
 - A match played at a table of an event (a club night): which event, day, series and table, for its printed list.
 - The app's own addresses: its pages beside the core's, its API resources in the core's API, and the entry to its
   pages in every page's main menu.
+- The files it makes in the background when they are large (``FileJob``): how to make each kind.
 """
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, URLResolver
@@ -58,6 +60,21 @@ class MenuEntry:
     label: Promise
 
 
+@dataclass(frozen=True)
+class MadeFile:
+    """A file a maker made: its bytes, its file name and its content type."""
+
+    content: bytes
+    file_name: str
+    content_type: str
+
+
+# How far a maker has come: the parts done of the parts in all.
+Progress = Callable[[int, int], None]
+# A kind of file made in the background: from a job's arguments, telling how far it has come; None where what it was
+# made of is gone (the tournament deleted meanwhile).
+FileMaker = Callable[[Mapping[str, Any], Progress], MadeFile | None]
+
 PaperReader = Callable[[Match], PaperList | None]
 GoneLinkPage = Callable[[HttpRequest, str], HttpResponse | None]
 TablePlaceReader = Callable[[Match], TablePlace | None]
@@ -69,6 +86,7 @@ _table_place_readers: list[TablePlaceReader] = []
 _pages: list[URLPattern | URLResolver] = []
 _api_routes: list[URLPattern | URLResolver] = []
 _menu: list[MenuEntry] = []
+_file_makers: dict[str, FileMaker] = {}
 
 
 def register_paper_reader(reader: PaperReader) -> None:
@@ -147,3 +165,12 @@ def table_place(match: Match) -> TablePlace | None:
         if found is not None:
             return found
     return None
+
+
+def register_file_maker(kind: str, maker: FileMaker) -> None:
+    """``maker`` makes the files of ``kind`` that a download queued because they are large."""
+    _file_makers.setdefault(kind, maker)
+
+
+def file_maker(kind: str) -> FileMaker | None:
+    return _file_makers.get(kind)

@@ -1,5 +1,6 @@
 """Work that runs off the request, on the task worker (``manage.py db_worker``, started beside the web server by
-``make run`` and ``make serve``): today, restoring a backup uploaded on the backup page.
+``make run`` and ``make serve``): restoring a backup uploaded on the backup page, and making a file too large to make
+while a page waits (``FileJob``, each kind made by the maker an app registered).
 
 The page queues a ``RestoreJob`` holding the file and answers at once; the worker checks, scores and writes it
 (``matches.restore``), telling the job how far it has come, and the job's page shows that until it says what was
@@ -12,15 +13,19 @@ from __future__ import annotations
 import datetime
 import json
 import logging
+from collections.abc import Mapping
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.utils import timezone
+from django.db.models import F
+from django.utils import timezone, translation
 from django_tasks import task
 
 from .engine.messages import gettext_noop, msg
 from .errors import ServiceError
-from .models import Keeper, RestoreJob
+from .models import FileJob, Keeper, RestoreJob
+from .registry import MadeFile, file_maker
 from .restore import restore, staging_discard
 
 logger = logging.getLogger(__name__)
@@ -113,3 +118,70 @@ def restore_job_checked(job: RestoreJob) -> RestoreJob:
 def restore_job_waiting_long(job: RestoreJob) -> bool:
     """Whether the job has waited so long for the worker that it is probably not running."""
     return job.state == RestoreJob.State.QUEUED and timezone.now() - job.created_at > UNSTARTED
+
+
+# --- Files made in the background -------------------------------------------------------------------------------------
+
+# A file made is kept this long for its asker to download; the daily cleanup removes it after.
+FILES_KEPT = datetime.timedelta(days=1)
+# A maker tells its job how far it has come at most this often (in parts), so that a large file costs few writes.
+FILE_STEPS = 50
+
+
+def file_queue(*, user: User, kind: str, title: str, arguments: Mapping[str, Any], total: int) -> FileJob:
+    """Queue the file of ``kind`` made of ``arguments`` (``total`` parts) for the worker, in the asker's language."""
+    job = FileJob.objects.create(
+        user=user,
+        kind=kind,
+        title=title[:255],
+        arguments=dict(arguments),
+        language=translation.get_language() or "en",
+        total=total,
+    )
+    file_job_run.enqueue(job.pk)
+    return job
+
+
+@task()
+def file_job_run(job_id: int) -> None:
+    """Make the file a job asks for with its kind's maker, telling the job how far it has come."""
+    job = FileJob.objects.filter(pk=job_id, state=FileJob.State.QUEUED).first()
+    if job is None:  # made already (a task run twice), or removed with its account
+        return
+    maker = file_maker(job.kind)
+    jobs = FileJob.objects.filter(pk=job.pk)
+    jobs.update(state=FileJob.State.MAKING, updated_at=timezone.now())
+
+    def told(done: int, total: int) -> None:
+        if done == total or done % FILE_STEPS == 0:
+            jobs.update(done=done, total=total, updated_at=timezone.now())
+
+    made: MadeFile | None = None
+    try:
+        with translation.override(job.language):
+            made = maker(job.arguments, told) if maker is not None else None
+    except Exception:
+        logger.exception("file %s stopped", job.public_id)
+        jobs.update(state=FileJob.State.FAILED, updated_at=timezone.now())
+        raise
+    if made is None:
+        jobs.update(state=FileJob.State.FAILED, updated_at=timezone.now())
+        return
+    jobs.update(
+        state=FileJob.State.DONE,
+        content=made.content,
+        file_name=made.file_name[:255],
+        content_type=made.content_type,
+        done=F("total"),
+        updated_at=timezone.now(),
+    )
+
+
+def file_job_waiting_long(job: FileJob) -> bool:
+    """Whether the job has waited so long for the worker that it is probably not running."""
+    return job.state == FileJob.State.QUEUED and timezone.now() - job.created_at > UNSTARTED
+
+
+def forget_old_files() -> None:
+    """Delete the files made longer than ``FILES_KEPT`` ago (and those that were never made)."""
+    FileJob.objects.filter(created_at__lte=timezone.now() - FILES_KEPT).delete()

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from . import accounts_views, backup_views, health, shell, views
+from . import accounts_views, backup_views, files_views, health, shell, views
 from .permissions import public
 from .registry import app_pages
 
@@ -61,5 +61,7 @@ urlpatterns = [
     path("backup/", backup_views.backup_page, name="backup"),
     path("backup/download/", backup_views.backup_download, name="backup_download"),
     path("backup/restores/<uuid:restore_id>/", backup_views.restore_job_page, name="restore_job"),
+    path("files/<uuid:file_id>/", files_views.file_job_page, name="file_job"),
+    path("files/<uuid:file_id>/download/", files_views.file_job_download, name="file_job_download"),
     path("", include(app_pages())),
 ]

@@ -23,7 +23,7 @@ from rest_framework.test import APIClient
 from matches.clubs import services as clubs
 from matches.clubs.models import Club, Night, Season
 from matches.middleware import ExpiredSessionsMiddleware
-from matches.models import Game, Match, Player, RestoreJob
+from matches.models import FileJob, Game, Match, Player, RestoreJob
 from matches.permissions import LINKS_SESSION_KEY, Visitor
 from matches.services import match_undo, player_link, player_link_invite
 
@@ -202,7 +202,8 @@ class Table:
     is something to fix, undo and redo), Ben (``player``) linked to an account, Cleo invited to link one
     (``claim_token``). ``other`` is Anna, who sat with Ben; ``unseated`` is Dora, the owner's player from another
     match, who never sat at this table (the one Ben can be merged with). The owner also owns a club, with a season
-    and an open night whose three players are drawn to one table, and has restored a backup (``restore``)."""
+    and an open night whose three players are drawn to one table, has restored a backup (``restore``) and has a file
+    made in the background (``file``)."""
 
     owner: User
     match: Match
@@ -215,6 +216,7 @@ class Table:
     season: Season
     night: Night
     restore: RestoreJob
+    file: FileJob
 
 
 @pytest.fixture
@@ -237,7 +239,17 @@ def table(db: None) -> Table:
     restore = RestoreJob.objects.create(
         user=owner, file_name="olga.json", size=100, state=RestoreJob.State.DONE, counts={"players": 1}
     )
-    return Table(owner, match, games[0], ben, anna, dora, claim_token, club, season, night, restore)
+    made = FileJob.objects.create(
+        user=owner,
+        kind="tournament-cards",
+        title="Karten",
+        language="de",
+        state=FileJob.State.DONE,
+        file_name="Karten.pdf",
+        content_type="application/pdf",
+        content=b"%PDF-1.4",
+    )
+    return Table(owner, match, games[0], ben, anna, dora, claim_token, club, season, night, restore, made)
 
 
 @dataclass(frozen=True)

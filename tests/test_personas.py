@@ -35,7 +35,7 @@ from matches.clubs import services as clubs
 from matches.clubs.models import Club, Night, Season
 from matches.interclub.models import Group, League, LeagueRole, MatchDay, Team, Venue
 from matches.interclub.services import league_manager_set, series_seat
-from matches.models import Game, Keeper, Match, MatchEvent, Player, RestoreJob, Seat
+from matches.models import FileJob, Game, Keeper, Match, MatchEvent, Player, RestoreJob, Seat
 from matches.permissions import Action, Role, Rule, allowed, can, match_role, player_role
 from matches.services import match_link_renew
 from matches.tournaments.models import Entry, Tournament
@@ -93,6 +93,7 @@ SUBJECT_ARGUMENTS = {
     "season": ("season_id",),
     "night": ("night_id",),
     "restore": ("restore_id",),
+    "file": ("file_id",),
     "league": ("league_id",),
     "group": ("group_id",),
     "match_day": ("match_day_id",),
@@ -194,6 +195,7 @@ def argument_values(table: Table, route: Route) -> dict[str, str]:
         "season_id": str(table.season.public_id),
         "night_id": str(table.night.public_id),
         "restore_id": str(table.restore.public_id),
+        "file_id": str(table.file.public_id),
         "number": "1",
         "fmt": "csv",
         "member_id": str(
@@ -342,7 +344,20 @@ def refusal(route: Route, persona: Persona) -> Answer:
 
 
 Subject = (
-    Match | Player | Club | Season | Night | RestoreJob | League | Group | MatchDay | Team | Venue | Tournament | Entry
+    Match
+    | Player
+    | Club
+    | Season
+    | Night
+    | RestoreJob
+    | FileJob
+    | League
+    | Group
+    | MatchDay
+    | Team
+    | Venue
+    | Tournament
+    | Entry
 )
 
 
@@ -372,6 +387,7 @@ def expectation(route: Route, table: Table) -> Callable[[Persona, str], Answer] 
             "season_id": table.season,
             "night_id": table.night,
             "restore_id": table.restore,
+            "file_id": table.file,
             **league_things(table),
             **tournament_things(table),
         }

@@ -19,12 +19,16 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from pypdf import PdfReader
 
+from matches.accounts import forget_expired
 from matches.engine.league import Place
 from matches.engine.tournaments import PrizeKind
 from matches.labels import euros
+from matches.models import FileJob
+from matches.tasks import FILES_KEPT
+from matches.tournaments import downloads
 from matches.tournaments import services as tournaments
 from matches.tournaments.exports import cashier_sheet, prize_sheet, series_sheet, standings_sheet
 from matches.tournaments.models import Series, Table, Tournament
@@ -33,7 +37,7 @@ from matches.tournaments.prints import DrawnTable, qr_runs, sheet_pdf, wall_list
 from matches.tournaments.selectors import TournamentResults, tournament_results
 
 from .downloads import german_figure
-from .factories import make_user
+from .factories import make_user, run_tasks
 from .tournaments_setup import announce, enter_field, play_series
 
 pytestmark = pytest.mark.django_db
@@ -490,3 +494,68 @@ def test_a_tandems_prize_in_the_file_names_no_club_even_where_an_entrant_has_the
     assert tandem.cells[2] == entries[0].name  # the tandem, named as the entrant is
     assert entries[0].club
     assert tandem.cells[3] == ""
+
+
+# --- A large room's prints, made in the background --------------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("name", ["tournament_table_cards", "tournament_wall_list"])
+def test_a_large_rooms_prints_are_made_by_the_worker_with_a_page_that_says_how_far(
+    monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    monkeypatch.setattr(downloads, "BACKGROUND_TABLES", 2)
+    organiser = make_user("organiser")
+    tournament = played(organiser, players=14)
+    client = Client()
+    client.force_login(organiser)
+    asked = client.get(reverse(name, args=[tournament.public_id, 2]))
+    assert asked.status_code == 302
+    job = FileJob.objects.get()
+    assert asked["Location"] == reverse("file_job", args=[job.public_id])
+    waiting = client.get(asked["Location"]).content.decode()
+    assert "it is made in the background. Waiting to start." in waiting
+    assert 'hx-trigger="every 1000ms"' in waiting
+    run_tasks()
+    ready = client.get(asked["Location"]).content.decode()
+    assert "The file is ready." in ready
+    assert "hx-trigger" not in ready
+    download = client.get(reverse("file_job_download", args=[job.public_id]))
+    assert download["Content-Type"] == "application/pdf"
+    job.refresh_from_db()
+    assert job.done == job.total == Table.objects.filter(series__tournament=tournament, series__number=2).count()
+    # The same file, under the same name, as the page makes at once for a smaller room.
+    monkeypatch.setattr(downloads, "BACKGROUND_TABLES", 100)
+    at_once = client.get(reverse(name, args=[tournament.public_id, 2]))
+    assert pdf_pages(download.content) == pdf_pages(at_once.content)
+    assert download["Content-Disposition"] == at_once["Content-Disposition"]
+    # Nobody else sees it or downloads it.
+    stranger = Client()
+    stranger.force_login(make_user("stranger"))
+    assert stranger.get(asked["Location"]).status_code == 404
+    assert stranger.get(reverse("file_job_download", args=[job.public_id])).status_code == 404
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_print_whose_tournament_is_gone_says_it_could_not_be_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(downloads, "BACKGROUND_TABLES", 1)
+    organiser = make_user("organiser")
+    tournament = played(organiser, players=14)
+    client = Client()
+    client.force_login(organiser)
+    page = client.get(reverse("tournament_table_cards", args=[tournament.public_id, 2]))["Location"]
+    Series.objects.filter(tournament=tournament, number=2).update(number=9)
+    run_tasks()
+    assert FileJob.objects.get().state == FileJob.State.FAILED
+    assert "The file could not be made" in client.get(page).content.decode()
+    assert client.get(reverse("file_job_download", args=[FileJob.objects.get().public_id])).status_code == 404
+
+
+def test_a_file_made_is_kept_a_day() -> None:
+    owner = make_user("organiser")
+    kept, old = (
+        FileJob.objects.create(user=owner, kind="tournament-cards", title="Karten", language="de") for _ in range(2)
+    )
+    FileJob.objects.filter(pk=old.pk).update(created_at=timezone.now() - FILES_KEPT - datetime.timedelta(minutes=1))
+    forget_expired()
+    assert list(FileJob.objects.values_list("pk", flat=True)) == [kept.pk]

@@ -17,6 +17,7 @@ class TournamentsConfig(AppConfig):
         from matches.permissions import register_book_role, register_subject
         from matches.registry import (
             MenuEntry,
+            register_file_maker,
             register_menu_entry,
             register_paper_reader,
             register_table_place_reader,
@@ -36,3 +37,5 @@ class TournamentsConfig(AppConfig):
         register_section(TOURNAMENT_SECTION)
         register_menu_entry(MenuEntry("tournaments:list", _("Tournaments")))
         register_urls(pages=[*urls.urlpatterns, *downloads.download_urlpatterns], api=api.urlpatterns)
+        for kind in downloads.PRINTS:
+            register_file_maker(kind, downloads.make_print(kind))

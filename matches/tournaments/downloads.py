@@ -5,21 +5,29 @@ the table cards and the wall list of a drawn series, and the tournament's backup
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+from urllib.parse import urljoin
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
+from django.shortcuts import redirect
 from django.urls import path, reverse
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_safe
 
 from matches.exports.base import backup_response, export_response, format_of
 from matches.exports.pdf import pdf_response
 from matches.exports.picture import picture_response
-from matches.permissions import Action, on_subject
+from matches.permissions import Action, on_subject, signed_in_account
+from matches.registry import FileMaker, MadeFile, Progress
+from matches.tasks import file_queue
 
 from .backup import tournament_backup
 from .exports import Sheet, SheetExport, cashier_sheet, prize_sheet, series_sheet, standings_sheet
-from .models import Series, Tournament
+from .models import Series, Table, Tournament
 from .pictures import prize_picture
 from .prints import DrawnTable, drawn_tables, sheet_pdf, table_cards_pdf, wall_list_pdf
 from .selectors import tournament_results
@@ -109,26 +117,67 @@ def _title(number: int) -> str:
     return _("Series %(number)s") % {"number": number}
 
 
-def _tables(request: HttpRequest, series: Series) -> list[DrawnTable]:
-    return drawn_tables(series, lambda token: request.build_absolute_uri(reverse("match_join", args=[token])))
+# A series of more tables than this has its table cards and wall list made in the background (a minute's work and
+# more at hundreds of tables), with a page that says how far they have come.
+BACKGROUND_TABLES = 60
+PRINTS: dict[str, tuple[Callable[..., bytes], Promise]] = {
+    "tournament-cards": (table_cards_pdf, pgettext_lazy("tournament file", "table cards")),
+    "tournament-wall": (wall_list_pdf, pgettext_lazy("tournament file", "wall list")),
+}
+
+
+def _print_name(tournament: Tournament, number: int, kind: str) -> str:
+    return f"{tournament.name} {_title(number)} {PRINTS[kind][1]}"
+
+
+def _printed(request: HttpRequest, tournament: Tournament, number: int, kind: str) -> HttpResponse:
+    """A drawn series' print: at once, or (a large room) queued for the task worker and its page opened."""
+    drawn = _drawn(tournament, number)
+    tables = Table.objects.filter(series=drawn).count()
+    base = request.build_absolute_uri("/")
+    if tables > BACKGROUND_TABLES:
+        arguments = {"tournament": str(tournament.public_id), "series": number, "base": base}
+        title = _print_name(tournament, number, kind)
+        job = file_queue(user=signed_in_account(request), kind=kind, title=title, arguments=arguments, total=tables)
+        return redirect("file_job", job.public_id)
+    make, _what = PRINTS[kind]
+    return pdf_response(make(tournament, drawn, _tables(base, drawn)), _print_name(tournament, number, kind))
+
+
+def _tables(base: str, series: Series) -> list[DrawnTable]:
+    return drawn_tables(series, lambda token: urljoin(base, reverse("match_join", args=[token])))
+
+
+def make_print(kind: str) -> FileMaker:
+    """The task worker's maker of a print of ``kind`` queued by ``_printed`` (None: the series is gone)."""
+
+    def make(arguments: Mapping[str, Any], progress: Progress) -> MadeFile | None:
+        number = int(arguments["series"])
+        drawn = (
+            Series.objects.filter(tournament__public_id=arguments["tournament"], number=number)
+            .select_related("tournament")
+            .first()
+        )
+        if drawn is None:
+            return None
+        content = PRINTS[kind][0](drawn.tournament, drawn, _tables(str(arguments["base"]), drawn), progress)
+        return MadeFile(content, f"{_print_name(drawn.tournament, number, kind)}.pdf", "application/pdf")
+
+    return make
 
 
 @on_subject(Action.MANAGE, "tournament")
 @require_safe
 def table_cards(request: HttpRequest, tournament: Tournament, series: int) -> HttpResponse:
     """A drawn series' table cards to print and cut, each with its table's QR code to score on a phone."""
-    drawn = _drawn(tournament, series)
-    pdf = table_cards_pdf(tournament, drawn, _tables(request, drawn))
-    return pdf_response(pdf, f"{tournament.name} {_title(series)} {pgettext('tournament file', 'table cards')}")
+    return _printed(request, tournament, series, "tournament-cards")
 
 
 @on_subject(Action.MANAGE, "tournament")
 @require_safe
 def wall_list(request: HttpRequest, tournament: Tournament, series: int) -> HttpResponse:
     """A drawn series' wall list of who sits where, to hang up in the room."""
-    drawn = _drawn(tournament, series)
-    pdf = wall_list_pdf(tournament, drawn, _tables(request, drawn))
-    return pdf_response(pdf, f"{tournament.name} {_title(series)} {pgettext('tournament file', 'wall list')}")
+    return _printed(request, tournament, series, "tournament-wall")
 
 
 @on_subject(Action.MANAGE, "tournament")

@@ -17,6 +17,7 @@ from django.utils.translation import pgettext
 
 from matches.exports.pdf import FONT, MARGIN, PAGE_WIDTH, Document, TableColumn, standings_pdf
 from matches.qr import qr_code
+from matches.registry import Progress
 
 from .exports import Sheet
 from .models import Series, TableSeat, Tournament
@@ -77,8 +78,11 @@ QUIET_ZONE = 2  # modules of white around the code, as the club night's page dra
 CUT_DASH = 2  # mm
 
 
-def table_cards_pdf(tournament: Tournament, series: Series, tables: Sequence[DrawnTable]) -> bytes:
-    """A card for every table of the series, six to a page, with dashed lines to cut along."""
+def table_cards_pdf(
+    tournament: Tournament, series: Series, tables: Sequence[DrawnTable], progress: Progress | None = None
+) -> bytes:
+    """A card for every table of the series, six to a page, with dashed lines to cut along; ``progress`` is told
+    each table done."""
     doc = Document(_("Table cards"))
     per_page = CARDS_ACROSS * CARDS_DOWN
     for index, table in enumerate(tables):
@@ -87,6 +91,8 @@ def table_cards_pdf(tournament: Tournament, series: Series, tables: Sequence[Dra
             _cut_lines(doc)
         slot = index % per_page
         _card(doc, tournament, series, table, (slot % CARDS_ACROSS) * CARD_WIDTH, (slot // CARDS_ACROSS) * CARD_HEIGHT)
+        if progress is not None:
+            progress(index + 1, len(tables))
     if not tables:
         doc.add_page()
     return doc.output()
@@ -175,9 +181,11 @@ def alphabetical(name: str) -> tuple[str, str]:
     return plain.casefold(), name
 
 
-def wall_list_pdf(tournament: Tournament, series: Series, tables: Sequence[DrawnTable]) -> bytes:
+def wall_list_pdf(
+    tournament: Tournament, series: Series, tables: Sequence[DrawnTable], progress: Progress | None = None
+) -> bytes:
     """Every entrant of the series alphabetically with their table, in columns down then across, and then the
-    tables in order with their players by seat."""
+    tables in order with their players by seat; ``progress`` is told each table listed."""
     title = pgettext("wall list", "Series %(number)s: who sits where") % {"number": series.number}
     doc = Document(title)
     seated = sorted(
@@ -201,7 +209,7 @@ def wall_list_pdf(tournament: Tournament, series: Series, tables: Sequence[Drawn
         doc.pdf.set_xy(MARGIN + column * width, top + (row + 1) * WALL_ROW)
         doc.cell(width - WALL_TABLE - 2, name, height=WALL_ROW, size=WALL_SIZE, align="L")
         doc.cell(WALL_TABLE, str(number), height=WALL_ROW, size=WALL_SIZE + 1, bold=True)
-    _by_table(doc, title, tournament, tables)
+    _by_table(doc, title, tournament, tables, progress)
     return doc.output()
 
 
@@ -213,7 +221,9 @@ def _wall_page(doc: Document, title: str, tournament: Tournament) -> None:
     doc.newline(8)
 
 
-def _by_table(doc: Document, title: str, tournament: Tournament, tables: Sequence[DrawnTable]) -> None:
+def _by_table(
+    doc: Document, title: str, tournament: Tournament, tables: Sequence[DrawnTable], progress: Progress | None
+) -> None:
     _wall_page(doc, title, tournament)
     doc.cell(PAGE_WIDTH, pgettext("wall list", "By table"), height=7, bold=True, size=12, align="L", border=0)
     doc.newline(8)
@@ -227,3 +237,5 @@ def _by_table(doc: Document, title: str, tournament: Tournament, tables: Sequenc
             name = table.names[seat] if seat < len(table.names) else ""
             doc.cell(width, f"{seat + 1}. {name}" if name else "", height=TABLE_ROW, size=WALL_SIZE, align="L")
         doc.newline(TABLE_ROW)
+        if progress is not None:
+            progress(table.number, len(tables))

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page
 
 from matches.clubs import services as clubs
 from matches.clubs.models import ClubTable
-from matches.models import Game, Match, Player
+from matches.models import FileJob, Game, Match, Player
 from matches.services import Submission, game_add, match_create, player_link_invite
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
@@ -55,8 +55,23 @@ def _table() -> dict[str, str]:
         token=uuid.uuid4(),
         submission=Submission(declarer=1, entry={"contract": "grand", "matadors": 1, "declarer_card_points": 40}),
     )
+    making, made = (
+        FileJob.objects.create(
+            user=owner,
+            kind="tournament-cards",
+            title="Preisskat Serie 2 Tischkarten",
+            language="de",
+            state=state,
+            done=done,
+            total=80,
+            file_name="Preisskat Serie 2 Tischkarten.pdf",
+        )
+        for state, done in ((FileJob.State.MAKING, 50), (FileJob.State.DONE, 80))
+    )
     pages = {
         "home": "/",
+        "file being made": f"/files/{making.public_id}/",
+        "file made": f"/files/{made.public_id}/",
         "presets": "/matches/new/",
         "new match": "/matches/new/?preset=skat-pub",
         "match": f"/matches/{match.public_id}/",
