@@ -22,6 +22,7 @@ from django.db.models import F
 from django.utils import timezone, translation
 from django_tasks import task
 
+from .api.replays import forget_old_answers
 from .engine.messages import gettext_noop, msg
 from .errors import ServiceError
 from .models import FileJob, Keeper, RestoreJob
@@ -185,3 +186,11 @@ def file_job_waiting_long(job: FileJob) -> bool:
 def forget_old_files() -> None:
     """Delete the files made longer than ``FILES_KEPT`` ago (and those that were never made)."""
     FileJob.objects.filter(created_at__lte=timezone.now() - FILES_KEPT).delete()
+
+
+@task()
+def forget_old_run() -> None:
+    """The daily cleanup's work that may take a while, off the request that started it: the files made long
+    enough ago, and the API answers kept by key that no retry can need any more."""
+    forget_old_files()
+    forget_old_answers()

@@ -7,6 +7,7 @@ entrant, a stranger and somebody without an account."""
 
 from __future__ import annotations
 
+import datetime
 import uuid
 from dataclasses import dataclass
 from typing import Any
@@ -15,9 +16,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
+from matches.api.replays import ANSWERS_KEPT, forget_old_answers
 from matches.clubs import services as clubs
 from matches.models import Game
 from matches.tournaments import services as tournaments
@@ -760,3 +763,21 @@ def test_the_schema_lists_every_address_of_the_tournaments_with_its_answers() ->
     standings = paths[base + "standings/"]["get"]
     assert {"cursor", "page_size"} <= {parameter["name"] for parameter in standings["parameters"]}
     assert "/api/v1/tournaments/" in paths
+
+
+def test_a_retry_after_its_answer_was_dropped_is_refused_as_expired_and_changes_nothing(field: Field) -> None:
+    client = signed(field.organiser)
+    key = str(uuid.uuid4())
+    assert send(client, address(field.tournament, "entries"), {"name": "Walter"}, key=key).status_code == 201
+    TournamentRequest.objects.filter(key=key).update(created_at=timezone.now() - ANSWERS_KEPT - datetime.timedelta(1))
+    forget_old_answers()
+    kept = TournamentRequest.objects.get(key=key)
+    assert kept.answer is None
+    entries = Entry.objects.filter(tournament=field.tournament).count()
+    late = send(client, address(field.tournament, "entries"), {"name": "Walter"}, key=key)
+    assert late.status_code == 409
+    assert late.json()["Idempotency-Key"] == [
+        "This change was made with this Idempotency-Key more than 7 days ago and its answer is no longer kept: "
+        "nothing was changed again. Ask for how it stands now."
+    ]
+    assert Entry.objects.filter(tournament=field.tournament).count() == entries

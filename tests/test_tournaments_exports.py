@@ -22,12 +22,11 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from pypdf import PdfReader
 
-from matches.accounts import forget_expired
 from matches.engine.league import Place
 from matches.engine.tournaments import PrizeKind
 from matches.labels import euros
 from matches.models import FileJob
-from matches.tasks import FILES_KEPT
+from matches.tasks import FILES_KEPT, forget_old_run
 from matches.tournaments import downloads
 from matches.tournaments import services as tournaments
 from matches.tournaments.exports import cashier_sheet, prize_sheet, series_sheet, standings_sheet
@@ -557,5 +556,5 @@ def test_a_file_made_is_kept_a_day() -> None:
         FileJob.objects.create(user=owner, kind="tournament-cards", title="Karten", language="de") for _ in range(2)
     )
     FileJob.objects.filter(pk=old.pk).update(created_at=timezone.now() - FILES_KEPT - datetime.timedelta(minutes=1))
-    forget_expired()
+    forget_old_run.call()
     assert list(FileJob.objects.values_list("pk", flat=True)) == [kept.pk]

@@ -293,11 +293,14 @@ class TournamentRequest(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="requests")
     key = models.UUIDField()
     asked = models.CharField(max_length=64)
-    answer = models.JSONField(encoder=DjangoJSONEncoder)
+    # None once the answer is older than a retry can come (``matches.api.replays.ANSWERS_KEPT``): the key stays, so
+    # that a retry after that is refused rather than taken as new.
+    answer = models.JSONField(encoder=DjangoJSONEncoder, null=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["tournament", "key"], name="tournament_request_unique")]
+        indexes = [models.Index(fields=["created_at"], name="tournament_request_created")]
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.key}"
