@@ -15,12 +15,14 @@ Every list in a file comes in a fixed order, so that the same book always gives 
 
 from __future__ import annotations
 
+import codecs
 import datetime
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.core.files.uploadedfile import UploadedFile
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -203,3 +205,21 @@ def since(entry: Mapping[str, Any], key: str, *, version: int, added: int, absen
     """``entry[key]``, a field the format's version ``added`` brought: a file of an older version left it out,
     meaning ``absent``."""
     return entry[key] if version >= added else absent
+
+
+# An uploaded backup is kept a part of this many bytes at a time (``RestorePart``).
+RESTORE_PART_BYTES = 2**20
+
+
+def backup_parts(upload: UploadedFile) -> Iterator[str]:
+    """An uploaded backup's text a part at a time (``RESTORE_PART_BYTES`` each, a character never split), read from
+    the upload as it lies on disk; ``UnicodeDecodeError`` where it is not UTF-8."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    upload.seek(0)
+    while chunk := upload.read(RESTORE_PART_BYTES):
+        text = decoder.decode(chunk)
+        if text:
+            yield text
+    rest = decoder.decode(b"", final=True)
+    if rest:
+        yield rest

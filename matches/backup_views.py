@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-from .backup import account_backup
+from .backup import account_backup, backup_parts
 from .engine.messages import Message
 from .exports.base import backup_response
 from .forms import RestoreForm
@@ -33,9 +33,10 @@ def backup_page(request: HttpRequest) -> HttpResponse:
     user = signed_in_account(request)
     form = RestoreForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
-        job = restore_queue(user=user, file_name=form.cleaned_data["file"].name, text=form.cleaned_data["text"])
+        upload = form.cleaned_data["file"]
+        job = restore_queue(user=user, file_name=upload.name, size=upload.size, parts=backup_parts(upload))
         return redirect("restore_job", job.public_id)
-    recent = RestoreJob.objects.filter(user=user).defer("data")[:RECENT_RESTORES]
+    recent = RestoreJob.objects.filter(user=user)[:RECENT_RESTORES]
     context = {"form": form, "recent": recent}
     return render(request, "matches/backup.html", context, status=400 if form.errors else 200)
 

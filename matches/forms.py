@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import uuid
+from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,12 +21,14 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm, UsernameField
 from django.contrib.auth.models import User
+from django.core.files.uploadedfile import UploadedFile
 from django.http import QueryDict
 from django.utils.html import format_html
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from .backup import FORMAT as BACKUP_FORMAT
+from .backup import backup_parts
 from .engine import OPTIONS, Contract, DealEntry, EntryField, EntryShape, Kind, RuleError, find_variant, game_to_data
 from .engine.cards import BASE_VALUES, CARD_POINTS_TOTAL
 from .engine.entry import BY_VALUE, FIELDS_BY_NAME
@@ -754,28 +758,37 @@ def _value_at(data: dict[str, Any], path: str) -> Any:
     return data.get(path)
 
 
-MAX_BACKUP_BYTES = 10 * 2**20
+# A backup file up to this size is read whole and checked to be one at once; a larger one (a club's or a league's
+# of many years) is checked as it streams by (UTF-8 throughout, a backup's head), and read whole only by the task
+# worker that restores it.
+CHECKED_WHOLE_BYTES = 10 * 2**20
+# A backup's head: its format first, as every backup is written.
+BACKUP_HEAD = re.compile(r'\s*\{\s*"format"\s*:\s*"' + re.escape(BACKUP_FORMAT) + '"')
 
 
 class RestoreForm(forms.Form):
-    """A backup file to restore: read as JSON here (``text``, the file as it came); the restore checks what is in
-    it."""
+    """A backup file to restore, of any size: plainly no backup (not JSON, not UTF-8, not Scorekeeper's) is refused
+    here; the restore checks what is in it."""
 
     file = forms.FileField(label=_("Backup file (JSON)"))
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_BACKUP_BYTES:
-            raise forms.ValidationError(
-                _("A backup file is at most %(size)s MB.") % {"size": MAX_BACKUP_BYTES // 2**20}
-            )
-        try:
-            text = upload.read().decode("utf-8")
-            data = json.loads(text)
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            data = None
-        # What is plainly no backup is said at once; what is inside a backup is checked by the restore.
-        if not isinstance(data, dict) or data.get("format") != BACKUP_FORMAT:
+        if not _a_backup(upload):
             raise forms.ValidationError(_("This is not a backup file (JSON) of Scorekeeper."))
-        self.cleaned_data["text"] = text
         return upload
+
+
+def _a_backup(upload: UploadedFile) -> bool:
+    try:
+        if upload.size is not None and upload.size <= CHECKED_WHOLE_BYTES:
+            data = json.loads(upload.read().decode("utf-8"))
+            return isinstance(data, dict) and data.get("format") == BACKUP_FORMAT
+        parts = backup_parts(upload)
+        head = next(parts, "")
+        deque(parts, maxlen=0)  # every part decoded: the file is UTF-8 throughout
+        return BACKUP_HEAD.match(head) is not None
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    finally:
+        upload.seek(0)

@@ -351,7 +351,8 @@ class LoginFailure(models.Model):
 
 class RestoreJob(models.Model):
     """A backup file restored in the background: queued by the backup page, run by the task worker, its progress and
-    its outcome shown to the account that uploaded it. The file is kept until the restore has finished.
+    its outcome shown to the account that uploaded it. The file is kept, in parts (``RestorePart``), until the
+    restore has finished.
 
     ``staging`` is the book a restore writes into until everything is in (see ``matches.restore``): if the worker
     stops halfway, what it wrote there is removed and nothing was restored."""
@@ -366,8 +367,7 @@ class RestoreJob(models.Model):
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="restore_jobs")
     file_name = models.CharField(max_length=255)
-    size = models.PositiveIntegerField()
-    data = models.TextField(blank=True, help_text="The file, until it is restored.")
+    size = models.PositiveBigIntegerField()
     state = models.CharField(max_length=10, choices=State.choices, default=State.QUEUED)
     done = models.PositiveIntegerField(default=0)
     total = models.PositiveIntegerField(default=0)
@@ -389,6 +389,21 @@ class RestoreJob(models.Model):
     @property
     def finished(self) -> bool:
         return self.state in (self.State.DONE, self.State.FAILED)
+
+
+class RestorePart(models.Model):
+    """A part of an uploaded backup's text, in order: a file of any size is streamed from the upload into the
+    database a part at a time (where every app server and the task worker find it), never held whole by the page."""
+
+    job = models.ForeignKey(RestoreJob, on_delete=models.CASCADE, related_name="parts")
+    number = models.PositiveIntegerField()
+    text = models.TextField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["job", "number"], name="restore_part_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.job} part {self.number}"
 
 
 class FileJob(models.Model):

@@ -359,7 +359,7 @@ def _file_allows(visitor: Visitor, action: Action, job: FileJob) -> bool:
 SUBJECTS: dict[str, Subject] = {
     "match": Subject(Match, _match_of, can),
     "player": Subject(Player, found_in(lambda: Player.objects.select_related("keeper")), can),
-    "restore": Subject(RestoreJob, found_in(lambda: RestoreJob.objects.defer("data")), _restore_allows),
+    "restore": Subject(RestoreJob, found_in(lambda: RestoreJob.objects.all()), _restore_allows),
     "file": Subject(FileJob, found_in(lambda: FileJob.objects.defer("content")), _file_allows),
 }
 

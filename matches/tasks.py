@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime
 import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -25,7 +25,7 @@ from django_tasks import task
 from .api.replays import forget_old_answers
 from .engine.messages import gettext_noop, msg
 from .errors import ServiceError
-from .models import FileJob, Keeper, RestoreJob
+from .models import FileJob, Keeper, RestoreJob, RestorePart
 from .registry import MadeFile, file_maker
 from .restore import restore, staging_discard
 
@@ -39,9 +39,20 @@ STOPPED = gettext_noop("The restore stopped before it finished (the server was r
 BROKE = gettext_noop("The restore stopped on an error in the server; nothing was restored.")
 
 
-def restore_queue(*, user: User, file_name: str, text: str) -> RestoreJob:
-    """Keep an uploaded backup (already read as JSON) and queue its restore for the worker."""
-    job = RestoreJob.objects.create(user=user, file_name=file_name[:255], size=len(text.encode()), data=text)
+NOT_A_BACKUP = gettext_noop("This is not a backup file (JSON) of Scorekeeper; nothing was restored.")
+
+
+def restore_queue(*, user: User, file_name: str, size: int, parts: Iterable[str]) -> RestoreJob:
+    """Keep an uploaded backup, its text a part at a time as it streams from the upload (each part its own short
+    write, so that the tables playing never wait for a large file), and queue its restore for the worker once every
+    part is in; a file that breaks off halfway leaves nothing."""
+    job = RestoreJob.objects.create(user=user, file_name=file_name[:255], size=size)
+    try:
+        for number, text in enumerate(parts):
+            RestorePart.objects.create(job=job, number=number, text=text)
+    except BaseException:
+        job.delete()
+        raise
     restore_job_run.enqueue(job.pk)
     return job
 
@@ -55,9 +66,16 @@ def restore_job_run(job_id: int) -> None:
     RestoreJob.objects.filter(pk=job.pk).update(
         state=RestoreJob.State.CHECKING, started_at=timezone.now(), updated_at=timezone.now()
     )
+    text = "".join(RestorePart.objects.filter(job=job).order_by("number").values_list("text", flat=True))
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        _finished(job, RestoreJob.State.FAILED, problem=msg(NOT_A_BACKUP).to_data())
+        return
+    del text
     try:
         counts = restore(
-            json.loads(job.data),
+            data,
             user=job.user,
             progress=lambda step, done, total: _told(job, step, done, total),
             staging=lambda staged: RestoreJob.objects.filter(pk=job.pk).update(staging=staged),
@@ -87,11 +105,11 @@ def _told(job: RestoreJob, step: str, done: int, total: int) -> None:
 def _finished(
     job: RestoreJob, state: str, *, counts: dict[str, int] | None = None, problem: dict[str, object] | None = None
 ) -> None:
+    RestorePart.objects.filter(job=job).delete()
     RestoreJob.objects.filter(pk=job.pk).update(
         state=state,
         counts=counts or {},
         problem=problem,
-        data="",
         staging=None,
         updated_at=timezone.now(),
         finished_at=timezone.now(),

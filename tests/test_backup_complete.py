@@ -85,6 +85,8 @@ MODELS_NOT_KEPT = {
     "matches.ResetRequest": "a password reset asked for here",
     "matches.LoginFailure": "a failed login here",
     "matches.RestoreJob": "a restore run here",
+    "matches.RestorePart": "a part of a file uploaded here to restore",
+    "matches.FileJob": "a file made here in the background, kept a day",
     "leagues.Membership": "accounts",
     "leagues.NightRequest": "the answers this instance gave to changes asked through its API, for their retries",
     "interclub.VenueRequest": "the answers this instance gave to changes asked through its API, for their retries",

@@ -74,7 +74,9 @@ QUEUE = """
 from django.contrib.auth.models import User
 from matches.tasks import restore_queue
 with open({path!r}, encoding="utf-8") as file:
-    print(restore_queue(user=User.objects.get(username={user!r}), file_name="load.json", text=file.read()).public_id)
+    text = file.read()
+owner = User.objects.get(username={user!r})
+print(restore_queue(user=owner, file_name="load.json", size=len(text), parts=[text]).public_id)
 """
 # How the restore went, printed as JSON.
 RESTORE = """

@@ -17,11 +17,13 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from matches import backup as backup_module
+from matches import forms
 from matches import restore as restoring
 from matches.backup import account_backup
 from matches.errors import Invalid
 from matches.management.large_backup import large_backup
-from matches.models import Game, GameScore, Keeper, Match, MatchEvent, Player, RestoreJob
+from matches.models import Game, GameScore, Keeper, Match, MatchEvent, Player, RestoreJob, RestorePart
 from matches.restore import restore
 from matches.services import Submission, game_add
 from matches.tasks import STALLED
@@ -36,6 +38,12 @@ GAMES = 1200  # more than one step of writing
 def _upload(client: Client, data: dict[str, Any], name: str = "olga.json") -> str:
     answer = client.post(reverse("backup"), {"file": SimpleUploadedFile(name, json.dumps(data).encode())})
     assert answer.status_code == 302
+    return str(answer["Location"])
+
+
+def _upload_text(client: Client, text: str) -> str:
+    answer = client.post(reverse("backup"), {"file": SimpleUploadedFile("olga.json", text.encode())})
+    assert answer.status_code == 302, answer.content
     return str(answer["Location"])
 
 
@@ -55,7 +63,8 @@ def test_a_refused_file_says_why_on_its_page_in_the_readers_language(client: Cli
     german = client.get(page, headers={"accept-language": "de"})
     assert "Diese Sicherung ist beschädigt" in german.content.decode()
     job = RestoreJob.objects.get()
-    assert (job.state, job.data) == (RestoreJob.State.FAILED, "")
+    assert job.state == RestoreJob.State.FAILED
+    assert not RestorePart.objects.exists()
     assert not Match.objects.exists()
 
 
@@ -174,3 +183,65 @@ def test_a_restore_tells_its_page_how_far_it_has_come(client: Client) -> None:
     assert checking == sorted(checking)
     assert checking[-1] == GAMES
     assert writing[-1] == (2 * GAMES, 2 * GAMES)
+
+
+# --- A backup of any size -------------------------------------------------------------------------------------------
+
+
+def _larger(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Files above 2,000 bytes count as large, kept in parts of 1,000 bytes (a character is never split)."""
+    monkeypatch.setattr(forms, "CHECKED_WHOLE_BYTES", 2000)
+    monkeypatch.setattr(backup_module, "RESTORE_PART_BYTES", 1000)
+
+
+def test_a_backup_larger_than_a_page_reads_whole_streams_in_parts_and_is_restored(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _larger(monkeypatch)
+    owner = make_user("olga")
+    client.force_login(owner)
+    data = large_backup(40, "Grünkohl")
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    assert len(text.encode()) > 5000
+    page = _upload_text(client, text)
+    job = RestoreJob.objects.get()
+    assert job.size == len(text.encode())
+    parts = list(RestorePart.objects.filter(job=job).order_by("number").values_list("text", flat=True))
+    assert len(parts) > 5
+    assert "".join(parts) == text
+    run_tasks()
+    assert "Restored:" in client.get(page).content.decode()
+    assert Game.objects.filter(match__keeper__user=owner).count() == 40
+    assert not RestorePart.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"games": [], "format": "scorekeeper-backup"}' + " " * 3000,
+        '{\n "format": "scorekeeper-backup", "x": "' + "a" * 2500 + '\udcff"}',
+    ],
+)
+def test_a_large_file_that_is_plainly_no_backup_is_refused_on_the_page(
+    client: Client, monkeypatch: pytest.MonkeyPatch, text: str
+) -> None:
+    _larger(monkeypatch)
+    client.force_login(make_user("olga"))
+    answer = client.post(
+        reverse("backup"), {"file": SimpleUploadedFile("big.json", text.encode("utf-8", "surrogateescape"))}
+    )
+    assert answer.status_code == 400
+    assert "This is not a backup file (JSON) of Scorekeeper." in answer.content.decode()
+    assert not RestoreJob.objects.exists()
+
+
+def test_a_large_file_with_a_backups_head_but_broken_after_says_so_on_its_page(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _larger(monkeypatch)
+    client.force_login(make_user("olga"))
+    page = _upload_text(client, '{\n "format": "scorekeeper-backup", "matches": [' + "{}, " * 1000)
+    run_tasks()
+    assert "This is not a backup file (JSON) of Scorekeeper; nothing was restored." in client.get(page).content.decode()
+    assert RestoreJob.objects.get().state == RestoreJob.State.FAILED
+    assert not RestorePart.objects.exists()
