@@ -335,6 +335,14 @@ class PaperForm(forms.Form):
             )
             self.fields[f"won_{index}"] = WholeNumberField(label=_("won"), min_value=0, max_value=96)
             self.fields[f"lost_{index}"] = WholeNumberField(label=_("lost"), min_value=0, max_value=96)
+        # Typed with the number keys alone: Enter moves on to the next field (static/js/entry.js) and, from the last,
+        # saves; the phone's key says which. The first field has the focus when the list opens.
+        names = list(self.fields)
+        for name in names:
+            self.fields[name].widget.attrs |= {"enterkeyhint": "next", "autocomplete": "off"}
+        if names:
+            self.fields[names[-1]].widget.attrs["enterkeyhint"] = "done"
+            self.fields[names[0]].widget.attrs["autofocus"] = True
 
     @classmethod
     def of_table(cls, data: QueryDict | None, match: Match, entered: Iterable[PaperTotals]) -> PaperForm:
@@ -381,6 +389,8 @@ class PaperForm(forms.Form):
     def focus_first_error(self) -> None:
         """The first field in error takes the focus when the page opens (``autofocus``: without a script too), so a
         mistake below the fold is where the phone shows it."""
+        for unbound in self.fields.values():
+            unbound.widget.attrs.pop("autofocus", None)
         for _player, *fields in self.rows():
             for field in fields:
                 if field.errors:

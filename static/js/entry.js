@@ -315,3 +315,22 @@
     });
   }
 })();
+
+// A paper list (a form marked data-enter-moves): the number keys have no Tab, so Enter moves on to the next field;
+// from the last one it saves, so that a table's list is typed with the keys alone.
+(function () {
+  "use strict";
+  document.addEventListener("keydown", function (event) {
+    var field = event.target;
+    if (event.key !== "Enter" || field.tagName !== "INPUT" || !field.form) return;
+    if (!field.form.hasAttribute("data-enter-moves")) return;
+    var fields = Array.prototype.filter.call(field.form.elements, function (one) {
+      return one.tagName === "INPUT" && one.type !== "hidden" && !one.disabled;
+    });
+    var next = fields[fields.indexOf(field) + 1];
+    if (!next) return;
+    event.preventDefault();
+    next.focus();
+    next.select();
+  });
+})();
