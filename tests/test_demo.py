@@ -8,10 +8,13 @@ from django.core.management import call_command
 from django.db.models import F, Model
 from django.http import HttpRequest
 from django.test import Client
+from django.urls import reverse
 
 from matches.engine import VARIANTS, Scheme, Variant
-from matches.management.commands.demo import PASSWORD, USERNAME
+from matches.interclub.models import CheckIn, ReportConfirmation, Venue
+from matches.management.commands.demo import ENTRANTS, LEAGUE, LEAGUE_CLUBS, PASSWORD, TOURNAMENT, USERNAME
 from matches.models import GAME_ACTIONS, Game, GameScore, Keeper, Match, MatchEvent, Player, Profile, Seat
+from matches.tournaments.models import EntryStanding, Series, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -69,3 +72,21 @@ def test_the_demo_has_every_variant_scheme_and_kind_of_change(client: Client) ->
     actions = set(MatchEvent.objects.values_list("action", flat=True))
     assert set(GAME_ACTIONS) | {MatchEvent.Action.LOCK} <= actions  # every change to a game, and closed lists
     assert Player.objects.filter(account__username=USERNAME).exists()
+
+
+@pytest.mark.slow
+def test_the_demo_has_a_league_with_an_accepted_match_day_and_a_tournament_two_series_in(client: Client) -> None:
+    demo()
+    venue = Venue.objects.get(match_day__group__division__league__name=LEAGUE)
+    assert venue.closed_at is not None
+    assert venue.accepted_at is not None
+    assert ReportConfirmation.objects.filter(venue=venue).count() == len(LEAGUE_CLUBS)
+    # The substitute came in for the second series.
+    assert CheckIn.objects.filter(venue=venue, series=2, entry__substitute=False).count() < 4 * len(LEAGUE_CLUBS)
+    tournament = Tournament.objects.get(name=TOURNAMENT)
+    drawn = Series.objects.filter(tournament=tournament).order_by("number")
+    assert [one.closed_at is not None for one in drawn] == [True, False]
+    assert EntryStanding.objects.filter(tournament=tournament).count() == len(ENTRANTS)
+    assert client.get(reverse("interclub_group", args=[venue.match_day.group.public_id])).status_code == 200
+    live = client.get(reverse("tournaments:live", args=[tournament.public_id])).content.decode()
+    assert "Standings after series 1 of 3" in live

@@ -1,4 +1,5 @@
-"""Fill the database with a demo account and realistic matches of every variant and scheme, through the services.
+"""Fill the database with a demo account and realistic matches of every variant and scheme, its club's season, a
+league with a match day played and accepted, and an open tournament two series in, all through the services.
 
 Each match is written as a script drawn in advance from a seeded ``random.Random`` (games, fixes, deletions, undos
 and redos), and every write carries a token made with ``uuid.uuid5`` from a fixed namespace and the step's name.
@@ -17,12 +18,15 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 
 from matches.clubs import services as clubs
 from matches.clubs.models import Club, ClubTable, Membership, Night, Season
 from matches.engine import MatchSetup, RuleError, setup_match
 from matches.engine.presets import PRESETS
 from matches.errors import ServiceError
+from matches.interclub import services as leagues
+from matches.interclub.models import League, Venue
 from matches.management.deals import DealMaker
 from matches.models import Game, Keeper, Match, MatchEvent, Player, Profile
 from matches.names import name_key
@@ -37,6 +41,10 @@ from matches.services import (
     match_undo,
     player_link,
 )
+from matches.tournaments import services as tournaments
+from matches.tournaments.models import Series as TournamentSeries
+from matches.tournaments.models import Table as TournamentTable
+from matches.tournaments.models import Tournament
 
 NAMESPACE = uuid.UUID("5c0e4a1e-5c0e-4a1e-8d7a-5ca7de3a0001")
 USERNAME = "demo"
@@ -55,6 +63,23 @@ NIGHTS: tuple[tuple[datetime.date, tuple[str, ...], int | None], ...] = (
     (datetime.date(2026, 11, 10), (*MEMBERS[:8], *GUESTS), None),
     (datetime.date(2026, 11, 17), MEMBERS[:9] + GUESTS[:1] + MEMBERS[9:] + GUESTS[1:], 7),
 )
+# A league of four clubs the demo account runs: one match day at one venue, two series played on phones, closed,
+# confirmed by each team's captain (the account) and accepted.
+LEAGUE = "Bezirksliga Westfalen"
+LEAGUE_CLUBS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (CLUB, MEMBERS[:5]),
+    ("Kreuz Bube Hamm", ("Wilfried", "Dagmar", "Emre", "Ingrid", "Bernd")),
+    ("Pik As Soest", ("Marlies", "Olaf", "Yusuf", "Brigitte", "Detlef")),
+    ("Karo Sieben Unna", ("Gertrud", "Horst", "Ewa", "Manfred", "Sabine")),
+)
+LEAGUE_SERIES = 2
+# An open tournament the demo account organises: sixteen entrants at the door, series 1 played and closed, series
+# 2 drawn and under way.
+TOURNAMENT = "Preisskat im Goldenen Löwen"
+ENTRANTS = (
+    "Annegret", "Björn", "Cem", "Doris", "Elke", "Fritz", "Gül", "Hartmut",
+    "Irmgard", "Jens", "Kemal", "Lothar", "Monika", "Norbert", "Olga", "Petra",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -250,10 +275,11 @@ class Command(BaseCommand):
         player = Player.objects.get(keeper=keeper_for(user), name_key=name_key(ACCOUNT_PLAYER))
         if player.account_id != user.pk:
             player_link(player=player, account=user)
-        try:
-            self._club(user)
-        except (ServiceError, RuleError) as error:
-            raise CommandError(f"club: {error}") from error
+        for what, fill in (("club", self._club), ("league", self._league), ("tournament", self._tournament)):
+            try:
+                fill(user)
+            except (ServiceError, RuleError) as error:
+                raise CommandError(f"{what}: {error}") from error
         self._summary(user, MatchEvent.objects.count() - events_before)
 
     def _club(self, user: User) -> None:
@@ -275,18 +301,85 @@ class Command(BaseCommand):
                 clubs.check_in(night=night, name=name, guest=name in GUESTS)
             clubs.night_draw(night=night, series=1, user=user)
             for table in ClubTable.objects.filter(night=night).select_related("match"):
-                self._play_table(table, user, f"night-{index}", played)
+                self._play_table(table.match, user, f"night-{index}/{table.number}", played)
             if played is None:
                 clubs.night_close(night=night, user=user)
 
-    def _play_table(self, table: ClubTable, user: User, key: str, played: int | None) -> None:
-        """The table's series (or its first ``played`` games), drawn from a seed of its own."""
-        match = table.match
+    def _league(self, user: User) -> None:
+        """The league, unless the account has it already (it is written whole in one go)."""
+        if League.objects.filter(name=LEAGUE, managers__user=user).exists():
+            return
+        with transaction.atomic():
+            league = leagues.league_create(owner=user, settings=leagues.LeagueSettings(name=LEAGUE))
+            division = leagues.division_create(league=league, name="Bezirksliga")
+            group = leagues.group_create(division=division, name="Staffel 2", promoted=1, relegated=1)
+            teams, rosters = [], []
+            for name, players in LEAGUE_CLUBS:
+                membership = Membership.objects.filter(user=user, club__name=name).select_related("club").first()
+                club = membership.club if membership else clubs.club_create(owner=user, name=name)
+                team = leagues.team_enter(group=group, club=club, name=f"{name} I", captain=user)
+                # The fifth is on the substitution list.
+                roster = [
+                    leagues.roster_add(
+                        team=team, player=clubs.club_player_add(club=club, name=player), substitute=index == 4
+                    )
+                    for index, player in enumerate(players)
+                ]
+                teams.append(team)
+                rosters.append(roster)
+            day = leagues.match_day_create(group=group, number=1, date=datetime.date(2026, 10, 3))
+            venue = leagues.venue_create(
+                match_day=day, teams=teams, place="Vereinsheim Herz Dame", series=LEAGUE_SERIES
+            )
+            for series in range(1, LEAGUE_SERIES + 1):
+                for team, roster in zip(teams, rosters, strict=True):
+                    # The fifth player comes in for the fourth in the second series.
+                    playing = roster[:4] if series == 1 else [*roster[:3], roster[4]]
+                    leagues.series_check_in(venue=venue, series=series, team=team, entries=playing)
+                for table in leagues.series_seat(venue=venue, series=series, user=user):
+                    self._play_table(table.match, user, f"league-{series}/{table.number}", None)
+            leagues.venue_close(venue=venue, user=user)
+            for team in teams:
+                leagues.report_confirm(venue=venue, team=team, user=user)
+            leagues.report_accept(venue=venue, user=user)
+
+    def _tournament(self, user: User) -> None:
+        """The tournament, unless the account organises it already (it is written whole in one go)."""
+        if Tournament.objects.filter(name=TOURNAMENT, organiser=user).exists():
+            return
+        with transaction.atomic():
+            tournament = tournaments.tournament_announce(
+                organiser=user,
+                settings=tournaments.TournamentSettings(
+                    name=TOURNAMENT,
+                    date=datetime.date(2026, 12, 5),
+                    venue="Gasthof Goldener Löwe",
+                    series=3,
+                    games_at_four=24,
+                    games_at_three=18,
+                    entry_fee=1500,
+                    list_fee=200,
+                    places=tournaments.Schedule((6000, 4000, 3000, 2000)),
+                ),
+            )
+            for name in ENTRANTS:
+                tournaments.entry_at_door(tournament=tournament, form=tournaments.EntryForm(name), user=user)
+            for number in (1, 2):
+                tournaments.series_draw(tournament=tournament, number=number, user=user)
+                series = TournamentSeries.objects.get(tournament=tournament, number=number)
+                for table in TournamentTable.objects.filter(series=series).select_related("match"):
+                    played = None if number == 1 else 5
+                    self._play_table(table.match, user, f"tournament-{number}/{table.number}", played)
+                if number == 1:
+                    tournaments.series_close(series=series, user=user)
+
+    def _play_table(self, match: Match, user: User, key: str, played: int | None) -> None:
+        """A table's series (or its first ``played`` games), drawn from a seed of its own (``key``: the table's)."""
         setup = match.setup()
-        maker = DealMaker(setup, random.Random(f"scorekeeper-demo/{key}/{table.number}"))
+        maker = DealMaker(setup, random.Random(f"scorekeeper-demo/{key}"))
         games = setup.planned_games or 36
         for number in range(1, min(games, played or games) + 1):
-            token = uuid.uuid5(NAMESPACE, f"{key}/{table.number}/{number}")
+            token = uuid.uuid5(NAMESPACE, f"{key}/{number}")
             game_add(match=match, user=user, token=token, submission=maker.deal(number))
 
     def _account(self) -> User:
@@ -369,5 +462,17 @@ class Command(BaseCommand):
                 f"Club {club.name}: {club.seasons.count()} season, {nights.count()} nights "
                 f"({nights.filter(closed_at__isnull=False).count()} closed), "
                 f"{ClubTable.objects.filter(night__in=nights).count()} tables"
+            )
+        for league in League.objects.filter(managers__user=user):
+            venues = Venue.objects.filter(match_day__group__division__league=league)
+            out(
+                f"League {league.name}: {venues.count()} venue, {venues.filter(accepted_at__isnull=False).count()} "
+                "accepted"
+            )
+        for tournament in Tournament.objects.filter(organiser=user):
+            drawn = TournamentSeries.objects.filter(tournament=tournament)
+            out(
+                f"Tournament {tournament.name}: {tournament.entries.count()} entrants, {drawn.count()} series drawn "
+                f"({drawn.filter(closed_at__isnull=False).count()} closed)"
             )
         out(f"{written} changes written by this run" if written else "Nothing to do: the demo data was there already")
