@@ -16,6 +16,8 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
+from matches.clubs.models import Club
+from matches.exports.pdf import PAGE_WIDTH, Document, TableColumn, _fitted
 from matches.interclub import services as leagues
 from matches.interclub.models import RosterEntry, VenueTable
 from matches.interclub.selectors import group_table, players_ranking, venue_report
@@ -300,3 +302,26 @@ def test_a_venue_tables_printed_list_names_its_league_group_match_day_series_and
     assert f"Verbandsliga Nord · {setup.group.name} · match day {setup.match_day.number}" in text
     assert f"Series: {table.series}" in text
     assert f"Table: {table.number}" in text
+
+
+def test_the_printed_group_table_writes_a_long_clubs_name_whole_where_the_page_has_room(client: Client) -> None:
+    setup = played()
+    long_name = "Grand Hand Skatfreunde Essen"
+    Club.objects.filter(pk=setup.clubs[0].pk).update(name=long_name)
+    table = pdf_text(client.get(reverse("league_table_print", args=[setup.group.public_id])))[0]
+    assert long_name in table
+    assert "…" not in table
+
+
+def test_a_printed_tables_columns_fit_what_they_hold_within_the_page() -> None:
+    doc = Document("fit")
+    columns = [TableColumn("Place", 14), TableColumn("Club", 28, text=True), TableColumn("Points", 60)]
+    rows = [["1", "Grand Hand Skatfreunde Oberhausen-Sterkrade", "10075"]]
+    fitted = _fitted(doc, columns, rows, 9)
+    assert sum(column.width for column in fitted) <= PAGE_WIDTH + 1e-9
+    doc.pdf.set_font("DejaVu", "", 9)
+    assert fitted[1].width >= doc.pdf.get_string_width(rows[0][1]) + 2 * doc.pdf.c_margin
+    assert fitted[0].width == 14
+    # Nothing cut: the widths stay as given.
+    short = [["1", "SC Herz", "10"]]
+    assert [column.width for column in _fitted(doc, columns, short, 9)] == [14, 28, 60]

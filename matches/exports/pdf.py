@@ -2,14 +2,15 @@
 table's players filled in, and a table of results (the club app prints a night's and a season's with them).
 
 Every page is A4 portrait in DejaVu Sans (vendored in ``matches/fonts``), so that a name prints as it was entered
-whatever its alphabet; a name too long for its column is cut with an ellipsis, never written over the next column.
+whatever its alphabet. A table of results fits its columns to what they hold (a long club name takes the room the
+figures do not need); a name too long for the page is cut with an ellipsis, never written over the next column.
 The documents are drawn from what the selectors read: nothing here asks the database.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
@@ -35,6 +36,7 @@ MARGIN = 10
 ROW = 3.9  # mm: one game of a list; 48 games, the head and the footer fit one page
 HEAD = 16  # mm: the list's column titles, written upwards in the narrow columns
 TEXT = 7.5  # pt
+FIT_SPARE = 0.5  # mm a fitted column keeps beyond what it holds
 ELLIPSIS = "…"
 MINUS = "\N{MINUS SIGN}"
 SHADE = 225  # the grey of a seat that sits out the deal
@@ -379,6 +381,7 @@ def standings_pdf(
     room = doc.pdf.h - MARGIN - doc.pdf.get_y()
     height = max(STANDINGS_SMALLEST_ROW, min(STANDINGS_ROW, room / (len(rows) + 1)))
     size = 9 if height >= STANDINGS_ROW else 7
+    columns = _fitted(doc, columns, rows, size)
     _standings_titles(doc, columns, height, size)
     for cells in rows:
         if not doc.room_for(height):
@@ -393,6 +396,40 @@ def standings_pdf(
         doc.newline(2)
         doc.cell(PAGE_WIDTH, note, height=height, size=size - 1, align="L", border=0)
     return doc.output()
+
+
+def _fitted(
+    doc: Document, columns: Sequence[TableColumn], rows: Sequence[Sequence[str]], size: float
+) -> list[TableColumn]:
+    """The columns with their widths fitted to what they hold: a column whose title or longest cell would be cut
+    (a club's long name) takes the room the page has left and then the room other columns do not need, so that a
+    text is cut only where the page has no room for it."""
+    need = []
+    for index, column in enumerate(columns):
+        doc.pdf.set_font(FONT, "B", size)
+        widest = doc.pdf.get_string_width(column.title)
+        doc.pdf.set_font(FONT, "B" if column.bold else "", size)
+        for cells in rows:
+            widest = max(widest, doc.pdf.get_string_width(cells[index]))
+        need.append(widest + 2 * doc.pdf.c_margin + FIT_SPARE)
+    widths = [column.width for column in columns]
+    spare = PAGE_WIDTH - sum(widths) + sum(max(0.0, width - wanted) for width, wanted in zip(widths, need, strict=True))
+    for index in sorted(range(len(columns)), key=lambda one: widths[one] - need[one]):
+        short = need[index] - widths[index]
+        if short <= 0 or spare <= 0:
+            break
+        taken = min(short, spare)
+        widths[index] += taken
+        spare -= taken
+    # What the cut columns took comes from the page's room first, then from the columns with room to spare.
+    over = sum(widths) - PAGE_WIDTH
+    for index in range(len(columns)):
+        if over <= 0:
+            break
+        give = min(over, max(0.0, widths[index] - need[index]))
+        widths[index] -= give
+        over -= give
+    return [replace(column, width=width) for column, width in zip(columns, widths, strict=True)]
 
 
 def _standings_titles(doc: Document, columns: Sequence[TableColumn], height: float, size: float) -> None:
