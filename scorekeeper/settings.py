@@ -209,7 +209,9 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("de", _("German"))]
+# British English is English with the dates and times written as a reader in Britain writes them (29 Nov 2026,
+# 29/11/2026): the pages, the printed lists and the names of tables follow the browser's en-GB.
+LANGUAGES = [("en", _("English")), ("en-gb", _("English (UK)")), ("de", _("German"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Berlin")
 USE_I18N = True

@@ -1,6 +1,8 @@
 """The middleware's lighter ways keep what they did: messages wait for the page that shows them, and the language
 comes from the cookie or the browser's Accept-Language, said on every answer."""
 
+import html
+import io
 import uuid
 
 import pytest
@@ -9,8 +11,12 @@ from django.contrib.messages.storage import default_storage
 from django.http import HttpRequest
 from django.test import Client
 from django.urls import reverse
+from pypdf import PdfReader
+
+from matches.tournaments import services as tournaments
 
 from .factories import make_match, make_user
+from .tournaments_setup import announce, enter_field
 
 pytestmark = pytest.mark.django_db
 
@@ -75,8 +81,37 @@ def test_the_language_comes_from_the_browser_and_the_answer_says_which_and_that_
     assert "Accept-Language" in german["Vary"]
     assert "Anmelden" in german.content.decode()
 
-    english = Client().get(reverse("login"), headers={"Accept-Language": "en-GB,en;q=0.9"})
+    english = Client().get(reverse("login"), headers={"Accept-Language": "en-US,en;q=0.9"})
     assert english["Content-Language"] == "en"
+    british = Client().get(reverse("login"), headers={"Accept-Language": "en-GB,en;q=0.9"})
+    assert british["Content-Language"] == "en-gb"
+    assert "Log in" in british.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("accept", "page", "printed"),
+    [
+        ("en-US,en;q=0.9", "Dec. 5, 2026", "12/05/2026"),
+        ("en-GB,en;q=0.9", "5 Dec 2026", "05/12/2026"),
+        ("de-DE,de;q=0.9", "5. Dezember 2026", "05.12.2026"),
+    ],
+)
+def test_dates_are_written_as_the_readers_locale_writes_them_on_pages_and_in_print(
+    accept: str, page: str, printed: str
+) -> None:
+    tournament = announce()
+    headers = {"Accept-Language": accept}
+    shown = Client().get(reverse("tournaments:detail", args=[tournament.public_id]), headers=headers)
+    assert page in html.unescape(shown.content.decode())
+    enter_field(tournament, 8)
+    tournaments.series_draw(tournament=tournament, number=1)
+    assert tournament.organiser is not None
+    organiser = Client()
+    organiser.force_login(tournament.organiser)
+    cards = organiser.get(reverse("tournament_table_cards", args=[tournament.public_id, 1]), headers=headers)
+    first = PdfReader(io.BytesIO(cards.content)).pages[0].extract_text()
+    assert printed in first
 
 
 def test_a_language_chosen_on_the_site_beats_the_browsers() -> None:
