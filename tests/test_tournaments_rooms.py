@@ -15,10 +15,11 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from matches.engine.draw import met_again
 from matches.tournaments import services as tournaments
 from matches.tournaments import views
 from matches.tournaments.models import Entry, Series, Table, Tournament
-from matches.tournaments.selectors import cashier_lines_by_entry, entry_key, tournament_results
+from matches.tournaments.selectors import cashier_lines_by_entry, entry_key, met_again_in, tournament_results
 
 from .tournaments_setup import announce, enter_field, play_series
 
@@ -204,3 +205,41 @@ def test_a_pay_from_the_desks_second_page_takes_what_that_line_says(monkeypatch:
     assert 'aria-label="Pay 15.00 € for Zora Zander"' in second
     client.post(reverse("tournaments:entry_pay", args=[last.public_id]), {"paid": "0"})
     assert cashier_lines_by_entry(tournament)[last.pk].owed == 0
+
+
+def _draw(client: Client, tournament: Tournament, number: int) -> str:
+    tournament.refresh_from_db()
+    address = reverse("tournaments:draw", args=[tournament.public_id])
+    drawn = client.post(address, {"series": str(number), "version": str(tournament.version), "seating": "draw"})
+    assert drawn.status_code == 302
+    return html.unescape(client.get(drawn["Location"]).content.decode())
+
+
+def test_a_draw_that_cannot_avoid_the_pairings_met_before_says_which_sit_together_again() -> None:
+    """Eight players at two tables: series 2 cannot keep apart all who met in series 1 (two of each table of
+    series 1 sit at each table of series 2: four pairs again), and the desk says who sit together again."""
+    tournament = announce()
+    enter_field(tournament, 8)
+    client = _organiser(tournament)
+    first = _draw(client, tournament, 1)
+    assert "sit together again" not in first
+    assert "sits together again" not in first
+    series = Series.objects.get(tournament=tournament, number=1)
+    play_series(series)
+    tournaments.series_close(series=series, user=None)
+    second = _draw(client, tournament, 2)
+    pairs = met_again_in(Series.objects.get(tournament=tournament, number=2))
+    assert len(pairs) == 4
+    named = ", ".join(f"{one} & {other}" for one, other in pairs)
+    assert f"4 pairs sit together again, as the draw could not avoid them all: {named}." in second
+
+
+def test_met_again_names_each_pair_of_a_table_who_sat_together_before() -> None:
+    before = [(("a", "b", "c", "d"), ("e", "f", "g", "h"))]
+    assert met_again((("a", "e", "b", "f"), ("c", "g", "d", "h")), before) == [
+        ("a", "b"),
+        ("e", "f"),
+        ("c", "d"),
+        ("g", "h"),
+    ]
+    assert met_again((("a", "e", "c", "g"),), []) == []

@@ -88,6 +88,13 @@ def pairings_met(nights: Sequence[Tables], *, decay: float = RECENCY_DECAY) -> d
     return weights
 
 
+def met_again(tables: Tables, before: Sequence[Tables]) -> list[tuple[str, str]]:
+    """The pairs of ``tables`` who sat together at one of the tables ``before`` (each pair once, in seat order):
+    what a draw that avoids the pairings met could not avoid."""
+    met = set(pairings_met(before, decay=1.0))
+    return [pair for table in tables for pair in combinations(table, 2) if frozenset(pair) in met]
+
+
 def draw_tables(
     attendees: Sequence[str],
     *,

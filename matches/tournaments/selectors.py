@@ -15,7 +15,7 @@ from django.db.models import Count, F, Q, Sum
 from django.urls import reverse
 
 from matches.engine import FieldError, RuleError
-from matches.engine.draw import Tables
+from matches.engine.draw import Tables, met_again
 from matches.engine.league import PaperLine as Paper
 from matches.engine.league import Place, SeriesLine, lines_from_paper
 from matches.engine.tournaments import (
@@ -171,6 +171,16 @@ def seatings(series: Sequence[Series]) -> list[Tables]:
         tuple(tuple(players) for (series_id, _), players in sorted(tables.items()) if series_id == one.pk)
         for one in series
     ]
+
+
+def met_again_in(series: Series) -> list[tuple[str, str]]:
+    """The pairs seated together in ``series`` who sat at one table in a series before it (by their names in the
+    tournament's book): what its draw could not avoid."""
+    drawn = list(
+        Series.objects.filter(tournament_id=series.tournament_id, number__lte=series.number).order_by("number")
+    )
+    *before, this = seatings(drawn)
+    return met_again(this, before)
 
 
 # --- Results ----------------------------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from matches.clubs.forms import PaperForm
@@ -63,6 +64,7 @@ from .selectors import (
     cashier_lines_by_entry,
     drawn_series,
     entry_by_code,
+    met_again_in,
     series_progress,
     tournament_results,
 )
@@ -418,8 +420,31 @@ def desk_draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             refusal_on_form(form, error, lambda field: "seating")
         else:
             messages.success(request, _("Series %(number)s is drawn.") % {"number": number})
+            _say_met_again(request, Series.objects.get(tournament=tournament, number=number))
             return redirect(_desk_url(tournament, "#tables"))
     return _desk(request, tournament, status=400, draw_form=form, draw_number=number)
+
+
+# The pairs that sit together again a drawn series names; the rest it counts.
+MET_AGAIN_NAMED = 5
+
+
+def _say_met_again(request: HttpRequest, series: Series) -> None:
+    """Say which players sit together again, where a draw avoiding the pairings met before could not avoid them
+    all (a small room, or a late series)."""
+    pairs = met_again_in(series)
+    if not pairs:
+        return
+    named = ", ".join(f"{first} & {second}" for first, second in pairs[:MET_AGAIN_NAMED])
+    more = len(pairs) - MET_AGAIN_NAMED
+    text = ngettext(
+        "%(count)s pair sits together again, as the draw could not avoid it: %(pairs)s.",
+        "%(count)s pairs sit together again, as the draw could not avoid them all: %(pairs)s.",
+        len(pairs),
+    ) % {"count": len(pairs), "pairs": named}
+    if more > 0:
+        text += " " + ngettext("And %(count)s more.", "And %(count)s more.", more) % {"count": more}
+    messages.warning(request, text)
 
 
 def _series_of(tournament: Tournament, number: int) -> Series:
