@@ -34,6 +34,7 @@ def file_job_page(request: HttpRequest, job: FileJob) -> HttpResponse:
 
 @on_subject(Action.VIEW, "file")
 @require_safe
+@never_cache
 def file_job_download(request: HttpRequest, job: FileJob) -> HttpResponse:
     made = FileJob.objects.filter(pk=job.pk, state=FileJob.State.DONE).values_list("content", flat=True).first()
     if made is None:

@@ -11,7 +11,6 @@ import hashlib
 import json
 import re
 import uuid
-from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -774,6 +773,12 @@ class RestoreForm(forms.Form):
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
+        most = settings.RESTORE_MAX_MB
+        if upload.size is not None and upload.size > most * 2**20:
+            raise forms.ValidationError(
+                _("A backup file is at most %(size)s MB: ask whoever runs this server to restore a larger one.")
+                % {"size": most}
+            )
         if not _a_backup(upload):
             raise forms.ValidationError(_("This is not a backup file (JSON) of Scorekeeper."))
         return upload
@@ -786,8 +791,8 @@ def _a_backup(upload: UploadedFile) -> bool:
             return isinstance(data, dict) and data.get("format") == BACKUP_FORMAT
         parts = backup_parts(upload)
         head = next(parts, "")
-        deque(parts, maxlen=0)  # every part decoded: the file is UTF-8 throughout
-        return BACKUP_HEAD.match(head) is not None
+        # Every part decoded (the file is UTF-8 throughout) and without a null character, which no JSON holds.
+        return BACKUP_HEAD.match(head) is not None and "\x00" not in head and all("\x00" not in part for part in parts)
     except (UnicodeDecodeError, ValueError, RecursionError):
         return False
     finally:

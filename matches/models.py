@@ -358,6 +358,7 @@ class RestoreJob(models.Model):
     stops halfway, what it wrote there is removed and nothing was restored."""
 
     class State(models.TextChoices):
+        UPLOADING = "uploading", _("being uploaded")
         QUEUED = "queued", _("waiting to start")
         CHECKING = "checking", _("checking and scoring")
         WRITING = "writing", _("writing")

@@ -46,14 +46,18 @@ def restore_queue(*, user: User, file_name: str, size: int, parts: Iterable[str]
     """Keep an uploaded backup, its text a part at a time as it streams from the upload (each part its own short
     write, so that the tables playing never wait for a large file), and queue its restore for the worker once every
     part is in; a file that breaks off halfway leaves nothing."""
-    job = RestoreJob.objects.create(user=user, file_name=file_name[:255], size=size)
+    job = RestoreJob.objects.create(user=user, file_name=file_name[:255], size=size, state=RestoreJob.State.UPLOADING)
     try:
         for number, text in enumerate(parts):
             RestorePart.objects.create(job=job, number=number, text=text)
     except BaseException:
         job.delete()
         raise
+    # Queued once every part is in, and waiting from now; a job whose upload broke off stays uploading and goes
+    # with the daily cleanup (``forget_old_run``).
+    RestoreJob.objects.filter(pk=job.pk).update(state=RestoreJob.State.QUEUED, created_at=timezone.now())
     restore_job_run.enqueue(job.pk)
+    job.refresh_from_db()
     return job
 
 
@@ -148,14 +152,23 @@ FILE_STEPS = 50
 
 
 def file_queue(*, user: User, kind: str, title: str, arguments: Mapping[str, Any], total: int) -> FileJob:
-    """Queue the file of ``kind`` made of ``arguments`` (``total`` parts) for the worker, in the asker's language."""
-    job = FileJob.objects.create(
+    """Queue the file of ``kind`` made of ``arguments`` (``total`` parts) for the worker, in the asker's language;
+    the same file asked again while it is being made (a reload) is that job, and a file asked for after it is made
+    is made afresh."""
+    language = translation.get_language() or "en"
+    unfinished = FileJob.objects.filter(
         user=user,
         kind=kind,
-        title=title[:255],
         arguments=dict(arguments),
-        language=translation.get_language() or "en",
-        total=total,
+        language=language,
+        state__in=(FileJob.State.QUEUED, FileJob.State.MAKING),
+        created_at__gt=timezone.now() - FILES_KEPT,
+    )
+    found = unfinished.defer("content").order_by("-created_at").first()
+    if found is not None:
+        return found
+    job = FileJob.objects.create(
+        user=user, kind=kind, title=title[:255], arguments=dict(arguments), language=language, total=total
     )
     file_job_run.enqueue(job.pk)
     return job
@@ -169,7 +182,8 @@ def file_job_run(job_id: int) -> None:
         return
     maker = file_maker(job.kind)
     jobs = FileJob.objects.filter(pk=job.pk)
-    jobs.update(state=FileJob.State.MAKING, updated_at=timezone.now())
+    if not jobs.filter(state=FileJob.State.QUEUED).update(state=FileJob.State.MAKING, updated_at=timezone.now()):
+        return  # taken by another run of the same task meanwhile
 
     def told(done: int, total: int) -> None:
         if done == total or done % FILE_STEPS == 0:
@@ -209,6 +223,8 @@ def forget_old_files() -> None:
 @task()
 def forget_old_run() -> None:
     """The daily cleanup's work that may take a while, off the request that started it: the files made long
-    enough ago, and the API answers kept by key that no retry can need any more."""
+    enough ago, the API answers kept by key that no retry can need any more, and the uploads of backups that broke
+    off a day ago or more."""
     forget_old_files()
     forget_old_answers()
+    RestoreJob.objects.filter(state=RestoreJob.State.UPLOADING, created_at__lte=timezone.now() - FILES_KEPT).delete()

@@ -208,6 +208,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# The largest backup file restored from the backup page, in MB (a larger one is restored with manage.py restore):
+# the task worker reads it whole, with several times its size in memory.
+RESTORE_MAX_MB = env_int("RESTORE_MAX_MB", 200)
+
 LANGUAGE_CODE = "en"
 # British English is English with the dates and times written as a reader in Britain writes them (29 Nov 2026,
 # 29/11/2026): the pages, the printed lists and the names of tables follow the browser's en-GB.

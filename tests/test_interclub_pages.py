@@ -767,3 +767,16 @@ def test_a_venues_page_links_its_room_screen() -> None:
     setup = league_setup(series=2)
     page = Client().get(reverse("interclub_venue", args=[setup.venue.public_id])).content.decode()
     assert f'<a href="{_screen(setup.venue)}">Room screen</a>' in page
+
+
+def test_a_venues_room_screen_asks_again_when_a_team_enters_the_group() -> None:
+    setup = league_setup(series=2)
+    client = Client()
+    part = client.get(_screen(setup.venue), headers={"HX-Request": "true"})
+    asked = {"HX-Request": "true", "If-None-Match": part["ETag"]}
+    assert client.get(_screen(setup.venue), headers=asked).status_code == 304
+    club = clubs.club_create(owner=make_user("newcomer"), name="Grand Hand Essen")
+    leagues.team_enter(group=setup.group, club=club, name="Grand Hand Essen I")
+    changed = client.get(_screen(setup.venue), headers=asked)
+    assert changed.status_code == 200
+    assert "Grand Hand Essen I" in changed.content.decode()

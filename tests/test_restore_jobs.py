@@ -26,7 +26,7 @@ from matches.management.large_backup import large_backup
 from matches.models import Game, GameScore, Keeper, Match, MatchEvent, Player, RestoreJob, RestorePart
 from matches.restore import restore
 from matches.services import Submission, game_add
-from matches.tasks import STALLED
+from matches.tasks import STALLED, forget_old_run
 
 from .factories import add, make_match, make_user, run_tasks
 
@@ -244,4 +244,36 @@ def test_a_large_file_with_a_backups_head_but_broken_after_says_so_on_its_page(
     run_tasks()
     assert "This is not a backup file (JSON) of Scorekeeper; nothing was restored." in client.get(page).content.decode()
     assert RestoreJob.objects.get().state == RestoreJob.State.FAILED
+    assert not RestorePart.objects.exists()
+
+
+def test_a_large_file_with_a_null_character_is_refused_on_the_page(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _larger(monkeypatch)
+    client.force_login(make_user("olga"))
+    text = '{\n "format": "scorekeeper-backup", "x": "' + "a" * 2500 + '\x00"}'
+    answer = client.post(reverse("backup"), {"file": SimpleUploadedFile("big.json", text.encode())})
+    assert answer.status_code == 400
+    assert not RestoreJob.objects.exists()
+
+
+def test_a_file_above_the_servers_limit_is_refused_with_its_size(client: Client, settings: Any) -> None:
+    settings.RESTORE_MAX_MB = 1
+    client.force_login(make_user("olga"))
+    text = '{"format": "scorekeeper-backup", "x": "' + "a" * 2**20 + '"}'
+    answer = client.post(reverse("backup"), {"file": SimpleUploadedFile("big.json", text.encode())})
+    assert answer.status_code == 400
+    assert "A backup file is at most 1 MB" in answer.content.decode()
+    assert not RestoreJob.objects.exists()
+
+
+def test_an_upload_that_broke_off_goes_with_the_daily_cleanup() -> None:
+    owner = make_user("olga")
+    broken = RestoreJob.objects.create(user=owner, file_name="a.json", size=10, state=RestoreJob.State.UPLOADING)
+    RestorePart.objects.create(job=broken, number=0, text="{")
+    fresh = RestoreJob.objects.create(user=owner, file_name="b.json", size=10, state=RestoreJob.State.UPLOADING)
+    RestoreJob.objects.filter(pk=broken.pk).update(created_at=timezone.now() - datetime.timedelta(days=2))
+    forget_old_run.call()
+    assert list(RestoreJob.objects.values_list("pk", flat=True)) == [fresh.pk]
     assert not RestorePart.objects.exists()

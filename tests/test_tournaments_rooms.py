@@ -16,11 +16,13 @@ from django.test import Client
 from django.urls import reverse
 
 from matches.engine.draw import met_again
+from matches.models import FileJob
+from matches.tournaments import downloads, views
 from matches.tournaments import services as tournaments
-from matches.tournaments import views
 from matches.tournaments.models import Entry, Series, Table, Tournament
 from matches.tournaments.selectors import cashier_lines_by_entry, entry_key, met_again_in, tournament_results
 
+from .factories import run_tasks
 from .tournaments_setup import announce, enter_field, play_series
 
 pytestmark = pytest.mark.django_db
@@ -243,3 +245,28 @@ def test_met_again_names_each_pair_of_a_table_who_sat_together_before() -> None:
         ("g", "h"),
     ]
     assert met_again((("a", "e", "c", "g"),), []) == []
+
+
+def test_a_name_of_many_wide_letters_enters_and_a_null_character_finds_nothing() -> None:
+    tournament = announce()
+    long_name = "ß" * 51
+    entry = tournaments.entry_at_door(tournament=tournament, form=tournaments.EntryForm(long_name))
+    assert len(entry.name_key) == 102
+    page = _desk(_organiser(tournament), tournament, "?find=%00")
+    assert _listed(page) == [long_name]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_print_asked_again_while_it_is_made_is_the_same_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(downloads, "BACKGROUND_TABLES", 1)
+    tournament = announce()
+    enter_field(tournament, 8)
+    tournaments.series_draw(tournament=tournament, number=1)
+    client = _organiser(tournament)
+    address = reverse("tournament_table_cards", args=[tournament.public_id, 1])
+    first, again = client.get(address)["Location"], client.get(address)["Location"]
+    assert first == again
+    assert FileJob.objects.count() == 1
+    run_tasks()
+    assert client.get(address)["Location"] != first
+    assert FileJob.objects.count() == 2

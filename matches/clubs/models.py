@@ -179,7 +179,10 @@ class NightRequest(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["night", "key"], name="night_request_unique")]
-        indexes = [models.Index(fields=["created_at"], name="night_request_created")]
+        # The answers still kept, by age, for the daily cleanup to find the old ones among them.
+        indexes = [
+            models.Index(fields=["created_at"], name="night_request_created", condition=models.Q(answer__isnull=False))
+        ]
 
     def __str__(self) -> str:
         return f"{self.night}: {self.key}"

@@ -367,7 +367,10 @@ class VenueRequest(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["venue", "key"], name="venue_request_unique")]
-        indexes = [models.Index(fields=["created_at"], name="venue_request_created")]
+        # The answers still kept, by age, for the daily cleanup to find the old ones among them.
+        indexes = [
+            models.Index(fields=["created_at"], name="venue_request_created", condition=models.Q(answer__isnull=False))
+        ]
 
     def __str__(self) -> str:
         return f"{self.venue}: {self.key}"

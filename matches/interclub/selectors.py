@@ -453,9 +453,9 @@ def players_ranking(league: League, *, group: Group | None = None) -> list[Ranke
 
 def screen_state(venue: Venue) -> tuple[int, ...]:
     """What the venue's room screen shows moves with: the venue's version (line-ups, seatings, paper lists,
-    closing, acceptance), its tables' games (their versions and how many), and the group's venues' versions (the
-    group's table moves when one of them closes or is accepted). Counted by the database in two reads, however long
-    the day or the group's history."""
+    closing, acceptance), its tables' games (their versions and how many), the group's venues' versions (the
+    group's table moves when one of them closes or is accepted) and its teams (one entered). Counted by the database
+    in three reads, however long the day or the group's history."""
     tables = Match.objects.filter(venue_table__venue=venue).aggregate(versions=Sum("version"), games=Sum("deals"))
     group = Venue.objects.filter(match_day__group_id=venue.match_day.group_id).aggregate(
         versions=Sum("version"), venues=Count("pk")
@@ -466,4 +466,5 @@ def screen_state(venue: Venue) -> tuple[int, ...]:
         tables["games"] or 0,
         group["versions"] or 0,
         group["venues"],
+        Team.objects.filter(group_id=venue.match_day.group_id).count(),
     )

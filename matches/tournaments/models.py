@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from matches.clubs.models import Club
 from matches.engine.tournaments import Doubles, Seating, ShareKind
 from matches.models import Keeper, Match, Player, new_link_token
+from matches.names import MAX_KEY_LENGTH
 
 
 class Tournament(models.Model):
@@ -110,7 +111,7 @@ class Entry(models.Model):
     name = models.CharField(_("name"), max_length=100)
     # The name as names are compared (``matches.names.name_key``): an entry is found by it, and a player entering
     # twice is known by it, with one indexed read however many have entered.
-    name_key = models.CharField(max_length=100, editable=False)
+    name_key = models.CharField(max_length=MAX_KEY_LENGTH, editable=False)
     club = models.CharField(_("club"), max_length=100, blank=True)
     category = models.ForeignKey(
         Category, on_delete=models.PROTECT, null=True, blank=True, related_name="entries", verbose_name=_("category")
@@ -300,7 +301,12 @@ class TournamentRequest(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["tournament", "key"], name="tournament_request_unique")]
-        indexes = [models.Index(fields=["created_at"], name="tournament_request_created")]
+        # The answers still kept, by age, for the daily cleanup to find the old ones among them.
+        indexes = [
+            models.Index(
+                fields=["created_at"], name="tournament_request_created", condition=models.Q(answer__isnull=False)
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.key}"

@@ -194,7 +194,9 @@ class DeskFind:
 
     @classmethod
     def of(cls, request: HttpRequest) -> DeskFind:
-        return cls(" ".join(request.GET.get("find", "").split())[:100], request.GET.get("owing") == "1")
+        # A null character is no part of any name or code (and PostgreSQL takes none in a text).
+        find = " ".join(request.GET.get("find", "").replace("\x00", "").split())[:100]
+        return cls(find, request.GET.get("owing") == "1")
 
     def entries(self, tournament: Tournament, lines: dict[int, CashierLine]) -> QuerySet[Entry]:
         found = Entry.objects.filter(tournament=tournament).select_related("category")

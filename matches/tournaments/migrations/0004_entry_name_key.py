@@ -25,7 +25,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="entry",
             name="name_key",
-            field=models.CharField(default="", editable=False, max_length=100),
+            field=models.CharField(default="", editable=False, max_length=240),
             preserve_default=False,
         ),
         migrations.RunPython(keys_of_names, migrations.RunPython.noop),

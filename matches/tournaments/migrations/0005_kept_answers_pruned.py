@@ -18,6 +18,6 @@ class Migration(migrations.Migration):
         ),
         migrations.AddIndex(
             model_name='tournamentrequest',
-            index=models.Index(fields=['created_at'], name='tournament_request_created'),
+            index=models.Index(condition=models.Q(('answer__isnull', False)), fields=['created_at'], name='tournament_request_created'),
         ),
     ]
