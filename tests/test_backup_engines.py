@@ -20,9 +20,11 @@ from .postgres import fresh_database, postgres_admin_url
 
 ROOT = Path(settings.BASE_DIR)
 
-# What a person sees of every match and every club table, printed as JSON by ``manage.py shell``.
+# What a person sees of every match of the two books backed up (the demo account's and its club's; the demo's league
+# and tournament keep books of their own) and of every club table, printed as JSON by ``manage.py shell``.
 SUMMARY = """
 import json
+from django.db.models import Q
 from matches.clubs.models import Night, Season
 from matches.clubs.selectors import night_results, season_table
 from matches.models import Match
@@ -38,7 +40,7 @@ print(json.dumps({
                 "number", "passed", "declarer", "entry", "points", "breakdown")],
             "history": list(match.events.order_by("version").values_list("action", "number", "before", "after")),
         }
-        for match in Match.objects.all()
+        for match in Match.objects.filter(Q(keeper__user__username="demo") | Q(keeper__club__name="Skatclub Herz Dame"))
     },
     "seasons": {str(season.public_id): places(season_table(season).places) for season in Season.objects.all()},
     "nights": {str(night.public_id): places(night_results(night).night_places) for night in Night.objects.all()},
