@@ -39,20 +39,7 @@ class BenchTournament:
 def seed_tournament(organiser: User, name: str, players: int, *, playing: bool = True) -> BenchTournament:
     """A tournament of ``players`` entered at the door, two series played from paper and closed; with ``playing``,
     the third drawn and one table in three of it entered."""
-    tournament = tournaments.tournament_announce(
-        organiser=organiser,
-        settings=tournaments.TournamentSettings(
-            name=name,
-            date=datetime.date(2026, 12, 5),
-            venue="Stadthalle",
-            series=SERIES,
-            games_at_four=GAMES_AT_FOUR,
-            games_at_three=GAMES_AT_THREE,
-            entry_fee=1500,
-            list_fee=200,
-            places=tournaments.Schedule((3000, 2000, 1500, 1200, 1000, 800, 600, 500)),
-        ),
-    )
+    tournament = _announced(organiser, name)
     for number in range(1, players + 1):
         form = tournaments.EntryForm(f"Spieler {number:03d}", club=f"SC {number % 12:02d}")
         tournaments.entry_at_door(tournament=tournament, form=form, user=organiser)
@@ -72,20 +59,7 @@ def seed_tournament(organiser: User, name: str, players: int, *, playing: bool =
 def seed_room(organiser: User, name: str, players: int, *, drawn: bool) -> BenchTournament:
     """A tournament of ``players`` entered at the door and paid, as the desk has it before the draw (``drawn``:
     with series 1 drawn and not a game entered yet, as the desk has it when play begins)."""
-    tournament = tournaments.tournament_announce(
-        organiser=organiser,
-        settings=tournaments.TournamentSettings(
-            name=name,
-            date=datetime.date(2026, 12, 5),
-            venue="Messehalle",
-            series=SERIES,
-            games_at_four=GAMES_AT_FOUR,
-            games_at_three=GAMES_AT_THREE,
-            entry_fee=1500,
-            list_fee=200,
-            places=tournaments.Schedule((3000, 2000, 1500, 1200, 1000, 800, 600, 500)),
-        ),
-    )
+    tournament = _announced(organiser, name)
     for number in range(1, players + 1):
         form = tournaments.EntryForm(f"Spieler {number:04d}", club=f"SC {number % 40:02d}")
         tournaments.entry_at_door(tournament=tournament, form=form, user=organiser)
@@ -103,6 +77,23 @@ def take_entry_back(entry_id: int) -> None:
         Payment.objects.filter(entry=entry).delete()
         entry.delete()
         Player.objects.filter(pk=entry.player_id).delete()
+
+
+def _announced(organiser: User, name: str) -> Tournament:
+    return tournaments.tournament_announce(
+        organiser=organiser,
+        settings=tournaments.TournamentSettings(
+            name=name,
+            date=datetime.date(2026, 12, 5),
+            venue="Stadthalle",
+            series=SERIES,
+            games_at_four=GAMES_AT_FOUR,
+            games_at_three=GAMES_AT_THREE,
+            entry_fee=1500,
+            list_fee=200,
+            places=tournaments.Schedule((3000, 2000, 1500, 1200, 1000, 800, 600, 500)),
+        ),
+    )
 
 
 def draw(tournament: Tournament, number: int, organiser: User) -> Series:
