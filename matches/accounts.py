@@ -32,7 +32,6 @@ from .engine.messages import gettext_noop, msg
 from .errors import Conflict
 from .models import Keeper, LoginFailure, Match, Player, ResetRequest
 from .services import account_matches_release, match_delete, match_hand_over
-from .tasks import forget_old_run
 
 RESET_WINDOW = datetime.timedelta(hours=1)
 LOGIN_FAILURE_WINDOW = datetime.timedelta(hours=1)
@@ -223,12 +222,3 @@ class LoginLockoutHandler(AxesDatabaseHandler):  # type: ignore[misc]
 
 def _client_of(request: HttpRequest) -> str:
     return str(getattr(request, "axes_ip_address", "") or "")
-
-
-def forget_expired() -> None:
-    """Delete expired sessions and the reset requests and failed logins that no longer count; the files made in the
-    background and the API answers kept long enough go in the task worker."""
-    import_module(settings.SESSION_ENGINE).SessionStore.clear_expired()
-    forget_old_run.enqueue()
-    ResetRequest.objects.filter(created_at__lte=timezone.now() - RESET_WINDOW).delete()
-    LoginFailure.objects.filter(created_at__lte=timezone.now() - LOGIN_FAILURE_WINDOW).delete()

@@ -34,11 +34,11 @@ from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject, empty
 from django.views.defaults import page_not_found
 
-from .accounts import forget_expired
 from .htmx import from_htmx
 from .logs import loggable_path
 from .permissions import Denied, Visitor
 from .registry import gone_invite_page
+from .tasks import forget_expired
 
 request_logger = logging.getLogger("scorekeeper.requests")
 cleanup_logger = logging.getLogger("scorekeeper.cleanup")

@@ -14,19 +14,21 @@ import datetime
 import json
 import logging
 from collections.abc import Iterable, Mapping
+from importlib import import_module
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone, translation
 from django_tasks import task
 
-from .api.replays import forget_old_answers
+from .accounts import LOGIN_FAILURE_WINDOW, RESET_WINDOW
 from .engine.messages import gettext_noop, msg
 from .errors import ServiceError
-from .models import FileJob, Keeper, RestoreJob, RestorePart
-from .registry import MadeFile, file_maker
+from .models import FileJob, Keeper, LoginFailure, ResetRequest, RestoreJob, RestorePart
+from .registry import MadeFile, file_maker, kept_answers
 from .restore import restore, staging_discard
 
 logger = logging.getLogger(__name__)
@@ -147,6 +149,9 @@ def restore_job_waiting_long(job: RestoreJob) -> bool:
 
 # A file made is kept this long for its asker to download; the daily cleanup removes it after.
 FILES_KEPT = datetime.timedelta(days=1)
+# An API answer kept by its Idempotency-Key is kept this long, longer than a retry can come (a phone that lost its
+# connection, an outbox sent days later); the daily cleanup drops it after and keeps the key.
+ANSWERS_KEPT = datetime.timedelta(days=7)
 # A maker tells its job how far it has come at most this often (in parts), so that a large file costs few writes.
 FILE_STEPS = 50
 
@@ -215,6 +220,14 @@ def file_job_waiting_long(job: FileJob) -> bool:
     return job.state == FileJob.State.QUEUED and timezone.now() - job.created_at > UNSTARTED
 
 
+def forget_old_answers() -> None:
+    """Drop the API's answers kept by Idempotency-Key (``matches.api.replays``) that are older than ``ANSWERS_KEPT``,
+    of every app that registered its model, keeping their keys: one indexed UPDATE a model."""
+    before = timezone.now() - ANSWERS_KEPT
+    for model in kept_answers():
+        model._default_manager.filter(created_at__lt=before, answer__isnull=False).update(answer=None)
+
+
 def forget_old_files() -> None:
     """Delete the files made longer than ``FILES_KEPT`` ago (and those that were never made)."""
     FileJob.objects.filter(created_at__lte=timezone.now() - FILES_KEPT).delete()
@@ -228,3 +241,12 @@ def forget_old_run() -> None:
     forget_old_files()
     forget_old_answers()
     RestoreJob.objects.filter(state=RestoreJob.State.UPLOADING, created_at__lte=timezone.now() - FILES_KEPT).delete()
+
+
+def forget_expired() -> None:
+    """The daily cleanup: delete expired sessions and the reset requests and failed logins that no longer count; the
+    files made in the background and the API answers kept long enough go in the task worker (``forget_old_run``)."""
+    import_module(settings.SESSION_ENGINE).SessionStore.clear_expired()
+    forget_old_run.enqueue()
+    ResetRequest.objects.filter(created_at__lte=timezone.now() - RESET_WINDOW).delete()
+    LoginFailure.objects.filter(created_at__lte=timezone.now() - LOGIN_FAILURE_WINDOW).delete()

@@ -11,12 +11,11 @@ import pytest
 from django.db import models
 from django.utils import timezone
 
-from matches.accounts import forget_expired
-from matches.api.replays import ANSWERS_KEPT
 from matches.clubs import services as clubs
 from matches.clubs.models import NightRequest
 from matches.interclub.models import VenueRequest
 from matches.registry import kept_answers
+from matches.tasks import ANSWERS_KEPT, forget_expired
 from matches.tournaments.models import TournamentRequest
 
 from .factories import make_user, run_tasks

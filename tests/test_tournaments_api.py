@@ -20,9 +20,9 @@ from django.utils import timezone
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
-from matches.api.replays import ANSWERS_KEPT, forget_old_answers
 from matches.clubs import services as clubs
 from matches.models import Game
+from matches.tasks import ANSWERS_KEPT, forget_old_answers
 from matches.tournaments import services as tournaments
 from matches.tournaments.models import Entry, Payment, Series, Side, Table, Tournament, TournamentRequest
 

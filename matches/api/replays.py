@@ -8,12 +8,11 @@ The core keeps a match's answers by key in the match's own history (its events);
 history, so each app keeps their answers in a model of its own (one row per change asked with a key), which
 ``Versioned`` names and the app registers (``registry.register_kept_answers``). An answer is kept ``ANSWERS_KEPT``,
 longer than a retry can come (a phone that lost its connection, an outbox sent days later); then the daily cleanup
-drops it (``forget_old_answers``) and keeps the key and the digest of what was asked, so that a retry after that is
-refused as expired, never taken as a new change."""
+drops it (``matches.tasks.forget_old_answers``) and keeps the key and the digest of what was asked, so that a retry
+after that is refused as expired, never taken as a new change."""
 
 from __future__ import annotations
 
-import datetime
 import hashlib
 import json
 from collections.abc import Callable
@@ -22,7 +21,6 @@ from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models, transaction
-from django.utils import timezone
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -30,7 +28,7 @@ from rest_framework.response import Response
 from ..engine import FieldError
 from ..engine.messages import gettext_noop, msg
 from ..errors import Conflict
-from ..registry import kept_answers
+from ..tasks import ANSWERS_KEPT
 from .policy import IDEMPOTENCY_HEADER, entity_tag, idempotency_key, seen_version
 
 KEY_USED = gettext_noop("This Idempotency-Key was sent with another change already: make a new key for a new change.")
@@ -38,7 +36,6 @@ KEY_EXPIRED = gettext_noop(
     "This change was made with this Idempotency-Key more than {days} days ago and its answer is no longer kept: "
     "nothing was changed again. Ask for how it stands now."
 )
-ANSWERS_KEPT = datetime.timedelta(days=7)
 
 
 @dataclass(frozen=True)
@@ -115,11 +112,3 @@ def keyed_change(
             kind.answers._default_manager.create(**owner, key=key, asked=asked, answer=answer)
     body = shape({**answer, "replayed": False}).data
     return with_version(Response(body, status=code), answer["version"])
-
-
-def forget_old_answers() -> None:
-    """Drop the kept answers older than ``ANSWERS_KEPT`` of every app that registered its model, keeping their keys:
-    one indexed UPDATE a model."""
-    before = timezone.now() - ANSWERS_KEPT
-    for model in kept_answers():
-        model._default_manager.filter(created_at__lt=before, answer__isnull=False).update(answer=None)

@@ -360,7 +360,7 @@ class VenueRequest(models.Model):
     venue = models.ForeignKey(Venue, on_delete=models.CASCADE, related_name="requests")
     key = models.UUIDField()
     asked = models.CharField(max_length=64)
-    # None once the answer is older than a retry can come (``matches.api.replays.ANSWERS_KEPT``): the key stays, so
+    # None once the answer is older than a retry can come (``matches.tasks.ANSWERS_KEPT``): the key stays, so
     # that a retry after that is refused rather than taken as new.
     answer = models.JSONField(encoder=DjangoJSONEncoder, null=True)
     created_at = models.DateTimeField(auto_now_add=True)
