@@ -12,6 +12,9 @@ import uuid
 from functools import lru_cache
 
 from django.conf import settings
+from django.contrib.contenttypes.fields import GenericForeignKey
+from django.contrib.contenttypes.models import ContentType
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -445,3 +448,32 @@ class FileJob(models.Model):
     @property
     def finished(self) -> bool:
         return self.state in (self.State.DONE, self.State.FAILED)
+
+
+class KeptAnswer(models.Model):
+    """A change an app asked through the API with an ``Idempotency-Key`` to a thing of its own that has a version (a
+    club night, a league's venue, a tournament), and the answer it got (``matches.api.replays``): a retry with the
+    same key (a phone on a bad connection) gets that answer again and changes nothing more. One table for every kind
+    of event: ``kind`` is the thing's model, ``thing_id`` its key; a thing model that declares a ``GenericRelation``
+    to this one takes its answers with it when it is deleted. ``asked``: a digest of the method, address and body, so
+    that a key sent again with another change is told apart."""
+
+    kind = models.ForeignKey(ContentType, on_delete=models.CASCADE, related_name="+")
+    thing_id = models.PositiveBigIntegerField()
+    thing = GenericForeignKey("kind", "thing_id")
+    key = models.UUIDField()
+    asked = models.CharField(max_length=64)
+    # None once the answer is older than a retry can come (``matches.tasks.ANSWERS_KEPT``): the key stays, so that a
+    # retry after that is refused rather than taken as new.
+    answer = models.JSONField(encoder=DjangoJSONEncoder, null=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["kind", "thing_id", "key"], name="kept_answer_unique")]
+        # The answers still kept, by age, for the daily cleanup to find the old ones among them.
+        indexes = [
+            models.Index(fields=["created_at"], name="kept_answer_created", condition=models.Q(answer__isnull=False))
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind_id}/{self.thing_id}: {self.key}"

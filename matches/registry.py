@@ -8,8 +8,6 @@ answer that knows.
 - The app's own addresses: its pages beside the core's, its API resources in the core's API, and the entry to its
   pages in every page's main menu.
 - The files it makes in the background when they are large (``FileJob``): how to make each kind.
-- The model it keeps its API answers in by ``Idempotency-Key`` (``matches.api.replays``), whose old answers the core
-  drops.
 """
 
 from __future__ import annotations
@@ -19,7 +17,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Model
 from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, URLResolver
 from django.utils.functional import Promise
@@ -90,7 +87,6 @@ _pages: list[URLPattern | URLResolver] = []
 _api_routes: list[URLPattern | URLResolver] = []
 _menu: list[MenuEntry] = []
 _file_makers: dict[str, FileMaker] = {}
-_kept_answers: list[type[Model]] = []
 
 
 def register_paper_reader(reader: PaperReader) -> None:
@@ -178,14 +174,3 @@ def register_file_maker(kind: str, maker: FileMaker) -> None:
 
 def file_maker(kind: str) -> FileMaker | None:
     return _file_makers.get(kind)
-
-
-def register_kept_answers(model: type[Model]) -> None:
-    """``model`` keeps an app's API answers by key (``key``, ``asked``, ``answer``, ``created_at``): the core drops
-    the old answers with the daily cleanup."""
-    if model not in _kept_answers:
-        _kept_answers.append(model)
-
-
-def kept_answers() -> tuple[type[Model], ...]:
-    return tuple(_kept_answers)

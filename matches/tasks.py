@@ -27,8 +27,8 @@ from django_tasks import task
 from .accounts import LOGIN_FAILURE_WINDOW, RESET_WINDOW
 from .engine.messages import gettext_noop, msg
 from .errors import ServiceError
-from .models import FileJob, Keeper, LoginFailure, ResetRequest, RestoreJob, RestorePart
-from .registry import MadeFile, file_maker, kept_answers
+from .models import FileJob, Keeper, KeptAnswer, LoginFailure, ResetRequest, RestoreJob, RestorePart
+from .registry import MadeFile, file_maker
 from .restore import restore, staging_discard
 
 logger = logging.getLogger(__name__)
@@ -222,10 +222,9 @@ def file_job_waiting_long(job: FileJob) -> bool:
 
 def forget_old_answers() -> None:
     """Drop the API's answers kept by Idempotency-Key (``matches.api.replays``) that are older than ``ANSWERS_KEPT``,
-    of every app that registered its model, keeping their keys: one indexed UPDATE a model."""
+    of every kind of event, keeping their keys: one indexed UPDATE."""
     before = timezone.now() - ANSWERS_KEPT
-    for model in kept_answers():
-        model._default_manager.filter(created_at__lt=before, answer__isnull=False).update(answer=None)
+    KeptAnswer.objects.filter(created_at__lt=before, answer__isnull=False).update(answer=None)
 
 
 def forget_old_files() -> None:

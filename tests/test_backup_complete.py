@@ -87,12 +87,8 @@ MODELS_NOT_KEPT = {
     "matches.RestoreJob": "a restore run here",
     "matches.RestorePart": "a part of a file uploaded here to restore",
     "matches.FileJob": "a file made here in the background, kept a day",
+    "matches.KeptAnswer": "the answers this instance gave to changes asked through its API, for their retries",
     "leagues.Membership": "accounts",
-    "leagues.NightRequest": "the answers this instance gave to changes asked through its API, for their retries",
-    "interclub.VenueRequest": "the answers this instance gave to changes asked through its API, for their retries",
-    "tournaments.TournamentRequest": (
-        "the answers this instance gave to changes asked through its API, for their retries"
-    ),
     "interclub.LeagueManager": "accounts",
 }
 # Fields that hold one value in every row for now, kept by the backup all the same: a league and a tournament play

@@ -15,8 +15,8 @@ from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from matches.clubs import services as clubs
-from matches.clubs.models import Attendance, Club, ClubTable, Night, NightRequest, PaperLine
-from matches.models import Match, Player, Seat
+from matches.clubs.models import Attendance, Club, ClubTable, Night, PaperLine
+from matches.models import KeptAnswer, Match, Player, Seat
 
 from .factories import add, make_user
 
@@ -177,7 +177,7 @@ def test_a_retried_check_in_gets_the_first_answer_and_checks_in_once(club_night:
     assert again.json() == {**first.json(), "replayed": True}
     assert again["ETag"] == first["ETag"]
     assert checked_in(night) == [*NAMES, "Walter", "Pia"]
-    assert NightRequest.objects.filter(night=night).count() == 1
+    assert night.kept_answers.count() == 1
 
 
 def test_a_key_sent_again_with_another_change_is_a_409(club_night: ClubNight) -> None:
@@ -601,7 +601,7 @@ def test_only_the_clubs_secretaries_and_owner_change_a_night(club_night: ClubNig
             response = send(client, where, body)
             assert response.status_code in statuses, (name, where, response.status_code)
     assert version(club_night.night) == before
-    assert not NightRequest.objects.exists()
+    assert not KeptAnswer.objects.exists()
 
 
 def test_a_scorer_may_send_a_paper_list_and_a_secretarys_token_writes(club_night: ClubNight) -> None:

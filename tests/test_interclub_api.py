@@ -23,10 +23,9 @@ from matches.interclub.models import (
     Correction,
     ReportConfirmation,
     Venue,
-    VenueRequest,
     VenueTable,
 )
-from matches.models import Player
+from matches.models import KeptAnswer, Player
 
 from .conftest import ModuleData, fresh
 from .factories import make_user
@@ -299,7 +298,7 @@ def test_a_retried_check_in_gets_the_first_answer_and_checks_in_once(setup: Leag
     assert (first.status_code, again.status_code) == (201, 200)
     assert again.json() == {**first.json(), "replayed": True}
     assert again["ETag"] == first["ETag"]
-    assert VenueRequest.objects.filter(venue=venue).count() == 1
+    assert venue.kept_answers.count() == 1
     assert CheckIn.objects.filter(venue=venue).count() == 8
 
 
@@ -670,7 +669,7 @@ def test_each_persona_changes_a_venue_as_the_league_says(setup: LeagueSetup, cha
     assert response.status_code == ANSWERS[change].get(who, refused), response.content
     if response.status_code >= 400:
         assert version(setup.venue) == before
-        assert not VenueRequest.objects.exists()
+        assert not KeptAnswer.objects.exists()
 
 
 @pytest.mark.parametrize("who", PERSONAS)

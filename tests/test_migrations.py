@@ -1,11 +1,22 @@
-"""The migration to keepers, public ids and canonical entries keeps everything a table entered."""
+"""The migrations keep what was stored: everything a table entered through the move to keepers, public ids and
+canonical entries; the answers kept by key through their move into the core."""
+
+import datetime
+import uuid
 
 import pytest
+from django.contrib.contenttypes.models import ContentType
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
+from django.utils import timezone
 
-from matches.models import Game, Match, MatchEvent, Player
+from matches.clubs import services as clubs
+from matches.models import Game, KeptAnswer, Match, MatchEvent, Player
 from matches.services import match_rescore
+
+from .factories import make_user
+from .interclub_setup import league_setup
+from .tournaments_setup import announce
 
 BEFORE = [("matches", "0001_initial_matches_and_games")]
 API_SHAPED = {
@@ -110,3 +121,64 @@ def test_a_lost_null_game_left_without_its_result_gets_it_back() -> None:
     event = MatchEvent.objects.get(game_id=damaged.pk)
     assert event.after is not None
     assert event.after["entry"] == {"contract": "null", "won": False}
+
+
+MOVED = [
+    ("matches", "0017_restore_jobs_uploading"),
+    ("leagues", "0006_kept_answers_pruned"),
+    ("interclub", "0004_kept_answers_pruned"),
+    ("tournaments", "0005_kept_answers_pruned"),
+]
+OLD_MODELS = {"night": ("leagues", "NightRequest"), "venue": ("interclub", "VenueRequest")}
+OLD_MODELS["tournament"] = ("tournaments", "TournamentRequest")
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_the_answers_each_app_kept_by_key_move_into_the_core_whole_and_back() -> None:
+    """The club night's, the venue's and the tournament's kept answers, each in a table of its app before, come into
+    the core's one table with their things, keys, digests, answers (a dropped one included) and ages; a step back
+    puts them where they were."""
+    season = clubs.season_create(
+        club=clubs.club_create(owner=make_user("olga"), name="Herz Dame"), settings=clubs.SeasonSettings(name="2026")
+    )
+    things = {
+        "night": clubs.night_create(season=season, date=datetime.date(2026, 11, 24)),
+        "venue": league_setup(series=2).venue,
+        "tournament": announce(),
+    }
+    for model, thing in things.items():
+        kind = ContentType.objects.get_by_natural_key(OLD_MODELS[model][0], model)
+        KeptAnswer.objects.create(kind=kind, thing_id=thing.pk, key=uuid.uuid4(), asked="new", answer={"version": 2})
+    now_kept = {(row[0], row[1:]) for row in KeptAnswer.objects.values_list("kind__model", "thing_id", "key", "asked")}
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(MOVED)
+    old = executor.loader.project_state(MOVED).apps
+    then = timezone.now() - datetime.timedelta(days=9)
+    for model, (label, name) in OLD_MODELS.items():
+        rows = old.get_model(label, name).objects
+        assert {(model, row) for row in rows.values_list(f"{model}_id", "key", "asked")} == {
+            kept for kept in now_kept if kept[0] == model
+        }
+        dropped = rows.create(**{f"{model}_id": things[model].pk}, key=uuid.uuid4(), asked="old", answer=None)
+        rows.filter(pk=dropped.pk).update(created_at=then)
+    kept_apart = sorted(
+        (
+            (model, *row)
+            for model, (label, name) in OLD_MODELS.items()
+            for row in old.get_model(label, name).objects.values_list(
+                f"{model}_id", "key", "asked", "answer", "created_at"
+            )
+        ),
+        key=str,
+    )
+    assert len(kept_apart) == 6
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    moved = KeptAnswer.objects.values_list("kind__model", "thing_id", "key", "asked", "answer", "created_at")
+    assert sorted(moved, key=str) == kept_apart
+    assert KeptAnswer.objects.get(kind__model="night", asked="old").created_at == then

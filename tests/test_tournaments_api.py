@@ -21,10 +21,10 @@ from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from matches.clubs import services as clubs
-from matches.models import Game
+from matches.models import Game, KeptAnswer
 from matches.tasks import ANSWERS_KEPT, forget_old_answers
 from matches.tournaments import services as tournaments
-from matches.tournaments.models import Entry, Payment, Series, Side, Table, Tournament, TournamentRequest
+from matches.tournaments.models import Entry, Payment, Series, Side, Table, Tournament
 
 from .conftest import ModuleData, fresh
 from .factories import make_user
@@ -385,7 +385,7 @@ def test_each_change_moves_the_tournament_on_and_a_retry_gets_the_first_answer(f
     assert again.status_code == 200
     assert again.json() == {**first.json(), "replayed": True}
     assert version(field.tournament) == after
-    assert TournamentRequest.objects.filter(tournament=field.tournament, key=key).count() == 1
+    assert field.tournament.kept_answers.filter(key=key).count() == 1
 
 
 @pytest.mark.parametrize("change", CHANGES)
@@ -769,9 +769,9 @@ def test_a_retry_after_its_answer_was_dropped_is_refused_as_expired_and_changes_
     client = signed(field.organiser)
     key = str(uuid.uuid4())
     assert send(client, address(field.tournament, "entries"), {"name": "Walter"}, key=key).status_code == 201
-    TournamentRequest.objects.filter(key=key).update(created_at=timezone.now() - ANSWERS_KEPT - datetime.timedelta(1))
+    KeptAnswer.objects.filter(key=key).update(created_at=timezone.now() - ANSWERS_KEPT - datetime.timedelta(1))
     forget_old_answers()
-    kept = TournamentRequest.objects.get(key=key)
+    kept = KeptAnswer.objects.get(key=key)
     assert kept.answer is None
     entries = Entry.objects.filter(tournament=field.tournament).count()
     late = send(client, address(field.tournament, "entries"), {"name": "Walter"}, key=key)

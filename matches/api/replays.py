@@ -5,8 +5,8 @@ night, a league's venue), as the core's services follow it for a match: under th
 the key.
 
 The core keeps a match's answers by key in the match's own history (its events); an app's things have no such
-history, so each app keeps their answers in a model of its own (one row per change asked with a key), which
-``Versioned`` names and the app registers (``registry.register_kept_answers``). An answer is kept ``ANSWERS_KEPT``,
+history, so their answers are kept in one table for every kind of thing (``KeptAnswer``: one row per change asked
+with a key, by the thing's model and key). An answer is kept ``ANSWERS_KEPT``,
 longer than a retry can come (a phone that lost its connection, an outbox sent days later); then the daily cleanup
 drops it (``matches.tasks.forget_old_answers``) and keeps the key and the digest of what was asked, so that a retry
 after that is refused as expired, never taken as a new change."""
@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.contenttypes.models import ContentType
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models, transaction
 from rest_framework import serializers, status
@@ -28,6 +29,7 @@ from rest_framework.response import Response
 from ..engine import FieldError
 from ..engine.messages import gettext_noop, msg
 from ..errors import Conflict
+from ..models import KeptAnswer
 from ..tasks import ANSWERS_KEPT
 from .policy import IDEMPOTENCY_HEADER, entity_tag, idempotency_key, seen_version
 
@@ -49,12 +51,10 @@ class Made:
 @dataclass(frozen=True)
 class Versioned:
     """A kind of thing an app changes under this protocol: its ``model`` (with a ``version`` that every change
-    moves on), the model its answers are kept in (``answers``: with ``key``, ``asked`` and ``answer`` fields and a
-    foreign key named ``owner`` to the thing), and the words a stale version is refused with (``moved_on``, with the
-    current ``{version}``), under the field ``owner``."""
+    moves on), and the words a stale version is refused with (``moved_on``, with the current ``{version}``), under
+    the field ``owner`` (the thing's name in the API: ``night``, ``venue``)."""
 
     model: type[models.Model]
-    answers: type[models.Model]
     owner: str
     moved_on: str
 
@@ -91,15 +91,15 @@ def keyed_change(
     key = idempotency_key(request)
     seen = seen_version(request)
     asked = _asked(request)
-    owner = {f"{kind.owner}_id": thing.pk}
+    owner = {"kind": ContentType.objects.get_for_model(kind.model), "thing_id": thing.pk}
     with transaction.atomic():
         version = kind.model._default_manager.select_for_update().filter(pk=thing.pk).values_list("version", flat=True)
         current = version.get()
-        kept = kind.answers._default_manager.filter(**owner, key=key).first() if keyed else None
+        kept = KeptAnswer.objects.filter(**owner, key=key).first() if keyed else None
         if kept is not None:
-            if kept.asked != asked:  # type: ignore[attr-defined]
+            if kept.asked != asked:
                 raise Conflict([FieldError(IDEMPOTENCY_HEADER, msg(KEY_USED))])
-            first: dict[str, Any] | None = kept.answer  # type: ignore[attr-defined]
+            first: dict[str, Any] | None = kept.answer
             if first is None:
                 raise Conflict([FieldError(IDEMPOTENCY_HEADER, msg(KEY_EXPIRED, days=ANSWERS_KEPT.days))])
             return with_version(Response({**first, "replayed": True}, status=status.HTTP_200_OK), int(first["version"]))
@@ -109,6 +109,6 @@ def keyed_change(
         answer: dict[str, Any] = json.loads(json.dumps(state(), cls=DjangoJSONEncoder))
         code = status.HTTP_201_CREATED if made.created else status.HTTP_200_OK
         if keyed:
-            kind.answers._default_manager.create(**owner, key=key, asked=asked, answer=answer)
+            KeptAnswer.objects.create(**owner, key=key, asked=asked, answer=answer)
     body = shape({**answer, "replayed": False}).data
     return with_version(Response(body, status=code), answer["version"])

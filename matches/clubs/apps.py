@@ -22,7 +22,6 @@ class ClubsConfig(AppConfig):
         from matches.registry import (
             MenuEntry,
             register_gone_invite_page,
-            register_kept_answers,
             register_menu_entry,
             register_paper_reader,
             register_table_place_reader,
@@ -32,7 +31,6 @@ class ClubsConfig(AppConfig):
         from . import api, urls
         from .accounts import CLUBS_OF_ACCOUNTS
         from .backup import CLUB_SECTION
-        from .models import NightRequest
         from .permissions import CLUB_SUBJECTS, club_book_role
         from .prints import table_place_of
         from .selectors import paper_list_of
@@ -48,4 +46,3 @@ class ClubsConfig(AppConfig):
         register_groups(CLUBS_OF_ACCOUNTS)
         register_menu_entry(MenuEntry("club_list", pgettext_lazy("associations", "Clubs")))
         register_urls(pages=urls.urlpatterns, api=api.urlpatterns)
-        register_kept_answers(NightRequest)

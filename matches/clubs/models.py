@@ -10,14 +10,14 @@ from __future__ import annotations
 import uuid
 
 from django.conf import settings
-from django.core.serializers.json import DjangoJSONEncoder
+from django.contrib.contenttypes.fields import GenericRelation
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from matches.engine import Scheme, Variant
 from matches.engine.draw import TablePlan
 from matches.engine.league import RankingRule
-from matches.models import Keeper, Match, Player, new_link_token
+from matches.models import Keeper, KeptAnswer, Match, Player, new_link_token
 
 
 class Club(models.Model):
@@ -122,6 +122,8 @@ class Night(models.Model):
     # Moves on with every change to the night (check-ins, draws, seats, paper lists, closing): a client that changes
     # it naming an older one is told instead of changing what it did not see.
     version = models.PositiveIntegerField(default=0)
+    # The answers its changes through the API got, by key (gone with it).
+    kept_answers = GenericRelation(KeptAnswer, content_type_field="kind", object_id_field="thing_id")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -162,30 +164,6 @@ class NightLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.night}: {self.action}"
-
-
-class NightRequest(models.Model):
-    """A change to a night asked through the API with an ``Idempotency-Key``, and the answer it got: a retry with
-    the same key (a phone on a bad connection) gets that answer again and changes nothing more. ``asked``: a digest
-    of the method, address and body, so that a key sent again with another change is told apart."""
-
-    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="requests")
-    key = models.UUIDField()
-    asked = models.CharField(max_length=64)
-    # None once the answer is older than a retry can come (``matches.tasks.ANSWERS_KEPT``): the key stays, so
-    # that a retry after that is refused rather than taken as new.
-    answer = models.JSONField(encoder=DjangoJSONEncoder, null=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["night", "key"], name="night_request_unique")]
-        # The answers still kept, by age, for the daily cleanup to find the old ones among them.
-        indexes = [
-            models.Index(fields=["created_at"], name="night_request_created", condition=models.Q(answer__isnull=False))
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.night}: {self.key}"
 
 
 class SeasonLog(models.Model):

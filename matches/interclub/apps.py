@@ -18,7 +18,6 @@ class InterclubConfig(AppConfig):
         from matches.permissions import register_book_role, register_subject
         from matches.registry import (
             MenuEntry,
-            register_kept_answers,
             register_menu_entry,
             register_paper_reader,
             register_table_place_reader,
@@ -27,7 +26,6 @@ class InterclubConfig(AppConfig):
 
         from . import api, downloads, urls
         from .backup import LEAGUE_SECTION
-        from .models import VenueRequest
         from .permissions import LEAGUE_SUBJECTS, league_book_role
         from .prints import venue_table_place
         from .selectors import venue_paper_list
@@ -40,4 +38,3 @@ class InterclubConfig(AppConfig):
         register_table_place_reader(venue_table_place)
         register_menu_entry(MenuEntry("interclub_leagues", _("Leagues")))
         register_urls(pages=[*urls.urlpatterns, *downloads.download_urlpatterns], api=api.urlpatterns)
-        register_kept_answers(VenueRequest)

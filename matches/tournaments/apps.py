@@ -18,7 +18,6 @@ class TournamentsConfig(AppConfig):
         from matches.registry import (
             MenuEntry,
             register_file_maker,
-            register_kept_answers,
             register_menu_entry,
             register_paper_reader,
             register_table_place_reader,
@@ -27,7 +26,6 @@ class TournamentsConfig(AppConfig):
 
         from . import api, downloads, urls
         from .backup import TOURNAMENT_SECTION
-        from .models import TournamentRequest
         from .permissions import TOURNAMENT_SUBJECTS, tournament_book_role
         from .selectors import paper_list_of, tournament_table_place
 
@@ -39,6 +37,5 @@ class TournamentsConfig(AppConfig):
         register_section(TOURNAMENT_SECTION)
         register_menu_entry(MenuEntry("tournaments:list", _("Tournaments")))
         register_urls(pages=[*urls.urlpatterns, *downloads.download_urlpatterns], api=api.urlpatterns)
-        register_kept_answers(TournamentRequest)
         for kind in downloads.PRINTS:
             register_file_maker(kind, downloads.make_print(kind))

@@ -13,13 +13,13 @@ from __future__ import annotations
 import uuid
 
 from django.conf import settings
-from django.core.serializers.json import DjangoJSONEncoder
+from django.contrib.contenttypes.fields import GenericRelation
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from matches.clubs.models import Club
 from matches.engine.tournaments import Doubles, Seating, ShareKind
-from matches.models import Keeper, Match, Player, new_link_token
+from matches.models import Keeper, KeptAnswer, Match, Player, new_link_token
 from matches.names import MAX_KEY_LENGTH
 
 
@@ -69,6 +69,8 @@ class Tournament(models.Model):
     # Moves on with every change to the tournament (entries, payments, draws, paper lists, closings): a client that
     # changes it naming an older one is told instead of changing what it did not see.
     version = models.PositiveIntegerField(default=0)
+    # The answers its changes through the API got, by key (gone with it).
+    kept_answers = GenericRelation(KeptAnswer, content_type_field="kind", object_id_field="thing_id")
 
     class Meta:
         ordering = ["-date", "name"]
@@ -283,33 +285,6 @@ class SeriesList(models.Model):
 
     def __str__(self) -> str:
         return f"{self.series}: {self.entry}"
-
-
-class TournamentRequest(models.Model):
-    """A change to a tournament asked through the API with an ``Idempotency-Key``, and the answer it got: a retry
-    with the same key (a phone at the door on a bad connection) gets that answer again and changes nothing more.
-    ``asked``: a digest of the method, address and body, so that a key sent again with another change is told
-    apart."""
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="requests")
-    key = models.UUIDField()
-    asked = models.CharField(max_length=64)
-    # None once the answer is older than a retry can come (``matches.tasks.ANSWERS_KEPT``): the key stays, so
-    # that a retry after that is refused rather than taken as new.
-    answer = models.JSONField(encoder=DjangoJSONEncoder, null=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["tournament", "key"], name="tournament_request_unique")]
-        # The answers still kept, by age, for the daily cleanup to find the old ones among them.
-        indexes = [
-            models.Index(
-                fields=["created_at"], name="tournament_request_created", condition=models.Q(answer__isnull=False)
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.tournament}: {self.key}"
 
 
 class EntryStanding(models.Model):

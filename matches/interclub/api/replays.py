@@ -1,6 +1,6 @@
 """A venue's changes through the API follow the core's protocol of a thing with a version (``matches.api.replays``),
 as a club night's do: under the venue's lock a retried ``Idempotency-Key`` gets its first answer, a stale
-``If-Match`` is a 409, and the change's answer is kept by its key (``VenueRequest``)."""
+``If-Match`` is a 409, and the change's answer is kept by its key."""
 
 from __future__ import annotations
 
@@ -13,13 +13,12 @@ from rest_framework.response import Response
 from matches.api.replays import Made, Versioned, keyed_change
 from matches.engine.messages import gettext_noop
 
-from ..models import Venue, VenueRequest
+from ..models import Venue
 from .shapes import VenueChangedShape
 from .venues import venue_state
 
 VENUE = Versioned(
     model=Venue,
-    answers=VenueRequest,
     owner="venue",
     moved_on=gettext_noop(
         "The venue was changed meanwhile (it is at version {version} now): look at it again, then send the change anew."

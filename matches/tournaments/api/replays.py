@@ -1,7 +1,6 @@
 """A tournament's changes through the API follow the core's protocol of a thing with a version
 (``matches.api.replays``), as a club night's and a league venue's do: under the tournament's lock a retried
-``Idempotency-Key`` gets its first answer, a stale ``If-Match`` is a 409, and the change's answer is kept by its key
-(``TournamentRequest``)."""
+``Idempotency-Key`` gets its first answer, a stale ``If-Match`` is a 409, and the change's answer is kept by its key."""
 
 from __future__ import annotations
 
@@ -15,11 +14,10 @@ from rest_framework.response import Response
 from matches.api.replays import Made, Versioned, keyed_change
 from matches.engine.messages import gettext_noop
 
-from ..models import Tournament, TournamentRequest
+from ..models import Tournament
 
 TOURNAMENT = Versioned(
     model=Tournament,
-    answers=TournamentRequest,
     owner="tournament",
     moved_on=gettext_noop(
         "The tournament was changed meanwhile (it is at version {version} now): look at it again, then send the "
