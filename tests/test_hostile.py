@@ -2,7 +2,9 @@
 too large, bytes that are not UTF-8, content types nobody reads. Each is answered with a short 4xx, and cheaply: the
 answer is small and, for the calculator, asks the database nothing (counted, not timed)."""
 
+import functools
 import json
+import re
 from typing import Any
 from urllib.parse import quote
 
@@ -10,6 +12,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
 from matches.api.parsing import MAX_BODY_BYTES
@@ -69,23 +72,52 @@ def test_the_calculator_answers_a_hostile_request_with_a_short_4xx_without_the_d
     assert len(queries) == 0, [query["sql"] for query in queries]
 
 
+WRITES = ("post", "put", "patch")
+
+
+@functools.cache
+def _writes() -> list[tuple[str, str]]:
+    """Every write the API documents, as (method, path with ``{parameters}``): read from the OpenAPI schema, so that
+    a new endpoint is asked with the others."""
+    schema = SchemaGenerator().get_schema(request=None, public=True)  # type: ignore[no-untyped-call]
+    return [
+        (method.upper(), path)
+        for path, operations in schema["paths"].items()
+        for method in operations
+        if method in WRITES
+    ]
+
+
+def _address(path: str, values: dict[str, str]) -> str:
+    return re.sub(r"{(\w+)}", lambda found: values[found[1]], path)
+
+
+def test_the_writes_asked_with_hostile_bodies_include_each_apps() -> None:
+    """The writes read from the schema are the core's and each event app's: the matches', the club nights', the
+    leagues' venues' and the tournaments', several of each."""
+    paths = [path for _method, path in _writes()]
+    for prefix in ("/api/v1/matches/", "/api/v1/nights/", "/api/v1/venues/", "/api/v1/tournaments/"):
+        assert len([path for path in paths if path.startswith(prefix)]) >= 5, (prefix, paths)
+    assert ("POST", "/api/v1/auth/token/") in _writes()
+    assert ("PUT", "/api/v1/tournaments/{tournament_id}/series/{series}/tables/{number}/paper/") in _writes()
+
+
 @pytest.mark.parametrize("name", HOSTILE)
 def test_every_api_endpoint_taking_a_body_answers_a_hostile_request_with_a_short_4xx(table: Table, name: str) -> None:
+    """Every write of the API, the core's and the club nights', leagues' and tournaments', asked by the account
+    that keeps the match, owns the club, manages the league and organises the tournament: each gets as far as
+    reading the body (no 401, 403 or 404), and refuses it with a short 4xx."""
     body, content_type = HOSTILE[name]
     client = APIClient()
     client.force_authenticate(table.owner)
-    match, game = table.match.public_id, table.game.public_id
-    for method, address in [
-        ("POST", "/api/v1/auth/token/"),
-        ("POST", "/api/v1/matches/"),
-        ("POST", f"/api/v1/matches/{match}/games/"),
-        ("PUT", f"/api/v1/matches/{match}/games/{game}/"),
-        ("POST", f"/api/v1/matches/{match}/undo/"),
-        ("POST", f"/api/v1/matches/{match}/redo/"),
-    ]:
+    # The ids of the table's match, club night, league and tournament, by the name of the argument each fills.
+    values = argument_values(table, next(route for route in routes() if route.is_api))
+    for method, path in _writes():
+        address = _address(path, values)
         response = _send(client, address, body, content_type, method)
-        assert 400 <= response.status_code < 500, (address, response.content[:300])
-        assert len(response.content) < SMALL, (address, response.content[:300])
+        assert 400 <= response.status_code < 500, (method, address, response.status_code, response.content[:300])
+        assert response.status_code not in (401, 403, 404), (method, address, response.content[:300])
+        assert len(response.content) < SMALL, (method, address, response.content[:300])
 
 
 def test_the_unknown_names_reported_are_few_and_counted() -> None:

@@ -261,10 +261,17 @@ def test_the_reports_league_points_list_the_teams_best_first() -> None:
 
 
 def test_a_captain_cannot_confirm_for_another_team() -> None:
+    """The captain is told why on the report, which still offers the confirmation for their own team."""
     setup = _closed()
-    browser(setup.captains[2]).post(
-        reverse("interclub_confirm", args=[setup.venue.public_id]), {"team": str(setup.teams[0].public_id)}
+    response = browser(setup.captains[2]).post(
+        reverse("interclub_confirm", args=[setup.venue.public_id]),
+        {"team": str(setup.teams[0].public_id)},
+        follow=True,
     )
+    assert response.redirect_chain == [(reverse("interclub_report", args=[setup.venue.public_id]), 302)]
+    page = response.content.decode()
+    assert "A team&#x27;s captain confirms its report." in page
+    assert "Confirm the report for Pik As I" in page
     assert not setup.venue.confirmations.exists()
 
 
@@ -285,9 +292,16 @@ def test_a_correction_after_acceptance_needs_a_reason_next_to_its_field() -> Non
 
 
 def test_the_host_secretary_cannot_correct_an_accepted_report() -> None:
+    """The secretary is told who may, on the report, which stays accepted."""
     setup = _closed()
     leagues.report_accept(venue=setup.venue, user=setup.manager)
-    browser(setup.secretaries[0]).post(reverse("interclub_reopen", args=[setup.venue.public_id]), {"reason": "x"})
+    response = browser(setup.secretaries[0]).post(
+        reverse("interclub_reopen", args=[setup.venue.public_id]), {"reason": "x"}, follow=True
+    )
+    assert response.redirect_chain == [(reverse("interclub_report", args=[setup.venue.public_id]), 302)]
+    page = response.content.decode()
+    assert "Only the league&#x27;s managers correct an accepted report." in page
+    assert "Accepted on" in page
     assert Venue.objects.get(pk=setup.venue.pk).closed_at is not None
 
 

@@ -250,10 +250,18 @@ def test_the_pages_offer_the_picture_by_a_download_link(owner: User, match: Matc
 
 
 def test_the_spectators_page_offers_no_sharing(match: Match) -> None:
-    """Spectators get no share button (text or picture), so no picture address of their own either."""
-    page = Client().get(reverse("match_spectate", args=[match.share_token])).content.decode()
+    """Spectators see the match's title and totals but get no share button (text or picture), so no picture address
+    of their own either."""
+    response = Client().get(reverse("match_spectate", args=[match.share_token]))
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "<strong>Donnerstag</strong>" in page
+    assert '<span class="name">Ben</span> <span class="total">24</span>' in page
+    assert f'<span class="name">Cleo</span> <span class="total">{MINUS}48</span>' in page
+    assert "Share the results as" not in page
     assert "data-share-picture" not in page
     assert "results.png" not in page
+    assert Client().get(f"/watch/{match.share_token}/results.png").status_code == 404
 
 
 def test_the_browser_keeps_the_picture_for_itself_and_asks_again_by_its_etag(owner: User, match: Match) -> None:
