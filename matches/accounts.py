@@ -2,9 +2,11 @@
 what only counts for a while (expired sessions, old reset requests).
 
 Deleting an account never deletes what others score: a match of the person's own book that has a co-scorer passes
-to that co-scorer's book (the first who joined), with its players; the rest of the book goes with the account. A
-club's book is the club's and stays. A club's last owner must hand the club over first: the club app says so, and
-ends the person's memberships, through ``register_groups`` when it is ready.
+to that co-scorer's book (the first who joined), with its players; the rest of the book goes with the account. An
+event's book (a club's, a league's, a tournament's) is the event's and stays. Whoever alone runs an event (a club's
+last owner, a league's last owner, the organiser of a tournament nobody else runs) must hand it over first: each app
+says which of its events that is, and ends the person's roles in them, through ``register_groups`` when it is
+ready.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from django.utils.crypto import salted_hmac
 from knox.models import get_token_model
 
 from .engine import FieldError
-from .engine.messages import gettext_noop, msg
+from .engine.messages import Message, msg
 from .errors import Conflict
 from .models import Keeper, LoginFailure, Match, Player, ResetRequest
 from .services import account_matches_release, match_delete, match_hand_over
@@ -47,8 +49,9 @@ class Handover:
 
 @dataclass(frozen=True)
 class Groups:
-    """What deleting an account makes of the groups an app keeps (clubs): the names of those the person leaves, and
-    of those among them the person is the last owner of, which keep the account until they have another owner."""
+    """What deleting an account makes of the groups an app keeps (clubs, leagues, tournaments): the names of those
+    the person leaves, and of those among them the person alone runs, which keep the account until somebody else
+    runs them."""
 
     left: list[str]
     kept: list[str]
@@ -57,10 +60,14 @@ class Groups:
 @dataclass(frozen=True)
 class GroupsOfAccounts:
     """An app's groups of accounts: what deleting an account makes of them (``of``), and leaving them all
-    (``leave``), done within the deletion."""
+    (``leave``), done within the deletion; and how the deletion says so, each a literal in ``gettext_noop`` with the
+    groups' ``{names}``: what leaving them does (``left_says``), and what to do first about those kept
+    (``kept_says``)."""
 
     of: Callable[[User], Groups]
     leave: Callable[[User], None]
+    left_says: str
+    kept_says: str
 
 
 _groups: list[GroupsOfAccounts] = []
@@ -80,14 +87,15 @@ class Deletion:
     deleted: list[Match]
     players: int
     unlinked: list[Player]
-    clubs_left: list[str]
-    clubs_kept: list[str]
+    # What leaving the groups of each app does, and what must be handed over first (one message an app).
+    groups_left: list[Message]
+    groups_kept: list[Message]
     tokens: int
 
     @property
     def blocked(self) -> bool:
-        """The person is the last owner of a club: the account stays until the club has another owner."""
-        return bool(self.clubs_kept)
+        """The person alone runs a club, a league or a tournament: the account stays until it is handed over."""
+        return bool(self.groups_kept)
 
 
 def _first_co_scorer(match: Match, user: User) -> User | None:
@@ -106,32 +114,28 @@ def account_deletion(user: User) -> Deletion:
             deleted.append(match)
         else:
             handed_over.append(Handover(match, co_scorer))
-    groups = [registered.of(user) for registered in _groups]
+    groups = [(registered, registered.of(user)) for registered in _groups]
     return Deletion(
         handed_over=handed_over,
         deleted=deleted,
         players=Player.objects.filter(keeper__user=user).count(),
         unlinked=list(Player.objects.filter(account=user).exclude(keeper__user=user)),
-        clubs_left=[name for group in groups for name in group.left],
-        clubs_kept=[name for group in groups for name in group.kept],
+        groups_left=[msg(app.left_says, names=", ".join(found.left)) for app, found in groups if found.left],
+        groups_kept=[msg(app.kept_says, names=", ".join(found.kept)) for app, found in groups if found.kept],
         tokens=get_token_model().objects.filter(user=user).count(),
     )
 
 
 def account_delete(*, user: User) -> Deletion:
     """Delete ``user``'s account as ``account_deletion`` describes it: matches with a co-scorer pass to that
-    co-scorer's book, the others go with the account's book; players linked to it elsewhere are unlinked, club
-    memberships end, API tokens and sessions end. Refused (409) for a club's last owner."""
+    co-scorer's book, the others go with the account's book; players linked to it elsewhere are unlinked, the roles
+    in clubs, leagues and tournaments end, API tokens and sessions end. Refused (409) for whoever alone runs one of
+    them."""
     with transaction.atomic():
         User.objects.select_for_update().filter(pk=user.pk).first()
         plan = account_deletion(user)
         if plan.blocked:
-            names = ", ".join(plan.clubs_kept)
-            message = msg(
-                gettext_noop("You are the last owner of {clubs}: make somebody else owner first, then come back."),
-                clubs=names,
-            )
-            raise Conflict([FieldError("account", message)])
+            raise Conflict([FieldError("account", message) for message in plan.groups_kept])
         for handover in plan.handed_over:
             match_hand_over(match=handover.match, to=handover.to)
         for match in plan.deleted:

@@ -68,8 +68,8 @@ def _delete_page(request: HttpRequest, form: AccountDeleteForm, *, status: int) 
         "plan": plan,
         "handed_over": [(match_label(handover.match), handover.to.username) for handover in plan.handed_over],
         "deleted": [match_label(match) for match in plan.deleted],
-        "clubs": ", ".join(plan.clubs_left),
-        "kept": ", ".join(plan.clubs_kept),
+        "groups_left": [render_step(message) for message in plan.groups_left],
+        "groups_kept": [render_step(message) for message in plan.groups_kept],
     }
     return render(request, "registration/account_delete.html", context, status=status)
 

@@ -17,17 +17,20 @@ from __future__ import annotations
 
 import codecs
 import datetime
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import UploadedFile
+from django.db.models import Model, QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from .engine.messages import Message
-from .models import Keeper, Match, MatchEvent, Player
+from .engine.messages import Message, gettext_noop, msg
+from .errors import Invalid
+from .models import Keeper, Match, MatchEvent, PaperLine, Player
+from .services import paper_restore
 
 FORMAT = "scorekeeper-backup"
 # Version 2 added when each player was added, and (for a club) when the club, its seasons, nights and check-ins were
@@ -37,6 +40,9 @@ FORMAT = "scorekeeper-backup"
 # afresh): they name no game.
 VERSION = 3
 READABLE = (1, 2, 3)
+
+T = TypeVar("T")
+M = TypeVar("M", bound=Model)
 
 
 # --- Sections: what the apps on the core keep of a book -----------------------------------------------------------
@@ -53,18 +59,49 @@ class Restored:
     version: int
 
 
+class NotFound(Exception):
+    """No book or several have the name a backup was asked for: the message says how many."""
+
+
+@dataclass(frozen=True)
+class ByName(Generic[T]):
+    """How ``manage.py backup`` writes one of an app's books named on its command line: ``flag``, the option that
+    names it (``"club"``: ``--club NAME``) and ``help``, what the option says of it; ``find``, the one of that name
+    (``NotFound`` where none or several have it); ``backup``, its backup."""
+
+    flag: str
+    help: str
+    find: Callable[[str], T]
+    backup: Callable[[T], dict[str, Any]]
+
+
+def named(rows: QuerySet[M], plural: str) -> Callable[[str], M]:
+    """A ``find`` for ``ByName``: the one of ``rows`` with that ``name`` (``NotFound``, counting the ``plural``
+    of them so named, where none or several have it)."""
+
+    def find(name: str) -> M:
+        found = list(rows.filter(name=name))
+        if len(found) != 1:
+            raise NotFound(f"{len(found)} {plural} named {name!r}")
+        return found[0]
+
+    return find
+
+
 @dataclass(frozen=True)
 class Section:
     """A part of a backup an app keeps under ``key`` in the file (the club app: ``"club"``). ``book``: the book a file
     with this part restores into, if it is here already, for the restoring account and the file's version (None if
     it is not; ``Unfit`` if it is somebody else's); ``make_book``: makes it, owned by the restoring account, when the
     restore is written; ``restore``: writes the part once the book's players and matches are in, and says how many
-    of what it added."""
+    of what it added; ``by_name``: how ``manage.py backup`` writes one of the app's books named on its command line
+    (None: it does not)."""
 
     key: str
     book: Callable[[Mapping[str, Any], User, int], Keeper | None]
     make_book: Callable[[Mapping[str, Any], User, int], Keeper]
     restore: Callable[[Mapping[str, Any], Restored], Mapping[str, int]]
+    by_name: ByName[Any] | None = None
 
 
 _sections: list[Section] = []
@@ -170,6 +207,19 @@ class Unfit(Exception):
     """What the file names is here already, in a book or club the restoring account does not own."""
 
 
+@dataclass(frozen=True)
+class PaperWhere:
+    """Where a restored paper list was kept, for its check and its refusal: the table's number and series, the event
+    as a reader knows it (a date, a match day, a tournament), the games of its series and whether its game points
+    are the ISkO's game values."""
+
+    table: int
+    series: int
+    event: str
+    games: int | None
+    skat_values: bool
+
+
 class Refused(Exception):
     """A part of the file that the pages would refuse, with the message that says which part and why."""
 
@@ -205,6 +255,29 @@ def since(entry: Mapping[str, Any], key: str, *, version: int, added: int, absen
     """``entry[key]``, a field the format's version ``added`` brought: a file of an older version left it out,
     meaning ``absent``."""
     return entry[key] if version >= added else absent
+
+
+PAPER_REFUSED = gettext_noop(
+    "The paper list of table {table}, series {series} ({event}) cannot be: {problem} Nothing was restored."
+)
+
+
+def paper_restored(match: Match, lines: Sequence[tuple[Player, int, int, int]], *, where: PaperWhere) -> None:
+    """A restored table's paper list, each player's totals as the file has them: each a number its field takes,
+    the whole checked as the paper-list form checks it (``where`` says against what, and names the table in a
+    refusal), and written through the core's services."""
+    for player, points, won, lost in lines:
+        PaperLine(match=match, player=player, game_points=points, won=won, lost=lost).full_clean(
+            exclude=["match", "player"], validate_unique=False
+        )
+    if not lines:
+        return
+    try:
+        paper_restore(match=match, lines=lines, games=where.games, skat_values=where.skat_values)
+    except Invalid as error:
+        problem = error.errors[0].message
+        said = msg(PAPER_REFUSED, table=where.table, series=where.series, event=where.event, problem=problem)
+        raise Refused(said) from error
 
 
 # An uploaded backup is kept a part of this many bytes at a time (``RestorePart``).

@@ -6,9 +6,10 @@ by field. ``match`` is the field of a message about the match as a whole.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from .engine import FieldError, Message, RuleError
+from .engine.messages import msg
 
 
 class ServiceError(RuleError):
@@ -20,6 +21,12 @@ class ServiceError(RuleError):
     @classmethod
     def about_match(cls, message: Message) -> ServiceError:
         return cls([FieldError("match", message)])
+
+    @classmethod
+    def on(cls, field: str, template: str, **params: int | str | Message) -> Self:
+        """A refusal named by ``field``, in the words of ``template`` (a literal in ``gettext_noop``) with
+        ``params``."""
+        return cls([FieldError(field, msg(template, **params))])
 
 
 class Invalid(ServiceError):

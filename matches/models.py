@@ -450,6 +450,25 @@ class FileJob(models.Model):
         return self.state in (self.State.DONE, self.State.FAILED)
 
 
+class PaperLine(models.Model):
+    """A player's totals from a table's paper list, as written: game points, games won, games lost. A table of any
+    kind of event (a club night's, a league venue's, a tournament's) is a match; one that kept its list on paper has a
+    line for each seat instead of games, and its list is locked (``services.paper_enter``)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="paper_lines")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    game_points = models.IntegerField(_("game points"))
+    won = models.PositiveSmallIntegerField(_("won"))
+    lost = models.PositiveSmallIntegerField(_("lost"))
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [models.UniqueConstraint(fields=["match", "player"], name="paper_line_of_a_match_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.match_id}: {self.player_id}"
+
+
 class KeptAnswer(models.Model):
     """A change an app asked through the API with an ``Idempotency-Key`` to a thing of its own that has a version (a
     club night, a league's venue, a tournament), and the answer it got (``matches.api.replays``): a retry with the

@@ -2,7 +2,6 @@
 registers its answers here when it is ready (its ``AppConfig.ready``), and the core asks here, taking the first
 answer that knows.
 
-- A match whose list was kept on paper: the footer entered from it instead of its games.
 - An invite link that opens no match any more: a page that says why.
 - A match played at a table of an event (a club night): which event, day, series and table, for its printed list.
 - The app's own addresses: its pages beside the core's, its API resources in the core's API, and the entry to its
@@ -21,21 +20,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, URLResolver
 from django.utils.functional import Promise
 
-from .engine.league import SeriesLine
 from .models import Match
-
-
-@dataclass(frozen=True)
-class PaperList:
-    """A match whose list was kept on paper and entered as its footer: each seat's line, in seat order.
-    ``seeger_fabian``: the footer sums up by Seeger-Fabian; otherwise a player's game points are their total."""
-
-    lines: tuple[SeriesLine, ...]
-    seeger_fabian: bool
-
-    @property
-    def totals(self) -> list[int]:
-        return [line.total if self.seeger_fabian else line.game_points for line in self.lines]
 
 
 @dataclass(frozen=True)
@@ -75,11 +60,9 @@ Progress = Callable[[int, int], None]
 # made of is gone (the tournament deleted meanwhile).
 FileMaker = Callable[[Mapping[str, Any], Progress], MadeFile | None]
 
-PaperReader = Callable[[Match], PaperList | None]
 GoneLinkPage = Callable[[HttpRequest, str], HttpResponse | None]
 TablePlaceReader = Callable[[Match], TablePlace | None]
 
-_paper_readers: list[PaperReader] = []
 _gone_invite_pages: list[GoneLinkPage] = []
 _gone_invite_fallbacks: list[GoneLinkPage] = []
 _table_place_readers: list[TablePlaceReader] = []
@@ -87,12 +70,6 @@ _pages: list[URLPattern | URLResolver] = []
 _api_routes: list[URLPattern | URLResolver] = []
 _menu: list[MenuEntry] = []
 _file_makers: dict[str, FileMaker] = {}
-
-
-def register_paper_reader(reader: PaperReader) -> None:
-    """``reader`` answers whether a match was kept on paper, and with what footer (None: not that it knows)."""
-    if reader not in _paper_readers:
-        _paper_readers.append(reader)
 
 
 def register_gone_invite_page(page: GoneLinkPage, *, fallback: bool = False) -> None:
@@ -134,19 +111,6 @@ def app_pages() -> list[URLPattern | URLResolver]:
 def app_api_routes() -> list[URLPattern | URLResolver]:
     """The API resources the apps on the core serve."""
     return list(_api_routes)
-
-
-def paper_list(match: Match) -> PaperList | None:
-    """The footer entered for ``match`` from its paper list, if an app kept it so."""
-    # A list entered from paper is locked and has no games (its games are on the paper): every other match is
-    # answered here without asking anybody, so that a match page costs no more for it.
-    if not match.locked or match.deals:
-        return None
-    for reader in _paper_readers:
-        found = reader(match)
-        if found is not None:
-            return found
-    return None
 
 
 def gone_invite_page(request: HttpRequest, token: str) -> HttpResponse | None:

@@ -34,10 +34,17 @@ from .backup import FORMAT, READABLE, Refused, Restored, Section, Unfit, flag, i
 from .engine import RULES_VERSION, DealEntry, FieldError, MatchSetup, RuleError, ScoredDeal, deal_from_data, score_deals
 from .engine.messages import gettext_noop, msg
 from .errors import Invalid
-from .models import MATCH_ACTIONS, Game, GameScore, Keeper, Match, MatchEvent, Player, Seat, game_state
+from .models import MATCH_ACTIONS, Game, GameScore, Keeper, Match, MatchEvent, Player, game_state
 from .names import BadName, name_key, normalize_name
-from .rows import Rows, rows_prepared, rows_written
+from .rows import Rows, rows_prepared
 from .services import check_new_match, keeper_for
+from .services.restored import (
+    restored_book_write,
+    restored_publish,
+    restored_rows_write,
+    restored_undos_link,
+    staging_discard,
+)
 
 # A step holds the database's write lock about this long at most: a save at a table waits no longer than that.
 STEP_SECONDS = 0.02
@@ -483,8 +490,7 @@ class _Steps:
     def locked(self, rows: Rows) -> None:
         """Write ``rows`` (made ready) in a transaction of their own."""
         began = time.monotonic()
-        with transaction.atomic():
-            rows_written(rows)
+        restored_rows_write(rows)
         self.held += time.monotonic() - began
         if connection.vendor == "sqlite" and not connection.in_atomic_block:
             with connection.cursor() as cursor:
@@ -506,18 +512,9 @@ class _Steps:
 
 def _write(plan: _Plan, staged: Keeper, progress: Progress) -> None:
     steps = _Steps(_Count(WRITING, sum(len(match.games) + len(match.events) for match in plan.new_matches), progress))
-    for player in plan.new_players:
-        player.keeper = staged
-    with transaction.atomic():
-        Player.objects.bulk_create(plan.new_players)
-        for match in plan.new_matches:
-            match.row.keeper = staged
-        Match.objects.bulk_create([match.row for match in plan.new_matches])
-        Seat.objects.bulk_create(
-            Seat(match=match.row, position=position, player=player)
-            for match in plan.new_matches
-            for position, player in enumerate(match.seats)
-        )
+    restored_book_write(
+        staged=staged, players=plan.new_players, matches=[(match.row, match.seats) for match in plan.new_matches]
+    )
     for match in plan.new_matches:
         steps.write(match.games, partial(_write_games, match.row.pk, [player.pk for player in match.seats]))
         steps.write(match.events, partial(_write_events, match.row.pk))
@@ -553,30 +550,9 @@ def _link_undos(match: _Match) -> None:
     undos = [event for event in match.events if event.undo_of is not None]
     named = {event.public_id for event in undos} | {event.undo_of for event in undos if event.undo_of}
     ids = dict(MatchEvent.objects.filter(match_id=match.row.pk, public_id__in=named).values_list("public_id", "pk"))
-    linked = [MatchEvent(pk=ids[event.public_id], undo_of_id=ids[event.undo_of]) for event in undos if event.undo_of]
-    for start in range(0, len(linked), FIRST_STEP):
-        with transaction.atomic():
-            MatchEvent.objects.bulk_update(linked[start : start + FIRST_STEP], ["undo_of"])
-
-
-def staging_discard(staged: Keeper) -> None:
-    """Remove what a restore wrote into its staging book, a step at a time, and the book itself."""
-    matches = list(Match.objects.filter(keeper=staged).values_list("pk", flat=True))
-    for match in matches:
-        MatchEvent.objects.filter(match_id=match, undo_of__isnull=False).update(undo_of=None)
-        for model in (MatchEvent, GameScore, Game):
-            field_name = "game__match_id" if model is GameScore else "match_id"
-            while True:
-                with transaction.atomic():
-                    batch = list(model.objects.filter(**{field_name: match}).values_list("pk", flat=True)[:5000])
-                    if not batch:
-                        break
-                    model.objects.filter(pk__in=batch).delete()
-    with transaction.atomic():
-        Seat.objects.filter(match__keeper=staged).delete()
-        Match.objects.filter(keeper=staged).delete()
-        Player.objects.filter(keeper=staged).delete()
-        staged.delete()
+    restored_undos_link(
+        [MatchEvent(pk=ids[event.public_id], undo_of_id=ids[event.undo_of]) for event in undos if event.undo_of]
+    )
 
 
 # --- 3. Publish, in one transaction ---------------------------------------------------------------------------------
@@ -591,10 +567,7 @@ def _publish(plan: _Plan, staged: Keeper | None) -> dict[str, int]:
             else keeper_for(plan.user)
         )
         if staged is not None:
-            Player.objects.filter(keeper=staged).update(keeper=keeper)
-            Match.objects.filter(keeper=staged).update(keeper=keeper)
-            # By a query, so that the object keeps its id should this transaction roll back (and its rows be removed).
-            Keeper.objects.filter(pk=staged.pk).delete()
+            restored_publish(staged=staged, keeper=keeper)
             for player in plan.new_players:
                 player.keeper = keeper
             for match in plan.new_matches:

@@ -29,7 +29,8 @@ from .engine.messages import gettext_noop, msg
 from .errors import ServiceError
 from .models import FileJob, Keeper, KeptAnswer, LoginFailure, ResetRequest, RestoreJob, RestorePart
 from .registry import MadeFile, file_maker
-from .restore import restore, staging_discard
+from .restore import restore
+from .services.restored import staging_discard
 
 logger = logging.getLogger(__name__)
 

@@ -31,12 +31,12 @@ from matches.errors import Invalid
 from matches.interclub import services as leagues
 from matches.interclub.backup import league_backup
 from matches.interclub.models import CheckIn, League, RosterEntry, VenueTable, VenueTeam
-from matches.models import Game, Keeper, Match, Player
+from matches.models import Game, Keeper, Match, PaperLine, Player
 from matches.restore import restore
 from matches.services import DERIVED, Submission, game_delete, game_edit, match_redo, match_undo
 from matches.tournaments import services as tournaments
 from matches.tournaments.backup import tournament_backup
-from matches.tournaments.models import Entry, PaperLine, Series, Table, TableSeat, Tournament
+from matches.tournaments.models import Entry, Series, Table, TableSeat, Tournament
 
 from .factories import add, make_match, make_user
 from .interclub_setup import check_in_all, enter_series, league_setup, roster_player

@@ -15,8 +15,8 @@ from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from matches.clubs import services as clubs
-from matches.clubs.models import Attendance, Club, ClubTable, Night, PaperLine
-from matches.models import KeptAnswer, Match, Player, Seat
+from matches.clubs.models import Attendance, Club, ClubTable, Night
+from matches.models import KeptAnswer, Match, PaperLine, Player, Seat
 
 from .factories import add, make_user
 
@@ -441,11 +441,13 @@ def test_a_scorer_enters_a_tables_paper_list(club_night: ClubNight) -> None:
     response = send(client, address(club_night.night, "paper"), paper_body(table, rows), key=key)
     assert response.status_code == 200, response.content
     assert response.json()["tables"][0]["paper"] is True
-    stored = {line.player_id: (line.game_points, line.won, line.lost) for line in PaperLine.objects.filter(table=table)}
+    stored = {
+        line.player_id: (line.game_points, line.won, line.lost) for line in PaperLine.objects.filter(match=table.match)
+    }
     assert stored == {player.pk: row for player, row in zip(seated(table), rows, strict=True)}
     again = send(client, address(club_night.night, "paper"), paper_body(table, rows), key=key)
     assert (again.status_code, again.json()["replayed"]) == (200, True)
-    assert PaperLine.objects.filter(table=table).count() == len(rows)
+    assert PaperLine.objects.filter(match=table.match).count() == len(rows)
 
 
 def test_a_paper_list_on_a_stale_version_is_a_409(club_night: ClubNight) -> None:

@@ -13,8 +13,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from matches.clubs import services as clubs
-from matches.clubs.models import Club, ClubTable, Membership, Night, PaperLine, Roster, Season
-from matches.models import Game, Match, Player
+from matches.clubs.models import Club, ClubTable, Membership, Night, Roster, Season
+from matches.models import Game, Match, PaperLine, Player
 
 from .factories import make_user
 from .test_queries import enter
@@ -118,7 +118,7 @@ def test_a_secretary_runs_a_club_night_through_the_pages() -> None:
     assert "No 1 won and 0 lost games add up to 19 game points." in refused.content.decode()
     entered = secretary.post(paper, {"points_0": "18", "won_0": "1", "lost_0": "0"} | _zeros(1, 3))
     assert entered.status_code == 302
-    assert PaperLine.objects.filter(table=third).count() == 3
+    assert PaperLine.objects.filter(match=third.match).count() == 3
 
     # Closing locks every list: the phone's link dies; the secretary cannot reopen, the owner can.
     secretary.post(reverse("night_close", args=[night.public_id]))

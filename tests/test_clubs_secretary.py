@@ -14,9 +14,9 @@ from django.urls import reverse
 from django.utils.formats import date_format
 
 from matches.clubs import services as clubs
-from matches.clubs.models import ClubTable, Night, NightLog, PaperLine, Season, SeasonLog
+from matches.clubs.models import ClubTable, Night, NightLog, Season, SeasonLog
 from matches.errors import Conflict, Invalid
-from matches.models import Game, Match, Player
+from matches.models import Game, Match, PaperLine, Player
 from matches.services import ListClosed, Submission, game_add, match_undo
 
 from .factories import make_user
@@ -288,7 +288,7 @@ def test_a_paper_table_scores_on_its_phones_again_and_its_totals_stay_in_the_his
     clubs.paper_to_phones(table=table, user=setup.secretary)
     table.refresh_from_db()
     assert not table.paper
-    assert not PaperLine.objects.filter(table=table).exists()
+    assert not PaperLine.objects.filter(match=table.match).exists()
     (entry,) = NightLog.objects.filter(night=setup.night)
     assert entry.action == "phones"
     assert [(line["name"], line["game_points"], line["won"], line["lost"]) for line in entry.details["lines"]] == [

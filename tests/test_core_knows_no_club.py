@@ -112,14 +112,24 @@ def _club_table(owner: User) -> tuple[Club, Match]:
 def _what_the_core_says(owner: User, club: Club, match: Match) -> tuple[Role, bool, str, list[str]]:
     visitor = Visitor(owner)
     event = match_header(match, ["Anna", "Ben", "Cleo"]).event
-    return match_role(visitor, match), allowed(visitor, Action.VIEW, club), event, account_deletion(owner).clubs_left
+    return (
+        match_role(visitor, match),
+        allowed(visitor, Action.VIEW, club),
+        event,
+        [str(said) for said in account_deletion(owner).groups_left],
+    )
 
 
 @pytest.mark.django_db
 def test_the_core_learns_of_clubs_only_from_what_the_club_app_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     owner = make_user("olga")
     club, match = _club_table(owner)
-    assert _what_the_core_says(owner, club, match) == (Role.OWNER, True, "Grand Hand · 2026", ["Grand Hand"])
+    assert _what_the_core_says(owner, club, match) == (
+        Role.OWNER,
+        True,
+        "Grand Hand · 2026",
+        ["You leave your clubs: Grand Hand. Their matches and players are the clubs' and stay."],
+    )
     monkeypatch.setattr(permissions, "_book_roles", [])
     monkeypatch.setattr(permissions, "SUBJECTS", {name: permissions.SUBJECTS[name] for name in ("match", "player")})
     monkeypatch.setattr(registry, "_table_place_readers", [])

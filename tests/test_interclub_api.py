@@ -494,7 +494,7 @@ def test_the_host_enters_a_tables_paper_list_and_a_retry_gets_the_first_answer(s
     assert first.json()["tables"][0]["paper"] is True
     again = send(client, address(setup.venue, "paper"), paper_body(table), key=key)
     assert again.json() == {**first.json(), "replayed": True}
-    assert table.paper_lines.count() == 4
+    assert table.match.paper_lines.count() == 4
 
 
 def test_a_paper_list_on_a_stale_version_is_a_409(setup: LeagueSetup) -> None:
@@ -502,7 +502,7 @@ def test_a_paper_list_on_a_stale_version_is_a_409(setup: LeagueSetup) -> None:
     seen = version(setup.venue) - 1
     response = send(signed(setup.manager), address(setup.venue, "paper"), paper_body(table), seen=seen)
     assert response.status_code == 409
-    assert not table.paper_lines.exists()
+    assert not table.match.paper_lines.exists()
 
 
 def test_a_paper_list_that_does_not_fit_the_table_is_a_400_naming_the_line(setup: LeagueSetup) -> None:
@@ -520,7 +520,7 @@ def test_a_paper_list_that_does_not_fit_the_table_is_a_400_naming_the_line(setup
         line["won"] = 13
     response = send(client, address(setup.venue, "paper"), too_many)
     assert response.status_code == 400
-    assert not table.paper_lines.exists()
+    assert not table.match.paper_lines.exists()
 
 
 # --- Closing and the report ----------------------------------------------------------------------------------------

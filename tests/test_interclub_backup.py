@@ -28,11 +28,10 @@ from matches.interclub.models import (
     RosterEntry,
     SeriesScore,
     Venue,
-    VenuePaperLine,
     VenueTable,
     VenueTeam,
 )
-from matches.models import Keeper, Match, Player
+from matches.models import Keeper, Match, PaperLine, Player
 from matches.restore import restore
 
 from .factories import make_user
@@ -97,10 +96,10 @@ def rows(venue: Venue) -> dict[str, list[Any]]:
             )
         ),
         "paper": sorted(
-            VenuePaperLine.objects.filter(table__venue=venue).values_list(
-                "table__series",
-                "table__number",
-                "table__match__public_id",
+            PaperLine.objects.filter(match__venue_table__venue=venue).values_list(
+                "match__venue_table__series",
+                "match__venue_table__number",
+                "match__public_id",
                 "player__public_id",
                 "game_points",
                 "won",

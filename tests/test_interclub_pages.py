@@ -199,7 +199,7 @@ def test_a_table_kept_on_paper_shows_its_list_on_its_match_page() -> None:
     table = VenueTable.objects.filter(venue=setup.venue, series=1).select_related("match").first()
     assert table is not None
     page = browser(setup.manager).get(reverse("match_detail", args=[table.match.public_id])).content.decode()
-    lines = {line.player_id: line for line in table.paper_lines.all()}
+    lines = {line.player_id: line for line in table.match.paper_lines.all()}
     seats = table.match.seats.order_by("position")
     totals = page.split('aria-label="Totals"')[1].split("</ol>")[0]
     for seat in seats:

@@ -412,8 +412,10 @@ def test_a_correction_after_acceptance_needs_a_reason_and_records_who_why_and_wh
     leagues.venue_reopen(venue=venue, user=setup.manager, reason="Table 1 of series 2 added a line wrongly")
     setup.venue = Venue.objects.get(pk=venue.pk)
     table = VenueTable.objects.get(venue=venue, series=2, number=1)
-    lines = [(line.player, line.game_points + 24, line.won + 1, line.lost) for line in table.paper_lines.all()[:1]]
-    lines += [(line.player, line.game_points, line.won, line.lost) for line in table.paper_lines.all()[1:]]
+    lines = [
+        (line.player, line.game_points + 24, line.won + 1, line.lost) for line in table.match.paper_lines.all()[:1]
+    ]
+    lines += [(line.player, line.game_points, line.won, line.lost) for line in table.match.paper_lines.all()[1:]]
     leagues.table_paper_enter(table=table, lines=lines, user=setup.manager)
     leagues.venue_close(venue=setup.venue, user=setup.manager)
     correction = Correction.objects.get()

@@ -1,5 +1,5 @@
 """The migrations keep what was stored: everything a table entered through the move to keepers, public ids and
-canonical entries; the answers kept by key through their move into the core."""
+canonical entries; the answers kept by key and the paper lines through their move into the core."""
 
 import datetime
 import uuid
@@ -11,12 +11,16 @@ from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
 from matches.clubs import services as clubs
-from matches.models import Game, KeptAnswer, Match, MatchEvent, Player
+from matches.clubs.models import ClubTable
+from matches.interclub import services as leagues
+from matches.interclub.models import VenueTable
+from matches.models import Game, KeptAnswer, Match, MatchEvent, PaperLine, Player
 from matches.services import match_rescore
+from matches.tournaments import services as tournaments
 
 from .factories import make_user
-from .interclub_setup import league_setup
-from .tournaments_setup import announce
+from .interclub_setup import check_in_all, enter_series, league_setup
+from .tournaments_setup import announce, enter_field, enter_paper
 
 BEFORE = [("matches", "0001_initial_matches_and_games")]
 API_SHAPED = {
@@ -182,3 +186,75 @@ def test_the_answers_each_app_kept_by_key_move_into_the_core_whole_and_back() ->
     moved = KeptAnswer.objects.values_list("kind__model", "thing_id", "key", "asked", "answer", "created_at")
     assert sorted(moved, key=str) == kept_apart
     assert KeptAnswer.objects.get(kind__model="night", asked="old").created_at == then
+
+
+PAPER_BEFORE = [
+    ("matches", "0018_kept_answers_of_every_kind"),
+    ("leagues", "0007_kept_answers_in_the_core"),
+    ("interclub", "0005_kept_answers_in_the_core"),
+    ("tournaments", "0006_kept_answers_in_the_core"),
+]
+
+
+def _paper_tables() -> list[tuple[str, int]]:
+    """A club night's table, a league venue's and a tournament's, each entered from paper: (the app's table model,
+    the table's match)."""
+    owner = make_user("olga")
+    season = clubs.season_create(
+        club=clubs.club_create(owner=owner, name="Herz Dame"), settings=clubs.SeasonSettings(name="2026")
+    )
+    night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
+    for name in ("Anna", "Ben", "Cleo", "Dora"):
+        clubs.check_in(night=night, name=name)
+    clubs.night_draw(night=night, series=1, user=owner)
+    table = ClubTable.objects.select_related("match").get(night=night)
+    seats = [seat.player for seat in table.match.seats.order_by("position")]
+    footer = [(72, 1, 0), (-48, 0, 1), (0, 0, 0), (0, 0, 0)]
+    clubs.paper_enter(table=table, lines=[(player, *line) for player, line in zip(seats, footer, strict=True)])
+    setup = league_setup(series=2)
+    check_in_all(setup, 1)
+    leagues.series_seat(venue=setup.venue, series=1, user=setup.manager)
+    enter_series(setup, 1, {team.name: 3000 + 100 * index for index, team in enumerate(setup.teams)}, setup.manager)
+    tournament = announce()
+    enter_field(tournament, 8)
+    drawn = tournaments.series_draw(tournament=tournament, number=1)[0]
+    enter_paper(drawn)
+    venue_table = VenueTable.objects.filter(venue=setup.venue).first()
+    assert venue_table is not None
+    return [("ClubTable", table.match_id), ("VenueTable", venue_table.match_id), ("Table", drawn.match_id)]
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_the_paper_lines_each_app_kept_move_into_the_core_whole_and_back() -> None:
+    """The paper lines of a club night's table, a venue's and a tournament's, each in a table of its app before,
+    come into the core's one table under their tables' matches, each player's totals as entered; a step back puts
+    them where they were."""
+    tables = _paper_tables()
+    entered = sorted(PaperLine.objects.values_list("match_id", "player_id", "game_points", "won", "lost"))
+    assert {match for _, match in tables} <= {match for match, *_ in entered}
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(PAPER_BEFORE)
+    old = executor.loader.project_state(PAPER_BEFORE).apps
+    assert PaperLine._meta.db_table not in connection.introspection.table_names()
+    apart = sorted(
+        [
+            *old.get_model("leagues", "PaperLine").objects.values_list(
+                "table__match_id", "player_id", "game_points", "won", "lost"
+            ),
+            *old.get_model("interclub", "VenuePaperLine").objects.values_list(
+                "table__match_id", "player_id", "game_points", "won", "lost"
+            ),
+            *old.get_model("tournaments", "PaperLine").objects.values_list(
+                "table__match_id", "entry__player_id", "game_points", "won", "lost"
+            ),
+        ]
+    )
+    assert apart == entered
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    assert sorted(PaperLine.objects.values_list("match_id", "player_id", "game_points", "won", "lost")) == entered

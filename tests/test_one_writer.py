@@ -35,7 +35,9 @@ def _run_as_if_in(path: str, code: str, **names: Any) -> None:
 
 
 @pytest.mark.parametrize("write", WRITES.values(), ids=WRITES.keys())
-@pytest.mark.parametrize("path", ["matches/clubs/services.py", "matches/views/games.py", "matches/accounts.py"])
+@pytest.mark.parametrize(
+    "path", ["matches/clubs/services.py", "matches/views/games.py", "matches/accounts.py", "matches/restore.py"]
+)
 def test_a_write_to_a_match_from_outside_the_services_fails_the_test(path: str, write: str) -> None:
     match = make_match(make_user())
     add(match, declarer=0, contract="grand", matadors=1, declarer_card_points=70)
@@ -44,7 +46,7 @@ def test_a_write_to_a_match_from_outside_the_services_fails_the_test(path: str, 
 
 
 @pytest.mark.parametrize(
-    "path", ["matches/services/games.py", "matches/restore.py", "matches/management/commands/demo.py"]
+    "path", ["matches/services/games.py", "matches/services/restored.py", "matches/management/commands/demo.py"]
 )
 def test_the_services_and_the_tooling_may_write(path: str) -> None:
     match = make_match(make_user())

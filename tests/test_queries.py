@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from matches.models import Game, Match, Player
-from matches.selectors import place_token
+from matches.paging import place_token
 from matches.services import game_delete, match_redo, match_undo, player_link
 
 from .factories import add, make_match, make_user

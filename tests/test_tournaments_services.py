@@ -16,14 +16,14 @@ from matches.clubs import services as clubs
 from matches.engine import setup_match
 from matches.engine.tournaments import PrizeKind, series_seed
 from matches.errors import Conflict, Invalid, ServiceError
-from matches.models import Keeper, Match, Player
-from matches.registry import TablePlace, paper_list, table_place
+from matches.models import Keeper, Match, PaperLine, Player
+from matches.papers import paper_list
+from matches.registry import TablePlace, table_place
 from matches.services import ListClosed
 from matches.tournaments import services as tournaments
 from matches.tournaments.models import (
     Category,
     Entry,
-    PaperLine,
     Payment,
     Series,
     SeriesList,
@@ -532,8 +532,8 @@ def test_a_paper_list_is_stored_as_entered_and_locks_the_table() -> None:
     enter_field(tournament, 8)
     table = tournaments.series_draw(tournament=tournament, number=1)[0]
     lines = enter_paper(table)
-    assert list(PaperLine.objects.order_by("id").values_list("entry", "game_points", "won", "lost")) == [
-        (entry.pk, points, won, lost) for entry, points, won, lost in lines
+    assert list(PaperLine.objects.order_by("id").values_list("player", "game_points", "won", "lost")) == [
+        (entry.player_id, points, won, lost) for entry, points, won, lost in lines
     ]
     with pytest.raises(ListClosed):
         play_by_phone(Table.objects.get(pk=table.pk))
@@ -592,7 +592,7 @@ def test_the_core_learns_a_tables_place_and_its_paper_footer_from_the_tournament
     assert footer is not None
     assert footer.seeger_fabian
     assert [(line.player, line.game_points, line.won, line.lost) for line in footer.lines] == [
-        (entry.player.name, points, won, lost) for entry, points, won, lost in lines
+        (str(entry.player_id), points, won, lost) for entry, points, won, lost in lines
     ]
 
 

@@ -1,8 +1,8 @@
-"""Who writes a match: every write to a match, its seats, games, scores, scorers or history must come from the core's
-services (``matches/services/``, and ``matches/restore.py`` with the rows it writes through ``matches/rows.py``).
-The demo and benchmark tooling (``matches/management``) writes its seeded data itself, a data migration moves stored
-rows to a new shape, and a test may set up a state directly; any other code that writes those tables is a second
-writer.
+"""Who writes a match: every write to a match, its seats, games, scores, paper lines, scorers or history must come
+from the core's services (``matches/services/``; a restore's rows too, written through ``matches/rows.py``). The demo
+and benchmark tooling (``matches/management``) writes its seeded data itself, a data migration moves stored rows to a
+new shape (with ``matches/moves.py``), and a test may set up a state directly; any other code that writes those
+tables is a second writer.
 
 ``services_only`` watches every statement the database is sent while a test runs and refuses one that wrote rows of
 those tables, asked for by project code with no service on the way."""
@@ -21,9 +21,11 @@ from django.conf import settings
 from django.db import connections
 from django.db.backends.signals import connection_created
 
-from matches.models import Game, GameScore, Match, MatchEvent, Seat
+from matches.models import Game, GameScore, Match, MatchEvent, PaperLine, Seat
 
-WATCHED = frozenset(model._meta.db_table for model in (Match, Seat, Game, GameScore, MatchEvent, Match.scorers.through))
+WATCHED = frozenset(
+    model._meta.db_table for model in (Match, Seat, Game, GameScore, PaperLine, MatchEvent, Match.scorers.through)
+)
 WRITE = re.compile(r'^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?', re.IGNORECASE)
 RETURNING = re.compile(r"\bRETURNING\b", re.IGNORECASE)
 ROOT = Path(settings.BASE_DIR).resolve()
@@ -31,10 +33,12 @@ WRITERS = tuple(
     str(ROOT / path)
     for path in (
         "matches/services/",
-        "matches/restore.py",
         "matches/management/",
         "matches/migrations/",
         "matches/clubs/migrations/",
+        "matches/interclub/migrations/",
+        "matches/tournaments/migrations/",
+        "matches/moves.py",
     )
 )
 PROJECT = tuple(str(ROOT / path) + "/" for path in ("matches", "scorekeeper", "tests"))

@@ -17,6 +17,7 @@ from ..engine.entry import MAX_MATADORS
 from ..engine.options import NAMED_UNKNOWN
 from ..numbers import NOT_A_WHOLE_NUMBER, whole_number
 from ..scoring import error_tree
+from ..services.paper import MAX_SERIES_GAMES, MOST_GAME_POINTS
 
 
 def _rules_schema() -> dict[str, Any]:
@@ -230,6 +231,20 @@ class StrictInput(serializers.Serializer):
                     errors["non_field_errors"] = [_("… and %(count)d more unknown fields.") % {"count": more}]
                 raise serializers.ValidationError(errors)
         return super().to_internal_value(data)
+
+
+class PaperTotalsInput(StrictInput):
+    """One player's totals from a paper list's footer, at a table of any kind of event."""
+
+    game_points = WholeNumberField(min_value=-MOST_GAME_POINTS, max_value=MOST_GAME_POINTS)
+    won = WholeNumberField(min_value=0, max_value=MAX_SERIES_GAMES)
+    lost = WholeNumberField(min_value=0, max_value=MAX_SERIES_GAMES)
+
+
+class PaperLineInput(PaperTotalsInput):
+    """One player's totals from a paper list's footer, the player as the table's seats name them."""
+
+    player = serializers.UUIDField(help_text=_("A player seated at the table, as its seats name them."))
 
 
 class CalculateRequestSerializer(StrictInput):

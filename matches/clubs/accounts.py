@@ -7,6 +7,7 @@ from django.contrib.auth.models import User
 from django.db.models import Count, Q
 
 from matches.accounts import Groups, GroupsOfAccounts
+from matches.engine.messages import gettext_noop
 
 from .models import Club, ClubRole, Membership
 
@@ -29,4 +30,9 @@ def account_clubs_leave(user: User) -> None:
     Membership.objects.filter(user=user).delete()
 
 
-CLUBS_OF_ACCOUNTS = GroupsOfAccounts(of=account_clubs, leave=account_clubs_leave)
+CLUBS_OF_ACCOUNTS = GroupsOfAccounts(
+    of=account_clubs,
+    leave=account_clubs_leave,
+    left_says=gettext_noop("You leave your clubs: {names}. Their matches and players are the clubs' and stay."),
+    kept_says=gettext_noop("You are the last owner of {names}: make somebody else owner on the club's page first."),
+)

@@ -23,26 +23,31 @@ class ClubsConfig(AppConfig):
             MenuEntry,
             register_gone_invite_page,
             register_menu_entry,
-            register_paper_reader,
             register_table_place_reader,
             register_urls,
         )
+        from matches.standings import KeptStandings, register_kept_standings
 
         from . import api, urls
         from .accounts import CLUBS_OF_ACCOUNTS
         from .backup import CLUB_SECTION
+        from .models import Night, Season
         from .permissions import CLUB_SUBJECTS, club_book_role
         from .prints import table_place_of
-        from .selectors import paper_list_of
+        from .services import night_standings_rescore, season_standings_rescore
         from .views import closed_table_link
 
         register_book_role(club_book_role)
         for name, subject in CLUB_SUBJECTS.items():
             register_subject(name, subject)
-        register_paper_reader(paper_list_of)
         register_table_place_reader(table_place_of)
         register_gone_invite_page(closed_table_link)
         register_section(CLUB_SECTION)
+        # The sums a closed night keeps, then the season's, summed from its nights'.
+        nights = Night.objects.filter(closed_at__isnull=False).select_related("season__club")
+        register_kept_standings(KeptStandings("club night", "players' kept sums", nights, night_standings_rescore))
+        seasons = Season.objects.select_related("club")
+        register_kept_standings(KeptStandings("season", "players' kept sums", seasons, season_standings_rescore))
         register_groups(CLUBS_OF_ACCOUNTS)
         register_menu_entry(MenuEntry("club_list", pgettext_lazy("associations", "Clubs")))
         register_urls(pages=urls.urlpatterns, api=api.urlpatterns)

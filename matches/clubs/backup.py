@@ -17,9 +17,21 @@ from django.contrib.auth.models import User
 from django.db.models import Model
 from django.utils.dateparse import parse_date
 
-from matches.backup import Refused, Restored, Section, Unfit, book_backup, flag, items, moment, since, when
-from matches.engine.messages import gettext_noop, msg
-from matches.errors import Invalid
+from matches.backup import (
+    ByName,
+    PaperWhere,
+    Restored,
+    Section,
+    Unfit,
+    book_backup,
+    flag,
+    items,
+    moment,
+    named,
+    paper_restored,
+    since,
+    when,
+)
 from matches.models import Keeper
 
 from . import services as clubs
@@ -31,7 +43,6 @@ from .models import (
     Membership,
     Night,
     NightLog,
-    PaperLine,
     Roster,
     Season,
     SeasonLog,
@@ -137,7 +148,7 @@ def _night(night: Night) -> dict[str, Any]:
                         "won": line.won,
                         "lost": line.lost,
                     }
-                    for line in table.paper_lines.select_related("player").order_by("pk")
+                    for line in table.match.paper_lines.select_related("player").order_by("pk")
                 ],
             }
             for table in tables
@@ -296,43 +307,12 @@ def _restore_table(night: Night, data: Mapping[str, Any], restored: Restored) ->
         raise Unfit(table.closed_link)
     table.save()
     lines = [
-        PaperLine(
-            table=table,
-            player=restored.players[line["player"]],
-            game_points=int(line["game_points"]),
-            won=int(line["won"]),
-            lost=int(line["lost"]),
-        )
+        (restored.players[line["player"]], int(line["game_points"]), int(line["won"]), int(line["lost"]))
         for line in items(data, "paper_lines")
     ]
-    for line in lines:
-        line.full_clean(exclude=["table", "player"], validate_unique=False)
-    if lines:
-        _paper_checked(table, lines)
-    PaperLine.objects.bulk_create(lines)
-
-
-def _paper_checked(table: ClubTable, lines: list[PaperLine]) -> None:
-    """Refuse a paper list the paper-list form would refuse, naming its table (the night's sums would carry it)."""
-    try:
-        clubs.paper_check(
-            season=table.night.season,
-            match=table.match,
-            lines=[(line.player, line.game_points, line.won, line.lost) for line in lines],
-        )
-    except Invalid as error:
-        raise Refused(
-            msg(
-                gettext_noop(
-                    "The paper list of table {table}, series {series}, on {date} cannot be: {problem} "
-                    "Nothing was restored."
-                ),
-                table=table.number,
-                series=table.series,
-                date=table.night.date.isoformat(),
-                problem=error.errors[0].message,
-            )
-        ) from error
+    rules = clubs.paper_rules(table.night.season, len(lines))
+    where = PaperWhere(table.number, table.series, table.night.date.isoformat(), **rules)
+    paper_restored(table.match, lines, where=where)
 
 
 # --- The histories' details, checked as the services write them (the history pages read them so) ------------------
@@ -428,4 +408,15 @@ def _log(
     model.objects.filter(pk=logged.pk).update(created_at=moment(entry["created_at"]))
 
 
-CLUB_SECTION = Section(key="club", book=club_book, make_book=club_made, restore=restore_club)
+CLUB_SECTION = Section(
+    key="club",
+    book=club_book,
+    make_book=club_made,
+    restore=restore_club,
+    by_name=ByName(
+        flag="club",
+        help="the club (by name) whose players, matches, seasons and nights are backed up",
+        find=named(Club.objects.all(), "clubs"),
+        backup=club_backup,
+    ),
+)

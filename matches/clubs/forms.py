@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
 from dataclasses import replace
 from decimal import Decimal, InvalidOperation
-from typing import Any, Protocol
+from typing import Any
 
 from django import forms
-from django.http import QueryDict
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -20,7 +18,6 @@ from matches.engine.presets import PRESETS
 from matches.engine.variants import VariantSpec
 from matches.forms import WholeNumberField, option_field
 from matches.labels import preset_label, scheme_label
-from matches.models import Match
 from matches.refusals import first_part, refusal_on_form
 
 from .models import ClubRole, Season
@@ -46,15 +43,6 @@ def _money_field(label: Any) -> forms.DecimalField:
 def _season_field(field: str) -> str:
     """A season's field as its form names it: a rule option (``rules.<option>``) is ``rule_<option>``."""
     return f"rule_{field.removeprefix('rules.')}" if field.startswith("rules.") else first_part(field)
-
-
-def _line_field(field: str) -> str | None:
-    """A paper list's field as its form names it: ``lines.2.won`` is ``won_2``."""
-    parts = field.split(".")
-    if len(parts) != 3 or parts[0] != "lines":
-        return None
-    column = {"game_points": "points", "won": "won", "lost": "lost"}.get(parts[2])
-    return None if column is None else f"{column}_{parts[1]}"
 
 
 class ClubForm(forms.Form):
@@ -312,91 +300,3 @@ class NightDateForm(NightForm):
 
 class NightRemoveForm(forms.Form):
     confirm = forms.BooleanField(label=_("Yes, remove this night with its check-ins and drawn tables"))
-
-
-class PaperTotals(Protocol):
-    """A player's totals entered from a paper list (a club table's line, or an app's)."""
-
-    player_id: int
-    game_points: int
-    won: int
-    lost: int
-
-
-class PaperForm(forms.Form):
-    """One row per player of the table: game points, won, lost."""
-
-    def __init__(self, *args: Any, players: list[Any], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.players = players
-        for index, player in enumerate(players):
-            self.fields[f"points_{index}"] = WholeNumberField(
-                label=_("Game points of %(name)s") % {"name": player.name}, min_value=-100_000, max_value=100_000
-            )
-            self.fields[f"won_{index}"] = WholeNumberField(label=_("won"), min_value=0, max_value=96)
-            self.fields[f"lost_{index}"] = WholeNumberField(label=_("lost"), min_value=0, max_value=96)
-        # Typed with the number keys alone: Enter moves on to the next field (static/js/entry.js) and, from the last,
-        # saves; the phone's key says which. The first field has the focus when the list opens.
-        names = list(self.fields)
-        for name in names:
-            self.fields[name].widget.attrs |= {"enterkeyhint": "next", "autocomplete": "off"}
-        if names:
-            self.fields[names[-1]].widget.attrs["enterkeyhint"] = "done"
-            self.fields[names[0]].widget.attrs["autofocus"] = True
-
-    @classmethod
-    def of_table(cls, data: QueryDict | None, match: Match, entered: Iterable[PaperTotals]) -> PaperForm:
-        """The form for the players seated at ``match`` (a table of a night or of an app's event), filled with the
-        totals ``entered`` from its paper list before, if any."""
-        players = [seat.player for seat in match.seats.select_related("player").order_by("position")]
-        by_player = {line.player_id: line for line in entered}
-        initial: dict[str, int] = {}
-        for index, player in enumerate(players):
-            line = by_player.get(player.pk)
-            if line is not None:
-                initial |= {f"points_{index}": line.game_points, f"won_{index}": line.won, f"lost_{index}": line.lost}
-        return cls(data, players=players, initial=initial)
-
-    def rows(self) -> list[tuple[Any, forms.BoundField, forms.BoundField, forms.BoundField]]:
-        return [
-            (player, self[f"points_{index}"], self[f"won_{index}"], self[f"lost_{index}"])
-            for index, player in enumerate(self.players)
-        ]
-
-    def lines(self) -> list[tuple[Any, int, int, int]]:
-        data = self.cleaned_data
-        return [
-            (player, data[f"points_{index}"], data[f"won_{index}"], data[f"lost_{index}"])
-            for index, player in enumerate(self.players)
-        ]
-
-    def summary(self) -> list[tuple[str, str]]:
-        """What stops the list, for the top of the page: the problems of the list as a whole, then each field's in
-        the page's order, with its player; each as the id of its field ("" for the whole list) and the text."""
-        problems = [("", str(error)) for error in self.non_field_errors()]
-        for player, *fields in self.rows():
-            for field in fields:
-                what = _("game points") if field.name.startswith("points_") else field.label
-                problems += [
-                    (
-                        field.auto_id,
-                        _("%(name)s, %(field)s: %(message)s") % {"name": player.name, "field": what, "message": error},
-                    )
-                    for error in field.errors
-                ]
-        return problems
-
-    def focus_first_error(self) -> None:
-        """The first field in error takes the focus when the page opens (``autofocus``: without a script too), so a
-        mistake below the fold is where the phone shows it."""
-        for unbound in self.fields.values():
-            unbound.widget.attrs.pop("autofocus", None)
-        for _player, *fields in self.rows():
-            for field in fields:
-                if field.errors:
-                    field.field.widget.attrs["autofocus"] = True
-                    return
-
-    def add_line_errors(self, error: RuleError) -> None:
-        """Each refusal next to the player's number it names (``lines.<row>.<column>``); the rest above the form."""
-        refusal_on_form(self, error, _line_field)

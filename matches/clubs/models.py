@@ -205,7 +205,7 @@ class Attendance(models.Model):
 
 class ClubTable(models.Model):
     """One table of one series of a night: a match of the club's book. ``paper``: the table kept its list on
-    paper and entered each player's totals (``PaperLine``) instead of the games."""
+    paper and entered each player's totals (``matches.models.PaperLine``) instead of the games."""
 
     night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="tables")
     series = models.PositiveSmallIntegerField(default=1)
@@ -227,22 +227,6 @@ class ClubTable(models.Model):
 
     def __str__(self) -> str:
         return f"{self.night} {self.series}/{self.number}"
-
-
-class PaperLine(models.Model):
-    """A player's totals from a table's paper list: game points, games won, games lost."""
-
-    table = models.ForeignKey(ClubTable, on_delete=models.CASCADE, related_name="paper_lines")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="paper_lines")
-    game_points = models.IntegerField(_("game points"))
-    won = models.PositiveSmallIntegerField(_("won"))
-    lost = models.PositiveSmallIntegerField(_("lost"))
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["table", "player"], name="paper_line_unique")]
-
-    def __str__(self) -> str:
-        return f"{self.table}: {self.player}"
 
 
 class NightStanding(models.Model):

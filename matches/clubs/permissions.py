@@ -12,12 +12,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 
 from matches.models import Keeper
 from matches.permissions import Action, Role, Subject, Visitor, found_in, on_subject
 
 from .models import Club, ClubRole, Membership, Night, Season
+
+# The club roles that run what a club does beyond its nights: a league's side of it (its teams' rosters, the venues
+# it hosts), its tournaments.
+CLUB_RUNNERS = (ClubRole.OWNER, ClubRole.SECRETARY)
+
+
+def runs_club(account: User | None, club_id: int | None) -> bool:
+    """Whether ``account`` is an owner or secretary of the club of that id."""
+    if account is None or club_id is None:
+        return False
+    return Membership.objects.filter(club_id=club_id, user=account, role__in=CLUB_RUNNERS).exists()
+
 
 R = TypeVar("R")
 

@@ -26,18 +26,14 @@ from matches.engine.league import (
     SeriesMoney,
     Standing,
     cashier,
-    lines_from_paper,
     rank,
     season_standings,
 )
-from matches.engine.league import (
-    PaperLine as Paper,
-)
 from matches.models import Match, Player, Seat
-from matches.registry import PaperList
+from matches.papers import paper_sums
 from matches.selectors import list_sums, versions_mark
 
-from .models import Attendance, Club, ClubTable, Night, NightStanding, PaperLine, Roster, Season, SeasonStanding
+from .models import Attendance, Club, ClubTable, Night, NightStanding, Roster, Season, SeasonStanding
 
 
 @dataclass(frozen=True)
@@ -82,29 +78,21 @@ def _game_lists(seated: Mapping[tuple[int, int], ListResult], seeger_fabian: boo
     return lists
 
 
-def _paper_lists(lines: QuerySet[PaperLine], seeger_fabian: bool) -> list[ListResult]:
-    by_table: dict[int, list[PaperLine]] = {}
-    for line in lines.select_related("table", "player").order_by("table_id", "id"):
-        by_table.setdefault(line.table_id, []).append(line)
+def _paper_lists(seated: Mapping[tuple[int, int], ListResult], seeger_fabian: bool) -> list[ListResult]:
+    """Every list of the tables kept on paper whose seats are ``seated`` (by match and player), from the totals
+    their paper lists wrote."""
     lists = []
-    for table_lines in by_table.values():
-        table = table_lines[0].table
-        papers = lines_from_paper(
-            [Paper(str(line.player.public_id), line.game_points, line.won, line.lost) for line in table_lines]
-        )
-        for paper in papers:
+    for key, line in paper_sums(sorted({match for match, _ in seated})).items():
+        empty = seated.get(key)
+        if empty is not None:
             lists.append(
-                ListResult(
-                    player=paper.player,
-                    table=table.pk,
-                    series=table.series,
-                    night=table.night_id,
-                    size=len(papers),
-                    score=paper.total if seeger_fabian else paper.game_points,
-                    game_points=paper.game_points,
-                    won=paper.won,
-                    lost=paper.lost,
-                    others_lost=paper.others_lost,
+                replace(
+                    empty,
+                    score=line.total if seeger_fabian else line.game_points,
+                    game_points=line.game_points,
+                    won=line.won,
+                    lost=line.lost,
+                    others_lost=line.others_lost,
                     paper=True,
                 )
             )
@@ -142,11 +130,10 @@ def _lists(tables: QuerySet[ClubTable], season: Season) -> list[ListResult]:
     ]
     seated = _seated([match for _, match, _ in started])
     on_phones = {match for _, match, paper in started if not paper}
-    paper = PaperLine.objects.filter(table_id__in=[table for table, _, paper in started if paper])
     entered = {
         (one.table, one.player): one
         for one in _game_lists({key: one for key, one in seated.items() if key[0] in on_phones}, seeger_fabian)
-        + _paper_lists(paper, seeger_fabian)
+        + _paper_lists({key: one for key, one in seated.items() if key[0] not in on_phones}, seeger_fabian)
     }
     return [entered.get((one.table, one.player), one) for one in seated.values()]
 
@@ -211,18 +198,6 @@ def night_tables(night: Night) -> list[TableView]:
     for seat in seats:
         by_match.setdefault(seat.match_id, []).append(seat)
     return [TableView(table, by_match.get(table.match_id, [])) for table in tables]
-
-
-def paper_list_of(match: Match) -> PaperList | None:
-    """The footer a club table entered from its paper list, a line per seat in the seats' order; None for any other
-    match (the core asks this through its registry)."""
-    table = ClubTable.objects.filter(match=match, paper=True).select_related("night__season").first()
-    if table is None:
-        return None
-    positions = dict(Seat.objects.filter(match=match).values_list("player_id", "position"))
-    lines = sorted(table.paper_lines.select_related("player"), key=lambda line: positions[line.player_id])
-    paper = [Paper(str(line.player.public_id), line.game_points, line.won, line.lost) for line in lines]
-    return PaperList(tuple(lines_from_paper(paper)), table.night.season.scheme == Scheme.SEEGER_FABIAN)
 
 
 def table_of(match: Match) -> ClubTable | None:

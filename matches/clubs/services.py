@@ -22,8 +22,7 @@ from django.utils.translation import gettext
 
 from matches.engine import FieldError, RuleError, Scheme, find_variant, setup_match
 from matches.engine.draw import Guests, TablePlan, Tables, draw_tables, pairings_met, seat_by_ranking
-from matches.engine.league import NightResult, RankingRule, check_paper
-from matches.engine.league import PaperLine as Paper
+from matches.engine.league import NightResult, RankingRule
 from matches.engine.messages import gettext_noop, msg
 from matches.engine.presets import PRESETS
 from matches.engine.variants import Family, VariantSpec
@@ -33,13 +32,15 @@ from matches.names import BadName, normalize_name
 from matches.services import (
     match_create,
     match_discard,
-    match_link_renew,
     match_lock,
     match_reseat,
     match_retitle,
     match_unlock,
     player_named,
 )
+from matches.services import paper_enter as core_paper_enter
+from matches.services import paper_to_phones as core_paper_to_phones
+from matches.services.events import one_line_name
 
 from .models import (
     Attendance,
@@ -50,7 +51,6 @@ from .models import (
     Night,
     NightLog,
     NightStanding,
-    PaperLine,
     Roster,
     Season,
     SeasonLog,
@@ -58,26 +58,10 @@ from .models import (
 )
 from .selectors import night_sums, season_table, series_ranking
 
-MAX_NAME_LENGTH = 100
 MAX_SERIES = 6
 MAX_SERIES_GAMES = 96
 # The schemes whose game points are the ISkO's game values: paper totals under them can be checked against those.
 SKAT_VALUED = (Scheme.SEEGER_FABIAN, Scheme.STANDARD)
-
-
-def _invalid(field: str, message: str, **params: int | str) -> Invalid:
-    return Invalid([FieldError(field, msg(message, **params))])
-
-
-def one_line_name(raw: str, field: str = "name") -> str:
-    """The name of a club, a season, a category (or an app's group of its own, a league's): on one line with single
-    spaces, refused (at ``field``) when empty or too long."""
-    name = " ".join(raw.split())
-    if not name:
-        raise _invalid(field, gettext_noop("A name is needed."))
-    if len(name) > MAX_NAME_LENGTH:
-        raise _invalid(field, gettext_noop("At most {count} characters."), count=MAX_NAME_LENGTH)
-    return name
 
 
 # --- Clubs and members ---------------------------------------------------------------------------------------------
@@ -96,10 +80,10 @@ def member_set(*, club: Club, username: str, role: str) -> Membership:
     try:
         chosen = ClubRole(role)
     except ValueError:
-        raise _invalid("role", gettext_noop("Must be one of: {choices}."), choices=", ".join(ClubRole)) from None
+        raise Invalid.on("role", gettext_noop("Must be one of: {choices}."), choices=", ".join(ClubRole)) from None
     user = User.objects.filter(username=username.strip(), is_active=True).first()
     if user is None:
-        raise _invalid("username", gettext_noop("There is no account of that name."))
+        raise Invalid.on("username", gettext_noop("There is no account of that name."))
     with transaction.atomic():
         membership, _ = Membership.objects.select_for_update().get_or_create(club=club, user=user)
         if membership.role == ClubRole.OWNER and chosen != ClubRole.OWNER:
@@ -146,7 +130,7 @@ def club_player_add(*, club: Club, name: str, guest: bool = False) -> Player:
 def roster_set(*, club: Club, player: Player, guest: bool, first_name_only: bool, categories: Sequence[str]) -> Roster:
     """What the club keeps of one of its players: guest or member, first name only in public, the categories."""
     if player.keeper_id != club.keeper_id:
-        raise _invalid("player", gettext_noop("Not a player of this club."))
+        raise Invalid.on("player", gettext_noop("Not a player of this club."))
     names = sorted({one_line_name(category, "categories") for category in categories if category.strip()})
     roster, _ = Roster.objects.update_or_create(
         player=player, defaults={"guest": guest, "first_name_only": first_name_only, "categories": names}
@@ -200,11 +184,11 @@ def _season_values(settings: SeasonSettings) -> dict[str, Any]:
     if settings.preset:
         preset = PRESETS.get(settings.preset)
         if preset is None:
-            raise _invalid("preset", gettext_noop("Not a rule set this app knows."))
+            raise Invalid.on("preset", gettext_noop("Not a rule set this app knows."))
         variant, rules, scheme = preset.variant.value, {**preset.rules, **rules}, scheme or preset.scheme.value
     spec = find_variant(variant)
     if spec is None:
-        raise _invalid("variant", gettext_noop("Not a variant this app knows."))
+        raise Invalid.on("variant", gettext_noop("Not a variant this app knows."))
     scheme = scheme or _default_scheme(spec)
     plan = settings.plan or (TablePlan.PAIRS if max(spec.players) == 2 else TablePlan.FOURS).value
     try:
@@ -212,24 +196,24 @@ def _season_values(settings: SeasonSettings) -> dict[str, Any]:
     except RuleError as error:
         raise Invalid.from_rules(error) from error
     if plan not in {choice.value for choice in TablePlan}:
-        raise _invalid("plan", gettext_noop("Not a way of seating this club knows."))
+        raise Invalid.on("plan", gettext_noop("Not a way of seating this club knows."))
     if settings.ranking not in {choice.value for choice in RankingRule}:
-        raise _invalid("ranking", gettext_noop("Not a ranking this club knows."))
+        raise Invalid.on("ranking", gettext_noop("Not a ranking this club knows."))
     table_plan, ranking = TablePlan(plan), RankingRule(settings.ranking)
     if table_plan is TablePlan.PAIRS and 2 not in spec.players:
-        raise _invalid("plan", gettext_noop("This variant is not played in pairs."))
+        raise Invalid.on("plan", gettext_noop("This variant is not played in pairs."))
     if table_plan is not TablePlan.PAIRS and not {3, 4} & set(spec.players):
-        raise _invalid("plan", gettext_noop("This variant is played in pairs."))
+        raise Invalid.on("plan", gettext_noop("This variant is played in pairs."))
     for field in ("games_at_four", "games_at_three", "games_at_two"):
         if not 1 <= getattr(settings, field) <= MAX_SERIES_GAMES:
-            raise _invalid(field, gettext_noop("Between 1 and {most}."), most=MAX_SERIES_GAMES)
+            raise Invalid.on(field, gettext_noop("Between 1 and {most}."), most=MAX_SERIES_GAMES)
     if ranking is RankingRule.BEST_NIGHTS and settings.best_nights < 1:
-        raise _invalid("best_nights", gettext_noop("Say how many nights count."))
+        raise Invalid.on("best_nights", gettext_noop("Say how many nights count."))
     tiers = sorted((int(start), int(cents)) for start, cents in settings.lost_fees)
     if any(start < 1 or cents < 0 for start, cents in tiers):
-        raise _invalid("lost_fees", gettext_noop("Each tier starts at a lost game (1 or later) and costs 0 or more."))
+        raise Invalid.on("lost_fees", gettext_noop("Each tier starts at a lost game (1 or later) and costs 0 or more."))
     if min(settings.stake, settings.list_fee, settings.minimum_lists, settings.best_nights) < 0:
-        raise _invalid("stake", gettext_noop("Amounts and counts cannot be negative."))
+        raise Invalid.on("stake", gettext_noop("Amounts and counts cannot be negative."))
     return {
         "name": one_line_name(settings.name),
         "variant": setup.spec.variant.value,
@@ -321,7 +305,7 @@ def night_dates(today: datetime.date) -> tuple[datetime.date, datetime.date]:
 def _night_date(date: datetime.date) -> datetime.date:
     earliest, latest = night_dates(timezone.localdate())
     if not earliest <= date <= latest:
-        raise _invalid(
+        raise Invalid.on(
             "date",
             gettext_noop("Choose a date from {earliest} to {latest}."),
             earliest=date_format(earliest),
@@ -332,7 +316,7 @@ def _night_date(date: datetime.date) -> datetime.date:
 
 def night_create(*, season: Season, date: datetime.date, series: int = 1) -> Night:
     if not 1 <= series <= MAX_SERIES:
-        raise _invalid("series", gettext_noop("Between 1 and {most}."), most=MAX_SERIES)
+        raise Invalid.on("series", gettext_noop("Between 1 and {most}."), most=MAX_SERIES)
     return Night.objects.create(season=season, date=_night_date(date), series=series)
 
 
@@ -355,7 +339,7 @@ def check_in(*, night: Night, player: Player | None = None, name: str = "", gues
     is checking in once."""
     club = night.season.club
     if player is not None and player.keeper_id != club.keeper_id:
-        raise _invalid("player", gettext_noop("Not a player of this club."))
+        raise Invalid.on("player", gettext_noop("Not a player of this club."))
     with transaction.atomic():
         _open(night)
         if player is None:
@@ -411,7 +395,7 @@ def night_draw(
     with transaction.atomic():
         locked = _open(night)
         if not 1 <= series <= locked.series:
-            raise _invalid("series", gettext_noop("This night has {count} series."), count=locked.series)
+            raise Invalid.on("series", gettext_noop("This night has {count} series."), count=locked.series)
         tables = list(
             ClubTable.objects.filter(night=locked, series=series)
             .select_related("match")
@@ -469,12 +453,12 @@ def _seat(
 def _ranked_order(night: Night, series: int, seating: str) -> dict[str, int]:
     if seating == Seating.SERIES:
         if series == 1:
-            raise _invalid("seating", gettext_noop("The first series has no series before it."))
+            raise Invalid.on("seating", gettext_noop("The first series has no series before it."))
         places = series_ranking(night, series - 1)
     elif seating == Seating.RANKING:
         places = season_table(night.season, before=night).places
     else:
-        raise _invalid("seating", gettext_noop("Not a way of seating this club knows."))
+        raise Invalid.on("seating", gettext_noop("Not a way of seating this club knows."))
     return {place.standing.player: index for index, place in enumerate(places)}
 
 
@@ -560,7 +544,7 @@ def seats_swap(*, night: Night, series: int, first: Player, second: Player, user
             for seat in Seat.objects.filter(match__club_table__in=tables, player__in=[first, second])
         }
         if len(seats) != 2:
-            raise _invalid("player", gettext_noop("Both players must sit at a table of this series."))
+            raise Invalid.on("player", gettext_noop("Both players must sit at a table of this series."))
         swapped = {first.pk: second, second.pk: first}
         for match in {seats[first.pk].match_id, seats[second.pk].match_id}:
             table = next(table for table in tables if table.match_id == match)
@@ -598,7 +582,7 @@ def series_drop(*, night: Night, series: int, user: User) -> Night:
         locked = _open(night)
         tables = list(ClubTable.objects.filter(night=locked, series=series).select_for_update().order_by("number"))
         if not tables:
-            raise _invalid("series", gettext_noop("Series {series} has no tables drawn."), series=series)
+            raise Invalid.on("series", gettext_noop("Series {series} has no tables drawn."), series=series)
         played = _played(tables)
         if played:
             raise Conflict.about_match(
@@ -664,7 +648,6 @@ def paper_to_phones(*, table: ClubTable, user: User) -> ClubTable:
         locked = ClubTable.objects.select_for_update().select_related("match").get(pk=table.pk)
         if not locked.paper:
             return locked
-        lines = PaperLine.objects.filter(table=locked).select_related("player").order_by("id")
         kept = [
             {
                 "player": str(line.player.public_id),
@@ -673,14 +656,10 @@ def paper_to_phones(*, table: ClubTable, user: User) -> ClubTable:
                 "won": line.won,
                 "lost": line.lost,
             }
-            for line in lines
+            for line in core_paper_to_phones(match=locked.match, user=user)
         ]
-        lines.delete()
         locked.paper = False
         locked.save(update_fields=["paper"])
-        match_unlock(match=locked.match, user=user)
-        if locked.match.invite_token is None:
-            match_link_renew(match=locked.match, link="invite", user=user)
         details = {"series": locked.series, "table": locked.number, "lines": kept}
         NightLog.objects.create(night=locked.night, action=NightLog.Action.PHONES, user=user, details=details)
         _moved_on(locked.night)
@@ -697,37 +676,21 @@ def paper_enter(
     season = night.season
     with transaction.atomic():
         _open(night)
-        locked = ClubTable.objects.select_for_update().get(pk=table.pk)
-        match = Match.objects.select_for_update().get(pk=locked.match_id)
-        if Game.objects.filter(match=match, deleted=False).exists():
-            raise Conflict.about_match(msg(gettext_noop("This table has games entered; its list is those games.")))
-        paper_check(season=season, match=match, lines=lines)
-        PaperLine.objects.filter(table=locked).delete()
-        PaperLine.objects.bulk_create(
-            PaperLine(table=locked, player=player, game_points=points, won=won, lost=lost)
-            for player, points, won, lost in lines
-        )
+        locked = ClubTable.objects.select_for_update().select_related("match").get(pk=table.pk)
+        # The table's list is its paper totals now: no game is entered on top of them (the phones learn at once).
+        core_paper_enter(match=locked.match, lines=lines, user=user, **paper_rules(season, len(lines)))
         locked.paper = True
         locked.save(update_fields=["paper"])
-        # The table's list is its paper totals now: no game is entered on top of them (the phones learn at once).
-        match_lock(match=match, user=user)
         _moved_on(night)
         return locked
 
 
-def paper_check(*, season: Season, match: Match, lines: Sequence[tuple[Player, int, int, int]]) -> None:
-    """Refuse a table's paper list (``Invalid``) that is not one line for each player seated at ``match``, or whose
-    totals no series of ``season`` can produce; the paper-list form and a restored backup both check it here."""
-    seated = set(match.seats.values_list("player_id", flat=True))
-    if {player.pk for player, *_ in lines} != seated or len(lines) != len(seated):
-        raise _invalid("lines", gettext_noop("One line for each player at the table."))
-    paper = [Paper(str(player.public_id), points, won, lost) for player, points, won, lost in lines]
+def paper_rules(season: Season, players: int) -> dict[str, Any]:
+    """What a paper list of ``players`` at a table of ``season`` is checked against: the games of its series, and
+    whether its game points are the ISkO's game values (the paper-list form and a restored backup alike)."""
     spec = find_variant(season.variant)
     skat_values = spec is not None and spec.family is Family.SKAT and season.scheme in SKAT_VALUED
-    try:
-        check_paper(paper, games=season.series_games(len(lines)), skat_values=skat_values)
-    except RuleError as error:
-        raise Invalid.from_rules(error) from error
+    return {"games": season.series_games(players), "skat_values": skat_values}
 
 
 def night_close(*, night: Night, user: User) -> Night:

@@ -32,10 +32,12 @@ from matches.following import csrf_cookie_kept, unchanged
 from matches.htmx import from_htmx
 from matches.labels import preset_label, scheme_label, variant_label
 from matches.models import Player
+from matches.paging import page_of
 from matches.permissions import Action, public, signed_in, signed_in_account, visitor_of
 from matches.qr import qr_svg
 from matches.refusals import refusal_as_messages, refusal_on_form
-from matches.selectors import page_of
+from matches.services.paper import PaperTotals
+from matches.views.paper import PaperTable, paper_page
 
 from . import services
 from .backup import club_backup
@@ -47,7 +49,6 @@ from .forms import (
     NightDateForm,
     NightForm,
     NightRemoveForm,
-    PaperForm,
     PlayerForm,
     RosterForm,
     SeasonEditForm,
@@ -669,19 +670,14 @@ def night_paper(request: HttpRequest, night: Night, number: int) -> HttpResponse
     table = tables.select_related("match").first()
     if table is None:
         raise Http404
-    form = PaperForm.of_table(request.POST or None, table.match, table.paper_lines.all())
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.paper_enter(table=table, lines=form.lines(), user=signed_in_account(request))
-        except ServiceError as error:
-            form.add_line_errors(error)
-        else:
-            messages.success(request, _("The list of table %(number)s is entered.") % {"number": number})
-            return redirect(reverse("night_detail", args=[night.public_id]) + "#results")
-    if form.errors:
-        form.focus_first_error()
-    context = {"night": night, "season": night.season, "table": table, "form": form}
-    return render(request, "clubs/night_paper.html", context, status=400 if form.errors else 200)
+    back = reverse("night_detail", args=[night.public_id])
+    night_of = _("Club night of %(date)s") % {"date": date_format(night.date)}
+    paper = PaperTable(table.match, table.series, number, night.season.name, "clubs/_base.html", back, night_of)
+
+    def enter(lines: list[PaperTotals]) -> None:
+        services.paper_enter(table=table, lines=lines, user=signed_in_account(request))
+
+    return paper_page(request, paper, enter=enter, done=back + "#results")
 
 
 @on_night(Action.MANAGE)

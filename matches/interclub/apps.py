@@ -14,27 +14,38 @@ class InterclubConfig(AppConfig):
 
     def ready(self) -> None:
         # The core never imports this app: it asks its registry, where the app says what it knows.
+        from matches.accounts import register_groups
         from matches.backup import register_section
         from matches.permissions import register_book_role, register_subject
         from matches.registry import (
             MenuEntry,
             register_menu_entry,
-            register_paper_reader,
             register_table_place_reader,
             register_urls,
         )
+        from matches.standings import KeptStandings, register_kept_standings
 
         from . import api, downloads, urls
+        from .accounts import LEAGUES_OF_ACCOUNTS
         from .backup import LEAGUE_SECTION
+        from .models import Group, Venue
         from .permissions import LEAGUE_SUBJECTS, league_book_role
         from .prints import venue_table_place
-        from .selectors import venue_paper_list
+        from .services import group_standings_rescore, venue_kept_results_rescore
 
         register_book_role(league_book_role)
         for name, subject in LEAGUE_SUBJECTS.items():
             register_subject(name, subject)
         register_section(LEAGUE_SECTION)
-        register_paper_reader(venue_paper_list)
+        # The results a closed venue keeps, then its group's standings, summed from its venues'.
+        venues = Venue.objects.filter(closed_at__isnull=False).select_related("match_day__group__division__league")
+        results = "kept series scores and players' series totals"
+        register_kept_standings(KeptStandings("venue", results, venues, venue_kept_results_rescore))
+        groups = Group.objects.select_related("division__league")
+        register_kept_standings(
+            KeptStandings("group", "teams' and players' kept standings", groups, group_standings_rescore)
+        )
+        register_groups(LEAGUES_OF_ACCOUNTS)
         register_table_place_reader(venue_table_place)
         register_menu_entry(MenuEntry("interclub_leagues", _("Leagues")))
         register_urls(pages=[*urls.urlpatterns, *downloads.download_urlpatterns], api=api.urlpatterns)

@@ -20,7 +20,21 @@ from django.contrib.auth.models import User
 from django.db.models import Model
 from django.utils.dateparse import parse_date
 
-from matches.backup import Refused, Restored, Section, Unfit, book_backup, flag, items, moment, when
+from matches.backup import (
+    ByName,
+    PaperWhere,
+    Refused,
+    Restored,
+    Section,
+    Unfit,
+    book_backup,
+    flag,
+    items,
+    moment,
+    named,
+    paper_restored,
+    when,
+)
 from matches.clubs.models import Club
 from matches.engine.messages import gettext_noop, msg
 from matches.errors import Invalid
@@ -40,7 +54,6 @@ from .models import (
     RosterEntry,
     Team,
     Venue,
-    VenuePaperLine,
     VenueTable,
     VenueTeam,
 )
@@ -181,7 +194,7 @@ def _venue(venue: Venue) -> dict[str, Any]:
 
 
 def _table(table: VenueTable) -> dict[str, Any]:
-    lines = table.paper_lines.select_related("player").order_by("pk")
+    lines = table.match.paper_lines.select_related("player").order_by("pk")
     return {
         "series": table.series,
         "number": table.number,
@@ -441,17 +454,23 @@ def _restore_table(venue: Venue, data: Mapping[str, Any], restored: Restored) ->
         exclude=_LINKS,
     )
     lines = [
-        VenuePaperLine(
-            table=table,
-            player=restored.players[line["player"]],
-            game_points=int(line["game_points"]),
-            won=int(line["won"]),
-            lost=int(line["lost"]),
-        )
+        (restored.players[line["player"]], int(line["game_points"]), int(line["won"]), int(line["lost"]))
         for line in items(data, "paper_lines")
     ]
-    for line in lines:
-        _made(line, exclude=_LINKS)
+    games = venue.match_day.group.division.league.series_games(len(lines))
+    event = f"{venue.match_day.date.isoformat()} {venue.place}".strip()
+    paper_restored(table.match, lines, where=PaperWhere(table.number, table.series, event, games, skat_values=True))
 
 
-LEAGUE_SECTION = Section(key="league", book=league_book, make_book=league_made, restore=restore_league)
+LEAGUE_SECTION = Section(
+    key="league",
+    book=league_book,
+    make_book=league_made,
+    restore=restore_league,
+    by_name=ByName(
+        flag="league",
+        help="the league (by name) whose groups, teams, match days and venues are backed up",
+        find=named(League.objects.all(), "leagues"),
+        backup=league_backup,
+    ),
+)

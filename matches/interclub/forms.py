@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from matches.engine.match_days import ShortVenue, TableTie, TieRule
 from matches.forms import WholeNumberField
 
-from .models import Division, RosterEntry, Team
+from .models import Division, LeagueRole, RosterEntry, Team
 from .services import MAX_SERIES, MIN_SERIES, LeagueSettings
 
 SERIES_TIE_LABELS = {
@@ -90,6 +90,13 @@ class LeagueForm(forms.Form):
             table_tie=data["table_tie"],
             minimum_series=data["minimum_series"] or 0,
         )
+
+
+class ManagerForm(forms.Form):
+    """A role at the league given to an account, by its name."""
+
+    username = forms.CharField(label=_("Account name"), max_length=150)
+    role = forms.ChoiceField(label=_("Role"), choices=LeagueRole.choices, initial=LeagueRole.MANAGER)
 
 
 class DivisionForm(forms.Form):

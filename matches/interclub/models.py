@@ -250,7 +250,7 @@ class CheckIn(models.Model):
 
 class VenueTable(models.Model):
     """One table of one series at a venue: a match of the league's book. ``paper``: the table kept its list on paper
-    and entered each player's totals (``VenuePaperLine``) instead of the games."""
+    and entered each player's totals (``matches.models.PaperLine``) instead of the games."""
 
     venue = models.ForeignKey(Venue, on_delete=models.CASCADE, related_name="tables")
     series = models.PositiveSmallIntegerField()
@@ -264,22 +264,6 @@ class VenueTable(models.Model):
 
     def __str__(self) -> str:
         return f"{self.venue} {self.series}/{self.number}"
-
-
-class VenuePaperLine(models.Model):
-    """A player's totals from a venue table's paper list: game points, games won, games lost."""
-
-    table = models.ForeignKey(VenueTable, on_delete=models.CASCADE, related_name="paper_lines")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    game_points = models.IntegerField(_("game points"))
-    won = models.PositiveSmallIntegerField(_("won"))
-    lost = models.PositiveSmallIntegerField(_("lost"))
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["table", "player"], name="venue_paper_line_unique")]
-
-    def __str__(self) -> str:
-        return f"{self.table}: {self.player}"
 
 
 class PlayerSeries(models.Model):

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from django.db.models import Q
 
-from matches.clubs.models import ClubRole, Membership
+from matches.clubs.models import Membership
+from matches.clubs.permissions import CLUB_RUNNERS, runs_club
 from matches.models import Keeper
 from matches.permissions import Action, Role, Subject, Visitor, found_in
 
 from .models import Group, League, LeagueManager, LeagueRole, MatchDay, Team, Venue
-
-# The club roles that run a club's side of a league: its teams' rosters, the venues it hosts.
-CLUB_RUNNERS = (ClubRole.OWNER, ClubRole.SECRETARY)
 
 
 def league_role(visitor: Visitor, league: League) -> LeagueRole | None:
@@ -51,9 +49,7 @@ def league_book_role(visitor: Visitor, keeper: Keeper) -> Role:
 
 def runs_club_of(visitor: Visitor, club_id: int | None) -> bool:
     """Whether ``visitor`` is an owner or secretary of the club of that id."""
-    if visitor.account is None or club_id is None:
-        return False
-    return Membership.objects.filter(club_id=club_id, user=visitor.account, role__in=CLUB_RUNNERS).exists()
+    return runs_club(visitor.account, club_id)
 
 
 def captains(visitor: Visitor, team: Team) -> bool:

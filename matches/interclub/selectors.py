@@ -16,8 +16,6 @@ from fractions import Fraction
 
 from django.db.models import Count, Sum
 
-from matches.engine.league import PaperLine as Paper
-from matches.engine.league import lines_from_paper
 from matches.engine.match_days import (
     LeaguePoints,
     PlayerAverage,
@@ -39,7 +37,7 @@ from matches.engine.match_days import (
     MatchDay as DayResult,
 )
 from matches.models import Match, Player, Seat
-from matches.registry import PaperList
+from matches.papers import paper_sums
 from matches.selectors import list_sums
 
 from .models import (
@@ -53,7 +51,6 @@ from .models import (
     Team,
     TeamStanding,
     Venue,
-    VenuePaperLine,
     VenueTable,
     VenueTeam,
 )
@@ -176,32 +173,10 @@ def _game_lines(tables: Sequence[VenueTable]) -> dict[tuple[int, int], tuple[int
     }
 
 
-def venue_paper_list(match: Match) -> PaperList | None:
-    """The footer a venue's table entered from its paper list, a line per seat in the seats' order, summed up by
-    Seeger-Fabian as every league is; None for any other match (the core asks this through its registry)."""
-    table = VenueTable.objects.filter(match=match, paper=True).first()
-    if table is None:
-        return None
-    positions = dict(Seat.objects.filter(match=match).values_list("player_id", "position"))
-    lines = sorted(table.paper_lines.all(), key=lambda line: positions[line.player_id])
-    paper = [Paper(str(line.player_id), line.game_points, line.won, line.lost) for line in lines]
-    return PaperList(tuple(lines_from_paper(paper)), seeger_fabian=True)
-
-
 def _paper_lines(tables: Sequence[VenueTable]) -> dict[tuple[int, int], tuple[int, int, int, int]]:
     """Each (match, player)'s Seeger-Fabian line from the tables kept on paper."""
-    by_table: dict[int, list[VenuePaperLine]] = {}
-    for line in VenuePaperLine.objects.filter(table__in=[table for table in tables if table.paper]).order_by("id"):
-        by_table.setdefault(line.table_id, []).append(line)
-    match_of = {table.pk: table.match_id for table in tables}
-    lines = {}
-    for table_id, table_lines in by_table.items():
-        papers = lines_from_paper(
-            [Paper(str(one.player_id), one.game_points, one.won, one.lost) for one in table_lines]
-        )
-        for paper in papers:
-            lines[(match_of[table_id], int(paper.player))] = (paper.total, paper.game_points, paper.won, paper.lost)
-    return lines
+    lines = paper_sums([table.match_id for table in tables if table.paper])
+    return {key: (line.total, line.game_points, line.won, line.lost) for key, line in lines.items()}
 
 
 def venue_report(venue: Venue) -> VenueReport:

@@ -23,10 +23,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext
 
 from matches.clubs.models import Club
-from matches.clubs.services import one_line_name
 from matches.engine import FieldError, RuleError, Scheme, setup_match
-from matches.engine.league import PaperLine as Paper
-from matches.engine.league import check_paper
 from matches.engine.match_days import (
     MAX_TEAMS,
     SHORT_TEAM_SIZE,
@@ -37,12 +34,14 @@ from matches.engine.match_days import (
     TieRule,
     seat_match_day,
 )
-from matches.engine.messages import Message, gettext_noop, msg
+from matches.engine.messages import gettext_noop, msg
 from matches.errors import Conflict, Invalid
 from matches.models import Game, Keeper, Match, Player
-from matches.names import MAX_NAME_LENGTH as MAX_PLAYER_NAME
 from matches.names import BadName, name_key, normalize_name
-from matches.services import match_create, match_discard, match_lock, match_unlock, player_named
+from matches.services import match_create, match_discard, match_lock, match_unlock, paper_enter, player_named
+from matches.services.events import bracketed_name, one_line_name
+from matches.services.events import federation_number as checked_federation_number
+from matches.standings import rows_differ
 
 from .models import (
     CheckIn,
@@ -61,27 +60,17 @@ from .models import (
     Team,
     TeamStanding,
     Venue,
-    VenuePaperLine,
     VenueTable,
     VenueTeam,
 )
 from .selectors import SeriesResult, kept_day, venue_report
 
 MAX_NAME_LENGTH = 100
-MAX_FEDERATION_NUMBER = 20
 # A match day has two to four series (clubs digest: 4 in the 1. Bundesliga, 3 down to the Oberliga, 2 below).
 MIN_SERIES, MAX_SERIES = 2, 4
 MAX_SERIES_GAMES = 96
 # The variant and scheme of every league: Skat by Seeger-Fabian, the only league scoring the engine offers.
 LEAGUE_VARIANT, LEAGUE_SCHEME = "skat", Scheme.SEEGER_FABIAN.value
-
-
-def _invalid(field: str, message: str, **params: int | str | Message) -> Invalid:
-    return Invalid([FieldError(field, msg(message, **params))])
-
-
-def _conflict(field: str, message: str, **params: int | str | Message) -> Conflict:
-    return Conflict([FieldError(field, msg(message, **params))])
 
 
 def _lock_league(league: League) -> League:
@@ -113,7 +102,7 @@ class LeagueSettings:
 
 def _choice(value: str, choices: type[StrEnum], field: str) -> str:
     if value not in {choice.value for choice in choices}:
-        raise _invalid(field, gettext_noop("Must be one of: {choices}."), choices=", ".join(choices))
+        raise Invalid.on(field, gettext_noop("Must be one of: {choices}."), choices=", ".join(choices))
     return value
 
 
@@ -124,14 +113,14 @@ def _league_values(settings: LeagueSettings) -> dict[str, Any]:
     except RuleError as error:
         raise Invalid.from_rules(error) from error
     if not MIN_SERIES <= settings.series_per_day <= MAX_SERIES:
-        raise _invalid("series_per_day", gettext_noop("Between {low} and {high}."), low=MIN_SERIES, high=MAX_SERIES)
+        raise Invalid.on("series_per_day", gettext_noop("Between {low} and {high}."), low=MIN_SERIES, high=MAX_SERIES)
     for field in ("games_at_four", "games_at_three"):
         if not 1 <= getattr(settings, field) <= MAX_SERIES_GAMES:
-            raise _invalid(field, gettext_noop("Between 1 and {most}."), most=MAX_SERIES_GAMES)
+            raise Invalid.on(field, gettext_noop("Between 1 and {most}."), most=MAX_SERIES_GAMES)
     if settings.per_team_beaten not in (1, 2):
-        raise _invalid("per_team_beaten", gettext_noop("Must be one of: {choices}."), choices="1, 2")
+        raise Invalid.on("per_team_beaten", gettext_noop("Must be one of: {choices}."), choices="1, 2")
     if settings.minimum_series < 0:
-        raise _invalid("minimum_series", gettext_noop("Amounts and counts cannot be negative."))
+        raise Invalid.on("minimum_series", gettext_noop("Amounts and counts cannot be negative."))
     return {
         "name": one_line_name(settings.name),
         "variant": LEAGUE_VARIANT,
@@ -159,11 +148,22 @@ def league_create(*, owner: User, settings: LeagueSettings) -> League:
 
 
 def league_manager_set(*, league: League, user: User, role: str = LeagueRole.MANAGER) -> LeagueManager:
-    """Give ``user`` a role at the league (a manager manages everything of it; an owner also gives roles)."""
+    """Give ``user`` a role at the league (a manager manages everything of it; an owner also gives roles). The
+    league keeps an owner: its last one is not made a manager."""
     if role not in LeagueRole.values:
-        raise _invalid("role", gettext_noop("Must be one of: {choices}."), choices=", ".join(LeagueRole.values))
-    manager, _ = LeagueManager.objects.update_or_create(league=league, user=user, defaults={"role": role})
+        raise Invalid.on("role", gettext_noop("Must be one of: {choices}."), choices=", ".join(LeagueRole.values))
+    with transaction.atomic():
+        _lock_league(league)
+        owners = LeagueManager.objects.filter(league=league, role=LeagueRole.OWNER)
+        if role != LeagueRole.OWNER and owners.filter(user=user).exists() and not owners.exclude(user=user).exists():
+            raise Conflict.on("role", gettext_noop("A league needs an owner: make somebody else owner first."))
+        manager, _ = LeagueManager.objects.update_or_create(league=league, user=user, defaults={"role": role})
     return manager
+
+
+def league_managers_leave(*, user: User) -> None:
+    """End every role ``user`` holds at a league (their account is deleted)."""
+    LeagueManager.objects.filter(user=user).delete()
 
 
 def division_create(*, league: League, name: str, level: int = 1) -> Division:
@@ -171,7 +171,7 @@ def division_create(*, league: League, name: str, level: int = 1) -> Division:
     with transaction.atomic():
         _lock_league(league)
         if Division.objects.filter(league=league, name=name).exists():
-            raise _invalid("name", gettext_noop("The league has a division of that name already."))
+            raise Invalid.on("name", gettext_noop("The league has a division of that name already."))
         return Division.objects.create(league=league, name=name, level=level)
 
 
@@ -179,11 +179,11 @@ def group_create(*, division: Division, name: str, promoted: int = 0, relegated:
     """A group ("Staffel") of the division, with its places up and down."""
     name = one_line_name(name)
     if promoted < 0 or relegated < 0:
-        raise _invalid("promoted", gettext_noop("The places up and down cannot be negative."))
+        raise Invalid.on("promoted", gettext_noop("The places up and down cannot be negative."))
     with transaction.atomic():
         _lock_league(division.league)
         if Group.objects.filter(division=division, name=name).exists():
-            raise _invalid("name", gettext_noop("The division has a group of that name already."))
+            raise Invalid.on("name", gettext_noop("The division has a group of that name already."))
         return Group.objects.create(division=division, name=name, promoted=promoted, relegated=relegated)
 
 
@@ -200,7 +200,7 @@ def team_enter(*, group: Group, club: Club, name: str, captain: User | None = No
     with transaction.atomic():
         _lock_league(league_of_group(group))
         if Team.objects.filter(group=group, name=name).exists():
-            raise _invalid("name", gettext_noop("The group has a team of that name already."))
+            raise Invalid.on("name", gettext_noop("The group has a team of that name already."))
         return Team.objects.create(group=group, club=club, name=name, captain=captain)
 
 
@@ -208,17 +208,6 @@ def team_captain_set(*, team: Team, captain: User | None) -> Team:
     Team.objects.filter(pk=team.pk).update(captain=captain)
     team.captain = captain
     return team
-
-
-def _federation_number(raw: str) -> str:
-    number = "".join(raw.split())
-    if len(number) > MAX_FEDERATION_NUMBER or not all(char.isalnum() or char in "-/." for char in number):
-        raise _invalid(
-            "federation_number",
-            gettext_noop("A federation number has up to {count} letters and digits."),
-            count=MAX_FEDERATION_NUMBER,
-        )
-    return number
 
 
 def _entered_elsewhere(league: League, club_id: int, player: Player, federation_number: str) -> RosterEntry | None:
@@ -241,7 +230,7 @@ def _entered_elsewhere(league: League, club_id: int, player: Player, federation_
 
 def _refuse_other_club(player_name: str, other: RosterEntry, field: str) -> Invalid:
     # The engine's words for it (matches.engine.match_days.refused_check_ins), so that the two say the same.
-    return _invalid(
+    return Invalid.on(
         field,
         gettext_noop("{player} is on the roster of {other} ({club}): a player plays for one club in a league."),
         player=player_name,
@@ -260,10 +249,10 @@ def _league_player(league: League, club: Club, player: Player) -> Player:
     taken = set(Player.objects.filter(keeper=league.keeper).values_list("name_key", flat=True))
     name = player.name
     if name_key(name) in taken:
-        name = _bracketed(player.name, club.name)
+        name = bracketed_name(player.name, club.name)
     number = 2
     while name_key(name) in taken:
-        name = _bracketed(player.name, f"{club.name} {number}")
+        name = bracketed_name(player.name, f"{club.name} {number}")
         number += 1
     try:
         name = normalize_name(name)
@@ -272,19 +261,13 @@ def _league_player(league: League, club: Club, player: Player) -> Player:
     return player_named(league.keeper, name)
 
 
-def _bracketed(name: str, addition: str) -> str:
-    """``name (addition)``, the addition cut so that the whole fits a player's name."""
-    room = MAX_PLAYER_NAME - len(name) - 3
-    return f"{name} ({addition[: max(room, 1)].strip()})"
-
-
 def roster_add(*, team: Team, player: Player, federation_number: str = "", substitute: bool = False) -> RosterEntry:
     """Put a player of the team's club on its roster (or its substitution list); a player on it already stays as
     entered. Refused for somebody on the roster of another club's team in the league (known by the federation
     number or a linked account): a player plays for one club in a league."""
     if player.keeper_id != team.club.keeper_id:
-        raise _invalid("player", gettext_noop("Not a player of this club."))
-    number = _federation_number(federation_number)
+        raise Invalid.on("player", gettext_noop("Not a player of this club."))
+    number = checked_federation_number(federation_number)
     league = league_of_group(team.group)
     with transaction.atomic():
         _lock_league(league)
@@ -309,7 +292,7 @@ def roster_remove(*, entry: RosterEntry) -> None:
     with transaction.atomic():
         _lock_league(league_of_group(entry.team.group))
         if CheckIn.objects.filter(entry=entry).exists():
-            raise _conflict(
+            raise Conflict.on(
                 "entry",
                 gettext_noop("{player} has played for {team}: the roster keeps them."),
                 player=entry.player.name,
@@ -323,11 +306,11 @@ def roster_remove(*, entry: RosterEntry) -> None:
 
 def match_day_create(*, group: Group, number: int, date: datetime.date) -> MatchDay:
     if number < 1:
-        raise _invalid("number", gettext_noop("Between 1 and {most}."), most=99)
+        raise Invalid.on("number", gettext_noop("Between 1 and {most}."), most=99)
     with transaction.atomic():
         _lock_league(league_of_group(group))
         if MatchDay.objects.filter(group=group, number=number).exists():
-            raise _invalid("number", gettext_noop("The group has a match day {number} already."), number=number)
+            raise Invalid.on("number", gettext_noop("The group has a match day {number} already."), number=number)
         return MatchDay.objects.create(group=group, number=number, date=date)
 
 
@@ -346,12 +329,12 @@ def venue_create(
     league = league_of_group(match_day.group)
     count = league.series_per_day if series is None else series
     if not MIN_SERIES <= count <= MAX_SERIES:
-        raise _invalid("series", gettext_noop("Between {low} and {high}."), low=MIN_SERIES, high=MAX_SERIES)
+        raise Invalid.on("series", gettext_noop("Between {low} and {high}."), low=MIN_SERIES, high=MAX_SERIES)
     place = " ".join(place.split())
     if len(place) > MAX_NAME_LENGTH:
-        raise _invalid("place", gettext_noop("At most {count} characters."), count=MAX_NAME_LENGTH)
+        raise Invalid.on("place", gettext_noop("At most {count} characters."), count=MAX_NAME_LENGTH)
     if host_team is not None and host_team not in teams:
-        raise _invalid("host_team", gettext_noop("The host plays at its own venue: add its team."))
+        raise Invalid.on("host_team", gettext_noop("The host plays at its own venue: add its team."))
     with transaction.atomic():
         _lock_league(league)
         venue = Venue.objects.create(
@@ -371,7 +354,7 @@ def venue_team_add(*, venue: Venue, team: Team) -> Venue:
     with transaction.atomic():
         locked = _lock_venue(venue)
         if VenueTable.objects.filter(venue=locked).exists():
-            raise _conflict("teams", gettext_noop("This venue is seated already: its teams stay."))
+            raise Conflict.on("teams", gettext_noop("This venue is seated already: its teams stay."))
         _teams_add(locked, [team])
         _moved_on(locked)
         return locked
@@ -382,7 +365,7 @@ def _teams_add(venue: Venue, teams: Sequence[Team]) -> None:
     match_day = venue.match_day
     present = list(VenueTeam.objects.filter(venue=venue).select_related("team"))
     if len(present) + len(teams) > MAX_TEAMS:
-        raise _invalid(
+        raise Invalid.on(
             "teams",
             gettext_noop("A venue seats {low} to {high} teams, not {count}."),
             low=2,
@@ -439,13 +422,13 @@ def _open_venue(venue: Venue) -> Venue:
     """The venue, locked; a closed venue refuses every change to its line-ups, tables and lists."""
     locked = _lock_venue(venue)
     if locked.closed_at is not None:
-        raise _conflict("venue", gettext_noop("This venue's lists are closed; nothing was changed."))
+        raise Conflict.on("venue", gettext_noop("This venue's lists are closed; nothing was changed."))
     return locked
 
 
 def _series(venue: Venue, series: int) -> int:
     if not 1 <= series <= venue.series:
-        raise _invalid("series", gettext_noop("This venue plays {count} series."), count=venue.series)
+        raise Invalid.on("series", gettext_noop("This venue plays {count} series."), count=venue.series)
     return series
 
 
@@ -461,9 +444,9 @@ def series_check_in(*, venue: Venue, series: int, team: Team, entries: Sequence[
         locked = _open_venue(venue)
         _series(locked, series)
         if not VenueTeam.objects.filter(venue=locked, team=team).exists():
-            raise _invalid("team", gettext_noop("{team} does not play at this venue."), team=team.name)
+            raise Invalid.on("team", gettext_noop("{team} does not play at this venue."), team=team.name)
         if VenueTable.objects.filter(venue=locked, series=series).exists():
-            raise _conflict("series", gettext_noop("Series {series} is seated: its line-ups stay."), series=series)
+            raise Conflict.on("series", gettext_noop("Series {series} is seated: its line-ups stay."), series=series)
         _check_line_up(locked, series, team, entries)
         CheckIn.objects.filter(venue=locked, series=series, team=team).delete()
         _moved_on(locked)
@@ -484,7 +467,7 @@ def series_check_in(*, venue: Venue, series: int, team: Team, entries: Sequence[
 def _check_line_up(venue: Venue, series: int, team: Team, entries: Sequence[RosterEntry]) -> None:
     """Refuse (``Invalid``, each problem at ``entries.<index>``) a line-up that cannot stand."""
     if not SHORT_TEAM_SIZE <= len(entries) <= TEAM_SIZE:
-        raise _invalid(
+        raise Invalid.on(
             "entries",
             gettext_noop("{team} brings {count} players: a team plays with {low} or {high}."),
             team=team.name,
@@ -566,7 +549,7 @@ def series_seat(*, venue: Venue, series: int, user: User | None) -> list[VenueTa
         if seated:
             return seated
         if series > 1 and not VenueTable.objects.filter(venue=locked, series=series - 1).exists():
-            raise _conflict(
+            raise Conflict.on(
                 "series",
                 gettext_noop("Series {before} is not seated yet: the series are seated in order, {before} first."),
                 before=series - 1,
@@ -636,10 +619,10 @@ def series_unseat(*, venue: Venue, series: int) -> Venue:
         _series(locked, series)
         tables = list(VenueTable.objects.filter(venue=locked, series=series).select_related("match"))
         if not tables:
-            raise _invalid("series", gettext_noop("Series {series} has no tables drawn."), series=series)
+            raise Invalid.on("series", gettext_noop("Series {series} has no tables drawn."), series=series)
         played = _entered(tables)
         if played is not None:
-            raise _conflict(
+            raise Conflict.on(
                 "series",
                 gettext_noop("Table {number} of series {series} has entered its list: the series stays as drawn."),
                 number=played.number,
@@ -660,28 +643,12 @@ def table_paper_enter(
     takes no games afterwards (its list is locked through the core)."""
     with transaction.atomic():
         venue = _open_venue(table.venue)
-        locked = VenueTable.objects.select_for_update().get(pk=table.pk)
-        match = Match.objects.select_for_update().get(pk=locked.match_id)
-        if Game.objects.filter(match=match, deleted=False).exists():
-            raise _conflict("match", gettext_noop("This table has games entered; its list is those games."))
-        seated = set(match.seats.values_list("player_id", flat=True))
-        if {player.pk for player, *_ in lines} != seated or len(lines) != len(seated):
-            raise _invalid("lines", gettext_noop("One line for each player at the table."))
-        paper = [Paper(str(player.pk), points, won, lost) for player, points, won, lost in lines]
-        league = venue.match_day.group.division.league
-        try:
-            check_paper(paper, games=league.series_games(len(lines)), skat_values=True)
-        except RuleError as error:
-            raise Invalid.from_rules(error) from error
-        VenuePaperLine.objects.filter(table=locked).delete()
-        VenuePaperLine.objects.bulk_create(
-            VenuePaperLine(table=locked, player=player, game_points=points, won=won, lost=lost)
-            for player, points, won, lost in lines
-        )
+        locked = VenueTable.objects.select_for_update().select_related("match").get(pk=table.pk)
+        games = venue.match_day.group.division.league.series_games(len(lines))
+        # The table's list is its paper totals now: no game is entered on top of them (the phones learn at once).
+        paper_enter(match=locked.match, lines=lines, games=games, skat_values=True, user=user)
         locked.paper = True
         locked.save(update_fields=["paper"])
-        # The table's list is its paper totals now: no game is entered on top of them (the phones learn at once).
-        match_lock(match=match, user=user)
         _moved_on(venue)
         return locked
 
@@ -738,49 +705,80 @@ def venue_close(*, venue: Venue, user: User | None) -> Venue:
 
 def _keep_results(venue: Venue, series: Sequence[SeriesResult]) -> None:
     """Write the closing venue's derived rows: each team's series scores and each player's series totals."""
+    scores, totals = _results(venue, series)
+    SeriesScore.objects.bulk_create(scores)
+    PlayerSeries.objects.bulk_create(totals)
+
+
+def _results(venue: Venue, series: Sequence[SeriesResult]) -> tuple[list[SeriesScore], list[PlayerSeries]]:
+    """The venue's derived rows as its report's ``series`` give them, not yet written: each team's series scores and
+    each player's series totals."""
     teams = {team.name: team for team in Team.objects.filter(venues__venue=venue)}
-    SeriesScore.objects.bulk_create(
+    scores = [
         SeriesScore(venue=venue, series=one.number, team=teams[place.team], score=place.score)
         for one in series
         for place in one.places
-    )
-    PlayerSeries.objects.bulk_create(
+    ]
+    totals = [
         PlayerSeries(venue=venue, series=one.number, team=line.team, league_player=line.player, total=line.total)
         for one in series
         for table in one.tables
         for line in table.lines
         if line.team is not None
-    )
+    ]
+    return scores, totals
+
+
+# What a closed venue adds to each of its teams' standings and to each of its players'.
+TEAM_SUMS = ("plus_halves", "minus_halves", "game_points", "match_days", "open_days")
+PLAYER_SUMS = ("total", "series", "open_series")
+
+
+def _standings_of(venue: Venue) -> tuple[dict[int, dict[str, int]], dict[int, dict[str, int]]]:
+    """What the closed venue's kept results add to its teams' standings (by team id) and to its players' (by league
+    player id): the day's league and game points and one match day, each player's series totals; as provisional
+    while the venue is not accepted."""
+    day = kept_day(venue)
+    provisional = int(venue.accepted_at is None)
+    teams: dict[int, dict[str, int]] = {}
+    if day is not None:
+        ids = dict(Team.objects.filter(venues__venue=venue).values_list("name", "pk"))
+        for row in day.rows:
+            teams[ids[row.team]] = {
+                "plus_halves": int(row.points.plus * 2),
+                "minus_halves": int(row.points.minus * 2),
+                "game_points": row.game_points,
+                "match_days": 1,
+                "open_days": provisional,
+            }
+    players: dict[int, dict[str, int]] = {}
+    for player, total in PlayerSeries.objects.filter(venue=venue).values_list("league_player_id", "total"):
+        sums = players.setdefault(player, dict.fromkeys(PLAYER_SUMS, 0))
+        sums["total"] += total
+        sums["series"] += 1
+        sums["open_series"] += provisional
+    return teams, players
 
 
 def _standings_move(venue: Venue, sign: int) -> None:
     """Add (``sign`` 1) the locked venue's kept results to its teams' and players' standings, or take them away
     (-1), as provisional while the venue is not accepted. A standing that counts nothing any more goes, as it was
     before its first match day."""
-    day = kept_day(venue)
-    provisional = int(venue.accepted_at is None)
-    if day is not None:
-        teams = dict(Team.objects.filter(venues__venue=venue).values_list("name", "pk"))
-        for row in day.rows:
-            standing, _ = TeamStanding.objects.select_for_update().get_or_create(team_id=teams[row.team])
-            standing.plus_halves += sign * int(row.points.plus * 2)
-            standing.minus_halves += sign * int(row.points.minus * 2)
-            standing.game_points += sign * row.game_points
-            standing.match_days += sign
-            standing.open_days += sign * provisional
-            _kept_or_gone(standing, standing.match_days)
-    sums: dict[int, list[int]] = {}
-    for player, total in PlayerSeries.objects.filter(venue=venue).values_list("league_player_id", "total"):
-        sums.setdefault(player, [0, 0])
-        sums[player][0] += total
-        sums[player][1] += 1
+    teams, players = _standings_of(venue)
+    for team, sums in teams.items():
+        standing, _ = TeamStanding.objects.select_for_update().get_or_create(team_id=team)
+        _add_sums(standing, sums, sign)
+        _kept_or_gone(standing, standing.match_days)
     group_id = venue.match_day.group_id
-    for player, (total, series) in sums.items():
+    for player, sums in players.items():
         held, _ = PlayerStanding.objects.select_for_update().get_or_create(group_id=group_id, league_player_id=player)
-        held.total += sign * total
-        held.series += sign * series
-        held.open_series += sign * series * provisional
+        _add_sums(held, sums, sign)
         _kept_or_gone(held, held.series)
+
+
+def _add_sums(standing: TeamStanding | PlayerStanding, sums: dict[str, int], sign: int) -> None:
+    for name, value in sums.items():
+        setattr(standing, name, getattr(standing, name) + sign * value)
 
 
 def _kept_or_gone(standing: TeamStanding | PlayerStanding, counted: int) -> None:
@@ -810,7 +808,7 @@ def venue_reopen(*, venue: Venue, user: User, reason: str = "") -> Venue:
             return locked
         if locked.accepted_at is not None:
             if not reason:
-                raise _invalid("reason", gettext_noop("Say why the accepted results are corrected."))
+                raise Invalid.on("reason", gettext_noop("Say why the accepted results are corrected."))
             Correction.objects.create(venue=locked, user=user, reason=reason, before=_scores_of(locked))
         else:
             ReportConfirmation.objects.filter(venue=locked).delete()
@@ -831,16 +829,16 @@ def report_confirm(*, venue: Venue, team: Team, user: User) -> ReportConfirmatio
     with transaction.atomic():
         locked = _lock_venue(venue)
         if not VenueTeam.objects.filter(venue=locked, team=team).exists():
-            raise _invalid("team", gettext_noop("{team} does not play at this venue."), team=team.name)
+            raise Invalid.on("team", gettext_noop("{team} does not play at this venue."), team=team.name)
         if team.captain_id != user.pk:
-            raise _invalid(
+            raise Invalid.on(
                 "team",
                 gettext_noop("{user} is not the captain of {team}: a team's captain confirms its report."),
                 user=user.get_username(),
                 team=team.name,
             )
         if locked.closed_at is None:
-            raise _conflict("venue", gettext_noop("The report is not ready: this venue's tables are still open."))
+            raise Conflict.on("venue", gettext_noop("The report is not ready: this venue's tables are still open."))
         confirmation, created = ReportConfirmation.objects.get_or_create(
             venue=locked, team=team, defaults={"captain": user}
         )
@@ -857,11 +855,11 @@ def report_accept(*, venue: Venue, user: User) -> Venue:
         locked = _lock_venue(venue)
         league = locked.match_day.group.division.league
         if not LeagueManager.objects.filter(league=league, user=user).exists():
-            raise _invalid("user", gettext_noop("Only the league's managers accept a report."))
+            raise Invalid.on("user", gettext_noop("Only the league's managers accept a report."))
         if locked.closed_at is None:
-            raise _conflict("venue", gettext_noop("The report is not ready: this venue's tables are still open."))
+            raise Conflict.on("venue", gettext_noop("The report is not ready: this venue's tables are still open."))
         if locked.accepted_at is not None:
-            raise _conflict(
+            raise Conflict.on(
                 "venue",
                 gettext_noop("This report was accepted on {date}: a correction reopens it with a reason."),
                 date=date_format(timezone.localtime(locked.accepted_at), "SHORT_DATETIME_FORMAT"),
@@ -886,3 +884,70 @@ def venue_results_rescore(*, venue: Venue) -> None:
         if locked.closed_at is not None:
             _keep_results(locked, venue_report(locked).series)
             _standings_move(locked, 1)
+
+
+def venue_kept_results_rescore(venue: Venue, *, check: bool = False) -> int:
+    """Sum a closed venue's lists afresh, as closing it did, and compare with the series scores and players' series
+    totals it kept: the number of rows that differ; unless ``check``, its kept results are written anew
+    (``venue_results_rescore``; the group's standings follow with ``group_standings_rescore``). Done under the
+    venue's lock, so that a venue reopening meanwhile is left alone."""
+    with transaction.atomic():
+        locked = _lock_venue(venue)
+        if locked.closed_at is None:
+            return 0
+        scores, totals = _results(locked, venue_report(locked).series)
+        kept_scores = SeriesScore.objects.filter(venue=locked).values_list("series", "team_id", "score")
+        kept_totals = PlayerSeries.objects.filter(venue=locked).values_list(
+            "series", "league_player_id", "team_id", "total"
+        )
+        differ = rows_differ(
+            {(row.series, row.team_id): row.score for row in scores},
+            {(series, team): score for series, team, score in kept_scores},
+        ) + rows_differ(
+            {(row.series, row.league_player_id): (row.team_id, row.total) for row in totals},
+            {(series, player): (team, total) for series, player, team, total in kept_totals},
+        )
+        if differ and not check:
+            venue_results_rescore(venue=locked)
+        return differ
+
+
+def group_standings_rescore(group: Group, *, check: bool = False) -> int:
+    """Sum a group's teams' and players' standings afresh from the results its closed venues kept, as closing each
+    added them, and compare with the standings kept: the number of teams and players whose sums differ; unless
+    ``check``, the group's standings are written anew. Every venue of the group is locked first, so that a venue
+    closing, reopening or being accepted meanwhile waits."""
+    with transaction.atomic():
+        venues = (
+            Venue.objects.select_for_update(of=("self",))
+            .filter(match_day__group=group)
+            .select_related("match_day__group__division__league")
+            .order_by("pk")
+        )
+        teams: dict[int, dict[str, int]] = {}
+        players: dict[int, dict[str, int]] = {}
+        for venue in list(venues):
+            if venue.closed_at is None:
+                continue
+            for summed, adds in zip((teams, players), _standings_of(venue), strict=True):
+                for key, sums in adds.items():
+                    held = summed.setdefault(key, dict.fromkeys(sums, 0))
+                    for name, value in sums.items():
+                        held[name] += value
+        kept_teams = TeamStanding.objects.filter(team__group=group).values_list("team_id", *TEAM_SUMS)
+        kept_players = PlayerStanding.objects.filter(group=group).values_list("league_player_id", *PLAYER_SUMS)
+        differ = rows_differ(
+            {team: tuple(sums[name] for name in TEAM_SUMS) for team, sums in teams.items()},
+            {row[0]: row[1:] for row in kept_teams},
+        ) + rows_differ(
+            {player: tuple(sums[name] for name in PLAYER_SUMS) for player, sums in players.items()},
+            {row[0]: row[1:] for row in kept_players},
+        )
+        if differ and not check:
+            TeamStanding.objects.filter(team__group=group).delete()
+            TeamStanding.objects.bulk_create(TeamStanding(team_id=team, **sums) for team, sums in teams.items())
+            PlayerStanding.objects.filter(group=group).delete()
+            PlayerStanding.objects.bulk_create(
+                PlayerStanding(group=group, league_player_id=player, **sums) for player, sums in players.items()
+            )
+        return differ

@@ -5,6 +5,7 @@ from . import views
 urlpatterns = [
     path("leagues/", views.league_new, name="interclub_leagues"),
     path("leagues/<uuid:league_id>/", views.league_detail, name="interclub_league"),
+    path("leagues/<uuid:league_id>/managers/", views.league_manager_new, name="interclub_manager_new"),
     path("leagues/<uuid:league_id>/divisions/", views.division_new, name="interclub_division_new"),
     path("leagues/<uuid:league_id>/groups/", views.group_new, name="interclub_group_new"),
     path("leagues/groups/<uuid:group_id>/", views.group_detail, name="interclub_group"),

@@ -17,7 +17,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from matches.clubs.forms import PaperForm
 from matches.clubs.models import Club, Membership
 from matches.errors import ServiceError
 from matches.models import Player
@@ -25,6 +24,8 @@ from matches.permissions import Action, on_subject, signed_in, signed_in_account
 from matches.qr import qr_svg
 from matches.refusals import refusal_as_messages, refusal_on_form
 from matches.screens import screen_response
+from matches.services.paper import PaperTotals
+from matches.views.paper import PaperTable, paper_page
 
 from . import services
 from .forms import (
@@ -33,14 +34,24 @@ from .forms import (
     DivisionForm,
     GroupForm,
     LeagueForm,
+    ManagerForm,
     MatchDayForm,
     ReopenForm,
     RosterForm,
     TeamForm,
     VenueForm,
 )
-from .models import Division, Group, League, MatchDay, RosterEntry, Team, Venue, VenueTable
-from .permissions import captains, manages_league, may_accept, may_check_in, may_confirm, may_keep_roster, may_seat
+from .models import Division, Group, League, LeagueRole, MatchDay, RosterEntry, Team, Venue, VenueTable
+from .permissions import (
+    captains,
+    league_role,
+    manages_league,
+    may_accept,
+    may_check_in,
+    may_confirm,
+    may_keep_roster,
+    may_seat,
+)
 from .selectors import group_table, players_ranking, screen_state, team_match_days, venue_report
 
 # The match days a group's page lists at a time: the latest, and the older ones a page at a time on request.
@@ -247,19 +258,22 @@ def venue_paper(request: HttpRequest, venue: Venue, number: int) -> HttpResponse
     table = VenueTable.objects.filter(venue=venue, series=series, number=number).select_related("match").first()
     if table is None:
         raise Http404
-    form = PaperForm.of_table(request.POST or None, table.match, table.paper_lines.all())
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.table_paper_enter(table=table, lines=form.lines(), user=signed_in_account(request))
-        except ServiceError as error:
-            form.add_line_errors(error)
-        else:
-            messages.success(request, _("The list of table %(number)s is entered.") % {"number": number})
-            return redirect(_venue_url(venue, f"#series-{series}"))
-    if form.errors:
-        form.focus_first_error()
-    context = {"venue": venue, "match_day": venue.match_day, "table": table, "form": form}
-    return render(request, "interclub/venue_paper.html", context, status=400 if form.errors else 200)
+    day = _("Match day %(number)s") % {"number": venue.match_day.number}
+    back = " · ".join(part for part in (day, venue.place) if part)
+    paper = PaperTable(
+        table.match,
+        series,
+        number,
+        venue.place or venue.match_day.group.name,
+        "interclub/_base.html",
+        _venue_url(venue, f"#series-{series}"),
+        back,
+    )
+
+    def enter(lines: list[PaperTotals]) -> None:
+        services.table_paper_enter(table=table, lines=lines, user=signed_in_account(request))
+
+    return paper_page(request, paper, enter=enter, done=_venue_url(venue, f"#series-{series}"))
 
 
 @on_subject(Action.SCORE, "venue")
@@ -530,13 +544,18 @@ def team_captain(request: HttpRequest, team: Team) -> HttpResponse:
 
 def _league_context(request: HttpRequest, league: League) -> dict[str, Any]:
     divisions = list(Division.objects.filter(league=league).prefetch_related("groups"))
+    visitor = visitor_of(request)
+    manages = manages_league(visitor, league)
     return {
         "league": league,
         "divisions": divisions,
         "ranking": players_ranking(league),
-        "manages": manages_league(visitor_of(request), league),
+        "manages": manages,
+        "managers": league.managers.select_related("user").order_by("role", "user__username") if manages else (),
+        "gives_roles": league_role(visitor, league) is LeagueRole.OWNER,
         "division_form": DivisionForm(prefix="division"),
         "group_form": GroupForm(divisions=divisions, prefix="group"),
+        "manager_form": ManagerForm(prefix="manager"),
     }
 
 
@@ -544,6 +563,27 @@ def _league_context(request: HttpRequest, league: League) -> dict[str, Any]:
 @require_safe
 def league_detail(request: HttpRequest, league: League) -> HttpResponse:
     return render(request, "interclub/league_detail.html", _league_context(request, league))
+
+
+@on_subject(Action.ROLES, "league")
+@require_POST
+def league_manager_new(request: HttpRequest, league: League) -> HttpResponse:
+    """Give an account a role at the league: a manager, or an owner who gives roles too (and hands the league on)."""
+    form = ManagerForm(request.POST, prefix="manager")
+    if form.is_valid():
+        user = User.objects.filter(username=form.cleaned_data["username"].strip(), is_active=True).first()
+        if user is None:
+            form.add_error("username", _("There is no account of that name."))
+        else:
+            try:
+                services.league_manager_set(league=league, user=user, role=form.cleaned_data["role"])
+            except ServiceError as error:
+                refusal_on_form(form, error)
+            else:
+                messages.success(request, _("%(name)s runs the league now.") % {"name": user.username})
+                return redirect("interclub_league", league_id=league.public_id)
+    context = _league_context(request, league) | {"manager_form": form}
+    return render(request, "interclub/league_detail.html", context, status=400)
 
 
 @on_subject(Action.MANAGE, "league")

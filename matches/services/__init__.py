@@ -36,6 +36,7 @@ from .matches import (
     match_retitle,
     match_unlock,
 )
+from .paper import PaperTotals, paper_check, paper_enter, paper_restore, paper_to_phones
 from .players import (
     check_player_names,
     player_claim,
@@ -55,6 +56,7 @@ __all__ = [
     "ListClosed",
     "ListPlayed",
     "MatchConflict",
+    "PaperTotals",
     "RescoreReport",
     "SeatsKept",
     "StaleSubmission",
@@ -88,6 +90,10 @@ __all__ = [
     "match_scorer_remove",
     "match_undo",
     "match_unlock",
+    "paper_check",
+    "paper_enter",
+    "paper_restore",
+    "paper_to_phones",
     "player_claim",
     "player_link",
     "player_link_invite",

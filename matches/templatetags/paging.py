@@ -1,4 +1,4 @@
-"""The one pager of every list that grows (``selectors.page_of``): a link back to the first page and one to the next,
+"""The one pager of every list that grows (``paging.page_of``): a link back to the first page and one to the next,
 keeping whatever else the address asks for (another list's place on the same page, a filter)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from ..selectors import Page
+from ..paging import Page
 
 register = template.Library()
 

@@ -29,7 +29,7 @@ from ..labels import (
     total_label,
 )
 from ..models import Deck
-from ..registry import PaperList
+from ..papers import PaperList
 from ..selectors import SheetRow
 
 register = template.Library()

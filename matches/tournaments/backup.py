@@ -14,25 +14,39 @@ from __future__ import annotations
 
 import datetime
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 from django.contrib.auth.models import User
 from django.db.models import Model
 from django.utils.dateparse import parse_date
 
-from matches.backup import Refused, Restored, Section, Unfit, book_backup, flag, items, moment, when
+from matches.backup import (
+    ByName,
+    PaperWhere,
+    Refused,
+    Restored,
+    Section,
+    Unfit,
+    book_backup,
+    flag,
+    items,
+    moment,
+    named,
+    paper_restored,
+    when,
+)
 from matches.clubs.models import Club
+from matches.clubs.permissions import runs_club
 from matches.engine.messages import gettext_noop, msg
 from matches.errors import Invalid
-from matches.models import Keeper
+from matches.models import Keeper, PaperLine
 from matches.names import name_key
 
 from . import services as tournaments
 from .models import (
     Category,
     Entry,
-    PaperLine,
     Payment,
     Series,
     SeriesList,
@@ -42,8 +56,7 @@ from .models import (
     TableSeat,
     Tournament,
 )
-from .permissions import runs_club
-from .selectors import table_lines, tournament_results
+from .selectors import tournament_results
 
 # What a tournament is played, paid and ranked by, as its organiser announced it and its backup keeps it.
 SETTINGS = (
@@ -142,10 +155,16 @@ def _series(series: Series) -> dict[str, Any]:
         TableSeat.objects.filter(series=series).values_list("table_id", "entry__public_id").order_by("position")
     ):
         seats.setdefault(table_id, []).append(str(entry))
+    entry_of = dict(Entry.objects.filter(tournament=series.tournament).values_list("player_id", "public_id"))
     lines: dict[int, list[dict[str, Any]]] = {}
-    for line in PaperLine.objects.filter(table__series=series).select_related("entry").order_by("pk"):
-        lines.setdefault(line.table_id, []).append(
-            {"entry": str(line.entry.public_id), "game_points": line.game_points, "won": line.won, "lost": line.lost}
+    for line in PaperLine.objects.filter(match__tournament_table__series=series).order_by("pk"):
+        lines.setdefault(line.match_id, []).append(
+            {
+                "entry": str(entry_of[line.player_id]),
+                "game_points": line.game_points,
+                "won": line.won,
+                "lost": line.lost,
+            }
         )
     tables = Table.objects.filter(series=series).select_related("match").order_by("number")
     return {
@@ -160,7 +179,7 @@ def _series(series: Series) -> dict[str, Any]:
                 "match": str(table.match.public_id),
                 "paper": table.paper,
                 "seats": seats.get(table.pk, []),
-                "paper_lines": lines.get(table.pk, []),
+                "paper_lines": lines.get(table.match_id, []),
             }
             for table in tables
         ],
@@ -360,39 +379,32 @@ def _restore_series(
         )
         for position, entry in enumerate(one["seats"]):
             _made(TableSeat(table=table, series=series, entry=entries[str(entry)], position=position))
-        for line in items(one, "paper_lines"):
-            paper = PaperLine(
-                table=table,
-                entry=entries[str(line["entry"])],
-                game_points=int(line["game_points"]),
-                won=int(line["won"]),
-                lost=int(line["lost"]),
-            )
-            _made(paper)
+        lines = [
+            (entries[str(line["entry"])].player, int(line["game_points"]), int(line["won"]), int(line["lost"]))
+            for line in items(one, "paper_lines")
+        ]
+        games = tournament.games_at_four if len(lines) == 4 else tournament.games_at_three
+        where = PaperWhere(table.number, number, tournament.name, games, skat_values=True)
+        paper_restored(table.match, lines, where=where)
         tables.append(table)
     if data["closed_at"] is not None:
-        _keep_lists(series, tables, entries.values())
+        _keep_lists(series, tables)
 
 
-def _keep_lists(series: Series, tables: Sequence[Table], entries: Iterable[Entry]) -> None:
+def _keep_lists(series: Series, tables: Sequence[Table]) -> None:
     """Every player's list of a closed series, summed from its tables as closing the series summed it."""
-    entry_of = {entry.player.name: entry for entry in entries}
-    lines = table_lines(tables)
-    SeriesList.objects.bulk_create(
-        SeriesList(
-            series=series,
-            entry=entry_of[line.player],
-            table_size=line.table_size,
-            game_points=line.game_points,
-            won=line.won,
-            lost=line.lost,
-            others_lost=line.others_lost,
-        )
-        for table in tables
-        for line in lines[table.pk]
-    )
+    SeriesList.objects.bulk_create(tournaments.series_lists_summed(series, tables))
 
 
 TOURNAMENT_SECTION = Section(
-    key="tournament", book=tournament_book, make_book=tournament_made, restore=restore_tournament
+    key="tournament",
+    book=tournament_book,
+    make_book=tournament_made,
+    restore=restore_tournament,
+    by_name=ByName(
+        flag="tournament",
+        help="the tournament (by name) whose entries, payments, sides and series are backed up",
+        find=named(Tournament.objects.all(), "tournaments"),
+        backup=tournament_backup,
+    ),
 )

@@ -323,6 +323,12 @@ class PayForm(forms.Form):
     paid = WholeNumberField(widget=forms.HiddenInput)
 
 
+class HandOverForm(forms.Form):
+    """The account that becomes the tournament's organiser, by its name."""
+
+    username = forms.CharField(label=_("Account name of the new organiser"), max_length=150)
+
+
 class CodeForm(forms.Form):
     """The confirmation code an online entrant shows at the door, to take their payment."""
 

@@ -218,7 +218,8 @@ class Series(models.Model):
 
 class Table(models.Model):
     """One table of a series: a match of the tournament's book, scored through its link as at a club night.
-    ``paper``: the table kept its list on paper and entered each player's totals (``PaperLine``) instead."""
+    ``paper``: the table kept its list on paper and entered each player's totals (``matches.models.PaperLine``)
+    instead."""
 
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"))
@@ -245,23 +246,6 @@ class TableSeat(models.Model):
     class Meta:
         ordering = ["table", "position"]
         constraints = [models.UniqueConstraint(fields=["series", "entry"], name="tournament_seat_once_a_series")]
-
-    def __str__(self) -> str:
-        return f"{self.table}: {self.entry}"
-
-
-class PaperLine(models.Model):
-    """A player's totals from a table's paper list, as written: game points, games won, games lost."""
-
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="paper_lines")
-    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
-    game_points = models.IntegerField(_("game points"))
-    won = models.PositiveSmallIntegerField(_("won"))
-    lost = models.PositiveSmallIntegerField(_("lost"))
-
-    class Meta:
-        ordering = ["id"]
-        constraints = [models.UniqueConstraint(fields=["table", "entry"], name="tournament_paper_line_unique")]
 
     def __str__(self) -> str:
         return f"{self.table}: {self.entry}"

@@ -12,23 +12,11 @@ from __future__ import annotations
 
 import secrets
 
-from django.contrib.auth.models import User
-
-from matches.clubs.models import ClubRole, Membership
+from matches.clubs.permissions import runs_club
 from matches.models import Keeper
 from matches.permissions import Action, Role, Subject, Visitor, found_in
 
 from .models import Entry, Tournament
-
-# The club roles that run a club's tournament.
-CLUB_RUNNERS = (ClubRole.OWNER, ClubRole.SECRETARY)
-
-
-def runs_club(account: User, club_id: int | None) -> bool:
-    """Whether ``account`` is an owner or secretary of the club of that id."""
-    return (
-        club_id is not None and Membership.objects.filter(club_id=club_id, user=account, role__in=CLUB_RUNNERS).exists()
-    )
 
 
 def manages_tournament(visitor: Visitor, tournament: Tournament) -> bool:

@@ -16,8 +16,7 @@ from django.urls import reverse
 
 from matches.engine import FieldError, RuleError
 from matches.engine.draw import Tables, met_again
-from matches.engine.league import PaperLine as Paper
-from matches.engine.league import Place, SeriesLine, lines_from_paper
+from matches.engine.league import Place, SeriesLine
 from matches.engine.tournaments import (
     Cashier,
     CashierLine,
@@ -42,14 +41,14 @@ from matches.engine.tournaments import (
 from matches.engine.tournaments import Side as SideRule
 from matches.models import Match
 from matches.names import name_key
-from matches.registry import PaperList, TablePlace
+from matches.papers import paper_sums
+from matches.registry import TablePlace
 from matches.selectors import list_sums
 
 from .models import (
     Category,
     Entry,
     EntryStanding,
-    PaperLine,
     Payment,
     Series,
     SeriesList,
@@ -120,18 +119,13 @@ def table_lines(tables: Sequence[Table]) -> dict[int, list[SeriesLine]]:
     for table_id, key, player_id in rows.order_by("table_id", "position"):
         seats.setdefault(table_id, []).append((key, player_id))
     sums = {(one.match, one.player): one for one in list_sums([table.match_id for table in tables if not table.paper])}
-    paper: dict[int, list[Paper]] = {}
-    written = PaperLine.objects.filter(table__in=[table for table in tables if table.paper]).values_list(
-        "table_id", "entry__player__name", "game_points", "won", "lost"
-    )
-    for table_id, key, *totals in written.order_by("id"):
-        paper.setdefault(table_id, []).append(Paper(key, *totals))
+    paper = paper_sums([table.match_id for table in tables if table.paper])
     found: dict[int, list[SeriesLine]] = {}
     for table in tables:
         seated = seats.get(table.pk, [])
         if table.paper:
-            by_entry = {line.player: line for line in lines_from_paper(paper.get(table.pk, []))}
-            found[table.pk] = [by_entry[key] for key, _ in seated if key in by_entry]
+            written = [(key, paper.get((table.match_id, player_id))) for key, player_id in seated]
+            found[table.pk] = [replace(line, player=key) for key, line in written if line is not None]
             continue
         lines = []
         for key, player_id in seated:
@@ -317,15 +311,6 @@ def entry_by_code(tournament: Tournament, code: str) -> Entry | None:
 
 
 # --- What the core asks -----------------------------------------------------------------------------------------------
-
-
-def paper_list_of(match: Match) -> PaperList | None:
-    """The footer a tournament table entered from its paper list, a line per seat in the seats' order; None for any
-    other match (the core asks this through its registry)."""
-    table = Table.objects.filter(match=match, paper=True).first()
-    if table is None:
-        return None
-    return PaperList(tuple(table_lines([table])[table.pk]), seeger_fabian=True)
 
 
 def tournament_table_place(match: Match) -> TablePlace | None:

@@ -24,11 +24,9 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from matches.clubs.models import Club
-from matches.clubs.services import one_line_name
+from matches.clubs.permissions import runs_club
 from matches.engine import FieldError, RuleError, Scheme, setup_match
-from matches.engine.league import PaperLine as Paper
-from matches.engine.league import check_paper
-from matches.engine.messages import Message, gettext_noop, msg
+from matches.engine.messages import gettext_noop, msg
 from matches.engine.tournaments import (
     LOST_GAME_TIERS,
     MAX_SERIES,
@@ -55,17 +53,18 @@ from matches.engine.tournaments import (
 )
 from matches.engine.tournaments import Side as SideRule
 from matches.errors import Conflict, Invalid
-from matches.models import Game, Keeper, Match
-from matches.names import MAX_NAME_LENGTH as MAX_PLAYER_NAME
+from matches.models import Keeper, Match
 from matches.names import BadName, name_key, normalize_name
-from matches.services import match_create, match_lock, player_named
+from matches.services import match_create, match_lock, paper_enter, player_named
+from matches.services.events import bracketed_name, one_line_name
+from matches.services.events import federation_number as checked_federation_number
+from matches.standings import rows_differ
 
 from .models import (
     Category,
     Channel,
     Entry,
     EntryStanding,
-    PaperLine,
     Payment,
     Series,
     SeriesList,
@@ -76,7 +75,6 @@ from .models import (
     TableSeat,
     Tournament,
 )
-from .permissions import runs_club
 from .selectors import (
     drawn_series,
     entry_key,
@@ -87,21 +85,12 @@ from .selectors import (
 )
 
 MAX_TEXT_LENGTH = 100
-MAX_FEDERATION_NUMBER = 20
 MAX_SERIES_GAMES = 96
 # The variant and scheme of every open tournament: Skat by Seeger-Fabian (clubs digest, "Open tournaments").
 TOURNAMENT_VARIANT, TOURNAMENT_SCHEME = "skat", Scheme.SEEGER_FABIAN.value
 # A confirmation code is read out and typed at the door: no letters that look alike (0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
-
-
-def _invalid(field_name: str, message: str, **params: int | str | Message) -> Invalid:
-    return Invalid([FieldError(field_name, msg(message, **params))])
-
-
-def _conflict(field_name: str, message: str, **params: int | str | Message) -> Conflict:
-    return Conflict([FieldError(field_name, msg(message, **params))])
 
 
 def _lock(tournament: Tournament) -> Tournament:
@@ -118,7 +107,7 @@ def _moved_on(tournament: Tournament) -> None:
 def _text(raw: str, field_name: str) -> str:
     text = " ".join(raw.split())
     if len(text) > MAX_TEXT_LENGTH:
-        raise _invalid(field_name, gettext_noop("At most {count} characters."), count=MAX_TEXT_LENGTH)
+        raise Invalid.on(field_name, gettext_noop("At most {count} characters."), count=MAX_TEXT_LENGTH)
     return text
 
 
@@ -170,13 +159,13 @@ class TournamentSettings:
 
 def _choice(value: str, choices: type[StrEnum], field_name: str) -> str:
     if value not in {choice.value for choice in choices}:
-        raise _invalid(field_name, gettext_noop("Must be one of: {choices}."), choices=", ".join(choices))
+        raise Invalid.on(field_name, gettext_noop("Must be one of: {choices}."), choices=", ".join(choices))
     return value
 
 
 def _not_negative(values: Sequence[int], field_name: str) -> None:
     if any(value < 0 for value in values):
-        raise _invalid(field_name, gettext_noop("Amounts and counts cannot be negative."))
+        raise Invalid.on(field_name, gettext_noop("Amounts and counts cannot be negative."))
 
 
 def _schedule(schedule: Schedule, field_name: str) -> dict[str, Any]:
@@ -192,7 +181,7 @@ def _tiers(tiers: Sequence[tuple[int, int]]) -> list[list[int]]:
     """The lost-game tiers, each from the n-th lost game of a list on, in order."""
     starts = [start for start, _ in tiers]
     if any(start < 1 for start in starts) or starts != sorted(set(starts)):
-        raise _invalid(
+        raise Invalid.on(
             "lost_game_tiers", gettext_noop("Each tier starts at a later lost game than the one before, from 1.")
         )
     _not_negative([cents for _, cents in tiers], "lost_game_tiers")
@@ -204,7 +193,7 @@ def _categories(categories: Sequence[tuple[str, Sequence[int]]]) -> list[tuple[s
     for index, (name, prizes) in enumerate(categories):
         clean = one_line_name(name, f"categories.{index}")
         if name_key(clean) in {name_key(one) for one, _ in found}:
-            raise _invalid(f"categories.{index}", gettext_noop("{name} is named twice."), name=clean)
+            raise Invalid.on(f"categories.{index}", gettext_noop("{name} is named twice."), name=clean)
         _not_negative(prizes, f"categories.{index}")
         found.append((clean, list(prizes)))
     return found
@@ -217,14 +206,14 @@ def _tournament_values(settings: TournamentSettings) -> dict[str, Any]:
     except RuleError as error:
         raise Invalid.from_rules(error) from error
     if not MIN_SERIES <= settings.series <= MAX_SERIES:
-        raise _invalid("series", gettext_noop("Between {low} and {high}."), low=MIN_SERIES, high=MAX_SERIES)
+        raise Invalid.on("series", gettext_noop("Between {low} and {high}."), low=MIN_SERIES, high=MAX_SERIES)
     for name in ("games_at_four", "games_at_three"):
         if not 1 <= getattr(settings, name) <= MAX_SERIES_GAMES:
-            raise _invalid(name, gettext_noop("Between 1 and {most}."), most=MAX_SERIES_GAMES)
+            raise Invalid.on(name, gettext_noop("Between 1 and {most}."), most=MAX_SERIES_GAMES)
     for name in ("seats", "entry_fee", "list_fee", "tandem_fee", "team_fee", "share_value"):
         _not_negative([getattr(settings, name)], name)
     if settings.share_kind == ShareKind.PERCENT and settings.share_value > WHOLE:
-        raise _invalid("share_value", gettext_noop("The organiser's share lies between 0 and the whole pot."))
+        raise Invalid.on("share_value", gettext_noop("The organiser's share lies between 0 and the whole pot."))
     _not_negative(settings.best_series, "best_series")
     return {
         "name": one_line_name(settings.name),
@@ -278,7 +267,7 @@ def tournament_announce(*, organiser: User, settings: TournamentSettings, club: 
     entered, its rules complete, and its prize schedule against the pot where the room's seats fix it ("pays out
     more than the pot" is refused)."""
     if club is not None and not runs_club(organiser, club.pk):
-        raise _invalid(
+        raise Invalid.on(
             "club",
             gettext_noop("Only the owners and secretaries of {club} announce a tournament for it."),
             club=club.name,
@@ -304,6 +293,26 @@ def tournament_announce(*, organiser: User, settings: TournamentSettings, club: 
     return unsaved
 
 
+def tournament_hand_over(*, tournament: Tournament, username: str) -> Tournament:
+    """Make the account named ``username`` the tournament's organiser, in place of the one it had: the organiser's
+    desk, money and lists pass to them (the club's owners and secretaries, for a club's tournament, keep theirs)."""
+    user = User.objects.filter(username=username.strip(), is_active=True).first()
+    if user is None:
+        raise Invalid.on("username", gettext_noop("There is no account of that name."))
+    with transaction.atomic():
+        _lock(tournament)
+        Tournament.objects.filter(pk=tournament.pk).update(organiser=user)
+        _moved_on(tournament)
+    tournament.refresh_from_db(fields=["organiser", "version"])
+    return tournament
+
+
+def tournaments_organised_leave(*, user: User) -> None:
+    """``user`` no longer organises any tournament (their account is deleted): a club's tournament stays with the
+    club's owners and secretaries."""
+    Tournament.objects.filter(organiser=user).update(organiser=None)
+
+
 # --- Entries ----------------------------------------------------------------------------------------------------------
 
 
@@ -316,17 +325,6 @@ class EntryForm:
     club: str = ""
     category: str = ""
     federation_number: str = ""
-
-
-def _federation_number(raw: str) -> str:
-    number = "".join(raw.split())
-    if len(number) > MAX_FEDERATION_NUMBER or not all(char.isalnum() or char in "-/." for char in number):
-        raise _invalid(
-            "federation_number",
-            gettext_noop("A federation number has up to {count} letters and digits."),
-            count=MAX_FEDERATION_NUMBER,
-        )
-    return number
 
 
 def _name(raw: str) -> str:
@@ -343,7 +341,7 @@ def _category(tournament: Tournament, name: str) -> Category | None:
         (one for one in Category.objects.filter(tournament=tournament) if name_key(one.name) == name_key(name)), None
     )
     if found is None:
-        raise _invalid("category", gettext_noop("The tournament has no category {name}."), name=name.strip())
+        raise Invalid.on("category", gettext_noop("The tournament has no category {name}."), name=name.strip())
     return found
 
 
@@ -368,7 +366,7 @@ def _book_name(tournament: Tournament, name: str, club: str) -> str:
     """A name for the entrant in the tournament's book that nobody there has yet (the core seats a table by name):
     their own, or with their club in brackets, or numbered; the name is cut where the addition would not fit."""
     players = tournament.keeper.players
-    candidates = [name, *([_bracketed(name, club)] if club else [])]
+    candidates = [name, *([bracketed_name(name, club)] if club else [])]
     number = 2
     while True:
         keys = [name_key(one) for one in candidates]
@@ -377,14 +375,8 @@ def _book_name(tournament: Tournament, name: str, club: str) -> str:
         if free is not None:
             return free
         # Numbered names are tried a few at a time: there are as many as entrants of the same name and club.
-        candidates = [_bracketed(name, str(one)) for one in range(number, number + 8)]
+        candidates = [bracketed_name(name, str(one)) for one in range(number, number + 8)]
         number += 8
-
-
-def _bracketed(name: str, addition: str) -> str:
-    """``name (addition)`` within a player's name's length: the addition cut to half of it, the name to the rest."""
-    addition = addition[: MAX_PLAYER_NAME // 2].strip()
-    return normalize_name(f"{name[: MAX_PLAYER_NAME - len(addition) - 3].strip()} ({addition})")
 
 
 def _new_code(tournament: Tournament) -> str:
@@ -397,12 +389,12 @@ def _new_code(tournament: Tournament) -> str:
 def _enter(tournament: Tournament, form: EntryForm, channel: Channel, account: User | None) -> Entry:
     name = _name(form.name)
     club = _text(form.club, "club")
-    number = _federation_number(form.federation_number)
+    number = checked_federation_number(form.federation_number)
     with transaction.atomic():
         locked = _lock(tournament)
         category = _category(locked, form.category)
         if channel is Channel.DOOR and not locked.late_entries:
-            raise _conflict("name", gettext_noop("This tournament takes entries online only."))
+            raise Conflict.on("name", gettext_noop("This tournament takes entries online only."))
         try:
             check_entry(
                 name,
@@ -413,7 +405,7 @@ def _enter(tournament: Tournament, form: EntryForm, channel: Channel, account: U
             raise Invalid([FieldError("name", one.message) for one in error.errors]) from error
         present = Entry.objects.filter(tournament=locked, withdrawn_after__isnull=True)
         if locked.seats and present.count() >= locked.seats:
-            raise _conflict(
+            raise Conflict.on(
                 "name", gettext_noop("The room seats {count} players: the tournament is full."), count=locked.seats
             )
         entry = Entry.objects.create(
@@ -471,7 +463,7 @@ def entry_pay(
         locked = _lock(entry.tournament)
         paid = Payment.objects.filter(entry=entry).aggregate(paid=Sum("amount"))["paid"] or 0
         if paid_before is not None and paid != paid_before:
-            raise _conflict(
+            raise Conflict.on(
                 "paid",
                 gettext_noop(
                     "{player} has paid {paid} meanwhile (the list showed {seen}): nothing more was taken. The list "
@@ -483,9 +475,9 @@ def entry_pay(
             )
         amount = max(_due_on_entry(locked, entry) - paid, 0) if amount is None else amount
         if amount == 0:
-            raise _invalid("amount", gettext_noop("{player} has nothing to pay."), player=entry.name)
+            raise Invalid.on("amount", gettext_noop("{player} has nothing to pay."), player=entry.name)
         if paid + amount < 0:
-            raise _invalid(
+            raise Invalid.on(
                 "amount",
                 gettext_noop("{player} has paid {paid}: a correction takes back no more."),
                 player=entry.name,
@@ -505,7 +497,7 @@ def entry_withdraw(*, entry: Entry) -> Entry:
         locked = _lock(entry.tournament)
         current = Entry.objects.select_for_update().get(pk=entry.pk)
         if current.withdrawn_after is not None:
-            raise _conflict(
+            raise Conflict.on(
                 "entry",
                 gettext_noop("{player} withdrew after series {number}."),
                 player=current.name,
@@ -514,17 +506,17 @@ def entry_withdraw(*, entry: Entry) -> Entry:
         series = drawn_series(locked)
         playing = next((one for one in series if one.closed_at is None), None)
         if playing is not None and TableSeat.objects.filter(series=playing, entry=current).exists():
-            raise _conflict(
+            raise Conflict.on(
                 "entry",
                 gettext_noop("Series {number} is being played: {player} withdraws once it is closed."),
                 number=playing.number,
                 player=current.name,
             )
         if len(series) >= locked.series:
-            raise _conflict("entry", gettext_noop("Every series is drawn: there is none left to withdraw from."))
+            raise Conflict.on("entry", gettext_noop("Every series is drawn: there is none left to withdraw from."))
         member = SideMember.objects.filter(entry=current).select_related("side").first() if not series else None
         if member is not None:
-            raise _conflict(
+            raise Conflict.on(
                 "entry",
                 gettext_noop("{player} plays in the {kind} {side}: its players play at least the first series."),
                 player=current.name,
@@ -549,7 +541,7 @@ def side_enter(*, tournament: Tournament, kind: str, name: str, entries: Sequenc
     with transaction.atomic():
         locked = _lock(tournament)
         if Series.objects.filter(tournament=locked).exists():
-            raise _conflict("name", gettext_noop("Series 1 is drawn: entries are closed."))
+            raise Conflict.on("name", gettext_noop("Series 1 is drawn: entries are closed."))
         present = {one.pk: one for one in Entry.objects.filter(tournament=locked, withdrawn_after__isnull=True)}
         sides = [
             SideRule(
@@ -560,7 +552,7 @@ def side_enter(*, tournament: Tournament, kind: str, name: str, entries: Sequenc
         ]
         stranger = next((entry for entry in entries if entry.tournament_id != locked.pk), None)
         if stranger is not None:
-            raise _invalid(
+            raise Invalid.on(
                 "entries", gettext_noop("{player} has not entered the tournament."), player=stranger.player.name
             )
         new = SideRule(name, tuple(entry.player.name for entry in entries))
@@ -595,7 +587,7 @@ def _table_title(tournament: Tournament, series: int, number: int) -> str:
 
 def _check_version(tournament: Tournament, version: int | None) -> None:
     if version is not None and version != tournament.version:
-        raise _conflict(
+        raise Conflict.on(
             "version", gettext_noop("The tournament changed since this page was loaded; nothing was changed.")
         )
 
@@ -603,13 +595,15 @@ def _check_version(tournament: Tournament, version: int | None) -> None:
 def _next_series(tournament: Tournament, number: int, series: Sequence[Series]) -> None:
     """Refuse a series drawn already, one not next, and one drawn while the one before is being played."""
     if any(one.number == number for one in series):
-        raise _conflict("series", gettext_noop("Series {number} is drawn already."), number=number)
+        raise Conflict.on("series", gettext_noop("Series {number} is drawn already."), number=number)
     if not 1 <= number <= tournament.series:
-        raise _invalid("series", gettext_noop("The tournament has {count} series, not more."), count=tournament.series)
+        raise Invalid.on(
+            "series", gettext_noop("The tournament has {count} series, not more."), count=tournament.series
+        )
     if number != len(series) + 1:
-        raise _invalid("series", gettext_noop("Series {number} is drawn next."), number=len(series) + 1)
+        raise Invalid.on("series", gettext_noop("Series {number} is drawn next."), number=len(series) + 1)
     if series and series[-1].closed_at is None:
-        raise _conflict(
+        raise Conflict.on(
             "series",
             gettext_noop("Series {number} is being played: it is closed before the next is drawn."),
             number=series[-1].number,
@@ -639,7 +633,7 @@ def series_draw(
         series = drawn_series(locked)
         _next_series(locked, number, series)
         if number == 1 and mode is Seating.STANDINGS:
-            raise _invalid("seating", gettext_noop("Series 1 has no standings to seat by: it is drawn or planned."))
+            raise Invalid.on("seating", gettext_noop("Series 1 has no standings to seat by: it is drawn or planned."))
         entries = {
             entry_key(entry): entry
             for entry in Entry.objects.filter(tournament=locked, withdrawn_after__isnull=True).select_related("player")
@@ -731,29 +725,16 @@ def table_paper_enter(*, table: Table, lines: Sequence[tuple[Entry, int, int, in
         locked_tournament = _lock(table.series.tournament)
         locked = Table.objects.select_for_update().select_related("series").get(pk=table.pk)
         if locked.series.closed_at is not None:
-            raise _conflict(
+            raise Conflict.on(
                 "table", gettext_noop("Series {number} is closed: its lists stay."), number=locked.series.number
             )
-        match = Match.objects.select_for_update().get(pk=locked.match_id)
-        if Game.objects.filter(match=match, deleted=False).exists():
-            raise _conflict("match", gettext_noop("This table has games entered; its list is those games."))
-        seated = set(TableSeat.objects.filter(table=locked).values_list("entry_id", flat=True))
-        if {entry.pk for entry, *_ in lines} != seated or len(lines) != len(seated):
-            raise _invalid("lines", gettext_noop("One line for each player at the table."))
+        match = Match.objects.get(pk=locked.match_id)
         games = locked_tournament.games_at_four if len(lines) == 4 else locked_tournament.games_at_three
-        try:
-            check_paper([Paper(entry.name, *totals) for entry, *totals in lines], games=games, skat_values=True)
-        except RuleError as error:
-            raise Invalid.from_rules(error) from error
-        PaperLine.objects.filter(table=locked).delete()
-        PaperLine.objects.bulk_create(
-            PaperLine(table=locked, entry=entry, game_points=points, won=won, lost=lost)
-            for entry, points, won, lost in lines
-        )
+        players = [(entry.player, points, won, lost) for entry, points, won, lost in lines]
+        # The table's list is its paper totals now: no game is entered on top of them (the phones learn at once).
+        paper_enter(match=match, lines=players, games=games, skat_values=True, user=user)
         locked.paper = True
         locked.save(update_fields=["paper"])
-        # The table's list is its paper totals now: no game is entered on top of them (the phones learn at once).
-        match_lock(match=match, user=user)
         _moved_on(locked_tournament)
         return locked
 
@@ -789,21 +770,7 @@ def series_close(*, series: Series, user: User | None) -> Series:
         ]
         if short:
             raise Conflict(short)
-        lines = table_lines(tables)
-        entry_of = dict(TableSeat.objects.filter(series=locked).values_list("entry__player__name", "entry_id"))
-        SeriesList.objects.bulk_create(
-            SeriesList(
-                series=locked,
-                entry_id=entry_of[line.player],
-                table_size=line.table_size,
-                game_points=line.game_points,
-                won=line.won,
-                lost=line.lost,
-                others_lost=line.others_lost,
-            )
-            for table in tables
-            for line in lines[table.pk]
-        )
+        SeriesList.objects.bulk_create(series_lists_summed(locked, tables))
         locked.closed_at = timezone.now()
         locked.save(update_fields=["closed_at"])
         standings_kept(locked_tournament, locked.number)
@@ -811,12 +778,38 @@ def series_close(*, series: Series, user: User | None) -> Series:
         return locked
 
 
+def series_lists_summed(series: Series, tables: Sequence[Table]) -> list[SeriesList]:
+    """Every player's list of the series, summed from its ``tables`` (their games or paper totals), as the series
+    keeps them once closed; not yet written."""
+    lines = table_lines(tables)
+    entry_of = dict(TableSeat.objects.filter(series=series).values_list("entry__player__name", "entry_id"))
+    return [
+        SeriesList(
+            series=series,
+            entry_id=entry_of[line.player],
+            table_size=line.table_size,
+            game_points=line.game_points,
+            won=line.won,
+            lost=line.lost,
+            others_lost=line.others_lost,
+        )
+        for table in tables
+        for line in lines[table.pk]
+    ]
+
+
 def standings_kept(tournament: Tournament, closed: int) -> None:
     """Rank every entrant's lists over the ``closed`` series closed so far and keep the places, in place of those
     kept before (a closed series never changes: its lists are locked, so only closing the next one moves them; a
     restore keeps them again from the lists it summed)."""
     EntryStanding.objects.filter(tournament=tournament).delete()
-    EntryStanding.objects.bulk_create(
+    EntryStanding.objects.bulk_create(_standings(tournament, closed))
+
+
+def _standings(tournament: Tournament, closed: int) -> list[EntryStanding]:
+    """Every entrant's place over the ``closed`` series closed so far, ranked from the lists they kept; not yet
+    written."""
+    return [
         EntryStanding(
             tournament=tournament,
             entry_id=entry_id,
@@ -830,4 +823,51 @@ def standings_kept(tournament: Tournament, closed: int) -> None:
             lists=place.standing.lists,
         )
         for entry_id, place in standings_over_closed_series(tournament)
-    )
+    ]
+
+
+# A series' list of a player, and an entrant's place, as they are compared with those kept.
+LIST_FIELDS = ("table_size", "game_points", "won", "lost", "others_lost")
+STANDING_FIELDS = ("series", "place", "by_lot", "total", "game_points", "won", "lost", "lists")
+
+
+def series_lists_rescore(tournament: Tournament, *, check: bool = False) -> int:
+    """Sum the lists of a tournament's closed series afresh from their tables, as closing each did, and compare with
+    the lists they kept: the number of players' lists that differ; unless ``check``, a series whose lists differ
+    keeps them anew (the places follow with ``tournament_standings_rescore``). Done under the tournament's lock."""
+    with transaction.atomic():
+        locked = _lock(tournament)
+        differ = 0
+        for series in Series.objects.filter(tournament=locked, closed_at__isnull=False).order_by("number"):
+            tables = list(Table.objects.filter(series=series).select_related("match").order_by("number"))
+            fresh = series_lists_summed(series, tables)
+            kept = SeriesList.objects.filter(series=series).values_list("entry_id", *LIST_FIELDS)
+            changed = rows_differ(
+                {row.entry_id: tuple(getattr(row, name) for name in LIST_FIELDS) for row in fresh},
+                {row[0]: row[1:] for row in kept},
+            )
+            if changed and not check:
+                SeriesList.objects.filter(series=series).delete()
+                SeriesList.objects.bulk_create(fresh)
+            differ += changed
+        return differ
+
+
+def tournament_standings_rescore(tournament: Tournament, *, check: bool = False) -> int:
+    """Rank the lists a tournament's closed series kept afresh, as closing the last of them did, and compare with
+    the places kept: the number of entrants whose place or sums differ; unless ``check``, the places are kept anew,
+    as ``standings_kept`` keeps them. Done under the tournament's lock."""
+    with transaction.atomic():
+        locked = _lock(tournament)
+        closed = Series.objects.filter(tournament=locked, closed_at__isnull=False).count()
+        # Places are kept from the first series closed on.
+        fresh = _standings(locked, closed) if closed else []
+        kept = EntryStanding.objects.filter(tournament=locked).values_list("entry_id", *STANDING_FIELDS)
+        differ = rows_differ(
+            {row.entry_id: tuple(getattr(row, name) for name in STANDING_FIELDS) for row in fresh},
+            {row[0]: row[1:] for row in kept},
+        )
+        if differ and not check:
+            EntryStanding.objects.filter(tournament=locked).delete()
+            EntryStanding.objects.bulk_create(fresh)
+        return differ

@@ -17,6 +17,7 @@ pages = [
     path("<uuid:tournament_id>/desk/", views.tournament_desk, name="desk"),
     path("<uuid:tournament_id>/door/", views.desk_door, name="door"),
     path("<uuid:tournament_id>/payment/", views.desk_payment, name="payment"),
+    path("<uuid:tournament_id>/hand-over/", views.desk_hand_over, name="hand_over"),
     path("<uuid:tournament_id>/sides/", views.desk_side, name="sides"),
     path("<uuid:tournament_id>/draw/", views.desk_draw, name="draw"),
     path("<uuid:tournament_id>/series/<int:series>/close/", views.series_close, name="close"),

@@ -21,13 +21,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
-from matches.clubs.forms import PaperForm
 from matches.clubs.models import Club, Membership
+from matches.clubs.permissions import CLUB_RUNNERS
 from matches.engine import RuleError
 from matches.engine.league import Place
 from matches.engine.tournaments import CashierLine, Prize, PrizeKind, Seating
 from matches.errors import ServiceError
 from matches.names import name_key
+from matches.paging import page_of
 from matches.permissions import (
     LINKS_SESSION_KEY,
     Action,
@@ -43,13 +44,15 @@ from matches.permissions import (
 )
 from matches.qr import qr_svg
 from matches.refusals import refusal_as_messages, refusal_on_form, refusal_texts
-from matches.selectors import page_of
+from matches.services.paper import PaperTotals
+from matches.views.paper import PaperTable, paper_page
 
 from . import services
 from .forms import (
     CodeForm,
     DoorForm,
     DrawForm,
+    HandOverForm,
     OnlineEntryForm,
     PayForm,
     SideForm,
@@ -57,8 +60,8 @@ from .forms import (
     announce_field,
     side_field,
 )
-from .models import Category, Entry, PaperLine, Series, Side, Table, TableSeat, Tournament
-from .permissions import CLUB_RUNNERS, holds_entry, manages_tournament
+from .models import Category, Entry, Series, Side, Table, TableSeat, Tournament
+from .permissions import holds_entry, manages_tournament
 from .selectors import (
     TournamentResults,
     cashier_lines_by_entry,
@@ -264,6 +267,7 @@ def _desk_context(request: HttpRequest, tournament: Tournament, **forms: Any) ->
         "sides": sides,
         "door_form": forms.get("door_form") or _door_form(tournament, categories, focus=bool(forms.get("focus_door"))),
         "code_form": forms.get("code_form") or CodeForm(),
+        "hand_over_form": forms.get("hand_over_form") or HandOverForm(),
         "side_form": forms.get("side_form")
         or SideForm(entries=[one.entry for one in shown if one.entry.withdrawn_after is None]),
         "draw_form": forms.get("draw_form")
@@ -310,6 +314,22 @@ def desk_door(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             return redirect(_desk_url(tournament, "?next=door"))
     form.fields["name"].widget.attrs["autofocus"] = True
     return _desk(request, tournament, status=400, door_form=form)
+
+
+@on_subject(Action.MANAGE, "tournament")
+@require_POST
+def desk_hand_over(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Another account becomes the organiser (the one leaving hands the tournament on before deleting theirs)."""
+    form = HandOverForm(request.POST)
+    if form.is_valid():
+        try:
+            services.tournament_hand_over(tournament=tournament, username=form.cleaned_data["username"])
+        except ServiceError as error:
+            refusal_on_form(form, error, request=request)
+        else:
+            messages.success(request, _("%(name)s organises the tournament now.") % {"name": tournament.organiser})
+            return redirect("tournaments:detail", tournament_id=tournament.public_id)
+    return _desk(request, tournament, status=400, hand_over_form=form)
 
 
 @on_subject(Action.MANAGE, "tournament")
@@ -468,41 +488,21 @@ def series_close(request: HttpRequest, tournament: Tournament, series: int) -> H
     return redirect(_desk_url(tournament, "#draw"))
 
 
-@dataclass
-class _Totals:
-    """A paper line as the paper form reads totals entered before: by the seat's player."""
-
-    player_id: int
-    game_points: int
-    won: int
-    lost: int
-
-
 @on_subject(Action.MANAGE, "tournament")
 def table_paper(request: HttpRequest, tournament: Tournament, series: int, number: int) -> HttpResponse:
     """A table that kept its list on paper: each player's game points, won and lost games, as at a club night."""
     table = Table.objects.filter(series=_series_of(tournament, series), number=number).select_related("match").first()
     if table is None:
         raise Http404
-    entered = [
-        _Totals(line.entry.player_id, line.game_points, line.won, line.lost)
-        for line in PaperLine.objects.filter(table=table).select_related("entry")
-    ]
-    form = PaperForm.of_table(request.POST or None, table.match, entered)
-    if request.method == "POST" and form.is_valid():
+    desk = _desk_url(tournament, "#tables")
+    paper = PaperTable(table.match, series, number, tournament.name, "tournaments/_base.html", desk, tournament.name)
+
+    def enter(lines: list[PaperTotals]) -> None:
         by_player = {seat.entry.player_id: seat.entry for seat in table.seats.select_related("entry")}
-        lines = [(by_player[player.pk], points, won, lost) for player, points, won, lost in form.lines()]
-        try:
-            services.table_paper_enter(table=table, lines=lines, user=signed_in_account(request))
-        except ServiceError as error:
-            form.add_line_errors(error)
-        else:
-            messages.success(request, _("The list of table %(number)s is entered.") % {"number": number})
-            return redirect(_desk_url(tournament, "#tables"))
-    if form.errors:
-        form.focus_first_error()
-    context = {"tournament": tournament, "table": table, "series": series, "form": form}
-    return render(request, "tournaments/paper.html", context, status=400 if form.errors else 200)
+        entries = [(by_player[line.player.pk], line.game_points, line.won, line.lost) for line in lines]
+        services.table_paper_enter(table=table, lines=entries, user=signed_in_account(request))
+
+    return paper_page(request, paper, enter=enter, done=desk)
 
 
 # --- Announcing, and the visitor's tournaments ------------------------------------------------------------------------

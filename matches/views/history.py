@@ -15,12 +15,12 @@ from ..labels import (
     match_part_text,
 )
 from ..models import Match, MatchEvent, Player
+from ..paging import page_of
 from ..permissions import (
     Action,
     on_match,
 )
 from ..preferences import deck_of
-from ..selectors import page_of
 from .common import match_labels, seat_names
 
 HISTORY_PAGE = 50

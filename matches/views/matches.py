@@ -38,6 +38,7 @@ from ..labels import (
     step_back_label,
 )
 from ..models import Match, MatchEvent
+from ..paging import page_of
 from ..permissions import (
     GUEST_SESSION_KEY,
     Action,
@@ -58,7 +59,6 @@ from ..selectors import (
     games_page,
     match_chart,
     match_sheet,
-    page_of,
     redoable,
     seats_of,
     undoable,

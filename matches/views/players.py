@@ -20,6 +20,7 @@ from ..labels import (
     match_label,
 )
 from ..models import Player
+from ..paging import page_of
 from ..permissions import (
     Action,
     Role,
@@ -36,7 +37,6 @@ from ..permissions import (
 from ..refusals import refusal_as_messages, refusal_texts
 from ..selectors import (
     head_to_head,
-    page_of,
     player_matches,
     player_stats,
 )

@@ -9,8 +9,9 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Browser, expect
 
+from matches.models import PaperLine
 from matches.tournaments import services as tournaments
-from matches.tournaments.models import PaperLine, Series, Table
+from matches.tournaments.models import Series, Table
 
 from ..tournaments_setup import announce, enter_field, paper_totals, seated
 from .flow import signed_in
@@ -35,6 +36,8 @@ def test_a_paper_list_of_a_table_of_four_is_typed_with_the_keys_alone(browser: B
             page.keyboard.type(str(value))
             page.keyboard.press("Enter")
     expect(page.get_by_text("The list of table 1 is entered.")).to_be_visible()
-    entered = {line.entry_id: (line.game_points, line.won, line.lost) for line in PaperLine.objects.filter(table=table)}
-    assert entered == {entry.pk: one for entry, one in zip(players, totals, strict=True)}
+    entered = {
+        line.player_id: (line.game_points, line.won, line.lost) for line in PaperLine.objects.filter(match=table.match)
+    }
+    assert entered == {entry.player_id: one for entry, one in zip(players, totals, strict=True)}
     context.close()

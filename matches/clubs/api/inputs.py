@@ -8,14 +8,13 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from matches.api.serializers import CheckedText, StrictInput, WholeNumberField
+from matches.api.serializers import CheckedText, PaperLineInput, StrictInput, WholeNumberField
 from matches.api.shapes import StrictBooleanField
 from matches.names import MAX_NAME_LENGTH
 
-from ..services import MAX_SERIES, MAX_SERIES_GAMES, Seating
+from ..services import MAX_SERIES, Seating
 
 # The game points a paper list's line may say, as the paper-list form takes them.
-MOST_GAME_POINTS = 100_000
 # The largest table of a club night.
 MOST_AT_A_TABLE = 4
 # The most tables a night's guests may sit from (as the draw's form takes it).
@@ -88,15 +87,6 @@ class SwapInput(StrictInput):
         if attrs["first"] == attrs["second"]:
             raise serializers.ValidationError({"second": [_("Choose two different players.")]})
         return attrs
-
-
-class PaperLineInput(StrictInput):
-    """One player's totals from the paper list's footer."""
-
-    player = serializers.UUIDField()
-    game_points = WholeNumberField(min_value=-MOST_GAME_POINTS, max_value=MOST_GAME_POINTS)
-    won = WholeNumberField(min_value=0, max_value=MAX_SERIES_GAMES)
-    lost = WholeNumberField(min_value=0, max_value=MAX_SERIES_GAMES)
 
 
 class PaperInput(StrictInput):

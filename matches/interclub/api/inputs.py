@@ -6,13 +6,12 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from matches.api.serializers import CheckedText, StrictInput, WholeNumberField
+from matches.api.serializers import CheckedText, PaperLineInput, StrictInput, WholeNumberField
 from matches.engine.match_days import MAX_TEAMS, SHORT_TEAM_SIZE, TEAM_SIZE
 
-from ..services import MAX_SERIES, MAX_SERIES_GAMES
+from ..services import MAX_SERIES
 
 # The game points a paper list's line may say, as the club night's paper list takes them.
-MOST_GAME_POINTS = 100_000
 # More tables than a series at a venue can have: four teams of four players, every one at a table of three.
 MOST_TABLES = MAX_TEAMS * TEAM_SIZE // SHORT_TEAM_SIZE
 # Room for a line-up the services refuse by name (two players, or five): anything longer is no line-up at all.
@@ -41,21 +40,12 @@ class LineUpInput(SeriesInput):
     )
 
 
-class VenuePaperLineInput(StrictInput):
-    """One player's totals from the paper list's footer."""
-
-    player = serializers.UUIDField(help_text=_("A player seated at the table, as its seats name them."))
-    game_points = WholeNumberField(min_value=-MOST_GAME_POINTS, max_value=MOST_GAME_POINTS)
-    won = WholeNumberField(min_value=0, max_value=MAX_SERIES_GAMES)
-    lost = WholeNumberField(min_value=0, max_value=MAX_SERIES_GAMES)
-
-
 class VenuePaperInput(SeriesInput):
     """A table's paper list: the table by its series and number, and a line for each player at it."""
 
     table = WholeNumberField(min_value=1, max_value=MOST_TABLES, help_text=_("The table's number in its series."))
     lines = serializers.ListField(
-        child=VenuePaperLineInput(),
+        child=PaperLineInput(),
         min_length=1,
         max_length=TEAM_SIZE,
         help_text=_("One line for each player at the table: game points, games won and lost."),

@@ -1,5 +1,5 @@
-"""Write everything of an account, a club, a league or a tournament to one JSON file (``manage.py restore`` reads
-it back)."""
+"""Write everything of an account, or of a book an app on the core keeps (a club, a league, a tournament), to one JSON
+file (``manage.py restore`` reads it back)."""
 
 from __future__ import annotations
 
@@ -9,63 +9,52 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from matches.backup import account_backup
-from matches.clubs.backup import club_backup
-from matches.clubs.models import Club
-from matches.interclub.backup import league_backup
-from matches.interclub.models import League
-from matches.tournaments.backup import tournament_backup
-from matches.tournaments.models import Tournament
+from matches.backup import ByName, NotFound, account_backup, sections
+
+
+def _named() -> list[ByName[Any]]:
+    """How each app's books are named on the command line, in the order the apps registered their sections."""
+    return [section.by_name for section in sections() if section.by_name is not None]
+
+
+def _dest(by_name: ByName[Any]) -> str:
+    return by_name.flag.replace("-", "_")
+
+
+def _book_backup(options: dict[str, Any]) -> dict[str, Any]:
+    """The backup of the one book an app's option names."""
+    for by_name in _named():
+        name = options.get(_dest(by_name))
+        if name is None:
+            continue
+        try:
+            return by_name.backup(by_name.find(name))
+        except NotFound as error:
+            raise CommandError(str(error)) from error
+    raise CommandError("name an account or a book to back up")
 
 
 class Command(BaseCommand):
     help = (
-        "Back up an account's own book (--user), a club (--club), a league (--league) or a tournament (--tournament), "
-        "each by name, to FILE, as JSON."
+        "Back up an account's own book (--user), or a book an app installed keeps (each app names its books with an "
+        "option of its own, below), by name, to FILE, as JSON."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="where to write the backup ('-' for standard output)")
         who = parser.add_mutually_exclusive_group(required=True)
         who.add_argument("--user", help="the account whose players and matches are backed up")
-        who.add_argument("--club", help="the club (by name) whose players, matches, seasons and nights are backed up")
-        who.add_argument(
-            "--league", help="the league (by name) whose groups, teams, match days and venues are backed up"
-        )
-        who.add_argument(
-            "--tournament", help="the tournament (by name) whose entries, payments, sides and series are backed up"
-        )
+        for by_name in _named():
+            who.add_argument(f"--{by_name.flag}", dest=_dest(by_name), help=by_name.help)
 
-    def handle(
-        self,
-        *args: Any,
-        file: str,
-        user: str | None = None,
-        club: str | None = None,
-        league: str | None = None,
-        tournament: str | None = None,
-        **options: Any,
-    ) -> None:
+    def handle(self, *args: Any, file: str, user: str | None = None, **options: Any) -> None:
         if user is not None:
             account = User.objects.filter(username=user).first()
             if account is None:
                 raise CommandError(f"no account named {user!r}")
             data = account_backup(account)
-        elif league is not None:
-            leagues = list(League.objects.filter(name=league))
-            if len(leagues) != 1:
-                raise CommandError(f"{len(leagues)} leagues named {league!r}")
-            data = league_backup(leagues[0])
-        elif tournament is not None:
-            found = list(Tournament.objects.filter(name=tournament))
-            if len(found) != 1:
-                raise CommandError(f"{len(found)} tournaments named {tournament!r}")
-            data = tournament_backup(found[0])
         else:
-            clubs = list(Club.objects.filter(name=club))
-            if len(clubs) != 1:
-                raise CommandError(f"{len(clubs)} clubs named {club!r}")
-            data = club_backup(clubs[0])
+            data = _book_backup(options)
         text = json.dumps(data, ensure_ascii=False, indent=1)
         if file == "-":
             self.stdout.write(text)

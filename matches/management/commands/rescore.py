@@ -1,4 +1,5 @@
-"""Score every match afresh from what was entered; with --check, only report what differs."""
+"""Score every match afresh from what was entered, and sum afresh the standings the apps keep; with --check, only
+report what differs."""
 
 from __future__ import annotations
 
@@ -6,16 +7,16 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from matches.clubs.models import Night, Season
-from matches.clubs.services import night_standings_rescore, season_standings_rescore
 from matches.models import Match
 from matches.services import match_rescore
+from matches.standings import kept_standings
 
 
 class Command(BaseCommand):
     help = (
         "Recompute every match's derived scores from the games as entered, with the current rules engine, and the "
-        "sums closed club nights kept. "
+        "standings the apps keep of their closed events (a club night's sums, a league venue's series scores, a "
+        "tournament's places). "
         "With --check, write nothing: report the differences and exit with status 1 if there are any."
     )
 
@@ -26,26 +27,22 @@ class Command(BaseCommand):
         differences = 0
         matches = 0
         problems: list[str] = []
+        verb = "differ" if check else "rewritten"
         for match in Match.objects.order_by("pk").iterator():
             report = match_rescore(match, check=check)
             matches += 1
             problems.extend(report.problems)
             if report.changed:
                 differences += report.changed
-                verb = "differ" if check else "rewritten"
                 self.stdout.write(f"{match.public_id} ({match}): {report.changed} derived values {verb}")
-        for night in Night.objects.filter(closed_at__isnull=False).order_by("pk").select_related("season"):
-            changed = night_standings_rescore(night, check=check)
-            if changed:
-                differences += changed
-                verb = "differ" if check else "rewritten"
-                self.stdout.write(f"club night {night.public_id} ({night}): {changed} players' kept sums {verb}")
-        for season in Season.objects.order_by("pk"):
-            changed = season_standings_rescore(season, check=check)
-            if changed:
-                differences += changed
-                verb = "differ" if check else "rewritten"
-                self.stdout.write(f"season {season.public_id} ({season}): {changed} players' kept sums {verb}")
+        # After the matches, so that the standings are summed from the scores as rewritten; each kind in the order
+        # the apps registered them, so that standings summed from others' (a season's) come after those.
+        for kind in kept_standings():
+            for event in kind.events.order_by("pk"):
+                changed = kind.rescore(event, check=check)
+                if changed:
+                    differences += changed
+                    self.stdout.write(f"{kind.name} {event.public_id} ({event}): {changed} {kind.rows} {verb}")
         for problem in problems:
             self.stderr.write(f"not scorable: {problem}")
         self.stdout.write(f"{matches} matches, {differences} differences{'' if check else ' rewritten'}")

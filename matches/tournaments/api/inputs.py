@@ -8,15 +8,16 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from matches.api.serializers import CentsField, CheckedText, StrictInput, WholeNumberField
+from matches.api.serializers import CentsField, CheckedText, PaperTotalsInput, StrictInput, WholeNumberField
 from matches.engine.tournaments import MAX_SERIES, TABLE_SIZES, TEAM_SIZE, Seating
 from matches.names import MAX_NAME_LENGTH
+from matches.services.events import MAX_FEDERATION_NUMBER
 
 from ..models import SideKind
-from ..services import MAX_FEDERATION_NUMBER, MAX_SERIES_GAMES, MAX_TEXT_LENGTH
+from ..services import MAX_TEXT_LENGTH
 
 # The game points a paper list's line may say, as the club night's and the league's paper lists take them.
-MOST_GAME_POINTS = 100_000
+
 # A payment or a correction of up to 100,000 euros: more is a typing error, not money at a card table.
 MOST_CENTS = 10_000_000
 # Room for a table or a side the services refuse by name (five players, or nine): anything longer is none at all.
@@ -111,13 +112,10 @@ class TournamentDrawInput(StrictInput):
     )
 
 
-class TablePaperLineInput(StrictInput):
-    """One player's totals from the paper list's footer."""
+class TablePaperLineInput(PaperTotalsInput):
+    """One player's totals from the paper list's footer, the player by their entry."""
 
     entry = serializers.UUIDField(help_text=_("An entrant seated at the table, by their entry's id."))
-    game_points = WholeNumberField(min_value=-MOST_GAME_POINTS, max_value=MOST_GAME_POINTS)
-    won = WholeNumberField(min_value=0, max_value=MAX_SERIES_GAMES)
-    lost = WholeNumberField(min_value=0, max_value=MAX_SERIES_GAMES)
 
 
 class TablePaperInput(StrictInput):

@@ -26,20 +26,20 @@ from django.utils.html import format_html
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from .backup import FORMAT as BACKUP_FORMAT
-from .backup import backup_parts
-from .engine import OPTIONS, Contract, DealEntry, EntryField, EntryShape, Kind, RuleError, find_variant, game_to_data
-from .engine.cards import BASE_VALUES, CARD_POINTS_TOTAL
-from .engine.entry import BY_VALUE, FIELDS_BY_NAME
-from .engine.presets import Preset
-from .engine.values import game_values
-from .field_cache import SharedFields
-from .labels import CONTRACT_NAMES, OPTION_CHOICE_LABELS, SUIT_SYMBOLS, contract_label, render_step, scheme_label
-from .models import Deck
-from .names import MAX_NAME_LENGTH
-from .numbers import NOT_A_WHOLE_NUMBER, whole_number
-from .refusals import refusal_on_form
-from .services import Submission
+from ..backup import FORMAT as BACKUP_FORMAT
+from ..backup import backup_parts
+from ..engine import OPTIONS, Contract, DealEntry, EntryField, EntryShape, Kind, RuleError, find_variant, game_to_data
+from ..engine.cards import BASE_VALUES, CARD_POINTS_TOTAL
+from ..engine.entry import BY_VALUE, FIELDS_BY_NAME
+from ..engine.presets import Preset
+from ..engine.values import game_values
+from ..field_cache import SharedFields
+from ..labels import CONTRACT_NAMES, OPTION_CHOICE_LABELS, SUIT_SYMBOLS, contract_label, render_step, scheme_label
+from ..models import Deck
+from ..names import MAX_NAME_LENGTH
+from ..numbers import NOT_A_WHOLE_NUMBER, whole_number
+from ..refusals import refusal_on_form
+from ..services import Submission
 
 
 def _release() -> str:

@@ -1,0 +1,95 @@
+"""A table's list kept on paper, for every kind of event: each player's totals (game points, games won, games lost)
+entered instead of the games, checked for what a series can produce, and the list locked so that no game is entered
+on top of them; or the totals taken back, and the list open to the phones again.
+
+The event's app calls these inside its own change (under its event's lock, with its own refusals: a closed series, a
+closed night) and says how many games its series has and whether its game points are the ISkO's game values."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from ..engine import FieldError, RuleError
+from ..engine.league import PaperLine as Paper
+from ..engine.league import check_paper
+from ..engine.messages import gettext_noop, msg
+from ..errors import Conflict, Invalid
+from ..models import Game, Match, PaperLine, Player
+from .changes import lock_match
+from .matches import match_lock, match_unlock
+from .sharing import match_link_renew
+
+# The most games a series has, and the most game points a player's list can show, as the forms and the API take them.
+MAX_SERIES_GAMES = 96
+MOST_GAME_POINTS = 100_000
+# Each player's totals, in any order: a ``PaperTotals`` or a plain tuple of the four.
+Lines = Sequence[tuple[Player, int, int, int]]
+GAMES_ENTERED = gettext_noop("This table has games entered; its list is those games.")
+ONE_LINE_A_SEAT = gettext_noop("One line for each player at the table.")
+
+
+class PaperTotals(NamedTuple):
+    """A player's totals as the paper list wrote them (a plain tuple of the four will do)."""
+
+    player: Player
+    game_points: int
+    won: int
+    lost: int
+
+
+def paper_check(*, match: Match, lines: Lines, games: int | None, skat_values: bool) -> None:
+    """Refuse a table's paper list (``Invalid``) that is not one line for each player seated at ``match``, or whose
+    totals no series of ``games`` games can produce (with ``skat_values``: no legal ISkO game values reach the game
+    points); the paper-list pages, the API and a restored backup all check it here."""
+    seated = set(match.seats.values_list("player_id", flat=True))
+    if {player.pk for player, *_ in lines} != seated or len(lines) != len(seated):
+        raise Invalid([FieldError("lines", msg(ONE_LINE_A_SEAT))])
+    paper = [Paper(str(player.public_id), points, won, lost) for player, points, won, lost in lines]
+    try:
+        check_paper(paper, games=games, skat_values=skat_values)
+    except RuleError as error:
+        raise Invalid.from_rules(error) from error
+
+
+def paper_enter(*, match: Match, lines: Lines, games: int | None, skat_values: bool, user: User | None) -> None:
+    """Enter ``match``'s list from paper: refused while it has games entered, checked (``paper_check``), replacing
+    totals entered before; then the list is locked (the phones learn at once that it takes no games)."""
+    with transaction.atomic():
+        locked = lock_match(match.pk)
+        if Game.objects.filter(match=locked, deleted=False).exists():
+            raise Conflict.about_match(msg(GAMES_ENTERED))
+        paper_check(match=locked, lines=lines, games=games, skat_values=skat_values)
+        PaperLine.objects.filter(match=locked).delete()
+        PaperLine.objects.bulk_create(
+            PaperLine(match=locked, player=player, game_points=points, won=won, lost=lost)
+            for player, points, won, lost in lines
+        )
+        match_lock(match=locked, user=user)
+
+
+def paper_to_phones(*, match: Match, user: User | None) -> list[PaperTotals]:
+    """Take ``match``'s paper totals back and open its list to the phones again (its scoring link on, a new one if it
+    was turned off); answers the totals it had, for the event's own history."""
+    with transaction.atomic():
+        locked = lock_match(match.pk)
+        lines = PaperLine.objects.filter(match=locked).select_related("player")
+        taken = [PaperTotals(line.player, line.game_points, line.won, line.lost) for line in lines]
+        lines.delete()
+        match_unlock(match=locked, user=user)
+        if Match.objects.filter(pk=locked.pk, invite_token__isnull=True).exists():
+            match_link_renew(match=locked, link="invite", user=user)
+    return taken
+
+
+def paper_restore(*, match: Match, lines: Lines, games: int | None, skat_values: bool) -> None:
+    """Write a restored table's paper totals as the backup kept them, checked as when they were entered; the match
+    was restored locked, as it was kept."""
+    paper_check(match=match, lines=lines, games=games, skat_values=skat_values)
+    PaperLine.objects.bulk_create(
+        PaperLine(match=match, player=player, game_points=points, won=won, lost=lost)
+        for player, points, won, lost in lines
+    )

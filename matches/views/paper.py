@@ -1,0 +1,51 @@
+"""A table's paper list page, for every kind of event: the event's view finds the table and checks who may enter it,
+then hands over here with how to enter the list (its app's service) and where to go once it is in."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from ..errors import ServiceError
+from ..forms.paper import PaperForm
+from ..models import Match
+from ..services.paper import PaperTotals
+
+
+@dataclass(frozen=True)
+class PaperTable:
+    """The table whose list is entered, as its event's page names it: its match, series and number, the event's
+    name (for the title), its layout (``base``: the template the page extends) and the way back to the event."""
+
+    match: Match
+    series: int
+    number: int
+    event: str
+    base: str
+    back_url: str
+    back_label: str
+
+
+def paper_page(
+    request: HttpRequest, table: PaperTable, *, enter: Callable[[list[PaperTotals]], object], done: str
+) -> HttpResponse:
+    """The paper list of ``table``: the form, filled with what was entered before; posted, the lines are entered by
+    ``enter`` (which refuses as the app's service does, each refusal next to the number it names) and the page goes
+    on to ``done``."""
+    form = PaperForm.of_table(request.POST or None, table.match)
+    if request.method == "POST" and form.is_valid():
+        try:
+            enter(form.lines())
+        except ServiceError as error:
+            form.add_line_errors(error)
+        else:
+            messages.success(request, _("The list of table %(number)s is entered.") % {"number": table.number})
+            return redirect(done)
+    if form.errors:
+        form.focus_first_error()
+    return render(request, "matches/paper.html", {"table": table, "form": form}, status=400 if form.errors else 200)
