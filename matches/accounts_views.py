@@ -18,7 +18,7 @@ from django.views.decorators.cache import never_cache
 
 from .accounts import account_delete, account_deletion, login_lockout_lift, password_reset_allowed
 from .errors import ServiceError
-from .forms import AccountDeleteForm
+from .forms.accounts import AccountDeleteForm
 from .labels import match_label, render_step
 from .permissions import signed_in, signed_in_account
 from .preferences import deck_of

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_safe
 from .backup import account_backup, backup_parts
 from .engine.messages import Message
 from .exports.base import backup_response
-from .forms import RestoreForm
+from .forms.backup import RestoreForm
 from .labels import render_step
 from .models import RestoreJob
 from .permissions import Action, on_restore, signed_in, signed_in_account

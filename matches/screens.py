@@ -31,3 +31,12 @@ def screen_response(request: HttpRequest, state: Hashable, draw: Callable[[bool]
     patch_cache_control(response, no_cache=True)
     patch_vary_headers(response, ["HX-Request"])
     return response
+
+
+def followed_page(request: HttpRequest, state: Hashable, page: Callable[[], HttpResponse]) -> HttpResponse:
+    """An event's page that follows itself (htmx asks it again every 30 seconds and keeps the parts it selects): the
+    page as ``page`` draws it, and, asked by htmx, a bare 304 while ``state`` is as the asker last saw it. ``state``
+    must tell apart what differs between visitors (their account: a manager's page has forms a guest's has not)."""
+    if not from_htmx(request):
+        return page()
+    return screen_response(request, state, lambda fragment: page())

@@ -10,7 +10,7 @@ from django.test import Client
 
 from matches.engine.match import shape_of
 from matches.field_cache import Fields
-from matches.forms import ENTRY_FIELDS, PER_FORM, GameForm, NextEntry
+from matches.forms.games import ENTRY_FIELDS, PER_FORM, GameForm, NextEntry
 from matches.models import Match
 
 from .factories import add, make_match, make_user

@@ -794,3 +794,45 @@ def test_a_venues_room_screen_asks_again_when_a_team_enters_the_group() -> None:
     changed = client.get(_screen(setup.venue), headers=asked)
     assert changed.status_code == 200
     assert "Grand Hand Essen I" in changed.content.decode()
+
+
+def test_a_venues_page_follows_with_a_304_until_a_table_saves_and_tells_visitors_apart() -> None:
+    setup = league_setup(series=2)
+    check_in_all(setup, 1)
+    leagues.series_seat(venue=setup.venue, series=1, user=setup.manager)
+    address = reverse("interclub_venue", args=[setup.venue.public_id])
+    manager = Client()
+    manager.force_login(setup.manager)
+    whole = manager.get(address)
+    assert whole.status_code == 200
+    assert "ETag" not in whole
+    followed = manager.get(address, headers={"HX-Request": "true"})
+    assert 'id="venue-follow"' in followed.content.decode()
+    asked = {"HX-Request": "true", "If-None-Match": followed["ETag"]}
+    assert manager.get(address, headers=asked).status_code == 304
+    # A guest holding the manager's mark gets the page as a guest sees it.
+    assert Client().get(address, headers=asked).status_code == 200
+    table = VenueTable.objects.filter(venue=setup.venue, series=1).order_by("number").first()
+    assert table is not None
+    game_add(
+        match=table.match,
+        user=None,
+        token=uuid.uuid4(),
+        submission=Submission(declarer=1, entry={"contract": "clubs", "matadors": 1, "declarer_card_points": 70}),
+    )
+    assert manager.get(address, headers=asked).status_code == 200
+
+
+def test_a_groups_page_follows_with_a_304_until_its_table_moves() -> None:
+    setup = league_setup(series=2)
+    address = reverse("interclub_group", args=[setup.group.public_id])
+    client = Client()
+    followed = client.get(address, headers={"HX-Request": "true"})
+    assert 'id="league-table"' in followed.content.decode()
+    asked = {"HX-Request": "true", "If-None-Match": followed["ETag"]}
+    assert client.get(address, headers=asked).status_code == 304
+    club = clubs.club_create(owner=make_user("newcomer"), name="Grand Hand Essen")
+    leagues.team_enter(group=setup.group, club=club, name="Grand Hand Essen I")
+    moved = client.get(address, headers=asked)
+    assert moved.status_code == 200
+    assert "Grand Hand Essen I" in moved.content.decode()

@@ -18,10 +18,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from matches import backup as backup_module
-from matches import forms
 from matches import restore as restoring
 from matches.backup import account_backup
 from matches.errors import Invalid
+from matches.forms import backup as forms
 from matches.management.large_backup import large_backup
 from matches.models import Game, GameScore, Keeper, Match, MatchEvent, Player, RestoreJob, RestorePart
 from matches.restore import restore

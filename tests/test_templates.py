@@ -10,7 +10,7 @@ import pytest
 from django.conf import settings
 from django.template import engines
 
-from matches import forms
+from matches.forms import games as forms
 from scorekeeper.template_loader import Loader, without_indentation
 
 PAGES = sorted(Path(settings.BASE_DIR, "templates").rglob("*.html"))

@@ -16,7 +16,7 @@ from matches.engine.draw import TablePlan
 from matches.engine.league import RankingRule
 from matches.engine.presets import PRESETS
 from matches.engine.variants import VariantSpec
-from matches.forms import WholeNumberField, option_field
+from matches.forms.fields import WholeNumberField, option_field
 from matches.labels import preset_label, scheme_label
 from matches.refusals import first_part, refusal_on_form
 

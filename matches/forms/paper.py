@@ -13,7 +13,7 @@ from ..engine import RuleError
 from ..models import Match, PaperLine
 from ..refusals import refusal_on_form
 from ..services.paper import MAX_SERIES_GAMES, MOST_GAME_POINTS, PaperTotals
-from . import WholeNumberField
+from .fields import WholeNumberField
 
 
 def _line_field(field: str) -> str | None:

@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from matches.engine.match_days import ShortVenue, TableTie, TieRule
-from matches.forms import WholeNumberField
+from matches.forms.fields import WholeNumberField
 
 from .models import Division, LeagueRole, RosterEntry, Team
 from .services import MAX_SERIES, MIN_SERIES, LeagueSettings

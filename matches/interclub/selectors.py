@@ -432,14 +432,11 @@ def screen_state(venue: Venue) -> tuple[int, ...]:
     group's table moves when one of them closes or is accepted) and its teams (one entered). Counted by the database
     in three reads, however long the day or the group's history."""
     tables = Match.objects.filter(venue_table__venue=venue).aggregate(versions=Sum("version"), games=Sum("deals"))
-    group = Venue.objects.filter(match_day__group_id=venue.match_day.group_id).aggregate(
-        versions=Sum("version"), venues=Count("pk")
-    )
-    return (
-        venue.version,
-        tables["versions"] or 0,
-        tables["games"] or 0,
-        group["versions"] or 0,
-        group["venues"],
-        Team.objects.filter(group_id=venue.match_day.group_id).count(),
-    )
+    return (venue.version, tables["versions"] or 0, tables["games"] or 0, *group_state(venue.match_day.group_id))
+
+
+def group_state(group_id: int) -> tuple[int, ...]:
+    """What a group's table moves with: its venues' versions (one closes, is accepted, reopened), how many there are,
+    and its teams (one entered). Counted by the database in two reads, however long the group's history."""
+    venues = Venue.objects.filter(match_day__group_id=group_id).aggregate(versions=Sum("version"), venues=Count("pk"))
+    return (venues["versions"] or 0, venues["venues"], Team.objects.filter(group_id=group_id).count())

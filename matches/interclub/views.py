@@ -23,7 +23,7 @@ from matches.models import Player
 from matches.permissions import Action, on_subject, signed_in, signed_in_account, visitor_of
 from matches.qr import qr_svg
 from matches.refusals import refusal_as_messages, refusal_on_form
-from matches.screens import screen_response
+from matches.screens import followed_page, screen_response
 from matches.services.paper import PaperTotals
 from matches.views.paper import PaperTable, paper_page
 
@@ -52,7 +52,7 @@ from .permissions import (
     may_keep_roster,
     may_seat,
 )
-from .selectors import group_table, players_ranking, screen_state, team_match_days, venue_report
+from .selectors import group_state, group_table, players_ranking, screen_state, team_match_days, venue_report
 
 # The match days a group's page lists at a time: the latest, and the older ones a page at a time on request.
 MATCH_DAYS_SHOWN = 10
@@ -154,7 +154,11 @@ def _venue_context(
 @on_subject(Action.VIEW, "venue")
 @require_safe
 def venue_detail(request: HttpRequest, venue: Venue) -> HttpResponse:
-    return render(request, "interclub/venue_detail.html", _venue_context(request, venue))
+    """The venue's page; asked again by its follow, a bare 304 while nothing it shows moved."""
+    state = (screen_state(venue), request.user.pk)
+    return followed_page(
+        request, state, lambda: render(request, "interclub/venue_detail.html", _venue_context(request, venue))
+    )
 
 
 @on_subject(Action.VIEW, "venue")
@@ -406,7 +410,11 @@ def _group_context(request: HttpRequest, group: Group) -> dict[str, Any]:
 @on_subject(Action.VIEW, "group")
 @require_safe
 def group_detail(request: HttpRequest, group: Group) -> HttpResponse:
-    return render(request, "interclub/group_detail.html", _group_context(request, group))
+    """The group's page; asked again by its follow, a bare 304 while its table did not move."""
+    state = (group_state(group.pk), request.user.pk)
+    return followed_page(
+        request, state, lambda: render(request, "interclub/group_detail.html", _group_context(request, group))
+    )
 
 
 @on_subject(Action.MANAGE, "group")

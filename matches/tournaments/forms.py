@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from matches.clubs.forms import IsoDateInput
 from matches.engine.tournaments import LOST_GAME_TIERS, MAX_SERIES, MIN_SERIES, Doubles, Payout, ScheduleKind, Seating
-from matches.forms import WholeNumberField
+from matches.forms.fields import WholeNumberField
 
 from .models import Category, Entry, SideKind
 from .services import MAX_SERIES_GAMES, EntryForm, Schedule, TournamentSettings

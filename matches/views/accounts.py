@@ -12,7 +12,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
-from ..forms import SignupForm
+from ..forms.accounts import SignupForm
 from ..models import Deck, Profile
 from ..permissions import (
     GUEST_SESSION_KEY,

@@ -25,7 +25,7 @@ from ..engine import (
     shape_of,
 )
 from ..errors import Invalid, ServiceError
-from ..forms import GameForm, initial_from
+from ..forms.games import GameForm, initial_from
 from ..htmx import from_htmx
 from ..labels import (
     render_step,

@@ -27,7 +27,8 @@ from ..exports.pdf import game_list_pdf, match_header, pdf_response
 from ..exports.picture import match_picture, picture_response
 from ..exports.tables import MatchExport
 from ..following import csrf_cookie_kept, unchanged
-from ..forms import BY_VALUE_MODE, FULL_MODE, GameForm, MatchForm, NextEntry
+from ..forms.games import BY_VALUE_MODE, FULL_MODE, GameForm, NextEntry
+from ..forms.matches import MatchForm
 from ..htmx import from_htmx
 from ..labels import (
     change_text,
