@@ -7,11 +7,10 @@ length of the match. The next deal, the what-if and the chart come from the engi
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
-from fractions import Fraction
+from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models import Count, Max, QuerySet, Sum
 
 from .charts import HEIGHT as CHART_HEIGHT
 from .charts import WIDTH as CHART_WIDTH
@@ -30,11 +29,7 @@ from .engine import (
     next_deal,
     score_match,
 )
-from .engine.league import SeriesLine, game_points_of_total
-from .engine.skat import ListMarks
-from .engine.values import paper_marks
-from .engine.variants import Family
-from .models import Game, GameScore, Match, MatchEvent, Player, Seat
+from .models import Game, GameScore, Match, MatchEvent, Seat
 from .paging import PLACE_ERRORS, BadPlace, Page, place_of, place_token
 from .papers import PaperList, paper_list
 from .rows import rows_read
@@ -404,54 +399,6 @@ def added_since(match: Match, version: int) -> int | None:
     return added.values_list("game_id", flat=True).first()
 
 
-@dataclass(frozen=True)
-class VariantStats:
-    """A player's record in one variant under one scheme: points of different schemes are never added up."""
-
-    variant: str
-    scheme: str
-    total: int
-    games: int
-    declared: int
-    won: int
-    lost: int
-
-    @property
-    def average(self) -> Fraction:
-        return Fraction(self.total, self.games) if self.games else Fraction(0)
-
-
-def player_stats(players: Player | Sequence[Player]) -> list[VariantStats]:
-    """Lifetime totals per variant and scheme of one player (or of several entries of one person): points, games
-    played (not sitting out, not passed), declarer games won and lost, in one query. Points include what a seat got
-    without playing (Seeger-Fabian pays the sitting-out dealer)."""
-    chosen = [players] if isinstance(players, Player) else list(players)
-    rows = (
-        GameScore.objects.filter(player__in=chosen, game__deleted=False)
-        .values("game__match__variant", "game__match__scheme")
-        .annotate(
-            total=Sum("points"),
-            games=Count("id", filter=Q(played=True)),
-            declared=Count("id", filter=Q(declarer=True)),
-            won=Count("id", filter=Q(declarer=True, game__won=True)),
-            lost=Count("id", filter=Q(declarer=True, game__won=False)),
-        )
-        .order_by("game__match__variant", "game__match__scheme")
-    )
-    return [
-        VariantStats(
-            variant=row["game__match__variant"],
-            scheme=row["game__match__scheme"],
-            total=row["total"] or 0,
-            games=row["games"],
-            declared=row["declared"],
-            won=row["won"],
-            lost=row["lost"],
-        )
-        for row in rows
-    ]
-
-
 GAME_ROW = (
     "number",
     "passed",
@@ -473,152 +420,6 @@ def game_rows(match: Match) -> Iterator[tuple[Any, ...]]:
     return games.iterator(chunk_size=2000)
 
 
-def player_matches(player: Player, limit: int = 10) -> QuerySet[Match]:
-    return Match.objects.filter(seats__player=player).order_by("-created_at")[:limit]
-
-
-@dataclass(frozen=True)
-class HeadToHead:
-    """Two players' points in the matches they played together, of one variant under one scheme."""
-
-    variant: str
-    scheme: str
-    matches: int
-    games: int
-    totals: dict[int, int]
-
-
-def head_to_head(first: Player, second: Player) -> list[HeadToHead]:
-    """Both players' points over every game of every match they played together, per variant and scheme (points of
-    different schemes are never added up), in two queries."""
-    shared = Match.objects.filter(seats__player=first).filter(seats__player=second)
-    kinds = {
-        (row["variant"], row["scheme"]): row["matches"]
-        for row in shared.values("variant", "scheme").annotate(matches=Count("id", distinct=True))
-    }
-    rows = (
-        GameScore.objects.filter(game__match__in=shared, game__deleted=False, player__in=[first, second])
-        .values("game__match__variant", "game__match__scheme", "player")
-        .annotate(total=Sum("points"), games=Count("id"))
-    )
-    totals: dict[tuple[str, str], dict[int, int]] = {kind: {first.pk: 0, second.pk: 0} for kind in kinds}
-    games: dict[tuple[str, str], int] = dict.fromkeys(kinds, 0)
-    for row in rows:
-        kind = (row["game__match__variant"], row["game__match__scheme"])
-        totals.setdefault(kind, {first.pk: 0, second.pk: 0})[row["player"]] = row["total"] or 0
-        games[kind] = max(games.get(kind, 0), row["games"])
-    return [
-        HeadToHead(
-            variant=variant,
-            scheme=scheme,
-            matches=kinds.get((variant, scheme), 0),
-            games=games[(variant, scheme)],
-            totals=totals[(variant, scheme)],
-        )
-        for variant, scheme in sorted(totals)
-    ]
-
-
-# --- The paper list -------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ListRow:
-    """One game as the paper list writes it: its number, contract (None: all passed) and declarer, its marks, won or
-    lost at what value, the game points each seat writes and each seat's running total."""
-
-    number: int
-    contract: str | None
-    declarer: int | None
-    sitting_out: int | None
-    marks: ListMarks | None
-    won: bool | None
-    value: int
-    points: tuple[int, ...]
-    totals: tuple[int, ...]
-
-    @property
-    def passed(self) -> bool:
-        return self.contract is None
-
-    @property
-    def won_value(self) -> int | None:
-        return self.value if self.won and self.declarer is not None else None
-
-    @property
-    def lost_value(self) -> int | None:
-        """What a lost game costs its declarer on the list (twice its value under the ISkO), or minus its value
-        where the declarer writes nothing (an opponent scores it instead)."""
-        if self.won is not False or self.declarer is None:
-            return None
-        return self.points[self.declarer] or -self.value
-
-
-@dataclass(frozen=True)
-class GameList:
-    """A match as its paper list: every game in order and each player's footer line (game points, games won and
-    lost, the others' lost games). ``seeger_fabian``: the rows carry game points only, and the footer adds the
-    Seeger-Fabian points (``SeriesLine``) up to the match's totals. ``skat``: a list of the Skat family, whose games
-    are marked by base value, matadors and levels."""
-
-    match: Match
-    names: list[str]
-    rows: list[ListRow]
-    footers: list[SeriesLine]
-    seeger_fabian: bool
-    skat: bool
-    paper: bool = False
-
-
-def game_list(match: Match, seats: Sequence[Seat]) -> GameList:
-    """Every game of the match scored by the engine from what was entered, read in one query however long the
-    match is. A Seeger-Fabian list writes the games under the standard scheme (the ISkO's game points: the value
-    won, twice the value lost) and leaves the ±50 and the others' bonus to the footer, as the paper list does. A
-    list kept on paper has no games here: only the footer entered from it."""
-    setup = match.setup()
-    paper = paper_list(match)
-    if paper is not None:
-        names = [seat.player.name for seat in seats]
-        footers = [replace(line, player=name) for line, name in zip(paper.lines, names, strict=True)]
-        return GameList(match, names, [], footers, paper.seeger_fabian, setup.spec.family is Family.SKAT, paper=True)
-    seeger_fabian = setup.scheme is Scheme.SEEGER_FABIAN
-    written = setup.with_scheme(Scheme.STANDARD) if seeger_fabian else setup
-    games = live_games(match).order_by("position").only("passed", "declarer", "entry", "entry_version")
-    scored = score_match(written, (game.deal() for game in games.iterator(chunk_size=2000)), lenient=True)
-    players = len(seats)
-    totals = [0] * players
-    won, lost, others_lost = [0] * players, [0] * players, [0] * players
-    rows: list[ListRow] = []
-    for deal in scored.deals:
-        totals = [total + score for total, score in zip(totals, deal.scores, strict=True)]
-        if deal.declarer is not None and deal.won is not None:
-            (won if deal.won else lost)[deal.declarer] += 1
-            if not deal.won:
-                others_lost = [count + (seat != deal.declarer) for seat, count in enumerate(others_lost)]
-        rows.append(_list_row(deal, tuple(totals)))
-    names = [seat.player.name for seat in seats]
-    footers = [
-        SeriesLine(names[seat], players, totals[seat], won[seat], lost[seat], others_lost[seat])
-        for seat in range(players)
-    ]
-    return GameList(match, names, rows, footers, seeger_fabian, setup.spec.family is Family.SKAT)
-
-
-def _list_row(deal: ScoredDeal, totals: tuple[int, ...]) -> ListRow:
-    game = deal.deal.game
-    return ListRow(
-        number=deal.number,
-        contract=deal.deal.contract,
-        declarer=deal.declarer,
-        sitting_out=deal.seating.sitting_out,
-        marks=paper_marks(game, deal.result) if game is not None and deal.result is not None else None,
-        won=deal.won,
-        value=deal.game_value,
-        points=deal.scores,
-        totals=totals,
-    )
-
-
 def games_page(match: Match, *, after: str | None, size: int) -> tuple[Sheet, Page]:
     """A match's list a page at a time, from its latest games back, by the one paging protocol (``page_of``):
     ``after`` is the place of the earliest game of the page before, and this page ends just before it, its rows
@@ -634,56 +435,3 @@ def games_page(match: Match, *, after: str | None, size: int) -> tuple[Sheet, Pa
         upto = number - 1
     sheet = match_sheet(match, upto=upto, last=size)
     return sheet, Page(sheet.rows, sheet.earlier_place, paged=bool(after))
-
-
-@dataclass(frozen=True)
-class ListSums:
-    """One player's sums over the live games of one match, as a table's list sums them: the points the games gave
-    them, the games they won and lost as declarer, and the games the others lost while they sat at the table (the
-    Seeger-Fabian bonus counts them). ``players``: the table's size."""
-
-    match: int
-    player: int
-    players: int
-    points: int
-    won: int
-    lost: int
-    others_lost: int
-
-    def game_points(self, *, seeger_fabian: bool) -> int:
-        """The list's game points: under Seeger-Fabian what is left of the total without its bonuses, otherwise the
-        points themselves."""
-        if not seeger_fabian:
-            return self.points
-        return game_points_of_total(
-            self.points, won=self.won, lost=self.lost, others_lost=self.others_lost, table_size=self.players
-        )
-
-
-def list_sums(match_ids: Sequence[int]) -> list[ListSums]:
-    """Every seated player's sums over the live games of the matches ``match_ids`` (the tables of a club night, a
-    league's venue, a tournament's series), summed by the database in one query, however many games; a player with
-    no game scored yet has no sums."""
-    rows = (
-        GameScore.objects.filter(game__match_id__in=match_ids, game__deleted=False)
-        .values("game__match_id", "game__match__players", "player_id")
-        .annotate(
-            points=Sum("points"),
-            won=Count("id", filter=Q(declarer=True, game__won=True)),
-            lost=Count("id", filter=Q(declarer=True, game__won=False)),
-            others_lost=Count("id", filter=Q(declarer=False, game__won=False, game__passed=False)),
-        )
-        .order_by()
-    )
-    return [
-        ListSums(
-            match=row["game__match_id"],
-            player=row["player_id"],
-            players=row["game__match__players"],
-            points=row["points"] or 0,
-            won=row["won"],
-            lost=row["lost"],
-            others_lost=row["others_lost"],
-        )
-        for row in rows
-    ]

@@ -20,7 +20,8 @@ from matches.clubs.selectors import night_results, season_table
 from matches.exports.base import Format
 from matches.labels import figure_cell
 from matches.models import Match, Player
-from matches.selectors import match_sheet, player_stats
+from matches.selectors import match_sheet
+from matches.stats import player_stats
 
 from .downloads import german_figure
 from .factories import add, make_match, make_user

@@ -12,7 +12,6 @@ from django.test import Client
 from matches.errors import Conflict, Invalid
 from matches.models import Game, Keeper, Match, Player, Seat
 from matches.names import BadName, name_key, normalize_name
-from matches.selectors import player_stats
 from matches.services import (
     Added,
     Submission,
@@ -24,6 +23,7 @@ from matches.services import (
     player_link_invite,
     player_merge,
 )
+from matches.stats import player_stats
 
 from .factories import add, make_match, make_user
 

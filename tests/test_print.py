@@ -21,8 +21,9 @@ from matches.clubs.selectors import night_results, season_table
 from matches.engine import GameEntry, Result
 from matches.engine.league import SeriesLine
 from matches.engine.skat import ListMarks, list_marks
+from matches.game_lists import game_list
 from matches.models import Match
-from matches.selectors import game_list, seats_of
+from matches.selectors import seats_of
 
 from .factories import add, make_match, make_user
 

@@ -13,8 +13,8 @@ from rest_framework.test import APIClient
 
 from matches.engine.entry import VALUE_ENTRY_VERSION
 from matches.engine.skat import ListMarks
+from matches.game_lists import game_list
 from matches.models import Game, Match, MatchEvent
-from matches.selectors import game_list
 
 from .factories import add, make_match, make_user
 

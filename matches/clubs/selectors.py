@@ -31,7 +31,8 @@ from matches.engine.league import (
 )
 from matches.models import Match, Player, Seat
 from matches.papers import paper_sums
-from matches.selectors import list_sums, versions_mark
+from matches.selectors import versions_mark
+from matches.sums import list_sums
 
 from .models import Attendance, Club, ClubTable, Night, NightStanding, Roster, Season, SeasonStanding
 

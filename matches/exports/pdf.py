@@ -24,10 +24,10 @@ from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
 from matches.engine.league import SeriesLine
+from matches.game_lists import GameList, ListRow
 from matches.labels import contract_label, footer_rows, match_label, scheme_label, variant_label
 from matches.models import Match
 from matches.registry import table_place
-from matches.selectors import GameList, ListRow
 
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
 FONT = "DejaVu"

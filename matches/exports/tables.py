@@ -12,7 +12,8 @@ from matches.engine.bock import bock_multiplier
 from matches.engine.entry import OVERBID
 from matches.labels import contract_label, figure_cell, match_label, result_label, scheme_label, variant_label
 from matches.models import Match, Player, Seat
-from matches.selectors import game_rows, player_stats
+from matches.selectors import game_rows
+from matches.stats import player_stats
 
 from .base import Cell, Exporter
 

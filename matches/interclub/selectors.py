@@ -38,7 +38,7 @@ from matches.engine.match_days import (
 )
 from matches.models import Match, Player, Seat
 from matches.papers import paper_sums
-from matches.selectors import list_sums
+from matches.sums import list_sums
 
 from .models import (
     CheckIn,

@@ -43,7 +43,7 @@ from matches.models import Match
 from matches.names import name_key
 from matches.papers import paper_sums
 from matches.registry import TablePlace
-from matches.selectors import list_sums
+from matches.sums import list_sums
 
 from .models import (
     Category,

@@ -29,6 +29,7 @@ from ..exports.tables import MatchExport
 from ..following import csrf_cookie_kept, unchanged
 from ..forms.games import BY_VALUE_MODE, FULL_MODE, GameForm, NextEntry
 from ..forms.matches import MatchForm
+from ..game_lists import game_list
 from ..htmx import from_htmx
 from ..labels import (
     change_text,
@@ -56,7 +57,6 @@ from ..preferences import deck_of
 from ..selectors import (
     Sheet,
     added_since,
-    game_list,
     games_page,
     match_chart,
     match_sheet,

@@ -35,11 +35,6 @@ from ..permissions import (
     visitor_of,
 )
 from ..refusals import refusal_as_messages, refusal_texts
-from ..selectors import (
-    head_to_head,
-    player_matches,
-    player_stats,
-)
 from ..services import (
     player_claim,
     player_link,
@@ -47,6 +42,7 @@ from ..services import (
     player_merge,
     player_unlink,
 )
+from ..stats import head_to_head, player_matches, player_stats
 from .common import kind_of, posted_uuid
 
 PLAYERS_PER_PAGE = 100

@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from ...labels import figure_cell
 from ...models import Player
 from ...permissions import visible_players
-from ...selectors import player_stats
+from ...stats import player_stats
 from ..policy import ByName, PolicyView
 from ..shapes import (
     PlayerDetailShape,
