@@ -598,6 +598,7 @@ ADDRESSES: dict[str, tuple[str, set[str], set[str]]] = {
     # name: (subject, who gets a GET, who gets a POST)
     "interclub_leagues": ("", SIGNED_IN, SIGNED_IN),
     "interclub_league": ("league", EVERYBODY, EVERYBODY),
+    "interclub_manager_new": ("league", MANAGER, MANAGER),
     "interclub_division_new": ("league", MANAGER, MANAGER),
     "interclub_group_new": ("league", MANAGER, MANAGER),
     "interclub_group": ("group", EVERYBODY, EVERYBODY),

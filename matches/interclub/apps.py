@@ -7,9 +7,10 @@ class InterclubConfig(AppConfig):
     the core of the matches app and the club app (a team's players come from its club's book)."""
 
     name = "matches.interclub"
-    # Not "leagues": the club app holds that label, the one it was first installed under (its apps.py says why).
+    # Not "leagues": the club app holds that label, the one it was first installed under (its apps.py says why); and
+    # named apart from it in the admin too, where "leagues" names the club app's tables.
     label = "interclub"
-    verbose_name = _("Leagues")
+    verbose_name = _("Leagues between clubs")
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:

@@ -18,6 +18,7 @@ from ..addresses import address
 from ..engine import Message
 from ..labels import (
     FooterRow,
+    amount_label,
     bock_label,
     contract_label,
     footer_rows,
@@ -28,6 +29,7 @@ from ..labels import (
     standings_text,
     total_label,
 )
+from ..labels import euros as euros_label
 from ..models import Deck
 from ..papers import PaperList
 from ..selectors import SheetRow
@@ -49,6 +51,18 @@ def signed(value: int) -> str:
 def score(value: int) -> str:
     """36, −96, 0: a total, with a real minus sign."""
     return total_label(value)
+
+
+@register.filter
+def euros(cents: int) -> str:
+    """Cents as the reader writes euros: ``12.50 €``, in German ``12,50 €``, a real minus sign."""
+    return euros_label(cents)
+
+
+@register.filter
+def amount(cents: int) -> str:
+    """Cents as a column headed in euros writes them: ``12.50``, in German ``12,50``, a real minus sign."""
+    return amount_label(cents)
 
 
 @register.filter

@@ -27,6 +27,7 @@ from matches.engine import RuleError
 from matches.engine.league import Place
 from matches.engine.tournaments import CashierLine, Prize, PrizeKind, Seating
 from matches.errors import ServiceError
+from matches.labels import euros
 from matches.names import name_key
 from matches.paging import page_of
 from matches.permissions import (
@@ -71,7 +72,6 @@ from .selectors import (
     series_progress,
     tournament_results,
 )
-from .templatetags.tournaments import euros
 
 R = TypeVar("R")
 

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 
 from django import template
 
-from matches.labels import euros as euros_label
-from matches.labels import standing_label, standings_text
+from matches.labels import standings_text
 from matches.models import Player
 
 from ..labels import ranking_label
@@ -17,18 +15,6 @@ from ..selectors import ListResult, TableView
 from ..standings import COLUMNS, SCORE, Column, StandingRow
 
 register = template.Library()
-
-
-@register.filter
-def standing_score(value: Fraction) -> str:
-    """A whole number as it is; an average with one decimal (in the reader's language); a real minus sign."""
-    return standing_label(value)
-
-
-@register.filter
-def euros(cents: int) -> str:
-    """Cents as the reader writes euros: ``12.50 €``, in German ``12,50 €``."""
-    return euros_label(cents)
 
 
 @register.simple_tag

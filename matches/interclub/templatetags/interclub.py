@@ -8,7 +8,7 @@ from django import template
 from django.utils.formats import number_format
 
 from matches.engine.match_days import LeaguePoints
-from matches.labels import MINUS, rounded, standing_label, total_label
+from matches.labels import MINUS, rounded, total_label
 
 from ..exports import lined_up_note
 from ..selectors import LinedUp
@@ -31,13 +31,6 @@ def half_points(value: Fraction | int) -> str:
 def plus_minus(points: LeaguePoints) -> str:
     """League points as plus:minus."""
     return f"{half_points(points.plus)}:{half_points(points.minus)}"
-
-
-@register.filter
-def average(value: Fraction) -> str:
-    """A player's average per series: whole as it is, any other to one decimal in the reader's format (rounded), a
-    real minus sign."""
-    return standing_label(value)
 
 
 @register.filter

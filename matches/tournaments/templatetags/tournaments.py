@@ -7,28 +7,9 @@ from fractions import Fraction
 from django import template
 from django.utils.formats import number_format
 
-from matches.labels import amount_label, rounded, standing_label
-from matches.labels import euros as euros_label
+from matches.labels import rounded
 
 register = template.Library()
-
-
-@register.filter
-def euros(cents: int) -> str:
-    """Cents as the reader writes euros: ``12.50 €``, in German ``12,50 €``."""
-    return euros_label(cents)
-
-
-@register.filter
-def points(value: Fraction) -> str:
-    """A ranking's score as a table of results writes it (a real minus sign)."""
-    return standing_label(value)
-
-
-@register.filter
-def amount(cents: int) -> str:
-    """Cents as a column headed in euros writes them: ``12.50``, in German ``12,50``."""
-    return amount_label(cents)
 
 
 @register.filter
