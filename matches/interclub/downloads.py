@@ -13,12 +13,13 @@ from django.views.decorators.http import require_safe
 
 from matches.exports.base import backup_response, export_response, format_of
 from matches.exports.pdf import pdf_response
+from matches.exports.sheets import SheetExport, sheet_pdf
 from matches.permissions import Action, on_subject
 
 from .backup import league_backup
-from .exports import SheetExport, group_table_sheet, players_ranking_sheet, report_name, report_sheet
+from .exports import group_table_sheet, players_ranking_sheet, report_name, report_sheet
 from .models import Group, League, Venue
-from .prints import sheet_pdf, venue_report_pdf
+from .prints import venue_report_pdf
 from .selectors import group_table, players_ranking, venue_report
 
 

@@ -9,81 +9,20 @@ Every function takes what a selector read and asks the database nothing more.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from fractions import Fraction
 
 from django.utils.formats import date_format
-from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from matches.engine.match_days import LeaguePoints, Mark, TeamDay
-from matches.exports.base import Cell, Exporter
+from matches.exports.base import Cell
+from matches.exports.sheets import Column, Line, Sheet
 from matches.labels import figure_cell, standing_label, total_label
 
 from .models import Group, League, Venue
 from .selectors import GroupTable, LinedUp, RankedPlayer, VenueReport
-
-
-@dataclass(frozen=True)
-class Column:
-    """A column of an exported table: its header, its width on the printed page (mm), and whether it is written
-    from the left (a name) where figures are written from the right. ``printed``: the printed page shows it (the
-    spreadsheet's plus and minus are one "5:1" there)."""
-
-    label: str | Promise
-    width: float
-    text: bool = False
-    printed: bool = True
-
-
-@dataclass(frozen=True)
-class Line:
-    """One row: its cells for a program and for a reader, in the columns' order."""
-
-    cells: tuple[Cell, ...]
-    texts: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Sheet:
-    """A table to export: the download's name, what its sheet is called, its columns and rows, and a note for the
-    printed page (what a mark means)."""
-
-    name: str
-    title: str
-    columns: tuple[Column, ...]
-    lines: tuple[Line, ...]
-    note: str = ""
-
-    def printed_columns(self) -> list[Column]:
-        return [column for column in self.columns if column.printed]
-
-    def printed_rows(self) -> list[list[str]]:
-        keep = [column.printed for column in self.columns]
-        return [[text for text, shown in zip(line.texts, keep, strict=True) if shown] for line in self.lines]
-
-
-class SheetExport(Exporter):
-    """A ``Sheet`` as the core's writers take it, in every format they write."""
-
-    def __init__(self, sheet: Sheet) -> None:
-        self.table = sheet
-
-    @property
-    def filename(self) -> str:
-        return self.table.name
-
-    @property
-    def sheet(self) -> str:
-        return self.table.title
-
-    def headers(self) -> list[str]:
-        return [str(column.label) for column in self.table.columns]
-
-    def rows(self) -> Iterator[Sequence[Cell]]:
-        return (line.cells for line in self.table.lines)
 
 
 def _number(value: Fraction) -> Cell:

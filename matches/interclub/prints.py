@@ -16,12 +16,12 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from matches.exports.pdf import MARGIN, PAGE_WIDTH, Document, TableColumn, standings_pdf
+from matches.exports.pdf import MARGIN, PAGE_WIDTH, Document
 from matches.labels import total_label
 from matches.models import Match
 from matches.registry import TablePlace
 
-from .exports import Sheet, lined_up_note, report_date, venue_parts
+from .exports import lined_up_note, report_date, venue_parts
 from .models import Team, VenueTable
 from .selectors import SeriesResult, VenueReport
 
@@ -30,12 +30,6 @@ SIZE = 8  # pt
 FIGURE = 14  # mm: a player's total beside their name
 NOTE_ROW = 3.4  # mm: a line of small type under a name (the federation number, a substitute)
 TABLE_TITLE = 18  # mm: "Table 3" before a table's players
-
-
-def sheet_pdf(sheet: Sheet, title: str, subtitle: str) -> bytes:
-    """A group's table or the players' ranking on one page, in the columns and rows its downloads give."""
-    columns = [TableColumn(str(column.label), column.width, text=column.text) for column in sheet.printed_columns()]
-    return standings_pdf(title, subtitle, columns, sheet.printed_rows(), sheet.note)
 
 
 def _person(user: User | None) -> str:

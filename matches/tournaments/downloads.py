@@ -21,12 +21,13 @@ from django.views.decorators.http import require_safe
 from matches.exports.base import backup_response, export_response, format_of
 from matches.exports.pdf import pdf_response
 from matches.exports.picture import picture_response
+from matches.exports.sheets import Sheet, SheetExport
 from matches.permissions import Action, on_subject, signed_in_account
 from matches.registry import FileMaker, MadeFile, Progress
 from matches.tasks import file_queue
 
 from .backup import tournament_backup
-from .exports import Sheet, SheetExport, cashier_sheet, prize_sheet, series_sheet, standings_sheet
+from .exports import cashier_sheet, prize_sheet, series_sheet, standings_sheet
 from .models import Series, Table, Tournament
 from .pictures import prize_picture
 from .prints import DrawnTable, drawn_tables, sheet_pdf, table_cards_pdf, wall_list_pdf

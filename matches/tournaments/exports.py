@@ -9,76 +9,21 @@ other does not. Every function takes what ``tournament_results`` read and asks t
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from fractions import Fraction
 
-from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from matches.engine import RuleError
 from matches.engine.league import Place
 from matches.engine.tournaments import CashierLine, Prize, PrizeKind
-from matches.exports.base import Cell, Exporter
+from matches.exports.base import Cell
+from matches.exports.sheets import Column, Line, Sheet
 from matches.labels import euros, figure_cell, standing_label, total_label
 from matches.refusals import refusal_texts
 
 from .selectors import TournamentResults
-
-
-@dataclass(frozen=True)
-class Column:
-    """A column of an exported table: its header, its width on the printed page (mm), and whether it is written
-    from the left (a name) where figures are written from the right."""
-
-    label: str | Promise
-    width: float
-    text: bool = False
-
-
-@dataclass(frozen=True)
-class Line:
-    """One row: its cells for a program and for a reader, in the columns' order."""
-
-    cells: tuple[Cell, ...]
-    texts: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Sheet:
-    """A table to export: the download's name, what its sheet is called, its columns and rows, and for the printed
-    page a note (what a mark means, why no prize is paid), a last line that sums the rows (a spreadsheet sums its
-    own), and whether it is as it stands while the tournament is played."""
-
-    name: str
-    title: str
-    columns: tuple[Column, ...]
-    lines: tuple[Line, ...]
-    note: str = ""
-    total: Line | None = None
-    provisional: bool = False
-
-
-class SheetExport(Exporter):
-    """A ``Sheet`` as the core's writers take it, in every format they write."""
-
-    def __init__(self, sheet: Sheet) -> None:
-        self.table = sheet
-
-    @property
-    def filename(self) -> str:
-        return self.table.name
-
-    @property
-    def sheet(self) -> str:
-        return self.table.title
-
-    def headers(self) -> list[str]:
-        return [str(column.label) for column in self.table.columns]
-
-    def rows(self) -> Iterator[Sequence[Cell]]:
-        return (line.cells for line in self.table.lines)
 
 
 def _amount(cents: int) -> Cell:

@@ -15,11 +15,12 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from matches.exports.pdf import FONT, MARGIN, PAGE_WIDTH, Document, TableColumn, standings_pdf
+from matches.exports.pdf import FONT, MARGIN, PAGE_WIDTH, Document
+from matches.exports.sheets import Sheet
+from matches.exports.sheets import sheet_pdf as printed_sheet
 from matches.qr import qr_code
 from matches.registry import Progress
 
-from .exports import Sheet
 from .models import Series, TableSeat, Tournament
 
 
@@ -31,10 +32,8 @@ def _subtitle(tournament: Tournament, *more: str) -> str:
 def sheet_pdf(sheet: Sheet, tournament: Tournament) -> bytes:
     """The standings, a series' ranking, the prize list or the cashier's list on its page, in the columns and rows
     its downloads give; while the tournament is played, its head says the page is as it stands."""
-    columns = [TableColumn(str(column.label), column.width, text=column.text) for column in sheet.columns]
-    rows = [list(line.texts) for line in (*sheet.lines, *([sheet.total] if sheet.total else []))]
     state = pgettext("tournament file", "as it stands") if sheet.provisional else ""
-    return standings_pdf(sheet.title, _subtitle(tournament, state), columns, rows, sheet.note)
+    return printed_sheet(sheet, sheet.title, _subtitle(tournament, state))
 
 
 # --- The tables of a drawn series ------------------------------------------------------------------------------------
