@@ -33,10 +33,13 @@ def screen_response(request: HttpRequest, state: Hashable, draw: Callable[[bool]
     return response
 
 
-def followed_page(request: HttpRequest, state: Hashable, page: Callable[[], HttpResponse]) -> HttpResponse:
+def followed_page(
+    request: HttpRequest, state: Callable[[], Hashable], page: Callable[[], HttpResponse]
+) -> HttpResponse:
     """An event's page that follows itself (htmx asks it again every 30 seconds and keeps the parts it selects): the
-    page as ``page`` draws it, and, asked by htmx, a bare 304 while ``state`` is as the asker last saw it. ``state``
-    must tell apart what differs between visitors (their account: a manager's page has forms a guest's has not)."""
+    page as ``page`` draws it, and, asked by htmx, a bare 304 while ``state()`` is as the asker last saw it (read only
+    then: the page opened costs nothing more). The state must tell apart what differs between visitors (their
+    account: a manager's page has forms a guest's has not)."""
     if not from_htmx(request):
         return page()
-    return screen_response(request, state, lambda fragment: page())
+    return screen_response(request, state(), lambda fragment: page())

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -837,3 +837,17 @@ def test_a_groups_page_follows_with_a_304_until_its_table_moves() -> None:
     moved = client.get(address, headers=asked)
     assert moved.status_code == 200
     assert "Grand Hand Essen I" in moved.content.decode()
+
+
+def test_a_groups_page_opened_reads_no_follow_state() -> None:
+    """The follow's state is read only when htmx asks again: the page opened costs what it did without it."""
+    setup = league_setup(series=2)
+    address = reverse("interclub_group", args=[setup.group.public_id])
+    client = Client()
+    with CaptureQueriesContext(connection) as opened:
+        assert client.get(address).status_code == 200
+    with CaptureQueriesContext(connection) as followed:
+        assert client.get(address, headers={"HX-Request": "true"}).status_code == 200
+    summed = [query["sql"] for query in followed.captured_queries if "SUM(" in query["sql"].upper()]
+    assert summed
+    assert not [query["sql"] for query in opened.captured_queries if query["sql"] in summed]

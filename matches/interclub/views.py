@@ -155,9 +155,10 @@ def _venue_context(
 @require_safe
 def venue_detail(request: HttpRequest, venue: Venue) -> HttpResponse:
     """The venue's page; asked again by its follow, a bare 304 while nothing it shows moved."""
-    state = (screen_state(venue), request.user.pk)
     return followed_page(
-        request, state, lambda: render(request, "interclub/venue_detail.html", _venue_context(request, venue))
+        request,
+        lambda: (screen_state(venue), request.user.pk),
+        lambda: render(request, "interclub/venue_detail.html", _venue_context(request, venue)),
     )
 
 
@@ -411,9 +412,10 @@ def _group_context(request: HttpRequest, group: Group) -> dict[str, Any]:
 @require_safe
 def group_detail(request: HttpRequest, group: Group) -> HttpResponse:
     """The group's page; asked again by its follow, a bare 304 while its table did not move."""
-    state = (group_state(group.pk), request.user.pk)
     return followed_page(
-        request, state, lambda: render(request, "interclub/group_detail.html", _group_context(request, group))
+        request,
+        lambda: (group_state(group.pk), request.user.pk),
+        lambda: render(request, "interclub/group_detail.html", _group_context(request, group)),
     )
 
 
