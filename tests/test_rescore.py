@@ -1,17 +1,16 @@
 """Derived data is guarded: a fresh scoring finds whatever was changed behind the services' back."""
 
-import datetime
 import io
 
 import pytest
 from django.core.management import CommandError, call_command
 
-from matches.clubs import services as clubs
 from matches.clubs.models import NightStanding, SeasonStanding
 from matches.engine import RULES_VERSION
 from matches.models import Game, GameScore, Match
 
 from .factories import add, make_match, make_user
+from .test_commands_every_kind import closed_night
 
 pytestmark = pytest.mark.django_db
 
@@ -69,16 +68,8 @@ def test_totals_and_bock_changed_behind_its_back_are_found(match: Match) -> None
 
 
 def test_a_closed_nights_kept_sums_changed_behind_its_back_are_found_and_put_right() -> None:
-    owner = make_user("olga")
-    club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
-    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026"))
-    night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
-    for name in ("Anna", "Ben", "Cleo"):
-        clubs.check_in(night=night, name=name)
-    clubs.night_draw(night=night, series=1, user=owner)
-    table = Match.objects.get(club_table__night=night)
-    add(table, declarer=1, contract="grand", matadors=1, declarer_card_points=70)
-    clubs.night_close(night=night, user=owner)
+    night = closed_night()
+    season = night.season
     assert rescore("--check").strip().endswith("0 differences")
     NightStanding.objects.filter(night=night, score=98).update(score=9800)
     SeasonStanding.objects.filter(season=season, score=0).update(lists=7)
