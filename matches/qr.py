@@ -1,10 +1,17 @@
 """A table's scoring link as a QR code, the same on every page that seats tables (a club night, a league's venue, an
-open tournament), so that a phone scans each alike."""
+open tournament), so that a phone scans each alike; with the link itself, offered beside it
+(``templates/matches/_table_join.html``)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import segno
+from django.http import HttpRequest
+from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+
+from .models import Match
 
 
 def qr_code(url: str) -> segno.QRCode:
@@ -15,3 +22,20 @@ def qr_code(url: str) -> segno.QRCode:
 def qr_svg(url: str) -> SafeString:
     """The QR code of ``url`` as inline SVG (made here, never fetched from elsewhere)."""
     return mark_safe(qr_code(url).svg_inline(scale=4, border=2))
+
+
+@dataclass(frozen=True)
+class TableJoin:
+    """A table's scoring link as its event's page offers it (with its QR code), or nothing (``link`` empty) where the
+    page offers none: to somebody who may not hand it out, or for a table whose list is done or kept on paper."""
+
+    link: str = ""
+    qr: str = ""
+
+
+def table_join(request: HttpRequest, match: Match, *, offered: bool) -> TableJoin:
+    """The scoring link of ``match``'s table, absolute, where the page ``offered`` it and the match still has one."""
+    if not offered or not match.invite_token:
+        return TableJoin()
+    link = request.build_absolute_uri(reverse("match_join", args=[match.invite_token]))
+    return TableJoin(link, qr_svg(link))

@@ -1,6 +1,6 @@
 """Every write of a club: members, players, seasons, nights, check-in, the draw, paper lists, closing and reopening.
 
-Each table of a night is started through the core's ``match_create``, so a club's match is checked like any other;
+Each table of a night is started through the core's ``table_match``, so a club's match is checked like any other;
 games at the tables are entered through the core's game services, which refuse every change to a closed list.
 """
 
@@ -15,10 +15,9 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import Count, F, Sum
+from django.db.models import Count, Sum
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.translation import gettext
 
 from matches.engine import FieldError, RuleError, Scheme, find_variant, setup_match
 from matches.engine.draw import Guests, TablePlan, Tables, draw_tables, pairings_met, seat_by_ranking
@@ -30,7 +29,6 @@ from matches.errors import Conflict, Invalid
 from matches.models import Game, Keeper, Match, Player, Seat, new_link_token
 from matches.names import BadName, normalize_name
 from matches.services import (
-    match_create,
     match_discard,
     match_lock,
     match_reseat,
@@ -41,6 +39,7 @@ from matches.services import (
 from matches.services import paper_enter as core_paper_enter
 from matches.services import paper_to_phones as core_paper_to_phones
 from matches.services.events import one_line_name
+from matches.services.tables import moved_on, table_match, table_title
 
 from .models import (
     Attendance,
@@ -328,12 +327,6 @@ def _open(night: Night) -> Night:
     return locked
 
 
-def _moved_on(night: Night) -> None:
-    """The night's version moves on with every change to it, so that a client that saw an older one is refused
-    instead of changing what it did not see."""
-    Night.objects.filter(pk=night.pk).update(version=F("version") + 1)
-
-
 def check_in(*, night: Night, player: Player | None = None, name: str = "", guest: bool = False) -> Attendance:
     """Check a player of the club in (or a walk-in guest by name, added to the club's players); checking in twice
     is checking in once."""
@@ -349,7 +342,7 @@ def check_in(*, night: Night, player: Player | None = None, name: str = "", gues
                 attendance = Attendance.objects.create(night=night, player=player)
         except IntegrityError:
             return Attendance.objects.get(night=night, player=player)
-        _moved_on(night)
+        moved_on(night)
         return attendance
 
 
@@ -360,14 +353,14 @@ def check_out(*, night: Night, player: Player) -> None:
             raise Conflict.about_match(msg(gettext_noop("{name} sits at a table already."), name=player.name))
         removed, _ = Attendance.objects.filter(night=night, player=player).delete()
         if removed:
-            _moved_on(night)
+            moved_on(night)
 
 
 def pot_set(*, night: Night, player: Player, in_pot: bool) -> None:
     with transaction.atomic():
         _open(night)
         if Attendance.objects.filter(night=night, player=player).update(in_pot=in_pot):
-            _moved_on(night)
+            moved_on(night)
 
 
 class Seating(StrEnum):
@@ -424,7 +417,7 @@ def night_draw(
             players = [attendees[key] for key in table]
             recorded = seed if seating == Seating.DRAW else ""
             _start_table(locked, series, number, players, user, recorded, guests_from if guests else None)
-        _moved_on(locked)
+        moved_on(locked)
         return locked
 
 
@@ -484,17 +477,6 @@ def _recent(night: Night) -> list[Tables]:
     return [tuple(tuple(players) for players in table.values()) for table in tables.values()]
 
 
-def _table_title(night: Night, series: int, number: int) -> str:
-    # The table's phone shows the title on one line, cut where the screen ends: what the table needs comes first.
-    title = gettext("Table %(number)s, series %(series)s · %(club)s, %(date)s") % {
-        "number": number,
-        "series": series,
-        "club": night.season.club.name,
-        "date": date_format(night.date, "SHORT_DATE_FORMAT"),
-    }
-    return title[:100]
-
-
 def _start_table(
     night: Night,
     series: int,
@@ -505,16 +487,9 @@ def _start_table(
     guests_from: int | None = None,
 ) -> ClubTable:
     season = night.season
-    title = _table_title(night, series, number)
-    match = match_create(
-        owner=user,
-        keeper=season.club.keeper,
-        variant=season.variant,
-        scheme=season.scheme,
-        rules=season.rules,
-        player_names=[player.name for player in players],
-        title=title,
-        planned_games=season.series_games(len(players)),
+    title = table_title(number, series, season.club.name, night.date)
+    match = table_match(
+        keeper=season.club.keeper, rules=season, players=[player.name for player in players], title=title, user=user
     )
     return ClubTable.objects.create(
         night=night, series=series, number=number, match=match, seed=seed, guests_from=guests_from
@@ -550,7 +525,7 @@ def seats_swap(*, night: Night, series: int, first: Player, second: Player, user
             table = next(table for table in tables if table.match_id == match)
             seated = [seat.player for seat in table.match.seats.select_related("player").order_by("position")]
             match_reseat(match=table.match, players=[swapped.get(player.pk, player) for player in seated], user=user)
-        _moved_on(night)
+        moved_on(night)
 
 
 # --- A secretary's corrections: a series drawn before play, a night's date, a night opened by mistake -------------
@@ -595,7 +570,7 @@ def series_drop(*, night: Night, series: int, user: User) -> Night:
         details = {"series": series, "seed": tables[0].seed, "tables": _seating(tables)}
         _remove_tables(tables)
         NightLog.objects.create(night=locked, action=NightLog.Action.DROP, user=user, details=details)
-        _moved_on(locked)
+        moved_on(locked)
         return locked
 
 
@@ -608,11 +583,12 @@ def night_redate(*, night: Night, date: datetime.date, user: User) -> Night:
             return locked
         before, locked.date = locked.date, _night_date(date)
         locked.save(update_fields=["date"])
+        club = locked.season.club.name
         for table in ClubTable.objects.filter(night=locked).select_related("match"):
-            match_retitle(match=table.match, title=_table_title(locked, table.series, table.number))
+            match_retitle(match=table.match, title=table_title(table.number, table.series, club, locked.date))
         details = {"from": before.isoformat(), "to": date.isoformat()}
         NightLog.objects.create(night=locked, action=NightLog.Action.REDATE, user=user, details=details)
-        _moved_on(locked)
+        moved_on(locked)
         return locked
 
 
@@ -662,7 +638,7 @@ def paper_to_phones(*, table: ClubTable, user: User) -> ClubTable:
         locked.save(update_fields=["paper"])
         details = {"series": locked.series, "table": locked.number, "lines": kept}
         NightLog.objects.create(night=locked.night, action=NightLog.Action.PHONES, user=user, details=details)
-        _moved_on(locked.night)
+        moved_on(locked.night)
         return locked
 
 
@@ -681,7 +657,7 @@ def paper_enter(
         core_paper_enter(match=locked.match, lines=lines, user=user, **paper_rules(season, len(lines)))
         locked.paper = True
         locked.save(update_fields=["paper"])
-        _moved_on(night)
+        moved_on(night)
         return locked
 
 
@@ -708,7 +684,7 @@ def night_close(*, night: Night, user: User) -> Night:
         locked.save(update_fields=["closed_at"])
         _keep_standings(locked)
         NightLog.objects.create(night=locked, action=NightLog.Action.CLOSE, user=user)
-        _moved_on(locked)
+        moved_on(locked)
         return locked
 
 
@@ -735,7 +711,7 @@ def night_reopen(*, night: Night, user: User) -> Night:
         locked.save(update_fields=["closed_at"])
         _drop_standings(locked)
         NightLog.objects.create(night=locked, action=NightLog.Action.REOPEN, user=user)
-        _moved_on(locked)
+        moved_on(locked)
         return locked
 
 

@@ -34,7 +34,7 @@ from matches.labels import preset_label, scheme_label, variant_label
 from matches.models import Player
 from matches.paging import page_of
 from matches.permissions import Action, public, signed_in, signed_in_account, visitor_of
-from matches.qr import qr_svg
+from matches.qr import table_join
 from matches.refusals import refusal_as_messages, refusal_on_form
 from matches.services.paper import PaperTotals
 from matches.views.paper import PaperTable, paper_page
@@ -400,13 +400,7 @@ def _night_context(request: HttpRequest, night: Night, results: NightResults) ->
     may = _may(request, club)
     tables = []
     for view in results.tables:
-        match = view.table.match
-        join = (
-            request.build_absolute_uri(reverse("match_join", args=[match.invite_token]))
-            if match.invite_token and may["can_manage"]
-            else ""
-        )
-        tables.append({"view": view, "join": join, "qr": qr_svg(join) if join else ""})
+        tables.append({"view": view, "join": table_join(request, view.table.match, offered=may["can_manage"])})
     checked_in = {attendance.player_id for attendance in results.attendances}
     players = Player.objects.filter(keeper=club.keeper).select_related("roster").order_by("name")
     return {

@@ -1,7 +1,7 @@
 """Every write of a league: the league, its divisions, groups and teams, rosters, match days and venues, the
 check-ins of a series, its seating, paper lists, closing a venue, and its report confirmed, accepted and corrected.
 
-Each table of a venue is started through the core's ``match_create`` in the league's book and locked, unlocked and
+Each table of a venue is started through the core's ``table_match`` in the league's book and locked, unlocked and
 discarded through the core's services, so a league's match is checked like any other; games at the tables are
 entered through the core's game services, which refuse every change to a locked list. Every refusal is a
 ``ServiceError`` naming the field that is wrong, raised before anything is written, so nothing is stored halfway.
@@ -17,10 +17,9 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.translation import gettext
 
 from matches.clubs.models import Club
 from matches.engine import FieldError, RuleError, Scheme, setup_match
@@ -38,9 +37,10 @@ from matches.engine.messages import gettext_noop, msg
 from matches.errors import Conflict, Invalid
 from matches.models import Game, Keeper, Match, Player
 from matches.names import BadName, name_key, normalize_name
-from matches.services import match_create, match_discard, match_lock, match_unlock, paper_enter, player_named
+from matches.services import match_discard, match_lock, match_unlock, paper_enter, player_named
 from matches.services.events import bracketed_name, one_line_name
 from matches.services.events import federation_number as checked_federation_number
+from matches.services.tables import moved_on, table_match, table_title
 from matches.standings import rows_differ
 
 from .models import (
@@ -356,7 +356,7 @@ def venue_team_add(*, venue: Venue, team: Team) -> Venue:
         if VenueTable.objects.filter(venue=locked).exists():
             raise Conflict.on("teams", gettext_noop("This venue is seated already: its teams stay."))
         _teams_add(locked, [team])
-        _moved_on(locked)
+        moved_on(locked)
         return locked
 
 
@@ -412,12 +412,6 @@ def _lock_venue(venue: Venue) -> Venue:
     )
 
 
-def _moved_on(venue: Venue) -> None:
-    """The venue's version moves on with every change to it, so that a client that saw an older one is refused
-    instead of changing what it did not see."""
-    Venue.objects.filter(pk=venue.pk).update(version=F("version") + 1)
-
-
 def _open_venue(venue: Venue) -> Venue:
     """The venue, locked; a closed venue refuses every change to its line-ups, tables and lists."""
     locked = _lock_venue(venue)
@@ -449,7 +443,7 @@ def series_check_in(*, venue: Venue, series: int, team: Team, entries: Sequence[
             raise Conflict.on("series", gettext_noop("Series {series} is seated: its line-ups stay."), series=series)
         _check_line_up(locked, series, team, entries)
         CheckIn.objects.filter(venue=locked, series=series, team=team).delete()
-        _moved_on(locked)
+        moved_on(locked)
         return CheckIn.objects.bulk_create(
             CheckIn(
                 venue=locked,
@@ -526,17 +520,6 @@ def _check_line_up(venue: Venue, series: int, team: Team, entries: Sequence[Rost
 # --- Seating and the tables -------------------------------------------------------------------------------------------
 
 
-def _table_title(venue: Venue, series: int, number: int) -> str:
-    # The table's phone shows the title on one line, cut where the screen ends: what the table needs comes first.
-    title = gettext("Table %(number)s, series %(series)s · %(group)s, %(date)s") % {
-        "number": number,
-        "series": series,
-        "group": venue.match_day.group.name,
-        "date": date_format(venue.match_day.date, "SHORT_DATE_FORMAT"),
-    }
-    return title[:100]
-
-
 def series_seat(*, venue: Venue, series: int, user: User | None) -> list[VenueTable]:
     """Seat a series from its teams' line-ups, so that no two players of one team sit together (the engine's
     ``seat_match_day``, from the match day's seed: the same line-ups seat the same way again). Each table is a match
@@ -564,7 +547,7 @@ def series_seat(*, venue: Venue, series: int, user: User | None) -> list[VenueTa
             for one in CheckIn.objects.filter(venue=locked, series=series).select_related("league_player")
         }
         league = locked.match_day.group.division.league
-        _moved_on(locked)
+        moved_on(locked)
         return [
             _start_table(locked, series, number, [players[seat.player] for seat in table], league, user)
             for number, table in enumerate(plan, start=1)
@@ -589,15 +572,9 @@ def _line_ups(venue: Venue, series: int) -> list[LineUp]:
 def _start_table(
     venue: Venue, series: int, number: int, players: Sequence[Player], league: League, user: User | None
 ) -> VenueTable:
-    match = match_create(
-        owner=user,
-        keeper=league.keeper,
-        variant=league.variant,
-        scheme=league.scheme,
-        rules=league.rules,
-        player_names=[player.name for player in players],
-        title=_table_title(venue, series, number),
-        planned_games=league.series_games(len(players)),
+    title = table_title(number, series, venue.match_day.group.name, venue.match_day.date)
+    match = table_match(
+        keeper=league.keeper, rules=league, players=[player.name for player in players], title=title, user=user
     )
     return VenueTable.objects.create(venue=venue, series=series, number=number, match=match)
 
@@ -631,7 +608,7 @@ def series_unseat(*, venue: Venue, series: int) -> Venue:
         VenueTable.objects.filter(pk__in=[table.pk for table in tables]).delete()
         for table in tables:
             match_discard(match=table.match)
-        _moved_on(locked)
+        moved_on(locked)
         return locked
 
 
@@ -649,7 +626,7 @@ def table_paper_enter(
         paper_enter(match=locked.match, lines=lines, games=games, skat_values=True, user=user)
         locked.paper = True
         locked.save(update_fields=["paper"])
-        _moved_on(venue)
+        moved_on(venue)
         return locked
 
 
@@ -699,7 +676,7 @@ def venue_close(*, venue: Venue, user: User | None) -> Venue:
         Correction.objects.filter(venue=locked, closed_at__isnull=True).update(
             after=_scores_of(locked), closed_at=locked.closed_at
         )
-        _moved_on(locked)
+        moved_on(locked)
         return locked
 
 
@@ -819,7 +796,7 @@ def venue_reopen(*, venue: Venue, user: User, reason: str = "") -> Venue:
         PlayerSeries.objects.filter(venue=locked).delete()
         locked.closed_at = None
         locked.save(update_fields=["closed_at"])
-        _moved_on(locked)
+        moved_on(locked)
         return locked
 
 
@@ -843,7 +820,7 @@ def report_confirm(*, venue: Venue, team: Team, user: User) -> ReportConfirmatio
             venue=locked, team=team, defaults={"captain": user}
         )
         if created:
-            _moved_on(locked)
+            moved_on(locked)
         return confirmation
 
 
@@ -869,7 +846,7 @@ def report_accept(*, venue: Venue, user: User) -> Venue:
         locked.accepted_at, locked.accepted_by = timezone.now(), user
         locked.save(update_fields=["accepted_at", "accepted_by"])
         _standings_move(locked, 1)
-        _moved_on(locked)
+        moved_on(locked)
         return locked
 
 

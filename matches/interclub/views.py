@@ -21,7 +21,7 @@ from matches.clubs.models import Club, Membership
 from matches.errors import ServiceError
 from matches.models import Player
 from matches.permissions import Action, on_subject, signed_in, signed_in_account, visitor_of
-from matches.qr import qr_svg
+from matches.qr import table_join
 from matches.refusals import refusal_as_messages, refusal_on_form
 from matches.screens import followed_page, screen_response
 from matches.services.paper import PaperTotals
@@ -118,13 +118,8 @@ def _venue_context(
                 check_ins.append((team, form))
         tables = []
         for table in result.tables:
-            match = table.table.match
-            join = (
-                request.build_absolute_uri(reverse("match_join", args=[match.invite_token]))
-                if match.invite_token and seats and not table.complete and venue.closed_at is None
-                else ""
-            )
-            tables.append({"result": table, "join": join, "qr": qr_svg(join) if join else ""})
+            offered = bool(seats) and not table.complete and venue.closed_at is None
+            tables.append({"result": table, "join": table_join(request, table.table.match, offered=offered)})
         # Its seating can be dropped until a table entered something.
         entered = any(table.table.paper or table.games for table in result.tables)
         # A series is offered for seating once a team is checked in; a team that is not is left out, and named.

@@ -78,6 +78,10 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def series_games(self, players: int) -> int:
+        """The games of one series at a table of ``players``."""
+        return self.games_at_four if players == 4 else self.games_at_three
+
 
 class Category(models.Model):
     """A category with prizes of its own (women, seniors, youth, or the organiser's own): amounts in cents by place

@@ -1,7 +1,7 @@
 """Every write of an open tournament: announcing it, entries online and at the door, payments, withdrawals, the
 tandems and teams of its side rankings, drawing a series, a table's paper list and closing a series.
 
-Each table of a series is started through the core's ``match_create`` in the tournament's book and locked through
+Each table of a series is started through the core's ``table_match`` in the tournament's book and locked through
 the core's ``match_lock``, so a tournament's match is checked like any other; games at the tables are entered
 through the core's game services, which refuse every change to a locked list. Every change locks the tournament's
 row first, so two draws (or an entry and a draw) wait for each other, and moves its version on. Every refusal is a
@@ -19,9 +19,8 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import F, Q, Sum
+from django.db.models import Q, Sum
 from django.utils import timezone
-from django.utils.translation import gettext
 
 from matches.clubs.models import Club
 from matches.clubs.permissions import runs_club
@@ -55,9 +54,10 @@ from matches.engine.tournaments import Side as SideRule
 from matches.errors import Conflict, Invalid
 from matches.models import Keeper, Match
 from matches.names import BadName, name_key, normalize_name
-from matches.services import match_create, match_lock, paper_enter, player_named
+from matches.services import match_lock, paper_enter, player_named
 from matches.services.events import bracketed_name, one_line_name
 from matches.services.events import federation_number as checked_federation_number
+from matches.services.tables import moved_on, table_match, table_title
 from matches.standings import rows_differ
 
 from .models import (
@@ -97,11 +97,6 @@ def _lock(tournament: Tournament) -> Tournament:
     """The tournament's row, locked for this change: entries, draws, paper lists and closings of one tournament wait
     for each other, so that a series drawn twice at once is drawn once and the second is refused."""
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
-
-
-def _moved_on(tournament: Tournament) -> None:
-    """The version moves on with every change, so that a client that saw an older one is refused."""
-    Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)
 
 
 def _text(raw: str, field_name: str) -> str:
@@ -302,7 +297,7 @@ def tournament_hand_over(*, tournament: Tournament, username: str) -> Tournament
     with transaction.atomic():
         _lock(tournament)
         Tournament.objects.filter(pk=tournament.pk).update(organiser=user)
-        _moved_on(tournament)
+        moved_on(tournament)
     tournament.refresh_from_db(fields=["organiser", "version"])
     return tournament
 
@@ -420,7 +415,7 @@ def _enter(tournament: Tournament, form: EntryForm, channel: Channel, account: U
             code=_new_code(locked),
             account=account,
         )
-        _moved_on(locked)
+        moved_on(locked)
         return entry
 
 
@@ -484,7 +479,7 @@ def entry_pay(
                 paid=money(paid),
             )
         payment = Payment.objects.create(entry=entry, amount=amount, taken_by=user)
-        _moved_on(locked)
+        moved_on(locked)
         return payment
 
 
@@ -525,7 +520,7 @@ def entry_withdraw(*, entry: Entry) -> Entry:
             )
         current.withdrawn_after = len(series)
         current.save(update_fields=["withdrawn_after"])
-        _moved_on(locked)
+        moved_on(locked)
         return current
 
 
@@ -568,21 +563,11 @@ def side_enter(*, tournament: Tournament, kind: str, name: str, entries: Sequenc
         SideMember.objects.bulk_create(
             SideMember(side=side, entry=entry, kind=kind, position=position) for position, entry in enumerate(entries)
         )
-        _moved_on(locked)
+        moved_on(locked)
         return side
 
 
 # --- Drawing a series -------------------------------------------------------------------------------------------------
-
-
-def _table_title(tournament: Tournament, series: int, number: int) -> str:
-    # The table's phone shows the title on one line, cut where the screen ends: what the table needs comes first.
-    title = gettext("Table %(number)s, series %(series)s · %(tournament)s") % {
-        "number": number,
-        "series": series,
-        "tournament": tournament.name,
-    }
-    return title[:100]
 
 
 def _check_version(tournament: Tournament, version: int | None) -> None:
@@ -670,7 +655,7 @@ def series_draw(
             drawn_by=user,
         )
         started = [_start_table(locked, drawn, index, table, entries, user) for index, table in enumerate(tables, 1)]
-        _moved_on(locked)
+        moved_on(locked)
         return started
 
 
@@ -697,15 +682,13 @@ def _start_table(
     user: User | None,
 ) -> Table:
     players = [entries[key] for key in seats]
-    match = match_create(
-        owner=user,
+    title = table_title(number, series.number, tournament.name)
+    match = table_match(
         keeper=tournament.keeper,
-        variant=tournament.variant,
-        scheme=tournament.scheme,
-        rules=tournament.rules,
-        player_names=[entry.player.name for entry in players],
-        title=_table_title(tournament, series.number, number),
-        planned_games=tournament.games_at_four if len(players) == 4 else tournament.games_at_three,
+        rules=tournament,
+        players=[entry.player.name for entry in players],
+        title=title,
+        user=user,
     )
     table = Table.objects.create(series=series, number=number, match=match)
     TableSeat.objects.bulk_create(
@@ -735,7 +718,7 @@ def table_paper_enter(*, table: Table, lines: Sequence[tuple[Entry, int, int, in
         paper_enter(match=match, lines=players, games=games, skat_values=True, user=user)
         locked.paper = True
         locked.save(update_fields=["paper"])
-        _moved_on(locked_tournament)
+        moved_on(locked_tournament)
         return locked
 
 
@@ -774,7 +757,7 @@ def series_close(*, series: Series, user: User | None) -> Series:
         locked.closed_at = timezone.now()
         locked.save(update_fields=["closed_at"])
         standings_kept(locked_tournament, locked.number)
-        _moved_on(locked_tournament)
+        moved_on(locked_tournament)
         return locked
 
 

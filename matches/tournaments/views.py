@@ -43,7 +43,7 @@ from matches.permissions import (
     subject_for,
     visitor_of,
 )
-from matches.qr import qr_svg
+from matches.qr import TableJoin, table_join
 from matches.refusals import refusal_as_messages, refusal_on_form, refusal_texts
 from matches.services.paper import PaperTotals
 from matches.views.paper import PaperTable, paper_page
@@ -123,8 +123,7 @@ class DeskTable:
     table: Table
     players: list[Entry]
     complete: bool
-    join: str
-    qr: str
+    join: TableJoin
 
 
 @dataclass(frozen=True)
@@ -165,12 +164,8 @@ def _tables_of(request: HttpRequest, series: Series, tables: Sequence[Table]) ->
     for table in tables:
         match = table.match
         complete = table.paper or match.deals >= (match.planned_games or 0)
-        join = (
-            request.build_absolute_uri(reverse("match_join", args=[match.invite_token]))
-            if match.invite_token and series.closed_at is None and not table.paper
-            else ""
-        )
-        found.append(DeskTable(table, seated.get(table.pk, []), complete, join, qr_svg(join) if join else ""))
+        join = table_join(request, match, offered=series.closed_at is None and not table.paper)
+        found.append(DeskTable(table, seated.get(table.pk, []), complete, join))
     return found
 
 
