@@ -17,7 +17,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from django.contrib.contenttypes.models import ContentType
 from django.core.serializers.json import DjangoJSONEncoder
@@ -31,7 +31,7 @@ from ..engine.messages import gettext_noop, msg
 from ..errors import Conflict
 from ..models import KeptAnswer
 from ..tasks import ANSWERS_KEPT
-from .policy import IDEMPOTENCY_HEADER, entity_tag, idempotency_key, seen_version
+from .policy import IDEMPOTENCY_HEADER, PolicyView, entity_tag, idempotency_key, seen_version
 
 KEY_USED = gettext_noop("This Idempotency-Key was sent with another change already: make a new key for a new change.")
 KEY_EXPIRED = gettext_noop(
@@ -62,6 +62,21 @@ class Versioned:
         """The thing's version as it stands now (for a 409's answer)."""
         found: int | None = self.model._default_manager.filter(pk=thing.pk).values_list("version", flat=True).first()
         return found
+
+
+class VersionedChangeView(PolicyView):
+    """An API view that changes a thing of the kind ``versioned`` (the view's subject, unless ``versioned_thing`` says
+    otherwise): a refused change's answer names the thing's version as it stands now."""
+
+    versioned: ClassVar[Versioned]
+
+    def versioned_thing(self) -> models.Model | None:
+        subject = self.subject
+        return subject if isinstance(subject, self.versioned.model) else None
+
+    def current_version(self) -> int | None:
+        thing = self.versioned_thing()
+        return self.versioned.version_now(thing) if thing is not None else None
 
 
 def with_version(response: Response, version: int) -> Response:

@@ -1,11 +1,12 @@
-"""What a secretary does on a night's page, through the API: check players in and out, draw a series, swap two
-players' seats before play, enter a table's paper list, close and reopen the night. Each through the club's
-services, under the protocol of ``replays`` (a retried key gets its first answer; a stale ``If-Match`` a 409); each
+"""What a secretary does on a night's page, through the API: check players in and out, draw a series, swap two players'
+seats before play, enter a table's paper list, close and reopen the night. Each through the club's services, under
+the core's protocol (``matches.api.replays``) (a retried key gets its first answer; a stale ``If-Match`` a 409); each
 answered with the night as it stands after it."""
 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from django.urls import path
@@ -13,8 +14,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from matches.api.policy import PolicyView
-from matches.api.replays import Made
+from matches.api.replays import Made, Versioned, VersionedChangeView, keyed_change
 from matches.api.resources.common import IDEMPOTENCY, REFUSED, bounded_body
 from matches.engine import FieldError
 from matches.engine.messages import gettext_noop, msg
@@ -25,8 +25,7 @@ from matches.permissions import Action, signed_in_account
 from ..models import Attendance, ClubTable, Night
 from ..services import check_in, check_out, night_close, night_draw, night_reopen, paper_enter, seats_swap
 from .inputs import CheckInInput, CheckOutInput, CloseInput, DrawInput, PaperInput, ReopenInput, SwapInput
-from .nights import IF_MATCH_NIGHT, NightChangedShape
-from .replays import NIGHT, night_change
+from .nights import IF_MATCH_NIGHT, NightChangedShape, night_state
 
 CONFLICT = {
     409: OpenApiResponse(
@@ -55,14 +54,26 @@ def _club_player(night: Night, public_id: uuid.UUID, field: str) -> Player:
     return player
 
 
-class NightChangeView(PolicyView):
+NIGHT = Versioned(
+    model=Night,
+    owner="night",
+    moved_on=gettext_noop(
+        "The night was changed meanwhile (it is at version {version} now): look at it again, then send the change anew."
+    ),
+)
+
+
+def night_change(request: Request, night: Night, change: Callable[[], Made]) -> Response:
+    """Make ``change`` to ``night`` under the protocol; the answer is the night as it stands after it."""
+    return keyed_change(request, night, NIGHT, change, state=lambda: night_state(night), shape=NightChangedShape)
+
+
+class NightChangeView(VersionedChangeView):
     """A change to a night: the club's secretaries and owner make it (``writes``), its members only read."""
 
     subject_kind = "night"
     writes = Action.MANAGE
-
-    def current_version(self) -> int | None:
-        return NIGHT.version_now(self.subject) if isinstance(self.subject, Night) else None
+    versioned = NIGHT
 
 
 class CheckInView(NightChangeView):

@@ -1,12 +1,12 @@
-"""What a venue's people do through the API: check a team's line-up in for a series, seat a series (and drop a
-seating before play), enter a table's paper list, close the venue, confirm its report as a captain, accept it as
-the league's manager and reopen it for a correction. Each through the league's services, under the protocol of
-``replays`` (a retried key gets its first answer; a stale ``If-Match`` a 409); each answered with the venue as it
-stands after it."""
+"""What a venue's people do through the API: check a team's line-up in for a series, seat a series (and drop a seating
+before play), enter a table's paper list, close the venue, confirm its report as a captain, accept it as the league's
+manager and reopen it for a correction. Each through the league's services, under the protocol of ``replays`` (a
+retried key gets its first answer; a stale ``If-Match`` a 409); each answered with the venue as it stands after it."""
 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -16,8 +16,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from matches.api.policy import PolicyView
-from matches.api.replays import Made
+from matches.api.replays import Made, Versioned, VersionedChangeView, keyed_change
 from matches.api.resources.common import IDEMPOTENCY, REFUSED, bounded_body
 from matches.engine import FieldError
 from matches.engine.messages import gettext_noop, msg
@@ -38,9 +37,8 @@ from ..services import (
     venue_reopen,
 )
 from .inputs import ConfirmInput, LineUpInput, NothingInput, SeriesInput, VenuePaperInput, VenueReopenInput
-from .replays import VENUE, venue_change
 from .shapes import VenueChangedShape
-from .venues import IF_MATCH_VENUE
+from .venues import IF_MATCH_VENUE, venue_state
 
 CONFLICT = {
     409: OpenApiResponse(
@@ -62,15 +60,27 @@ NO_SUCH_TABLE = gettext_noop("Series {series} has no table {number}.")
 NOT_AT_THE_TABLE = gettext_noop("One line for each player at the table.")
 
 
-class VenueChangeView(PolicyView):
+VENUE = Versioned(
+    model=Venue,
+    owner="venue",
+    moved_on=gettext_noop(
+        "The venue was changed meanwhile (it is at version {version} now): look at it again, then send the change anew."
+    ),
+)
+
+
+def venue_change(request: Request, venue: Venue, user: User, change: Callable[[], Made]) -> Response:
+    """Make ``change`` to ``venue`` under the protocol; the answer is the venue as ``user`` sees it after it."""
+    return keyed_change(request, venue, VENUE, change, state=lambda: venue_state(venue, user), shape=VenueChangedShape)
+
+
+class VenueChangeView(VersionedChangeView):
     """A change to a venue: the league's managers, the host's secretaries and the captains of its teams may try one
     (``Action.SCORE`` on the venue); each change then asks the league's own answer for what it does."""
 
     subject_kind = "venue"
     writes = Action.SCORE
-
-    def current_version(self) -> int | None:
-        return VENUE.version_now(self.subject) if isinstance(self.subject, Venue) else None
+    versioned = VENUE
 
     def account(self) -> User:
         return signed_in_account(self.request)

@@ -1,24 +1,24 @@
-"""What a tournament's organiser (and an entrant) do through the API: enter online, enter at the door, record a
-payment, withdraw an entrant, enter a tandem or a team, draw a series, enter a table's paper list and close a
-series. Each through the tournament's services, under the protocol of ``replays`` (a retried key gets its first
+"""What a tournament's organiser (and an entrant) do through the API: enter online, enter at the door, record a payment,
+withdraw an entrant, enter a tandem or a team, draw a series, enter a table's paper list and close a series. Each
+through the tournament's services, under the core's protocol (``matches.api.replays``) (a retried key gets its first
 answer; a stale ``If-Match`` a 409), and answered with the tournament's version and the thing changed as it stands
 after it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 from uuid import UUID
 
 from django.urls import path
 from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from matches.api.policy import PolicyView
-from matches.api.replays import Made
+from matches.api.replays import Made, Versioned, VersionedChangeView, keyed_change
 from matches.api.resources.common import IDEMPOTENCY, REFUSED, bounded_body
 from matches.engine import FieldError
 from matches.engine.messages import gettext_noop, msg
@@ -47,7 +47,6 @@ from .inputs import (
     TournamentSideInput,
 )
 from .reads import SERIES, TABLE, EntryReadView, EntryScopedView, SeriesReadView, SideReadView, drawn
-from .replays import TOURNAMENT, tournament_change
 from .shapes import TournamentEntryChangedShape, TournamentSeriesChangedShape, TournamentSideChangedShape
 from .states import IF_MATCH_TOURNAMENT, entry_data, series_data, sides_data
 
@@ -64,27 +63,51 @@ NO_SUCH_ENTRY = gettext_noop("No entrant of this tournament has that id.")
 NO_TABLES_BUT_A_PLAN = gettext_noop("Tables are given with the seating plan only.")
 
 
-def _current(tournament: Tournament | None) -> int | None:
-    return TOURNAMENT.version_now(tournament) if tournament is not None else None
+TOURNAMENT = Versioned(
+    model=Tournament,
+    owner="tournament",
+    moved_on=gettext_noop(
+        "The tournament was changed meanwhile (it is at version {version} now): look at it again, then send the "
+        "change anew."
+    ),
+)
 
 
-class TournamentChangeView(PolicyView):
+def tournament_change(
+    request: Request,
+    tournament: Tournament,
+    change: Callable[[], Made],
+    *,
+    what: str,
+    state: Callable[[], dict[str, Any]],
+    shape: type[serializers.Serializer[Any]],
+) -> Response:
+    """Make ``change`` to ``tournament`` under the protocol; the answer names the tournament and its version after
+    the change, and under ``what`` what ``state()`` reads of the thing changed."""
+
+    def answer() -> dict[str, Any]:
+        version = Tournament.objects.filter(pk=tournament.pk).values_list("version", flat=True).get()
+        return {"tournament": tournament.public_id, "version": version, what: state()}
+
+    return keyed_change(request, tournament, TOURNAMENT, change, state=answer, shape=shape)
+
+
+class TournamentChangeView(VersionedChangeView):
     """A change to a tournament: those who manage it make it."""
 
     subject_kind = "tournament"
     writes = Action.MANAGE
-
-    def current_version(self) -> int | None:
-        return _current(self.subject if isinstance(self.subject, Tournament) else None)
+    versioned = TOURNAMENT
 
 
-class EntryChangeView(EntryScopedView):
+class EntryChangeView(EntryScopedView, VersionedChangeView):
     """A change to an entry: those who manage its tournament make it."""
 
     writes = Action.MANAGE
+    versioned = TOURNAMENT
 
-    def current_version(self) -> int | None:
-        return _current(self.subject.tournament if isinstance(self.subject, Entry) else None)
+    def versioned_thing(self) -> Tournament | None:
+        return self.subject.tournament if isinstance(self.subject, Entry) else None
 
 
 def _form(data: dict[str, Any]) -> EntryForm:
@@ -142,14 +165,15 @@ class EntryListView(EntryReadView, TournamentChangeView):
         )
 
 
-class OnlineEntryView(PolicyView):
+class OnlineEntryView(VersionedChangeView):
     """An entry made ahead by the account that sends it: everybody with an account may enter an open tournament."""
 
     subject_kind = "account"
+    versioned = TOURNAMENT
     tournament: Tournament | None = None
 
-    def current_version(self) -> int | None:
-        return _current(self.tournament)
+    def versioned_thing(self) -> Tournament | None:
+        return self.tournament
 
     @extend_schema(
         operation_id="tournament_enter",
