@@ -45,7 +45,7 @@ test-fast: $(STAMP) $(MO)
 
 # A report, not a test: ratios of interleaved medians, in a temporary database of its own.
 bench: $(STAMP) $(MO)
-	$(BIN)/python manage.py bench
+	$(BIN)/python -m bench
 
 check: $(STAMP)
 	$(BIN)/ruff check .

@@ -2,7 +2,7 @@
 
 A following page asks with the version it shows; while nothing changed it gets an empty 204 (``unchanged``), which
 the stack sends with a single header (``middleware.LeanHeadersMiddleware``). How often it asks is ``FOLLOW_STEPS``,
-which the polling element carries to ``static/js/entry.js`` and ``manage.py bench`` counts an hour's asks by:
+which the polling element carries to ``static/js/entry.js`` and ``make bench`` counts an hour's asks by:
 
 - every 5 s while the page is in use (touched in the last minute), and at once when somebody touches it after a
   quieter while, so that a phone in somebody's hand shows another phone's save within 5 s;

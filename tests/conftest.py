@@ -30,7 +30,7 @@ from matches.services import match_undo, player_link, player_link_invite
 from .factories import add, make_match, make_user
 from .writers import services_only
 
-# No test is timed (speed lives in ``manage.py bench``): Hypothesis's deadline would fail an example that a busy machine
+# No test is timed (speed lives in ``make bench``): Hypothesis's deadline would fail an example that a busy machine
 # slowed down. Loaded here, before any test module makes its settings from the defaults.
 hypothesis_settings.register_profile("untimed", deadline=None)
 hypothesis_settings.load_profile("untimed")

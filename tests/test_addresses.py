@@ -54,7 +54,7 @@ def test_an_address_follows_the_script_prefix() -> None:
 
 
 def test_an_address_follows_the_url_configuration() -> None:
-    with override_settings(ROOT_URLCONF="matches.management.bench_urls"):
+    with override_settings(ROOT_URLCONF="bench.urls"):
         assert address("bench_bare") == reverse("bench_bare")
     with pytest.raises(NoReverseMatch):
         address("bench_bare")

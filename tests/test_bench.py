@@ -1,9 +1,9 @@
-"""How ``manage.py bench`` times a figure: its two sides take turns with each other only, strictly one after the
+"""How ``make bench`` times a figure: its two sides take turns with each other only, strictly one after the
 other."""
 
 from __future__ import annotations
 
-from matches.management.commands.bench import WARM_UP, Figure, Side, _measure
+from bench.figures import WARM_UP, Figure, Side, _measure
 
 
 def _recording(sent: list[str], name: str, cost: dict[str, int]) -> Side:

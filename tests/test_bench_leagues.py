@@ -1,4 +1,4 @@
-"""The benchmark's leagues, seeded small: what ``manage.py bench`` measures at full size must stay a league the pages
+"""The benchmark's leagues, seeded small: what ``make bench`` measures at full size must stay a league the pages
 read as any other (a match day under way at its venues, a history of closed and accepted match days), and its
 requests must leave the tables as they found them."""
 
@@ -8,10 +8,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from bench.figures import Requests, Seeds
+from bench.leagues import ENTERED, seed_league_day, seed_league_history
 from matches.interclub.models import PlayerSeries, SeriesScore, Venue, VenueTable
 from matches.interclub.selectors import group_table, players_ranking, venue_report
-from matches.management.commands.bench import Requests, Seeds
-from matches.management.league_bench import ENTERED, seed_league_day, seed_league_history
 from matches.models import Match
 
 from .factories import make_user

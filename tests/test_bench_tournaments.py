@@ -1,4 +1,4 @@
-"""The benchmark's open tournaments, seeded small: what ``manage.py bench`` measures at full size must stay a
+"""The benchmark's open tournaments, seeded small: what ``make bench`` measures at full size must stay a
 tournament the pages read as any other (two series closed with their standings kept, the third drawn and partly
 entered), its draw must leave the tournament as it found it, and the draw's work must grow with the room alone."""
 
@@ -10,10 +10,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from bench.figures import Requests, Seeds
+from bench.tournaments import DONE_EVERY, SERIES, seed_room, seed_tournament
 from matches.engine import draw as draw_engine
 from matches.engine.tournaments import TournamentRules, seat_series
-from matches.management.commands.bench import Requests, Seeds
-from matches.management.tournament_bench import DONE_EVERY, SERIES, seed_room, seed_tournament
 from matches.models import Match, Player
 from matches.tournaments.models import Entry, EntryStanding, Payment, Series, Table, TableSeat
 from matches.tournaments.selectors import series_progress, tournament_results

@@ -25,19 +25,14 @@ ROOT = Path(__file__).resolve().parents[1]
 CORE = ROOT / "matches"
 CLUB_APP = "matches.clubs"
 LEAGUE_APP = "matches.interclub"
-# The demo data and the benchmarks are tooling over the whole installation, not the core (the other commands, a
-# backup, a restore and a rescore, ask the registries, and are held like the core); the league and tournament apps
-# are apps on the core and the club app, as the club app is on the core.
-TOOLING = CORE / "management"
+# The demo data is tooling over the whole installation, not the core (the other commands, a backup, a restore and a
+# rescore, ask the registries, and are held like the core; the benchmarks live outside the app, in ``bench/``); the
+# league and tournament apps are apps on the core and the club app, as the club app is on the core.
 OUTSIDE_THE_CORE = (
     CORE / "clubs",
     CORE / "interclub",
     CORE / "tournaments",
-    TOOLING / "commands" / "demo.py",
-    TOOLING / "commands" / "bench.py",
-    TOOLING / "league_bench.py",
-    TOOLING / "league_seed.py",
-    TOOLING / "tournament_bench.py",
+    CORE / "management" / "commands" / "demo.py",
 )
 
 

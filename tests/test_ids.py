@@ -7,8 +7,8 @@ import uuid
 
 import pytest
 
+from bench.large_backup import large_backup
 from matches.ids import time_ordered_id
-from matches.management.large_backup import large_backup
 from matches.models import MatchEvent
 
 from .factories import add, make_match, make_user

@@ -1,6 +1,6 @@
 """Sixteen scorers at once against gunicorn, on the suite's database engine, while its workers are killed.
 
-gunicorn serves the app in production settings (``matches.management.serving``) on a database of its own: a SQLite
+gunicorn serves the app in production settings (``bench.serving``) on a database of its own: a SQLite
 file, or a fresh PostgreSQL database when the suite runs on PostgreSQL. Sixteen scorers, each in a thread of its
 own with an API token of its own, enter games through ``POST /api/v1/matches/<id>/games/``; eight of them share four
 matches in pairs. Every save names the deal it was made for and carries an ``Idempotency-Key``, and is sent twice
@@ -33,8 +33,8 @@ from typing import Any
 import pytest
 from django.conf import settings
 
-from matches.management.large_backup import large_backup
-from matches.management.serving import Answer, Server, gunicorn
+from bench.large_backup import large_backup
+from bench.serving import Answer, Server, gunicorn
 
 from .postgres import fresh_database, postgres_admin_url
 

@@ -46,7 +46,13 @@ def test_a_write_to_a_match_from_outside_the_services_fails_the_test(path: str, 
 
 
 @pytest.mark.parametrize(
-    "path", ["matches/services/games.py", "matches/services/restored.py", "matches/management/commands/demo.py"]
+    "path",
+    [
+        "matches/services/games.py",
+        "matches/services/restored.py",
+        "matches/management/commands/demo.py",
+        "bench/bulk.py",
+    ],
 )
 def test_the_services_and_the_tooling_may_write(path: str) -> None:
     match = make_match(make_user())

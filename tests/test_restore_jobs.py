@@ -17,12 +17,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from bench.large_backup import large_backup
 from matches import backup as backup_module
 from matches import restore as restoring
 from matches.backup import account_backup
 from matches.errors import Invalid
 from matches.forms import backup as forms
-from matches.management.large_backup import large_backup
 from matches.models import Game, GameScore, Keeper, Match, MatchEvent, Player, RestoreJob, RestorePart
 from matches.restore import restore
 from matches.services import Submission, game_add

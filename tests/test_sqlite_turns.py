@@ -16,8 +16,8 @@ from django.db.utils import ConnectionHandler
 from django.test.utils import CaptureQueriesContext
 from pytest_django import DjangoDbBlocker
 
+from bench.large_backup import large_backup
 from matches import restore as restoring
-from matches.management.large_backup import large_backup
 from matches.restore import restore
 from matches.rows import Rows
 from scorekeeper.sqlite.base import RETRY_SECONDS, DatabaseWrapper

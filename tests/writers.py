@@ -1,8 +1,8 @@
 """Who writes a match: every write to a match, its seats, games, scores, paper lines, scorers or history must come
 from the core's services (``matches/services/``; a restore's rows too, written through ``matches/rows.py``). The demo
-and benchmark tooling (``matches/management``) writes its seeded data itself, a data migration moves stored rows to a
-new shape (with ``matches/moves.py``), and a test may set up a state directly; any other code that writes those
-tables is a second writer.
+tooling (``matches/management``) and the benchmarks (``bench/``) write their seeded data themselves, a data migration
+moves stored rows to a new shape (with ``matches/moves.py``), and a test may set up a state directly; any other code
+that writes those tables is a second writer.
 
 ``services_only`` watches every statement the database is sent while a test runs and refuses one that wrote rows of
 those tables, asked for by project code with no service on the way."""
@@ -34,6 +34,7 @@ WRITERS = tuple(
     for path in (
         "matches/services/",
         "matches/management/",
+        "bench/",
         "matches/migrations/",
         "matches/clubs/migrations/",
         "matches/interclub/migrations/",
@@ -41,7 +42,7 @@ WRITERS = tuple(
         "matches/moves.py",
     )
 )
-PROJECT = tuple(str(ROOT / path) + "/" for path in ("matches", "scorekeeper", "tests"))
+PROJECT = tuple(str(ROOT / path) + "/" for path in ("matches", "scorekeeper", "bench", "tests"))
 TESTS = str(ROOT / "tests") + "/"
 HERE = str(Path(__file__).resolve())
 # Writes rows for whoever calls it: its caller is the writer.

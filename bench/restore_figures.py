@@ -20,9 +20,10 @@ from django.conf import settings
 from django.contrib.auth.models import User
 
 from matches.engine import deal_from_data, score_deals, setup_match
-from matches.management.large_backup import RULES, large_backup
-from matches.management.throughput import database_url
 from matches.restore import restore
+
+from .large_backup import RULES, large_backup
+from .throughput import database_url
 
 ENGINE_ROUNDS = 2  # the engine's scoring, before and after the restore
 # The saves during a restore come this often (in seconds): twenty a second, more than a full club room ever sends.

@@ -1,7 +1,7 @@
 """The benchmark's URLs: the project's, and a bare view that every figure against "bare view" is measured against.
 
 The bare view goes through the same middleware as every page and does nothing else, so a ratio to it says what a
-page costs on top of Django itself. Only ``manage.py bench`` uses this module (as ``ROOT_URLCONF``).
+page costs on top of Django itself. Only ``make bench`` uses this module (as ``ROOT_URLCONF``).
 """
 
 from django.http import HttpRequest, HttpResponse

@@ -1,5 +1,5 @@
 """Scorekeeper served by gunicorn on a free port of this machine, on a database of the caller's choosing, in
-production settings: for ``manage.py bench`` and the load test, which talk to it over HTTP as phones do.
+production settings: for ``make bench`` and the load test, which talk to it over HTTP as phones do.
 
 The server is asked as if through the TLS proxy of a real deployment (``X-Forwarded-Proto: https``, see ``PROXIED``);
 its workers can be listed and killed, and gunicorn's master starts new ones in their place.

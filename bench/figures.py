@@ -3,9 +3,9 @@
 Every figure is the ratio of two kinds of request measured side by side in one run: the two sides take turns, each
 right after the other, many times, and the figure is the ratio of their medians. The machines are shared and noisy;
 interleaved medians of the same run stand still where absolute times wander. A figure that misses its goal is printed
-as MISSED and the command still exits with 0.
+as MISSED and the run still exits with 0.
 
-The command makes its own temporary database (never the one the settings name), seeds it through the services, and
+The run makes its own temporary database (never the one the settings name), seeds it through the services, and
 sends the requests through Django's test client in process, as the pages' own scorer would (htmx where the page
 uses it). A saved game is taken back after each save, outside the timing, so that every repetition meets the same
 match; fixes alternate between two entries of the same game. One figure is taken over HTTP instead: saves per
@@ -30,14 +30,12 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 from urllib.parse import urlencode
 
 import brotli
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.contrib.staticfiles import finders
-from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection, transaction
 from django.http import HttpResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
@@ -50,15 +48,21 @@ from matches.engine import setup_match
 from matches.following import asks_within
 from matches.interclub.models import Group
 from matches.logs import JsonFormatter
-from matches.management.bench_urls import BARE_PATH
-from matches.management.bulk import STANDARD, write_games
 from matches.management.deals import DealMaker
-from matches.management.league_bench import LeagueDay, seed_league_day, seed_league_history
-from matches.management.league_seed import seed_season
-from matches.management.restore_figures import restore_against_engine, slowest_save_during_restore
-from matches.management.throughput import measure as measure_throughput
-from matches.management.tournament_bench import SERIES as TOURNAMENT_SERIES
-from matches.management.tournament_bench import (
+from matches.models import Game, Match, MatchEvent
+from matches.selectors import game_rows
+from matches.services import game_add, match_create
+from matches.tournaments.models import Entry
+from scorekeeper.storage import minified
+
+from . import BenchError
+from .bulk import STANDARD, write_games
+from .leagues import LeagueDay, seed_league_day, seed_league_history
+from .restore_figures import restore_against_engine, slowest_save_during_restore
+from .seasons import seed_season
+from .throughput import measure as measure_throughput
+from .tournaments import SERIES as TOURNAMENT_SERIES
+from .tournaments import (
     BenchTournament,
     draw,
     seed_room,
@@ -66,11 +70,7 @@ from matches.management.tournament_bench import (
     take_entry_back,
     undraw,
 )
-from matches.models import Game, Match, MatchEvent
-from matches.selectors import game_rows
-from matches.services import game_add, match_create
-from matches.tournaments.models import Entry
-from scorekeeper.storage import minified
+from .urls import BARE_PATH
 
 # Skat at three with Bock rounds: every save, fix and preview reads the Bock window of the last deals.
 RULES: dict[str, bool | int | str] = {"bock": True}
@@ -298,7 +298,7 @@ class Requests:
                 response = send()
         elapsed = time.perf_counter_ns() - start
         if response.status_code != expected:
-            raise CommandError(f"{what}: status {response.status_code}, expected {expected}")
+            raise BenchError(f"{what}: status {response.status_code}, expected {expected}")
         return elapsed, response
 
     def _post(
@@ -352,7 +352,7 @@ class Requests:
             phone.post(reverse("match_join", args=[table.match.invite_token]))
         page = self.reader.get(reverse("interclub_group", args=[day.group.public_id]), HTTP_HX_REQUEST="true")
         if page.status_code != 200:
-            raise CommandError(f"league page during the save: status {page.status_code}")
+            raise BenchError(f"league page during the save: status {page.status_code}")
         match = Match.objects.get(pk=table.match_id)
         return self._save_next(phone, match, "save at a venue's table")
 
@@ -407,7 +407,7 @@ class Requests:
         url = reverse("game_preview", args=[match.public_id])
         elapsed, response = self._timed(lambda: self._post(url, data, htmx=True), 200, "preview")
         if not isinstance(response, HttpResponse) or b"preview-value" not in response.content:
-            raise CommandError(f"preview on the match of {name} games: no score in the answer")
+            raise BenchError(f"preview on the match of {name} games: no score in the answer")
         return elapsed
 
     def poll(self, name: str) -> int:
@@ -443,22 +443,15 @@ class Requests:
         return self._timed(lambda: self.client.get(url), 200, "match page")[0]
 
 
-class Command(BaseCommand):
-    help = (
-        "Measure the pages a table uses as the match grows, as ratios of interleaved medians, in a temporary "
-        "database of its own. Prints one line per figure: NAME  VALUE  goal GOAL  ok|MISSED."
-    )
+class Bench:
+    """A run of the figures, each line handed to ``say`` as it is ready."""
 
-    def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--rounds", type=int, default=150, help="repetitions of each side of each figure")
-        parser.add_argument(
-            "--only",
-            default="",
-            metavar="NAME-SUBSTRING",
-            help="measure only the figures whose name contains this (any case), seeding only what they need",
-        )
+    def __init__(self, say: Callable[[str], None]) -> None:
+        self.say = say
 
-    def handle(self, *args: Any, rounds: int = 150, only: str = "", **options: Any) -> None:
+    def run(self, *, rounds: int = 150, only: str = "") -> None:
+        """Measure the figures whose name contains ``only`` (any case; every figure when empty), each side ``rounds``
+        times, seeding only what they need, in a temporary database of its own (never the one the settings name)."""
         if connection.vendor == "sqlite":
             # A file of its own beside the project, not the test suite's: a test run may be going on meanwhile.
             connection.settings_dict.setdefault("TEST", {})["NAME"] = str(settings.BASE_DIR / "bench-db.sqlite3")
@@ -466,7 +459,7 @@ class Command(BaseCommand):
         # Not ``setup_test_environment``: it instruments every template so that the test client can copy each
         # context it renders, a cost production never pays, and the pages would look dearer than they are.
         production_like = override_settings(
-            ROOT_URLCONF="matches.management.bench_urls",
+            ROOT_URLCONF="bench.urls",
             DEBUG=False,
             ALLOWED_HOSTS=[*settings.ALLOWED_HOSTS, "testserver"],
             EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
@@ -485,14 +478,14 @@ class Command(BaseCommand):
         verdict = "ok" if (value >= goal if at_least else value <= goal) else "MISSED"
         # The queries (of each side, where a figure has two) come last, so that the first four fields stay put.
         counted = f"  ({' / '.join(map(str, queries))} queries)" if queries else ""
-        self.stdout.write(f"{name}  {value:.2f}  goal {goal:g}  {verdict}{counted}")
+        self.say(f"{name}  {value:.2f}  goal {goal:g}  {verdict}{counted}")
 
     def _run(self, rounds: int, only: str) -> None:
         def wanted(name: str) -> bool:
             return only.casefold() in name.casefold()
 
         scorer = User.objects.create_user("bench-scorer")
-        seeds = Seeds(scorer, self.stdout.write)
+        seeds = Seeds(scorer, self.say)
         requests = Requests(scorer, seeds)
         bare = Side("bare view", lambda: requests.bare(requests.client))
         unwrapped = Side("view without middleware", lambda: requests.bare(requests.unwrapped))
@@ -632,25 +625,25 @@ class Command(BaseCommand):
             )
             self._line("save during a restore, slowest / bare view", slowest / bare_median, SAVE_DURING_RESTORE_GOAL)
         if chosen:
-            self.stdout.write(f"each figure's two sides ({rounds} rounds each): median times, queries")
+            self.say(f"each figure's two sides ({rounds} rounds each): median times, queries")
         for figure in chosen:
             measured_median, against_median = medians[figure.name]
             times = f"{measured_median / 1e6:.2f} / {against_median / 1e6:.2f} ms"
             queries = f"{counted[figure.measured.name]} / {counted[figure.against.name]} queries"
-            self.stdout.write(f"  {figure.name:<40} {times:>19}  {queries}")
+            self.say(f"  {figure.name:<40} {times:>19}  {queries}")
         if during_restore is not None:
             slowest, bare_median = during_restore
-            self.stdout.write(
+            self.say(
                 f"during the restore: the slowest save {slowest / 1e6:.1f} ms, the bare views beside the saves "
                 f"{bare_median / 1e6:.2f} ms"
             )
         if idle is not None and saving is not None:
-            self.stdout.write(
+            self.say(
                 f"following for an hour: {idle.asks} asks (matches/following.py), each {idle.unchanged} bytes there "
                 f"and back while nothing changed; with a save every 2 min, {saving.changed} answers brought a change"
             )
         if served is not None:
-            self.stdout.write(
+            self.say(
                 f"under gunicorn ({served.workers} workers, {served.clients} clients, median of {SERVED_ROUNDS} "
                 f"phases): save {served.save:.0f}/s, health check (bare view) {served.bare:.0f}/s"
             )
@@ -669,7 +662,7 @@ class Export:
         """The whole file through the test client, as a browser receives it; its size in bytes."""
         response = self.client.get(self.url)
         if response.status_code != 200 or not isinstance(response, StreamingHttpResponse):
-            raise CommandError(f"csv export: status {response.status_code}")
+            raise BenchError(f"csv export: status {response.status_code}")
         return sum(len(chunk) for chunk in response.streaming_content)
 
     def plain(self) -> int:
@@ -791,7 +784,7 @@ class Wire:
             headers={"HX-Request": "true", "Accept-Encoding": ACCEPT_ENCODING},
         )
         if answer.status_code != 200:
-            raise CommandError(f"save round trip: status {answer.status_code}")
+            raise BenchError(f"save round trip: status {answer.status_code}")
         _take_back(match, token, "save round trip")
         return sent + len(body) + _sent(answer)
 
@@ -841,7 +834,7 @@ class Following:
             elif answer.status_code == 204:
                 unchanged = sent + _sent(answer)
             else:
-                raise CommandError(f"follow: status {answer.status_code}")
+                raise BenchError(f"follow: status {answer.status_code}")
         return Followed(len(asks), changed, unchanged, total)
 
     def _ask(self) -> tuple[int, HttpResponseBase]:
@@ -859,7 +852,7 @@ class Following:
 def _followed_address(answer: HttpResponseBase) -> str:
     found = FOLLOWED.search(_plain(answer))
     if found is None:
-        raise CommandError("follow: a changed answer without the address to ask next")
+        raise BenchError("follow: a changed answer without the address to ask next")
     return found[1].replace("&amp;", "&")
 
 
@@ -869,7 +862,7 @@ def _take_back(match: Match, token: uuid.UUID, what: str) -> None:
     The game goes with its scores and its change."""
     added = MatchEvent.objects.filter(match=match, token=token).values_list("game_id", flat=True).first()
     if added is None:
-        raise CommandError(f"{what}: the game was not saved")
+        raise BenchError(f"{what}: the game was not saved")
     Game.objects.filter(pk=added).delete()
     Match.objects.filter(pk=match.pk).update(version=match.version, deals=match.deals, totals=match.totals)
 
@@ -901,7 +894,7 @@ def _static_size(address: str) -> int:
     name = address.removeprefix("/" + settings.STATIC_URL.strip("/") + "/").split("?")[0]
     path = finders.find(name)
     if not isinstance(path, str):
-        raise CommandError(f"first load: {address} is not a static file")
+        raise BenchError(f"first load: {address} is not a static file")
     with open(path, "rb") as file:
         content = minified(name, file.read())
     return min(len(content), len(gzip.compress(content, 9)), len(brotli.compress(content))) + 200

@@ -1,4 +1,4 @@
-"""Requests per second under gunicorn, for ``manage.py bench``: saving a game through the API against the health
+"""Requests per second under gunicorn, for ``make bench``: saving a game through the API against the health
 check, side by side.
 
 gunicorn serves the bench's temporary database in production settings, with two workers per core; twice as many
@@ -22,12 +22,12 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from django.contrib.auth.models import User
-from django.core.management.base import CommandError
 from django.db import connection
 from knox.models import get_token_model
 
 from matches.services import match_create
 
+from . import BenchError
 from .serving import Server, gunicorn
 
 PHASE_SECONDS = 3.0
@@ -51,7 +51,7 @@ def database_url() -> str:
     if connection.vendor == "postgresql":
         login = f"{quote(config['USER'], safe='')}:{quote(config['PASSWORD'], safe='')}"
         return f"postgres://{login}@{config['HOST'] or 'localhost'}:{config['PORT'] or 5432}/{config['NAME']}"
-    raise CommandError(f"gunicorn cannot be given a {connection.vendor} database")
+    raise BenchError(f"gunicorn cannot be given a {connection.vendor} database")
 
 
 class Client:
@@ -73,12 +73,12 @@ class Client:
         body = {"number": self.deals, "declarer": self.deals % 3, "game": GAME}
         answer = self.server.request("POST", self.games, body, headers)
         if answer.status != 201:
-            raise CommandError(f"save under gunicorn: status {answer.status}: {answer.body!r}")
+            raise BenchError(f"save under gunicorn: status {answer.status}: {answer.body!r}")
 
     def bare(self) -> None:
         answer = self.server.request("GET", "/health/")
         if answer.status != 200:
-            raise CommandError(f"health check under gunicorn: status {answer.status}")
+            raise BenchError(f"health check under gunicorn: status {answer.status}")
 
 
 def _phase(clients: list[Client], send: Callable[[Client], None], seconds: float) -> float:
@@ -92,7 +92,7 @@ def _phase(clients: list[Client], send: Callable[[Client], None], seconds: float
             while time.monotonic() < until:
                 send(clients[index])
                 counts[index] += 1
-        except (OSError, CommandError) as failure:
+        except (OSError, BenchError) as failure:
             failures.append(failure)
 
     started = time.monotonic()
@@ -102,7 +102,7 @@ def _phase(clients: list[Client], send: Callable[[Client], None], seconds: float
     for thread in threads:
         thread.join()
     if failures:
-        raise CommandError(str(failures[0]))
+        raise BenchError(str(failures[0]))
     return sum(counts) / (time.monotonic() - started)
 
 
