@@ -11,8 +11,6 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from .models import Match
-
 
 def qr_code(url: str) -> segno.QRCode:
     """The QR code of ``url``, with the error correction every page and print of a table's link uses."""
@@ -33,9 +31,10 @@ class TableJoin:
     qr: str = ""
 
 
-def table_join(request: HttpRequest, match: Match, *, offered: bool) -> TableJoin:
-    """The scoring link of ``match``'s table, absolute, where the page ``offered`` it and the match still has one."""
-    if not offered or not match.invite_token:
+def table_join(request: HttpRequest, invite_token: str | None, *, offered: bool) -> TableJoin:
+    """The scoring link of a table's match (its ``invite_token``), absolute, where the page ``offered`` it and the
+    match still has one."""
+    if not offered or not invite_token:
         return TableJoin()
-    link = request.build_absolute_uri(reverse("match_join", args=[match.invite_token]))
+    link = request.build_absolute_uri(reverse("match_join", args=[invite_token]))
     return TableJoin(link, qr_svg(link))

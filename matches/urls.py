@@ -1,6 +1,7 @@
 from django.urls import include, path
 
 from . import accounts_views, backup_views, files_views, health, shell, views
+from .downloads import download_urlpatterns
 from .permissions import public
 from .registry import app_pages
 
@@ -63,5 +64,6 @@ urlpatterns = [
     path("backup/restores/<uuid:restore_id>/", backup_views.restore_job_page, name="restore_job"),
     path("files/<uuid:file_id>/", files_views.file_job_page, name="file_job"),
     path("files/<uuid:file_id>/download/", files_views.file_job_download, name="file_job_download"),
+    path("", include(download_urlpatterns())),
     path("", include(app_pages())),
 ]

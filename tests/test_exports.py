@@ -162,9 +162,9 @@ def test_a_club_nights_and_a_seasons_tables_read_back(browser: Client, owner: Us
          str(place.standing.lists)]
         for place in results.night_places
     ]  # fmt: skip
-    assert _cells(_read(browser.get(reverse("night_export", args=[night.public_id, fmt])), fmt)) == expected
+    assert _cells(_read(browser.get(reverse("download-night-table", args=[night.public_id, fmt])), fmt)) == expected
     standings = season_table(season)
-    season_data = _read(browser.get(reverse("season_export", args=[season.public_id, fmt])), fmt)
+    season_data = _read(browser.get(reverse("download-season-table", args=[season.public_id, fmt])), fmt)
     assert [row[1] for row in _cells(season_data)] == [
         standings.players[place.standing.player].name for place in standings.places
     ]
@@ -182,8 +182,10 @@ def test_each_spreadsheet_is_named_for_what_it_holds(browser: Client, owner: Use
     club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
     season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026"))
     night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
-    assert _sheet_name(browser.get(reverse("season_export", args=[season.public_id, fmt])), fmt) == "Season 2026"
-    night_sheet = _sheet_name(browser.get(reverse("night_export", args=[night.public_id, fmt])), fmt)
+    assert (
+        _sheet_name(browser.get(reverse("download-season-table", args=[season.public_id, fmt])), fmt) == "Season 2026"
+    )
+    night_sheet = _sheet_name(browser.get(reverse("download-night-table", args=[night.public_id, fmt])), fmt)
     assert night_sheet == "Club night of 11-24-2026"
 
 
@@ -222,7 +224,10 @@ def test_the_result_column_says_what_the_matchs_list_says(browser: Client, owner
 def test_a_season_with_a_name_of_its_own_names_its_sheet_so(browser: Client, owner: User) -> None:
     club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
     season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="Saison 2026"))
-    assert _sheet_name(browser.get(reverse("season_export", args=[season.public_id, "xlsx"])), "xlsx") == "Saison 2026"
+    assert (
+        _sheet_name(browser.get(reverse("download-season-table", args=[season.public_id, "xlsx"])), "xlsx")
+        == "Saison 2026"
+    )
 
 
 def test_the_bock_column_gives_the_factor_the_game_was_multiplied_by(browser: Client, match: Match) -> None:

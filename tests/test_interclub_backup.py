@@ -67,9 +67,9 @@ def downloads(client: Client, league: League) -> dict[str, bytes]:
     venue = Venue.objects.get(match_day__group__division__league=league)
     group = venue.match_day.group
     answers = {
-        "table": client.get(reverse("league_table_export", args=[group.public_id, "json"])),
-        "ranking": client.get(reverse("league_players_export", args=[league.public_id, "json"])),
-        "report": client.get(reverse("venue_report_export", args=[venue.public_id, "json"])),
+        "table": client.get(reverse("download-group-table", args=[group.public_id, "json"])),
+        "ranking": client.get(reverse("download-league-players", args=[league.public_id, "json"])),
+        "report": client.get(reverse("download-venue-report", args=[venue.public_id, "json"])),
     }
     return {name: body(answer) for name, answer in answers.items()}
 
@@ -161,7 +161,7 @@ def test_a_league_with_a_closed_accepted_and_corrected_venue_comes_back_whole(cl
     venue = Venue.objects.get(public_id=setup.venue.public_id)
     assert rows(venue) == kept
     assert downloads(client, venue.match_day.group.division.league) == before
-    printed = pdf_text(client.get(reverse("venue_report_print", args=[venue.public_id])))[0]
+    printed = pdf_text(client.get(reverse("download-venue-report", args=[venue.public_id, "pdf"])))[0]
     assert "Accepted on" in printed
     assert "by an account that is not here" in printed
     restored = League.objects.get(public_id=setup.league.public_id)

@@ -91,7 +91,7 @@ def pdf_text(response: Any) -> list[str]:
 def test_the_group_table_downloads_in_every_format_with_the_tables_figures(client: Client, fmt: str) -> None:
     setup = played()
     table = group_table(setup.group)
-    answer = download(client, "league_table_export", setup.group.public_id, fmt)
+    answer = download(client, "download-group-table", setup.group.public_id, fmt)
     assert answer.status_code == 200
     rows = rows_of(body(answer), fmt)
     assert rows[0][:4] == ["Place", "Team", "Club", "League points"]
@@ -118,7 +118,7 @@ def shared_top() -> LeagueSetup:
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_a_rank_shared_across_the_promotion_line_is_undecided_in_every_format(client: Client, fmt: str) -> None:
     setup = shared_top()
-    rows = rows_of(body(download(client, "league_table_export", setup.group.public_id, fmt)), fmt)
+    rows = rows_of(body(download(client, "download-group-table", setup.group.public_id, fmt)), fmt)
     assert rows[0][-1] == "Undecided"
     undecided = {row[1] for row in rows[1:] if row[-1] == "yes"}
     assert undecided == {"Herz Dame I", "Kreuz Bube I"}
@@ -126,14 +126,14 @@ def test_a_rank_shared_across_the_promotion_line_is_undecided_in_every_format(cl
 
 def test_the_printed_table_marks_a_rank_shared_across_the_promotion_line(client: Client) -> None:
     setup = shared_top()
-    table = pdf_text(client.get(reverse("league_table_print", args=[setup.group.public_id])))[0]
+    table = pdf_text(client.get(reverse("download-group-table", args=[setup.group.public_id, "pdf"])))[0]
     assert table.count("promotion ?") == 2
     assert "? undecided: the rank spans the line, the league's manager decides" in table
 
 
 def test_a_semicolon_csv_is_what_a_german_spreadsheet_opens() -> None:
     setup = played()
-    answer = Client().get(reverse("league_table_export", args=[setup.group.public_id, "csv-semicolon"]))
+    answer = Client().get(reverse("download-group-table", args=[setup.group.public_id, "csv-semicolon"]))
     text = body(answer).decode("utf-8")
     assert text.startswith("\ufeffPlace;Team;Club;League points;")
     assert answer["Content-Disposition"].endswith('-semicolon.csv"')
@@ -143,7 +143,7 @@ def test_a_semicolon_csv_is_what_a_german_spreadsheet_opens() -> None:
 def test_the_players_ranking_downloads_in_every_format(client: Client, fmt: str) -> None:
     setup = played()
     ranking = players_ranking(setup.league)
-    answer = download(client, "league_players_export", setup.league.public_id, fmt)
+    answer = download(client, "download-league-players", setup.league.public_id, fmt)
     assert answer.status_code == 200
     rows = rows_of(body(answer), fmt)
     assert rows[0] == ["Place", "Player", "Average", "Points", "Series", "Provisional"]
@@ -157,7 +157,7 @@ def test_the_players_ranking_downloads_in_every_format(client: Client, fmt: str)
 def test_a_closed_venues_report_downloads_with_every_players_line_and_each_teams_day(client: Client, fmt: str) -> None:
     setup = played()
     report = venue_report(setup.venue)
-    answer = download(client, "venue_report_export", setup.venue.public_id, fmt)
+    answer = download(client, "download-venue-report", setup.venue.public_id, fmt)
     assert answer.status_code == 200
     assert "provisional" in answer["Content-Disposition"]
     rows = rows_of(body(answer), fmt)
@@ -211,12 +211,12 @@ def test_the_report_marks_a_substitute_and_whom_they_came_in_for_and_every_feder
     assert f"{substitute.player.name} ({said})" in page
     assert f"{left.player.name} (no. {left.federation_number})" in page
     printed = " ".join(
-        " ".join(pdf_text(client.get(reverse("venue_report_print", args=[setup.venue.public_id])))).split()
+        " ".join(pdf_text(client.get(reverse("download-venue-report", args=[setup.venue.public_id, "pdf"])))).split()
     )
     # Under the name, in lines of small type that the other teams' columns interleave.
     interleaved = r" (?:no\. \d+ )?".join(re.escape(word) for word in said.split())
     assert re.search(interleaved, printed), printed
-    rows = rows_of(body(download(client, "venue_report_export", setup.venue.public_id, "csv")), "csv")
+    rows = rows_of(body(download(client, "download-venue-report", setup.venue.public_id, "csv")), "csv")
     assert rows[0][-2:] == ["Federation number", "Line-up"]
     lines = {(row[0], row[3]): row for row in rows[1:] if row[3]}
     assert lines[("2", substitute.player.name)][-2:] == [substitute.federation_number, said]
@@ -225,14 +225,14 @@ def test_the_report_marks_a_substitute_and_whom_they_came_in_for_and_every_feder
 
 def test_the_report_of_a_venue_still_playing_says_so(client: Client) -> None:
     setup = played(close=False)
-    assert download(client, "venue_report_export", setup.venue.public_id, "csv").status_code == 200
-    text = "\n".join(pdf_text(client.get(reverse("venue_report_print", args=[setup.venue.public_id]))))
+    assert download(client, "download-venue-report", setup.venue.public_id, "csv").status_code == 200
+    text = "\n".join(pdf_text(client.get(reverse("download-venue-report", args=[setup.venue.public_id, "pdf"]))))
     assert "Provisional: the venue is still playing" in text
 
 
 def test_an_unknown_format_is_not_there(client: Client) -> None:
     setup = played()
-    assert download(client, "league_table_export", setup.group.public_id, "docx").status_code == 404
+    assert download(client, "download-group-table", setup.group.public_id, "docx").status_code == 404
 
 
 def test_a_player_named_like_a_formula_stays_a_name_in_a_spreadsheet(client: Client) -> None:
@@ -240,14 +240,14 @@ def test_a_player_named_like_a_formula_stays_a_name_in_a_spreadsheet(client: Cli
     player = setup.rosters[0][0].league_player
     player.name = "=HYPERLINK(1)"
     player.save()
-    answer = download(client, "league_players_export", setup.league.public_id, "csv")
+    answer = download(client, "download-league-players", setup.league.public_id, "csv")
     assert "'=HYPERLINK(1)" in body(answer).decode()
 
 
 def test_the_printed_report_holds_teams_players_results_and_says_it_is_provisional(client: Client) -> None:
     setup = played()
     report = venue_report(setup.venue)
-    pages = pdf_text(client.get(reverse("venue_report_print", args=[setup.venue.public_id])))
+    pages = pdf_text(client.get(reverse("download-venue-report", args=[setup.venue.public_id, "pdf"])))
     assert len(pages) == 1
     text = pages[0]
     assert "Match report · Verbandsliga Nord" in text
@@ -266,7 +266,7 @@ def test_the_printed_report_holds_teams_players_results_and_says_it_is_provision
 def test_the_printed_report_of_an_accepted_venue_names_who_confirmed_and_who_accepted(client: Client) -> None:
     setup = played()
     accepted(setup)
-    pages = pdf_text(client.get(reverse("venue_report_print", args=[setup.venue.public_id])))
+    pages = pdf_text(client.get(reverse("download-venue-report", args=[setup.venue.public_id, "pdf"])))
     assert len(pages) == 1
     text = pages[0]
     assert "Accepted on" in text
@@ -278,16 +278,16 @@ def test_the_printed_report_of_an_accepted_venue_names_who_confirmed_and_who_acc
 
 def test_the_printed_group_table_and_ranking_show_the_downloads_rows(client: Client) -> None:
     setup = played()
-    table = pdf_text(client.get(reverse("league_table_print", args=[setup.group.public_id])))[0]
+    table = pdf_text(client.get(reverse("download-group-table", args=[setup.group.public_id, "pdf"])))[0]
     assert "League table" in table
     assert "Herz Dame I † Herz Dame 5:4 10075 1" in table
     assert "† provisional" in table
     ranking = players_ranking(setup.league)
-    printed = pdf_text(client.get(reverse("league_players_print", args=[setup.league.public_id])))[0]
+    printed = pdf_text(client.get(reverse("download-league-players", args=[setup.league.public_id, "pdf"])))[0]
     assert "Players' ranking" in printed
     assert all(one.player.name in printed for one in ranking)
     accepted(setup)
-    again = pdf_text(client.get(reverse("league_table_print", args=[setup.group.public_id])))[0]
+    again = pdf_text(client.get(reverse("download-group-table", args=[setup.group.public_id, "pdf"])))[0]
     assert "†" not in again
     assert MINUS not in again
 
@@ -308,7 +308,7 @@ def test_the_printed_group_table_writes_a_long_clubs_name_whole_where_the_page_h
     setup = played()
     long_name = "Grand Hand Skatfreunde Essen"
     Club.objects.filter(pk=setup.clubs[0].pk).update(name=long_name)
-    table = pdf_text(client.get(reverse("league_table_print", args=[setup.group.public_id])))[0]
+    table = pdf_text(client.get(reverse("download-group-table", args=[setup.group.public_id, "pdf"])))[0]
     assert long_name in table
     assert "…" not in table
 

@@ -198,6 +198,7 @@ def argument_values(table: Table, route: Route) -> dict[str, str]:
         "file_id": str(table.file.public_id),
         "number": "1",
         "fmt": "csv",
+        "part": "1",
         "member_id": str(
             Seat.objects.filter(match__club_table__night=table.night).values_list("player__public_id", flat=True)[0]
         ),
@@ -545,13 +546,18 @@ FILES_OF_PAGES = {
     "match_chart": "match_detail",
     "match_picture": "match_detail",
     "player_export": "player_detail",
-    "season_export": "season_detail",
-    "night_export": "night_detail",
+    "download-season-table": "season_detail",
+    "download-night-table": "night_detail",
     "night_picture": "night_detail",
     "match_print": "match_detail",
-    "night_print": "night_detail",
     "night_lists": "night_detail",
-    "season_print": "season_detail",
+    "download-group-table": "interclub_group",
+    "download-league-players": "interclub_league",
+    "download-venue-report": "interclub_report",
+    "download-tournament-standings": "tournaments:results",
+    "download-tournament-series": "tournaments:results",
+    "download-tournament-prizes": "tournaments:prizes",
+    "download-tournament-cashier": "tournaments:cashier",
 }
 
 

@@ -187,7 +187,7 @@ def test_a_nights_blank_lists_have_a_page_per_table_with_its_players(signed_in: 
 def test_the_nights_and_the_seasons_tables_print_on_one_page_each(signed_in: Client, owner: User) -> None:
     night = _night(owner, ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fred", "Gus"))
     results = night_results(night)
-    (text,) = pages(signed_in.get(reverse("night_print", args=[night.public_id])))
+    (text,) = pages(signed_in.get(reverse("download-night-table", args=[night.public_id, "pdf"])))
     for place in results.night_places:
         name = results.players[place.standing.player].name
         lot = "*" if place.by_lot else ""
@@ -195,7 +195,7 @@ def test_the_nights_and_the_seasons_tables_print_on_one_page_each(signed_in: Cli
         assert any(line.startswith(row + " ") for line in text.splitlines())
     season = night.season
     table = season_table(season)
-    (text,) = pages(signed_in.get(reverse("season_print", args=[season.public_id])))
+    (text,) = pages(signed_in.get(reverse("download-season-table", args=[season.public_id, "pdf"])))
     for place in table.places:
         assert table.players[place.standing.player].name in text
 
@@ -204,8 +204,8 @@ def test_the_printed_tables_column_titles_are_whole_in_german(signed_in: Client,
     night = _night(owner, ("Anna", "Ben", "Cleo"))
     signed_in.cookies["django_language"] = "de"
     for address in (
-        reverse("night_print", args=[night.public_id]),
-        reverse("season_print", args=[night.season.public_id]),
+        reverse("download-night-table", args=[night.public_id, "pdf"]),
+        reverse("download-season-table", args=[night.season.public_id, "pdf"]),
     ):
         (text,) = pages(signed_in.get(address))
         titles = next(line for line in text.splitlines() if line.startswith("Platz"))
@@ -219,8 +219,8 @@ def test_a_stranger_gets_no_list(owner: User, four: Match) -> None:
     addresses = [
         reverse("match_print", args=[four.public_id]),
         reverse("night_lists", args=[night.public_id]),
-        reverse("night_print", args=[night.public_id]),
-        reverse("season_print", args=[night.season.public_id]),
+        reverse("download-night-table", args=[night.public_id, "pdf"]),
+        reverse("download-season-table", args=[night.season.public_id, "pdf"]),
     ]
     for address in addresses:
         assert stranger.get(address).status_code == 404

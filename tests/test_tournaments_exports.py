@@ -132,7 +132,7 @@ def test_the_standings_download_in_every_format_with_the_results_figures(
 ) -> None:
     tournament = played(organiser)
     results = tournament_results(tournament)
-    answer = client.get(reverse("tournament_standings_export", args=[tournament.public_id, fmt]))
+    answer = client.get(reverse("download-tournament-standings", args=[tournament.public_id, fmt]))
     rows = as_text(rows_of(body(answer), fmt))
     assert rows[0] == RANKING_HEADERS
     assert rows[1:] == ranking_rows(results, results.standings)
@@ -144,7 +144,7 @@ def test_each_drawn_series_downloads_its_own_ranking(client: Client, organiser: 
     tournament = played(organiser, close=2)
     results = tournament_results(tournament)
     for number in (1, 2):
-        answer = client.get(reverse("tournament_series_export", args=[tournament.public_id, number, fmt]))
+        answer = client.get(reverse("download-tournament-series", args=[tournament.public_id, number, fmt]))
         rows = as_text(rows_of(body(answer), fmt))
         assert rows[1:] == ranking_rows(results, results.rankings.series[number - 1])
     assert results.rankings.series[0] != results.rankings.series[1]
@@ -153,8 +153,8 @@ def test_each_drawn_series_downloads_its_own_ranking(client: Client, organiser: 
 def test_a_series_not_drawn_yet_has_nothing_to_download(client: Client, organiser: User) -> None:
     tournament = played(organiser)
     for name, args in (
-        ("tournament_series_export", [tournament.public_id, 3, "csv"]),
-        ("tournament_series_print", [tournament.public_id, 3]),
+        ("download-tournament-series", [tournament.public_id, 3, "csv"]),
+        ("download-tournament-series", [tournament.public_id, 3, "pdf"]),
     ):
         assert client.get(reverse(name, args=args)).status_code == 404
     client.force_login(organiser)
@@ -169,7 +169,7 @@ def test_the_prize_list_downloads_every_prize_with_its_winner_and_money(
     tournament = played(organiser)
     results = tournament_results(tournament)
     rows = as_text(
-        rows_of(body(client.get(reverse("tournament_prizes_export", args=[tournament.public_id, fmt]))), fmt)
+        rows_of(body(client.get(reverse("download-tournament-prizes", args=[tournament.public_id, fmt]))), fmt)
     )
     assert rows[0] == ["Prize", "Place", "Winner", "Club", "Amount"]
     kinds = {PrizeKind.PLACE: "Overall", PrizeKind.BEST_SERIES: "Best series"}
@@ -191,7 +191,7 @@ def test_the_cashiers_list_downloads_every_players_fees_payments_and_prizes(
     cashier = tournament_results(tournament).cashier
     client.force_login(organiser)
     rows = as_text(
-        rows_of(body(client.get(reverse("tournament_cashier_export", args=[tournament.public_id, fmt]))), fmt)
+        rows_of(body(client.get(reverse("download-tournament-cashier", args=[tournament.public_id, fmt]))), fmt)
     )
     assert rows[0] == ["Player", "Entry", "Lists", "Lost", "Sides", "Due", "Paid", "Won", "Balance"]
     expected = [
@@ -219,7 +219,7 @@ def test_the_cashiers_list_downloads_every_players_fees_payments_and_prizes(
 
 def test_an_unknown_format_is_not_there(client: Client, organiser: User) -> None:
     tournament = played(organiser)
-    assert client.get(reverse("tournament_standings_export", args=[tournament.public_id, "pdf"])).status_code == 404
+    assert client.get(reverse("download-tournament-standings", args=[tournament.public_id, "docx"])).status_code == 404
 
 
 def test_a_player_named_like_a_formula_stays_a_name_in_a_spreadsheet(client: Client, organiser: User) -> None:
@@ -228,7 +228,9 @@ def test_a_player_named_like_a_formula_stays_a_name_in_a_spreadsheet(client: Cli
     enter_field(tournament, 8)
     tournaments.series_draw(tournament=tournament, number=1, user=organiser)
     play_series(Series.objects.get(tournament=tournament, number=1))
-    rows = rows_of(body(client.get(reverse("tournament_standings_export", args=[tournament.public_id, "csv"]))), "csv")
+    rows = rows_of(
+        body(client.get(reverse("download-tournament-standings", args=[tournament.public_id, "csv"]))), "csv"
+    )
     assert ["'=Anna", "'+SC"] in [row[1:3] for row in rows]
 
 
@@ -239,8 +241,8 @@ def test_the_printed_standings_and_series_show_every_players_place_and_points(cl
     tournament = played(organiser)
     results = tournament_results(tournament)
     for name, args, places in (
-        ("tournament_standings_print", [tournament.public_id], results.standings),
-        ("tournament_series_print", [tournament.public_id, 1], results.rankings.series[0]),
+        ("download-tournament-standings", [tournament.public_id, "pdf"], results.standings),
+        ("download-tournament-series", [tournament.public_id, 1, "pdf"], results.rankings.series[0]),
     ):
         text = "\n".join(printed(client, name, *args))
         assert tournament.name in text
@@ -256,7 +258,7 @@ def test_the_printed_standings_of_a_finished_tournament_are_not_said_to_stand_as
     client: Client, organiser: User
 ) -> None:
     tournament = played(organiser, close=2, series=2)
-    text = "\n".join(printed(client, "tournament_standings_print", tournament.public_id))
+    text = "\n".join(printed(client, "download-tournament-standings", tournament.public_id, "pdf"))
     assert "as it stands" not in text
     assert "Standings" in text
 
@@ -264,7 +266,7 @@ def test_the_printed_standings_of_a_finished_tournament_are_not_said_to_stand_as
 def test_the_printed_prize_list_names_each_winner_with_their_money(client: Client, organiser: User) -> None:
     tournament = played(organiser)
     results = tournament_results(tournament)
-    text = "\n".join(printed(client, "tournament_prizes_print", tournament.public_id))
+    text = "\n".join(printed(client, "download-tournament-prizes", tournament.public_id, "pdf"))
     assert "Prize list" in text
     for prize in results.prizes:
         # A category's prize is not awarded where its players all won a better prize.
@@ -275,7 +277,7 @@ def test_the_printed_prize_list_names_each_winner_with_their_money(client: Clien
 
 def test_prizes_beyond_the_pot_leave_the_prize_list_empty_and_say_why(client: Client, organiser: User) -> None:
     tournament = played(organiser, places=tournaments.Schedule((50000,), kind="amounts", payout="as-announced"))
-    text = "\n".join(printed(client, "tournament_prizes_print", tournament.public_id))
+    text = "\n".join(printed(client, "download-tournament-prizes", tournament.public_id, "pdf"))
     assert "No results yet." in text
     assert "The prizes pay out 500.00 €" in text
 
@@ -286,7 +288,7 @@ def test_the_printed_cashiers_list_sums_every_column_and_says_what_the_organiser
     tournament = played(organiser)
     cashier = tournament_results(tournament).cashier
     client.force_login(organiser)
-    text = "\n".join(printed(client, "tournament_cashier_print", tournament.public_id))
+    text = "\n".join(printed(client, "download-tournament-cashier", tournament.public_id, "pdf"))
     total_due = sum(line.dues.total for line in cashier.lines)
     total_paid = sum(line.paid for line in cashier.lines)
     assert f"Total {euros(cashier.lines[0].dues.entry * 14)}" in text
@@ -429,7 +431,8 @@ def queries(client: Client, address: str) -> int:
 
 
 @pytest.mark.parametrize(
-    "name", ["tournament_table_cards", "tournament_wall_list", "tournament_series_export", "tournament_cashier_print"]
+    "name",
+    ["tournament_table_cards", "tournament_wall_list", "download-tournament-series", "download-tournament-cashier"],
 )
 def test_a_download_costs_as_many_queries_for_a_big_field_as_for_a_small_one(client: Client, name: str) -> None:
     counts = []
@@ -438,10 +441,10 @@ def test_a_download_costs_as_many_queries_for_a_big_field_as_for_a_small_one(cli
         tournament = played(organiser, players=players)
         client.force_login(organiser)
         args: list[Any] = [tournament.public_id, 2]
-        if name == "tournament_series_export":
+        if name == "download-tournament-series":
             args.append("csv")
-        elif name == "tournament_cashier_print":
-            args = [tournament.public_id]
+        elif name == "download-tournament-cashier":
+            args = [tournament.public_id, "pdf"]
         counts.append(queries(client, reverse(name, args=args)))
     assert counts[0] == counts[1]
 
@@ -453,17 +456,17 @@ def test_results_and_prizes_are_public_and_the_organisers_papers_are_not(client:
     tournament = played(organiser)
     key = tournament.public_id
     public = [
-        reverse("tournament_standings_export", args=[key, "csv"]),
-        reverse("tournament_standings_print", args=[key]),
-        reverse("tournament_series_export", args=[key, 1, "csv"]),
-        reverse("tournament_series_print", args=[key, 1]),
-        reverse("tournament_prizes_export", args=[key, "csv"]),
-        reverse("tournament_prizes_print", args=[key]),
+        reverse("download-tournament-standings", args=[key, "csv"]),
+        reverse("download-tournament-standings", args=[key, "pdf"]),
+        reverse("download-tournament-series", args=[key, 1, "csv"]),
+        reverse("download-tournament-series", args=[key, 1, "pdf"]),
+        reverse("download-tournament-prizes", args=[key, "csv"]),
+        reverse("download-tournament-prizes", args=[key, "pdf"]),
         reverse("tournament_prizes_picture", args=[key]),
     ]
     managed = [
-        reverse("tournament_cashier_export", args=[key, "csv"]),
-        reverse("tournament_cashier_print", args=[key]),
+        reverse("download-tournament-cashier", args=[key, "csv"]),
+        reverse("download-tournament-cashier", args=[key, "pdf"]),
         reverse("tournament_table_cards", args=[key, 2]),
         reverse("tournament_wall_list", args=[key, 2]),
         reverse("tournament_backup", args=[key]),

@@ -15,39 +15,40 @@ class ClubsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # The core never imports the club app: it asks its registry, where the club app says what it knows.
-        from matches.accounts import register_groups
-        from matches.backup import register_section
-        from matches.permissions import register_book_role, register_subject
-        from matches.registry import (
-            MenuEntry,
-            register_gone_invite_page,
-            register_menu_entry,
-            register_table_place_reader,
-            register_urls,
-        )
-        from matches.standings import KeptStandings, register_kept_standings
+        # The core never imports the club app: the app tells it what it knows, as every kind of event does.
+        from matches.kinds import EventKind, register_kind
+        from matches.registry import MenuEntry
+        from matches.standings import KeptStandings
 
         from . import api, urls
         from .accounts import CLUBS_OF_ACCOUNTS
         from .backup import CLUB_SECTION
+        from .downloads import CLUB_DOWNLOADS
         from .models import Night, Season
         from .permissions import CLUB_SUBJECTS, club_book_role
         from .prints import table_place_of
         from .services import night_standings_rescore, season_standings_rescore
         from .views import closed_table_link
 
-        register_book_role(club_book_role)
-        for name, subject in CLUB_SUBJECTS.items():
-            register_subject(name, subject)
-        register_table_place_reader(table_place_of)
-        register_gone_invite_page(closed_table_link)
-        register_section(CLUB_SECTION)
         # The sums a closed night keeps, then the season's, summed from its nights'.
         nights = Night.objects.filter(closed_at__isnull=False).select_related("season__club")
-        register_kept_standings(KeptStandings("club night", "players' kept sums", nights, night_standings_rescore))
         seasons = Season.objects.select_related("club")
-        register_kept_standings(KeptStandings("season", "players' kept sums", seasons, season_standings_rescore))
-        register_groups(CLUBS_OF_ACCOUNTS)
-        register_menu_entry(MenuEntry("club_list", pgettext_lazy("associations", "Clubs")))
-        register_urls(pages=urls.urlpatterns, api=api.urlpatterns)
+        register_kind(
+            EventKind(
+                name="club",
+                book_role=club_book_role,
+                subjects=CLUB_SUBJECTS,
+                section=CLUB_SECTION,
+                standings=[
+                    KeptStandings("club night", "players' kept sums", nights, night_standings_rescore),
+                    KeptStandings("season", "players' kept sums", seasons, season_standings_rescore),
+                ],
+                accounts=CLUBS_OF_ACCOUNTS,
+                table_place=table_place_of,
+                gone_link_page=closed_table_link,
+                menu=MenuEntry("club_list", pgettext_lazy("associations", "Clubs")),
+                pages=urls.urlpatterns,
+                api=api.urlpatterns,
+                downloads=CLUB_DOWNLOADS,
+            )
+        )

@@ -4,7 +4,6 @@ paper lists, results, closing), and the public screen. Thin: the services write,
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 from urllib.parse import urlencode
@@ -24,10 +23,9 @@ from django.views.decorators.http import require_POST, require_safe
 
 from matches.engine.presets import PRESETS
 from matches.errors import ServiceError
-from matches.exports.base import backup_response, export_response, format_of
+from matches.exports.base import backup_response
 from matches.exports.pdf import blank_lists_pdf, pdf_response
 from matches.exports.picture import picture_response
-from matches.exports.tables import StandingsExport, season_sheet
 from matches.following import csrf_cookie_kept, unchanged
 from matches.htmx import from_htmx
 from matches.labels import preset_label, scheme_label, variant_label
@@ -57,7 +55,7 @@ from .forms import (
 from .models import Club, ClubRole, ClubTable, Membership, Night, NightLog, Season, SeasonLog
 from .permissions import CLUB_GRANTS, club_can, club_role, on_club, on_night, on_season, visible_clubs
 from .pictures import night_picture
-from .prints import blank_lists, night_table_pdf, season_table_pdf
+from .prints import blank_lists
 from .selectors import (
     NightResults,
     night_on_screen,
@@ -68,7 +66,7 @@ from .selectors import (
     public_names,
     season_table,
 )
-from .standings import StandingRow, full_names, standing_headers, standing_rows
+from .standings import full_names, standing_rows
 
 
 def _may(request: HttpRequest, club: Club) -> dict[str, bool]:
@@ -336,55 +334,11 @@ def season_player(request: HttpRequest, season: Season, member_id: uuid.UUID) ->
     return render(request, "clubs/season_player.html", context)
 
 
-@on_season(Action.VIEW)
-@require_safe
-def season_export(request: HttpRequest, season: Season, fmt: str) -> HttpResponseBase:
-    """The season's table as a file."""
-    table = season_table(season)
-    rows = standing_rows(table.places, full_names(table.players))
-    exporter = _standings_export(f"{season.club.name} {season.name}", rows, sheet=season_sheet(season.name))
-    return export_response(exporter, format_of(fmt))
-
-
-@on_night(Action.VIEW)
-@require_safe
-def night_export(request: HttpRequest, night: Night, fmt: str) -> HttpResponseBase:
-    """The night's table as a file."""
-    results = night_results(night)
-    rows = standing_rows(results.night_places, full_names(results.players))
-    name = f"{night.season.club.name} {night.date.isoformat()}"
-    sheet = _("Club night of %(date)s") % {"date": date_format(night.date, "SHORT_DATE_FORMAT")}
-    return export_response(_standings_export(name, rows, sheet=sheet), format_of(fmt))
-
-
-def _standings_export(name: str, rows: Sequence[StandingRow], *, sheet: str) -> StandingsExport:
-    return StandingsExport(name, standing_headers(), [row.cells() for row in rows], sheet=sheet)
-
-
 @on_night(Action.VIEW)
 @require_safe
 def night_picture_png(request: HttpRequest, night: Night) -> HttpResponseBase:
     """The night's table as a picture to send to a group chat, first names only where players asked."""
     return picture_response(request, night_picture(night))
-
-
-@on_season(Action.VIEW)
-@require_safe
-def season_print(request: HttpRequest, season: Season) -> HttpResponse:
-    """The season's table to print (PDF), on one page."""
-    table = season_table(season)
-    rows = standing_rows(table.places, full_names(table.players))
-    return pdf_response(season_table_pdf(season, rows), f"{season.club.name} {season.name}")
-
-
-@on_night(Action.VIEW)
-@require_safe
-def night_print(request: HttpRequest, night: Night) -> HttpResponse:
-    """The night's table to print (PDF), on one page."""
-    results = night_results(night)
-    rows = standing_rows(results.night_places, full_names(results.players))
-    name = f"{night.season.club.name} {night.date.isoformat()}"
-    return pdf_response(night_table_pdf(night, rows), name)
 
 
 @on_night(Action.VIEW)
@@ -400,7 +354,9 @@ def _night_context(request: HttpRequest, night: Night, results: NightResults) ->
     may = _may(request, club)
     tables = []
     for view in results.tables:
-        tables.append({"view": view, "join": table_join(request, view.table.match, offered=may["can_manage"])})
+        tables.append(
+            {"view": view, "join": table_join(request, view.table.match.invite_token, offered=may["can_manage"])}
+        )
     checked_in = {attendance.player_id for attendance in results.attendances}
     players = Player.objects.filter(keeper=club.keeper).select_related("roster").order_by("name")
     return {

@@ -14,17 +14,10 @@ class InterclubConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # The core never imports this app: it asks its registry, where the app says what it knows.
-        from matches.accounts import register_groups
-        from matches.backup import register_section
-        from matches.permissions import register_book_role, register_subject
-        from matches.registry import (
-            MenuEntry,
-            register_menu_entry,
-            register_table_place_reader,
-            register_urls,
-        )
-        from matches.standings import KeptStandings, register_kept_standings
+        # The core never imports this app: the app tells it what it knows, as every kind of event does.
+        from matches.kinds import EventKind, register_kind
+        from matches.registry import MenuEntry
+        from matches.standings import KeptStandings
 
         from . import api, downloads, urls
         from .accounts import LEAGUES_OF_ACCOUNTS
@@ -34,19 +27,25 @@ class InterclubConfig(AppConfig):
         from .prints import venue_table_place
         from .services import group_standings_rescore, venue_kept_results_rescore
 
-        register_book_role(league_book_role)
-        for name, subject in LEAGUE_SUBJECTS.items():
-            register_subject(name, subject)
-        register_section(LEAGUE_SECTION)
         # The results a closed venue keeps, then its group's standings, summed from its venues'.
         venues = Venue.objects.filter(closed_at__isnull=False).select_related("match_day__group__division__league")
-        results = "kept series scores and players' series totals"
-        register_kept_standings(KeptStandings("venue", results, venues, venue_kept_results_rescore))
         groups = Group.objects.select_related("division__league")
-        register_kept_standings(
-            KeptStandings("group", "teams' and players' kept standings", groups, group_standings_rescore)
+        results = "kept series scores and players' series totals"
+        register_kind(
+            EventKind(
+                name="league",
+                book_role=league_book_role,
+                subjects=LEAGUE_SUBJECTS,
+                section=LEAGUE_SECTION,
+                standings=[
+                    KeptStandings("venue", results, venues, venue_kept_results_rescore),
+                    KeptStandings("group", "teams' and players' kept standings", groups, group_standings_rescore),
+                ],
+                accounts=LEAGUES_OF_ACCOUNTS,
+                table_place=venue_table_place,
+                menu=MenuEntry("interclub_leagues", _("Leagues")),
+                pages=[*urls.urlpatterns, *downloads.download_urlpatterns],
+                api=api.urlpatterns,
+                downloads=downloads.LEAGUE_DOWNLOADS,
+            )
         )
-        register_groups(LEAGUES_OF_ACCOUNTS)
-        register_table_place_reader(venue_table_place)
-        register_menu_entry(MenuEntry("interclub_leagues", _("Leagues")))
-        register_urls(pages=[*urls.urlpatterns, *downloads.download_urlpatterns], api=api.urlpatterns)

@@ -6,13 +6,12 @@ And the league's backup, for its owner."""
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.http.response import HttpResponseBase
 from django.urls import path
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
 
-from matches.exports.base import backup_response, export_response, format_of
-from matches.exports.pdf import pdf_response
+from matches.downloads import Download, Printed
+from matches.exports.base import backup_response
 from matches.exports.sheets import SheetExport, sheet_pdf
 from matches.permissions import Action, on_subject
 
@@ -23,50 +22,45 @@ from .prints import venue_report_pdf
 from .selectors import group_table, players_ranking, venue_report
 
 
-@on_subject(Action.VIEW, "group")
-@require_safe
-def group_table_export(request: HttpRequest, group: Group, fmt: str) -> HttpResponseBase:
+def group_table_file(group: Group, part: int | None) -> SheetExport:
     """The group's table as a file."""
-    return export_response(SheetExport(group_table_sheet(group_table(group))), format_of(fmt))
+    return SheetExport(group_table_sheet(group_table(group)))
 
 
-@on_subject(Action.VIEW, "group")
-@require_safe
-def group_table_print(request: HttpRequest, group: Group) -> HttpResponse:
-    """The group's table to print (PDF)."""
+def group_table_printed(group: Group, part: int | None) -> Printed:
+    """The group's table to print."""
     sheet = group_table_sheet(group_table(group))
     subtitle = f"{group.division.league.name} · {group.division.name} · {group.name}"
-    return pdf_response(sheet_pdf(sheet, pgettext("league file", "League table"), subtitle), sheet.name)
+    return Printed(sheet_pdf(sheet, pgettext("league file", "League table"), subtitle), sheet.name)
 
 
-@on_subject(Action.VIEW, "league")
-@require_safe
-def players_ranking_export(request: HttpRequest, league: League, fmt: str) -> HttpResponseBase:
+def players_ranking_file(league: League, part: int | None) -> SheetExport:
     """The league's players' ranking as a file."""
-    return export_response(SheetExport(players_ranking_sheet(league, players_ranking(league))), format_of(fmt))
+    return SheetExport(players_ranking_sheet(league, players_ranking(league)))
 
 
-@on_subject(Action.VIEW, "league")
-@require_safe
-def players_ranking_print(request: HttpRequest, league: League) -> HttpResponse:
-    """The league's players' ranking to print (PDF)."""
+def players_ranking_printed(league: League, part: int | None) -> Printed:
+    """The league's players' ranking to print."""
     sheet = players_ranking_sheet(league, players_ranking(league))
-    return pdf_response(sheet_pdf(sheet, pgettext("league file", "Players' ranking"), league.name), sheet.name)
+    return Printed(sheet_pdf(sheet, pgettext("league file", "Players' ranking"), league.name), sheet.name)
 
 
-@on_subject(Action.VIEW, "venue")
-@require_safe
-def venue_report_export(request: HttpRequest, venue: Venue, fmt: str) -> HttpResponseBase:
+def venue_report_file(venue: Venue, part: int | None) -> SheetExport:
     """The venue's match report as a file: provisional while the venue plays and until the league accepts it."""
-    return export_response(SheetExport(report_sheet(venue_report(venue))), format_of(fmt))
+    return SheetExport(report_sheet(venue_report(venue)))
 
 
-@on_subject(Action.VIEW, "venue")
-@require_safe
-def venue_report_print(request: HttpRequest, venue: Venue) -> HttpResponse:
-    """The venue's match report to print (PDF), saying whether it is still playing, provisional or accepted."""
+def venue_report_printed(venue: Venue, part: int | None) -> Printed:
+    """The venue's match report to print, saying whether it is still playing, provisional or accepted."""
     report = venue_report(venue)
-    return pdf_response(venue_report_pdf(report), report_name(report))
+    return Printed(venue_report_pdf(report), report_name(report))
+
+
+LEAGUE_DOWNLOADS = (
+    Download("group", "table", group_table_file, group_table_printed),
+    Download("league", "players", players_ranking_file, players_ranking_printed),
+    Download("venue", "report", venue_report_file, venue_report_printed),
+)
 
 
 @on_subject(Action.BACKUP, "league")
@@ -78,11 +72,5 @@ def league_backup_download(request: HttpRequest, league: League) -> HttpResponse
 
 
 download_urlpatterns = [
-    path("leagues/groups/<uuid:group_id>/table/export/<str:fmt>/", group_table_export, name="league_table_export"),
-    path("leagues/groups/<uuid:group_id>/table.pdf", group_table_print, name="league_table_print"),
-    path("leagues/<uuid:league_id>/players/export/<str:fmt>/", players_ranking_export, name="league_players_export"),
-    path("leagues/<uuid:league_id>/players.pdf", players_ranking_print, name="league_players_print"),
-    path("leagues/venues/<uuid:venue_id>/report/export/<str:fmt>/", venue_report_export, name="venue_report_export"),
-    path("leagues/venues/<uuid:venue_id>/report.pdf", venue_report_print, name="venue_report_print"),
     path("leagues/<uuid:league_id>/backup/", league_backup_download, name="league_backup"),
 ]

@@ -119,7 +119,9 @@ def _venue_context(
         tables = []
         for table in result.tables:
             offered = bool(seats) and not table.complete and venue.closed_at is None
-            tables.append({"result": table, "join": table_join(request, table.table.match, offered=offered)})
+            tables.append(
+                {"result": table, "join": table_join(request, table.table.match.invite_token, offered=offered)}
+            )
         # Its seating can be dropped until a table entered something.
         entered = any(table.table.paper or table.games for table in result.tables)
         # A series is offered for seating once a team is checked in; a team that is not is left out, and named.

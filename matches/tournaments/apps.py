@@ -12,18 +12,10 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # The core never imports this app: it asks its registry, where the app says what it knows.
-        from matches.accounts import register_groups
-        from matches.backup import register_section
-        from matches.permissions import register_book_role, register_subject
-        from matches.registry import (
-            MenuEntry,
-            register_file_maker,
-            register_menu_entry,
-            register_table_place_reader,
-            register_urls,
-        )
-        from matches.standings import KeptStandings, register_kept_standings
+        # The core never imports this app: the app tells it what it knows, as every kind of event does.
+        from matches.kinds import EventKind, register_kind
+        from matches.registry import MenuEntry
+        from matches.standings import KeptStandings
 
         from . import api, downloads, urls
         from .accounts import TOURNAMENTS_OF_ACCOUNTS
@@ -33,21 +25,24 @@ class TournamentsConfig(AppConfig):
         from .selectors import tournament_table_place
         from .services import series_lists_rescore, tournament_standings_rescore
 
-        register_book_role(tournament_book_role)
-        for name, subject in TOURNAMENT_SUBJECTS.items():
-            register_subject(name, subject)
-        register_table_place_reader(tournament_table_place)
-        register_section(TOURNAMENT_SECTION)
         # The lists each closed series keeps, then the places, ranked from them.
         tournaments = Tournament.objects.all()
-        register_kept_standings(
-            KeptStandings("tournament", "players' kept series lists", tournaments, series_lists_rescore)
+        register_kind(
+            EventKind(
+                name="tournament",
+                book_role=tournament_book_role,
+                subjects=TOURNAMENT_SUBJECTS,
+                section=TOURNAMENT_SECTION,
+                standings=[
+                    KeptStandings("tournament", "players' kept series lists", tournaments, series_lists_rescore),
+                    KeptStandings("tournament", "entrants' kept places", tournaments, tournament_standings_rescore),
+                ],
+                accounts=TOURNAMENTS_OF_ACCOUNTS,
+                table_place=tournament_table_place,
+                menu=MenuEntry("tournaments:list", _("Tournaments")),
+                pages=[*urls.urlpatterns, *downloads.download_urlpatterns],
+                api=api.urlpatterns,
+                downloads=downloads.TOURNAMENT_DOWNLOADS,
+                file_makers={kind: downloads.make_print(kind) for kind in downloads.PRINTS},
+            )
         )
-        register_kept_standings(
-            KeptStandings("tournament", "entrants' kept places", tournaments, tournament_standings_rescore)
-        )
-        register_groups(TOURNAMENTS_OF_ACCOUNTS)
-        register_menu_entry(MenuEntry("tournaments:list", _("Tournaments")))
-        register_urls(pages=[*urls.urlpatterns, *downloads.download_urlpatterns], api=api.urlpatterns)
-        for kind in downloads.PRINTS:
-            register_file_maker(kind, downloads.make_print(kind))

@@ -18,7 +18,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_safe
 
-from matches.exports.base import backup_response, export_response, format_of
+from matches.downloads import Download, Printed
+from matches.exports.base import backup_response
 from matches.exports.pdf import pdf_response
 from matches.exports.picture import picture_response
 from matches.exports.sheets import Sheet, SheetExport
@@ -42,54 +43,63 @@ def _drawn(tournament: Tournament, number: int) -> Series:
     return series
 
 
-def _series_sheet(tournament: Tournament, number: int) -> Sheet:
+def _printed(sheet: Sheet, tournament: Tournament) -> Printed:
+    return Printed(sheet_pdf(sheet, tournament), sheet.name)
+
+
+def _series_sheet(tournament: Tournament, number: int | None) -> Sheet:
+    if number is None:
+        raise Http404
     _drawn(tournament, number)
     return series_sheet(tournament_results(tournament), number)
 
 
-@on_subject(Action.VIEW, "tournament")
-@require_safe
-def standings_export(request: HttpRequest, tournament: Tournament, fmt: str) -> HttpResponseBase:
+def standings_file(tournament: Tournament, part: int | None) -> SheetExport:
     """The total standings as a file."""
-    return export_response(SheetExport(standings_sheet(tournament_results(tournament))), format_of(fmt))
+    return SheetExport(standings_sheet(tournament_results(tournament)))
 
 
-@on_subject(Action.VIEW, "tournament")
-@require_safe
-def standings_print(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """The total standings to print (PDF)."""
-    sheet = standings_sheet(tournament_results(tournament))
-    return pdf_response(sheet_pdf(sheet, tournament), sheet.name)
+def standings_printed(tournament: Tournament, part: int | None) -> Printed:
+    """The total standings to print."""
+    return _printed(standings_sheet(tournament_results(tournament)), tournament)
 
 
-@on_subject(Action.VIEW, "tournament")
-@require_safe
-def series_export(request: HttpRequest, tournament: Tournament, series: int, fmt: str) -> HttpResponseBase:
+def series_file(tournament: Tournament, part: int | None) -> SheetExport:
     """A drawn series' ranking as a file."""
-    return export_response(SheetExport(_series_sheet(tournament, series)), format_of(fmt))
+    return SheetExport(_series_sheet(tournament, part))
 
 
-@on_subject(Action.VIEW, "tournament")
-@require_safe
-def series_print(request: HttpRequest, tournament: Tournament, series: int) -> HttpResponse:
-    """A drawn series' ranking to print (PDF)."""
-    sheet = _series_sheet(tournament, series)
-    return pdf_response(sheet_pdf(sheet, tournament), sheet.name)
+def series_printed(tournament: Tournament, part: int | None) -> Printed:
+    """A drawn series' ranking to print."""
+    return _printed(_series_sheet(tournament, part), tournament)
 
 
-@on_subject(Action.VIEW, "tournament")
-@require_safe
-def prizes_export(request: HttpRequest, tournament: Tournament, fmt: str) -> HttpResponseBase:
+def prizes_file(tournament: Tournament, part: int | None) -> SheetExport:
     """The prize list as a file."""
-    return export_response(SheetExport(prize_sheet(tournament_results(tournament))), format_of(fmt))
+    return SheetExport(prize_sheet(tournament_results(tournament)))
 
 
-@on_subject(Action.VIEW, "tournament")
-@require_safe
-def prizes_print(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """The prize list to print (PDF)."""
-    sheet = prize_sheet(tournament_results(tournament))
-    return pdf_response(sheet_pdf(sheet, tournament), sheet.name)
+def prizes_printed(tournament: Tournament, part: int | None) -> Printed:
+    """The prize list to print."""
+    return _printed(prize_sheet(tournament_results(tournament)), tournament)
+
+
+def cashier_file(tournament: Tournament, part: int | None) -> SheetExport:
+    """The cashier's list as a file (those who manage the tournament only)."""
+    return SheetExport(cashier_sheet(tournament_results(tournament)))
+
+
+def cashier_printed(tournament: Tournament, part: int | None) -> Printed:
+    """The cashier's list to print (those who manage the tournament only)."""
+    return _printed(cashier_sheet(tournament_results(tournament)), tournament)
+
+
+TOURNAMENT_DOWNLOADS = (
+    Download("tournament", "standings", standings_file, standings_printed),
+    Download("tournament", "series", series_file, series_printed, parted=True),
+    Download("tournament", "prizes", prizes_file, prizes_printed),
+    Download("tournament", "cashier", cashier_file, cashier_printed, action=Action.MANAGE),
+)
 
 
 @on_subject(Action.VIEW, "tournament")
@@ -97,21 +107,6 @@ def prizes_print(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def prizes_picture(request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
     """The prize list's places as a picture to post."""
     return picture_response(request, prize_picture(tournament_results(tournament)))
-
-
-@on_subject(Action.MANAGE, "tournament")
-@require_safe
-def cashier_export(request: HttpRequest, tournament: Tournament, fmt: str) -> HttpResponseBase:
-    """The cashier's list as a file (those who manage the tournament only)."""
-    return export_response(SheetExport(cashier_sheet(tournament_results(tournament))), format_of(fmt))
-
-
-@on_subject(Action.MANAGE, "tournament")
-@require_safe
-def cashier_print(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """The cashier's list to print (PDF; those who manage the tournament only)."""
-    sheet = cashier_sheet(tournament_results(tournament))
-    return pdf_response(sheet_pdf(sheet, tournament), sheet.name)
 
 
 def _title(number: int) -> str:
@@ -131,7 +126,7 @@ def _print_name(tournament: Tournament, number: int, kind: str) -> str:
     return f"{tournament.name} {_title(number)} {PRINTS[kind][1]}"
 
 
-def _printed(request: HttpRequest, tournament: Tournament, number: int, kind: str) -> HttpResponse:
+def _made(request: HttpRequest, tournament: Tournament, number: int, kind: str) -> HttpResponse:
     """A drawn series' print: at once, or (a large room) queued for the task worker and its page opened."""
     drawn = _drawn(tournament, number)
     tables = Table.objects.filter(series=drawn).count()
@@ -150,7 +145,7 @@ def _tables(base: str, series: Series) -> list[DrawnTable]:
 
 
 def make_print(kind: str) -> FileMaker:
-    """The task worker's maker of a print of ``kind`` queued by ``_printed`` (None: the series is gone)."""
+    """The task worker's maker of a print of ``kind`` queued by ``_made`` (None: the series is gone)."""
 
     def make(arguments: Mapping[str, Any], progress: Progress) -> MadeFile | None:
         number = int(arguments["series"])
@@ -171,14 +166,14 @@ def make_print(kind: str) -> FileMaker:
 @require_safe
 def table_cards(request: HttpRequest, tournament: Tournament, series: int) -> HttpResponse:
     """A drawn series' table cards to print and cut, each with its table's QR code to score on a phone."""
-    return _printed(request, tournament, series, "tournament-cards")
+    return _made(request, tournament, series, "tournament-cards")
 
 
 @on_subject(Action.MANAGE, "tournament")
 @require_safe
 def wall_list(request: HttpRequest, tournament: Tournament, series: int) -> HttpResponse:
     """A drawn series' wall list of who sits where, to hang up in the room."""
-    return _printed(request, tournament, series, "tournament-wall")
+    return _made(request, tournament, series, "tournament-wall")
 
 
 @on_subject(Action.MANAGE, "tournament")
@@ -190,27 +185,7 @@ def backup_download(request: HttpRequest, tournament: Tournament) -> HttpRespons
 
 
 download_urlpatterns = [
-    path(
-        "tournaments/<uuid:tournament_id>/standings/export/<str:fmt>/",
-        standings_export,
-        name="tournament_standings_export",
-    ),
-    path("tournaments/<uuid:tournament_id>/standings.pdf", standings_print, name="tournament_standings_print"),
-    path(
-        "tournaments/<uuid:tournament_id>/series/<int:series>/export/<str:fmt>/",
-        series_export,
-        name="tournament_series_export",
-    ),
-    path(
-        "tournaments/<uuid:tournament_id>/series/<int:series>/results.pdf", series_print, name="tournament_series_print"
-    ),
-    path("tournaments/<uuid:tournament_id>/prizes/export/<str:fmt>/", prizes_export, name="tournament_prizes_export"),
-    path("tournaments/<uuid:tournament_id>/prizes.pdf", prizes_print, name="tournament_prizes_print"),
     path("tournaments/<uuid:tournament_id>/prizes.png", prizes_picture, name="tournament_prizes_picture"),
-    path(
-        "tournaments/<uuid:tournament_id>/cashier/export/<str:fmt>/", cashier_export, name="tournament_cashier_export"
-    ),
-    path("tournaments/<uuid:tournament_id>/cashier.pdf", cashier_print, name="tournament_cashier_print"),
     path("tournaments/<uuid:tournament_id>/series/<int:series>/cards.pdf", table_cards, name="tournament_table_cards"),
     path("tournaments/<uuid:tournament_id>/series/<int:series>/wall.pdf", wall_list, name="tournament_wall_list"),
     path("tournaments/<uuid:tournament_id>/backup/", backup_download, name="tournament_backup"),

@@ -164,7 +164,7 @@ def _tables_of(request: HttpRequest, series: Series, tables: Sequence[Table]) ->
     for table in tables:
         match = table.match
         complete = table.paper or match.deals >= (match.planned_games or 0)
-        join = table_join(request, match, offered=series.closed_at is None and not table.paper)
+        join = table_join(request, match.invite_token, offered=series.closed_at is None and not table.paper)
         found.append(DeskTable(table, seated.get(table.pk, []), complete, join))
     return found
 
