@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.http import HttpRequest
 
 from .engine import RuleError
+from .errors import ServiceError
 from .labels import render_step
 from .models import Deck
 from .preferences import deck_of
@@ -34,6 +35,19 @@ def refusal_as_messages(request: HttpRequest, error: RuleError) -> None:
     """The refusal above the page (for actions without a form of their own)."""
     for text in refusal_texts(error, request):
         messages.error(request, text)
+
+
+def done_or_refused(request: HttpRequest, change: Callable[[], object], done: str = "") -> bool:
+    """Make ``change`` (a call of a service) for a page's button: what the service refused above the page, else
+    ``done`` (the words that say it was made, when there are any). True when it was made."""
+    try:
+        change()
+    except ServiceError as error:
+        refusal_as_messages(request, error)
+        return False
+    if done:
+        messages.success(request, done)
+    return True
 
 
 def refusal_on_form(

@@ -33,7 +33,7 @@ from matches.models import Player
 from matches.paging import page_of
 from matches.permissions import Action, public, signed_in, signed_in_account, visitor_of
 from matches.qr import table_join
-from matches.refusals import refusal_as_messages, refusal_on_form
+from matches.refusals import done_or_refused, refusal_as_messages, refusal_on_form
 from matches.services.paper import PaperTotals
 from matches.views.paper import PaperTable, paper_page
 
@@ -176,10 +176,7 @@ def club_screen_link(request: HttpRequest, club: Club) -> HttpResponse:
 def club_player(request: HttpRequest, club: Club) -> HttpResponse:
     form = PlayerForm(request.POST)
     if form.is_valid():
-        try:
-            services.club_player_add(club=club, **form.cleaned_data)
-        except ServiceError as error:
-            refusal_as_messages(request, error)
+        done_or_refused(request, lambda: services.club_player_add(club=club, **form.cleaned_data))
     return redirect("club_detail", club_id=club.public_id)
 
 
@@ -437,10 +434,9 @@ def night_pot(request: HttpRequest, night: Night) -> HttpResponse:
     player = _club_player(night.season.club, request.POST.get("player", ""))
     if player is None:
         raise Http404
-    try:
-        services.pot_set(night=night, player=player, in_pot=request.POST.get("in_pot") == "1")
-    except ServiceError as error:
-        refusal_as_messages(request, error)
+    done_or_refused(
+        request, lambda: services.pot_set(night=night, player=player, in_pot=request.POST.get("in_pot") == "1")
+    )
     return redirect(reverse("night_detail", args=[night.public_id]) + "#pot")
 
 
@@ -470,14 +466,11 @@ def night_draw(request: HttpRequest, night: Night) -> HttpResponse:
 def night_series_drop(request: HttpRequest, night: Night) -> HttpResponse:
     """Drop a series' tables before its first game, so that it can be drawn again."""
     series = _series(request)
-    try:
-        services.series_drop(night=night, series=series, user=signed_in_account(request))
-    except ServiceError as error:
-        refusal_as_messages(request, error)
-    else:
-        messages.success(
-            request, _("The tables of series %(series)s are dropped: draw them again.") % {"series": series}
-        )
+    done_or_refused(
+        request,
+        lambda: services.series_drop(night=night, series=series, user=signed_in_account(request)),
+        _("The tables of series %(series)s are dropped: draw them again.") % {"series": series},
+    )
     return redirect(reverse("night_detail", args=[night.public_id]) + "#tables")
 
 
@@ -589,12 +582,12 @@ def night_swap(request: HttpRequest, night: Night) -> HttpResponse:
     if first is None or second is None or first == second:
         messages.error(request, _("Choose two different players."))
     else:
-        try:
-            services.seats_swap(
-                night=night, series=_series(request), first=first, second=second, user=signed_in_account(request)
-            )
-        except ServiceError as error:
-            refusal_as_messages(request, error)
+        account = signed_in_account(request)
+        series = _series(request)
+        done_or_refused(
+            request,
+            lambda: services.seats_swap(night=night, series=series, first=first, second=second, user=account),
+        )
     return redirect(reverse("night_detail", args=[night.public_id]) + "#tables")
 
 
@@ -633,12 +626,11 @@ def night_paper(request: HttpRequest, night: Night, number: int) -> HttpResponse
 @on_night(Action.MANAGE)
 @require_POST
 def night_close(request: HttpRequest, night: Night) -> HttpResponse:
-    try:
-        services.night_close(night=night, user=signed_in_account(request))
-    except ServiceError as error:
-        refusal_as_messages(request, error)
-    else:
-        messages.success(request, _("The night is closed: every list is locked."))
+    done_or_refused(
+        request,
+        lambda: services.night_close(night=night, user=signed_in_account(request)),
+        _("The night is closed: every list is locked."),
+    )
     return redirect("night_detail", night_id=night.public_id)
 
 

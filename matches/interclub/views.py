@@ -22,7 +22,7 @@ from matches.errors import ServiceError
 from matches.models import Player
 from matches.permissions import Action, on_subject, signed_in, signed_in_account, visitor_of
 from matches.qr import table_join
-from matches.refusals import refusal_as_messages, refusal_on_form
+from matches.refusals import done_or_refused, refusal_as_messages, refusal_on_form
 from matches.screens import followed_page, screen_response
 from matches.services.paper import PaperTotals
 from matches.views.paper import PaperTable, paper_page
@@ -228,12 +228,11 @@ def _seating_refused(request: HttpRequest, venue: Venue) -> bool:
 def venue_seat(request: HttpRequest, venue: Venue) -> HttpResponse:
     series = _series_of(request)
     if not _seating_refused(request, venue):
-        try:
-            services.series_seat(venue=venue, series=series, user=signed_in_account(request))
-        except ServiceError as error:
-            refusal_as_messages(request, error)
-        else:
-            messages.success(request, _("Series %(series)s is seated.") % {"series": series})
+        done_or_refused(
+            request,
+            lambda: services.series_seat(venue=venue, series=series, user=signed_in_account(request)),
+            _("Series %(series)s is seated.") % {"series": series},
+        )
     return redirect(_venue_url(venue, f"#series-{series}"))
 
 
@@ -242,12 +241,11 @@ def venue_seat(request: HttpRequest, venue: Venue) -> HttpResponse:
 def venue_unseat(request: HttpRequest, venue: Venue) -> HttpResponse:
     series = _series_of(request)
     if not _seating_refused(request, venue):
-        try:
-            services.series_unseat(venue=venue, series=series)
-        except ServiceError as error:
-            refusal_as_messages(request, error)
-        else:
-            messages.success(request, _("The seating of series %(series)s is dropped.") % {"series": series})
+        done_or_refused(
+            request,
+            lambda: services.series_unseat(venue=venue, series=series),
+            _("The seating of series %(series)s is dropped.") % {"series": series},
+        )
     return redirect(_venue_url(venue, f"#series-{series}"))
 
 
@@ -328,24 +326,23 @@ def venue_confirm(request: HttpRequest, venue: Venue) -> HttpResponse:
     if team is None or not captains(visitor_of(request), team):
         messages.error(request, _("A team's captain confirms its report."))
     else:
-        try:
-            services.report_confirm(venue=venue, team=team, user=signed_in_account(request))
-        except ServiceError as error:
-            refusal_as_messages(request, error)
-        else:
-            messages.success(request, _("%(team)s confirmed the report.") % {"team": team.name})
+        confirmed = team
+        done_or_refused(
+            request,
+            lambda: services.report_confirm(venue=venue, team=confirmed, user=signed_in_account(request)),
+            _("%(team)s confirmed the report.") % {"team": team.name},
+        )
     return redirect("interclub_report", venue_id=venue.public_id)
 
 
 @on_subject(Action.MANAGE, "venue")
 @require_POST
 def venue_accept(request: HttpRequest, venue: Venue) -> HttpResponse:
-    try:
-        services.report_accept(venue=venue, user=signed_in_account(request))
-    except ServiceError as error:
-        refusal_as_messages(request, error)
-    else:
-        messages.success(request, _("The report is accepted: its results are no longer provisional."))
+    done_or_refused(
+        request,
+        lambda: services.report_accept(venue=venue, user=signed_in_account(request)),
+        _("The report is accepted: its results are no longer provisional."),
+    )
     return redirect("interclub_report", venue_id=venue.public_id)
 
 
@@ -508,10 +505,7 @@ def team_roster(request: HttpRequest, team: Team) -> HttpResponse:
         entry = RosterEntry.objects.filter(team=team, pk=int(remove)).first() if remove.isdigit() else None
         if entry is None:
             raise Http404
-        try:
-            services.roster_remove(entry=entry)
-        except ServiceError as error:
-            refusal_as_messages(request, error)
+        done_or_refused(request, lambda: services.roster_remove(entry=entry))
         return redirect(reverse("interclub_team", args=[team.public_id]) + "#roster")
     players = Player.objects.filter(keeper=team.club.keeper).order_by("name")
     form = RosterForm(request.POST, players=[(str(player.public_id), player.name) for player in players])

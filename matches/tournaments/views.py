@@ -44,7 +44,7 @@ from matches.permissions import (
     visitor_of,
 )
 from matches.qr import TableJoin, table_join
-from matches.refusals import refusal_as_messages, refusal_on_form, refusal_texts
+from matches.refusals import done_or_refused, refusal_as_messages, refusal_on_form, refusal_texts
 from matches.services.paper import PaperTotals
 from matches.views.paper import PaperTable, paper_page
 
@@ -381,14 +381,11 @@ def entry_pay(request: HttpRequest, entry: Entry) -> HttpResponse:
 @on_entry(Action.MANAGE)
 @require_POST
 def entry_withdraw(request: HttpRequest, entry: Entry) -> HttpResponse:
-    try:
-        services.entry_withdraw(entry=entry)
-    except ServiceError as error:
-        refusal_as_messages(request, error)
-    else:
-        messages.success(
-            request, _("%(name)s has withdrawn: the series still to be drawn go without them.") % {"name": entry.name}
-        )
+    done_or_refused(
+        request,
+        lambda: services.entry_withdraw(entry=entry),
+        _("%(name)s has withdrawn: the series still to be drawn go without them.") % {"name": entry.name},
+    )
     return redirect(_desk_url(entry.tournament, "#entries"))
 
 
