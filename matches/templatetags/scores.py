@@ -1,7 +1,7 @@
 """Numbers and engine messages as a score sheet writes them: a real minus sign, a plus for gains, the reader's deck."""
 
-import html
 import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -10,7 +10,7 @@ from django import forms, template
 from django.forms import BoundField
 from django.forms.utils import flatatt
 from django.template import Context
-from django.utils.html import format_html, format_html_join
+from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
@@ -35,6 +35,8 @@ from ..papers import PaperList
 from ..selectors import SheetRow
 
 register = template.Library()
+
+NOTHING = mark_safe("")
 
 
 @register.filter
@@ -111,10 +113,17 @@ class _RowParts:
     unscorable: str
 
 
-def escaped(value: object) -> str:
-    """``value`` as text in HTML: as Django's ``escape`` writes it, without its handling of lazy text (every value
-    here is plain), which cost more than the escaping in a row of a dozen values."""
-    return html.escape(str(value), quote=True)
+def filled(sentence: str, **values: str | int) -> SafeString:
+    """A translated sentence with its values put in, each escaped as ``{% blocktranslate %}`` escapes them; the
+    sentence is escaped too (that tag trusts it as template text; here it is text, not markup)."""
+    return mark_safe(
+        conditional_escape(sentence) % {name: conditional_escape(str(value)) for name, value in values.items()}
+    )
+
+
+def joined(separator: str, parts: Iterable[str]) -> SafeString:
+    """``parts`` with ``separator`` between them, each escaped unless it is already safe HTML."""
+    return mark_safe(conditional_escape(separator).join(conditional_escape(part) for part in parts))
 
 
 @register.simple_tag(takes_context=True)
@@ -122,53 +131,58 @@ def sheet_row(context: Context, row: SheetRow) -> SafeString:
     """One line of the score sheet, written out rather than through a template of its own: a page of fifty rows and
     every save's answer draw it. The game, who declared what and its value with the result's words, its Bock and
     whether it can be scored, who dealt, the steps of its value, its links to fix and delete it (for a scorer, on a
-    sheet that is not read only), and each seat's running total with what the game gave it."""
+    sheet that is not read only), and each seat's running total with what the game gave it. Every value goes through
+    ``format_html``, escaped."""
     deck = str(context.get("deck") or Deck.FRENCH)
     parts = _row_parts(context)
     game = row.game
     if game.passed:
-        summary = escaped(parts.passed)
+        summary = [parts.passed]
     else:
         words = row_headline(row, context["sheet"].names, deck)
-        summary = "".join(
-            (
-                f"{escaped(row.declarer_name)} · " if row.declarer_name else "",
-                escaped(contract_label(game.contract, deck)),
-                f" · {escaped(row.value)}" if row.value else "",
-                f'<span class="words"> · {escaped(words)}</span>' if words else "",
-            )
-        )
+        summary = [
+            format_html("{} · ", row.declarer_name) if row.declarer_name else NOTHING,
+            contract_label(game.contract, deck),
+            format_html(" · {}", row.value) if row.value else NOTHING,
+        ]
+        if words:
+            summary.append(format_html('<span class="words"> · {}</span>', words))
     if row.bock:
-        summary += f'<span class="badge">{escaped(bock_label(row.bock))}</span>'
+        summary.append(format_html('<span class="badge">{}</span>', bock_label(row.bock)))
     if not row.scorable:
-        summary += f'<span class="badge warn">{escaped(parts.unscorable)}</span>'
-    steps = "".join(f"<li>{escaped(render_step(message, deck))}</li>" for message in row.breakdown)
-    links = ""
+        summary.append(format_html('<span class="badge warn">{}</span>', parts.unscorable))
+    steps = format_html_join("", "<li>{}</li>", ((render_step(message, deck),) for message in row.breakdown))
+    links = NOTHING
     access = context.get("access")
     if not context.get("readonly") and access is not None and access.can_score:
         game_id = str(game.public_id)
-        edit = escaped(parts.edit.replace(GAME_SLOT_TEXT, game_id))
-        delete = escaped(parts.delete.replace(GAME_SLOT_TEXT, game_id))
-        links = (
-            f'<p class="row-links"><a href="{edit}">{escaped(parts.fix)}</a> '
-            f'<a href="{delete}">{escaped(parts.remove)}</a></p>'
+        links = format_html(
+            '<p class="row-links"><a href="{}">{}</a> <a href="{}">{}</a></p>',
+            parts.edit.replace(GAME_SLOT_TEXT, game_id),
+            parts.fix,
+            parts.delete.replace(GAME_SLOT_TEXT, game_id),
+            parts.remove,
         )
-    cells = "".join(_cell(points, total) for points, total in row.cells)
+    cells = joined("", (_cell(points, total) for points, total in row.cells))
     classes = " ".join(name for name, on in (("bock-row", row.bock), ("lost", row.won is False)) if on)
-    marked = f' class="{classes}"' if classes else ""
-    dealt = escaped(gettext("dealt by %(dealer)s") % {"dealer": row.dealer_name})
-    listed = f'<ol class="steps">{steps}</ol>' if steps else ""
-    return mark_safe(
-        f'<tr id="game-{escaped(game.public_id)}"{marked}><td>{escaped(row.number)}</td>'
-        f'<td class="game"><details><summary>{summary}</summary><p class="dealt">{dealt}</p>'
-        f"{listed}{links}</details></td>{cells}</tr>"
+    return format_html(
+        '<tr id="game-{}"{}><td>{}</td><td class="game"><details><summary>{}</summary><p class="dealt">{}</p>'
+        "{}{}</details></td>{}</tr>",
+        game.public_id,
+        format_html(' class="{}"', classes) if classes else NOTHING,
+        row.number,
+        joined("", summary),
+        filled(gettext("dealt by %(dealer)s"), dealer=row.dealer_name),
+        format_html('<ol class="steps">{}</ol>', steps) if steps else NOTHING,
+        links,
+        cells,
     )
 
 
-def _cell(points: int, total: int) -> str:
+def _cell(points: int, total: int) -> SafeString:
     """A seat's running total, with what the game gave it (if anything)."""
-    gained = f"<small>{escaped(signed(points))}</small>" if points else ""
-    return f'<td class="num"><span class="running">{escaped(total_label(total))}</span>{gained}</td>'
+    gained = format_html("<small>{}</small>", signed(points)) if points else NOTHING
+    return format_html('<td class="num"><span class="running">{}</span>{}</td>', total_label(total), gained)
 
 
 def _row_parts(context: Context) -> _RowParts:
