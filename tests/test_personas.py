@@ -22,6 +22,7 @@ import pytest
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.db import connection, reset_queries, transaction
+from django.db.models import Model
 from django.http import HttpResponseBase
 from django.shortcuts import resolve_url
 from django.test import Client
@@ -31,20 +32,16 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from rest_framework.views import APIView
 
+from matches import permissions, registry
 from matches.clubs import services as clubs
-from matches.clubs.models import Club, Night, Season
-from matches.interclub.models import Group, League, LeagueRole, MatchDay, Team, Venue
-from matches.interclub.services import league_manager_set, series_seat
-from matches.models import FileJob, Game, Keeper, Match, MatchEvent, Player, RestoreJob, Seat
+from matches.clubs.models import Night
+from matches.models import Game, Keeper, Match, MatchEvent, Player, Seat
 from matches.permissions import Action, Role, Rule, allowed, can, match_role, player_role
 from matches.services import match_link_renew
-from matches.tournaments.models import Entry, Tournament
-from matches.tournaments.services import series_draw
 
 from .conftest import Persona, Table
+from .event_things import event_things
 from .factories import add, make_match, make_user
-from .interclub_setup import check_in_all, league_setup
-from .tournaments_setup import announce, enter_field
 
 pytestmark = pytest.mark.django_db
 
@@ -85,23 +82,32 @@ FRAMEWORK = {
     "admin/login/": Who.EVERYBODY,
 }
 
-# Which arguments of an address name the thing a rule is about.
-SUBJECT_ARGUMENTS = {
-    "match": ("match_id",),
-    "player": ("player_id", "other_id"),
-    "club": ("club_id",),
-    "season": ("season_id",),
-    "night": ("night_id",),
-    "restore": ("restore_id",),
-    "file": ("file_id",),
-    "league": ("league_id",),
-    "group": ("group_id",),
-    "match_day": ("match_day_id",),
-    "team": ("team_id",),
-    "venue": ("venue_id",),
-    "tournament": ("tournament_id",),
-    "tournament_entry": ("entry_id",),
-}
+
+def subject_arguments(things: dict[str, Model]) -> dict[str, tuple[str, ...]]:
+    """Which arguments of an address name the thing a rule is about: those whose thing (``things``, by argument) is
+    of the subject's model, for every subject the core and the kinds of event registered that has one."""
+    found = {
+        name: tuple(argument for argument, thing in things.items() if isinstance(thing, subject.model))
+        for name, subject in permissions.SUBJECTS.items()
+    }
+    return {name: arguments for name, arguments in found.items() if arguments}
+
+
+def _registered_views(patterns: Sequence[URLPattern | URLResolver]) -> set[Callable[..., Any]]:
+    found: set[Callable[..., Any]] = set()
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            found |= _registered_views(pattern.url_patterns)
+        else:
+            found.add(pattern.callback)
+    return found
+
+
+def kinds_views() -> set[Callable[..., Any]]:
+    """The pages and API views the kinds of event registered (wherever their app lives: one installed for the tests
+    only, in ``tests/``)."""
+    return _registered_views([*registry.app_pages(), *registry.app_api_routes()])
+
 
 WRITE = re.compile(r'\s*(?:INSERT (?:OR \w+ )?INTO|UPDATE|DELETE FROM)\s+"?(\w+)', re.IGNORECASE)
 ROUTE_ARGUMENT = re.compile(r"<(?:\w+:)?(\w+)>")
@@ -133,7 +139,7 @@ class Route:
 
     @property
     def is_the_apps(self) -> bool:
-        return self.view.__module__.split(".")[0] == "matches"
+        return self.view.__module__.split(".")[0] == "matches" or self.view in kinds_views()
 
     @property
     def is_api(self) -> bool:
@@ -202,8 +208,7 @@ def argument_values(table: Table, route: Route) -> dict[str, str]:
         "member_id": str(
             Seat.objects.filter(match__club_table__night=table.night).values_list("player__public_id", flat=True)[0]
         ),
-        **{name: str(thing.public_id) for name, thing in league_things(table).items()},
-        **{name: str(thing.public_id) for name, thing in tournament_things(table).items()},
+        **{name: str(thing.public_id) for name, thing in event_things(table.owner).items()},  # type: ignore[attr-defined]
         "series": "1",
     }
     if route.name == "night_table_phones":
@@ -223,40 +228,6 @@ def paper_night(table: Table) -> Night:
     players = [seat.player for seat in on_paper.match.seats.order_by("position")]
     clubs.paper_enter(table=on_paper, lines=[(player, 0, 0, 0) for player in players])
     return night
-
-
-def league_things(table: Table) -> dict[str, "Subject"]:
-    """A league the table's owner manages, with a group of four clubs' teams, a match day and a venue whose first
-    series is seated, by the argument naming each; made once for the table (the test's database holds it)."""
-    league = League.objects.filter(managers__user=table.owner).first()
-    if league is None:
-        setup = league_setup()
-        league_manager_set(league=setup.league, user=table.owner, role=LeagueRole.OWNER)
-        check_in_all(setup, 1)
-        series_seat(venue=setup.venue, series=1, user=table.owner)
-        league = setup.league
-    venue = Venue.objects.select_related("match_day__group").get(match_day__group__division__league=league)
-    return {
-        "league_id": league,
-        "group_id": venue.match_day.group,
-        "match_day_id": venue.match_day,
-        "team_id": Team.objects.filter(group=venue.match_day.group).order_by("name")[0],
-        "venue_id": venue,
-    }
-
-
-def tournament_things(table: Table) -> dict[str, "Subject"]:
-    """A tournament the table's owner organises, with seven entries (one online, the rest at the door) and its
-    first series drawn (a table of four and one of three), by the argument naming each; made once for the table."""
-    tournament = Tournament.objects.filter(organiser=table.owner).first()
-    if tournament is None:
-        tournament = announce(table.owner)
-        enter_field(tournament, 7, online=1)
-        series_draw(tournament=tournament, number=1, user=table.owner)
-    return {
-        "tournament_id": tournament,
-        "entry_id": Entry.objects.filter(tournament=tournament).order_by("pk")[0],
-    }
 
 
 def posted(table: Table) -> dict[str, dict[str, Any]]:
@@ -344,25 +315,7 @@ def refusal(route: Route, persona: Persona) -> Answer:
     return Answer.NOT_FOUND
 
 
-Subject = (
-    Match
-    | Player
-    | Club
-    | Season
-    | Night
-    | RestoreJob
-    | FileJob
-    | League
-    | Group
-    | MatchDay
-    | Team
-    | Venue
-    | Tournament
-    | Entry
-)
-
-
-def policy_allows(rule: Rule, persona: Persona, subjects: Sequence[Subject], method: str) -> bool:
+def policy_allows(rule: Rule, persona: Persona, subjects: Sequence[Model], method: str) -> bool:
     if rule.subject is None:
         return True
     if rule.subject == "account":
@@ -378,9 +331,7 @@ def expectation(route: Route, table: Table) -> Callable[[Persona, str], Answer] 
         rule = getattr(route.view, "policy", None)
         if not isinstance(rule, Rule):
             return "a view of the matches app without a declared policy (permissions.on_match, public, …)"
-        if rule.subject not in {None, "account", *SUBJECT_ARGUMENTS}:
-            return f"a policy about an unknown kind of thing: {rule.subject!r}"
-        things: dict[str, Subject] = {
+        things: dict[str, Model] = {
             "match_id": table.match,
             "player_id": table.player,
             "other_id": table.other,
@@ -389,10 +340,12 @@ def expectation(route: Route, table: Table) -> Callable[[Persona, str], Answer] 
             "night_id": table.night,
             "restore_id": table.restore,
             "file_id": table.file,
-            **league_things(table),
-            **tournament_things(table),
+            **event_things(table.owner),
         }
-        wanted = SUBJECT_ARGUMENTS.get(rule.subject or "", ())
+        arguments = subject_arguments(things)
+        if rule.subject not in {None, "account", *arguments}:
+            return f"a policy about an unknown kind of thing: {rule.subject!r}"
+        wanted = arguments.get(rule.subject or "", ())
         subjects = [things[name] for name in route.arguments if name in wanted]
         if wanted and not subjects:
             return f"a policy about a {rule.subject} whose address names none"
