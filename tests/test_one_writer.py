@@ -36,7 +36,7 @@ def _run_as_if_in(path: str, code: str, **names: Any) -> None:
 
 @pytest.mark.parametrize("write", WRITES.values(), ids=WRITES.keys())
 @pytest.mark.parametrize(
-    "path", ["matches/clubs/services.py", "matches/views/games.py", "matches/accounts.py", "matches/restore.py"]
+    "path", ["matches/clubs/services/nights.py", "matches/views/games.py", "matches/accounts.py", "matches/restore.py"]
 )
 def test_a_write_to_a_match_from_outside_the_services_fails_the_test(path: str, write: str) -> None:
     match = make_match(make_user())
@@ -62,7 +62,9 @@ def test_the_services_and_the_tooling_may_write(path: str) -> None:
 
 def test_code_that_calls_a_service_on_the_way_may_ask_for_a_write() -> None:
     match = make_match(make_user())
-    _run_as_if_in("matches/clubs/services.py", "match_lock(match=match, user=None)", match=match, match_lock=match_lock)
+    _run_as_if_in(
+        "matches/clubs/services/nights.py", "match_lock(match=match, user=None)", match=match, match_lock=match_lock
+    )
     assert Match.objects.get(pk=match.pk).locked
 
 

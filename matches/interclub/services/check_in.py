@@ -1,0 +1,104 @@
+"""Check-in: a team's line-up for a series, checked player by player, stored only when the whole line-up stands."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+
+from matches.engine import FieldError
+from matches.engine.match_days import SHORT_TEAM_SIZE, TEAM_SIZE
+from matches.engine.messages import gettext_noop, msg
+from matches.errors import Conflict, Invalid
+from matches.services.tables import moved_on
+
+from ..models import CheckIn, RosterEntry, Team, Venue, VenueTable, VenueTeam
+from .common import _entered_elsewhere, _open_venue, _refuse_other_club, _series
+
+
+def series_check_in(*, venue: Venue, series: int, team: Team, entries: Sequence[RosterEntry]) -> list[CheckIn]:
+    """Check in ``team``'s line-up for a series (in seat order), replacing one checked in before while the series
+    is not seated: three or four players of the team's roster or substitution list, none twice, none who plays for
+    another team that day, none on the roster of another club in the league. Each refusal names the player and
+    why; nothing is stored unless the whole line-up stands."""
+    with transaction.atomic():
+        locked = _open_venue(venue)
+        _series(locked, series)
+        if not VenueTeam.objects.filter(venue=locked, team=team).exists():
+            raise Invalid.on("team", gettext_noop("{team} does not play at this venue."), team=team.name)
+        if VenueTable.objects.filter(venue=locked, series=series).exists():
+            raise Conflict.on("series", gettext_noop("Series {series} is seated: its line-ups stay."), series=series)
+        _check_line_up(locked, series, team, entries)
+        CheckIn.objects.filter(venue=locked, series=series, team=team).delete()
+        moved_on(locked)
+        return CheckIn.objects.bulk_create(
+            CheckIn(
+                venue=locked,
+                match_day=locked.match_day,
+                series=series,
+                team=team,
+                entry=entry,
+                league_player_id=entry.league_player_id,
+                position=position,
+            )
+            for position, entry in enumerate(entries)
+        )
+
+
+def _check_line_up(venue: Venue, series: int, team: Team, entries: Sequence[RosterEntry]) -> None:
+    """Refuse (``Invalid``, each problem at ``entries.<index>``) a line-up that cannot stand."""
+    if not SHORT_TEAM_SIZE <= len(entries) <= TEAM_SIZE:
+        raise Invalid.on(
+            "entries",
+            gettext_noop("{team} brings {count} players: a team plays with {low} or {high}."),
+            team=team.name,
+            count=len(entries),
+            low=SHORT_TEAM_SIZE,
+            high=TEAM_SIZE,
+        )
+    league = venue.match_day.group.division.league
+    playing_elsewhere = dict(
+        CheckIn.objects.filter(match_day=venue.match_day, league_player_id__in=[e.league_player_id for e in entries])
+        .exclude(team=team)
+        .values_list("league_player_id", "team__name")
+    )
+    problems = []
+    seen: set[int] = set()
+    for index, entry in enumerate(entries):
+        field = f"entries.{index}"
+        name = entry.player.name
+        if entry.team_id != team.pk:
+            problems.append(
+                FieldError(
+                    field,
+                    msg(
+                        gettext_noop("{player} is neither in the line-up nor on the substitution list of {team}."),
+                        player=name,
+                        team=team.name,
+                    ),
+                )
+            )
+        elif entry.league_player_id in seen:
+            problems.append(
+                FieldError(
+                    field, msg(gettext_noop("{player} is checked in for {team} twice."), player=name, team=team.name)
+                )
+            )
+        elif entry.league_player_id in playing_elsewhere:
+            problems.append(
+                FieldError(
+                    field,
+                    msg(
+                        gettext_noop("{player} plays for {other} today: a player plays for one team a match day."),
+                        player=name,
+                        other=playing_elsewhere[entry.league_player_id],
+                    ),
+                )
+            )
+        else:
+            other = _entered_elsewhere(league, team.club_id, entry.player, entry.federation_number)
+            if other is not None:
+                problems.extend(_refuse_other_club(name, other, field).errors)
+        seen.add(entry.league_player_id)
+    if problems:
+        raise Invalid(problems)

@@ -1,0 +1,98 @@
+"""Teams and rosters: a club's team in a group, its captain, and the players on its roster or substitution list,
+each playing for one club in the league."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from matches.clubs.models import Club
+from matches.engine import FieldError
+from matches.engine.messages import gettext_noop
+from matches.errors import Conflict, Invalid
+from matches.models import Player
+from matches.names import BadName, name_key, normalize_name
+from matches.services import player_named
+from matches.services.events import bracketed_name, one_line_name
+from matches.services.events import federation_number as checked_federation_number
+
+from ..models import CheckIn, Group, League, RosterEntry, Team
+from .common import _entered_elsewhere, _lock_league, _refuse_other_club, league_of_group
+
+
+def team_enter(*, group: Group, club: Club, name: str, captain: User | None = None) -> Team:
+    """A club's team in a group ("Team I"), with its captain."""
+    name = one_line_name(name)
+    with transaction.atomic():
+        _lock_league(league_of_group(group))
+        if Team.objects.filter(group=group, name=name).exists():
+            raise Invalid.on("name", gettext_noop("The group has a team of that name already."))
+        return Team.objects.create(group=group, club=club, name=name, captain=captain)
+
+
+def team_captain_set(*, team: Team, captain: User | None) -> Team:
+    Team.objects.filter(pk=team.pk).update(captain=captain)
+    team.captain = captain
+    return team
+
+
+def _league_player(league: League, club: Club, player: Player) -> Player:
+    """Who ``player`` of ``club`` is in the league's book: the one their club's other teams have, or a new one,
+    named so that nobody else in the book has the name (the club's name added in brackets where two of one name
+    meet), since the core seats a table's players by name."""
+    known = RosterEntry.objects.filter(team__group__division__league=league, player=player).first()
+    if known is not None:
+        return known.league_player
+    taken = set(Player.objects.filter(keeper=league.keeper).values_list("name_key", flat=True))
+    name = player.name
+    if name_key(name) in taken:
+        name = bracketed_name(player.name, club.name)
+    number = 2
+    while name_key(name) in taken:
+        name = bracketed_name(player.name, f"{club.name} {number}")
+        number += 1
+    try:
+        name = normalize_name(name)
+    except BadName as bad:
+        raise Invalid([FieldError("player", bad.message)]) from None
+    return player_named(league.keeper, name)
+
+
+def roster_add(*, team: Team, player: Player, federation_number: str = "", substitute: bool = False) -> RosterEntry:
+    """Put a player of the team's club on its roster (or its substitution list); a player on it already stays as
+    entered. Refused for somebody on the roster of another club's team in the league (known by the federation
+    number or a linked account): a player plays for one club in a league."""
+    if player.keeper_id != team.club.keeper_id:
+        raise Invalid.on("player", gettext_noop("Not a player of this club."))
+    number = checked_federation_number(federation_number)
+    league = league_of_group(team.group)
+    with transaction.atomic():
+        _lock_league(league)
+        entered = RosterEntry.objects.filter(team=team, player=player).first()
+        if entered is not None:
+            return entered
+        other = _entered_elsewhere(league, team.club_id, player, number)
+        if other is not None:
+            raise _refuse_other_club(player.name, other, "player")
+        return RosterEntry.objects.create(
+            team=team,
+            player=player,
+            league_player=_league_player(league, team.club, player),
+            federation_number=number,
+            substitute=substitute,
+        )
+
+
+def roster_remove(*, entry: RosterEntry) -> None:
+    """Take a player off a team's roster, unless they have been checked in for it: what was played stays with
+    who played it."""
+    with transaction.atomic():
+        _lock_league(league_of_group(entry.team.group))
+        if CheckIn.objects.filter(entry=entry).exists():
+            raise Conflict.on(
+                "entry",
+                gettext_noop("{player} has played for {team}: the roster keeps them."),
+                player=entry.player.name,
+                team=entry.team.name,
+            )
+        entry.delete()

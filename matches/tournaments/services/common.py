@@ -1,0 +1,32 @@
+"""What the tournament's services share: the tournament's lock (every change takes it first), and a line of text
+and a choice checked."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from matches.engine.messages import gettext_noop
+from matches.errors import Invalid
+
+from ..models import Tournament
+
+MAX_TEXT_LENGTH = 100
+
+
+def _lock(tournament: Tournament) -> Tournament:
+    """The tournament's row, locked for this change: entries, draws, paper lists and closings of one tournament wait
+    for each other, so that a series drawn twice at once is drawn once and the second is refused."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _text(raw: str, field_name: str) -> str:
+    text = " ".join(raw.split())
+    if len(text) > MAX_TEXT_LENGTH:
+        raise Invalid.on(field_name, gettext_noop("At most {count} characters."), count=MAX_TEXT_LENGTH)
+    return text
+
+
+def _choice(value: str, choices: type[StrEnum], field_name: str) -> str:
+    if value not in {choice.value for choice in choices}:
+        raise Invalid.on(field_name, gettext_noop("Must be one of: {choices}."), choices=", ".join(choices))
+    return value
