@@ -129,10 +129,10 @@ def test_the_page_the_exports_the_api_and_the_print_show_the_same_table(subject:
     api.force_authenticate(owner)
     page_address = reverse(f"{subject}_detail", args=[key])
     shown, shown_lots = _page(browser.get(page_address))
-    printed, printed_lots = _printed(browser.get(reverse(f"{subject}_print", args=[key])))
+    printed, printed_lots = _printed(browser.get(reverse(f"download-{subject}-table", args=[key, "pdf"])))
     given, given_lots = _api(api.get(f"/api/v1/{subject}s/{key}/standings/"))
-    exported = _csv(browser.get(reverse(f"{subject}_export", args=[key, "csv"])))
-    as_json = _json(browser.get(reverse(f"{subject}_export", args=[key, "json"])))
+    exported = _csv(browser.get(reverse(f"download-{subject}-table", args=[key, "csv"])))
+    as_json = _json(browser.get(reverse(f"download-{subject}-table", args=[key, "json"])))
     # The paper list's winner (72 + 50 + 30 for the game lost beside him), the grand's declarer (48 + 50), the two
     # level at 30 for that lost game, the three level at nothing, the paper list's loser (-48 - 50).
     assert [row[2] for row in shown] == ["152", "98", "30", "30", "0", "0", "0", "-98"]
