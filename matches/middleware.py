@@ -18,16 +18,12 @@ from typing import ClassVar
 
 from csp.middleware import CSPMiddleware
 from django.conf import settings
-from django.conf.urls.i18n import is_language_prefix_patterns_used
 from django.contrib.auth.views import redirect_to_login
 from django.contrib.messages.middleware import MessageMiddleware
 from django.contrib.messages.storage import default_storage
 from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
-from django.middleware.locale import LocaleMiddleware
-from django.utils import translation
-from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject, empty
 from django.views.defaults import page_not_found
 
@@ -153,36 +149,6 @@ class LazyMessagesMiddleware(MessageMiddleware):
         if _untouched(request.__dict__.get("_messages")):
             return response
         return super().process_response(request, response)
-
-
-class PathlessLocaleMiddleware(LocaleMiddleware):
-    """Django's, on a site whose addresses name no language (no ``i18n_patterns``): the language comes from the
-    cookie or the browser's Accept-Language, and the path is not searched for one on the way in and out again."""
-
-    def process_request(self, request: HttpRequest) -> None:
-        if _language_in_paths(request):
-            return super().process_request(request)
-        # The language chosen is one of LANGUAGES, as Django names it: what ``get_language`` would answer now.
-        language = translation.get_language_from_request(request)
-        translation.activate(language)
-        request.LANGUAGE_CODE = request._pathless_language = language  # type: ignore[attr-defined]
-        return None
-
-    def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
-        language = request.__dict__.get("_pathless_language")
-        if language is None:
-            return super().process_response(request, response)
-        if "Vary" in response.headers:
-            patch_vary_headers(response, ("Accept-Language",))
-        else:
-            response.headers["Vary"] = "Accept-Language"  # most answers vary by nothing else: nothing to merge
-        # No view changes the language it was asked in (``translation.override`` gives it back).
-        response.headers.setdefault("Content-Language", language)
-        return response
-
-
-def _language_in_paths(request: HttpRequest) -> bool:
-    return bool(is_language_prefix_patterns_used(getattr(request, "urlconf", settings.ROOT_URLCONF))[0])
 
 
 def _untouched(lazy: object) -> bool:

@@ -108,7 +108,7 @@ MIDDLEWARE = [
     "matches.compression.CompressionMiddleware",
     "matches.middleware.RequestLogMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "matches.middleware.PathlessLocaleMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
