@@ -15,10 +15,8 @@ from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from django import forms
-from django.forms.widgets import ChoiceWidget
 
 Layout = TypeVar("Layout")
-Copied = TypeVar("Copied", forms.Field, forms.Widget)
 Fields = dict[str, forms.Field]
 
 
@@ -34,7 +32,7 @@ class SharedFields(Generic[Layout]):
     def take(self, key: str, build: Callable[[], tuple[Fields, Layout]]) -> tuple[Fields, Layout]:
         """Copies of the fields kept for ``key`` (built first if none are kept), and their layout."""
         fields, layout = self._kept_or_built(key, build)
-        return {name: own_copy(field) for name, field in fields.items()}, layout
+        return copy.deepcopy(fields), layout
 
     def look(self, key: str) -> Fields | None:
         """The fields kept for ``key`` themselves, to read and never to change (None if none are kept): what a
@@ -56,36 +54,3 @@ class SharedFields(Generic[Layout]):
             if len(self.kept) > self.size:
                 self.kept.popitem(last=False)
         return built
-
-
-def own_copy(field: forms.Field) -> forms.Field:
-    """A copy of ``field`` that a form may change without changing ``field``: what Django's deep copy of a field
-    copies (the field, its widget with its attributes and choices, its messages and validators), made directly. A
-    choice field's and a choice widget's choices go into lists of their own that hold the same (immutable) choices:
-    Django would copy each choice's label, and sort a widget's choices out anew, which took most of the copy's time.
-    A field of several fields takes Django's own deep copy."""
-    if isinstance(field, forms.MultiValueField) or isinstance(field.widget, forms.MultiWidget):
-        return copy.deepcopy(field)
-    copied = _shallow_copy(field)
-    copied.widget = _widget_copy(field.widget)
-    copied.error_messages = field.error_messages.copy()
-    copied.validators = field.validators[:]
-    if isinstance(field, forms.ChoiceField) and isinstance(copied, forms.ChoiceField):
-        copied._choices = list(field._choices)  # type: ignore[attr-defined]
-    return copied
-
-
-def _widget_copy(widget: forms.Widget) -> forms.Widget:
-    copied = _shallow_copy(widget)
-    copied.attrs = widget.attrs.copy()
-    if isinstance(widget, ChoiceWidget) and isinstance(copied, ChoiceWidget):
-        copied._choices = list(widget._choices)  # type: ignore[attr-defined]
-    return copied
-
-
-def _shallow_copy(thing: Copied) -> Copied:
-    """What ``copy.copy`` makes of a field or a widget (neither defines ``__copy__``: a new object of the class
-    sharing the attributes), made directly rather than through the pickle protocol, at a fraction of the cost."""
-    copied = object.__new__(type(thing))
-    copied.__dict__ = thing.__dict__.copy()
-    return copied

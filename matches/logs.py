@@ -12,9 +12,7 @@ import datetime
 import json
 import logging
 import logging.config
-import math
 import re
-from json.encoder import encode_basestring
 from typing import Any
 
 from django.http import HttpRequest
@@ -24,9 +22,6 @@ from django.http import HttpRequest
 SECRET_ARGUMENTS = frozenset({"token", "uidb64"})
 # What a request's line carries besides its message, by the name it has in a JSON line.
 REQUEST_FIELDS = ("method", "path", "status", "duration_ms", "user")
-# What writes a line's values of other kinds than ``json_value`` writes itself (one encoder: ``json.dumps`` with options
-# would make a new one each time).
-ENCODER = json.JSONEncoder(ensure_ascii=False, default=str)
 
 
 def configure(logging_settings: dict[str, Any]) -> None:
@@ -56,53 +51,25 @@ def loggable_path(request: HttpRequest) -> str:
 
 
 class JsonFormatter(logging.Formatter):
-    """One JSON object per record, on one line: time (UTC, ISO 8601), level, logger, message, the request's fields
-    where the record has them, and the traceback of an error. Written out value by value, character for character
-    what the ``json`` module writes for the same object (``ENCODER``), without building the object and an encoder for
-    it first: every request writes a line."""
+    """One JSON object per record, on one line: time (UTC, ISO 8601 to the millisecond), level, logger, message, the
+    request's fields where the record has them, and the traceback of an error."""
 
     def format(self, record: logging.LogRecord) -> str:
-        line = (
-            f'{{"time": "{utc_moment(record)}", "level": {json_value(record.levelname)}, '
-            f'"logger": {json_value(record.name)}, "message": {json_value(_message(record))}'
-        )
+        line: dict[str, object] = {
+            "time": self.formatTime(record),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": _message(record),
+        }
         carried = vars(record)
-        for name in REQUEST_FIELDS:
-            if name in carried:
-                line += f', "{name}": {json_value(carried[name])}'
+        line.update((name, carried[name]) for name in REQUEST_FIELDS if name in carried)
         if record.exc_info:
-            line += f', "exception": {json_value(self.formatException(record.exc_info))}'
-        return line + "}"
+            line["exception"] = self.formatException(record.exc_info)
+        return json.dumps(line, ensure_ascii=False, default=str)
 
-
-def json_value(value: object) -> str:
-    """``value`` as ``ENCODER`` writes it: texts, whole numbers, finite decimals and None directly, anything else
-    through the encoder."""
-    if type(value) is str:
-        return encode_basestring(value)
-    if type(value) is int:
-        return int.__repr__(value)
-    if type(value) is float and math.isfinite(value):
-        return float.__repr__(value)
-    if value is None:
-        return "null"
-    return ENCODER.encode(value)
-
-
-# The last second a line was written in, as ISO 8601 in UTC: every request writes a line, most in the same second as
-# the one before, and making the date and time anew takes longer than the rest of the line.
-_second: tuple[int, str] = (-1, "")
-
-
-def utc_moment(record: logging.LogRecord) -> str:
-    """The record's moment in UTC as ISO 8601 to the millisecond (``2026-11-26T09:55:28.942+00:00``)."""
-    global _second
-    second, text = _second
-    if int(record.created) != second:
-        second = int(record.created)
-        text = datetime.datetime.fromtimestamp(second, tz=datetime.UTC).isoformat()[: -len("+00:00")]
-        _second = (second, text)
-    return f"{text}.{int(record.msecs):03d}+00:00"
+    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
+        """The record's moment in UTC as ISO 8601 to the millisecond (``2026-11-26T09:55:28.942+00:00``)."""
+        return datetime.datetime.fromtimestamp(record.created, tz=datetime.UTC).isoformat(timespec="milliseconds")
 
 
 class TextFormatter(logging.Formatter):

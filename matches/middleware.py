@@ -14,23 +14,16 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from functools import partial
 from typing import ClassVar
 
-from csp.constants import HEADER
 from csp.middleware import CSPMiddleware
-from csp.utils import build_policy
 from django.conf import settings
-from django.conf.urls.i18n import is_language_prefix_patterns_used
 from django.contrib.auth.views import redirect_to_login
 from django.contrib.messages.middleware import MessageMiddleware
 from django.contrib.messages.storage import default_storage
 from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
-from django.middleware.locale import LocaleMiddleware
-from django.utils import translation
-from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject, empty
 from django.views.defaults import page_not_found
 
@@ -75,12 +68,6 @@ def _gone_link_page(request: HttpRequest, visitor: Visitor) -> HttpResponse | No
 
 # What a browser renders as a document of its own, able to run scripts: only these carry the page policies.
 DOCUMENT_TYPES = ("text/html",)
-# What django-csp's decorators leave on an answer that has a policy of its own.
-OWN_POLICY_ATTRIBUTES = frozenset(
-    {"_csp_config", "_csp_update", "_csp_replace", "_csp_config_ro", "_csp_update_ro", "_csp_replace_ro"}
-)
-# Stands for the request's nonce in the policy built ahead; the nonce itself is Base64, which has no spaces.
-NONCE_SLOT = " nonce slot "
 
 
 class PagePoliciesMiddleware(CSPMiddleware):
@@ -90,64 +77,20 @@ class PagePoliciesMiddleware(CSPMiddleware):
     picture or a file runs under the policies of the page that asked for it, or under none, and only a document can
     be framed: it carries none of these headers, which would add half a kilobyte to every save's answer. (So Django's
     clickjacking middleware, which puts its header on every answer, is not in the stack; no page may be framed, and
-    its ``xframe_options_exempt`` is not honoured.)
+    its ``xframe_options_exempt`` is not honoured.) A document's policy is django-csp's, its decorators and the
+    request's nonce included."""
 
-    The policy is the same on every page but for the nonce of a page that uses one, so its text is built once, when
-    the process starts, with a slot for the nonce, instead of from the settings for every answer. An answer with a
-    policy of its own (django-csp's decorators), a report-only policy or excluded paths in the settings, and
-    Django's debug pages take django-csp's own way."""
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         super().__init__(get_response)
         self.permissions = settings.PERMISSIONS_POLICY
         self.frame_options = settings.X_FRAME_OPTIONS
-        self.policy = build_policy()
-        self.around_nonce = build_policy(nonce=NONCE_SLOT).split(NONCE_SLOT)
-        excluded = (getattr(settings, "CONTENT_SECURITY_POLICY", None) or {}).get("EXCLUDE_URL_PREFIXES")
-        self.built_ahead = (
-            bool(self.policy) and not excluded and not getattr(settings, "CONTENT_SECURITY_POLICY_REPORT_ONLY", None)
-        )
-
-    def process_request(self, request: HttpRequest) -> None:
-        request.csp_nonce = LazyNonce(partial(self._make_nonce, request))  # type: ignore[attr-defined]
 
     def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
-        document = response.get("Content-Type", "").startswith(DOCUMENT_TYPES) and not from_htmx(request)
-        if document:
-            response.headers.setdefault("Permissions-Policy", self.permissions)
-            response.headers.setdefault("X-Frame-Options", self.frame_options)
-        else:
-            response._csp_exempt = True  # type: ignore[attr-defined]
-        if not self.built_ahead or self._policy_of_its_own(response):
-            return super().process_response(request, response)
-        nonce = getattr(request, "_csp_nonce", None)
-        if document and not getattr(response, "_csp_exempt", False):
-            response.headers.setdefault(HEADER, self.policy if nonce is None else nonce.join(self.around_nonce))
-        if nonce is None:
-            # As django-csp does: a nonce asked for after the header was written would be refused by the browser.
-            request.csp_nonce = LazyNonce(self._csp_nonce_post_response)  # type: ignore[attr-defined]
-        return response
-
-    @staticmethod
-    def _policy_of_its_own(response: HttpResponseBase) -> bool:
-        debug_page = settings.DEBUG and response.status_code in (404, 500)
-        return debug_page or not OWN_POLICY_ATTRIBUTES.isdisjoint(vars(response))
-
-
-class LazyNonce:
-    """The request's nonce, made when a page first asks for it (``{{ request.csp_nonce }}``), which few do: as
-    django-csp's lazy object, but a plain one, cheaper to make on every request than Django's lazy objects."""
-
-    __slots__ = ("make",)
-
-    def __init__(self, make: Callable[[], str | None]) -> None:
-        self.make = make
-
-    def __str__(self) -> str:
-        return str(self.make())
-
-    def __bool__(self) -> bool:
-        return True
+        if not response.get("Content-Type", "").startswith(DOCUMENT_TYPES) or from_htmx(request):
+            return response
+        response.headers.setdefault("Permissions-Policy", self.permissions)
+        response.headers.setdefault("X-Frame-Options", self.frame_options)
+        return super().process_response(request, response)
 
 
 # What the stack adds to every answer that only a body or a document needs. A 204 has neither: its Content-Type,
@@ -206,36 +149,6 @@ class LazyMessagesMiddleware(MessageMiddleware):
         if _untouched(request.__dict__.get("_messages")):
             return response
         return super().process_response(request, response)
-
-
-class PathlessLocaleMiddleware(LocaleMiddleware):
-    """Django's, on a site whose addresses name no language (no ``i18n_patterns``): the language comes from the
-    cookie or the browser's Accept-Language, and the path is not searched for one on the way in and out again."""
-
-    def process_request(self, request: HttpRequest) -> None:
-        if _language_in_paths(request):
-            return super().process_request(request)
-        # The language chosen is one of LANGUAGES, as Django names it: what ``get_language`` would answer now.
-        language = translation.get_language_from_request(request)
-        translation.activate(language)
-        request.LANGUAGE_CODE = request._pathless_language = language  # type: ignore[attr-defined]
-        return None
-
-    def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
-        language = request.__dict__.get("_pathless_language")
-        if language is None:
-            return super().process_response(request, response)
-        if "Vary" in response.headers:
-            patch_vary_headers(response, ("Accept-Language",))
-        else:
-            response.headers["Vary"] = "Accept-Language"  # most answers vary by nothing else: nothing to merge
-        # No view changes the language it was asked in (``translation.override`` gives it back).
-        response.headers.setdefault("Content-Language", language)
-        return response
-
-
-def _language_in_paths(request: HttpRequest) -> bool:
-    return bool(is_language_prefix_patterns_used(getattr(request, "urlconf", settings.ROOT_URLCONF))[0])
 
 
 def _untouched(lazy: object) -> bool:

@@ -35,7 +35,6 @@ from django.db.models import Field, Model, Q, QuerySet
 from django.http import Http404, HttpRequest
 
 from .models import FileJob, Keeper, Match, Player, RestoreJob, Seat
-from .rows import rows_read
 
 LINKS_SESSION_KEY = "scorer_links"
 GUEST_SESSION_KEY = "guest_keeper"
@@ -328,13 +327,6 @@ def found_in(things: Callable[[], QuerySet[Any]]) -> Callable[[Any], Any]:
     return find
 
 
-def _match_of(public_id: Any) -> Match | None:
-    """The match of that public id, with its book: read for every request on a match, so by a statement written
-    once."""
-    found = rows_read(Match, "public_id", public_id, joined="keeper")
-    return found[0] if found else None
-
-
 @dataclass(frozen=True)
 class Subject:
     """A kind of thing a rule can be about: its model, how to find one by its public id (with what its answer
@@ -357,7 +349,7 @@ def _file_allows(visitor: Visitor, action: Action, job: FileJob) -> bool:
 
 # The kinds of things of the core; an app adds its own with ``register_subject`` when it is ready.
 SUBJECTS: dict[str, Subject] = {
-    "match": Subject(Match, _match_of, can),
+    "match": Subject(Match, found_in(lambda: Match.objects.select_related("keeper")), can),
     "player": Subject(Player, found_in(lambda: Player.objects.select_related("keeper")), can),
     "restore": Subject(RestoreJob, found_in(lambda: RestoreJob.objects.all()), _restore_allows),
     "file": Subject(FileJob, found_in(lambda: FileJob.objects.defer("content")), _file_allows),

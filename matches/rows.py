@@ -9,13 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections, models
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 BATCH = 5000
-M = TypeVar("M", bound=models.Model)
 
 
 @dataclass(frozen=True)
@@ -114,98 +113,6 @@ def _update_statement(
     assignments = ", ".join(f"{quote(str(field.column))} = %s" for field in fields)
     sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(meta.pk.column)} = %s"
     return sql, tuple(fields)
-
-
-def rows_read(
-    model: type[M], name: str, value: Any, *, joined: str | None = None, ordered_by: str | None = None
-) -> list[M]:
-    """The instances of ``model`` whose field ``name`` equals ``value`` (in the order of the field ``ordered_by``),
-    as ``model.objects.filter(name=value).select_related(joined)`` would give them: every column converted as the
-    ORM converts it, and the one relation ``joined`` (a foreign key, or a one-to-one from either side) read in the
-    same statement. The statement is written once per model and process: the reads every request makes (its
-    session's account, a match's seats) are not built anew each time."""
-    database = connections[DEFAULT_DB_ALIAS]
-    reading = _reading(model, name, joined, ordered_by, database.vendor)
-    field = model._meta.get_field(name)
-    assert isinstance(field, models.Field)
-    with database.cursor() as cursor:
-        cursor.execute(reading.sql, [field.get_db_prep_value(value, database)])
-        rows = cursor.fetchall()
-    return [reading.instance(row, database) for row in rows]
-
-
-@dataclass(frozen=True)
-class _Columns:
-    """A model's columns in a statement: its fields, and the ORM's conversions of each column's value."""
-
-    model: type[models.Model]
-    names: list[str]
-    conversions: list[tuple[Any, list[Callable[..., Any]]]]
-
-    def instance(self, values: Sequence[Any], database: BaseDatabaseWrapper) -> models.Model | None:
-        if values[0] is None:
-            return None  # the joined row is missing
-        converted = list(values)
-        for index, (column, converters) in enumerate(self.conversions):
-            for convert in converters:
-                converted[index] = convert(converted[index], column, database)
-        return self.model.from_db(DEFAULT_DB_ALIAS, self.names, converted)
-
-
-def _columns(model: type[models.Model]) -> _Columns:
-    database = connections[DEFAULT_DB_ALIAS]
-    fields = model._meta.concrete_fields
-    conversions = []
-    for field in fields:
-        column = field.get_col(model._meta.db_table)
-        converters = database.ops.get_db_converters(column) + field.get_db_converters(database)  # type: ignore[attr-defined]
-        conversions.append((column, converters))
-    return _Columns(model, [field.attname for field in fields], conversions)
-
-
-@dataclass(frozen=True)
-class _Reading:
-    sql: str
-    own: _Columns
-    related: _Columns | None
-    relation: Any
-
-    def instance(self, row: Sequence[Any], database: BaseDatabaseWrapper) -> Any:
-        width = len(self.own.names)
-        instance = self.own.instance(row[:width], database)
-        if self.related is not None:
-            related = self.related.instance(row[width:], database)
-            self.relation.set_cached_value(instance, related)
-            remote = self.relation.remote_field
-            if related is not None and remote.one_to_one:
-                # A one-to-one answers from the other side too, as select_related makes it.
-                remote.set_cached_value(related, instance)
-        return instance
-
-
-@cache
-def _reading(model: type[models.Model], name: str, joined: str | None, ordered_by: str | None, vendor: str) -> _Reading:
-    meta = model._meta
-    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
-    own = _columns(model)
-    columns = [f"t.{quote(field.column)}" for field in meta.concrete_fields]
-    join = ""
-    related: _Columns | None = None
-    relation: Any = None
-    if joined is not None:
-        relation = meta.get_field(joined)
-        other = relation.related_model
-        related = _columns(other)
-        columns += [f"r.{quote(field.column)}" for field in other._meta.concrete_fields]
-        if relation.concrete:  # a foreign key or a one-to-one of this model's own
-            on = f"r.{quote(other._meta.pk.column)} = t.{quote(relation.column)}"
-        else:  # a one-to-one of the other model's, pointing here
-            on = f"r.{quote(relation.field.column)} = t.{quote(meta.pk.column)}"
-        join = f" LEFT JOIN {quote(other._meta.db_table)} r ON {on}"
-    where = f"t.{quote(str(meta.get_field(name).column))} = %s"  # type: ignore[union-attr]
-    order = f" ORDER BY t.{quote(str(meta.get_field(ordered_by).column))}" if ordered_by else ""  # type: ignore[union-attr]
-    sql = f"SELECT {', '.join(columns)} FROM {quote(meta.db_table)} t{join} WHERE {where}{order}"
-    return _Reading(sql, own, related, relation)
 
 
 def _preparer(field: Any, database: BaseDatabaseWrapper, repeated: bool) -> Callable[[Any], Any] | None:

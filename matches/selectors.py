@@ -32,7 +32,6 @@ from .engine import (
 from .models import Game, GameScore, Match, MatchEvent, Seat
 from .paging import PLACE_ERRORS, BadPlace, Page, place_of, place_token
 from .papers import PaperList, paper_list
-from .rows import rows_read
 from .scoring import render
 
 DERIVED_ON_MATCH = ("version", "deals", "totals")
@@ -162,9 +161,8 @@ def guest_match_count(key: str | None) -> int:
 
 
 def seats_of(match: Match) -> list[Seat]:
-    """The match's seats in order, each with its player (read for every save and page, by a statement written
-    once)."""
-    return rows_read(Seat, "match", match.pk, joined="player", ordered_by="position")
+    """The match's seats in order, each with its player."""
+    return list(Seat.objects.filter(match_id=match.pk).select_related("player").order_by("position"))
 
 
 def live_games(match: Match) -> QuerySet[Game]:

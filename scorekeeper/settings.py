@@ -108,7 +108,7 @@ MIDDLEWARE = [
     "matches.compression.CompressionMiddleware",
     "matches.middleware.RequestLogMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "matches.middleware.PathlessLocaleMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -254,8 +254,6 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "scorekeeper@localhost
 # computer over plain HTTP: no redirect, no HSTS, cookies sent without TLS; never on the internet.
 HTTPS = env_bool("HTTPS", not DEBUG)
 SESSION_COOKIE_SECURE = HTTPS
-# Sessions in the database, read through a statement written out (scorekeeper/sessions.py).
-SESSION_ENGINE = "scorekeeper.sessions"
 CSRF_COOKIE_SECURE = HTTPS
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"

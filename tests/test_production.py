@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from csp.decorators import csp_exempt, csp_update
 from csp.exceptions import CSPNonceError
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
@@ -182,15 +183,13 @@ def test_every_page_names_the_nonce_of_its_own_request() -> None:
 
 
 def test_an_answer_with_a_policy_of_its_own_keeps_it_and_an_exempt_page_goes_without() -> None:
+    @csp_update({"img-src": ["https://tiles.example.org"]})
     def own(request: HttpRequest) -> HttpResponse:
-        response = HttpResponse("<p>map</p>")
-        response._csp_update = {"img-src": ["https://tiles.example.org"]}  # type: ignore[attr-defined]
-        return response
+        return HttpResponse("<p>map</p>")
 
+    @csp_exempt()
     def exempt(request: HttpRequest) -> HttpResponse:
-        response = HttpResponse("<p>plain</p>")
-        response._csp_exempt = True  # type: ignore[attr-defined]
-        return response
+        return HttpResponse("<p>plain</p>")
 
     updated, plain = (PagePoliciesMiddleware(view)(RequestFactory().get("/")) for view in (own, exempt))
     assert isinstance(updated, HttpResponse)
