@@ -499,8 +499,8 @@ class Bench:
             Side("league table at 100 match days", lambda: requests.group_page(seeds.league_histories[100])),
         )
         figures = (
-            Figure("save at game 10 / bare view", 10, save_10, bare),
-            Figure("bare view / view without middleware", 2, bare, unwrapped),
+            Figure("save at game 10 / bare view", 15, save_10, bare),
+            Figure("bare view / view without middleware", 2.5, bare, unwrapped),
             Figure(
                 "save at game 1000 / game 10", 1.2, Side("save at game 1000", lambda: requests.save("1000")), save_10
             ),
