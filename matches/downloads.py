@@ -80,8 +80,3 @@ def download_urlpatterns() -> list[URLPattern]:
         place += "/<int:part>.<slug:fmt>" if offered.parted else ".<slug:fmt>"
         found.append(path(place, _view(offered), name=route))
     return found
-
-
-def download_of(subject: str, name: str) -> Download:
-    """The list registered under ``name`` for a kind of thing (a page asks which exists, to offer its files)."""
-    return _DOWNLOADS[f"download-{subject}-{name}"]
