@@ -8,15 +8,13 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from matches.api.serializers import CheckedText, PaperLineInput, StrictInput, WholeNumberField
+from matches.api.paper import PaperListInput
+from matches.api.serializers import CheckedText, StrictInput, WholeNumberField
 from matches.api.shapes import StrictBooleanField
 from matches.names import MAX_NAME_LENGTH
 
 from ..services import MAX_SERIES, Seating
 
-# The game points a paper list's line may say, as the paper-list form takes them.
-# The largest table of a club night.
-MOST_AT_A_TABLE = 4
 # The most tables a night's guests may sit from (as the draw's form takes it).
 MOST_TABLES = 1000
 
@@ -89,17 +87,10 @@ class SwapInput(StrictInput):
         return attrs
 
 
-class PaperInput(StrictInput):
-    """A table's paper list: the table by its series and number, and a line for each player at it."""
+class NightPaperInput(PaperListInput):
+    """A table's paper list, of series 1 unless the body names another."""
 
     series = WholeNumberField(required=False, default=1, min_value=1, max_value=MAX_SERIES)
-    table = WholeNumberField(min_value=1, max_value=MOST_TABLES, help_text=_("The table's number in its series."))
-    lines = serializers.ListField(
-        child=PaperLineInput(),
-        min_length=1,
-        max_length=MOST_AT_A_TABLE,
-        help_text=_("One line for each player at the table: game points, games won and lost."),
-    )
 
 
 class CloseInput(StrictInput):

@@ -6,14 +6,16 @@ answered with the night as it stands after it."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.urls import path
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from matches.api.paper import Line, PaperListView
 from matches.api.replays import Made, Versioned, VersionedChangeView, keyed_change
 from matches.api.resources.common import IDEMPOTENCY, REFUSED, bounded_body
 from matches.engine import FieldError
@@ -24,7 +26,7 @@ from matches.permissions import Action, signed_in_account
 
 from ..models import Attendance, ClubTable, Night
 from ..services import check_in, check_out, night_close, night_draw, night_reopen, paper_enter, seats_swap
-from .inputs import CheckInInput, CheckOutInput, CloseInput, DrawInput, PaperInput, ReopenInput, SwapInput
+from .inputs import CheckInInput, CheckOutInput, CloseInput, DrawInput, NightPaperInput, ReopenInput, SwapInput
 from .nights import IF_MATCH_NIGHT, NightChangedShape, night_state
 
 CONFLICT = {
@@ -39,7 +41,6 @@ NOT_OF_THE_CLUB = gettext_noop("Not a player of this club.")
 CHECKED_IN_ALREADY = gettext_noop("{name} is checked in already.")
 NOT_CHECKED_IN = gettext_noop("{name} is not checked in.")
 DRAWN_ALREADY = gettext_noop("Series {series} is drawn already: send again: true to draw it anew before play.")
-NO_SUCH_TABLE = gettext_noop("Series {series} has no table {number}.")
 UNFINISHED = gettext_noop(
     "Table {number} of series {series} has {deals} of its {games} games on the list: finish it, or send "
     "unfinished: true to close the night as it stands."
@@ -172,40 +173,32 @@ class SwapView(NightChangeView):
         return night_change(request, night, change)
 
 
-class PaperView(NightChangeView):
-    writes = Action.SCORE
-
-    @extend_schema(
+@extend_schema_view(
+    put=extend_schema(
         operation_id="night_paper",
         summary="Enter a table's paper list",
         description="Each player's game points, games won and lost, as the table's paper list has them; totals no "
         "series can produce are refused, each problem named by its line. Replaces totals entered before; a table "
         "with games entered keeps its games (409). The club's scorers enter it too.",
-        request=PaperInput,
+        request=NightPaperInput,
         parameters=[IDEMPOTENCY, IF_MATCH_NIGHT],
         responses=CHANGED,
     )
-    def put(self, request: Request, night_id: str) -> Response:
-        data = bounded_body(PaperInput, request)
-        night: Night = self.subject
+)
+class PaperView(NightChangeView, PaperListView):
+    writes = Action.SCORE
+    paper_input = NightPaperInput
 
-        def change() -> Made:
-            series, number = data["series"], data["table"]
-            table = ClubTable.objects.filter(night=night, series=series, number=number).select_related("night").first()
-            if table is None:
-                raise Invalid([FieldError("table", msg(NO_SUCH_TABLE, series=series, number=number))])
-            lines = [
-                (_club_player(night, line["player"], f"lines.{index}.player"), *_totals(line))
-                for index, line in enumerate(data["lines"])
-            ]
-            paper_enter(table=table, lines=lines, user=signed_in_account(request))
-            return Made()
+    def table_of(self, series: int, number: int) -> ClubTable | None:
+        return (
+            ClubTable.objects.filter(night=self.subject, series=series, number=number).select_related("night").first()
+        )
 
-        return night_change(request, night, change)
+    def paper_enter(self, table: ClubTable, lines: list[Line], user: User) -> None:
+        paper_enter(table=table, lines=lines, user=user)
 
-
-def _totals(line: dict[str, Any]) -> tuple[int, int, int]:
-    return line["game_points"], line["won"], line["lost"]
+    def paper_changed(self, request: Request, change: Callable[[], Made], ids: Mapping[str, Any]) -> Response:
+        return night_change(request, self.subject, change)
 
 
 class CloseView(NightChangeView):

@@ -6,7 +6,7 @@ retried key gets its first answer; a stale ``If-Match`` a 409); each answered wi
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -16,6 +16,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from matches.api.paper import Line, PaperListInput, PaperListView
 from matches.api.replays import Made, Versioned, VersionedChangeView, keyed_change
 from matches.api.resources.common import IDEMPOTENCY, REFUSED, bounded_body
 from matches.engine import FieldError
@@ -36,7 +37,7 @@ from ..services import (
     venue_close,
     venue_reopen,
 )
-from .inputs import ConfirmInput, LineUpInput, NothingInput, SeriesInput, VenuePaperInput, VenueReopenInput
+from .inputs import ConfirmInput, LineUpInput, NothingInput, SeriesInput, VenueReopenInput
 from .shapes import VenueChangedShape
 from .venues import IF_MATCH_VENUE, venue_state
 
@@ -56,8 +57,6 @@ NOT_HERE = gettext_noop("{team} does not play at this venue.")
 NOT_YOUR_TEAM = gettext_noop("{team} is checked in by its captain, the host's secretaries or the league's managers.")
 NOT_OF_THE_CLUB = gettext_noop("Not a player of this club.")
 NOT_ON_THE_ROSTER = gettext_noop("{player} is neither in the line-up nor on the substitution list of {team}.")
-NO_SUCH_TABLE = gettext_noop("Series {series} has no table {number}.")
-NOT_AT_THE_TABLE = gettext_noop("One line for each player at the table.")
 
 
 VENUE = Versioned(
@@ -211,45 +210,31 @@ class UnseatView(VenueChangeView):
         return venue_change(request, venue, self.account(), change)
 
 
-class VenuePaperView(VenueChangeView):
+class VenuePaperView(VenueChangeView, PaperListView):
     @extend_schema(
         operation_id="venue_paper",
         summary="Enter a table's paper list",
         description="Each player's game points, games won and lost, as the table's paper list has them; totals no "
         "series can produce are refused. Replaces totals entered before; a table with games entered keeps its "
         "games (409); the table takes no games afterwards. The league's managers and the host's secretaries.",
-        request=VenuePaperInput,
+        request=PaperListInput,
         parameters=HEADERS,
         responses=CHANGED,
     )
-    def put(self, request: Request, venue_id: str) -> Response:
-        data = bounded_body(VenuePaperInput, request)
-        venue: Venue = self.subject
-        self.refuse_unless(may_seat(visitor_of(request), venue))
+    def put(self, request: Request, **ids: Any) -> Response:
+        self.refuse_unless(may_seat(visitor_of(request), self.subject))
+        return super().put(request, **ids)
 
-        def change() -> Made:
-            series, number = data["series"], data["table"]
-            table = VenueTable.objects.filter(venue=venue, series=series, number=number).select_related("venue").first()
-            if table is None:
-                raise Invalid([FieldError("table", msg(NO_SUCH_TABLE, series=series, number=number))])
-            lines = [
-                (_seated(table, line["player"], index), *_totals(line)) for index, line in enumerate(data["lines"])
-            ]
-            table_paper_enter(table=table, lines=lines, user=self.account())
-            return Made()
+    def table_of(self, series: int, number: int) -> VenueTable | None:
+        return (
+            VenueTable.objects.filter(venue=self.subject, series=series, number=number).select_related("venue").first()
+        )
 
-        return venue_change(request, venue, self.account(), change)
+    def paper_enter(self, table: VenueTable, lines: list[Line], user: User) -> None:
+        table_paper_enter(table=table, lines=lines, user=user)
 
-
-def _seated(table: VenueTable, public_id: uuid.UUID, index: int) -> Player:
-    player = Player.objects.filter(seats__match_id=table.match_id, public_id=public_id).first()
-    if player is None:
-        raise Invalid([FieldError(f"lines.{index}.player", msg(NOT_AT_THE_TABLE))])
-    return player
-
-
-def _totals(line: dict[str, Any]) -> tuple[int, int, int]:
-    return line["game_points"], line["won"], line["lost"]
+    def paper_changed(self, request: Request, change: Callable[[], Made], ids: Mapping[str, Any]) -> Response:
+        return venue_change(request, self.subject, self.account(), change)
 
 
 class VenueCloseView(VenueChangeView):

@@ -16,8 +16,6 @@ from matches.services.events import MAX_FEDERATION_NUMBER
 from ..models import SideKind
 from ..services import MAX_TEXT_LENGTH
 
-# The game points a paper list's line may say, as the club night's and the league's paper lists take them.
-
 # A payment or a correction of up to 100,000 euros: more is a typing error, not money at a card table.
 MOST_CENTS = 10_000_000
 # Room for a table or a side the services refuse by name (five players, or nine): anything longer is none at all.

@@ -6,18 +6,20 @@ after it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 from uuid import UUID
 
+from django.contrib.auth.models import User
 from django.urls import path
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from matches.api.paper import Line, PaperListView, PaperTable
 from matches.api.replays import Made, Versioned, VersionedChangeView, keyed_change
 from matches.api.resources.common import IDEMPOTENCY, REFUSED, bounded_body
 from matches.engine import FieldError
@@ -356,8 +358,8 @@ class SeriesListView(SeriesReadView, TournamentChangeView):
         )
 
 
-class PaperView(TournamentChangeView):
-    @extend_schema(
+@extend_schema_view(
+    put=extend_schema(
         operation_id="tournament_paper",
         summary="Enter a table's paper list",
         description="Each player's game points, games won and lost, as the table's paper list has them (a line for "
@@ -368,30 +370,34 @@ class PaperView(TournamentChangeView):
         parameters=[SERIES, TABLE, *HEADERS],
         responses={200: TournamentSeriesChangedShape, **REFUSED, **CONFLICT},
     )
-    def put(self, request: Request, tournament_id: UUID, series: int, number: int) -> Response:
-        tournament: Tournament = self.subject
-        one = drawn(tournament, series)
-        table = Table.objects.filter(series=one, number=number).select_related("series").first()
+)
+class PaperView(TournamentChangeView, PaperListView):
+    paper_input = TablePaperInput
+
+    def paper_table(self, data: Mapping[str, Any], ids: Mapping[str, Any]) -> Table:
+        """The table the address names; 404 for one the series has not."""
+        table = Table.objects.filter(series=drawn(self.subject, ids["series"]), number=ids["number"]).first()
         if table is None:
             raise NotFound
-        data = bounded_body(TablePaperInput, request)
+        return table
 
-        def change() -> Made:
-            entries = _entrants(tournament, [line["entry"] for line in data["lines"]], "lines")
-            lines = [
-                (entry, line["game_points"], line["won"], line["lost"])
-                for entry, line in zip(entries, data["lines"], strict=True)
-            ]
-            table_paper_enter(table=table, lines=lines, user=signed_in_account(request))
-            return Made()
+    def paper_lines(self, table: PaperTable, data: Mapping[str, Any]) -> list[Line]:
+        """Each line with its entrant (the service refuses one not seated at the table)."""
+        entries = _entrants(self.subject, [line["entry"] for line in data["lines"]], "lines")
+        return [
+            (entry, line["game_points"], line["won"], line["lost"])
+            for entry, line in zip(entries, data["lines"], strict=True)
+        ]
+
+    def paper_enter(self, table: Table, lines: list[Line], user: User) -> None:
+        table_paper_enter(table=table, lines=lines, user=user)
+
+    def paper_changed(self, request: Request, change: Callable[[], Made], ids: Mapping[str, Any]) -> Response:
+        def state() -> dict[str, Any]:
+            return series_data([drawn(self.subject, ids["series"])])[0]
 
         return tournament_change(
-            request,
-            tournament,
-            change,
-            what="series",
-            state=lambda: series_data([table.series])[0],
-            shape=TournamentSeriesChangedShape,
+            request, self.subject, change, what="series", state=state, shape=TournamentSeriesChangedShape
         )
 
 
