@@ -1,13 +1,19 @@
 """What every kind of event checks alike in what its organisers type: the name of an event or a group of it (a club,
-a season, a league, a tournament, a category), a federation number, and a player's name told apart by a bracketed
-addition."""
+a season, a league, a tournament, a category), its tables' rules and its series' lengths, a choice among a rule's
+values, a federation number, and a player's name told apart by a bracketed addition."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Any
+
+from ..engine import MatchSetup, RuleError, setup_match
 from ..engine.messages import gettext_noop
 from ..errors import Invalid
 from ..names import MAX_NAME_LENGTH as MAX_PLAYER_NAME
 from ..names import normalize_name
+from .paper import MAX_SERIES_GAMES
 
 MAX_EVENT_NAME = 100
 MAX_FEDERATION_NUMBER = 20
@@ -22,6 +28,29 @@ def one_line_name(raw: str, field: str = "name") -> str:
     if len(name) > MAX_EVENT_NAME:
         raise Invalid.on(field, gettext_noop("At most {count} characters."), count=MAX_EVENT_NAME)
     return name
+
+
+def tables_rules(variant: str, scheme: str, rules: Mapping[str, Any], players: int) -> MatchSetup:
+    """The rules of an event's tables as a match of ``players`` of theirs checks them, each refusal at its rule."""
+    try:
+        return setup_match(variant, scheme=scheme, rules=dict(rules), players=players)
+    except RuleError as error:
+        raise Invalid.from_rules(error) from error
+
+
+def series_lengths(lengths: Mapping[str, int]) -> None:
+    """Each series' length in games (by its field: at a table of four, of three), between 1 and
+    ``MAX_SERIES_GAMES``; refused at the first that is not."""
+    for field, games in lengths.items():
+        if not 1 <= games <= MAX_SERIES_GAMES:
+            raise Invalid.on(field, gettext_noop("Between 1 and {most}."), most=MAX_SERIES_GAMES)
+
+
+def one_of(value: str, choices: type[StrEnum], field: str) -> str:
+    """``value``, one of ``choices``; refused at ``field``, naming them, when it is none."""
+    if value not in {choice.value for choice in choices}:
+        raise Invalid.on(field, gettext_noop("Must be one of: {choices}."), choices=", ".join(choices))
+    return value
 
 
 def federation_number(raw: str, field: str = "federation_number") -> str:

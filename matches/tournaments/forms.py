@@ -14,9 +14,10 @@ from django.utils.translation import gettext_lazy as _
 from matches.clubs.forms import IsoDateInput
 from matches.engine.tournaments import LOST_GAME_TIERS, MAX_SERIES, MIN_SERIES, Doubles, Payout, ScheduleKind, Seating
 from matches.forms.fields import WholeNumberField
+from matches.services.paper import MAX_SERIES_GAMES
 
 from .models import Category, Entry, SideKind
-from .services import MAX_SERIES_GAMES, EntryForm, Schedule, TournamentSettings
+from .services import EntryForm, Schedule, TournamentSettings
 
 # An amount as people type it, in either language's way: 12 · 12.5 · 12,50 · 1.000 · 1.000,50 · 1,000.50 (a group
 # of three digits after a separator is thousands, one or two are cents).

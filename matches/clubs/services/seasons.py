@@ -18,11 +18,9 @@ from matches.engine.messages import gettext_noop, msg
 from matches.engine.presets import PRESETS
 from matches.engine.variants import VariantSpec
 from matches.errors import Invalid
-from matches.services.events import one_line_name
+from matches.services.events import one_line_name, series_lengths
 
 from ..models import Club, ClubTable, Season, SeasonLog
-
-MAX_SERIES_GAMES = 96
 
 
 @dataclass(frozen=True)
@@ -88,9 +86,7 @@ def _season_values(settings: SeasonSettings) -> dict[str, Any]:
         raise Invalid.on("plan", gettext_noop("This variant is not played in pairs."))
     if table_plan is not TablePlan.PAIRS and not {3, 4} & set(spec.players):
         raise Invalid.on("plan", gettext_noop("This variant is played in pairs."))
-    for field in ("games_at_four", "games_at_three", "games_at_two"):
-        if not 1 <= getattr(settings, field) <= MAX_SERIES_GAMES:
-            raise Invalid.on(field, gettext_noop("Between 1 and {most}."), most=MAX_SERIES_GAMES)
+    series_lengths({field: getattr(settings, field) for field in ("games_at_four", "games_at_three", "games_at_two")})
     if ranking is RankingRule.BEST_NIGHTS and settings.best_nights < 1:
         raise Invalid.on("best_nights", gettext_noop("Say how many nights count."))
     tiers = sorted((int(start), int(cents)) for start, cents in settings.lost_fees)

@@ -4,23 +4,21 @@ roles (the league keeps an owner), a division and a group."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from matches.engine import RuleError, Scheme, setup_match
+from matches.engine import Scheme
 from matches.engine.match_days import ShortVenue, TableTie, TieRule
 from matches.engine.messages import gettext_noop
 from matches.errors import Conflict, Invalid
 from matches.models import Keeper
-from matches.services.events import one_line_name
+from matches.services.events import one_line_name, one_of, series_lengths, tables_rules
 
 from ..models import Division, Group, League, LeagueManager, LeagueRole
 from .common import MAX_SERIES, MIN_SERIES, _lock_league
 
-MAX_SERIES_GAMES = 96
 # The variant and scheme of every league: Skat by Seeger-Fabian, the only league scoring the engine offers.
 LEAGUE_VARIANT, LEAGUE_SCHEME = "skat", Scheme.SEEGER_FABIAN.value
 
@@ -43,23 +41,12 @@ class LeagueSettings:
     minimum_series: int = 0
 
 
-def _choice(value: str, choices: type[StrEnum], field: str) -> str:
-    if value not in {choice.value for choice in choices}:
-        raise Invalid.on(field, gettext_noop("Must be one of: {choices}."), choices=", ".join(choices))
-    return value
-
-
 def _league_values(settings: LeagueSettings) -> dict[str, Any]:
     """The league's fields from ``settings``, checked: the rules as a match of the league would check them."""
-    try:
-        setup = setup_match(LEAGUE_VARIANT, scheme=LEAGUE_SCHEME, rules=dict(settings.rules or {}), players=4)
-    except RuleError as error:
-        raise Invalid.from_rules(error) from error
+    setup = tables_rules(LEAGUE_VARIANT, LEAGUE_SCHEME, settings.rules or {}, players=4)
     if not MIN_SERIES <= settings.series_per_day <= MAX_SERIES:
         raise Invalid.on("series_per_day", gettext_noop("Between {low} and {high}."), low=MIN_SERIES, high=MAX_SERIES)
-    for field in ("games_at_four", "games_at_three"):
-        if not 1 <= getattr(settings, field) <= MAX_SERIES_GAMES:
-            raise Invalid.on(field, gettext_noop("Between 1 and {most}."), most=MAX_SERIES_GAMES)
+    series_lengths({"games_at_four": settings.games_at_four, "games_at_three": settings.games_at_three})
     if settings.per_team_beaten not in (1, 2):
         raise Invalid.on("per_team_beaten", gettext_noop("Must be one of: {choices}."), choices="1, 2")
     if settings.minimum_series < 0:
@@ -72,11 +59,11 @@ def _league_values(settings: LeagueSettings) -> dict[str, Any]:
         "series_per_day": settings.series_per_day,
         "games_at_four": settings.games_at_four,
         "games_at_three": settings.games_at_three,
-        "series_tie": _choice(settings.series_tie, TieRule, "series_tie"),
-        "short_venue": _choice(settings.short_venue, ShortVenue, "short_venue"),
+        "series_tie": one_of(settings.series_tie, TieRule, "series_tie"),
+        "short_venue": one_of(settings.short_venue, ShortVenue, "short_venue"),
         "per_team_beaten": settings.per_team_beaten,
         "minus_counts": settings.minus_counts,
-        "table_tie": _choice(settings.table_tie, TableTie, "table_tie"),
+        "table_tie": one_of(settings.table_tie, TableTie, "table_tie"),
         "minimum_series": settings.minimum_series,
     }
 

@@ -13,7 +13,6 @@ checks of a text and a choice). What the pages, the API, the backup and the othe
 """
 
 from .announcing import (
-    MAX_SERIES_GAMES,
     TOURNAMENT_SCHEME,
     TOURNAMENT_VARIANT,
     Schedule,
@@ -36,7 +35,6 @@ from .entries import EntryForm, entry_at_door, entry_pay, entry_register_online,
 from .sides import side_enter
 
 __all__ = [
-    "MAX_SERIES_GAMES",
     "MAX_TEXT_LENGTH",
     "TOURNAMENT_SCHEME",
     "TOURNAMENT_VARIANT",

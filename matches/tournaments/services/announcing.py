@@ -14,7 +14,7 @@ from django.db import transaction
 
 from matches.clubs.models import Club
 from matches.clubs.permissions import runs_club
-from matches.engine import RuleError, Scheme, setup_match
+from matches.engine import RuleError, Scheme
 from matches.engine.messages import gettext_noop
 from matches.engine.tournaments import (
     LOST_GAME_TIERS,
@@ -36,14 +36,13 @@ from matches.engine.tournaments import (
 from matches.errors import Invalid
 from matches.models import Keeper
 from matches.names import name_key
-from matches.services.events import one_line_name
+from matches.services.events import one_line_name, one_of, series_lengths, tables_rules
 from matches.services.tables import moved_on
 
 from ..models import Category, Tournament
 from ..selectors import tournament_rules
-from .common import _choice, _lock, _text
+from .common import _lock, _text
 
-MAX_SERIES_GAMES = 96
 # The variant and scheme of every open tournament: Skat by Seeger-Fabian (clubs digest, "Open tournaments").
 TOURNAMENT_VARIANT, TOURNAMENT_SCHEME = "skat", Scheme.SEEGER_FABIAN.value
 
@@ -100,8 +99,8 @@ def _schedule(schedule: Schedule, field_name: str) -> dict[str, Any]:
     _not_negative(schedule.values, field_name)
     return {
         "values": list(schedule.values),
-        "kind": _choice(schedule.kind, ScheduleKind, f"{field_name}.kind"),
-        "payout": _choice(schedule.payout, Payout, f"{field_name}.payout"),
+        "kind": one_of(schedule.kind, ScheduleKind, f"{field_name}.kind"),
+        "payout": one_of(schedule.payout, Payout, f"{field_name}.payout"),
     }
 
 
@@ -129,15 +128,10 @@ def _categories(categories: Sequence[tuple[str, Sequence[int]]]) -> list[tuple[s
 
 def _tournament_values(settings: TournamentSettings) -> dict[str, Any]:
     """The tournament's fields from ``settings``, checked: the rules as a table of it would check them."""
-    try:
-        setup = setup_match(TOURNAMENT_VARIANT, scheme=TOURNAMENT_SCHEME, rules=dict(settings.rules or {}), players=4)
-    except RuleError as error:
-        raise Invalid.from_rules(error) from error
+    setup = tables_rules(TOURNAMENT_VARIANT, TOURNAMENT_SCHEME, settings.rules or {}, players=4)
     if not MIN_SERIES <= settings.series <= MAX_SERIES:
         raise Invalid.on("series", gettext_noop("Between {low} and {high}."), low=MIN_SERIES, high=MAX_SERIES)
-    for name in ("games_at_four", "games_at_three"):
-        if not 1 <= getattr(settings, name) <= MAX_SERIES_GAMES:
-            raise Invalid.on(name, gettext_noop("Between 1 and {most}."), most=MAX_SERIES_GAMES)
+    series_lengths({"games_at_four": settings.games_at_four, "games_at_three": settings.games_at_three})
     for name in ("seats", "entry_fee", "list_fee", "tandem_fee", "team_fee", "share_value"):
         _not_negative([getattr(settings, name)], name)
     if settings.share_kind == ShareKind.PERCENT and settings.share_value > WHOLE:
@@ -159,7 +153,7 @@ def _tournament_values(settings: TournamentSettings) -> dict[str, Any]:
         "lost_game_tiers": _tiers(settings.lost_game_tiers),
         "tandem_fee": settings.tandem_fee,
         "team_fee": settings.team_fee,
-        "share_kind": _choice(settings.share_kind, ShareKind, "share_kind"),
+        "share_kind": one_of(settings.share_kind, ShareKind, "share_kind"),
         "share_value": settings.share_value,
         "keeps_list_fees": settings.keeps_list_fees,
         "keeps_lost_game_fees": settings.keeps_lost_game_fees,
@@ -167,7 +161,7 @@ def _tournament_values(settings: TournamentSettings) -> dict[str, Any]:
         "best_series": list(settings.best_series),
         "tandem_prizes": _schedule(settings.tandem_prizes, "tandem_prizes"),
         "team_prizes": _schedule(settings.team_prizes, "team_prizes"),
-        "doubles": _choice(settings.doubles, Doubles, "doubles"),
+        "doubles": one_of(settings.doubles, Doubles, "doubles"),
         "late_entries": settings.late_entries,
     }
 

@@ -3,8 +3,6 @@ and a choice checked."""
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from matches.engine.messages import gettext_noop
 from matches.errors import Invalid
 
@@ -24,9 +22,3 @@ def _text(raw: str, field_name: str) -> str:
     if len(text) > MAX_TEXT_LENGTH:
         raise Invalid.on(field_name, gettext_noop("At most {count} characters."), count=MAX_TEXT_LENGTH)
     return text
-
-
-def _choice(value: str, choices: type[StrEnum], field_name: str) -> str:
-    if value not in {choice.value for choice in choices}:
-        raise Invalid.on(field_name, gettext_noop("Must be one of: {choices}."), choices=", ".join(choices))
-    return value

@@ -12,11 +12,12 @@ from matches.engine import FieldError, RuleError
 from matches.engine.messages import gettext_noop, msg
 from matches.engine.tournaments import Seating, seat_series, series_seed
 from matches.errors import Conflict, Invalid
+from matches.services.events import one_of
 from matches.services.tables import moved_on, table_match, table_title
 
 from ..models import Entry, EntryStanding, Series, Table, TableSeat, Tournament
 from ..selectors import drawn_series, entry_key, seatings, tournament_rules
-from .common import _choice, _lock
+from .common import _lock
 
 
 def _check_version(tournament: Tournament, version: int | None) -> None:
@@ -60,7 +61,7 @@ def series_draw(
     drawn already (two at once: the second waits for the first and is refused), one not next, one while the series
     before is being played, a stale ``version``, the first seated by standings there are not yet, and a plan that
     seats a player twice, leaves one out or seats one not in the series."""
-    mode = Seating(_choice(seating, Seating, "seating"))
+    mode = Seating(one_of(seating, Seating, "seating"))
     with transaction.atomic():
         locked = _lock(tournament)
         _check_version(locked, version)

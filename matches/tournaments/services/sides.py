@@ -11,18 +11,18 @@ from matches.engine.messages import gettext_noop
 from matches.engine.tournaments import Entrant, check_entrants
 from matches.engine.tournaments import Side as SideRule
 from matches.errors import Conflict, Invalid
-from matches.services.events import one_line_name
+from matches.services.events import one_line_name, one_of
 from matches.services.tables import moved_on
 
 from ..models import Entry, Series, Side, SideKind, SideMember, Tournament
-from .common import _choice, _lock
+from .common import _lock
 
 
 def side_enter(*, tournament: Tournament, kind: str, name: str, entries: Sequence[Entry]) -> Side:
     """A tandem (two entrants) or a team (four) entered in its side ranking for its fee, until the first series is
     drawn. Refused for the wrong number of players, a player in two tandems or two teams, a name taken, and a
     player who has not entered (or withdrew)."""
-    _choice(kind, SideKind, "kind")
+    one_of(kind, SideKind, "kind")
     name = one_line_name(name)
     with transaction.atomic():
         locked = _lock(tournament)
