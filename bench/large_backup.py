@@ -79,6 +79,7 @@ def large_backup(games: int, seed: str) -> dict[str, Any]:
         "first_dealer": 0,
         "planned_games": None,
         "locked": False,
+        "ended_link": "",
         "created_at": when(START),
         "seats": [player["id"] for player in players],
         "games": game_entries,

@@ -23,7 +23,7 @@ from typing import Any, Generic, TypeVar
 
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import UploadedFile
-from django.db.models import Model, QuerySet
+from django.db.models import CharField, Model, QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -31,15 +31,18 @@ from .engine.messages import Message, gettext_noop, msg
 from .errors import Invalid
 from .models import Keeper, Match, MatchEvent, PaperLine, Player
 from .services import paper_restore
+from .services.restored import restored_ended_link
 
 FORMAT = "scorekeeper-backup"
 # Version 2 added when each player was added, and (for a club) when the club, its seasons, nights and check-ins were
 # made, the seasons' histories, what each entry of a night's history replaced, and each table's closed link and guests'
 # table. A version-1 file still restores: what it did not keep is made as a restore makes it. Version 3 added the
 # changes to a match itself to its history (its list closed or reopened, its seats, co-scorers and book, a scoring
-# afresh): they name no game.
-VERSION = 3
-READABLE = (1, 2, 3)
+# afresh): they name no game. Version 4 keeps on each match the link its list had when it was closed (a club
+# night's, a venue's, a tournament's series), for every kind of event: a file of versions 2 and 3 kept a club
+# table's on the table, and a restore gives it to the table's match.
+VERSION = 4
+READABLE = (1, 2, 3, 4)
 
 T = TypeVar("T")
 M = TypeVar("M", bound=Model)
@@ -164,6 +167,7 @@ def _match(match: Match) -> dict[str, Any]:
         "first_dealer": match.first_dealer,
         "planned_games": match.planned_games,
         "locked": match.locked,
+        "ended_link": match.ended_link,
         "created_at": when(match.created_at),
         "seats": [str(seat.player.public_id) for seat in seats],
         "games": [
@@ -255,6 +259,28 @@ def since(entry: Mapping[str, Any], key: str, *, version: int, added: int, absen
     """``entry[key]``, a field the format's version ``added`` brought: a file of an older version left it out,
     meaning ``absent``."""
     return entry[key] if version >= added else absent
+
+
+def ended_link(value: Any) -> str:
+    """The link a match's list had when it was closed, as the file must say it (empty: none), and as long as its
+    field takes."""
+    if not isinstance(value, str):
+        raise ValueError(value)
+    field = Match._meta.get_field("ended_link")
+    assert isinstance(field, CharField)
+    return str(field.clean(value, None))
+
+
+def ended_link_restored(match: Match, value: Any) -> None:
+    """The link a restored match's list had when it was closed, where a file of before the core kept it has it
+    elsewhere (a club table's, in versions 2 and 3): kept on the match through the core's services, where the match
+    keeps none of its own. The link names one table: one another match here keeps does not fit."""
+    link = ended_link(value)
+    if not link:
+        return
+    if Match.objects.filter(ended_link=link).exclude(pk=match.pk).exists():
+        raise Unfit(str(match.public_id))
+    restored_ended_link(match=match, link=link)
 
 
 PAPER_REFUSED = gettext_noop(

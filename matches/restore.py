@@ -30,7 +30,20 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, connection, transaction
 
-from .backup import FORMAT, READABLE, Refused, Restored, Section, Unfit, flag, items, moment, sections, since
+from .backup import (
+    FORMAT,
+    READABLE,
+    Refused,
+    Restored,
+    Section,
+    Unfit,
+    ended_link,
+    flag,
+    items,
+    moment,
+    sections,
+    since,
+)
 from .engine import RULES_VERSION, DealEntry, FieldError, MatchSetup, RuleError, ScoredDeal, deal_from_data, score_deals
 from .engine.messages import gettext_noop, msg
 from .errors import Invalid
@@ -83,8 +96,9 @@ def restore(
 
     Everything is checked as the pages check it (names, rules, every game by the engine, the seasons' settings),
     and only looked for in the restoring account's own book or club: a public id that belongs to somebody else's
-    player, match, club, season or night refuses the whole file. Accounts named in the file are not trusted: no
-    player is linked to an account, no member is added, and the history keeps its changes without their authors.
+    player, match, club, season or night refuses the whole file, as does the link of a list closed here (a match's
+    ended link). Accounts named in the file are not trusted: no player is linked to an account, no member is added,
+    and the history keeps its changes without their authors.
 
     ``progress`` hears how far it has come; ``staging`` is told the staging book as soon as it is made, so that a
     restore whose process dies halfway can be cleaned up by whoever keeps track of it."""
@@ -279,6 +293,7 @@ def _plan(data: Mapping[str, Any], user: User, version: int, progress: Progress)
     checked = _Count(CHECKING, sum(len(items(entry, "games")) for entry in matches), progress)
     for entry in matches:
         _plan_match(plan, entry, checked)
+    _check_ended_links(plan)
     return plan
 
 
@@ -355,6 +370,7 @@ def _plan_match(plan: _Plan, entry: Mapping[str, Any], checked: _Count) -> None:
         first_dealer=setup.first_dealer,
         planned_games=setup.planned_games,
         locked=locked,
+        ended_link=ended_link(since(entry, "ended_link", version=plan.version, added=4, absent="")),
         created_at=moment(entry["created_at"]),
     )
     if locked:
@@ -365,6 +381,24 @@ def _plan_match(plan: _Plan, entry: Mapping[str, Any], checked: _Count) -> None:
     row.version = max([game.version for game in planned.games] + [0])
     plan.matches[str(entry["id"])] = row
     plan.new_matches.append(planned)
+
+
+def _check_ended_links(plan: _Plan) -> None:
+    """The link a closed list had names one table: a file may not give it to two of its matches, nor take over one
+    a match here keeps (a phone that opens it is told where that match's list was closed)."""
+    links: dict[str, Match] = {}
+    for match in plan.new_matches:
+        link = match.row.ended_link
+        if link in links:
+            raise Unfit(str(match.row.public_id))
+        if link:
+            links[link] = match.row
+    named = list(links)
+    for start in range(0, len(named), 1000):
+        here = Match.objects.filter(ended_link__in=named[start : start + 1000])
+        taken = here.values_list("ended_link", flat=True).first()
+        if taken is not None:
+            raise Unfit(str(links[taken].public_id))
 
 
 def _whole(value: Any, top: int = MAX_WHOLE) -> int:

@@ -68,7 +68,6 @@ NOT_KEPT = {
     "matches.Player.link_token": "a link",
     "matches.Match.invite_token": "a link",
     "matches.Match.share_token": "a link",
-    "matches.Match.ended_link": "a link",
     "leagues.Club.screen_token": "a link",
     # What this instance counts for its own pages and phones, not what anybody entered.
     "matches.Match.token": "the token of a retried start, answered by the instance that saw it",
@@ -434,7 +433,10 @@ def test_a_clubs_corrections_come_back_with_their_history(client: Client, owner:
     histories = [_history(client, page) for page in pages]
     assert [entry.action for entry in night.log.all()] == ["drop", "phones", "redate", "close", "reopen", "close"]
     assert [entry.action for entry in season.log.all()] == ["edit", "remove-night"]
-    tables = list(ClubTable.objects.filter(night=night).values_list("series", "number", "guests_from", "closed_link"))
+    tables = list(
+        ClubTable.objects.filter(night=night).values_list("series", "number", "guests_from", "match__ended_link")
+    )
+    assert all(table[3] for table in tables)
     logs = (
         list(NightLog.objects.filter(night=night).values_list("action", "details", "created_at")),
         list(SeasonLog.objects.filter(season=season).values_list("action", "details", "created_at")),
@@ -452,9 +454,10 @@ def test_a_clubs_corrections_come_back_with_their_history(client: Client, owner:
         ),
     ) == logs
     restored = ClubTable.objects.filter(night__public_id=night.public_id)
-    assert list(restored.values_list("series", "number", "guests_from", "closed_link")) == tables
-    closed_link = tables[0][3]
-    assert client.get(reverse("match_join", args=[closed_link])).status_code == 410
+    assert list(restored.values_list("series", "number", "guests_from", "match__ended_link")) == tables
+    closed = client.get(reverse("match_join", args=[tables[0][3]]))
+    assert closed.status_code == 410
+    assert "Skatclub Herz Dame" in closed.content.decode()
 
 
 def test_a_backup_made_before_the_histories_were_kept_still_restores(client: Client, owner: User) -> None:
@@ -500,6 +503,8 @@ def _night_of(data: dict[str, Any]) -> dict[str, Any]:
         lambda data: data["club"]["seasons"][0].pop("log"),
         lambda data: _night_of(data)["tables"][0].update(guests_from=-1),
         lambda data: _night_of(data).update(created_at="yesterday"),
+        lambda data: data["matches"][0].update(ended_link=5),
+        lambda data: data["matches"][0].update(ended_link="x" * 41),
     ],
     ids=[
         "dropped tables not names",
@@ -511,6 +516,8 @@ def _night_of(data: dict[str, Any]) -> dict[str, Any]:
         "season history missing",
         "guests from -1",
         "created not a moment",
+        "ended link not text",
+        "ended link too long",
     ],
 )
 def test_a_damaged_history_is_refused_whole(client: Client, owner: User, damage: Any) -> None:
@@ -521,15 +528,50 @@ def test_a_damaged_history_is_refused_whole(client: Client, owner: User, damage:
     assert not Club.objects.exists()
 
 
-def test_a_file_may_not_take_over_the_closed_link_of_a_table_here(client: Client, owner: User) -> None:
+def _links_on_the_tables(data: dict[str, Any]) -> dict[str, Any]:
+    """The club's file as version 3 wrote it, before the core kept the links of closed lists: the link each table
+    had when its night closed is the table's (``closed_link``), its match has none."""
+    old: dict[str, Any] = json.loads(json.dumps(data))
+    links = {match["id"]: match.pop("ended_link") for match in old["matches"]}
+    for season in old["club"]["seasons"]:
+        for night in season["nights"]:
+            for table in night["tables"]:
+                table["closed_link"] = links[table["match"]]
+    return {**old, "version": 3}
+
+
+def test_a_file_that_kept_the_links_on_the_tables_gives_them_to_the_matches(client: Client, owner: User) -> None:
+    data = _club_file(owner, client)
+    old = _links_on_the_tables(data)
+    links = [table["closed_link"] for table in _night_of(old)["tables"]]
+    assert links
+    assert all(links)
+    assert "ended_link" not in json.dumps(old)
+    assert restore(old, user=owner)["nights"] == 2
+    tables = ClubTable.objects.filter(night__public_id=_night_of(old)["id"]).order_by("series", "number")
+    assert list(tables.values_list("match__ended_link", flat=True)) == links
+    closed = client.get(reverse("match_join", args=[links[0]]))
+    assert closed.status_code == 410
+    assert "Skatclub Herz Dame" in closed.content.decode()
+    # Made again, the file keeps the links on the matches, as a file made before it was restored.
+    _, again = _downloaded(client, Club.objects.get())
+    assert again == data
+
+
+@pytest.mark.parametrize("old", [False, True], ids=["on the matches", "on the tables, before version 4"])
+def test_a_file_may_not_take_over_the_ended_link_of_a_match_here(client: Client, owner: User, old: bool) -> None:
     data = _club_file(owner, client)
     restore(json.loads(json.dumps(data)), user=owner)
+    matches = Match.objects.count()
     mal = make_user("mal")
-    # Another club's file in every public id, with the closed links of the club here.
+    # Another club's file in every public id, with the ended links of the club's matches here.
     renamed: dict[str, str] = {}
-    theirs = re.sub(UUID, lambda found: renamed.setdefault(found[0], str(uuid.uuid4())), json.dumps(data))
+    shaped = _links_on_the_tables(data) if old else data
+    theirs = re.sub(UUID, lambda found: renamed.setdefault(found[0], str(uuid.uuid4())), json.dumps(shaped))
+    assert re.search(r'"(ended|closed)_link": "[^"]+"', theirs)
     with pytest.raises(Invalid, match="does not fit"):
         restore(json.loads(theirs), user=mal)
     assert Club.objects.count() == 1
-    links = re.sub(r'"closed_link": "[^"]*"', '"closed_link": ""', theirs)
+    assert Match.objects.count() == matches
+    links = re.sub(r'"(ended|closed)_link": "[^"]*"', r'"\1_link": ""', theirs)
     assert restore(json.loads(links), user=mal)["nights"] == 2

@@ -1,5 +1,6 @@
 """The migrations keep what was stored: everything a table entered through the move to keepers, public ids and
-canonical entries; the answers kept by key and the paper lines through their move into the core."""
+canonical entries; the answers kept by key, the paper lines and the links of closed nights' tables through their
+move into the core."""
 
 import datetime
 import uuid
@@ -8,6 +9,8 @@ import pytest
 from django.contrib.contenttypes.models import ContentType
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
+from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from matches.clubs import services as clubs
@@ -258,3 +261,46 @@ def test_the_paper_lines_each_app_kept_move_into_the_core_whole_and_back() -> No
     executor.migrate(executor.loader.graph.leaf_nodes())
 
     assert sorted(PaperLine.objects.values_list("match_id", "player_id", "game_points", "won", "lost")) == entered
+
+
+LINKS_BEFORE = [("leagues", "0008_paper_lines_in_the_core")]
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_the_links_of_closed_nights_tables_move_onto_their_matches_whole_and_back() -> None:
+    """A night closed before the core kept the links it turned off kept them on its tables only: each comes onto
+    its table's match (a match that keeps a link of its own keeps it), and a phone that opens it is still told that
+    the night is closed; a step back puts them on the tables again."""
+    owner = make_user("olga")
+    season = clubs.season_create(
+        club=clubs.club_create(owner=owner, name="Herz Dame"), settings=clubs.SeasonSettings(name="2026")
+    )
+    night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
+    for name in ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fred", "Gus", "Hanna"):
+        clubs.check_in(night=night, name=name)
+    clubs.night_draw(night=night, series=1, user=owner)
+    tables = list(ClubTable.objects.filter(night=night).select_related("match"))
+    assert len(tables) == 2
+    links = [table.match.invite_token for table in tables]
+    clubs.night_close(night=night, user=owner)
+    assert [Match.objects.get(pk=table.match_id).ended_link for table in tables] == links
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(LINKS_BEFORE)
+    old = executor.loader.project_state(LINKS_BEFORE).apps
+    old_tables = old.get_model("leagues", "ClubTable").objects
+    assert [old_tables.get(pk=table.pk).closed_link for table in tables] == links
+    # The first table's night closed before the core kept the link: it is on the table only. The second's match
+    # keeps a link of its own.
+    old.get_model("matches", "Match").objects.filter(pk=tables[0].match_id).update(ended_link="")
+    old_tables.filter(pk=tables[1].pk).update(closed_link="another")
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    assert [Match.objects.get(pk=table.match_id).ended_link for table in tables] == links
+    closed = Client().get(reverse("match_join", args=[links[0]]))
+    assert closed.status_code == 410
+    assert "Herz Dame" in closed.content.decode()

@@ -24,6 +24,7 @@ from matches.backup import (
     Section,
     Unfit,
     book_backup,
+    ended_link_restored,
     flag,
     items,
     moment,
@@ -139,7 +140,6 @@ def _night(night: Night) -> dict[str, Any]:
                 "match": str(table.match.public_id),
                 "paper": table.paper,
                 "seed": table.seed,
-                "closed_link": table.closed_link,
                 "guests_from": table.guests_from,
                 "paper_lines": [
                     {
@@ -298,14 +298,14 @@ def _restore_table(night: Night, data: Mapping[str, Any], restored: Restored) ->
         match=restored.matches[data["match"]],
         paper=flag(data["paper"]),
         seed=str(data["seed"]),
-        closed_link=str(since(data, "closed_link", version=version, added=2, absent="")),
         guests_from=None if guests_from is None else int(guests_from),
     )
     table.full_clean(exclude=["night", "match"], validate_unique=False)
-    # A closed night's link names one table: a file may not take over the link of a table kept here.
-    if table.closed_link and ClubTable.objects.filter(closed_link=table.closed_link).exists():
-        raise Unfit(table.closed_link)
     table.save()
+    if 2 <= version < 4:
+        # The link the table had when its night closed, kept on the table by a file of before the core kept it on
+        # the match: the core takes it (and refuses one a match here keeps).
+        ended_link_restored(table.match, data["closed_link"])
     lines = [
         (restored.players[line["player"]], int(line["game_points"]), int(line["won"]), int(line["lost"]))
         for line in items(data, "paper_lines")

@@ -215,9 +215,6 @@ class ClubTable(models.Model):
     # The seed the series was drawn from (empty when it was seated by a ranking): the same attendees, seed and
     # history draw the same tables again.
     seed = models.CharField(max_length=64, blank=True)
-    # The scoring link the table had when its night closed (the link is off from then on): a phone that opens it
-    # later is told that the night is closed, with its results, instead of finding nothing.
-    closed_link = models.CharField(max_length=40, blank=True, db_index=True)
     # The table the guests sat from, when the secretary placed them so (recorded, so that the draw can be made again).
     guests_from = models.PositiveSmallIntegerField(null=True, blank=True)
 

@@ -647,7 +647,9 @@ def closed_table_link(request: HttpRequest, token: str) -> HttpResponse | None:
     when a phone that scored by it asks for the table's page or saves there): that the night is closed, with the
     night's table, first names only where asked. 410: the link is gone for good. None for a link no closed night's
     table had."""
-    closed = ClubTable.objects.filter(closed_link=token, night__closed_at__isnull=False) if token else None
+    # The core keeps the link a table had when its night closed and turned it off (a table whose link was off
+    # already keeps the one it closed with before).
+    closed = ClubTable.objects.filter(match__ended_link=token, night__closed_at__isnull=False) if token else None
     table = closed.select_related("night__season__club").first() if closed is not None else None
     if table is None:
         return None

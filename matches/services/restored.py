@@ -1,7 +1,8 @@
 """The writes of a restore (``matches.restore``), as every write of a match goes through the services: a staging
 book's players, matches and seats in one transaction; its games, score rows and history entries a step at a time,
 each step its own short transaction; the undos linked to what they took back; then the book published into the
-restoring account's or the section's book in one transaction, or, where anything failed, removed again."""
+restoring account's or the section's book in one transaction (where an older file kept a match's ended link
+elsewhere, the link given to the match there), or, where anything failed, removed again."""
 
 from __future__ import annotations
 
@@ -48,6 +49,13 @@ def restored_undos_link(links: Sequence[MatchEvent]) -> None:
     for start in range(0, len(links), LINKS_A_STEP):
         with transaction.atomic():
             MatchEvent.objects.bulk_update(links[start : start + LINKS_A_STEP], ["undo_of"])
+
+
+def restored_ended_link(*, match: Match, link: str) -> None:
+    """Keep on a restored match the link its list had when it was closed (a club table's, in a file of before the
+    core kept it), where the match keeps none of its own; inside the caller's transaction."""
+    if Match.objects.filter(pk=match.pk, ended_link="").update(ended_link=link):
+        match.ended_link = link
 
 
 def staging_discard(staged: Keeper) -> None:

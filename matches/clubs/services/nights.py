@@ -263,12 +263,12 @@ def paper_rules(season: Season, players: int) -> dict[str, Any]:
 
 
 def night_close(*, night: Night, user: User) -> Night:
-    """Close the night: every table's list is locked and its scoring link stops working; each player's sums over
-    the night are kept (and added to the season's), since nothing can change them any more. Each table's version
-    moves on, so that the phones following it learn at once."""
+    """Close the night: every table's list is locked and its scoring link stops working (the core keeps the link it
+    turned off, the match's ended link: a phone that opens it later is told that the night is closed, with its
+    results); each player's sums over the night are kept (and added to the season's), since nothing can change them
+    any more. Each table's version moves on, so that the phones following it learn at once."""
     with transaction.atomic():
         locked = _open(night)
-        _keep_closed_links(locked)
         # Whoever joined a table from its QR code with an account scored it as a co-scorer: that ends with the night
         # too (the club's own scorers score through their role).
         for match in Match.objects.filter(club_table__night=locked).order_by("pk"):
@@ -279,15 +279,6 @@ def night_close(*, night: Night, user: User) -> Night:
         NightLog.objects.create(night=locked, action=NightLog.Action.CLOSE, user=user)
         moved_on(locked)
         return locked
-
-
-def _keep_closed_links(night: Night) -> None:
-    """Remember each table's scoring link as the night closes and turns it off (a table whose link was off already
-    keeps the one it closed with before)."""
-    tables = list(ClubTable.objects.filter(night=night, match__invite_token__isnull=False).select_related("match"))
-    for table in tables:
-        table.closed_link = table.match.invite_token or ""
-    ClubTable.objects.bulk_update(tables, ["closed_link"])
 
 
 def night_reopen(*, night: Night, user: User) -> Night:
