@@ -283,6 +283,25 @@ def ended_link_restored(match: Match, value: Any) -> None:
     restored_ended_link(match=match, link=link)
 
 
+def paper_lines(match: Match) -> list[dict[str, Any]]:
+    """A table's paper list as a section keeps it with its table: each player's totals, the player by their public
+    id, in the order they were entered."""
+    lines = match.paper_lines.select_related("player").order_by("pk")
+    return [
+        {"player": str(line.player.public_id), "game_points": line.game_points, "won": line.won, "lost": line.lost}
+        for line in lines
+    ]
+
+
+def paper_lines_read(entry: Mapping[str, Any], restored: Restored) -> list[tuple[Player, int, int, int]]:
+    """The paper list a section's table keeps (``paper_lines``, as ``paper_lines`` wrote it), each line's player
+    among the restored ones; for ``paper_restored`` to check and write."""
+    return [
+        (restored.players[line["player"]], int(line["game_points"]), int(line["won"]), int(line["lost"]))
+        for line in items(entry, "paper_lines")
+    ]
+
+
 PAPER_REFUSED = gettext_noop(
     "The paper list of table {table}, series {series} ({event}) cannot be: {problem} Nothing was restored."
 )

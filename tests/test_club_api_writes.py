@@ -477,7 +477,9 @@ def test_a_paper_list_that_cannot_be_right_is_a_400_naming_its_line(club_night: 
     assert send(client, where, short).json() == {"lines": ["One line for each player at the table."]}
     unknown = paper_body(table, [(0, 0, 0)] * count)
     unknown["lines"][0]["player"] = str(uuid.uuid4())
-    assert send(client, where, unknown).json() == {"lines": {"0": {"player": ["One line for each player at the table."]}}}
+    assert send(client, where, unknown).json() == {
+        "lines": {"0": {"player": ["One line for each player at the table."]}}
+    }
     negative = paper_body(table, [(0, -1, 0)] + [(0, 0, 0)] * (count - 1))
     assert send(client, where, negative).status_code == 400
     assert not PaperLine.objects.exists()

@@ -29,6 +29,8 @@ from matches.backup import (
     items,
     moment,
     named,
+    paper_lines,
+    paper_lines_read,
     paper_restored,
     since,
     when,
@@ -141,15 +143,7 @@ def _night(night: Night) -> dict[str, Any]:
                 "paper": table.paper,
                 "seed": table.seed,
                 "guests_from": table.guests_from,
-                "paper_lines": [
-                    {
-                        "player": str(line.player.public_id),
-                        "game_points": line.game_points,
-                        "won": line.won,
-                        "lost": line.lost,
-                    }
-                    for line in table.match.paper_lines.select_related("player").order_by("pk")
-                ],
+                "paper_lines": paper_lines(table.match),
             }
             for table in tables
         ],
@@ -306,10 +300,7 @@ def _restore_table(night: Night, data: Mapping[str, Any], restored: Restored) ->
         # The link the table had when its night closed, kept on the table by a file of before the core kept it on
         # the match: the core takes it (and refuses one a match here keeps).
         ended_link_restored(table.match, data["closed_link"])
-    lines = [
-        (restored.players[line["player"]], int(line["game_points"]), int(line["won"]), int(line["lost"]))
-        for line in items(data, "paper_lines")
-    ]
+    lines = paper_lines_read(data, restored)
     rules = clubs.paper_rules(table.night.season, len(lines))
     where = PaperWhere(table.number, table.series, table.night.date.isoformat(), **rules)
     paper_restored(table.match, lines, where=where)

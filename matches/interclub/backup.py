@@ -32,6 +32,8 @@ from matches.backup import (
     items,
     moment,
     named,
+    paper_lines,
+    paper_lines_read,
     paper_restored,
     when,
 )
@@ -194,16 +196,12 @@ def _venue(venue: Venue) -> dict[str, Any]:
 
 
 def _table(table: VenueTable) -> dict[str, Any]:
-    lines = table.match.paper_lines.select_related("player").order_by("pk")
     return {
         "series": table.series,
         "number": table.number,
         "match": str(table.match.public_id),
         "paper": table.paper,
-        "paper_lines": [
-            {"player": str(line.player.public_id), "game_points": line.game_points, "won": line.won, "lost": line.lost}
-            for line in lines
-        ],
+        "paper_lines": paper_lines(table.match),
     }
 
 
@@ -453,10 +451,7 @@ def _restore_table(venue: Venue, data: Mapping[str, Any], restored: Restored) ->
         ),
         exclude=_LINKS,
     )
-    lines = [
-        (restored.players[line["player"]], int(line["game_points"]), int(line["won"]), int(line["lost"]))
-        for line in items(data, "paper_lines")
-    ]
+    lines = paper_lines_read(data, restored)
     games = venue.match_day.group.division.league.series_games(len(lines))
     event = f"{venue.match_day.date.isoformat()} {venue.place}".strip()
     paper_restored(table.match, lines, where=PaperWhere(table.number, table.series, event, games, skat_values=True))

@@ -21,6 +21,8 @@ from matches.backup import (
     items,
     moment,
     named,
+    paper_lines,
+    paper_lines_read,
     paper_restored,
     when,
 )
@@ -48,15 +50,7 @@ def knockout_backup(knockout: Knockout) -> dict[str, Any]:
                 "number": table.number,
                 "match": str(table.match.public_id),
                 "paper": table.paper,
-                "paper_lines": [
-                    {
-                        "player": str(line.player.public_id),
-                        "game_points": line.game_points,
-                        "won": line.won,
-                        "lost": line.lost,
-                    }
-                    for line in table.match.paper_lines.select_related("player").order_by("pk")
-                ],
+                "paper_lines": paper_lines(table.match),
             }
             for table in tables
         ],
@@ -104,10 +98,7 @@ def restore_knockout(data: Mapping[str, Any], restored: Restored) -> dict[str, i
         )
         table.full_clean(exclude=["knockout", "match"], validate_unique=False, validate_constraints=False)
         table.save()
-        lines = [
-            (restored.players[line["player"]], int(line["game_points"]), int(line["won"]), int(line["lost"]))
-            for line in items(one, "paper_lines")
-        ]
+        lines = paper_lines_read(one, restored)
         where = PaperWhere(table.number, table.series, knockout.name, knockout.games, skat_values=True)
         paper_restored(table.match, lines, where=where)
     services.knockout_standings_rescore(knockout)
