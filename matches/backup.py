@@ -23,7 +23,7 @@ from typing import Any, Generic, TypeVar
 
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import UploadedFile
-from django.db.models import CharField, Model, QuerySet
+from django.db.models import CharField, Model, Q, QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -274,13 +274,27 @@ def ended_link(value: Any) -> str:
 def ended_link_restored(match: Match, value: Any) -> None:
     """The link a restored match's list had when it was closed, where a file of before the core kept it has it
     elsewhere (a club table's, in versions 2 and 3): kept on the match through the core's services, where the match
-    keeps none of its own. The link names one table: one another match here keeps does not fit."""
+    keeps none of its own. The link names one table: one another match here keeps or gives out does not fit."""
     link = ended_link(value)
     if not link:
         return
-    if Match.objects.filter(ended_link=link).exclude(pk=match.pk).exists():
+    if link_taken([link], but=match) is not None:
         raise Unfit(str(match.public_id))
     restored_ended_link(match=match, link=link)
+
+
+def link_taken(links: Sequence[str], *, but: Match | None = None) -> str | None:
+    """The first of ``links`` (the links closed lists had, from a file) that a match here (but ``but``) keeps as
+    its closed list's or gives out as its scoring link now: a file may take over neither, or a phone that scans a
+    table's code would be told of the file's event once that table's list closes. None if none is."""
+    here = Match.objects.exclude(pk=but.pk) if but is not None else Match.objects.all()
+    wanted = set(links)
+    found = here.filter(Q(ended_link__in=wanted) | Q(invite_token__in=wanted))
+    first = found.values_list("ended_link", "invite_token").first()
+    if first is None:
+        return None
+    ended, invite = first
+    return ended if ended in wanted else invite
 
 
 def paper_lines(match: Match) -> list[dict[str, Any]]:

@@ -40,6 +40,7 @@ from .backup import (
     ended_link,
     flag,
     items,
+    link_taken,
     moment,
     sections,
     since,
@@ -385,7 +386,8 @@ def _plan_match(plan: _Plan, entry: Mapping[str, Any], checked: _Count) -> None:
 
 def _check_ended_links(plan: _Plan) -> None:
     """The link a closed list had names one table: a file may not give it to two of its matches, nor take over one
-    a match here keeps (a phone that opens it is told where that match's list was closed)."""
+    a match here keeps or gives out as its scoring link now (a phone that opens it is told where that match's list
+    was closed)."""
     links: dict[str, Match] = {}
     for match in plan.new_matches:
         link = match.row.ended_link
@@ -395,8 +397,7 @@ def _check_ended_links(plan: _Plan) -> None:
             links[link] = match.row
     named = list(links)
     for start in range(0, len(named), 1000):
-        here = Match.objects.filter(ended_link__in=named[start : start + 1000])
-        taken = here.values_list("ended_link", flat=True).first()
+        taken = link_taken(named[start : start + 1000])
         if taken is not None:
             raise Unfit(str(links[taken].public_id))
 

@@ -33,7 +33,7 @@ from matches.interclub.backup import league_backup
 from matches.interclub.models import CheckIn, League, RosterEntry, VenueTable, VenueTeam
 from matches.models import Game, Keeper, Match, PaperLine, Player
 from matches.restore import restore
-from matches.services import DERIVED, Submission, game_delete, game_edit, match_redo, match_undo
+from matches.services import DERIVED, Submission, game_delete, game_edit, match_link_renew, match_redo, match_undo
 from matches.tournaments import services as tournaments
 from matches.tournaments.backup import tournament_backup
 from matches.tournaments.models import Entry, Series, Table, TableSeat, Tournament
@@ -575,3 +575,22 @@ def test_a_file_may_not_take_over_the_ended_link_of_a_match_here(client: Client,
     assert Match.objects.count() == matches
     links = re.sub(r'"(ended|closed)_link": "[^"]*"', r'"\1_link": ""', theirs)
     assert restore(json.loads(links), user=mal)["nights"] == 2
+
+
+@pytest.mark.parametrize("old", [False, True], ids=["on the matches", "on the tables, before version 4"])
+def test_a_file_may_not_take_over_a_scoring_link_given_out_here(client: Client, owner: User, old: bool) -> None:
+    data = _club_file(owner, client)
+    quentin = make_user("quentin")
+    live = match_link_renew(match=make_match(quentin), link="invite", user=quentin).invite_token
+    assert live
+    # The file gives the link a table's code shows here now to a closed list of its own.
+    shaped = _links_on_the_tables(data) if old else data
+    first = re.search(r'"(ended|closed)_link": "([^"]+)"', json.dumps(shaped))
+    assert first is not None
+    theirs = json.dumps(shaped).replace(first[2], live)
+    with pytest.raises(Invalid, match="does not fit"):
+        restore(json.loads(theirs), user=owner)
+    assert not Club.objects.exists()
+    assert Match.objects.filter(invite_token=live).count() == 1
+    assert not Match.objects.filter(ended_link=live).exists()
+    assert restore(json.loads(json.dumps(shaped)), user=owner)["nights"] == 2

@@ -716,6 +716,9 @@ def test_a_paper_list_of_a_table_that_is_not_there_is_a_404(field: Field, what: 
     request = asked(field, "paper")
     response = send(signed(field.organiser), address(field.tournament, what), request.body, method="put")
     assert response.status_code == 404
+    # The address is wrong whatever the body says: it is not read.
+    empty = send(signed(field.organiser), address(field.tournament, what), {"lines": []}, method="put")
+    assert empty.status_code == 404
 
 
 def test_a_series_with_a_table_short_of_games_is_not_closed(field: Field) -> None:

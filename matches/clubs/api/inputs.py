@@ -87,7 +87,7 @@ class SwapInput(StrictInput):
         return attrs
 
 
-class NightPaperInput(PaperListInput):
+class PaperInput(PaperListInput):
     """A table's paper list, of series 1 unless the body names another."""
 
     series = WholeNumberField(required=False, default=1, min_value=1, max_value=MAX_SERIES)

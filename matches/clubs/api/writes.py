@@ -26,7 +26,7 @@ from matches.permissions import Action, signed_in_account
 
 from ..models import Attendance, ClubTable, Night
 from ..services import check_in, check_out, night_close, night_draw, night_reopen, paper_enter, seats_swap
-from .inputs import CheckInInput, CheckOutInput, CloseInput, DrawInput, NightPaperInput, ReopenInput, SwapInput
+from .inputs import CheckInInput, CheckOutInput, CloseInput, DrawInput, PaperInput, ReopenInput, SwapInput
 from .nights import IF_MATCH_NIGHT, NightChangedShape, night_state
 
 CONFLICT = {
@@ -180,14 +180,14 @@ class SwapView(NightChangeView):
         description="Each player's game points, games won and lost, as the table's paper list has them; totals no "
         "series can produce are refused, each problem named by its line. Replaces totals entered before; a table "
         "with games entered keeps its games (409). The club's scorers enter it too.",
-        request=NightPaperInput,
+        request=PaperInput,
         parameters=[IDEMPOTENCY, IF_MATCH_NIGHT],
         responses=CHANGED,
     )
 )
 class PaperView(NightChangeView, PaperListView):
     writes = Action.SCORE
-    paper_input = NightPaperInput
+    paper_input = PaperInput
 
     def table_of(self, series: int, number: int) -> ClubTable | None:
         return (

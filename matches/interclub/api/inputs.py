@@ -6,11 +6,14 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from matches.api.serializers import CheckedText, StrictInput, WholeNumberField
-from matches.engine.match_days import TEAM_SIZE
+from matches.api.paper import PaperListInput
+from matches.api.serializers import CheckedText, PaperLineInput, StrictInput, WholeNumberField
+from matches.engine.match_days import MAX_TEAMS, SHORT_TEAM_SIZE, TEAM_SIZE
 
 from ..services import MAX_SERIES
 
+# More tables than a series at a venue can have: four teams of four players, every one at a table of three.
+MOST_TABLES = MAX_TEAMS * TEAM_SIZE // SHORT_TEAM_SIZE
 # Room for a line-up the services refuse by name (two players, or five): anything longer is no line-up at all.
 MOST_IN_A_LINE_UP = 2 * TEAM_SIZE
 MAX_REASON_LENGTH = 500
@@ -34,6 +37,19 @@ class LineUpInput(SeriesInput):
             "Three or four players of the team's roster or substitution list, by their id in the club's book, in "
             "the order of the line-up."
         ),
+    )
+
+
+class VenuePaperInput(PaperListInput):
+    """A table's paper list, of a series and a table a venue can have."""
+
+    series = WholeNumberField(min_value=1, max_value=MAX_SERIES)
+    table = WholeNumberField(min_value=1, max_value=MOST_TABLES, help_text=_("The table's number in its series."))
+    lines = serializers.ListField(
+        child=PaperLineInput(),
+        min_length=1,
+        max_length=TEAM_SIZE,
+        help_text=_("One line for each player at the table: game points, games won and lost."),
     )
 
 

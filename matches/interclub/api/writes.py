@@ -16,7 +16,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from matches.api.paper import Line, PaperListInput, PaperListView
+from matches.api.paper import Line, PaperListView
 from matches.api.replays import Made, Versioned, VersionedChangeView, keyed_change
 from matches.api.resources.common import IDEMPOTENCY, REFUSED, bounded_body
 from matches.engine import FieldError
@@ -37,7 +37,7 @@ from ..services import (
     venue_close,
     venue_reopen,
 )
-from .inputs import ConfirmInput, LineUpInput, NothingInput, SeriesInput, VenueReopenInput
+from .inputs import ConfirmInput, LineUpInput, NothingInput, SeriesInput, VenuePaperInput, VenueReopenInput
 from .shapes import VenueChangedShape
 from .venues import IF_MATCH_VENUE, venue_state
 
@@ -211,13 +211,15 @@ class UnseatView(VenueChangeView):
 
 
 class VenuePaperView(VenueChangeView, PaperListView):
+    paper_input = VenuePaperInput
+
     @extend_schema(
         operation_id="venue_paper",
         summary="Enter a table's paper list",
         description="Each player's game points, games won and lost, as the table's paper list has them; totals no "
         "series can produce are refused. Replaces totals entered before; a table with games entered keeps its "
         "games (409); the table takes no games afterwards. The league's managers and the host's secretaries.",
-        request=PaperListInput,
+        request=VenuePaperInput,
         parameters=HEADERS,
         responses=CHANGED,
     )

@@ -13,7 +13,7 @@ from uuid import UUID
 
 from django.contrib.auth.models import User
 from django.urls import path
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
@@ -358,8 +358,11 @@ class SeriesListView(SeriesReadView, TournamentChangeView):
         )
 
 
-@extend_schema_view(
-    put=extend_schema(
+class PaperView(TournamentChangeView, PaperListView):
+    paper_input = TablePaperInput
+    table: Table
+
+    @extend_schema(
         operation_id="tournament_paper",
         summary="Enter a table's paper list",
         description="Each player's game points, games won and lost, as the table's paper list has them (a line for "
@@ -370,16 +373,17 @@ class SeriesListView(SeriesReadView, TournamentChangeView):
         parameters=[SERIES, TABLE, *HEADERS],
         responses={200: TournamentSeriesChangedShape, **REFUSED, **CONFLICT},
     )
-)
-class PaperView(TournamentChangeView, PaperListView):
-    paper_input = TablePaperInput
-
-    def paper_table(self, data: Mapping[str, Any], ids: Mapping[str, Any]) -> Table:
-        """The table the address names; 404 for one the series has not."""
-        table = Table.objects.filter(series=drawn(self.subject, ids["series"]), number=ids["number"]).first()
+    def put(self, request: Request, **ids: Any) -> Response:
+        # The table the address names comes first: one the series has not is a 404, whatever the body says.
+        found = Table.objects.filter(series=drawn(self.subject, ids["series"]), number=ids["number"])
+        table = found.select_related("series").first()
         if table is None:
             raise NotFound
-        return table
+        self.table = table
+        return super().put(request, **ids)
+
+    def paper_table(self, data: Mapping[str, Any], ids: Mapping[str, Any]) -> Table:
+        return self.table
 
     def paper_lines(self, table: PaperTable, data: Mapping[str, Any]) -> list[Line]:
         """Each line with its entrant (the service refuses one not seated at the table)."""
@@ -393,11 +397,13 @@ class PaperView(TournamentChangeView, PaperListView):
         table_paper_enter(table=table, lines=lines, user=user)
 
     def paper_changed(self, request: Request, change: Callable[[], Made], ids: Mapping[str, Any]) -> Response:
-        def state() -> dict[str, Any]:
-            return series_data([drawn(self.subject, ids["series"])])[0]
-
         return tournament_change(
-            request, self.subject, change, what="series", state=state, shape=TournamentSeriesChangedShape
+            request,
+            self.subject,
+            change,
+            what="series",
+            state=lambda: series_data([self.table.series])[0],
+            shape=TournamentSeriesChangedShape,
         )
 
 
