@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from matches.api.paper import PaperListInput
-from matches.api.serializers import CheckedText, PaperLineInput, StrictInput, WholeNumberField
+from matches.api.serializers import CheckedText, StrictInput, WholeNumberField
 from matches.engine.match_days import MAX_TEAMS, SHORT_TEAM_SIZE, TEAM_SIZE
 
 from ..services import MAX_SERIES
@@ -45,12 +45,6 @@ class VenuePaperInput(PaperListInput):
 
     series = WholeNumberField(min_value=1, max_value=MAX_SERIES)
     table = WholeNumberField(min_value=1, max_value=MOST_TABLES, help_text=_("The table's number in its series."))
-    lines = serializers.ListField(
-        child=PaperLineInput(),
-        min_length=1,
-        max_length=TEAM_SIZE,
-        help_text=_("One line for each player at the table: game points, games won and lost."),
-    )
 
 
 class ConfirmInput(StrictInput):
