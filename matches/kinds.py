@@ -2,9 +2,10 @@
 tournaments, or a kind still to come) hands ``register_kind`` an ``EventKind`` from its ``AppConfig.ready``, and
 every part of the core that serves all kinds alike learns of it from there: the permission policy (its book role and
 the subjects its addresses name), the backup and restore (its section), ``rescore --check`` (its kept standings),
-deleting an account (what happens to the events it runs), a table's place and a closed table's link, the menu, its
-pages and API routes, the lists it offers as files, and the files the task worker makes for it. The core never
-imports an app; it reads what the apps registered."""
+deleting an account (what happens to the events it runs), a table's place and a closed table's link, its closed
+lists (every player's list of a series, kept once in the core), the menu, its pages and API routes, the lists it
+offers as files, and the files the task worker makes for it. The core never imports an app; it reads what the apps
+registered."""
 
 from __future__ import annotations
 
@@ -18,10 +19,12 @@ from .backup import Section, register_section
 from .downloads import Download, register_download
 from .permissions import BookRole, Subject, register_book_role, register_subject
 from .registry import (
+    ClosedListReader,
     FileMaker,
     GoneLinkPage,
     MenuEntry,
     TablePlaceReader,
+    register_closed_list_reader,
     register_file_maker,
     register_gone_invite_page,
     register_menu_entry,
@@ -51,6 +54,9 @@ class EventKind:
     file_makers: Mapping[str, FileMaker] = field(default_factory=dict)
     # What a table's scoring link opens once its event closed, where the kind says more than the core's page does.
     gone_link_page: GoneLinkPage | None = None
+    # Which of some matches are at its tables whose lists are closed, and where: every player's closed list is kept
+    # in the core from there (``services.closed_lists_report``, which the kind calls when it closes or reopens).
+    closed_lists: ClosedListReader | None = None
 
 
 _KINDS: dict[str, EventKind] = {}
@@ -70,6 +76,8 @@ def register_kind(kind: EventKind) -> None:
     register_table_place_reader(kind.table_place)
     if kind.gone_link_page is not None:
         register_gone_invite_page(kind.gone_link_page)
+    if kind.closed_lists is not None:
+        register_closed_list_reader(kind.closed_lists)
     register_menu_entry(kind.menu)
     register_urls(pages=kind.pages, api=kind.api)
     for download in kind.downloads:

@@ -469,6 +469,42 @@ class PaperLine(models.Model):
         return f"{self.match_id}: {self.player_id}"
 
 
+class ClosedList(models.Model):
+    """One player's list of one series at a table of an event, as its event closed it: reported by the kind of event
+    when its lists close (a club night, a league's venue, a tournament's series) and taken back when they reopen, so
+    that a player's record and the ranking lists read every kind of event from one table and never the apps' own.
+    Where it was played is as the kind said (``matches.registry.ListPlace``); its figures are derived from the match
+    (its games, or its paper list) and ``manage.py rescore`` sums them afresh. ``total``: the Seeger-Fabian total
+    under that scheme, otherwise the game points."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="closed_lists")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="closed_lists")
+    kind = models.CharField(max_length=40)
+    event = models.UUIDField()
+    event_name = models.CharField(max_length=200)
+    within = models.UUIDField()
+    date = models.DateField()
+    series = models.PositiveSmallIntegerField()
+    table_size = models.PositiveSmallIntegerField()
+    games = models.PositiveIntegerField()
+    won = models.PositiveIntegerField()
+    lost = models.PositiveIntegerField()
+    others_lost = models.PositiveIntegerField()
+    game_points = models.IntegerField()
+    total = models.IntegerField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "player"], name="closed_list_unique")]
+        indexes = [
+            models.Index(fields=["player", "date"], name="closed_list_player_date"),
+            models.Index(fields=["within", "date"], name="closed_list_within_date"),
+            models.Index(fields=["event"], name="closed_list_event"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event_name} {self.series}: {self.player_id}"
+
+
 class KeptAnswer(models.Model):
     """A change an app asked through the API with an ``Idempotency-Key`` to a thing of its own that has a version (a
     club night, a league's venue, a tournament), and the answer it got (``matches.api.replays``): a retry with the

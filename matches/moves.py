@@ -1,11 +1,20 @@
 """What the apps' data migrations share when a table of theirs moves into the core's one table for every kind of
-event: the rows copied over with nothing lost, and back. Each works on the migration's historical models only, so
+event: the rows copied over with nothing lost, and back; and the closed lists of the events closed before the core
+kept them. Each works on the migration's historical models only, so
 that it runs the same whatever the models look like today."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import datetime
+import uuid
+from collections.abc import Callable, Iterable
 from typing import Any
+
+from django.db.models import Count, Q, Sum
+
+from .engine import Scheme
+from .engine.league import PaperLine as Paper
+from .engine.league import SeriesLine, game_points_of_total, lines_from_paper
 
 # A migration's RunPython step: the historical apps and the schema editor.
 Step = Callable[[Any, Any], None]
@@ -80,6 +89,92 @@ def paper_lines_moved(label: str, old: str, table: str, link: str, *, by_entry: 
                 for line in kept.order_by("pk").iterator()
             ),
             batch_size=BATCH,
+        )
+
+    return forward, backward
+
+
+# A closed table's place, as a kind's migration reads it from its historical models: the match, the event's public
+# id and name, what it counts in, the day and the series.
+Place = tuple[int, uuid.UUID, str, uuid.UUID, datetime.date, int]
+
+
+def closed_lists_kept(kind: str, places: Callable[[Any], Iterable[Place]]) -> tuple[Step, Step]:
+    """Keep in the core's ``ClosedList`` every player's list at the tables of the kind ``kind`` whose events closed
+    them before the core kept them (``places`` reads those tables from the historical apps), summed from the games
+    or the paper lines as ``services.closed_lists_report`` sums them; and the way back, which drops the kind's rows."""
+
+    def forward(apps: Any, schema_editor: Any) -> None:
+        found = {match: place for match, *place in places(apps)}
+        ids = sorted(found)
+        for start in range(0, len(ids), BATCH):
+            chunk = ids[start : start + BATCH]
+            rows = _closed_lists(apps, {match: found[match] for match in chunk})
+            apps.get_model("matches", "ClosedList").objects.bulk_create(rows, batch_size=BATCH)
+
+    def backward(apps: Any, schema_editor: Any) -> None:
+        apps.get_model("matches", "ClosedList").objects.filter(kind=kind).delete()
+
+    def _closed_lists(apps: Any, chunk: dict[int, list[Any]]) -> list[Any]:
+        model = apps.get_model("matches", "ClosedList")
+        matches = {
+            pk: (scheme == Scheme.SEEGER_FABIAN, deals, planned or 0)
+            for pk, scheme, deals, planned in apps.get_model("matches", "Match")
+            .objects.filter(pk__in=list(chunk))
+            .values_list("pk", "scheme", "deals", "planned_games")
+        }
+        sums = (
+            apps.get_model("matches", "GameScore")
+            .objects.filter(game__match_id__in=list(chunk), game__deleted=False)
+            .values("game__match_id", "game__match__players", "player_id")
+            .annotate(
+                points=Sum("points"),
+                won=Count("id", filter=Q(declarer=True, game__won=True)),
+                lost=Count("id", filter=Q(declarer=True, game__won=False)),
+                others_lost=Count("id", filter=Q(declarer=False, game__won=False, game__passed=False)),
+            )
+            .order_by()
+        )
+        rows = []
+        for row in sums:
+            match, size = row["game__match_id"], row["game__match__players"]
+            seeger_fabian, deals, _ = matches[match]
+            points, won, lost, others = row["points"] or 0, row["won"], row["lost"], row["others_lost"]
+            if seeger_fabian:
+                points = game_points_of_total(points, won=won, lost=lost, others_lost=others, table_size=size)
+            line = SeriesLine(str(row["player_id"]), size, points, won, lost, others)
+            rows.append(_row(model, match, chunk[match], line, deals, seeger_fabian))
+        papers: dict[int, list[Paper]] = {}
+        written = apps.get_model("matches", "PaperLine").objects.filter(match_id__in=list(chunk))
+        for match, player, *totals in written.order_by("id").values_list(
+            "match_id", "player_id", "game_points", "won", "lost"
+        ):
+            papers.setdefault(match, []).append(Paper(str(player), *totals))
+        for match, lines in papers.items():
+            seeger_fabian, _, planned = matches[match]
+            rows.extend(
+                _row(model, match, chunk[match], line, planned, seeger_fabian) for line in lines_from_paper(lines)
+            )
+        return rows
+
+    def _row(model: Any, match: int, place: list[Any], line: SeriesLine, games: int, seeger_fabian: bool) -> Any:
+        event, name, within, date, series = place
+        return model(
+            match_id=match,
+            player_id=int(line.player),
+            kind=kind,
+            event=event,
+            event_name=name[:200],
+            within=within,
+            date=date,
+            series=series,
+            table_size=line.table_size,
+            games=games,
+            won=line.won,
+            lost=line.lost,
+            others_lost=line.others_lost,
+            game_points=line.game_points,
+            total=line.total if seeger_fabian else line.game_points,
         )
 
     return forward, backward

@@ -7,11 +7,14 @@ answer that knows.
 - The app's own addresses: its pages beside the core's, its API resources in the core's API, and the entry to its
   pages in every page's main menu.
 - The files it makes in the background when they are large (``FileJob``): how to make each kind.
+- The tables of its events whose lists are closed: which event each was played at, so that every player's closed
+  list is kept once in the core (``ClosedList``), where a player's record and the ranking lists read it.
 """
 
 from __future__ import annotations
 
 import datetime
+import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +37,20 @@ class TablePlace:
     table: int
     # Where the event's results are shown to everybody (empty: nowhere public).
     results_url: str = ""
+
+
+@dataclass(frozen=True)
+class ListPlace:
+    """Where a closed list was played, as the kind of event that closed it says: the kind (its registered name), the
+    event (a club night, a league's venue, a tournament) by its public id and its name, what it counts in (a club's
+    season, a league's group, the tournament itself) by its public id, the day and the series."""
+
+    kind: str
+    event: uuid.UUID
+    event_name: str
+    within: uuid.UUID
+    date: datetime.date
+    series: int
 
 
 @dataclass(frozen=True)
@@ -62,10 +79,14 @@ FileMaker = Callable[[Mapping[str, Any], Progress], MadeFile | None]
 
 GoneLinkPage = Callable[[HttpRequest, str], HttpResponse | None]
 TablePlaceReader = Callable[[Match], TablePlace | None]
+# Of the matches by id, those at tables whose event closed their lists, each with its place (in a query or two,
+# however many matches).
+ClosedListReader = Callable[[Sequence[int]], Mapping[int, ListPlace]]
 
 _gone_invite_pages: list[GoneLinkPage] = []
 _gone_invite_fallbacks: list[GoneLinkPage] = []
 _table_place_readers: list[TablePlaceReader] = []
+_closed_list_readers: list[ClosedListReader] = []
 _pages: list[URLPattern | URLResolver] = []
 _api_routes: list[URLPattern | URLResolver] = []
 _menu: list[MenuEntry] = []
@@ -84,6 +105,20 @@ def register_table_place_reader(reader: TablePlaceReader) -> None:
     """``reader`` answers at which event's table a match was played (None: not at one it knows)."""
     if reader not in _table_place_readers:
         _table_place_readers.append(reader)
+
+
+def register_closed_list_reader(reader: ClosedListReader) -> None:
+    """``reader`` answers which of some matches are at tables of its kind's events whose lists are closed."""
+    if reader not in _closed_list_readers:
+        _closed_list_readers.append(reader)
+
+
+def closed_list_places(match_ids: Sequence[int]) -> dict[int, ListPlace]:
+    """Of the matches ``match_ids``, those at tables of an event whose lists are closed, each with its place."""
+    places: dict[int, ListPlace] = {}
+    for reader in _closed_list_readers:
+        places.update(reader(match_ids))
+    return places
 
 
 def register_urls(*, pages: Sequence[URLPattern | URLResolver], api: Sequence[URLPattern | URLResolver]) -> None:

@@ -51,7 +51,7 @@ from .errors import Invalid
 from .models import MATCH_ACTIONS, Game, GameScore, Keeper, Match, MatchEvent, Player, game_state
 from .names import BadName, name_key, normalize_name
 from .rows import Rows, rows_prepared
-from .services import check_new_match, keeper_for
+from .services import check_new_match, closed_lists_report, keeper_for
 from .services.restored import (
     restored_book_write,
     restored_publish,
@@ -612,4 +612,6 @@ def _publish(plan: _Plan, staged: Keeper | None) -> dict[str, int]:
             restored = Restored(keeper=keeper, players=plan.players, matches=plan.matches, version=plan.version)
             for name, count in section.restore(part, restored).items():
                 counts[name] += count
+            # Every player's closed list of the events it brought, kept in the core as its kind's closing keeps it.
+            closed_lists_report(match_ids=[match.pk for match in plan.matches.values()])
     return counts

@@ -143,3 +143,22 @@ def test_merging_two_club_players_who_sat_together_is_refused_next_to_the_choice
     assert answer.status_code == 409
     assert "These two sat at one table: they are two people." in answer.content.decode()
     assert Player.objects.filter(pk=ben.pk).exists()
+
+
+def test_two_club_players_who_played_a_night_are_not_merged_and_the_page_says_why(client: Client) -> None:
+    """Merging deletes the player merged away, which the night's attendance holds on to: a refusal on the player's
+    page, both players as they were, and no server error."""
+    owner = make_user("olga")
+    club = clubs.club_create(owner=owner, name="Herz Dame")
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026"))
+    night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
+    for name in ("Anna", "Anna B.", "Cleo"):
+        clubs.check_in(night=night, name=name)
+    anna, other = Player.objects.get(name="Anna"), Player.objects.get(name="Anna B.")
+    client.force_login(owner)
+
+    answer = client.post(reverse("player_merge", args=[anna.public_id]), {"other": str(other.public_id)})
+
+    assert answer.status_code == 409
+    assert "Anna B. plays in an event&#x27;s lists: the two stay apart." in answer.content.decode()
+    assert Player.objects.filter(pk__in=[anna.pk, other.pk]).count() == 2

@@ -1,6 +1,6 @@
 """The migrations keep what was stored: everything a table entered through the move to keepers, public ids and
 canonical entries; the answers kept by key, the paper lines and the links of closed nights' tables through their
-move into the core."""
+move into the core; the closed lists of the events closed before the core kept them."""
 
 import datetime
 import uuid
@@ -17,12 +17,15 @@ from matches.clubs import services as clubs
 from matches.clubs.models import ClubTable
 from matches.interclub import services as leagues
 from matches.interclub.models import VenueTable
-from matches.models import Game, KeptAnswer, Match, MatchEvent, PaperLine, Player
+from matches.models import ClosedList, Game, KeptAnswer, Match, MatchEvent, PaperLine, Player
 from matches.services import match_rescore
 from matches.tournaments import services as tournaments
 
 from .factories import make_user
 from .interclub_setup import check_in_all, enter_series, league_setup
+from .test_closed_lists import night_played
+from .test_interclub_exports import played as league_played
+from .test_tournaments_backup import played as tournament_played
 from .tournaments_setup import announce, enter_field, enter_paper
 
 BEFORE = [("matches", "0001_initial_matches_and_games")]
@@ -304,3 +307,36 @@ def test_the_links_of_closed_nights_tables_move_onto_their_matches_whole_and_bac
     closed = Client().get(reverse("match_join", args=[links[0]]))
     assert closed.status_code == 410
     assert "Herz Dame" in closed.content.decode()
+
+
+LISTS_BEFORE = [
+    ("matches", "0019_paper_lines_of_every_kind"),
+    ("leagues", "0009_closed_links_in_the_core"),
+    ("interclub", "0006_paper_lines_in_the_core"),
+    ("tournaments", "0007_paper_lines_in_the_core"),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_the_events_closed_before_the_core_kept_closed_lists_have_them_after_the_migration() -> None:
+    """A club night (one table by phone, one from paper), a league's venue and a tournament's series closed before
+    the core kept every player's closed list: migrated, each has the rows its closing keeps now; a step back drops
+    them."""
+    night, owner = night_played()
+    clubs.night_close(night=night, user=owner)
+    league_played()
+    tournament_played(make_user("tom"))
+    fields = [field.name for field in ClosedList._meta.fields if field.name != "id"]
+    kept = sorted(ClosedList.objects.values_list(*fields))
+    assert {row[fields.index("kind")] for row in kept} == {"club", "league", "tournament"}
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(LISTS_BEFORE)
+    assert ClosedList._meta.db_table not in connection.introspection.table_names()
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    assert sorted(ClosedList.objects.values_list(*fields)) == kept

@@ -21,10 +21,11 @@ from django.conf import settings
 from django.db import connections
 from django.db.backends.signals import connection_created
 
-from matches.models import Game, GameScore, Match, MatchEvent, PaperLine, Seat
+from matches.models import ClosedList, Game, GameScore, Match, MatchEvent, PaperLine, Seat
 
 WATCHED = frozenset(
-    model._meta.db_table for model in (Match, Seat, Game, GameScore, PaperLine, MatchEvent, Match.scorers.through)
+    model._meta.db_table
+    for model in (Match, Seat, Game, GameScore, PaperLine, ClosedList, MatchEvent, Match.scorers.through)
 )
 WRITE = re.compile(r'^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?', re.IGNORECASE)
 RETURNING = re.compile(r"\bRETURNING\b", re.IGNORECASE)

@@ -31,6 +31,7 @@ from matches.engine.league import (
 )
 from matches.models import Match, Player, Seat
 from matches.papers import paper_sums
+from matches.registry import ListPlace
 from matches.selectors import versions_mark
 from matches.sums import list_sums
 
@@ -366,4 +367,21 @@ def public_names(players: Mapping[str, Player]) -> dict[str, str]:
     return {
         key: (player.name.split() or [player.name])[0] if player.pk in hidden else player.name
         for key, player in players.items()
+    }
+
+
+def closed_club_lists(match_ids: Sequence[int]) -> dict[int, ListPlace]:
+    """Of the matches ``match_ids``, the tables of closed club nights, each with its night, season and series."""
+    tables = ClubTable.objects.filter(match_id__in=match_ids, night__closed_at__isnull=False).values_list(
+        "match_id",
+        "series",
+        "night__public_id",
+        "night__date",
+        "night__season__public_id",
+        "night__season__name",
+        "night__season__club__name",
+    )
+    return {
+        match: ListPlace("club", night, f"{club} · {season_name}", season, date, series)
+        for match, series, night, date, season, season_name, club in tables
     }

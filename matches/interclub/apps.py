@@ -25,6 +25,7 @@ class InterclubConfig(AppConfig):
         from .models import Group, Venue
         from .permissions import LEAGUE_SUBJECTS, league_book_role
         from .prints import venue_table_place
+        from .selectors import closed_venue_lists
         from .services import group_standings_rescore, venue_kept_results_rescore
 
         # The results a closed venue keeps, then its group's standings, summed from its venues'.
@@ -43,6 +44,7 @@ class InterclubConfig(AppConfig):
                 ],
                 accounts=LEAGUES_OF_ACCOUNTS,
                 table_place=venue_table_place,
+                closed_lists=closed_venue_lists,
                 menu=MenuEntry("interclub_leagues", _("Leagues")),
                 pages=[*urls.urlpatterns, *downloads.download_urlpatterns],
                 api=api.urlpatterns,

@@ -38,6 +38,7 @@ from matches.engine.match_days import (
 )
 from matches.models import Match, Player, Seat
 from matches.papers import paper_sums
+from matches.registry import ListPlace
 from matches.sums import list_sums
 
 from .models import (
@@ -440,3 +441,20 @@ def group_state(group_id: int) -> tuple[int, ...]:
     and its teams (one entered). Counted by the database in two reads, however long the group's history."""
     venues = Venue.objects.filter(match_day__group_id=group_id).aggregate(versions=Sum("version"), venues=Count("pk"))
     return (venues["versions"] or 0, venues["venues"], Team.objects.filter(group_id=group_id).count())
+
+
+def closed_venue_lists(match_ids: Sequence[int]) -> dict[int, ListPlace]:
+    """Of the matches ``match_ids``, the tables of closed venues, each with its venue, match day, group and series."""
+    tables = VenueTable.objects.filter(match_id__in=match_ids, venue__closed_at__isnull=False).values_list(
+        "match_id",
+        "series",
+        "venue__public_id",
+        "venue__match_day__date",
+        "venue__match_day__group__public_id",
+        "venue__match_day__group__name",
+        "venue__match_day__group__division__league__name",
+    )
+    return {
+        match: ListPlace("league", venue, f"{league} · {group}", group_id, date, series)
+        for match, series, venue, date, group_id, group, league in tables
+    }

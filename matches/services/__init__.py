@@ -18,6 +18,7 @@ from .changes import (
     game_score_rows,
     join_messages,
 )
+from .closed_lists import closed_lists_report, closed_lists_rescore
 from .games import Added, Submission, game_add, game_delete, game_edit, game_replay, match_redo, match_undo
 from .matches import (
     MAX_TITLE_LENGTH,
@@ -64,6 +65,8 @@ __all__ = [
     "account_matches_release",
     "check_new_match",
     "check_player_names",
+    "closed_lists_report",
+    "closed_lists_rescore",
     "game_add",
     "game_delete",
     "game_derive",

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError
 
 from ..engine import (
     FieldError,
@@ -107,5 +108,17 @@ def player_merge(*, into: Player, other: Player) -> Player:
         if into.account_id is None and other.account_id is not None:
             into.account_id = other.account_id
             into.save(update_fields=["account"])
-        other.delete()
+        try:
+            other.delete()
+        except ProtectedError:
+            # What an event keeps of the player (a club night's attendance, a league's roster, a tournament's entry,
+            # a list kept on paper) holds on to them: the two stay apart, and nothing moved.
+            raise Conflict(
+                [
+                    FieldError(
+                        "other",
+                        msg(gettext_noop("{name} plays in an event's lists: the two stay apart."), name=other.name),
+                    )
+                ]
+            ) from None
     return into

@@ -42,7 +42,7 @@ from matches.engine.tournaments import Side as SideRule
 from matches.models import Match
 from matches.names import name_key
 from matches.papers import paper_sums
-from matches.registry import TablePlace
+from matches.registry import ListPlace, TablePlace
 from matches.sums import list_sums
 
 from .models import (
@@ -423,3 +423,19 @@ def series_progress(tournament: Tournament) -> SeriesProgress | None:
     counted = tables.aggregate(drawn=Count("pk"), done=Count("pk", filter=complete))
     playing = tables.exclude(complete).order_by("number").values_list("number", flat=True)[:LIVE_TABLES]
     return SeriesProgress(series.number, counted["drawn"], counted["done"], tuple(playing))
+
+
+def closed_tournament_lists(match_ids: Sequence[int]) -> dict[int, ListPlace]:
+    """Of the matches ``match_ids``, the tables of a tournament's closed series, each with its tournament and
+    series."""
+    tables = Table.objects.filter(match_id__in=match_ids, series__closed_at__isnull=False).values_list(
+        "match_id",
+        "series__number",
+        "series__tournament__public_id",
+        "series__tournament__name",
+        "series__tournament__date",
+    )
+    return {
+        match: ListPlace("tournament", tournament, name, tournament, date, series)
+        for match, series, tournament, name, date in tables
+    }

@@ -22,7 +22,7 @@ from matches.engine.messages import gettext_noop, msg
 from matches.engine.variants import Family
 from matches.errors import Conflict, Invalid
 from matches.models import Match, Player, Seat, new_link_token
-from matches.services import match_lock, match_reseat, match_unlock
+from matches.services import closed_lists_report, match_lock, match_reseat, match_unlock
 from matches.services import paper_enter as core_paper_enter
 from matches.services.tables import moved_on, table_match, table_title
 
@@ -275,6 +275,7 @@ def night_close(*, night: Night, user: User) -> Night:
             match_lock(match=match, user=user, end_scoring=True)
         locked.closed_at = timezone.now()
         locked.save(update_fields=["closed_at"])
+        closed_lists_report(match_ids=ClubTable.objects.filter(night=locked).values_list("match_id", flat=True))
         _keep_standings(locked)
         NightLog.objects.create(night=locked, action=NightLog.Action.CLOSE, user=user)
         moved_on(locked)
@@ -293,6 +294,7 @@ def night_reopen(*, night: Night, user: User) -> Night:
             match_unlock(match=match, user=user)
         locked.closed_at = None
         locked.save(update_fields=["closed_at"])
+        closed_lists_report(match_ids=ClubTable.objects.filter(night=locked).values_list("match_id", flat=True))
         _drop_standings(locked)
         NightLog.objects.create(night=locked, action=NightLog.Action.REOPEN, user=user)
         moved_on(locked)

@@ -14,7 +14,7 @@ from matches.engine import FieldError
 from matches.engine.messages import gettext_noop, msg
 from matches.errors import Conflict, Invalid
 from matches.models import Match
-from matches.services import match_lock, match_unlock
+from matches.services import closed_lists_report, match_lock, match_unlock
 from matches.services.tables import moved_on
 from matches.standings import rows_differ
 
@@ -75,6 +75,7 @@ def venue_close(*, venue: Venue, user: User | None) -> Venue:
         _keep_results(locked, report.series)
         locked.closed_at = timezone.now()
         locked.save(update_fields=["closed_at"])
+        closed_lists_report(match_ids=VenueTable.objects.filter(venue=locked).values_list("match_id", flat=True))
         _standings_move(locked, 1)
         Correction.objects.filter(venue=locked, closed_at__isnull=True).update(
             after=_scores_of(locked), closed_at=locked.closed_at
@@ -199,6 +200,7 @@ def venue_reopen(*, venue: Venue, user: User, reason: str = "") -> Venue:
         PlayerSeries.objects.filter(venue=locked).delete()
         locked.closed_at = None
         locked.save(update_fields=["closed_at"])
+        closed_lists_report(match_ids=VenueTable.objects.filter(venue=locked).values_list("match_id", flat=True))
         moved_on(locked)
         return locked
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db.models import Q
 
 from matches.models import Match
-from matches.services import match_rescore
+from matches.services import closed_lists_rescore, match_rescore
 from matches.standings import kept_standings
 
 
@@ -43,6 +44,14 @@ class Command(BaseCommand):
                 if changed:
                     differences += changed
                     self.stdout.write(f"{kind.name} {event.public_id} ({event}): {changed} {kind.rows} {verb}")
+        # The closed lists last, summed from the matches as rewritten, where their kinds say they closed.
+        # A table's list is locked when its event closes it.
+        closed = Match.objects.filter(Q(locked=True) | Q(closed_lists__isnull=False)).values_list("pk", flat=True)
+        differing = closed_lists_rescore(set(closed), check=check)
+        for match in Match.objects.filter(pk__in=list(differing)).order_by("pk"):
+            changed = differing[match.pk]
+            differences += changed
+            self.stdout.write(f"closed lists {match.public_id} ({match}): {changed} players' closed lists {verb}")
         for problem in problems:
             self.stderr.write(f"not scorable: {problem}")
         self.stdout.write(f"{matches} matches, {differences} differences{'' if check else ' rewritten'}")

@@ -13,7 +13,7 @@ from matches.engine import FieldError
 from matches.engine.messages import gettext_noop, msg
 from matches.errors import Conflict
 from matches.models import Match
-from matches.services import match_lock, paper_enter
+from matches.services import closed_lists_report, match_lock, paper_enter
 from matches.services.tables import moved_on
 from matches.standings import rows_differ
 
@@ -78,6 +78,7 @@ def series_close(*, series: Series, user: User | None) -> Series:
         SeriesList.objects.bulk_create(series_lists_summed(locked, tables))
         locked.closed_at = timezone.now()
         locked.save(update_fields=["closed_at"])
+        closed_lists_report(match_ids=[table.match_id for table in tables])
         standings_kept(locked_tournament, locked.number)
         moved_on(locked_tournament)
         return locked
