@@ -135,7 +135,8 @@ def closed_lists_kept(kind: str, places: Callable[[Any], Iterable[Place]]) -> tu
             )
             .order_by()
         )
-        rows = []
+        # By match and player, as the service keeps them: a paper line stands for the games of its table.
+        rows: dict[tuple[int, int], Any] = {}
         for row in sums:
             match, size = row["game__match_id"], row["game__match__players"]
             seeger_fabian, deals, _ = matches[match]
@@ -143,7 +144,7 @@ def closed_lists_kept(kind: str, places: Callable[[Any], Iterable[Place]]) -> tu
             if seeger_fabian:
                 points = game_points_of_total(points, won=won, lost=lost, others_lost=others, table_size=size)
             line = SeriesLine(str(row["player_id"]), size, points, won, lost, others)
-            rows.append(_row(model, match, chunk[match], line, deals, seeger_fabian))
+            rows[match, row["player_id"]] = _row(model, match, chunk[match], line, deals, seeger_fabian)
         papers: dict[int, list[Paper]] = {}
         written = apps.get_model("matches", "PaperLine").objects.filter(match_id__in=list(chunk))
         for match, player, *totals in written.order_by("id").values_list(
@@ -152,10 +153,9 @@ def closed_lists_kept(kind: str, places: Callable[[Any], Iterable[Place]]) -> tu
             papers.setdefault(match, []).append(Paper(str(player), *totals))
         for match, lines in papers.items():
             seeger_fabian, _, planned = matches[match]
-            rows.extend(
-                _row(model, match, chunk[match], line, planned, seeger_fabian) for line in lines_from_paper(lines)
-            )
-        return rows
+            for line in lines_from_paper(lines):
+                rows[match, int(line.player)] = _row(model, match, chunk[match], line, planned, seeger_fabian)
+        return list(rows.values())
 
     def _row(model: Any, match: int, place: list[Any], line: SeriesLine, games: int, seeger_fabian: bool) -> Any:
         event, name, within, date, series = place

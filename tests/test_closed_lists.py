@@ -1,7 +1,7 @@
 """Every player's closed list of a series, kept once in the core for every kind of event: a club night, a league's
 venue and a tournament's series each report their tables when they close and take them back when they reopen; a
 restore brings them back with the events; ``rescore --check`` reports a row changed behind the services' back, and a
-rescore puts it right; merging two players of a book takes their lists along."""
+rescore puts it right; a season renamed after its nights closed names its lists anew."""
 
 from __future__ import annotations
 
@@ -90,6 +90,18 @@ def test_a_club_nights_lists_are_kept_in_the_core_when_it_closes_and_taken_back_
     assert not ClosedList.objects.exists()
     clubs.night_close(night=night, user=owner)
     assert rows() == scored + paper
+
+
+def test_a_season_renamed_after_its_nights_closed_names_its_closed_lists_anew() -> None:
+    night, owner = night_played()
+    clubs.night_close(night=night, user=owner)
+    before = rows()
+
+    clubs.season_update(season=night.season, settings=clubs.SeasonSettings(name="2026/27"), user=owner)
+
+    assert set(ClosedList.objects.values_list("event_name", flat=True)) == {"Skatclub Herz Dame · 2026/27"}
+    assert rows() == before
+    assert rescore("--check").strip().endswith("0 differences")
 
 
 def test_a_league_venues_lists_are_kept_in_the_core_as_its_players_series_totals() -> None:

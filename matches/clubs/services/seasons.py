@@ -18,6 +18,7 @@ from matches.engine.messages import gettext_noop, msg
 from matches.engine.presets import PRESETS
 from matches.engine.variants import VariantSpec
 from matches.errors import Invalid
+from matches.services import closed_lists_report
 from matches.services.events import one_line_name, series_lengths
 
 from ..models import Club, ClubTable, Season, SeasonLog
@@ -152,6 +153,10 @@ def season_update(*, season: Season, settings: SeasonSettings, user: User) -> Se
             setattr(locked, name, values[name])
         locked.save(update_fields=list(changed))
         SeasonLog.objects.create(season=locked, action=SeasonLog.Action.EDIT, user=user, details={"before": changed})
+        if "name" in changed:
+            # Every closed list of the season names it: kept again under its new name.
+            closed = ClubTable.objects.filter(night__season=locked, night__closed_at__isnull=False)
+            closed_lists_report(match_ids=closed.values_list("match_id", flat=True))
         return locked
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db.models import Q
 
-from matches.models import Match
+from matches.models import ClosedList, Match
 from matches.services import closed_lists_rescore, match_rescore
+from matches.services.closed_lists import CHUNK
 from matches.standings import kept_standings
 
 
@@ -46,12 +46,15 @@ class Command(BaseCommand):
                     self.stdout.write(f"{kind.name} {event.public_id} ({event}): {changed} {kind.rows} {verb}")
         # The closed lists last, summed from the matches as rewritten, where their kinds say they closed.
         # A table's list is locked when its event closes it.
-        closed = Match.objects.filter(Q(locked=True) | Q(closed_lists__isnull=False)).values_list("pk", flat=True)
-        differing = closed_lists_rescore(set(closed), check=check)
-        for match in Match.objects.filter(pk__in=list(differing)).order_by("pk"):
-            changed = differing[match.pk]
-            differences += changed
-            self.stdout.write(f"closed lists {match.public_id} ({match}): {changed} players' closed lists {verb}")
+        closed = set(Match.objects.filter(locked=True).values_list("pk", flat=True))
+        closed |= set(ClosedList.objects.values_list("match_id", flat=True).distinct())
+        differing = closed_lists_rescore(closed, check=check)
+        ids = sorted(differing)
+        for start in range(0, len(ids), CHUNK):
+            for match in Match.objects.filter(pk__in=ids[start : start + CHUNK]).order_by("pk"):
+                changed = differing[match.pk]
+                differences += changed
+                self.stdout.write(f"closed lists {match.public_id} ({match}): {changed} players' closed lists {verb}")
         for problem in problems:
             self.stderr.write(f"not scorable: {problem}")
         self.stdout.write(f"{matches} matches, {differences} differences{'' if check else ' rewritten'}")
