@@ -1,4 +1,5 @@
-"""The running totals of a match as an SVG line chart, computed on the server (no script, no CDN)."""
+"""The running totals of a match, or a player's average month by month, as an SVG line chart, computed on the server
+(no script, no CDN)."""
 
 from __future__ import annotations
 
@@ -41,10 +42,22 @@ def totals_chart(
     if not totals_by_game:
         return None
     series = [[0] + [totals[seat] for totals in totals_by_game] for seat in range(len(names))]
+    return _chart(names, series, width, height)
+
+
+def values_chart(values: Sequence[int], width: int = WIDTH, height: int = HEIGHT) -> Chart | None:
+    """One polyline through ``values`` (an average month by month), in a ``width`` × ``height`` box, with the line
+    of zero where it falls inside; None with fewer than two values."""
+    if len(values) < 2:
+        return None
+    return _chart([""], [list(values)], width, height)
+
+
+def _chart(names: Sequence[str], series: Sequence[Sequence[int]], width: int, height: int) -> Chart:
     low = min(0, *(value for line in series for value in line))
     high = max(0, *(value for line in series for value in line))
     span = (high - low) or 1
-    steps = max(len(totals_by_game), 1)
+    steps = max(len(series[0]) - 1, 1)
 
     def x(index: int) -> float:
         return PAD + (width - 2 * PAD) * index / steps

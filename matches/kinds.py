@@ -19,12 +19,12 @@ from .backup import Section, register_section
 from .downloads import Download, register_download
 from .permissions import BookRole, Subject, register_book_role, register_subject
 from .registry import (
-    ClosedListReader,
+    ClosedLists,
     FileMaker,
     GoneLinkPage,
     MenuEntry,
     TablePlaceReader,
-    register_closed_list_reader,
+    register_closed_lists,
     register_file_maker,
     register_gone_invite_page,
     register_menu_entry,
@@ -56,7 +56,7 @@ class EventKind:
     gone_link_page: GoneLinkPage | None = None
     # Which of some matches are at its tables whose lists are closed, and where: every player's closed list is kept
     # in the core from there (``services.closed_lists_report``, which the kind calls when it closes or reopens).
-    closed_lists: ClosedListReader | None = None
+    closed_lists: ClosedLists | None = None
 
 
 _KINDS: dict[str, EventKind] = {}
@@ -77,7 +77,7 @@ def register_kind(kind: EventKind) -> None:
     if kind.gone_link_page is not None:
         register_gone_invite_page(kind.gone_link_page)
     if kind.closed_lists is not None:
-        register_closed_list_reader(kind.closed_lists)
+        register_closed_lists(kind.name, kind.closed_lists)
     register_menu_entry(kind.menu)
     register_urls(pages=kind.pages, api=kind.api)
     for download in kind.downloads:

@@ -83,10 +83,20 @@ TablePlaceReader = Callable[[Match], TablePlace | None]
 # however many matches).
 ClosedListReader = Callable[[Sequence[int]], Mapping[int, ListPlace]]
 
+
+@dataclass(frozen=True)
+class ClosedLists:
+    """What a kind of event tells the core of its closed lists: what a player's record calls its events (``Club
+    nights``), and which of some matches are at its tables whose lists are closed, and where."""
+
+    label: Promise
+    reader: ClosedListReader
+
+
 _gone_invite_pages: list[GoneLinkPage] = []
 _gone_invite_fallbacks: list[GoneLinkPage] = []
 _table_place_readers: list[TablePlaceReader] = []
-_closed_list_readers: list[ClosedListReader] = []
+_closed_lists: dict[str, ClosedLists] = {}
 _pages: list[URLPattern | URLResolver] = []
 _api_routes: list[URLPattern | URLResolver] = []
 _menu: list[MenuEntry] = []
@@ -107,18 +117,23 @@ def register_table_place_reader(reader: TablePlaceReader) -> None:
         _table_place_readers.append(reader)
 
 
-def register_closed_list_reader(reader: ClosedListReader) -> None:
-    """``reader`` answers which of some matches are at tables of its kind's events whose lists are closed."""
-    if reader not in _closed_list_readers:
-        _closed_list_readers.append(reader)
+def register_closed_lists(kind: str, lists: ClosedLists) -> None:
+    """The closed lists of the kind of event named ``kind``: what a record calls them, and how their places are read."""
+    _closed_lists.setdefault(kind, lists)
 
 
 def closed_list_places(match_ids: Sequence[int]) -> dict[int, ListPlace]:
     """Of the matches ``match_ids``, those at tables of an event whose lists are closed, each with its place."""
     places: dict[int, ListPlace] = {}
-    for reader in _closed_list_readers:
-        places.update(reader(match_ids))
+    for lists in _closed_lists.values():
+        places.update(lists.reader(match_ids))
     return places
+
+
+def closed_lists_label(kind: str) -> str:
+    """What a player's record calls the events of the kind named ``kind`` (its name, for a kind no longer here)."""
+    lists = _closed_lists.get(kind)
+    return str(lists.label) if lists is not None else kind
 
 
 def register_urls(*, pages: Sequence[URLPattern | URLResolver], api: Sequence[URLPattern | URLResolver]) -> None:

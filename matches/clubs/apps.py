@@ -17,7 +17,7 @@ class ClubsConfig(AppConfig):
     def ready(self) -> None:
         # The core never imports the club app: the app tells it what it knows, as every kind of event does.
         from matches.kinds import EventKind, register_kind
-        from matches.registry import MenuEntry
+        from matches.registry import ClosedLists, MenuEntry
         from matches.standings import KeptStandings
 
         from . import api, urls
@@ -46,7 +46,7 @@ class ClubsConfig(AppConfig):
                 ],
                 accounts=CLUBS_OF_ACCOUNTS,
                 table_place=table_place_of,
-                closed_lists=closed_club_lists,
+                closed_lists=ClosedLists(pgettext_lazy("events", "Club nights"), closed_club_lists),
                 gone_link_page=closed_table_link,
                 menu=MenuEntry("club_list", pgettext_lazy("associations", "Clubs")),
                 pages=urls.urlpatterns,

@@ -1,5 +1,6 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class InterclubConfig(AppConfig):
@@ -16,7 +17,7 @@ class InterclubConfig(AppConfig):
     def ready(self) -> None:
         # The core never imports this app: the app tells it what it knows, as every kind of event does.
         from matches.kinds import EventKind, register_kind
-        from matches.registry import MenuEntry
+        from matches.registry import ClosedLists, MenuEntry
         from matches.standings import KeptStandings
 
         from . import api, downloads, urls
@@ -44,7 +45,7 @@ class InterclubConfig(AppConfig):
                 ],
                 accounts=LEAGUES_OF_ACCOUNTS,
                 table_place=venue_table_place,
-                closed_lists=closed_venue_lists,
+                closed_lists=ClosedLists(pgettext_lazy("events", "League match days"), closed_venue_lists),
                 menu=MenuEntry("interclub_leagues", _("Leagues")),
                 pages=[*urls.urlpatterns, *downloads.download_urlpatterns],
                 api=api.urlpatterns,

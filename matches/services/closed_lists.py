@@ -14,27 +14,12 @@ from ..engine import Scheme
 from ..engine.league import SeriesLine
 from ..models import ClosedList, Match
 from ..papers import paper_sums
+from ..records import LIST_FIELDS
 from ..registry import ListPlace, closed_list_places
 from ..sums import list_sums
 
 # Matches read at a time, so that no query names more of them than a database takes.
 CHUNK = 1000
-# What a row says beyond its match and player, in the order ``_key`` compares them.
-FIELDS = (
-    "kind",
-    "event",
-    "event_name",
-    "within",
-    "date",
-    "series",
-    "table_size",
-    "games",
-    "won",
-    "lost",
-    "others_lost",
-    "game_points",
-    "total",
-)
 
 
 def _chunks(match_ids: Iterable[int]) -> Iterable[list[int]]:
@@ -88,7 +73,7 @@ def _row(match: int, place: ListPlace, line: SeriesLine, games: int, seeger_fabi
 
 
 def _key(row: ClosedList) -> tuple[object, ...]:
-    return tuple(str(getattr(row, name)) for name in FIELDS)
+    return tuple(str(getattr(row, name)) for name in LIST_FIELDS)
 
 
 def closed_lists_report(*, match_ids: Iterable[int]) -> int:

@@ -14,7 +14,7 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         # The core never imports this app: the app tells it what it knows, as every kind of event does.
         from matches.kinds import EventKind, register_kind
-        from matches.registry import MenuEntry
+        from matches.registry import ClosedLists, MenuEntry
         from matches.standings import KeptStandings
 
         from . import api, downloads, urls
@@ -39,7 +39,7 @@ class TournamentsConfig(AppConfig):
                 ],
                 accounts=TOURNAMENTS_OF_ACCOUNTS,
                 table_place=tournament_table_place,
-                closed_lists=closed_tournament_lists,
+                closed_lists=ClosedLists(_("Tournaments"), closed_tournament_lists),
                 menu=MenuEntry("tournaments:list", _("Tournaments")),
                 pages=[*urls.urlpatterns, *downloads.download_urlpatterns],
                 api=api.urlpatterns,

@@ -34,6 +34,8 @@ from .players import (
     player_link_view,
     player_list,
     player_me,
+    player_me_chart,
+    player_me_record,
     player_merge_view,
     player_versus,
 )
@@ -78,6 +80,8 @@ __all__ = [
     "player_link_view",
     "player_list",
     "player_me",
+    "player_me_chart",
+    "player_me_record",
     "player_merge_view",
     "player_versus",
     "preferences",

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import datetime
 import uuid
 from collections.abc import Sequence
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
@@ -31,10 +33,22 @@ from ..permissions import (
     player_role,
     request_account,
     signed_in,
+    signed_in_account,
     subject_for,
     visitor_of,
 )
+from ..records import (
+    LIST_FIELDS,
+    own_lists,
+    record_by_kind,
+    record_by_year,
+    record_chart,
+    record_figures,
+    record_months,
+    record_partners,
+)
 from ..refusals import refusal_as_messages, refusal_texts
+from ..registry import closed_lists_label
 from ..services import (
     player_claim,
     player_link,
@@ -46,6 +60,8 @@ from ..stats import head_to_head, player_matches, player_stats
 from .common import kind_of, posted_uuid
 
 PLAYERS_PER_PAGE = 100
+# The lists of a record shown at a time.
+LISTS_PER_PAGE = 50
 
 
 @signed_in
@@ -61,9 +77,50 @@ def player_list(request: HttpRequest) -> HttpResponse:
 @require_safe
 def player_me(request: HttpRequest) -> HttpResponse:
     """Your own statistics, across every match you sat in as a player linked to your account, whoever kept it."""
-    linked = list(Player.objects.filter(account=request_account(request)))
+    account = signed_in_account(request)
+    linked = list(Player.objects.filter(account=account))
     stats = [(kind_of(row.variant, row.scheme), row) for row in player_stats(linked)] if linked else []
-    return render(request, "matches/player_me.html", {"linked": linked, "stats": stats})
+    context: dict[str, object] = {"linked": linked, "stats": stats}
+    lists = own_lists(account)
+    record = record_figures(lists) if linked else None
+    if record is not None and record.series:
+        page = page_of(lists.select_related("player"), by="-date", after=request.GET.get("after"), size=LISTS_PER_PAGE)
+        context |= {
+            "record": record,
+            "by_kind": [(closed_lists_label(kind), figures) for kind, figures in record_by_kind(lists)],
+            "by_year": record_by_year(lists),
+            "partners": record_partners(lists),
+            "chart": _months_charted(record_months(lists)),
+            "page": page,
+        }
+    return render(request, "matches/player_me.html", context)
+
+
+def _months_charted(months: Sequence[tuple[datetime.date, object]]) -> tuple[datetime.date, datetime.date] | None:
+    """The first and the last month the record's chart draws; None where it draws none (fewer than two months)."""
+    return (months[0][0], months[-1][0]) if len(months) > 1 else None
+
+
+@signed_in
+@require_safe
+def player_me_chart(request: HttpRequest) -> HttpResponse:
+    """The average per series of your closed lists month by month, as an SVG picture."""
+    chart = record_chart(record_months(own_lists(signed_in_account(request))))
+    return HttpResponse(render_to_string("matches/chart.svg", {"chart": chart}), content_type="image/svg+xml")
+
+
+@signed_in
+@require_safe
+def player_me_record(request: HttpRequest) -> HttpResponse:
+    """Your whole record as a JSON file: every closed list of the players linked to your account."""
+    lists = own_lists(signed_in_account(request)).order_by("date", "series", "pk")
+    rows = [
+        {"player": name, **{field: value for field, value in zip(LIST_FIELDS, values, strict=True)}}
+        for name, *values in lists.values_list("player__name", *LIST_FIELDS).iterator()
+    ]
+    response = JsonResponse({"lists": rows}, json_dumps_params={"ensure_ascii": False})
+    response["Content-Disposition"] = 'attachment; filename="record.json"'
+    return response
 
 
 @on_player(Action.VIEW)

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page
 from matches.clubs import services as clubs
 from matches.clubs.models import ClubTable
 from matches.models import FileJob, Game, Match, Player
-from matches.services import Submission, game_add, match_create, player_link_invite
+from matches.services import Submission, game_add, match_create, player_link, player_link_invite
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 PASSWORD = "a-long-enough-password-1"
@@ -49,6 +49,16 @@ def _table() -> dict[str, str]:
     clubs.night_draw(night=night, series=1, user=owner)
     table = ClubTable.objects.filter(night=night).select_related("match").first()
     assert table is not None
+    # A night of the week before, closed from its paper list: the owner played it, and their record shows it.
+    closed = clubs.night_create(season=season, date=datetime.date(2026, 11, 17))
+    for name in ("Ida", "Jan", "Kai"):
+        clubs.check_in(night=closed, name=name)
+    clubs.night_draw(night=closed, series=1, user=owner)
+    paper = ClubTable.objects.select_related("match").get(night=closed)
+    seated = [seat.player for seat in paper.match.seats.order_by("position")]
+    clubs.paper_enter(table=paper, lines=[(seated[0], 72, 1, 0), (seated[1], 0, 0, 0), (seated[2], 0, 0, 0)])
+    clubs.night_close(night=closed, user=owner)
+    player_link(player=seated[0], account=owner)
     game_add(
         match=table.match,
         user=owner,

@@ -1,0 +1,137 @@
+"""A player's record across events, on the page of their own statistics: every closed list of the players linked to
+their account, with the figures worked out by hand here from the paper lists (``docs/rules.md``, "A player's
+record"), the chart, the lists a page at a time and the whole record as a JSON file; nobody else's page shows it."""
+
+from __future__ import annotations
+
+import datetime
+import html
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from matches.clubs import services as clubs
+from matches.clubs.models import ClubTable, Night, Season
+from matches.models import Player
+from matches.services import player_link
+from matches.views import players as player_views
+
+from .factories import make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def paper_night(season: Season, date: datetime.date, footers: list[dict[str, tuple[int, int, int]]]) -> Night:
+    """A closed club night whose every series was kept on paper at one table, with these footers."""
+    owner = season.club.memberships.get(role="owner").user
+    night = clubs.night_create(season=season, date=date, series=len(footers))
+    for name in footers[0]:
+        clubs.check_in(night=night, name=name)
+    for series, footer in enumerate(footers, start=1):
+        clubs.night_draw(night=night, series=series, user=owner)
+        table = ClubTable.objects.select_related("match").get(night=night, series=series)
+        seated = {seat.player.name: seat.player for seat in table.match.seats.all()}
+        clubs.paper_enter(table=table, lines=[(seated[name], *line) for name, line in footer.items()], user=owner)
+    return clubs.night_close(night=night, user=owner)
+
+
+@pytest.fixture
+def anna() -> tuple[Player, Client]:
+    """Anna's club: a night of three in November (two series), a night of four in December (one series); Anna's
+    player is linked to her account, and she is signed in."""
+    owner = make_user("olga")
+    season = clubs.season_create(
+        club=clubs.club_create(owner=owner, name="Skatclub Herz Dame"), settings=clubs.SeasonSettings(name="2026")
+    )
+    three = {"Anna": (72, 1, 0), "Ben": (0, 0, 0), "Cleo": (0, 0, 0)}
+    lost = {"Anna": (-48, 0, 1), "Ben": (0, 0, 0), "Cleo": (0, 0, 0)}
+    paper_night(season, datetime.date(2026, 11, 3), [three, lost])
+    four = {"Anna": (96, 2, 0), "Ben": (-48, 0, 1), "Cleo": (0, 0, 0), "Dora": (0, 0, 0)}
+    paper_night(season, datetime.date(2026, 12, 1), [four])
+    player = Player.objects.get(keeper=season.club.keeper, name="Anna")
+    account = make_user("anna")
+    player_link(player=player, account=account)
+    client = Client()
+    client.force_login(account)
+    return player, client
+
+
+def text_of(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_the_record_shows_every_figure_as_worked_out_by_hand(anna: tuple[Player, Client]) -> None:
+    _, client = anna
+    page = client.get(reverse("player_me"))
+    assert page.status_code == 200
+    text = text_of(page.content.decode())
+    # Seeger-Fabian: game points + 50 per game won − 50 per game lost + 40 (three) or 30 (four) per game the others
+    # lost. November: 72 + 50 = 122, then −48 − 50 = −98; December at four: 96 + 100 + 30 (Ben's lost game) = 226.
+    # 250 points in 3 series: 83.3 a series. Series of 36, 36 and 48 games mix: 250 × 48 / 120 = 100 per 48 games.
+    # Won 3, lost 1: a quarter of the games as declarer lost.
+    assert "Series 3" in text
+    assert "Average per series 83.3" in text
+    assert "Average per 48 games 100" in text
+    assert "Best series 226" in text
+    assert "Won : lost 3 : 1" in text
+    assert "Games lost 25 %" in text
+    # By kind, by year; whom she sat with: Ben and Cleo at all three tables (83.3), Dora at one (226).
+    assert "Club nights 3 83.3 226 3 1" in text
+    assert "2026 3 83.3 226 3 1" in text
+    assert "Ben 3 83.3 Cleo 3 83.3 Dora 1 226" in text
+    # The lists, the latest first.
+    assert "12/01/2026 Skatclub Herz Dame · 2026 1 4 226 96 2 0" in text
+    assert "11/03/2026 Skatclub Herz Dame · 2026 2 3 −98 −48 0 1" in text
+    assert reverse("player_me_chart") in page.content.decode()
+    assert "Your average per series, month by month: November 2026 – December 2026" in text
+
+
+def test_the_chart_draws_the_average_month_by_month(anna: tuple[Player, Client]) -> None:
+    _, client = anna
+    picture = client.get(reverse("player_me_chart"))
+    assert picture["Content-Type"] == "image/svg+xml"
+    # November's average is (122 − 98) / 2 = 12, December's 226: a line of two points, the second at the top.
+    points = re.findall(r'<polyline points="([^"]+)"', picture.content.decode())
+    assert len(points) == 1
+    (first, second) = [tuple(map(float, point.split(","))) for point in points[0].split()]
+    assert first[0] < second[0]
+    assert second[1] == 8.0  # the highest value, at the top of the box
+
+
+def test_the_whole_record_downloads_as_json(anna: tuple[Player, Client]) -> None:
+    player, client = anna
+    answer = client.get(reverse("player_me_record"))
+    assert answer["Content-Disposition"] == 'attachment; filename="record.json"'
+    lists = answer.json()["lists"]
+    assert [(row["date"], row["series"], row["table_size"], row["games"], row["total"]) for row in lists] == [
+        ("2026-11-03", 1, 3, 36, 122),
+        ("2026-11-03", 2, 3, 36, -98),
+        ("2026-12-01", 1, 4, 48, 226),
+    ]
+    assert {row["player"] for row in lists} == {player.name}
+    assert {row["kind"] for row in lists} == {"club"}
+
+
+def test_the_lists_come_a_page_at_a_time(anna: tuple[Player, Client], monkeypatch: pytest.MonkeyPatch) -> None:
+    _, client = anna
+    monkeypatch.setattr(player_views, "LISTS_PER_PAGE", 2)
+    first = client.get(reverse("player_me")).content.decode()
+    assert "12/01/2026" in text_of(first)
+    assert "11/03/2026 Skatclub Herz Dame · 2026 2" in text_of(first)
+    after = re.search(r'href="(\?after=[^"]+)"', first)
+    assert after is not None
+    second = text_of(client.get(reverse("player_me") + html.unescape(after[1])).content.decode())
+    assert "11/03/2026 Skatclub Herz Dame · 2026 1 3 122" in second
+    assert "12/01/2026" not in second.split("Series by series")[1]
+
+
+def test_nobody_else_sees_the_record(anna: tuple[Player, Client]) -> None:
+    ben = Client()
+    ben.force_login(make_user("ben"))
+    assert "Your lists at events" not in ben.get(reverse("player_me")).content.decode()
+    assert ben.get(reverse("player_me_record")).json() == {"lists": []}
+    assert "<polyline" not in ben.get(reverse("player_me_chart")).content.decode()
+    for name in ("player_me", "player_me_chart", "player_me_record"):
+        assert Client().get(reverse(name)).status_code == 302
