@@ -474,8 +474,9 @@ class ClosedList(models.Model):
     when its lists close (a club night, a league's venue, a tournament's series) and taken back when they reopen, so
     that a player's record and the ranking lists read every kind of event from one table and never the apps' own.
     Where it was played is as the kind said (``matches.registry.ListPlace``); its figures are derived from the match
-    (its games, or its paper list) and ``manage.py rescore`` sums them afresh. ``total``: the Seeger-Fabian total
-    under that scheme, otherwise the game points."""
+    (its games, or its paper list) and ``manage.py rescore`` sums them afresh. ``scheme``: the match's; ``total``:
+    the Seeger-Fabian total under that scheme, otherwise the game points. ``sequence``: its day and series as one
+    number (the day's ordinal × 1,000 + the series), by which a record lists and pages them."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="closed_lists")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="closed_lists")
@@ -485,6 +486,8 @@ class ClosedList(models.Model):
     within = models.UUIDField()
     date = models.DateField()
     series = models.PositiveSmallIntegerField()
+    sequence = models.PositiveIntegerField()
+    scheme = models.CharField(max_length=20)
     table_size = models.PositiveSmallIntegerField()
     games = models.PositiveIntegerField()
     won = models.PositiveIntegerField()
@@ -496,7 +499,7 @@ class ClosedList(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["match", "player"], name="closed_list_unique")]
         indexes = [
-            models.Index(fields=["player", "date"], name="closed_list_player_date"),
+            models.Index(fields=["player", "sequence"], name="closed_list_player_sequence"),
             models.Index(fields=["within", "date"], name="closed_list_within_date"),
             models.Index(fields=["event"], name="closed_list_event"),
         ]

@@ -118,7 +118,7 @@ def closed_lists_kept(kind: str, places: Callable[[Any], Iterable[Place]]) -> tu
     def _closed_lists(apps: Any, chunk: dict[int, list[Any]]) -> list[Any]:
         model = apps.get_model("matches", "ClosedList")
         matches = {
-            pk: (scheme == Scheme.SEEGER_FABIAN, deals, planned or 0)
+            pk: (scheme, deals, planned or 0)
             for pk, scheme, deals, planned in apps.get_model("matches", "Match")
             .objects.filter(pk__in=list(chunk))
             .values_list("pk", "scheme", "deals", "planned_games")
@@ -139,12 +139,12 @@ def closed_lists_kept(kind: str, places: Callable[[Any], Iterable[Place]]) -> tu
         rows: dict[tuple[int, int], Any] = {}
         for row in sums:
             match, size = row["game__match_id"], row["game__match__players"]
-            seeger_fabian, deals, _ = matches[match]
+            scheme, deals, _ = matches[match]
             points, won, lost, others = row["points"] or 0, row["won"], row["lost"], row["others_lost"]
-            if seeger_fabian:
+            if scheme == Scheme.SEEGER_FABIAN:
                 points = game_points_of_total(points, won=won, lost=lost, others_lost=others, table_size=size)
             line = SeriesLine(str(row["player_id"]), size, points, won, lost, others)
-            rows[match, row["player_id"]] = _row(model, match, chunk[match], line, deals, seeger_fabian)
+            rows[match, row["player_id"]] = _row(model, match, chunk[match], line, deals, scheme)
         papers: dict[int, list[Paper]] = {}
         written = apps.get_model("matches", "PaperLine").objects.filter(match_id__in=list(chunk))
         for match, player, *totals in written.order_by("id").values_list(
@@ -152,12 +152,12 @@ def closed_lists_kept(kind: str, places: Callable[[Any], Iterable[Place]]) -> tu
         ):
             papers.setdefault(match, []).append(Paper(str(player), *totals))
         for match, lines in papers.items():
-            seeger_fabian, _, planned = matches[match]
+            scheme, _, planned = matches[match]
             for line in lines_from_paper(lines):
-                rows[match, int(line.player)] = _row(model, match, chunk[match], line, planned, seeger_fabian)
+                rows[match, int(line.player)] = _row(model, match, chunk[match], line, planned, scheme)
         return list(rows.values())
 
-    def _row(model: Any, match: int, place: list[Any], line: SeriesLine, games: int, seeger_fabian: bool) -> Any:
+    def _row(model: Any, match: int, place: list[Any], line: SeriesLine, games: int, scheme: str) -> Any:
         event, name, within, date, series = place
         return model(
             match_id=match,
@@ -168,13 +168,15 @@ def closed_lists_kept(kind: str, places: Callable[[Any], Iterable[Place]]) -> tu
             within=within,
             date=date,
             series=series,
+            sequence=date.toordinal() * 1000 + series,
+            scheme=scheme,
             table_size=line.table_size,
             games=games,
             won=line.won,
             lost=line.lost,
             others_lost=line.others_lost,
             game_points=line.game_points,
-            total=line.total if seeger_fabian else line.game_points,
+            total=line.total if scheme == Scheme.SEEGER_FABIAN else line.game_points,
         )
 
     return forward, backward

@@ -17,6 +17,8 @@ from django.db.models import Count, Max, QuerySet, Sum
 from django.db.models.functions import ExtractYear, TruncMonth
 
 from .charts import Chart, values_chart
+from .engine import Scheme
+from .labels import rounded
 from .models import ClosedList
 
 # A series at a table of four has 48 games (ISkO 4.2.1, the Seeger-Fabian lists): the average per series is also
@@ -27,6 +29,7 @@ PARTNERS = 5
 # What a closed list says beyond its match and player: where it was played, and its figures.
 LIST_FIELDS = (
     "kind",
+    "scheme",
     "event",
     "event_name",
     "within",
@@ -104,6 +107,17 @@ def own_lists(user: User) -> QuerySet[ClosedList]:
     return ClosedList.objects.filter(player__account=user)
 
 
+def summed_lists(lists: QuerySet[ClosedList]) -> QuerySet[ClosedList]:
+    """Of ``lists``, those a record sums: the Seeger-Fabian lists (every tournament's and league's, and a club's
+    where its season scores so). Points of another scheme never add up with them."""
+    return lists.filter(scheme=Scheme.SEEGER_FABIAN)
+
+
+def list_sequence(date: datetime.date, series: int) -> int:
+    """A closed list's place in time, as one number to list and page by: its day, then its series."""
+    return date.toordinal() * 1000 + series
+
+
 def record_figures(lists: QuerySet[ClosedList]) -> Figures:
     """The figures over ``lists``, in one query."""
     return _figures(lists.aggregate(**SUMS))
@@ -137,7 +151,7 @@ def record_chart(months: Sequence[tuple[datetime.date, Fraction]]) -> Chart | No
     """The average per series month by month as a line; None with fewer than two months."""
     if len(months) < 2:
         return None
-    return values_chart([round(average) for _, average in months])
+    return values_chart([int(rounded(average, 0)) for _, average in months])
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from django.urls import reverse
 from matches.clubs import services as clubs
 from matches.clubs.models import ClubTable, Night, Season
 from matches.models import Player
-from matches.services import player_link
+from matches.services import closed_lists_report, player_link
 from matches.views import players as player_views
 
 from .factories import make_user
@@ -86,6 +86,7 @@ def test_the_record_shows_every_figure_as_worked_out_by_hand(anna: tuple[Player,
     assert "11/03/2026 Skatclub Herz Dame · 2026 2 3 −98 −48 0 1" in text
     assert reverse("player_me_chart") in page.content.decode()
     assert "Your average per series, month by month: November 2026 – December 2026" in text
+    assert "Month by month Month Average November 2026 12 December 2026 226" in text
 
 
 def test_the_chart_draws_the_average_month_by_month(anna: tuple[Player, Client]) -> None:
@@ -135,3 +136,50 @@ def test_nobody_else_sees_the_record(anna: tuple[Player, Client]) -> None:
     assert "<polyline" not in ben.get(reverse("player_me_chart")).content.decode()
     for name in ("player_me", "player_me_chart", "player_me_record"):
         assert Client().get(reverse(name)).status_code == 302
+
+
+def test_series_of_one_length_give_no_average_per_48_games(anna: tuple[Player, Client]) -> None:
+    _, client = anna
+    ClubTable.objects.filter(night__date=datetime.date(2026, 12, 1)).get().match.closed_lists.all().delete()
+    text = text_of(client.get(reverse("player_me")).content.decode())
+    assert "Series 2" in text
+    assert "Average per series 12" in text  # (122 − 98) / 2
+    assert "Average per 48 games" not in text
+
+
+def test_a_nights_series_are_listed_in_their_order_however_their_lists_were_kept(anna: tuple[Player, Client]) -> None:
+    _, client = anna
+    first = ClubTable.objects.get(night__date=datetime.date(2026, 11, 3), series=1).match_id
+    closed_lists_report(match_ids=[first])  # series 1's rows written again, after series 2's
+    text = text_of(client.get(reverse("player_me")).content.decode()).split("Series by series")[1]
+    assert text.index("11/03/2026 Skatclub Herz Dame · 2026 2") < text.index("11/03/2026 Skatclub Herz Dame · 2026 1")
+    lists = client.get(reverse("player_me_record")).json()["lists"]
+    assert [(row["date"], row["series"]) for row in lists][:2] == [("2026-11-03", 1), ("2026-11-03", 2)]
+
+
+def test_lists_of_another_scheme_are_kept_apart_from_the_seeger_fabian_figures(anna: tuple[Player, Client]) -> None:
+    player, client = anna
+    club = player.keeper.club
+    standard = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="Sommer", scheme="standard"))
+    paper_night(standard, datetime.date(2026, 7, 7), [{"Anna": (72, 1, 0), "Ben": (0, 0, 0), "Cleo": (0, 0, 0)}])
+    text = text_of(client.get(reverse("player_me")).content.decode())
+    assert "Series 3" in text
+    assert "Average per series 83.3" in text
+    assert "1 list of a season scored by another scheme is not summed here" in text
+    lists = client.get(reverse("player_me_record")).json()["lists"]
+    assert (lists[0]["date"], lists[0]["scheme"], lists[0]["total"]) == ("2026-07-07", "standard", 72)
+    assert len(lists) == 4
+
+
+def test_a_player_at_the_same_tables_sees_only_their_own_lists(anna: tuple[Player, Client]) -> None:
+    player, _ = anna
+    ben = make_user("ben")
+    player_link(player=Player.objects.get(keeper=player.keeper, name="Ben"), account=ben)
+    client = Client()
+    client.force_login(ben)
+    text = text_of(client.get(reverse("player_me")).content.decode())
+    # Ben: 0, then 40 in November (Anna lost a game), −48 − 50 = −98 in December: −58 in 3 series.
+    assert "Series 3" in text
+    assert "Average per series −19.3" in text
+    assert "Anna 3" in text
+    assert {row["player"] for row in client.get(reverse("player_me_record")).json()["lists"]} == {"Ben"}

@@ -21,6 +21,8 @@ class Migration(migrations.Migration):
                 ('within', models.UUIDField()),
                 ('date', models.DateField()),
                 ('series', models.PositiveSmallIntegerField()),
+                ('sequence', models.PositiveIntegerField()),
+                ('scheme', models.CharField(max_length=20)),
                 ('table_size', models.PositiveSmallIntegerField()),
                 ('games', models.PositiveIntegerField()),
                 ('won', models.PositiveIntegerField()),
@@ -32,7 +34,7 @@ class Migration(migrations.Migration):
                 ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='closed_lists', to='matches.player')),
             ],
             options={
-                'indexes': [models.Index(fields=['player', 'date'], name='closed_list_player_date'), models.Index(fields=['within', 'date'], name='closed_list_within_date'), models.Index(fields=['event'], name='closed_list_event')],
+                'indexes': [models.Index(fields=['player', 'sequence'], name='closed_list_player_sequence'), models.Index(fields=['within', 'date'], name='closed_list_within_date'), models.Index(fields=['event'], name='closed_list_event')],
                 'constraints': [models.UniqueConstraint(fields=('match', 'player'), name='closed_list_unique')],
             },
         ),

@@ -14,7 +14,7 @@ from ..engine import Scheme
 from ..engine.league import SeriesLine
 from ..models import ClosedList, Match
 from ..papers import paper_sums
-from ..records import LIST_FIELDS
+from ..records import LIST_FIELDS, list_sequence
 from ..registry import ListPlace, closed_list_places
 from ..sums import list_sums
 
@@ -35,24 +35,24 @@ def _fresh(match_ids: Sequence[int]) -> dict[tuple[int, int], ClosedList]:
     if not places:
         return {}
     matches = {
-        pk: (scheme == Scheme.SEEGER_FABIAN, deals, planned or 0)
+        pk: (scheme, deals, planned or 0)
         for pk, scheme, deals, planned in Match.objects.filter(pk__in=list(places)).values_list(
             "pk", "scheme", "deals", "planned_games"
         )
     }
     rows: dict[tuple[int, int], ClosedList] = {}
     for sums in list_sums(list(places)):
-        seeger_fabian, deals, _ = matches[sums.match]
-        game_points = sums.game_points(seeger_fabian=seeger_fabian)
+        scheme, deals, _ = matches[sums.match]
+        game_points = sums.game_points(seeger_fabian=scheme == Scheme.SEEGER_FABIAN)
         line = SeriesLine(str(sums.player), sums.players, game_points, sums.won, sums.lost, sums.others_lost)
-        rows[sums.match, sums.player] = _row(sums.match, places[sums.match], line, deals, seeger_fabian)
+        rows[sums.match, sums.player] = _row(sums.match, places[sums.match], line, deals, scheme)
     for (match, player), line in paper_sums(list(places)).items():
-        seeger_fabian, _, planned = matches[match]
-        rows[match, player] = _row(match, places[match], line, planned, seeger_fabian)
+        scheme, _, planned = matches[match]
+        rows[match, player] = _row(match, places[match], line, planned, scheme)
     return rows
 
 
-def _row(match: int, place: ListPlace, line: SeriesLine, games: int, seeger_fabian: bool) -> ClosedList:
+def _row(match: int, place: ListPlace, line: SeriesLine, games: int, scheme: str) -> ClosedList:
     return ClosedList(
         match_id=match,
         player_id=int(line.player),
@@ -62,18 +62,20 @@ def _row(match: int, place: ListPlace, line: SeriesLine, games: int, seeger_fabi
         within=place.within,
         date=place.date,
         series=place.series,
+        sequence=list_sequence(place.date, place.series),
+        scheme=scheme,
         table_size=line.table_size,
         games=games,
         won=line.won,
         lost=line.lost,
         others_lost=line.others_lost,
         game_points=line.game_points,
-        total=line.total if seeger_fabian else line.game_points,
+        total=line.total if scheme == Scheme.SEEGER_FABIAN else line.game_points,
     )
 
 
 def _key(row: ClosedList) -> tuple[object, ...]:
-    return tuple(str(getattr(row, name)) for name in LIST_FIELDS)
+    return tuple(str(getattr(row, name)) for name in (*LIST_FIELDS, "sequence"))
 
 
 def closed_lists_report(*, match_ids: Iterable[int]) -> int:

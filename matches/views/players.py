@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
 from ..errors import ServiceError
@@ -46,6 +47,7 @@ from ..records import (
     record_figures,
     record_months,
     record_partners,
+    summed_lists,
 )
 from ..refusals import refusal_as_messages, refusal_texts
 from ..registry import closed_lists_label
@@ -81,16 +83,20 @@ def player_me(request: HttpRequest) -> HttpResponse:
     linked = list(Player.objects.filter(account=account))
     stats = [(kind_of(row.variant, row.scheme), row) for row in player_stats(linked)] if linked else []
     context: dict[str, object] = {"linked": linked, "stats": stats}
-    lists = own_lists(account)
+    every = own_lists(account)
+    lists = summed_lists(every)
     record = record_figures(lists) if linked else None
     if record is not None and record.series:
-        page = page_of(lists.select_related("player"), by="-date", after=request.GET.get("after"), size=LISTS_PER_PAGE)
+        page = page_of(lists, by="-sequence", after=request.GET.get("after"), size=LISTS_PER_PAGE)
+        months = record_months(lists)
         context |= {
+            "not_summed": every.count() - record.series,
             "record": record,
             "by_kind": [(closed_lists_label(kind), figures) for kind, figures in record_by_kind(lists)],
             "by_year": record_by_year(lists),
             "partners": record_partners(lists),
-            "chart": _months_charted(record_months(lists)),
+            "months": months,
+            "chart": _months_charted(months),
             "page": page,
         }
     return render(request, "matches/player_me.html", context)
@@ -101,19 +107,22 @@ def _months_charted(months: Sequence[tuple[datetime.date, object]]) -> tuple[dat
     return (months[0][0], months[-1][0]) if len(months) > 1 else None
 
 
+@never_cache
 @signed_in
 @require_safe
 def player_me_chart(request: HttpRequest) -> HttpResponse:
     """The average per series of your closed lists month by month, as an SVG picture."""
-    chart = record_chart(record_months(own_lists(signed_in_account(request))))
+    chart = record_chart(record_months(summed_lists(own_lists(signed_in_account(request)))))
     return HttpResponse(render_to_string("matches/chart.svg", {"chart": chart}), content_type="image/svg+xml")
 
 
+@never_cache
 @signed_in
 @require_safe
 def player_me_record(request: HttpRequest) -> HttpResponse:
-    """Your whole record as a JSON file: every closed list of the players linked to your account."""
-    lists = own_lists(signed_in_account(request)).order_by("date", "series", "pk")
+    """Your whole record as a JSON file: every closed list of the players linked to your account, those of a scheme
+    the page does not sum included."""
+    lists = own_lists(signed_in_account(request)).order_by("sequence", "pk")
     rows = [
         {"player": name, **{field: value for field, value in zip(LIST_FIELDS, values, strict=True)}}
         for name, *values in lists.values_list("player__name", *LIST_FIELDS).iterator()
