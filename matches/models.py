@@ -61,6 +61,34 @@ class Keeper(models.Model):
         return str(self.user) if self.user_id else f"keeper {self.pk}"
 
 
+class Shown(models.TextChoices):
+    """Who sees a person's record besides the person: nobody else (the members of the person's club still see the
+    lists of that club's own events), or everybody, under the full name or the first name only."""
+
+    PRIVATE = "private", _("only me (and my club's members for my club's events)")
+    FULL = "full", _("everybody, with my full name")
+    FIRST = "first", _("everybody, with my first name only")
+
+
+class Person(models.Model):
+    """Somebody who plays in several books (a club's, a league's, a tournament's, their own): the players of those
+    books that are this person are joined to it (``Player.person``), by an account (``account``: the person's own),
+    by a federation number (``federation_number``: a DSkV or ISPA member number, one person each) or by a claim.
+    ``name``: as the person was first known. ``shown``: who else sees the record."""
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    name = models.CharField(_("name"), max_length=60)
+    account = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="person"
+    )
+    federation_number = models.CharField(_("federation number"), max_length=20, null=True, blank=True, unique=True)
+    shown = models.CharField(_("record shown to"), max_length=8, choices=Shown.choices, default=Shown.PRIVATE)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Player(models.Model):
     """Somebody at the table, in a keeper's book; ``account`` links the person's own account, if they have one."""
 
@@ -72,6 +100,7 @@ class Player(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="linked_players"
     )
     link_token = models.CharField(max_length=40, unique=True, null=True, blank=True)
+    person = models.ForeignKey(Person, on_delete=models.SET_NULL, null=True, blank=True, related_name="players")
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
@@ -82,6 +111,35 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class JoinedBy(models.TextChoices):
+    ACCOUNT = "account", _("linked to the account")
+    NUMBER = "number", _("federation number")
+    CODE = "code", _("entry code")
+    ROSTER = "roster", _("team roster")
+
+
+class Join(models.Model):
+    """A player of a book joined to a person, how and by whom; ``previous``: the person the player was joined to
+    before (none: nobody). Undoing a join (``undone_at``) puts the player back there; the join is kept, as history."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="joins")
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="joins")
+    previous = models.ForeignKey(Person, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    how = models.CharField(max_length=8, choices=JoinedBy.choices)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} → {self.person_id}"
 
 
 class Match(models.Model):

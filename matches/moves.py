@@ -180,3 +180,53 @@ def closed_lists_kept(kind: str, places: Callable[[Any], Iterable[Place]]) -> tu
         )
 
     return forward, backward
+
+
+# --- People joined across books --------------------------------------------------------------------------------------
+# A pair of players one source says are one person (an account's linked players, a roster's club and league player),
+# or a player and the federation number a source gives them.
+Pair = tuple[int, int]
+Numbered = tuple[int, str]
+
+
+def people_joined(
+    how: str, pairs: Callable[[Any], Iterable[Pair]], numbered: Callable[[Any], Iterable[Numbered]]
+) -> Step:
+    """Join the players the app's rows say are one person, as its services join them from now on: ``pairs`` (two
+    players), ``numbered`` (a player and a federation number). A join that would give a person two players of one
+    book, or a player two people, is left out: who they are stays for a person to decide."""
+
+    def forward(apps: Any, schema_editor: Any) -> None:
+        player_model = apps.get_model("matches", "Player")
+        person_model = apps.get_model("matches", "Person")
+        join_model = apps.get_model("matches", "Join")
+
+        def join(player: Any, person: Any, joined: str) -> None:
+            if (
+                player.person_id is not None
+                or player_model.objects.filter(person=person, keeper_id=player.keeper_id).exists()
+            ):
+                return
+            player.person = person
+            player.save(update_fields=["person"])
+            join_model.objects.create(player=player, person=person, how=joined)
+
+        for first, second in pairs(apps):
+            one, other = player_model.objects.get(pk=first), player_model.objects.get(pk=second)
+            person = one.person or other.person
+            if person is None:
+                person = person_model.objects.create(name=one.name)
+            join(one, person, how)
+            join(other, person, how)
+        for pk, number in numbered(apps):
+            player = player_model.objects.get(pk=pk)
+            person = person_model.objects.filter(federation_number=number).first()
+            if person is None and player.person is not None and not player.person.federation_number:
+                player.person.federation_number = number
+                player.person.save(update_fields=["federation_number"])
+                continue
+            if person is None:
+                person = person_model.objects.create(name=player.name, federation_number=number)
+            join(player, person, "number")
+
+    return forward

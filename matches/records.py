@@ -19,7 +19,8 @@ from django.db.models.functions import ExtractYear, TruncMonth
 from .charts import Chart, values_chart
 from .engine import Scheme
 from .labels import rounded
-from .models import ClosedList
+from .models import ClosedList, Person, Shown
+from .registry import lists_shared_with
 
 # A series at a table of four has 48 games (ISkO 4.2.1, the Seeger-Fabian lists): the average per series is also
 # given per 48 games where series of other lengths mix.
@@ -102,9 +103,37 @@ def _figures(row: dict[str, Any]) -> Figures:
     )
 
 
+def person_lists(person: Person | None) -> QuerySet[ClosedList]:
+    """Every closed list of the players joined to ``person`` (none for nobody), whoever's event it was: the players
+    are read first, so that the lists are read by their player's index."""
+    if person is None:
+        return ClosedList.objects.none()
+    return ClosedList.objects.filter(player_id__in=list(person.players.values_list("pk", flat=True)))
+
+
 def own_lists(user: User) -> QuerySet[ClosedList]:
-    """Every closed list of the players linked to ``user``'s account, whoever's event it was."""
-    return ClosedList.objects.filter(player__account=user)
+    """Every closed list of the person of ``user``'s account."""
+    return person_lists(Person.objects.filter(account=user).first())
+
+
+def lists_seen(person: Person, account: User | None) -> QuerySet[ClosedList] | None:
+    """What ``account`` (None: a visitor) sees of ``person``'s lists: all of them for the person and where the person
+    shows their record to everybody; the lists of the events it shares with the person's events as one of their own
+    people (a club's members: the club's nights); None where it sees none."""
+    if (account is not None and person.account_id == account.pk) or person.shown != Shown.PRIVATE:
+        return person_lists(person)
+    if account is None:
+        return None
+    shared = lists_shared_with(account)
+    lists = person_lists(person).filter(within__in=shared) if shared else None
+    return lists if lists is not None and lists.exists() else None
+
+
+def shown_name(person: Person, account: User | None) -> str:
+    """The person's name as ``account`` sees it: the first name only where the person asks for that."""
+    if person.shown == Shown.FIRST and (account is None or person.account_id != account.pk):
+        return person.name.split()[0] if person.name.split() else person.name
+    return person.name
 
 
 def summed_lists(lists: QuerySet[ClosedList]) -> QuerySet[ClosedList]:

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import datetime
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, URLResolver
 from django.utils.functional import Promise
@@ -91,6 +92,9 @@ class ClosedLists:
 
     label: Promise
     reader: ClosedListReader
+    # What an account sees of anybody's lists as one of the event's own people (a club's members, their club's
+    # nights): the public ids of the ``within`` (a season, a group) whose lists it sees, or None for nothing.
+    shared_with: Callable[[User], Iterable[uuid.UUID]] | None = None
 
 
 _gone_invite_pages: list[GoneLinkPage] = []
@@ -128,6 +132,15 @@ def closed_list_places(match_ids: Sequence[int]) -> dict[int, ListPlace]:
     for lists in _closed_lists.values():
         places.update(lists.reader(match_ids))
     return places
+
+
+def lists_shared_with(account: User) -> set[uuid.UUID]:
+    """The ``within`` of the closed lists that ``account`` sees of anybody, as one of the events' own people."""
+    shared: set[uuid.UUID] = set()
+    for lists in _closed_lists.values():
+        if lists.shared_with is not None:
+            shared.update(lists.shared_with(account))
+    return shared
 
 
 def closed_lists_label(kind: str) -> str:

@@ -16,7 +16,7 @@ from matches.clubs import services as clubs
 from matches.clubs.models import ClubTable, Night, Season
 from matches.models import Player
 from matches.services import closed_lists_report, player_link
-from matches.views import players as player_views
+from matches.views import people as people_views
 
 from .factories import make_user
 
@@ -85,7 +85,7 @@ def test_the_record_shows_every_figure_as_worked_out_by_hand(anna: tuple[Player,
     assert "12/01/2026 Skatclub Herz Dame · 2026 1 4 226 96 2 0" in text
     assert "11/03/2026 Skatclub Herz Dame · 2026 2 3 −98 −48 0 1" in text
     assert reverse("player_me_chart") in page.content.decode()
-    assert "Your average per series, month by month: November 2026 – December 2026" in text
+    assert "Average per series, month by month: November 2026 – December 2026" in text
     assert "Month by month Month Average November 2026 12 December 2026 226" in text
 
 
@@ -117,7 +117,7 @@ def test_the_whole_record_downloads_as_json(anna: tuple[Player, Client]) -> None
 
 def test_the_lists_come_a_page_at_a_time(anna: tuple[Player, Client], monkeypatch: pytest.MonkeyPatch) -> None:
     _, client = anna
-    monkeypatch.setattr(player_views, "LISTS_PER_PAGE", 2)
+    monkeypatch.setattr(people_views, "LISTS_PER_PAGE", 2)
     first = client.get(reverse("player_me")).content.decode()
     assert "12/01/2026" in text_of(first)
     assert "11/03/2026 Skatclub Herz Dame · 2026 2" in text_of(first)
@@ -131,8 +131,8 @@ def test_the_lists_come_a_page_at_a_time(anna: tuple[Player, Client], monkeypatc
 def test_nobody_else_sees_the_record(anna: tuple[Player, Client]) -> None:
     ben = Client()
     ben.force_login(make_user("ben"))
-    assert "Your lists at events" not in ben.get(reverse("player_me")).content.decode()
-    assert ben.get(reverse("player_me_record")).json() == {"lists": []}
+    assert "Series by series" not in ben.get(reverse("player_me")).content.decode()
+    assert ben.get(reverse("player_me_record")).json()["lists"] == []
     assert "<polyline" not in ben.get(reverse("player_me_chart")).content.decode()
     for name in ("player_me", "player_me_chart", "player_me_record"):
         assert Client().get(reverse(name)).status_code == 302

@@ -8,10 +8,12 @@ functions rank those sums.
 from __future__ import annotations
 
 import datetime
+import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 
 from matches.engine import Scheme
@@ -385,3 +387,8 @@ def closed_club_lists(match_ids: Sequence[int]) -> dict[int, ListPlace]:
         match: ListPlace("club", night, f"{club} · {season_name}", season, date, series)
         for match, series, night, date, season, season_name, club in tables
     }
+
+
+def seasons_of_members(account: User) -> list[uuid.UUID]:
+    """The seasons of the clubs ``account`` belongs to: their members see one another's lists of those nights."""
+    return list(Season.objects.filter(club__memberships__user=account).values_list("public_id", flat=True))

@@ -16,7 +16,6 @@ from ..names import normalize_name
 from .paper import MAX_SERIES_GAMES
 
 MAX_EVENT_NAME = 100
-MAX_FEDERATION_NUMBER = 20
 
 
 def one_line_name(raw: str, field: str = "name") -> str:
@@ -51,19 +50,6 @@ def one_of(value: str, choices: type[StrEnum], field: str) -> str:
     if value not in {choice.value for choice in choices}:
         raise Invalid.on(field, gettext_noop("Must be one of: {choices}."), choices=", ".join(choices))
     return value
-
-
-def federation_number(raw: str, field: str = "federation_number") -> str:
-    """A federation's number of a player as typed, without its spaces: letters, digits and ``-/.``, refused (at
-    ``field``) when it is anything else or too long; empty for none."""
-    number = "".join(raw.split())
-    if len(number) > MAX_FEDERATION_NUMBER or not all(char.isalnum() or char in "-/." for char in number):
-        raise Invalid.on(
-            field,
-            gettext_noop("A federation number has up to {count} letters and digits."),
-            count=MAX_FEDERATION_NUMBER,
-        )
-    return number
 
 
 def bracketed_name(name: str, addition: str) -> str:

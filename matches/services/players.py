@@ -13,8 +13,9 @@ from ..engine import (
 )
 from ..engine.messages import gettext_noop, msg
 from ..errors import Conflict, Gone, Invalid
-from ..models import GameScore, Keeper, Match, Player, Seat, new_link_token
+from ..models import GameScore, Join, JoinedBy, Keeper, Match, Person, Player, Seat, new_link_token
 from ..names import BadName, name_key, normalize_name
+from .people import join_account, player_leaves
 
 
 def player_named(keeper: Keeper, name: str) -> Player:
@@ -67,6 +68,7 @@ def player_link(*, player: Player, account: User) -> Player:
         player.account = account
         player.link_token = None
         player.save(update_fields=["account", "link_token"])
+        join_account(player=player, account=account)
     return player
 
 
@@ -85,14 +87,18 @@ def player_claim(*, token: str, account: User) -> Player:
     return player_link(player=player, account=account)
 
 
-def player_unlink(*, player: Player) -> Player:
-    player.account = None
-    player.link_token = None
-    player.save(update_fields=["account", "link_token"])
+def player_unlink(*, player: Player, by: User | None = None) -> Player:
+    """Take back the player's link to an account: the player is no longer that account's person."""
+    with transaction.atomic():
+        if player.account_id is not None and Person.objects.filter(players=player, account=player.account_id).exists():
+            player_leaves(player=player, by=by)
+        player.account = None
+        player.link_token = None
+        player.save(update_fields=["account", "link_token"])
     return player
 
 
-def player_merge(*, into: Player, other: Player) -> Player:
+def player_merge(*, into: Player, other: Player, by: User | None = None) -> Player:
     """Two entries of one person become one: ``other``'s seats and scores move to ``into``, with their history.
     Refused for players of different books, and for two players who sat at one table."""
     if into.pk == other.pk or into.keeper_id != other.keeper_id:
@@ -108,6 +114,14 @@ def player_merge(*, into: Player, other: Player) -> Player:
         if into.account_id is None and other.account_id is not None:
             into.account_id = other.account_id
             into.save(update_fields=["account"])
+        if into.person_id is None and other.person_id is not None:
+            # The one who stays is the person the one who goes was joined to, as that join said.
+            joined = Join.objects.filter(player=other, undone_at__isnull=True).order_by("-created_at", "-pk").first()
+            into.person_id = other.person_id
+            into.save(update_fields=["person"])
+            Join.objects.create(
+                player=into, person_id=other.person_id, how=joined.how if joined else JoinedBy.ROSTER, by=by
+            )
         try:
             other.delete()
         except ProtectedError:

@@ -10,6 +10,7 @@ pages = [
     path("<uuid:tournament_id>/", views.tournament_detail, name="detail"),
     path("<uuid:tournament_id>/enter/", views.entry_new, name="enter"),
     path("<uuid:tournament_id>/my-entry/", views.entry_find, name="find"),
+    path("<uuid:tournament_id>/claim/", views.entry_claim, name="claim"),
     path("<uuid:tournament_id>/results/", views.tournament_results_page, name="results"),
     path("<uuid:tournament_id>/live/", live.tournament_live, name="live"),
     path("<uuid:tournament_id>/prizes/", views.tournament_prizes, name="prizes"),

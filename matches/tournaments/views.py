@@ -621,6 +621,23 @@ def entry_find(request: HttpRequest, tournament_id: Any) -> HttpResponse:
     return redirect("tournaments:entry", entry_id=entry.public_id)
 
 
+@signed_in
+@require_POST
+def entry_claim(request: HttpRequest, tournament_id: Any) -> HttpResponse:
+    """An entrant adds their entry to their record, with its code: signed in, from the confirmation or the
+    tournament's page."""
+    tournament = Tournament.objects.filter(public_id=tournament_id).first()
+    if tournament is None:
+        raise Http404
+    form = CodeForm(request.POST)
+    code = form.cleaned_data["code"] if form.is_valid() else ""
+    account = signed_in_account(request)
+    if done_or_refused(request, lambda: services.entry_claim(tournament=tournament, code=code, account=account)):
+        messages.success(request, _("Your entry is in your record: its lists count there once its series close."))
+        return redirect("player_me")
+    return redirect(reverse("tournaments:detail", args=[tournament.public_id]) + "#mine")
+
+
 @on_entry(Action.VIEW)
 @require_safe
 def entry_detail(request: HttpRequest, entry: Entry) -> HttpResponse:

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import datetime
 import uuid
 from collections.abc import Sequence
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
 from ..errors import ServiceError
@@ -22,7 +19,7 @@ from ..exports.tables import PlayerStatsExport
 from ..labels import (
     match_label,
 )
-from ..models import Player
+from ..models import Join, Player
 from ..paging import page_of
 from ..permissions import (
     Action,
@@ -34,23 +31,10 @@ from ..permissions import (
     player_role,
     request_account,
     signed_in,
-    signed_in_account,
     subject_for,
     visitor_of,
 )
-from ..records import (
-    LIST_FIELDS,
-    own_lists,
-    record_by_kind,
-    record_by_year,
-    record_chart,
-    record_figures,
-    record_months,
-    record_partners,
-    summed_lists,
-)
 from ..refusals import refusal_as_messages, refusal_texts
-from ..registry import closed_lists_label
 from ..services import (
     player_claim,
     player_link,
@@ -75,63 +59,6 @@ def player_list(request: HttpRequest) -> HttpResponse:
     return render(request, "matches/player_list.html", context)
 
 
-@signed_in
-@require_safe
-def player_me(request: HttpRequest) -> HttpResponse:
-    """Your own statistics, across every match you sat in as a player linked to your account, whoever kept it."""
-    account = signed_in_account(request)
-    linked = list(Player.objects.filter(account=account))
-    stats = [(kind_of(row.variant, row.scheme), row) for row in player_stats(linked)] if linked else []
-    context: dict[str, object] = {"linked": linked, "stats": stats}
-    every = own_lists(account)
-    lists = summed_lists(every)
-    record = record_figures(lists) if linked else None
-    if record is not None and record.series:
-        page = page_of(lists, by="-sequence", after=request.GET.get("after"), size=LISTS_PER_PAGE)
-        months = record_months(lists)
-        context |= {
-            "not_summed": every.count() - record.series,
-            "record": record,
-            "by_kind": [(closed_lists_label(kind), figures) for kind, figures in record_by_kind(lists)],
-            "by_year": record_by_year(lists),
-            "partners": record_partners(lists),
-            "months": months,
-            "chart": _months_charted(months),
-            "page": page,
-        }
-    return render(request, "matches/player_me.html", context)
-
-
-def _months_charted(months: Sequence[tuple[datetime.date, object]]) -> tuple[datetime.date, datetime.date] | None:
-    """The first and the last month the record's chart draws; None where it draws none (fewer than two months)."""
-    return (months[0][0], months[-1][0]) if len(months) > 1 else None
-
-
-@never_cache
-@signed_in
-@require_safe
-def player_me_chart(request: HttpRequest) -> HttpResponse:
-    """The average per series of your closed lists month by month, as an SVG picture."""
-    chart = record_chart(record_months(summed_lists(own_lists(signed_in_account(request)))))
-    return HttpResponse(render_to_string("matches/chart.svg", {"chart": chart}), content_type="image/svg+xml")
-
-
-@never_cache
-@signed_in
-@require_safe
-def player_me_record(request: HttpRequest) -> HttpResponse:
-    """Your whole record as a JSON file: every closed list of the players linked to your account, those of a scheme
-    the page does not sum included."""
-    lists = own_lists(signed_in_account(request)).order_by("sequence", "pk")
-    rows = [
-        {"player": name, **{field: value for field, value in zip(LIST_FIELDS, values, strict=True)}}
-        for name, *values in lists.values_list("player__name", *LIST_FIELDS).iterator()
-    ]
-    response = JsonResponse({"lists": rows}, json_dumps_params={"ensure_ascii": False})
-    response["Content-Disposition"] = 'attachment; filename="record.json"'
-    return response
-
-
 @on_player(Action.VIEW)
 @require_safe
 def player_export(request: HttpRequest, player: Player, fmt: str) -> HttpResponseBase:
@@ -141,13 +68,20 @@ def player_export(request: HttpRequest, player: Player, fmt: str) -> HttpRespons
 @on_player(Action.VIEW)
 @require_safe
 def player_detail(request: HttpRequest, player: Player) -> HttpResponse:
-    return _player_page(request, player)
+    return player_page(request, player)
 
 
-def _player_page(
-    request: HttpRequest, player: Player, merge_errors: Sequence[str] = (), status: int = 200
+def player_page(
+    request: HttpRequest,
+    player: Player,
+    merge_errors: Sequence[str] = (),
+    status: int = 200,
+    *,
+    number_errors: Sequence[str] = (),
+    number_value: str = "",
 ) -> HttpResponse:
-    """A player's page; ``merge_errors``: why the merge asked for was refused, said next to its choice."""
+    """A player's page; ``merge_errors``: why the merge asked for was refused, said next to its choice;
+    ``number_errors``: why joining the federation number ``number_value`` was refused, said next to it."""
     visitor = visitor_of(request)
     role = player_role(visitor, player)
     stats = [(kind_of(row.variant, row.scheme), row) for row in player_stats(player)]
@@ -163,6 +97,11 @@ def _player_page(
         if player.link_token and role == Role.OWNER
         else "",
         "merge_errors": merge_errors,
+        "number_errors": number_errors,
+        "number_value": number_value,
+        "joins": Join.objects.filter(player=player, undone_at__isnull=True).order_by("created_at")[:1]
+        if player.person_id
+        else [],
     }
     return render(request, "matches/player_detail.html", context, status=status)
 
@@ -213,12 +152,12 @@ def player_merge_view(request: HttpRequest, player: Player) -> HttpResponse:
     chosen = posted_uuid(request, "other")
     other = fellow_players(visitor_of(request), player).filter(public_id=chosen).first() if chosen else None
     if other is None:
-        return _player_page(request, player, [_("Choose another player of the same book.")], status=400)
+        return player_page(request, player, [_("Choose another player of the same book.")], status=400)
     try:
         player_merge(into=player, other=other)
     except ServiceError as error:
         refusals = refusal_texts(error, request)
-        return _player_page(request, player, refusals, status=error.status)
+        return player_page(request, player, refusals, status=error.status)
     merged = {"other": other.name, "player": player.name}
     messages.success(request, _("%(other)s is now part of %(player)s.") % merged)
     return redirect("player_detail", player_id=player.public_id)

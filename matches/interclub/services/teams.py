@@ -14,7 +14,7 @@ from matches.models import Player
 from matches.names import BadName, name_key, normalize_name
 from matches.services import player_named
 from matches.services.events import bracketed_name, one_line_name
-from matches.services.events import federation_number as checked_federation_number
+from matches.services.people import checked_federation_number, join_number, join_roster
 
 from ..models import CheckIn, Group, League, RosterEntry, Team
 from .common import _entered_elsewhere, _lock_league, _refuse_other_club, league_of_group
@@ -74,13 +74,17 @@ def roster_add(*, team: Team, player: Player, federation_number: str = "", subst
         other = _entered_elsewhere(league, team.club_id, player, number)
         if other is not None:
             raise _refuse_other_club(player.name, other, "player")
-        return RosterEntry.objects.create(
+        entry = RosterEntry.objects.create(
             team=team,
             player=player,
             league_player=_league_player(league, team.club, player),
             federation_number=number,
             substitute=substitute,
         )
+        join_roster(player=player, league_player=entry.league_player)
+        if number:
+            join_number(player=entry.league_player, number=number)
+        return entry
 
 
 def roster_remove(*, entry: RosterEntry) -> None:

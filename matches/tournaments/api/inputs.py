@@ -11,7 +11,7 @@ from rest_framework import serializers
 from matches.api.serializers import CentsField, CheckedText, PaperTotalsInput, StrictInput, WholeNumberField
 from matches.engine.tournaments import MAX_SERIES, TABLE_SIZES, TEAM_SIZE, Seating
 from matches.names import MAX_NAME_LENGTH
-from matches.services.events import MAX_FEDERATION_NUMBER
+from matches.services.people import MAX_FEDERATION_NUMBER
 
 from ..models import SideKind
 from ..services import MAX_TEXT_LENGTH

@@ -31,7 +31,7 @@ from .closing import (
 )
 from .common import MAX_TEXT_LENGTH
 from .drawing import series_draw
-from .entries import EntryForm, entry_at_door, entry_pay, entry_register_online, entry_withdraw
+from .entries import EntryForm, entry_at_door, entry_claim, entry_pay, entry_register_online, entry_withdraw
 from .sides import side_enter
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "Schedule",
     "TournamentSettings",
     "entry_at_door",
+    "entry_claim",
     "entry_pay",
     "entry_register_online",
     "entry_withdraw",

@@ -17,11 +17,11 @@ from matches.errors import Conflict, Invalid
 from matches.names import BadName, name_key, normalize_name
 from matches.services import player_named
 from matches.services.events import bracketed_name
-from matches.services.events import federation_number as checked_federation_number
+from matches.services.people import checked_federation_number, join_entry, join_number
 from matches.services.tables import moved_on
 
 from ..models import Category, Channel, Entry, Payment, Series, SideKind, SideMember, TableSeat, Tournament
-from ..selectors import drawn_series
+from ..selectors import drawn_series, entry_by_code
 from .common import _lock, _text
 
 # A confirmation code is read out and typed at the door: no letters that look alike (0/O, 1/I/L).
@@ -133,6 +133,8 @@ def _enter(tournament: Tournament, form: EntryForm, channel: Channel, account: U
             code=_new_code(locked),
             account=account,
         )
+        if number:
+            join_number(player=entry.player, number=number)
         moved_on(locked)
         return entry
 
@@ -152,6 +154,16 @@ def entry_at_door(*, tournament: Tournament, form: EntryForm, paid: bool = True,
         if paid and tournament.entry_fee:
             entry_pay(entry=entry, user=user)
         return entry
+
+
+def entry_claim(*, tournament: Tournament, code: str, account: User) -> Entry:
+    """An entrant claims their entry for their record with the entry's code: the entry's player becomes the person
+    of ``account``. Refused for a code of no entry of the tournament, and for an entry claimed by another account."""
+    entry = entry_by_code(tournament, code)
+    if entry is None:
+        raise Invalid.on("code", gettext_noop("No entry of this tournament has that code."))
+    join_entry(player=entry.player, account=account)
+    return entry
 
 
 def _due_on_entry(tournament: Tournament, entry: Entry) -> int:

@@ -1,0 +1,240 @@
+"""People: a person's record across every kind of event (one's own on "Your own statistics", anybody's where they
+show it), who sees it, and the joins that make the players of several books one person, with their undoing."""
+
+from __future__ import annotations
+
+import datetime
+import uuid
+from collections.abc import Sequence
+from typing import Any
+
+from django.contrib import messages
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST, require_safe
+
+from ..errors import ServiceError
+from ..models import ClosedList, Join, Person, Player, Shown
+from ..paging import page_of
+from ..permissions import (
+    Action,
+    on_player,
+    public,
+    request_account,
+    signed_in,
+    signed_in_account,
+)
+from ..records import (
+    LIST_FIELDS,
+    lists_seen,
+    own_lists,
+    record_by_kind,
+    record_by_year,
+    record_chart,
+    record_figures,
+    record_months,
+    record_partners,
+    shown_name,
+    summed_lists,
+)
+from ..refusals import done_or_refused, refusal_texts
+from ..registry import closed_lists_label
+from ..services.people import join_number, join_undo, joins_removed, person_of_account, person_shown
+from ..stats import player_stats
+from .common import kind_of
+from .players import player_page
+
+# The lists of a record shown at a time.
+LISTS_PER_PAGE = 50
+
+
+def _record(request: HttpRequest, every: QuerySet[ClosedList]) -> dict[str, object]:
+    """What a record's page shows of the lists ``every``: the figures over those it sums, by kind and by year, the
+    months, the partners and a page of the lists."""
+    lists = summed_lists(every)
+    record = record_figures(lists)
+    if not record.series:
+        return {"record": None}
+    months = record_months(lists)
+    return {
+        "not_summed": every.count() - record.series,
+        "record": record,
+        "by_kind": [(closed_lists_label(kind), figures) for kind, figures in record_by_kind(lists)],
+        "by_year": record_by_year(lists),
+        "partners": record_partners(lists),
+        "months": months,
+        "chart": _months_charted(months),
+        "page": page_of(lists, by="-sequence", after=request.GET.get("after"), size=LISTS_PER_PAGE),
+    }
+
+
+def _months_charted(months: Sequence[tuple[datetime.date, object]]) -> tuple[datetime.date, datetime.date] | None:
+    """The first and the last month the record's chart draws; None where it draws none (fewer than two months)."""
+    return (months[0][0], months[-1][0]) if len(months) > 1 else None
+
+
+def _chart(lists: QuerySet[ClosedList]) -> HttpResponse:
+    chart = record_chart(record_months(summed_lists(lists)))
+    return HttpResponse(render_to_string("matches/chart.svg", {"chart": chart}), content_type="image/svg+xml")
+
+
+def _joins(person: Person | None) -> list[Join]:
+    """The joins that hold the person's players, each with its player."""
+    if person is None:
+        return []
+    return list(
+        Join.objects.filter(person=person, undone_at__isnull=True, player__person=person)
+        .select_related("player")
+        .order_by("player__name", "created_at")
+    )
+
+
+@signed_in
+@require_safe
+def player_me(request: HttpRequest) -> HttpResponse:
+    """Your own statistics: your record across every kind of event, who sees it, the players of every book joined
+    to you, and your casual matches as a player linked to your account, whoever kept them."""
+    account = signed_in_account(request)
+    person = Person.objects.filter(account=account).first()
+    linked = list(Player.objects.filter(account=account))
+    stats = [(kind_of(row.variant, row.scheme), row) for row in player_stats(linked)] if linked else []
+    context: dict[str, Any] = {
+        "linked": linked,
+        "stats": stats,
+        "person": person,
+        "joins": _joins(person),
+        "shown_choices": Shown.choices,
+        "chart_url": reverse("player_me_chart"),
+        "own": True,
+    }
+    context |= _record(request, own_lists(account))
+    return render(request, "matches/player_me.html", context)
+
+
+@never_cache
+@signed_in
+@require_safe
+def player_me_chart(request: HttpRequest) -> HttpResponse:
+    """The average per series of your closed lists month by month, as an SVG picture."""
+    return _chart(own_lists(signed_in_account(request)))
+
+
+@never_cache
+@signed_in
+@require_safe
+def player_me_record(request: HttpRequest) -> HttpResponse:
+    """Your whole record as a JSON file: every closed list of the players joined to you, those of a scheme the page
+    does not sum included, and how each of them is joined to you."""
+    account = signed_in_account(request)
+    lists = own_lists(account).order_by("sequence", "pk")
+    rows = [
+        {"player": name, **{field: value for field, value in zip(LIST_FIELDS, values, strict=True)}}
+        for name, *values in lists.values_list("player__name", *LIST_FIELDS).iterator()
+    ]
+    person = Person.objects.filter(account=account).first()
+    joins = [
+        {"player": join.player.name, "how": join.how, "joined_at": join.created_at.isoformat()}
+        for join in _joins(person)
+    ]
+    response = JsonResponse(
+        {"person": str(person.public_id) if person else None, "shown": person.shown if person else Shown.PRIVATE}
+        | {"joins": joins, "lists": rows},
+        json_dumps_params={"ensure_ascii": False},
+    )
+    response["Content-Disposition"] = 'attachment; filename="record.json"'
+    return response
+
+
+@signed_in
+@require_POST
+def player_me_shown(request: HttpRequest) -> HttpResponse:
+    """Who sees your record besides you."""
+    account = signed_in_account(request)
+    done_or_refused(
+        request,
+        lambda: person_shown(person=person_of_account(account), shown=request.POST.get("shown", "")),
+        _("Saved: who sees your record."),
+    )
+    return redirect(reverse("player_me") + "#shown")
+
+
+@signed_in
+@require_POST
+def player_me_join_undo(request: HttpRequest, join_id: int) -> HttpResponse:
+    """Undo one join of a player to you: that player is somebody else again."""
+    account = signed_in_account(request)
+    join = get_object_or_404(Join, pk=join_id, person__account=account)
+    if done_or_refused(request, lambda: join_undo(join=join, by=account)):
+        messages.success(request, _("%(name)s is no longer joined to you.") % {"name": join.player.name})
+    return redirect(reverse("player_me") + "#joins")
+
+
+@signed_in
+@require_POST
+def player_me_joins_removed(request: HttpRequest) -> HttpResponse:
+    """Split yourself from every book: every join undone, every link to your account taken back."""
+    count = joins_removed(account=signed_in_account(request))
+    messages.success(request, _("Joins undone: %(count)s.") % {"count": count})
+    return redirect("player_me")
+
+
+def _seen(request: HttpRequest, person_id: uuid.UUID) -> tuple[Person, QuerySet[ClosedList]]:
+    person = Person.objects.filter(public_id=person_id).first()
+    lists = lists_seen(person, request_account(request)) if person is not None else None
+    if person is None or lists is None:
+        # Nobody learns whether a person they may not see exists.
+        raise Http404
+    return person, lists
+
+
+@public
+@require_safe
+def person_detail(request: HttpRequest, person_id: uuid.UUID) -> HttpResponse:
+    """A person's record, as they show it: to everybody where they say so, else to themselves and, for their club's
+    nights, to the club's members."""
+    person, lists = _seen(request, person_id)
+    account = request_account(request)
+    context: dict[str, Any] = {
+        "person": person,
+        "name": shown_name(person, account),
+        "everything": person.shown != Shown.PRIVATE or (account is not None and person.account_id == account.pk),
+        "chart_url": reverse("person_chart", args=[person.public_id]),
+    }
+    context |= _record(request, lists)
+    return render(request, "matches/person_detail.html", context)
+
+
+@never_cache
+@public
+@require_safe
+def person_chart(request: HttpRequest, person_id: uuid.UUID) -> HttpResponse:
+    return _chart(_seen(request, person_id)[1])
+
+
+@on_player(Action.MANAGE)
+@require_POST
+def player_number(request: HttpRequest, player: Player) -> HttpResponse:
+    """The keeper of a book (a club's secretary) joins one of its players to a federation number."""
+    number = request.POST.get("federation_number", "")
+    try:
+        join_number(player=player, number=number, by=request_account(request))
+    except ServiceError as error:
+        refused = refusal_texts(error, request)
+        return player_page(request, player, status=error.status, number_errors=refused, number_value=number)
+    messages.success(request, _("%(name)s is joined to the federation number.") % {"name": player.name})
+    return redirect(reverse("player_detail", args=[player.public_id]) + "#person")
+
+
+@on_player(Action.MANAGE)
+@require_POST
+def player_join_undo(request: HttpRequest, player: Player, join_id: int) -> HttpResponse:
+    """The keeper of a book undoes a join of one of its players."""
+    join = get_object_or_404(Join, pk=join_id, player=player)
+    if done_or_refused(request, lambda: join_undo(join=join, by=request_account(request))):
+        messages.success(request, _("%(name)s is no longer joined to that person.") % {"name": player.name})
+    return redirect(reverse("player_detail", args=[player.public_id]) + "#person")

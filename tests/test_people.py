@@ -1,0 +1,271 @@
+"""One person across books: a club's player, a league's and a tournament's joined by an account, a team's roster, a
+federation number and an entry's code, and split again; who sees a person's record. The figures of the one record
+that follows from the three kinds of event are worked out by hand here (``docs/rules.md``, "A player's record")."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from matches.clubs import services as clubs
+from matches.errors import Conflict, Invalid
+from matches.interclub import services as leagues
+from matches.models import ClosedList, Join, Person, Player
+from matches.services import player_link, player_unlink
+from matches.services.people import join_number, join_undo
+from matches.tournaments import services as tournaments
+from matches.tournaments.models import Entry, Series, Table, TableSeat
+
+from .factories import make_user
+from .interclub_setup import LeagueSetup, check_in_all, enter_series, league_setup, roster_player
+from .test_record import paper_night
+from .tournaments_setup import announce
+
+pytestmark = pytest.mark.django_db
+
+
+def text_of(page: Any) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", page.content.decode()).split())
+
+
+def signed_in(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def league_day(setup: LeagueSetup) -> None:
+    """The match day's two series, every team's players 100 points each time (a table of four, 48 games: 50 game
+    points and one game won, none lost), and the venue closed."""
+    secretary = setup.secretaries[0]
+    for series in (1, 2):
+        check_in_all(setup, series)
+        leagues.series_seat(venue=setup.venue, series=series, user=secretary)
+        enter_series(setup, series, {team.name: 400 for team in setup.teams}, secretary)
+    setup.venue = leagues.venue_close(venue=setup.venue, user=secretary)
+
+
+def tournament_at_the_door(names: list[tuple[str, str]]) -> tuple[Any, list[Entry]]:
+    """A tournament of eight entered at the door (two tables of four, 16 games), its one series on paper: the first
+    entrant 36 game points with two games won, everybody else nothing; the series closed."""
+    tournament = announce()
+    entries = [
+        tournaments.entry_at_door(tournament=tournament, form=tournaments.EntryForm(name, club=club))
+        for name, club in names
+    ]
+    tournaments.series_draw(tournament=tournament, number=1, user=None)
+    series = Series.objects.get(tournament=tournament, number=1)
+    for table in Table.objects.filter(series=series):
+        seated = [seat.entry for seat in TableSeat.objects.filter(table=table).select_related("entry")]
+        lines = [(entry, 36, 2, 0) if entry == entries[0] else (entry, 0, 0, 0) for entry in seated]
+        tournaments.table_paper_enter(table=table, lines=lines, user=None)
+    tournaments.series_close(series=series, user=None)
+    return tournament, entries
+
+
+def test_one_person_through_a_club_night_a_league_day_and_a_tournament_has_one_record() -> None:
+    setup = league_setup(series=2)
+    club = setup.clubs[0]
+    roster = setup.rosters[0][0]
+    assert roster.player.name == "Herz 1"
+    # The club night: a table of three, 36 games on paper; Herz 1 wins one game of 72 game points: 72 + 50 = 122.
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026"))
+    paper_night(season, datetime.date(2026, 9, 15), [{"Herz 1": (72, 1, 0), "Herz 2": (0, 0, 0), "Herz 3": (0, 0, 0)}])
+    # The league day: 50 + 50 = 100 at a table of four, twice.
+    league_day(setup)
+    # The tournament: Herz 1 of Herz Dame, entered at the door, 36 + 2 × 50 = 136; another Herz 1, of Pik As, is
+    # another person of the same name.
+    names = [("Herz 1", "Herz Dame"), ("Herz 1", "Pik As")] + [(f"Gast {n}", "") for n in range(6)]
+    tournament, (entry, namesake, *_) = tournament_at_the_door(names)
+    assert ClosedList.objects.filter(player=namesake.player).exists()
+
+    jorg = make_user("jorg")
+    player_link(player=roster.player, account=jorg)
+    client = signed_in(jorg)
+    # Joined by the account (the club's player) and the roster (the league's): three series, the tournament not yet.
+    text = text_of(client.get(reverse("player_me")))
+    assert "Series 3" in text
+    assert "Average per series 107.3" in text  # (122 + 100 + 100) / 3
+
+    # A wrong code is refused next to nothing joined; the entry's own code joins it.
+    wrong = client.post(reverse("tournaments:claim", args=[tournament.public_id]), {"code-code": "ZZZZZZ"}, follow=True)
+    assert "No entry of this tournament has that code." in text_of(wrong)
+    assert Person.objects.get(account=jorg).players.count() == 2
+    claim = client.post(reverse("tournaments:claim", args=[tournament.public_id]), {"code-code": entry.code.lower()})
+    assert claim.status_code == 302
+    person = Person.objects.get(account=jorg)
+    assert set(person.players.all()) == {roster.player, roster.league_player, entry.player}
+    assert not Player.objects.filter(pk=namesake.player.pk, person=person).exists()
+
+    text = text_of(client.get(reverse("player_me")))
+    # 122 + 100 + 100 + 136 = 458 over four series: 114.5 a series. Series of 36, 48, 48 and 16 games mix:
+    # 458 × 48 / 148 = 148.5 per 48 games. Best: the tournament's 136. Won 1 + 1 + 1 + 2 = 5, lost none.
+    assert "Series 4" in text
+    assert "Average per series 114.5" in text
+    assert "Average per 48 games 148.5" in text
+    assert "Best series 136" in text
+    assert "Won : lost 5 : 0" in text
+    assert "Games lost 0 %" in text
+    assert "Club nights 1 122 122 1 0" in text
+    assert "League match days 2 100 100 2 0" in text
+    assert "Tournaments 1 136 136 2 0" in text
+
+    # The namesake's entry stays apart until joined: claiming it with its code joins it, and undoing that splits it.
+    client.post(reverse("tournaments:claim", args=[tournament.public_id]), {"code-code": namesake.code})
+    refused = Person.objects.get(account=jorg).players.filter(pk=namesake.player.pk)
+    assert not refused.exists()  # one person is one player of a book: the tournament's book has him already
+
+
+def test_a_federation_number_joins_a_roster_a_tournament_entry_and_a_club_player() -> None:
+    setup = league_setup(series=2)
+    team = setup.teams[1]
+    on_roster = roster_player(team, "Kreu Neu", federation_number="DSKV 4711")
+    tournament = announce()
+    entry = tournaments.entry_at_door(
+        tournament=tournament, form=tournaments.EntryForm("K. Neu", club="Kreuz Bube", federation_number="DSKV4711")
+    )
+    person = Person.objects.get(federation_number="DSKV4711")
+    assert set(person.players.all()) == {on_roster.player, on_roster.league_player, entry.player}
+    # The roster joined its two players first; the number then took them along, as the history says.
+    assert Join.objects.filter(player=on_roster.league_player, how="roster").exists()
+    assert set(Join.objects.filter(person=person).values_list("how", flat=True)) == {"number"}
+
+    # A second club player with the same number is refused: a person is one player of a book.
+    other = clubs.club_player_add(club=setup.clubs[1], name="Kreu Alt")
+    with pytest.raises(Conflict) as refused:
+        join_number(player=other, number="DSKV4711")
+    assert refused.value.errors[0].field == "federation_number"
+    assert other.joins.count() == 0
+    with pytest.raises(Invalid):
+        join_number(player=other, number="47;11")
+    with pytest.raises(Invalid):
+        join_number(player=other, number="  ")
+
+
+def test_a_secretary_joins_a_club_player_to_a_number_on_the_players_page_and_sees_a_refusal_next_to_it() -> None:
+    owner = make_user("olga")
+    club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
+    first = clubs.club_player_add(club=club, name="Jörg Schmidt")
+    second = clubs.club_player_add(club=club, name="Jörg Schmidt (jun.)")
+    client = signed_in(owner)
+    done = client.post(reverse("player_number", args=[first.public_id]), {"federation_number": "12 345"}, follow=True)
+    assert "Federation number: 12345" in text_of(done)
+    assert Person.objects.get(federation_number="12345").players.get() == first
+    refused = client.post(reverse("player_number", args=[second.public_id]), {"federation_number": "12345"})
+    assert refused.status_code == 409
+    assert 'id="federation-number_error"' in refused.content.decode()
+    assert "Jörg Schmidt is this person in this book already" in text_of(refused)
+    bad = client.post(reverse("player_number", args=[second.public_id]), {"federation_number": "12;345"})
+    assert bad.status_code == 400
+    assert "A federation number has up to 20 letters and digits." in text_of(bad)
+    # Somebody who does not keep the book joins nobody.
+    stranger = signed_in(make_user("mallory"))
+    assert stranger.post(reverse("player_number", args=[second.public_id]), {"federation_number": "9"}).status_code in (
+        403,
+        404,
+    )
+    assert not Person.objects.filter(federation_number="9").exists()
+
+    # The secretary undoes the join: the player is nobody's again, and the join is kept as undone.
+    join = Join.objects.get(player=first)
+    client.post(reverse("player_join_undo", args=[first.public_id, join.pk]))
+    first.refresh_from_db()
+    join.refresh_from_db()
+    assert first.person_id is None
+    assert join.undone_at is not None
+    assert join.undone_by == owner
+
+
+def test_undoing_a_join_puts_the_player_back_and_a_person_undoes_every_join_of_theirs() -> None:
+    setup = league_setup(series=2)
+    roster = setup.rosters[0][0]
+    roster_person = Player.objects.get(pk=roster.player.pk).person
+    anna = make_user("anna")
+    player_link(player=roster.player, account=anna)
+    person = Person.objects.get(account=anna)
+    assert set(person.players.all()) == {roster.player, roster.league_player}
+    # The account's join took the roster's person along; undoing it puts the club's player back there.
+    join = Join.objects.filter(player=roster.player, undone_at__isnull=True).latest("created_at")
+    join_undo(join=join, by=anna)
+    club_player = Player.objects.get(pk=roster.player.pk)
+    assert club_player.person == roster_person
+    assert club_player.account is None
+    with pytest.raises(Conflict):
+        join_undo(join=join, by=anna)
+
+    player_link(player=club_player, account=anna)
+    client = signed_in(anna)
+    page = client.get(reverse("player_me"))
+    assert "Players joined to you" in text_of(page)
+    client.post(reverse("player_me_joins_removed"))
+    assert not Player.objects.filter(person__account=anna).exists()
+    assert not Player.objects.filter(account=anna).exists()
+    # Nothing anybody entered changed: the roster stands.
+    roster.refresh_from_db()
+    assert roster.player_id == club_player.pk
+
+
+def test_unlinking_an_account_takes_the_player_out_of_its_person() -> None:
+    owner = make_user("olga")
+    club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
+    player = clubs.club_player_add(club=club, name="Anna")
+    anna = make_user("anna")
+    player_link(player=player, account=anna)
+    assert Person.objects.get(account=anna).players.get() == player
+    player_unlink(player=player)
+    assert not Person.objects.get(account=anna).players.exists()
+
+
+@pytest.fixture
+def herz() -> dict[str, Any]:
+    """A club night of three players; Anna's player linked to her account; Ben a member of the club."""
+    owner = make_user("olga")
+    club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026"))
+    paper_night(season, datetime.date(2026, 11, 3), [{"Anna Berg": (72, 1, 0), "Ben": (0, 0, 0), "Cleo": (0, 0, 0)}])
+    anna = make_user("anna")
+    player_link(player=Player.objects.get(keeper=club.keeper, name="Anna Berg"), account=anna)
+    ben = make_user("ben")
+    clubs.member_set(club=club, username="ben", role="member")
+    return {"anna": anna, "ben": ben, "person": Person.objects.get(account=anna)}
+
+
+def test_a_record_is_private_by_default_and_shown_as_its_person_says(herz: dict[str, Any]) -> None:
+    person = herz["person"]
+    url = reverse("person_detail", args=[person.public_id])
+    assert Client().get(url).status_code == 404
+    assert signed_in(make_user("mallory")).get(url).status_code == 404
+    assert Client().get(reverse("person_chart", args=[person.public_id])).status_code == 404
+    # A member of the club sees the lists of the club's nights.
+    seen = signed_in(herz["ben"]).get(url)
+    assert seen.status_code == 200
+    assert "The series played at your club's nights" in text_of(seen)
+    assert "Series 1" in text_of(seen)
+    own = signed_in(herz["anna"])
+    assert own.get(url).status_code == 200
+
+    refused = own.post(reverse("player_me_shown"), {"shown": "everybody"}, follow=True)
+    assert "Choose who sees your record." in text_of(refused)
+    own.post(reverse("player_me_shown"), {"shown": "first"})
+    public = Client().get(url)
+    assert public.status_code == 200
+    assert "<h1>Anna</h1>" in public.content.decode()
+    assert "Berg" not in text_of(public)
+    assert "Average per series 122" in text_of(public)
+    own.post(reverse("player_me_shown"), {"shown": "full"})
+    assert "<h1>Anna Berg</h1>" in Client().get(url).content.decode()
+    own.post(reverse("player_me_shown"), {"shown": "private"})
+    assert Client().get(url).status_code == 404
+
+
+def test_the_whole_record_downloads_with_its_joins(herz: dict[str, Any]) -> None:
+    data = signed_in(herz["anna"]).get(reverse("player_me_record")).json()
+    assert data["person"] == str(herz["person"].public_id)
+    assert data["shown"] == "private"
+    assert [(join["player"], join["how"]) for join in data["joins"]] == [("Anna Berg", "account")]
+    assert [row["total"] for row in data["lists"]] == [122]
