@@ -593,3 +593,75 @@ class KeptAnswer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind_id}/{self.thing_id}: {self.key}"
+
+
+class Method(models.TextChoices):
+    AVERAGE = "average", _("average per series")
+    BEST = "best", _("sum of the best results")
+    PLACES = "places", _("placement points")
+
+
+class Period(models.TextChoices):
+    WHOLE = "whole", _("the whole time")
+    YEAR = "year", _("year by year")
+    MONTH = "month", _("month by month")
+
+
+class Counted(models.TextChoices):
+    EVERYBODY = "everybody", _("everybody who played")
+    NUMBERED = "numbered", _("everybody with a federation number")
+    BOOK = "book", _("the players of a club")
+
+
+class RankingList(models.Model):
+    """A ranking list over closed lists of any kinds of event (``docs/rules.md``, "Ranking lists"): which count
+    (``events``: the public ids of seasons, groups and tournaments, the lists' ``within``; ``date_from`` and
+    ``date_to``), over which periods (the whole time, each year, each month), who counts (everybody, everybody with a
+    federation number, the players of one club's book), and the method with its options: the average per series
+    with ``minimum`` series, the sum of the ``best`` results, or the points per place of ``places`` scaled by the
+    field against ``field``. ``public``: everybody sees it (else its owner, and the members of the club of
+    ``book``)."""
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    name = models.CharField(_("name"), max_length=100)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="ranking_lists"
+    )
+    events = models.JSONField(_("events"), default=list)
+    date_from = models.DateField(_("from"), null=True, blank=True)
+    date_to = models.DateField(_("to"), null=True, blank=True)
+    period = models.CharField(_("lists"), max_length=8, choices=Period.choices, default=Period.WHOLE)
+    counted = models.CharField(_("who counts"), max_length=10, choices=Counted.choices, default=Counted.EVERYBODY)
+    book = models.ForeignKey(Keeper, on_delete=models.CASCADE, null=True, blank=True, related_name="ranking_lists")
+    method = models.CharField(_("method"), max_length=8, choices=Method.choices, default=Method.AVERAGE)
+    minimum = models.PositiveSmallIntegerField(_("minimum number of series"), default=1)
+    best = models.PositiveSmallIntegerField(_("best results counted"), default=1)
+    places = models.JSONField(_("points per place"), default=list)
+    field = models.PositiveSmallIntegerField(_("field the points are for"), default=100)
+    public = models.BooleanField(_("shown to everybody"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class RankingEdition(models.Model):
+    """A period's ranking list as its owner published it (``period``: "2026-11", "2026", or empty for the whole
+    time): kept as it was, whatever closes or reopens later."""
+
+    ranking = models.ForeignKey(RankingList, on_delete=models.CASCADE, related_name="editions")
+    period = models.CharField(max_length=7, blank=True)
+    rows = models.JSONField(default=list)
+    published_at = models.DateTimeField(default=timezone.now)
+    published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["ranking", "period"], name="ranking_edition_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.ranking_id} {self.period}"

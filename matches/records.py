@@ -20,6 +20,7 @@ from .charts import Chart, values_chart
 from .engine import Scheme
 from .labels import rounded
 from .models import ClosedList, Person, Shown
+from .permissions import Action, Visitor
 from .registry import lists_shared_with
 
 # A series at a table of four has 48 games (ISkO 4.2.1, the Seeger-Fabian lists): the average per series is also
@@ -209,3 +210,8 @@ def record_partners(lists: QuerySet[ClosedList], most: int = PARTNERS) -> list[P
         at_their_tables = lists.filter(match_id__in=shared)
         partners.append(Partner(row["player__name"], record_figures(at_their_tables)))
     return partners
+
+
+def person_allows(visitor: Visitor, action: Action, person: Person) -> bool:
+    """A person's record is seen as the person shows it (``lists_seen``); nobody does more to it here."""
+    return action is Action.VIEW and lists_seen(person, visitor.account) is not None

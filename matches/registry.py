@@ -95,6 +95,11 @@ class ClosedLists:
     # What an account sees of anybody's lists as one of the event's own people (a club's members, their club's
     # nights): the public ids of the ``within`` (a season, a group) whose lists it sees, or None for nothing.
     shared_with: Callable[[User], Iterable[uuid.UUID]] | None = None
+    # Whether its lists are published results, anybody's to count in a ranking list (a league's, a tournament's).
+    public: bool = False
+    # The books whose players ``account`` may rank as one circle (a club's players, for its members): each by the
+    # public id of what keeps it (the club), its keeper's id and what it is called.
+    circles: Callable[[User], Iterable[tuple[uuid.UUID, int, str]]] | None = None
 
 
 _gone_invite_pages: list[GoneLinkPage] = []
@@ -141,6 +146,20 @@ def lists_shared_with(account: User) -> set[uuid.UUID]:
         if lists.shared_with is not None:
             shared.update(lists.shared_with(account))
     return shared
+
+
+def lists_countable_by(account: User) -> tuple[list[str], set[uuid.UUID]]:
+    """What ``account`` may count in a ranking list: the kinds whose lists are published results, and the ``within``
+    it sees as one of an event's own people."""
+    public = [kind for kind, lists in _closed_lists.items() if lists.public]
+    return public, lists_shared_with(account)
+
+
+def lists_circles(account: User) -> list[tuple[uuid.UUID, int, str]]:
+    """The books whose players ``account`` may rank as one circle (its clubs'), each with what it is called."""
+    return [
+        circle for lists in _closed_lists.values() if lists.circles is not None for circle in lists.circles(account)
+    ]
 
 
 def closed_lists_label(kind: str) -> str:

@@ -23,7 +23,7 @@ from rest_framework.test import APIClient
 from matches.clubs import services as clubs
 from matches.clubs.models import Club, Night, Season
 from matches.middleware import ExpiredSessionsMiddleware
-from matches.models import FileJob, Game, Match, Player, RestoreJob
+from matches.models import FileJob, Game, Match, Player, RankingList, RestoreJob
 from matches.permissions import LINKS_SESSION_KEY, Visitor
 from matches.services import match_undo, player_link, player_link_invite
 
@@ -203,7 +203,7 @@ class Table:
     (``claim_token``). ``other`` is Anna, who sat with Ben; ``unseated`` is Dora, the owner's player from another
     match, who never sat at this table (the one Ben can be merged with). The owner also owns a club, with a season
     and an open night whose three players are drawn to one table, has restored a backup (``restore``) and has a file
-    made in the background (``file``)."""
+    made in the background (``file``) and a ranking list over the season (``ranking``)."""
 
     owner: User
     match: Match
@@ -217,6 +217,7 @@ class Table:
     night: Night
     restore: RestoreJob
     file: FileJob
+    ranking: RankingList
 
 
 @pytest.fixture
@@ -249,7 +250,8 @@ def table(db: None) -> Table:
         content_type="application/pdf",
         content=b"%PDF-1.4",
     )
-    return Table(owner, match, games[0], ben, anna, dora, claim_token, club, season, night, restore, made)
+    ranking = RankingList.objects.create(owner=owner, name="Rangliste", events=[str(season.public_id)])
+    return Table(owner, match, games[0], ben, anna, dora, claim_token, club, season, night, restore, made, ranking)
 
 
 @dataclass(frozen=True)

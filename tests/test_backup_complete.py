@@ -66,6 +66,8 @@ NOT_KEPT = {
     "tournaments.Series.drawn_by": "an account",
     # Links are given out by the instance that serves them: a restore gives out new ones (a locked list none).
     "matches.Player.link_token": "a link",
+    # Who a book's player is across the books of this instance is for its people to join: a book names nobody else.
+    "matches.Player.person": "a join across this instance's books",
     "matches.Match.invite_token": "a link",
     "matches.Match.share_token": "a link",
     "leagues.Club.screen_token": "a link",
@@ -87,6 +89,10 @@ MODELS_NOT_KEPT = {
     "matches.RestorePart": "a part of a file uploaded here to restore",
     "matches.FileJob": "a file made here in the background, kept a day",
     "matches.KeptAnswer": "the answers this instance gave to changes asked through its API, for their retries",
+    "matches.Person": "a person across this instance's books, joined here",
+    "matches.Join": "a join across this instance's books, made here",
+    "matches.RankingList": "a ranking list over this instance's events, of an account",
+    "matches.RankingEdition": "a ranking list as an account published it here",
     "leagues.Membership": "accounts",
     "interclub.LeagueManager": "accounts",
 }

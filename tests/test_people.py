@@ -5,6 +5,7 @@ that follows from the three kinds of event are worked out by hand here (``docs/r
 from __future__ import annotations
 
 import datetime
+import html
 import re
 from typing import Any
 
@@ -30,7 +31,7 @@ pytestmark = pytest.mark.django_db
 
 
 def text_of(page: Any) -> str:
-    return " ".join(re.sub(r"<[^>]+>", " ", page.content.decode()).split())
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page.content.decode())).split())
 
 
 def signed_in(user: Any) -> Client:
@@ -115,10 +116,47 @@ def test_one_person_through_a_club_night_a_league_day_and_a_tournament_has_one_r
     assert "League match days 2 100 100 2 0" in text
     assert "Tournaments 1 136 136 2 0" in text
 
-    # The namesake's entry stays apart until joined: claiming it with its code joins it, and undoing that splits it.
+    # The namesake's entry cannot be claimed by him too: one person is one player of a book.
     client.post(reverse("tournaments:claim", args=[tournament.public_id]), {"code-code": namesake.code})
-    refused = Person.objects.get(account=jorg).players.filter(pk=namesake.player.pk)
-    assert not refused.exists()  # one person is one player of a book: the tournament's book has him already
+    assert not Person.objects.get(account=jorg).players.filter(pk=namesake.player.pk).exists()
+
+    # The club's ranking lists over the season, the league's group and the tournament, by its owner.
+    secretary = signed_in(club.memberships.get(role="owner").user)
+    events = [str(season.public_id), str(setup.group.public_id), str(tournament.public_id)]
+
+    def ranked(**options: Any) -> list[tuple[int, str, str]]:
+        form = {"name": "Jahresrangliste", "events": events, "period": "whole", "counted": "everybody"}
+        answer = secretary.post(reverse("ranking_list"), form | {"minimum": "1", "best": "1", "field": "100"} | options)
+        assert answer.status_code == 302, text_of(answer)
+        page = text_of(secretary.get(answer["Location"]))
+        rows = re.findall(
+            r"(\d+) (Herz \d(?: \(Pik As\))?|Kreu \d|Pik \d|Karo \d|Gast \d) (\d+) (\d+) (\d+) ([\d.]+)", page
+        )
+        return [(int(place), name, score) for place, name, _, _, _, score in rows]
+
+    # By the average with at least two series: Herz 1 458 / 4 = 114.5; the other teams' players and Herz 4 two
+    # series of 100; Herz 2 and Herz 3 200 / 3 = 66.7 (their club night's nothing counts); one series is too few.
+    average = ranked(method="average", minimum="2")
+    assert average[0] == (1, "Herz 1", "114.5")
+    assert (2, "Herz 4", "100") in average
+    assert (2, "Karo 1", "100") in average
+    assert [row for row in average if row[1] == "Herz 2"] == [(15, "Herz 2", "66.7")]
+    assert len(average) == 16
+    # The sum of the best two results (a result: one's series at one event): 200 (the league day) + 136 = 336.
+    best = ranked(method="best", best="2")
+    assert best[0] == (1, "Herz 1", "336")
+    assert best[1][0] == 2
+    assert best[1][2] == "200"
+    assert (2, "Herz 1 (Pik As)", "0") not in best
+    assert best[-1][2] == "0"
+    # Placement points 10, 6, 3 for a field of 8: the club night (3 players) 10 × 3/8 = 3.75, the league day (16, all
+    # first with 200) 10 × 16/8 = 20, the tournament (8) 10: 33.75. Herz 2: 6 × 3/8 + 20 = 22.25; the tournament's
+    # others second: 6.
+    places = ranked(method="places", places="10 6 3", field="8")
+    assert places[0] == (1, "Herz 1", "33.8")
+    assert places[1:3] == [(2, "Herz 2", "22.3"), (2, "Herz 3", "22.3")]
+    assert (4, "Herz 4", "20") in places
+    assert (17, "Herz 1 (Pik As)", "6") in places
 
 
 def test_a_federation_number_joins_a_roster_a_tournament_entry_and_a_club_player() -> None:
@@ -173,7 +211,7 @@ def test_a_secretary_joins_a_club_player_to_a_number_on_the_players_page_and_see
 
     # The secretary undoes the join: the player is nobody's again, and the join is kept as undone.
     join = Join.objects.get(player=first)
-    client.post(reverse("player_join_undo", args=[first.public_id, join.pk]))
+    client.post(reverse("player_join_undo", args=[first.public_id]), {"join": join.pk})
     first.refresh_from_db()
     join.refresh_from_db()
     assert first.person_id is None
@@ -202,7 +240,7 @@ def test_undoing_a_join_puts_the_player_back_and_a_person_undoes_every_join_of_t
     client = signed_in(anna)
     page = client.get(reverse("player_me"))
     assert "Players joined to you" in text_of(page)
-    client.post(reverse("player_me_joins_removed"))
+    client.post(reverse("player_me_joins"), {"every": "1"})
     assert not Player.objects.filter(person__account=anna).exists()
     assert not Player.objects.filter(account=anna).exists()
     # Nothing anybody entered changed: the roster stands.
@@ -238,9 +276,9 @@ def herz() -> dict[str, Any]:
 def test_a_record_is_private_by_default_and_shown_as_its_person_says(herz: dict[str, Any]) -> None:
     person = herz["person"]
     url = reverse("person_detail", args=[person.public_id])
-    assert Client().get(url).status_code == 404
+    assert Client().get(url).status_code == 302  # to sign in
     assert signed_in(make_user("mallory")).get(url).status_code == 404
-    assert Client().get(reverse("person_chart", args=[person.public_id])).status_code == 404
+    assert signed_in(make_user("eve")).get(reverse("person_chart", args=[person.public_id])).status_code == 404
     # A member of the club sees the lists of the club's nights.
     seen = signed_in(herz["ben"]).get(url)
     assert seen.status_code == 200
@@ -260,7 +298,7 @@ def test_a_record_is_private_by_default_and_shown_as_its_person_says(herz: dict[
     own.post(reverse("player_me_shown"), {"shown": "full"})
     assert "<h1>Anna Berg</h1>" in Client().get(url).content.decode()
     own.post(reverse("player_me_shown"), {"shown": "private"})
-    assert Client().get(url).status_code == 404
+    assert Client().get(url).status_code == 302
 
 
 def test_the_whole_record_downloads_with_its_joins(herz: dict[str, Any]) -> None:

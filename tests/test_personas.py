@@ -35,7 +35,7 @@ from rest_framework.views import APIView
 from matches import permissions, registry
 from matches.clubs import services as clubs
 from matches.clubs.models import Night
-from matches.models import Game, Keeper, Match, MatchEvent, Player, Seat
+from matches.models import Game, Keeper, Match, MatchEvent, Person, Player, Seat
 from matches.permissions import Action, Role, Rule, allowed, can, match_role, player_role
 from matches.services import match_link_renew
 
@@ -202,6 +202,8 @@ def argument_values(table: Table, route: Route) -> dict[str, str]:
         "night_id": str(table.night.public_id),
         "restore_id": str(table.restore.public_id),
         "file_id": str(table.file.public_id),
+        "person_id": str(Person.objects.get(players=table.player).public_id),
+        "ranking_id": str(table.ranking.public_id),
         "number": "1",
         "fmt": "csv",
         "part": "1",
@@ -261,6 +263,10 @@ def posted(table: Table) -> dict[str, dict[str, Any]]:
         "player_link": {"action": "unlink"},
         "player_merge": {"other": str(table.unseated.public_id)},
         "player_claim": {},
+        "player_number": {"federation_number": "4711"},
+        "player_join_undo": {"join": str(table.player.joins.get().pk)},
+        "player_me_shown": {"shown": "full"},
+        "player_me_joins": {"every": "1"},
         "club_list": {"name": "Grand Hand"},
         "club_member": {"username": "ben", "role": "member"},
         "club_player": {"name": "Zoe"},
@@ -340,6 +346,8 @@ def expectation(route: Route, table: Table) -> Callable[[Persona, str], Answer] 
             "night_id": table.night,
             "restore_id": table.restore,
             "file_id": table.file,
+            "person_id": Person.objects.get(players=table.player),
+            "ranking_id": table.ranking,
             **event_things(table.owner),
         }
         arguments = subject_arguments(things)
@@ -504,6 +512,7 @@ FILES_OF_PAGES = {
     "night_picture": "night_detail",
     "match_print": "match_detail",
     "night_lists": "night_detail",
+    "download-ranking-list": "ranking_detail",
     "download-group-table": "interclub_group",
     "download-league-players": "interclub_league",
     "download-venue-report": "interclub_report",

@@ -27,7 +27,7 @@ class ClubsConfig(AppConfig):
         from .models import Night, Season
         from .permissions import CLUB_SUBJECTS, club_book_role
         from .prints import table_place_of
-        from .selectors import closed_club_lists, seasons_of_members
+        from .selectors import closed_club_lists, clubs_of_member, seasons_of_members
         from .services import night_standings_rescore, season_standings_rescore
         from .views import closed_table_link
 
@@ -47,7 +47,10 @@ class ClubsConfig(AppConfig):
                 accounts=CLUBS_OF_ACCOUNTS,
                 table_place=table_place_of,
                 closed_lists=ClosedLists(
-                    pgettext_lazy("events", "Club nights"), closed_club_lists, shared_with=seasons_of_members
+                    pgettext_lazy("events", "Club nights"),
+                    closed_club_lists,
+                    shared_with=seasons_of_members,
+                    circles=clubs_of_member,
                 ),
                 gone_link_page=closed_table_link,
                 menu=MenuEntry("club_list", pgettext_lazy("associations", "Clubs")),

@@ -392,3 +392,9 @@ def closed_club_lists(match_ids: Sequence[int]) -> dict[int, ListPlace]:
 def seasons_of_members(account: User) -> list[uuid.UUID]:
     """The seasons of the clubs ``account`` belongs to: their members see one another's lists of those nights."""
     return list(Season.objects.filter(club__memberships__user=account).values_list("public_id", flat=True))
+
+
+def clubs_of_member(account: User) -> list[tuple[uuid.UUID, int, str]]:
+    """The clubs ``account`` belongs to, with their books, by name: a ranking list of a club's players."""
+    clubs = Club.objects.filter(memberships__user=account).order_by("name")
+    return list(clubs.values_list("public_id", "keeper_id", "name"))

@@ -45,7 +45,7 @@ class InterclubConfig(AppConfig):
                 ],
                 accounts=LEAGUES_OF_ACCOUNTS,
                 table_place=venue_table_place,
-                closed_lists=ClosedLists(pgettext_lazy("events", "League match days"), closed_venue_lists),
+                closed_lists=ClosedLists(pgettext_lazy("events", "League match days"), closed_venue_lists, public=True),
                 menu=MenuEntry("interclub_leagues", _("Leagues")),
                 pages=[*urls.urlpatterns, *downloads.download_urlpatterns],
                 api=api.urlpatterns,

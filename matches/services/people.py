@@ -106,11 +106,12 @@ def _unite(player: Player, person: Person, how: JoinedBy, by: User | None, field
     player.person = person
 
 
-def join_account(*, player: Player, account: User, by: User | None = None) -> None:
+def join_account(*, player: Player, account: User, by: User | None = None) -> Person:
     """``player`` is the person whose account is ``account`` (the player's link to the account)."""
     with transaction.atomic():
         person = person_of_account(account, player.name)
         _unite(_locked_player(player), person, JoinedBy.ACCOUNT, by or account, "account")
+        return person
 
 
 def join_number(*, player: Player, number: str, by: User | None = None, field: str = "federation_number") -> Person:

@@ -68,7 +68,7 @@ def player_link(*, player: Player, account: User) -> Player:
         player.account = account
         player.link_token = None
         player.save(update_fields=["account", "link_token"])
-        join_account(player=player, account=account)
+        player.person = join_account(player=player, account=account)
     return player
 
 

@@ -39,7 +39,7 @@ class TournamentsConfig(AppConfig):
                 ],
                 accounts=TOURNAMENTS_OF_ACCOUNTS,
                 table_place=tournament_table_place,
-                closed_lists=ClosedLists(_("Tournaments"), closed_tournament_lists),
+                closed_lists=ClosedLists(_("Tournaments"), closed_tournament_lists, public=True),
                 menu=MenuEntry("tournaments:list", _("Tournaments")),
                 pages=[*urls.urlpatterns, *downloads.download_urlpatterns],
                 api=api.urlpatterns,

@@ -4,14 +4,13 @@ show it), who sees it, and the joins that make the players of several books one 
 from __future__ import annotations
 
 import datetime
-import uuid
 from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -24,7 +23,7 @@ from ..paging import page_of
 from ..permissions import (
     Action,
     on_player,
-    public,
+    on_subject,
     request_account,
     signed_in,
     signed_in_account,
@@ -165,39 +164,41 @@ def player_me_shown(request: HttpRequest) -> HttpResponse:
 
 @signed_in
 @require_POST
-def player_me_join_undo(request: HttpRequest, join_id: int) -> HttpResponse:
-    """Undo one join of a player to you: that player is somebody else again."""
+def player_me_joins(request: HttpRequest) -> HttpResponse:
+    """Undo one join of a player to you (``join``: that player is somebody else again), or every one (``every``:
+    you are split from every book, every link to your account taken back)."""
     account = signed_in_account(request)
-    join = get_object_or_404(Join, pk=join_id, person__account=account)
-    if done_or_refused(request, lambda: join_undo(join=join, by=account)):
+    if request.POST.get("every"):
+        count = joins_removed(account=account)
+        messages.success(request, _("Joins undone: %(count)s.") % {"count": count})
+        return redirect("player_me")
+    join = _posted_join(request, Join.objects.filter(person__account=account))
+    if join is not None and done_or_refused(request, lambda: join_undo(join=join, by=account)):
         messages.success(request, _("%(name)s is no longer joined to you.") % {"name": join.player.name})
     return redirect(reverse("player_me") + "#joins")
 
 
-@signed_in
-@require_POST
-def player_me_joins_removed(request: HttpRequest) -> HttpResponse:
-    """Split yourself from every book: every join undone, every link to your account taken back."""
-    count = joins_removed(account=signed_in_account(request))
-    messages.success(request, _("Joins undone: %(count)s.") % {"count": count})
-    return redirect("player_me")
+def _posted_join(request: HttpRequest, joins: QuerySet[Join]) -> Join | None:
+    """The join the form names (``join``), of ``joins``; None, said above the page, for another."""
+    raw = request.POST.get("join", "")
+    join = joins.select_related("player").filter(pk=int(raw)).first() if raw.isdigit() and len(raw) < 12 else None
+    if join is None:
+        messages.error(request, _("This join was undone or changed already."))
+    return join
 
 
-def _seen(request: HttpRequest, person_id: uuid.UUID) -> tuple[Person, QuerySet[ClosedList]]:
-    person = Person.objects.filter(public_id=person_id).first()
-    lists = lists_seen(person, request_account(request)) if person is not None else None
-    if person is None or lists is None:
-        # Nobody learns whether a person they may not see exists.
-        raise Http404
-    return person, lists
+def _seen(request: HttpRequest, person: Person) -> QuerySet[ClosedList]:
+    lists = lists_seen(person, request_account(request))
+    assert lists is not None  # the policy let the visitor in
+    return lists
 
 
-@public
+@on_subject(Action.VIEW, "person")
 @require_safe
-def person_detail(request: HttpRequest, person_id: uuid.UUID) -> HttpResponse:
+def person_detail(request: HttpRequest, person: Person) -> HttpResponse:
     """A person's record, as they show it: to everybody where they say so, else to themselves and, for their club's
     nights, to the club's members."""
-    person, lists = _seen(request, person_id)
+    lists = _seen(request, person)
     account = request_account(request)
     context: dict[str, Any] = {
         "person": person,
@@ -210,10 +211,10 @@ def person_detail(request: HttpRequest, person_id: uuid.UUID) -> HttpResponse:
 
 
 @never_cache
-@public
+@on_subject(Action.VIEW, "person")
 @require_safe
-def person_chart(request: HttpRequest, person_id: uuid.UUID) -> HttpResponse:
-    return _chart(_seen(request, person_id)[1])
+def person_chart(request: HttpRequest, person: Person) -> HttpResponse:
+    return _chart(_seen(request, person))
 
 
 @on_player(Action.MANAGE)
@@ -232,9 +233,9 @@ def player_number(request: HttpRequest, player: Player) -> HttpResponse:
 
 @on_player(Action.MANAGE)
 @require_POST
-def player_join_undo(request: HttpRequest, player: Player, join_id: int) -> HttpResponse:
-    """The keeper of a book undoes a join of one of its players."""
-    join = get_object_or_404(Join, pk=join_id, player=player)
-    if done_or_refused(request, lambda: join_undo(join=join, by=request_account(request))):
+def player_join_undo(request: HttpRequest, player: Player) -> HttpResponse:
+    """The keeper of a book undoes a join of one of its players (``join``)."""
+    join = _posted_join(request, Join.objects.filter(player=player))
+    if join is not None and done_or_refused(request, lambda: join_undo(join=join, by=request_account(request))):
         messages.success(request, _("%(name)s is no longer joined to that person.") % {"name": player.name})
     return redirect(reverse("player_detail", args=[player.public_id]) + "#person")

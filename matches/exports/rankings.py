@@ -1,0 +1,54 @@
+"""A ranking list as a file in every format and on its printed page: the period's list as published where it was,
+else as it stands."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy
+
+from ..labels import figure_cell, standing_label, total_label
+from ..models import Method, RankingList
+from ..rankings import Ranked
+from .base import Cell
+from .sheets import Column, Line, Sheet
+
+FIGURES = {
+    Method.AVERAGE: gettext_lazy("Average"),
+    Method.BEST: gettext_lazy("Best results"),
+    Method.PLACES: gettext_lazy("Placement points"),
+}
+
+
+def period_part(period: str) -> int:
+    """A period as the part of a download's address: 202611, 2026, or 0 for the whole time."""
+    return int(period.replace("-", "")) if period else 0
+
+
+def part_period(part: int | None) -> str:
+    """The period a download's part names: "2026-11", "2026" or ""."""
+    text = str(part or "")
+    return f"{text[:4]}-{text[4:]}" if len(text) == 6 else text
+
+
+def ranking_sheet(ranking: RankingList, period: str, rows: list[Ranked], published: bool) -> Sheet:
+    columns = (
+        Column(gettext_lazy("Place"), 12),
+        Column(gettext_lazy("Name"), 60, text=True),
+        Column(gettext_lazy("Series"), 14),
+        Column(gettext_lazy("Events"), 14),
+        Column(gettext_lazy("Points"), 18),
+        Column(FIGURES[Method(ranking.method)], 22),
+    )
+    lines = []
+    for row in rows:
+        cells: tuple[Cell, ...] = (row.place, row.name, row.series, row.events, row.total, figure_cell(row.score))
+        texts = (
+            str(row.place),
+            row.name,
+            str(row.series),
+            str(row.events),
+            total_label(row.total),
+            standing_label(row.score),
+        )
+        lines.append(Line(cells, texts))
+    title = f"{ranking.name} {period}".strip()
+    return Sheet(name=title, title=ranking.name, columns=columns, lines=tuple(lines), provisional=not published)

@@ -1,0 +1,256 @@
+"""Ranking lists over the closed lists the core keeps (``ClosedList``), for any kinds of event at once: the lists a
+ranking counts, over a period, of the people it counts, ranked by its method (``docs/rules.md``, "Ranking lists"):
+
+- the average per series with a minimum number of series, ties by more series played (the clubs' ranking lists);
+- the sum of the best N results, a result being one's lists of one event (a night, a venue, a tournament) summed;
+- placement points: each event's places by the results there, each worth the points of a published table scaled
+  by the size of the field (the world-ranking lists' way of adding placements across tournaments).
+
+A person (``Person``) counts once with every player of theirs; a player joined to nobody counts alone. The lists are
+read in one query, with their players' people, however many events they span; the ranking is worked out here."""
+
+from __future__ import annotations
+
+import datetime
+import uuid
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.contrib.auth.models import User
+from django.db.models import Max, Q, QuerySet
+from django.db.models.functions import TruncMonth, TruncYear
+
+from .engine import Scheme
+from .models import ClosedList, Counted, Method, Period, Player, RankingEdition, RankingList, Shown
+from .permissions import Action, Visitor
+from .registry import lists_circles, lists_countable_by
+
+# How many events a form offers to count, the latest first.
+COUNTABLE = 300
+
+
+@dataclass(frozen=True)
+class Countable:
+    """What a ranking list can count: a season, a group or a tournament (the lists' ``within``), of a kind, by the
+    name its lists give it, with the day of its latest list."""
+
+    within: uuid.UUID
+    kind: str
+    name: str
+    last: datetime.date
+
+
+def countable_events(account: User, *, keep: Iterable[str] = ()) -> list[Countable]:
+    """The events ``account`` may count in a ranking list (those whose lists it sees: published results, and its own
+    club's seasons), the latest first; ``keep``: those counted already, offered whatever their age."""
+    public, shared = lists_countable_by(account)
+    kept = [uuid.UUID(str(one)) for one in keep]
+    seen = Q(kind__in=public) | Q(within__in=shared)
+    rows = (
+        ClosedList.objects.filter(seen)
+        .values("within", "kind")
+        .annotate(name=Max("event_name"), last=Max("date"))
+        .order_by("-last", "within")
+    )
+    found = {row["within"]: row for row in rows[:COUNTABLE]}
+    if kept:
+        found |= {row["within"]: row for row in rows.filter(within__in=kept)}
+    return [
+        Countable(row["within"], row["kind"], row["name"], row["last"])
+        for row in sorted(found.values(), key=lambda row: (row["last"], str(row["within"])), reverse=True)
+    ]
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A place of a ranking list: who (the name as they show it; ``person``: the public id of their record where
+    they show it), their series, events and points, and the method's figure (``score``)."""
+
+    place: int
+    name: str
+    person: uuid.UUID | None
+    series: int
+    events: int
+    total: int
+    score: Fraction
+
+
+def period_of(ranking: RankingList, day: datetime.date) -> str:
+    """The period a day falls in for the ranking: "2026-11", "2026" or "" (the whole time)."""
+    if ranking.period == Period.MONTH:
+        return f"{day.year:04d}-{day.month:02d}"
+    if ranking.period == Period.YEAR:
+        return f"{day.year:04d}"
+    return ""
+
+
+def counted_lists(ranking: RankingList, period: str | None = None) -> QuerySet[ClosedList]:
+    """The closed lists the ranking counts (of ``period`` where given): of its events, in its dates, by
+    Seeger-Fabian (points of another scheme never add up with these)."""
+    lists = ClosedList.objects.filter(within__in=ranking.events, scheme=Scheme.SEEGER_FABIAN)
+    if ranking.date_from is not None:
+        lists = lists.filter(date__gte=ranking.date_from)
+    if ranking.date_to is not None:
+        lists = lists.filter(date__lte=ranking.date_to)
+    if period:
+        year, _, month = period.partition("-")
+        lists = lists.filter(date__year=int(year))
+        if month:
+            lists = lists.filter(date__month=int(month))
+    return lists
+
+
+def ranking_periods(ranking: RankingList) -> list[str]:
+    """The periods the ranking has lists in, the latest first."""
+    lists = counted_lists(ranking)
+    if ranking.period == Period.WHOLE:
+        return [""] if lists.exists() else []
+    trunc = TruncMonth("date") if ranking.period == Period.MONTH else TruncYear("date")
+    days = lists.annotate(start=trunc).values_list("start", flat=True).distinct().order_by("-start")
+    return [period_of(ranking, day) for day in days]
+
+
+@dataclass
+class _Who:
+    name: str
+    person: uuid.UUID | None
+    numbered: bool
+    series: int = 0
+    total: int = 0
+
+
+def person_key(player: int, person: int | None) -> int:
+    """One person counts once with every player of theirs; a player joined to nobody is somebody alone."""
+    return person if person is not None else -player
+
+
+def ranking_rows(ranking: RankingList, period: str = "") -> list[Ranked]:
+    """The ranking list of ``period``, as it stands."""
+    fields = (
+        "player_id",
+        "player__name",
+        "player__person_id",
+        "player__person__name",
+        "player__person__shown",
+        "player__person__public_id",
+        "player__person__federation_number",
+        "event",
+        "total",
+    )
+    people: dict[int, _Who] = {}
+    results: dict[uuid.UUID, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    for player, player_name, person, name, shown, public_id, number, event, total in (
+        counted_lists(ranking, period).values_list(*fields).iterator()
+    ):
+        key = person_key(player, person)
+        who = people.get(key)
+        if who is None:
+            shown_name = name if person is not None else player_name
+            if shown == Shown.FIRST:
+                shown_name = shown_name.split()[0] if shown_name.split() else shown_name
+            record = public_id if shown in (Shown.FULL, Shown.FIRST) else None
+            who = people[key] = _Who(shown_name, record, bool(number))
+        who.series += 1
+        who.total += total
+        results[event][key] += total
+    counted = _counted(ranking, people)
+    scores: dict[int, tuple[Fraction, int]] = {}
+    events: dict[int, int] = defaultdict(int)
+    for at_event in results.values():
+        for key in at_event:
+            events[key] += 1
+    if ranking.method == Method.AVERAGE:
+        for key in counted:
+            who = people[key]
+            if who.series >= ranking.minimum:
+                scores[key] = (Fraction(who.total, who.series), who.series)
+    elif ranking.method == Method.BEST:
+        best: dict[int, list[int]] = defaultdict(list)
+        for at_event in results.values():
+            for key, total in at_event.items():
+                best[key].append(total)
+        for key in counted:
+            scores[key] = (Fraction(sum(sorted(best[key], reverse=True)[: ranking.best])), 0)
+    else:
+        points: dict[int, Fraction] = defaultdict(Fraction)
+        for at_event in results.values():
+            for key, place in _places(at_event).items():
+                worth = ranking.places[place - 1] if place <= len(ranking.places) else 0
+                points[key] += Fraction(worth * len(at_event), ranking.field)
+        for key in counted:
+            scores[key] = (points[key], 0)
+    order = sorted(scores, key=lambda key: (-scores[key][0], -scores[key][1], people[key].name, key))
+    rows: list[Ranked] = []
+    for index, key in enumerate(order):
+        tied = index and scores[order[index - 1]] == scores[key]
+        who = people[key]
+        place = rows[-1].place if tied else index + 1
+        rows.append(Ranked(place, who.name, who.person, who.series, events[key], who.total, scores[key][0]))
+    return rows
+
+
+def _counted(ranking: RankingList, people: dict[int, _Who]) -> list[int]:
+    """Of the people with lists, those the ranking counts."""
+    if ranking.counted == Counted.NUMBERED:
+        return [key for key, who in people.items() if who.numbered]
+    if ranking.counted == Counted.BOOK:
+        book = {
+            person_key(pk, person)
+            for pk, person in Player.objects.filter(keeper=ranking.book_id).values_list("pk", "person_id")
+        }
+        return [key for key in people if key in book]
+    return list(people)
+
+
+def _places(totals: dict[int, int]) -> dict[int, int]:
+    """The places at one event by the results there: equal results share the better place (1, 2, 2, 4)."""
+    ordered = sorted(totals.values(), reverse=True)
+    first: dict[int, int] = {}
+    for index, total in enumerate(ordered):
+        first.setdefault(total, index + 1)
+    return {key: first[total] for key, total in totals.items()}
+
+
+def ranking_allows(visitor: Visitor, action: Action, ranking: RankingList) -> bool:
+    """A ranking list is seen as ``ranking_seen`` says, and changed by its owner only."""
+    if action is Action.VIEW:
+        return ranking_seen(ranking, visitor.account)
+    return action is Action.MANAGE and visitor.account is not None and ranking.owner_id == visitor.account.pk
+
+
+def ranking_seen(ranking: RankingList, account: User | None) -> bool:
+    """Whether ``account`` (None: a visitor) sees the ranking: everybody a public one, else its owner and, for one
+    of a club's players, the club's members."""
+    if ranking.public:
+        return True
+    if account is None:
+        return False
+    if ranking.owner_id == account.pk:
+        return True
+    return ranking.book_id is not None and any(book == ranking.book_id for _, book, _ in lists_circles(account))
+
+
+def edition_rows(edition: RankingEdition) -> list[Ranked]:
+    """A published list's places, as they were kept."""
+    return [
+        Ranked(
+            row["place"],
+            row["name"],
+            uuid.UUID(row["person"]) if row["person"] else None,
+            row["series"],
+            row["events"],
+            row["total"],
+            Fraction(row["score"]),
+        )
+        for row in edition.rows
+    ]
+
+
+def ranking_shown(ranking: RankingList, period: str) -> tuple[list[Ranked], RankingEdition | None]:
+    """The period's list as published (with its edition), else as it stands (with None)."""
+    edition = RankingEdition.objects.filter(ranking=ranking, period=period).first()
+    if edition is not None:
+        return edition_rows(edition), edition
+    return ranking_rows(ranking, period), None

@@ -1,0 +1,223 @@
+"""Ranking lists: one's own and one's clubs', defining and changing one, a period's list as it stands or as it was
+published, publishing it, and deleting the list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST, require_safe
+
+from ..downloads import Printed
+from ..errors import ServiceError
+from ..exports.rankings import FIGURES, part_period, period_part, ranking_sheet
+from ..exports.sheets import SheetExport, sheet_pdf
+from ..forms.fields import WholeNumberField
+from ..models import Counted, Method, Period, RankingList
+from ..permissions import Action, on_subject, signed_in, signed_in_account, visitor_of
+from ..rankings import countable_events, ranking_periods, ranking_shown
+from ..refusals import done_or_refused, refusal_on_form
+from ..registry import closed_lists_label, lists_circles
+from ..services.rankings import RankingForm, ranking_delete, ranking_publish, ranking_save
+
+
+class RankingListForm(forms.Form):
+    """A ranking list's definition, with the events and clubs the account may count offered."""
+
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=100)
+    events = forms.MultipleChoiceField(
+        label=gettext_lazy("Events that count"), widget=forms.CheckboxSelectMultiple, required=False
+    )
+    date_from = forms.DateField(
+        label=gettext_lazy("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    date_to = forms.DateField(label=gettext_lazy("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    period = forms.ChoiceField(
+        label=gettext_lazy("Lists"), choices=Period.choices, initial=Period.WHOLE, widget=forms.RadioSelect
+    )
+    counted = forms.ChoiceField(
+        label=gettext_lazy("Who counts"), choices=Counted.choices, initial=Counted.EVERYBODY, widget=forms.RadioSelect
+    )
+    circle = forms.ChoiceField(label=gettext_lazy("Club"), required=False)
+    method = forms.ChoiceField(
+        label=gettext_lazy("Method"), choices=Method.choices, initial=Method.AVERAGE, widget=forms.RadioSelect
+    )
+    minimum = WholeNumberField(
+        label=gettext_lazy("Minimum number of series"),
+        initial=1,
+        help_text=gettext_lazy("By the average: who played fewer series in a period is not ranked."),
+    )
+    best = WholeNumberField(
+        label=gettext_lazy("Best results counted"),
+        initial=1,
+        help_text=gettext_lazy("By the best results: a result is one's series at one event, summed."),
+    )
+    places = forms.CharField(
+        label=gettext_lazy("Points per place"),
+        required=False,
+        help_text=gettext_lazy("By placement points: the first place's points first, e.g. 100 80 65 55 50."),
+    )
+    field = WholeNumberField(
+        label=gettext_lazy("Field the points are for"),
+        initial=100,
+        help_text=gettext_lazy("A place's points count in full at an event of this many players, in proportion else."),
+    )
+    public = forms.BooleanField(label=gettext_lazy("Everybody sees the list"), required=False)
+
+    def __init__(self, *args: Any, account: Any, kept: list[str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        events, circles = self.fields["events"], self.fields["circle"]
+        assert isinstance(events, forms.ChoiceField)
+        assert isinstance(circles, forms.ChoiceField)
+        events.choices = [
+            (str(event.within), f"{event.name} ({closed_lists_label(event.kind)}, {event.last:%Y-%m-%d})")
+            for event in countable_events(account, keep=kept or [])
+        ]
+        circles.choices = [("", "—")] + [(str(key), name) for key, _, name in lists_circles(account)]
+
+    def clean_places(self) -> list[int]:
+        raw = self.cleaned_data.get("places", "").replace(",", " ").replace(";", " ").split()
+        if not all(part.isascii() and part.isdigit() and len(part) <= 5 for part in raw):
+            raise forms.ValidationError(_("Write the points as whole numbers, the first place's first."))
+        return [int(part) for part in raw]
+
+    def definition(self) -> RankingForm:
+        data = self.cleaned_data
+        return RankingForm(
+            name=data["name"],
+            events=data["events"],
+            date_from=data["date_from"],
+            date_to=data["date_to"],
+            period=data["period"],
+            counted=data["counted"],
+            circle=data["circle"],
+            method=data["method"],
+            minimum=data["minimum"],
+            best=data["best"],
+            places=data["places"],
+            field=data["field"],
+            public=data["public"],
+        )
+
+
+def _initial(ranking: RankingList) -> dict[str, Any]:
+    circles = lists_circles(ranking.owner) if ranking.owner is not None else []
+    circle = next((str(key) for key, book, _ in circles if book == ranking.book_id), "")
+    return {
+        "name": ranking.name,
+        "events": ranking.events,
+        "date_from": ranking.date_from,
+        "date_to": ranking.date_to,
+        "period": ranking.period,
+        "counted": ranking.counted,
+        "circle": circle,
+        "method": ranking.method,
+        "minimum": ranking.minimum,
+        "best": ranking.best,
+        "places": " ".join(str(points) for points in ranking.places),
+        "field": ranking.field,
+        "public": ranking.public,
+    }
+
+
+def _saved(request: HttpRequest, form: RankingListForm, ranking: RankingList | None) -> RankingList | None:
+    if not form.is_valid():
+        return None
+    try:
+        return ranking_save(owner=signed_in_account(request), form=form.definition(), ranking=ranking)
+    except ServiceError as error:
+        refusal_on_form(form, error, request=request)
+        return None
+
+
+@signed_in
+def ranking_list(request: HttpRequest) -> HttpResponse:
+    """Your ranking lists and your clubs', and a new one defined."""
+    account = signed_in_account(request)
+    form = RankingListForm(request.POST or None, account=account)
+    if request.method == "POST":
+        saved = _saved(request, form, None)
+        if saved is not None:
+            return redirect("ranking_detail", ranking_id=saved.public_id)
+    books = [book for _, book, _ in lists_circles(account)]
+    rankings = RankingList.objects.filter(owner=account) | RankingList.objects.filter(book__in=books)
+    context = {"rankings": rankings.distinct().order_by("name", "id"), "form": form}
+    return render(request, "matches/ranking_list.html", context, status=400 if form.errors else 200)
+
+
+@on_subject(Action.MANAGE, "ranking")
+def ranking_edit(request: HttpRequest, ranking: RankingList) -> HttpResponse:
+    account = signed_in_account(request)
+    form = RankingListForm(request.POST or None, account=account, kept=ranking.events, initial=_initial(ranking))
+    if request.method == "POST" and _saved(request, form, ranking) is not None:
+        messages.success(request, _("The list is saved."))
+        return redirect("ranking_detail", ranking_id=ranking.public_id)
+    context = {"ranking": ranking, "form": form}
+    return render(request, "matches/ranking_edit.html", context, status=400 if form.errors else 200)
+
+
+@on_subject(Action.VIEW, "ranking")
+@require_safe
+def ranking_detail(request: HttpRequest, ranking: RankingList) -> HttpResponse:
+    """A period's list: as published, where it was, else as it stands; the periods with lists to choose from."""
+    periods = ranking_periods(ranking)
+    asked = request.GET.get("period")
+    period = asked if asked in periods else (periods[0] if periods else "")
+    rows, edition = ranking_shown(ranking, period)
+    owner = visitor_of(request).account
+    context = {
+        "ranking": ranking,
+        "periods": periods,
+        "period": period,
+        "part": period_part(period),
+        "rows": rows,
+        "edition": edition,
+        "figure": FIGURES[Method(ranking.method)],
+        "manage": owner is not None and ranking.owner_id == owner.pk,
+    }
+    return render(request, "matches/ranking_detail.html", context)
+
+
+@on_subject(Action.MANAGE, "ranking")
+@require_POST
+def ranking_publish_view(request: HttpRequest, ranking: RankingList) -> HttpResponse:
+    """Keep the period's list as it stands now, as published."""
+    period = request.POST.get("period", "")
+    account = signed_in_account(request)
+    done_or_refused(
+        request,
+        lambda: ranking_publish(ranking=ranking, period=period, by=account),
+        _("Published: this list stays as it is now."),
+    )
+    return redirect(reverse("ranking_detail", args=[ranking.public_id]) + "?" + urlencode({"period": period}))
+
+
+@on_subject(Action.MANAGE, "ranking")
+@require_POST
+def ranking_delete_view(request: HttpRequest, ranking: RankingList) -> HttpResponse:
+    ranking_delete(ranking=ranking)
+    messages.success(request, _("The list is deleted."))
+    return redirect("ranking_list")
+
+
+def ranking_file(ranking: RankingList, part: int | None) -> SheetExport:
+    """The period's ranking list as a file."""
+    period = part_period(part)
+    rows, published = ranking_shown(ranking, period)
+    return SheetExport(ranking_sheet(ranking, period, rows, published is not None))
+
+
+def ranking_printed(ranking: RankingList, part: int | None) -> Printed:
+    """The period's ranking list to print, saying whether it is published or as it stands."""
+    period = part_period(part)
+    rows, published = ranking_shown(ranking, period)
+    sheet = ranking_sheet(ranking, period, rows, published is not None)
+    when = _("published") if published is not None else _("as it stands")
+    return Printed(sheet_pdf(sheet, ranking.name, f"{period or _('the whole time')} · {when}"), sheet.name)

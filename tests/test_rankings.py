@@ -1,0 +1,154 @@
+"""Ranking lists over closed lists: who counts, month by month with each month kept as published, the files and the
+printed list, who sees a list, and the refusals of a list that cannot rank anybody."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from matches.clubs import services as clubs
+from matches.errors import Invalid
+from matches.models import Player, RankingEdition, RankingList
+from matches.rankings import ranking_rows
+from matches.services.people import join_number
+from matches.services.rankings import RankingForm, ranking_publish, ranking_save
+
+from .factories import make_user
+from .test_interclub_exports import body
+from .test_people import signed_in, text_of
+from .test_record import paper_night
+
+pytestmark = pytest.mark.django_db
+
+NOVEMBER = {"Anna": (72, 1, 0), "Ben": (0, 0, 0), "Cleo": (0, 0, 0)}  # Anna 122
+DECEMBER = {"Anna": (0, 0, 0), "Ben": (96, 2, 0), "Cleo": (0, 0, 0)}  # Ben 196
+
+
+@pytest.fixture
+def club() -> dict[str, Any]:
+    """A club's season with a night in November and one in December (one series at a table of three each)."""
+    owner = make_user("olga")
+    club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026"))
+    paper_night(season, datetime.date(2026, 11, 3), [NOVEMBER])
+    december = paper_night(season, datetime.date(2026, 12, 1), [DECEMBER])
+    return {"owner": owner, "club": club, "season": season, "december": december}
+
+
+def defined(owner: Any, season: Any, **options: Any) -> RankingList:
+    return ranking_save(owner=owner, form=RankingForm(name="Rangliste", events=[str(season.public_id)], **options))
+
+
+def test_a_monthly_list_keeps_each_month_as_published(club: dict[str, Any]) -> None:
+    ranking = defined(club["owner"], club["season"], period="month")
+    november = ranking_rows(ranking, "2026-11")
+    assert [(row.place, row.name, int(row.score)) for row in november] == [
+        (1, "Anna", 122),
+        (2, "Ben", 0),
+        (2, "Cleo", 0),
+    ]
+    edition = ranking_publish(ranking=ranking, period="2026-11", by=club["owner"])
+    # A list that closes later in November changes the list as it stands, not the one published.
+    late = paper_night(club["season"], datetime.date(2026, 11, 24), [DECEMBER])
+    assert ranking_rows(ranking, "2026-11")[0].name == "Ben"
+    owner = signed_in(club["owner"])
+    page = text_of(owner.get(reverse("ranking_detail", args=[ranking.public_id]) + "?period=2026-11"))
+    assert "Published on" in page
+    assert "1 Anna 1 1 122 122" in page
+    assert RankingEdition.objects.get(pk=edition.pk).rows[0]["name"] == "Anna"
+    with pytest.raises(Exception, match="published already"):
+        ranking_publish(ranking=ranking, period="2026-11", by=club["owner"])
+    # December stands as it is until published; reopening a night takes its lists out of the list as it stands.
+    december = text_of(owner.get(reverse("ranking_detail", args=[ranking.public_id]) + "?period=2026-12"))
+    assert "As it stands" in december
+    assert "1 Ben 1 1 196 196" in december
+    clubs.night_reopen(night=late, user=club["owner"])
+    assert ranking_rows(ranking, "2026-11")[0].name == "Anna"
+
+
+def test_the_list_downloads_in_every_format_and_prints(club: dict[str, Any]) -> None:
+    ranking = defined(club["owner"], club["season"], period="year")
+    owner = signed_in(club["owner"])
+    csv = owner.get(reverse("download-ranking-list", args=[ranking.public_id, 2026, "csv"]))
+    assert csv.status_code == 200
+    lines = body(csv).decode("utf-8-sig").splitlines()
+    assert lines[0].startswith("Place,Name,Series,Events,Points,Average")
+    assert lines[1] == "1,Ben,2,2,196,98"
+    assert lines[2] == "2,Anna,2,2,122,61"
+    printed = owner.get(reverse("download-ranking-list", args=[ranking.public_id, 2026, "pdf"]))
+    assert printed.status_code == 200
+    assert printed.content.startswith(b"%PDF")
+    # Nobody else has a private list, in any format.
+    stranger = signed_in(make_user("mallory"))
+    assert stranger.get(reverse("download-ranking-list", args=[ranking.public_id, 2026, "csv"])).status_code == 404
+    assert stranger.get(reverse("ranking_detail", args=[ranking.public_id])).status_code == 404
+
+
+def test_who_sees_a_list_and_who_counts(club: dict[str, Any]) -> None:
+    ben = Player.objects.get(keeper=club["club"].keeper, name="Ben")
+    join_number(player=ben, number="4711")
+    numbered = defined(club["owner"], club["season"], counted="numbered")
+    assert [row.name for row in ranking_rows(numbered)] == ["Ben"]
+    circle = str(club["club"].public_id)
+    of_club = defined(club["owner"], club["season"], counted="book", circle=circle)
+    assert len(ranking_rows(of_club)) == 3
+    member = make_user("max")
+    clubs.member_set(club=club["club"], username="max", role="member")
+    assert signed_in(member).get(reverse("ranking_detail", args=[of_club.public_id])).status_code == 200
+    assert Client().get(reverse("ranking_detail", args=[numbered.public_id])).status_code == 302
+    public = defined(club["owner"], club["season"], public=True)
+    assert Client().get(reverse("ranking_detail", args=[public.public_id])).status_code == 200
+    # Somebody else's club is no circle of theirs to rank.
+    with pytest.raises(Invalid) as refused:
+        defined(
+            member,
+            club["season"],
+            counted="book",
+            circle=str(clubs.club_create(owner=make_user("x"), name="X").public_id),
+        )
+    assert "circle" in {error.field for error in refused.value.errors}
+
+
+def test_a_list_that_cannot_rank_anybody_is_refused_next_to_its_field(club: dict[str, Any]) -> None:
+    owner = signed_in(club["owner"])
+    form: dict[str, Any] = {"name": "Rangliste", "period": "whole", "counted": "everybody", "method": "average"}
+    form |= {"best": "1", "field": "100", "events": [str(club["season"].public_id)]}
+    # Nobody played three series: the most is two.
+    refused = owner.post(reverse("ranking_list"), form | {"minimum": "3"})
+    assert refused.status_code == 400
+    assert "Nobody has played 3 series in a period of these events: the most is 2." in text_of(refused)
+    assert 'id="id_minimum_error"' in refused.content.decode() or "aria-invalid" in refused.content.decode()
+    # Dates in which no list closed: a list over no events.
+    empty = owner.post(reverse("ranking_list"), form | {"minimum": "1", "date_from": "2027-01-01"})
+    assert "No closed list of these events falls in these dates." in text_of(empty)
+    # No events, a stranger's event, placement points not written as numbers.
+    none = owner.post(reverse("ranking_list"), form | {"minimum": "1", "events": []})
+    assert "Choose the events to count from those offered." in text_of(none)
+    other = make_user("mallory")
+    with pytest.raises(Invalid):
+        defined(other, club["season"])
+    bad = owner.post(reverse("ranking_list"), form | {"minimum": "1", "method": "places", "places": "10 sechs"})
+    assert "Write the points as whole numbers, the first place's first." in text_of(bad)
+    assert not RankingList.objects.exists()
+
+
+def test_a_list_changed_by_its_owner_only(club: dict[str, Any]) -> None:
+    ranking = defined(club["owner"], club["season"])
+    owner = signed_in(club["owner"])
+    form = owner.get(reverse("ranking_edit", args=[ranking.public_id]))
+    assert form.status_code == 200
+    assert "Rangliste" in text_of(form)
+    data = {"name": "Bestenliste", "events": [str(club["season"].public_id)], "period": "whole"}
+    data |= {"counted": "everybody", "method": "best", "minimum": "1", "best": "1", "field": "100"}
+    assert owner.post(reverse("ranking_edit", args=[ranking.public_id]), data).status_code == 302
+    ranking.refresh_from_db()
+    assert (ranking.name, ranking.method) == ("Bestenliste", "best")
+    member = make_user("max")
+    clubs.member_set(club=club["club"], username="max", role="member")
+    assert signed_in(member).post(reverse("ranking_delete", args=[ranking.public_id])).status_code == 404
+    owner.post(reverse("ranking_delete", args=[ranking.public_id]))
+    assert not RankingList.objects.exists()
