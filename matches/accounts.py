@@ -194,6 +194,22 @@ def address_locked_out(client: str) -> bool:
     return recent.count() >= settings.LOGIN_ADDRESS_FAILURE_LIMIT
 
 
+# Wrong entry codes an account may try in an hour when claiming entries for its record.
+CLAIM_FAILURE_LIMIT = 10
+
+
+def claims_locked_out(user: User) -> bool:
+    """Whether ``user`` may not claim an entry by its code for now: ``CLAIM_FAILURE_LIMIT`` wrong codes in the last
+    hour (counted in the database, so that every process counts the same)."""
+    since = timezone.now() - LOGIN_FAILURE_WINDOW
+    recent = LoginFailure.objects.filter(client=_hashed("claim", str(user.pk)), created_at__gt=since)
+    return recent.count() >= CLAIM_FAILURE_LIMIT
+
+
+def claim_failure_record(user: User) -> None:
+    LoginFailure.objects.create(client=_hashed("claim", str(user.pk)))
+
+
 def login_failure_record(client: str) -> None:
     LoginFailure.objects.create(client=_hashed("login", client))
 

@@ -21,14 +21,16 @@ from fractions import Fraction
 from django.contrib.auth.models import User
 from django.db.models import Max, Q, QuerySet
 from django.db.models.functions import TruncMonth, TruncYear
+from django.utils import timezone
 
 from .engine import Scheme
 from .models import ClosedList, Counted, Method, Period, Player, RankingEdition, RankingList, Shown
 from .permissions import Action, Visitor
 from .registry import lists_circles, lists_countable_by
 
-# How many events a form offers to count, the latest first.
+# How many events a form offers to count, the latest first, and how far back (a list keeps those it counts).
 COUNTABLE = 300
+OFFERED = datetime.timedelta(days=3 * 366)
 
 
 @dataclass(frozen=True)
@@ -46,8 +48,13 @@ def countable_events(account: User, *, keep: Iterable[str] = ()) -> list[Countab
     """The events ``account`` may count in a ranking list (those whose lists it sees: published results, and its own
     club's seasons), the latest first; ``keep``: those counted already, offered whatever their age."""
     public, shared = lists_countable_by(account)
-    kept = [uuid.UUID(str(one)) for one in keep]
-    seen = Q(kind__in=public) | Q(within__in=shared)
+    kept = []
+    for one in keep:
+        try:
+            kept.append(uuid.UUID(str(one)))
+        except ValueError:
+            continue
+    seen = (Q(kind__in=public) | Q(within__in=shared)) & Q(date__gte=timezone.localdate() - OFFERED)
     rows = (
         ClosedList.objects.filter(seen)
         .values("within", "kind")
@@ -56,7 +63,11 @@ def countable_events(account: User, *, keep: Iterable[str] = ()) -> list[Countab
     )
     found = {row["within"]: row for row in rows[:COUNTABLE]}
     if kept:
-        found |= {row["within"]: row for row in rows.filter(within__in=kept)}
+        again = ClosedList.objects.filter(Q(kind__in=public) | Q(within__in=shared), within__in=kept)
+        found |= {
+            row["within"]: row
+            for row in again.values("within", "kind").annotate(name=Max("event_name"), last=Max("date"))
+        }
     return [
         Countable(row["within"], row["kind"], row["name"], row["last"])
         for row in sorted(found.values(), key=lambda row: (row["last"], str(row["within"])), reverse=True)
@@ -147,9 +158,10 @@ def ranking_rows(ranking: RankingList, period: str = "") -> list[Ranked]:
         key = person_key(player, person)
         who = people.get(key)
         if who is None:
-            shown_name = name if person is not None else player_name
+            # As the person shows their name, else as the event's book names the player.
+            shown_name = name if shown == Shown.FULL and name else player_name
             if shown == Shown.FIRST:
-                shown_name = shown_name.split()[0] if shown_name.split() else shown_name
+                shown_name = (name or player_name).split()[0]
             record = public_id if shown in (Shown.FULL, Shown.FIRST) else None
             who = people[key] = _Who(shown_name, record, bool(number))
         who.series += 1

@@ -7,27 +7,29 @@ database (the people sat with: one more for each), however many series. How each
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
-from dataclasses import dataclass
+import uuid
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db.models import Count, Max, QuerySet, Sum
-from django.db.models.functions import ExtractYear, TruncMonth
 
 from .charts import Chart, values_chart
 from .engine import Scheme
 from .labels import rounded
-from .models import ClosedList, Person, Shown
+from .models import ClosedList, Person, Player, Shown
 from .permissions import Action, Visitor
 from .registry import lists_shared_with
 
 # A series at a table of four has 48 games (ISkO 4.2.1, the Seeger-Fabian lists): the average per series is also
 # given per 48 games where series of other lengths mix.
 GAMES_PER_SERIES = 48
-# The people one sat with most, as the record lists them.
+# The people one sat with most, as the record lists them, over one's latest lists.
 PARTNERS = 5
+PARTNER_LISTS = 1000
 # What a closed list says beyond its match and player: where it was played, and its figures.
 LIST_FIELDS = (
     "kind",
@@ -130,6 +132,13 @@ def lists_seen(person: Person, account: User | None) -> QuerySet[ClosedList] | N
     return lists if lists is not None and lists.exists() else None
 
 
+def record_links(player_ids: Iterable[int]) -> dict[int, uuid.UUID]:
+    """Of the players ``player_ids`` (an event's results), those whose person shows their record to everybody, with
+    the public id of that record: an event's page links their names to it. One query however many."""
+    shown = Player.objects.filter(pk__in=list(player_ids), person__shown__in=[Shown.FULL, Shown.FIRST])
+    return dict(shown.values_list("pk", "person__public_id"))
+
+
 def shown_name(person: Person, account: User | None) -> str:
     """The person's name as ``account`` sees it: the first name only where the person asks for that."""
     if person.shown == Shown.FIRST and (account is None or person.account_id != account.pk):
@@ -153,28 +162,62 @@ def record_figures(lists: QuerySet[ClosedList]) -> Figures:
     return _figures(lists.aggregate(**SUMS))
 
 
-def record_by_kind(lists: QuerySet[ClosedList]) -> list[tuple[str, Figures]]:
-    """The figures of each kind of event (its registered name), the kind with the most series first."""
-    rows = lists.order_by().values("kind").annotate(**SUMS).order_by("-series", "kind")
-    return [(row["kind"], _figures(row)) for row in rows]
+@dataclass
+class _Sums:
+    series: int = 0
+    games: int = 0
+    won: int = 0
+    lost: int = 0
+    total: int = 0
+    best: int | None = None
+    lengths: set[int] = field(default_factory=set)
+
+    def add(self, row: dict[str, Any]) -> None:
+        self.series += row["series"]
+        self.games += row["games"] * row["series"]
+        self.won += row["all_won"] or 0
+        self.lost += row["all_lost"] or 0
+        self.total += row["points"] or 0
+        self.best = row["best"] if self.best is None else max(self.best, row["best"])
+        self.lengths.add(row["games"])
+
+    def figures(self) -> Figures:
+        return Figures(self.series, self.games, self.won, self.lost, self.total, self.best, len(self.lengths))
 
 
-def record_by_year(lists: QuerySet[ClosedList]) -> list[tuple[int, Figures]]:
-    """The figures of each year, the latest first."""
-    rows = lists.order_by().annotate(year=ExtractYear("date")).values("year").annotate(**SUMS).order_by("-year")
-    return [(row["year"], _figures(row)) for row in rows]
+@dataclass(frozen=True)
+class Overview:
+    """A record's figures: over every list, by kind of event (the kind with the most series first), by year (the
+    latest first) and the average of each month (in the order of time)."""
+
+    figures: Figures
+    by_kind: list[tuple[str, Figures]]
+    by_year: list[tuple[int, Figures]]
+    months: list[tuple[datetime.date, Fraction]]
 
 
-def record_months(lists: QuerySet[ClosedList]) -> list[tuple[datetime.date, Fraction]]:
-    """The average per series of each month with a list, in the order of time."""
+def record_overview(lists: QuerySet[ClosedList]) -> Overview:
+    """The figures of ``lists`` in one query, summed by the database to a row per day, kind and length of series (a
+    few thousand rows for a lifetime of series) and added up here: the same few reads at 10,000 series as at 100."""
     rows = (
         lists.order_by()
-        .annotate(month=TruncMonth("date"))
-        .values("month")
-        .annotate(series=Count("id"), points=Sum("total"))
-        .order_by("month")
+        .values("date", "kind", "games")
+        .annotate(series=Count("id"), all_won=Sum("won"), all_lost=Sum("lost"), points=Sum("total"), best=Max("total"))
     )
-    return [(row["month"], Fraction(row["points"], row["series"])) for row in rows]
+    whole = _Sums()
+    kinds: defaultdict[str, _Sums] = defaultdict(_Sums)
+    years: defaultdict[int, _Sums] = defaultdict(_Sums)
+    months: defaultdict[datetime.date, _Sums] = defaultdict(_Sums)
+    for row in rows.iterator():
+        day: datetime.date = row["date"]
+        for sums in (whole, kinds[row["kind"]], years[day.year], months[day.replace(day=1)]):
+            sums.add(row)
+    return Overview(
+        whole.figures(),
+        sorted(((kind, sums.figures()) for kind, sums in kinds.items()), key=lambda one: (-one[1].series, one[0])),
+        sorted(((year, sums.figures()) for year, sums in years.items()), reverse=True),
+        [(month, Fraction(sums.total, sums.series)) for month, sums in sorted(months.items())],
+    )
 
 
 def record_chart(months: Sequence[tuple[datetime.date, Fraction]]) -> Chart | None:
@@ -194,9 +237,9 @@ class Partner:
 
 
 def record_partners(lists: QuerySet[ClosedList], most: int = PARTNERS) -> list[Partner]:
-    """The ``most`` players the person sat with at the most tables (by the event's player: joined people of other
-    books count apart), each with the person's own figures at those tables."""
-    mine = lists.values("match_id")
+    """The ``most`` players the person sat with at the most of their latest ``PARTNER_LISTS`` tables (by the event's
+    player: joined people of other books count apart), each with the person's own figures at those tables."""
+    mine = lists.order_by("-sequence").values("match_id")[:PARTNER_LISTS]
     others = (
         ClosedList.objects.filter(match_id__in=mine)
         .exclude(player_id__in=lists.values("player_id"))
@@ -207,7 +250,7 @@ def record_partners(lists: QuerySet[ClosedList], most: int = PARTNERS) -> list[P
     partners = []
     for row in others:
         shared = ClosedList.objects.filter(player_id=row["player_id"]).values("match_id")
-        at_their_tables = lists.filter(match_id__in=shared)
+        at_their_tables = lists.filter(match_id__in=shared).filter(match_id__in=mine)
         partners.append(Partner(row["player__name"], record_figures(at_their_tables)))
     return partners
 

@@ -16,7 +16,7 @@ from django.urls import reverse
 from matches.clubs import services as clubs
 from matches.errors import Conflict, Invalid
 from matches.interclub import services as leagues
-from matches.models import ClosedList, Join, Person, Player
+from matches.models import ClosedList, Join, Keeper, Person, Player
 from matches.services import player_link, player_unlink
 from matches.services.people import join_number, join_undo
 from matches.tournaments import services as tournaments
@@ -116,6 +116,20 @@ def test_one_person_through_a_club_night_a_league_day_and_a_tournament_has_one_r
     assert "League match days 2 100 100 2 0" in text
     assert "Tournaments 1 136 136 2 0" in text
 
+    # Once he shows his record, his name in the tournament's results and the league's players' ranking links to it;
+    # the namesake's does not.
+    record = reverse("person_detail", args=[person.public_id])
+    assert (
+        f'href="{record}"'
+        not in Client().get(reverse("tournaments:results", args=[tournament.public_id])).content.decode()
+    )
+    client.post(reverse("player_me_shown"), {"shown": "full"})
+    results = Client().get(reverse("tournaments:results", args=[tournament.public_id])).content.decode()
+    assert results.count(f'<a href="{record}">Herz 1</a> <small>Herz Dame</small>') == 3  # total, series, best
+    assert results.count('<a href="/people/') == 3
+    league = Client().get(reverse("interclub_group", args=[setup.group.public_id])).content.decode()
+    assert f'<a href="{record}">Herz 1</a>' in league
+
     # The namesake's entry cannot be claimed by him too: one person is one player of a book.
     client.post(reverse("tournaments:claim", args=[tournament.public_id]), {"code-code": namesake.code})
     assert not Person.objects.get(account=jorg).players.filter(pk=namesake.player.pk).exists()
@@ -169,9 +183,9 @@ def test_a_federation_number_joins_a_roster_a_tournament_entry_and_a_club_player
     )
     person = Person.objects.get(federation_number="DSKV4711")
     assert set(person.players.all()) == {on_roster.player, on_roster.league_player, entry.player}
-    # The roster joined its two players first; the number then took them along, as the history says.
+    # The roster joined its two players, the number named them and joined the entry, as the history says.
     assert Join.objects.filter(player=on_roster.league_player, how="roster").exists()
-    assert set(Join.objects.filter(person=person).values_list("how", flat=True)) == {"number"}
+    assert set(Join.objects.filter(person=person).values_list("how", flat=True)) == {"roster", "number"}
 
     # A second club player with the same number is refused: a person is one player of a book.
     other = clubs.club_player_add(club=setup.clubs[1], name="Kreu Alt")
@@ -307,3 +321,46 @@ def test_the_whole_record_downloads_with_its_joins(herz: dict[str, Any]) -> None
     assert data["shown"] == "private"
     assert [(join["player"], join["how"]) for join in data["joins"]] == [("Anna Berg", "account")]
     assert [row["total"] for row in data["lists"]] == [122]
+
+
+def test_a_typed_federation_number_never_brings_somebody_elses_lists_into_an_account() -> None:
+    """Mallory types Vera's federation number for a player of her own book, and enters a tournament with it: what
+    the number joined stays with the number, and her record holds her own lists alone."""
+    tournament, (vera, *_) = tournament_at_the_door(
+        [(f"Vera {n}", "") for n in range(1)] + [(f"Gast {n}", "") for n in range(7)]
+    )
+    join_number(player=vera.player, number="999")
+    mallory = make_user("mallory")
+    own = Player.objects.create(keeper=Keeper.objects.create(user=mallory), name="Vera", name_key="vera")
+    join_number(player=own, number="999", by=mallory)
+    player_link(player=own, account=mallory)
+    person = Person.objects.get(account=mallory)
+    assert list(person.players.all()) == [own]
+    assert not ClosedList.objects.filter(player__person=person).exists()
+    # Once her account holds a person, a number somebody holds is refused, and so is a claim of Vera's entry made
+    # online by Vera's account.
+    with pytest.raises(Conflict):
+        join_number(player=own, number="999", by=mallory)
+    assert Person.objects.get(federation_number="999").players.filter(pk=vera.player.pk).exists()
+    # Undoing the link puts her player back where it was: with the number, Vera's entry untouched.
+    join = Join.objects.filter(player=own, undone_at__isnull=True).latest("created_at")
+    join_undo(join=join, by=mallory)
+    own.refresh_from_db()
+    assert own.person == Person.objects.get(federation_number="999")
+    assert tournament.entries.count() == 8
+
+
+def test_merging_two_players_of_a_book_keeps_the_account_and_the_person() -> None:
+    owner = make_user("olga")
+    club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
+    first = clubs.club_player_add(club=club, name="Anna")
+    second = clubs.club_player_add(club=club, name="Anna B.")
+    join_number(player=first, number="12")
+    anna = make_user("anna")
+    player_link(player=second, account=anna)
+    from matches.services import player_merge
+
+    # Two people (a number, an account): the one who stays is joined as the one who goes was, alone.
+    merged = player_merge(into=first, other=second, by=owner)
+    assert merged.account == anna
+    assert merged.person == Person.objects.get(account=anna)

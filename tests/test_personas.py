@@ -215,6 +215,8 @@ def argument_values(table: Table, route: Route) -> dict[str, str]:
     }
     if route.name == "night_table_phones":
         values["night_id"] = str(paper_night(table).public_id)
+    if route.name == "download-ranking-list":
+        values["part"] = "0"  # the whole time, the list's one period
     token = tokens.get(route.name)
     return values | {"token": token} if token else values
 

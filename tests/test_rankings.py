@@ -100,8 +100,9 @@ def test_who_sees_a_list_and_who_counts(club: dict[str, Any]) -> None:
     clubs.member_set(club=club["club"], username="max", role="member")
     assert signed_in(member).get(reverse("ranking_detail", args=[of_club.public_id])).status_code == 200
     assert Client().get(reverse("ranking_detail", args=[numbered.public_id])).status_code == 302
-    public = defined(club["owner"], club["season"], public=True)
-    assert Client().get(reverse("ranking_detail", args=[public.public_id])).status_code == 200
+    # A club's nights are for its members: a list over them is shown to nobody else.
+    with pytest.raises(Invalid, match="not shown to everybody"):
+        defined(club["owner"], club["season"], public=True)
     # Somebody else's club is no circle of theirs to rank.
     with pytest.raises(Invalid) as refused:
         defined(

@@ -26,6 +26,8 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from matches.models import Person
+
 from .conftest import Table
 from .event_things import event_things
 
@@ -43,7 +45,7 @@ EXAMPLES = 50
 # The operations are asked in parts (every PARTS-th in the schema's order), which the workers of a run share out.
 PARTS = 4
 # Revoking the tokens ends the run's credentials: these go last (in their part).
-LAST = {"tokens_revoke", "token_revoke"}
+LAST = {"tokens_revoke", "token_revoke", "ranking_delete"}
 
 
 def in_test_transaction(environ: dict[str, Any], start_response: Any) -> list[bytes]:
@@ -75,6 +77,8 @@ def _ids(table: Table) -> dict[str, str]:
         "club_id": str(table.club.public_id),
         "season_id": str(table.season.public_id),
         "night_id": str(table.night.public_id),
+        "person_id": str(Person.objects.get(players=table.player).public_id),
+        "ranking_id": str(table.ranking.public_id),
     }
 
 

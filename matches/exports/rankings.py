@@ -24,7 +24,7 @@ def period_part(period: str) -> int:
 
 
 def part_period(part: int | None) -> str:
-    """The period a download's part names: "2026-11", "2026" or ""."""
+    """The period a download's part names: "2026-11", "2026" or "" (for 202611, 2026, 0)."""
     text = str(part or "")
     return f"{text[:4]}-{text[4:]}" if len(text) == 6 else text
 

@@ -22,6 +22,7 @@ from matches.errors import ServiceError
 from matches.models import Player
 from matches.permissions import Action, on_subject, signed_in, signed_in_account, visitor_of
 from matches.qr import table_join
+from matches.records import record_links
 from matches.refusals import done_or_refused, refusal_as_messages, refusal_on_form
 from matches.screens import followed_page, screen_response
 from matches.services.paper import PaperTotals
@@ -388,6 +389,7 @@ def _group_context(request: HttpRequest, group: Group) -> dict[str, Any]:
     match_days = latest[:MATCH_DAYS_SHOWN][::-1]
     last = group.match_days.aggregate(last=Max("number"))["last"] or 0
     clubs = [(str(club.public_id), club.name) for club in Club.objects.order_by("name")] if manages else []
+    ranking = players_ranking(league, group=group)
     return {
         "league": league,
         "group": group,
@@ -395,7 +397,8 @@ def _group_context(request: HttpRequest, group: Group) -> dict[str, Any]:
         "match_days": match_days,
         "earlier": match_days[0].number if len(latest) > MATCH_DAYS_SHOWN else None,
         "paged": before is not None,
-        "ranking": players_ranking(league, group=group),
+        "ranking": ranking,
+        "records": record_links(one.player.pk for one in ranking),
         "manages": manages,
         "team_form": TeamForm(clubs=clubs, prefix="team"),
         "match_day_form": MatchDayForm(prefix="day", initial={"number": last + 1}),
@@ -547,10 +550,12 @@ def _league_context(request: HttpRequest, league: League) -> dict[str, Any]:
     divisions = list(Division.objects.filter(league=league).prefetch_related("groups"))
     visitor = visitor_of(request)
     manages = manages_league(visitor, league)
+    ranking = players_ranking(league)
     return {
         "league": league,
         "divisions": divisions,
-        "ranking": players_ranking(league),
+        "ranking": ranking,
+        "records": record_links(one.player.pk for one in ranking),
         "manages": manages,
         "managers": league.managers.select_related("user").order_by("role", "user__username") if manages else (),
         "gives_roles": league_role(visitor, league) is LeagueRole.OWNER,

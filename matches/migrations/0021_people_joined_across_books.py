@@ -30,6 +30,8 @@ class Migration(migrations.Migration):
             name='Join',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('batch', models.UUIDField(db_index=True, default=uuid.uuid4)),
+                ('number_carried', models.CharField(blank=True, max_length=20)),
                 ('how', models.CharField(choices=[('account', 'linked to the account'), ('number', 'federation number'), ('code', 'entry code'), ('roster', 'team roster')], max_length=8)),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
                 ('undone_at', models.DateTimeField(blank=True, null=True)),

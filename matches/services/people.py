@@ -7,8 +7,10 @@ are two people there (a book merges its own players). Two people with the same n
 
 from __future__ import annotations
 
+import uuid
+
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from ..engine.messages import gettext_noop
@@ -32,26 +34,36 @@ def checked_federation_number(raw: str, field: str = "federation_number") -> str
     return number
 
 
-def person_of_account(user: User, name: str = "") -> Person:
-    """The account's own person, made the first time it is asked for: named ``name`` (the first player joined to
-    it), else as the account names itself."""
-    with transaction.atomic():
-        person = Person.objects.select_for_update().filter(account=user).first()
-        if person is None:
-            named = name or user.get_full_name() or user.get_username()
-            person = Person.objects.create(account=user, name=named[:60])
-        return person
+def person_of_account(user: User, name: str) -> Person:
+    """The account's own person, made the first time it is asked for, named ``name`` (the first player joined to it:
+    a person is never named after an account's user name). Two requests at once get the one person."""
+    found = Person.objects.filter(account=user).first()
+    if found is not None:
+        return found
+    try:
+        with transaction.atomic():
+            return Person.objects.create(account=user, name=name[:60])
+    except IntegrityError:
+        return Person.objects.get(account=user)
 
 
 def _person_of_number(number: str, name: str) -> Person:
-    person = Person.objects.select_for_update().filter(federation_number=number).first()
-    if person is None:
-        person = Person.objects.create(federation_number=number, name=name)
-    return person
+    found = Person.objects.filter(federation_number=number).first()
+    if found is not None:
+        return found
+    try:
+        with transaction.atomic():
+            return Person.objects.create(federation_number=number, name=name[:60])
+    except IntegrityError:
+        return Person.objects.get(federation_number=number)
 
 
 def _locked_player(player: Player) -> Player:
     return Player.objects.select_for_update().get(pk=player.pk)
+
+
+def _locked(person: Person) -> Person:
+    return Person.objects.select_for_update().get(pk=person.pk)
 
 
 def _refuse_same_book(person: Person, player: Player, field: str) -> None:
@@ -64,112 +76,268 @@ def _refuse_same_book(person: Person, player: Player, field: str) -> None:
         )
 
 
-def _unite(player: Player, person: Person, how: JoinedBy, by: User | None, field: str) -> None:
-    """Join ``player`` (locked) to ``person``; a player joined to another person brings that person's every player
-    along, the two people becoming one, unless they are two (two accounts, two federation numbers, two players of
-    one book)."""
-    current = player.person
-    if current is None:
-        _refuse_same_book(person, player, field)
-        player.person = person
-        player.save(update_fields=["person"])
-        Join.objects.create(player=player, person=person, how=how, by=by)
-        return
-    if current.pk == person.pk:
-        return
-    current = Person.objects.select_for_update().get(pk=current.pk)
-    if current.account_id and person.account_id:
-        raise Conflict.on(field, gettext_noop("{name} is joined to another account already."), name=player.name)
-    if current.federation_number and person.federation_number:
+def _join_one(player: Player, person: Person, how: JoinedBy, by: User | None, field: str) -> None:
+    """``player`` (locked) alone becomes ``person`` (locked), leaving the person they were: the others of that
+    person stay where they are."""
+    _refuse_same_book(person, player, field)
+    if not person.name:
+        person.name = player.name
+        person.save(update_fields=["name"])
+    Join.objects.create(player=player, person=person, previous=player.person, how=how, by=by)
+    player.person = person
+    player.save(update_fields=["person"])
+
+
+def _merge(survivor: Person, other: Person, how: JoinedBy, by: User | None, field: str, name: str) -> None:
+    """``other`` (locked) becomes ``survivor`` (locked): its every player goes over (one batch of joins), its
+    federation number with them. Refused for two people: two accounts, two numbers, two players of one book."""
+    if other.account_id and survivor.account_id:
+        raise Conflict.on(field, gettext_noop("{name} is joined to another account already."), name=name)
+    if other.federation_number and survivor.federation_number:
         raise Conflict.on(
             field,
             gettext_noop("{name} is joined to the federation number {number} already."),
-            name=player.name,
-            number=current.federation_number,
+            name=name,
+            number=other.federation_number if other.federation_number != survivor.federation_number else "",
         )
-    moving = list(Player.objects.select_for_update().filter(person=current).order_by("pk"))
-    books = set(Player.objects.filter(person=person).values_list("keeper_id", flat=True))
+    moving = list(Player.objects.select_for_update().filter(person=other).order_by("pk"))
+    books = set(Player.objects.filter(person=survivor).values_list("keeper_id", flat=True))
     if any(one.keeper_id in books for one in moving):
         raise Conflict.on(
             field,
             gettext_noop("{name} and this person both play in one book as two players: they stay apart."),
-            name=player.name,
+            name=name,
         )
-    account, number = current.account_id, current.federation_number
-    current.account, current.federation_number = None, None
-    current.save(update_fields=["account", "federation_number"])
-    person.account_id = person.account_id or account
-    person.federation_number = person.federation_number or number
-    person.save(update_fields=["account", "federation_number"])
-    Player.objects.filter(pk__in=[one.pk for one in moving]).update(person=person)
-    Join.objects.bulk_create(Join(player=one, person=person, previous=current, how=how, by=by) for one in moving)
-    player.person = person
+    number = other.federation_number or ""
+    if number:
+        other.federation_number = None
+        other.save(update_fields=["federation_number"])
+        survivor.federation_number = number
+        survivor.save(update_fields=["federation_number"])
+    if other.account_id:
+        survivor.account_id, other.account = other.account_id, None
+        other.save(update_fields=["account"])
+        survivor.save(update_fields=["account"])
+    proven = {one.pk for one in _proven(other, moving)}
+    batch = uuid.uuid4()
+    Join.objects.bulk_create(
+        Join(
+            player=one,
+            person=survivor,
+            previous=other,
+            # What a number joined stays joined by the number, whoever's joins it goes along with.
+            how=how if one.pk in proven else JoinedBy.NUMBER,
+            by=by,
+            batch=batch,
+            number_carried=number,
+        )
+        for one in moving
+    )
+    Player.objects.filter(pk__in=[one.pk for one in moving]).update(person=survivor)
+
+
+def _unite(player: Player, person: Person, how: JoinedBy, by: User | None, field: str) -> None:
+    """``player`` (locked) becomes ``person`` (locked); a player who is somebody already brings that person's every
+    player along, the two people becoming one."""
+    current = player.person
+    if current is None:
+        _join_one(player, person, how, by, field)
+    elif current.pk != person.pk:
+        _merge(person, _locked(current), how, by, field, player.name)
+        player.person = person
+
+
+def _proven(person: Person, players: list[Player] | None = None) -> list[Player]:
+    """The players of ``person`` (locked; ``players``: those of them, read already) that a federation number did not
+    join: those whose last join to it is of another kind."""
+    if players is None:
+        players = list(Player.objects.select_for_update().filter(person=person).order_by("pk"))
+    how: dict[int, str] = {}
+    for join in Join.objects.filter(player__in=players, person=person, undone_at__isnull=True).order_by(
+        "created_at", "pk"
+    ):
+        if join.previous_id != join.person_id:  # a number given to a person joins nobody
+            how[join.player_id] = join.how
+    return [player for player in players if how.get(player.pk) != JoinedBy.NUMBER]
 
 
 def join_account(*, player: Player, account: User, by: User | None = None) -> Person:
-    """``player`` is the person whose account is ``account`` (the player's link to the account)."""
+    """``player`` is the person whose account is ``account`` (the player's link to the account), with every player
+    joined to them by a team's roster or an account. What a federation number joined stays with the number: an
+    account's record holds what was proven its person's, never what somebody typed a number for. The number comes
+    along when it joined nobody else."""
     with transaction.atomic():
-        person = person_of_account(account, player.name)
-        _unite(_locked_player(player), person, JoinedBy.ACCOUNT, by or account, "account")
+        locked = _locked_player(player)
+        person = _locked(person_of_account(account, locked.name))
+        current = _locked(locked.person) if locked.person is not None else None
+        if current is None or current.pk == person.pk or not current.federation_number:
+            _unite(locked, person, JoinedBy.ACCOUNT, by or account, "account")
+            return person
+        if current.account_id:
+            raise Conflict.on("account", gettext_noop("{name} is joined to another account already."), name=locked.name)
+        proven = _proven(current)
+        if len(proven) == Player.objects.filter(person=current).count():
+            _merge(person, current, JoinedBy.ACCOUNT, by or account, "account", locked.name)
+            return person
+        for one in [locked, *(one for one in proven if one.pk != locked.pk)]:
+            _join_one(one, person, JoinedBy.ACCOUNT, by or account, "account")
         return person
 
 
 def join_number(*, player: Player, number: str, by: User | None = None, field: str = "federation_number") -> Person:
-    """``player`` is the person with the federation number ``number`` (as typed; refused when it is not one). Refused
-    when the number is another player's of the same book, or the player is joined to another number."""
+    """``player`` is the person with the federation number ``number`` (as typed; refused when it is not one): the
+    number names them in the ranking lists, and joins the players of other books that carry it.
+
+    What a typed number joins nobody has proven theirs, so a number somebody holds never joins a person with an
+    account, nor an account's person anybody: those entries are claimed with their codes. Refused, too, for the
+    number of another player of the same book and for a person with another number."""
     number = checked_federation_number(number, field)
     if not number:
         raise Invalid.on(field, gettext_noop("Enter the federation number."))
     with transaction.atomic():
         locked = _locked_player(player)
-        person = _person_of_number(number, locked.name)
-        _unite(locked, person, JoinedBy.NUMBER, by, field)
-        return person
+        current = _locked(locked.person) if locked.person is not None else None
+        holder = Person.objects.select_for_update().filter(federation_number=number).first()
+        if current is not None and holder is not None and current.pk == holder.pk:
+            return current
+        if holder is not None and (holder.account_id or (current is not None and current.account_id)):
+            raise Conflict.on(
+                field,
+                gettext_noop(
+                    "The federation number {number} is another person's: their entries are claimed with their codes."
+                ),
+                number=number,
+            )
+        if current is not None and current.federation_number:
+            raise Conflict.on(
+                field,
+                gettext_noop("{name} is joined to the federation number {number} already."),
+                name=locked.name,
+                number=current.federation_number,
+            )
+        if holder is None and current is None:
+            holder = _locked(_person_of_number(number, locked.name))
+            _join_one(locked, holder, JoinedBy.NUMBER, by, field)
+            return holder
+        if holder is None:
+            assert current is not None
+            # The number names the person the player is: given, not joined (its join goes back to the same person).
+            current.federation_number = number
+            current.save(update_fields=["federation_number"])
+            Join.objects.create(
+                player=locked, person=current, previous=current, how=JoinedBy.NUMBER, by=by, number_carried=number
+            )
+            return current
+        holder = _locked(holder)
+        if current is None:
+            _join_one(locked, holder, JoinedBy.NUMBER, by, field)
+            return holder
+        _refuse_same_book(holder, locked, field)
+        _merge(current, holder, JoinedBy.NUMBER, by, field, locked.name)
+        return current
 
 
 def join_roster(*, player: Player, league_player: Player) -> None:
-    """A team's roster says that a club's player and a league's player are one person."""
+    """A team's roster says that a club's player and a league's player are one person. Where one of them is the
+    person of an account and the other's person was joined by a federation number, the league's player alone
+    comes over (what the number joined stays with it)."""
     with transaction.atomic():
         club_player, in_league = _locked_player(player), _locked_player(league_player)
-        if club_player.person_id is None and in_league.person_id is None:
-            club_player.person = Person.objects.create(name=club_player.name)
-            club_player.save(update_fields=["person"])
-            Join.objects.create(player=club_player, person=club_player.person, how=JoinedBy.ROSTER)
-        if club_player.person is not None:
-            _unite(in_league, club_player.person, JoinedBy.ROSTER, None, "player")
+        ours, theirs = club_player.person, in_league.person
+        if ours is not None and theirs is not None and ours.pk == theirs.pk:
+            return
+        if ours is None and theirs is None:
+            person = Person.objects.create(name=club_player.name)
+            _join_one(club_player, person, JoinedBy.ROSTER, None, "player")
+            _join_one(in_league, person, JoinedBy.ROSTER, None, "player")
+        elif ours is None:
+            assert theirs is not None
+            _join_one(club_player, _locked(theirs), JoinedBy.ROSTER, None, "player")
+        elif theirs is None or (ours.account_id and theirs.federation_number):
+            _join_one(in_league, _locked(ours), JoinedBy.ROSTER, None, "player")
+        elif theirs.account_id and ours.federation_number:
+            _join_one(club_player, _locked(theirs), JoinedBy.ROSTER, None, "player")
         else:
-            assert in_league.person is not None
-            _unite(club_player, in_league.person, JoinedBy.ROSTER, None, "player")
+            _unite(in_league, _locked(ours), JoinedBy.ROSTER, None, "player")
 
 
 def join_entry(*, player: Player, account: User) -> None:
-    """A tournament's entrant, known by the entry's code, claims the entry for their account."""
+    """A tournament's entrant, known by the entry's code, claims the entry for their account: its player alone
+    becomes the account's person (the code proves that entry, not what else a number joined to it)."""
     with transaction.atomic():
-        person = person_of_account(account)
-        _unite(_locked_player(player), person, JoinedBy.CODE, account, "code")
+        locked = _locked_player(player)
+        person = _locked(person_of_account(account, locked.name))
+        if locked.person_id == person.pk:
+            return
+        if locked.person is not None and locked.person.account_id:
+            raise Conflict.on("code", gettext_noop("{name} is joined to another account already."), name=locked.name)
+        _join_one(locked, person, JoinedBy.CODE, account, "code")
 
 
-def join_undo(*, join: Join, by: User | None) -> Player:
-    """Undo ``join``, the last of its player's: the player goes back to the person they were before (nobody, or
-    one they were joined to before). What the join took along stays where it went. Refused for a join undone
-    already or followed by another."""
+def join_as(*, player: Player, person: Person, how: str, by: User | None) -> None:
+    """``player`` becomes ``person`` the way a player it was merged with had become it (``how``): by its number, by
+    its code (that player alone), by an account or a roster (with their people, as ``join_roster`` joins them)."""
     with transaction.atomic():
-        player = _locked_player(join.player)
-        latest = Join.objects.filter(player=player, undone_at__isnull=True).order_by("-created_at", "-pk").first()
-        if latest is None or latest.pk != join.pk or player.person_id != join.person_id:
+        locked, target = _locked_player(player), _locked(person)
+        if locked.person_id == target.pk:
+            return
+        if how == JoinedBy.NUMBER and target.federation_number:
+            join_number(player=locked, number=target.federation_number, by=by, field="other")
+            return
+        current = _locked(locked.person) if locked.person is not None else None
+        weak = current is not None and (
+            (current.account_id and target.federation_number) or (target.account_id and current.federation_number)
+        )
+        if current is None or how == JoinedBy.CODE or weak:
+            _join_one(locked, target, JoinedBy(how), by, "other")
+        else:
+            _merge(target, current, JoinedBy(how), by, "other", locked.name)
+
+
+def join_undo(*, join: Join, by: User | None) -> list[Player]:
+    """Undo ``join`` with every join made with it (two people who became one are two again): each player back to
+    the person they were before (nobody, or the one they were joined to), the federation number that went over
+    back with them, the account's link taken back where the join was one. Refused for a join undone already or
+    followed by another."""
+    with transaction.atomic():
+        batch = list(Join.objects.select_related("previous").filter(batch=join.batch, undone_at__isnull=True))
+        players = {
+            one.pk: one for one in Player.objects.select_for_update().filter(pk__in=[j.player_id for j in batch])
+        }
+        latest = {}
+        for one in Join.objects.filter(player__in=list(players), undone_at__isnull=True).order_by("created_at", "pk"):
+            latest[one.player_id] = one.pk
+        if not batch or any(
+            latest.get(one.player_id) != one.pk or players[one.player_id].person_id != one.person_id for one in batch
+        ):
             raise Conflict.on("join", gettext_noop("This join was undone or changed already."))
-        back = join.previous
-        if back is not None and Player.objects.filter(person=back, keeper_id=player.keeper_id).exists():
-            back = None
-        player.person = back
-        fields = ["person"]
-        if join.how == JoinedBy.ACCOUNT and player.account_id is not None:
-            player.account, player.link_token = None, None
-            fields += ["account", "link_token"]
-        player.save(update_fields=fields)
-        join.undone_at, join.undone_by = timezone.now(), by
-        join.save(update_fields=["undone_at", "undone_by"])
-        return player
+        person = _locked(batch[0].person)
+        carried = batch[0].number_carried
+        back = batch[0].previous
+        if carried and person.federation_number == carried:
+            given = back is not None and back.pk == person.pk
+            if given or (back is not None and not back.federation_number):
+                person.federation_number = None
+                person.save(update_fields=["federation_number"])
+            if not given and back is not None and not back.federation_number:
+                back.federation_number = carried
+                back.save(update_fields=["federation_number"])
+        now = timezone.now()
+        for one in batch:
+            player = players[one.player_id]
+            previous = one.previous
+            same_book = Player.objects.filter(person=previous, keeper_id=player.keeper_id).exclude(pk=player.pk)
+            if previous is not None and same_book.exists():
+                previous = None
+            player.person = previous
+            fields = ["person"]
+            if one.how == JoinedBy.ACCOUNT and player.account_id is not None and player.account_id == person.account_id:
+                player.account, player.link_token = None, None
+                fields += ["account", "link_token"]
+            player.save(update_fields=fields)
+            one.undone_at, one.undone_by = now, by
+            one.save(update_fields=["undone_at", "undone_by"])
+        return list(players.values())
 
 
 def player_leaves(*, player: Player, by: User | None) -> None:
@@ -182,16 +350,17 @@ def player_leaves(*, player: Player, by: User | None) -> None:
 
 
 def joins_removed(*, account: User) -> int:
-    """Every join of the account's person undone (the person asks to be split from every book); how many."""
-    person = Person.objects.filter(account=account).first()
-    if person is None:
-        return 0
-    removed = 0
-    for player in Player.objects.filter(person=person).order_by("pk"):
-        player_leaves(player=player, by=account)
-        removed += 1
-    Player.objects.filter(account=account).update(account=None, link_token=None)
-    return removed
+    """Every join of the account's person undone and every link to the account taken back, at once (the person
+    asks to be split from every book); how many players it held."""
+    with transaction.atomic():
+        person = Person.objects.filter(account=account).first()
+        removed = 0
+        if person is not None:
+            for player in Player.objects.filter(person=person).order_by("pk"):
+                player_leaves(player=player, by=account)
+                removed += 1
+        Player.objects.filter(account=account).update(account=None, link_token=None)
+        return removed
 
 
 def person_shown(*, person: Person, shown: str) -> Person:

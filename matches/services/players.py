@@ -13,9 +13,9 @@ from ..engine import (
 )
 from ..engine.messages import gettext_noop, msg
 from ..errors import Conflict, Gone, Invalid
-from ..models import GameScore, Join, JoinedBy, Keeper, Match, Person, Player, Seat, new_link_token
+from ..models import GameScore, Join, Keeper, Match, Person, Player, Seat, new_link_token
 from ..names import BadName, name_key, normalize_name
-from .people import join_account, player_leaves
+from .people import join_account, join_as, player_leaves
 
 
 def player_named(keeper: Keeper, name: str) -> Player:
@@ -111,17 +111,10 @@ def player_merge(*, into: Player, other: Player, by: User | None = None) -> Play
             raise Conflict([FieldError("other", msg(gettext_noop("These two sat at one table: they are two people.")))])
         Seat.objects.filter(player=other).update(player=into)
         GameScore.objects.filter(player=other).update(player=into)
-        if into.account_id is None and other.account_id is not None:
-            into.account_id = other.account_id
-            into.save(update_fields=["account"])
-        if into.person_id is None and other.person_id is not None:
-            # The one who stays is the person the one who goes was joined to, as that join said.
-            joined = Join.objects.filter(player=other, undone_at__isnull=True).order_by("-created_at", "-pk").first()
-            into.person_id = other.person_id
-            into.save(update_fields=["person"])
-            Join.objects.create(
-                player=into, person_id=other.person_id, how=joined.how if joined else JoinedBy.ROSTER, by=by
-            )
+        # Who the one who goes was across books, the one who stays becomes, as they had become it.
+        account = other.account if into.account_id is None else None
+        joined = Join.objects.filter(player=other, undone_at__isnull=True).order_by("-created_at", "-pk").first()
+        person = other.person if joined is not None and other.person_id != into.person_id else None
         try:
             other.delete()
         except ProtectedError:
@@ -135,4 +128,11 @@ def player_merge(*, into: Player, other: Player, by: User | None = None) -> Play
                     )
                 ]
             ) from None
+        if account is not None:
+            into.account = account
+            into.save(update_fields=["account"])
+            join_account(player=into, account=account, by=by)
+        if person is not None and joined is not None:
+            join_as(player=into, person=person, how=joined.how, by=by)
+        into.refresh_from_db()
     return into

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime
 import uuid
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
@@ -17,8 +16,8 @@ from ..engine import FieldError
 from ..engine.messages import gettext_noop, msg
 from ..errors import Conflict, Invalid
 from ..models import Counted, Method, Period, RankingEdition, RankingList
-from ..rankings import countable_events, counted_lists, person_key, ranking_periods, ranking_rows
-from ..registry import lists_circles
+from ..rankings import countable_events, counted_lists, ranking_periods, ranking_rows
+from ..registry import lists_circles, lists_countable_by
 
 MAX_NAME = 100
 # What a list's options take at most: series, best results, places in a table, the field the points are for.
@@ -54,7 +53,9 @@ def _checked(owner: User, form: RankingForm, errors: list[FieldError]) -> dict[s
     name = " ".join(form.name.split())
     if not name or len(name) > MAX_NAME:
         refuse("name", gettext_noop("Give the list a name of up to {count} characters."), count=MAX_NAME)
-    countable = {str(event.within) for event in countable_events(owner, keep=form.events)}
+    offered = {str(event.within): event for event in countable_events(owner, keep=form.events)}
+    countable = set(offered)
+    public_kinds, _ = lists_countable_by(owner)
     events = []
     for raw in form.events:
         try:
@@ -63,6 +64,12 @@ def _checked(owner: User, form: RankingForm, errors: list[FieldError]) -> dict[s
             events.append(str(raw))
     if not events or any(event not in countable for event in events):
         refuse("events", gettext_noop("Choose the events to count from those offered."))
+    chosen = [offered[event] for event in events if event in offered]
+    if form.public and any(event.kind not in public_kinds for event in chosen):
+        refuse(
+            "public",
+            gettext_noop("A list over a club's nights is for the club's members: it is not shown to everybody."),
+        )
     if form.date_from and form.date_to and form.date_to < form.date_from:
         refuse("date_to", gettext_noop("The end is before the start."))
     if form.period not in Period.values:
@@ -113,10 +120,8 @@ def _check_lists(ranking: RankingList) -> None:
         raise Invalid.on("events", gettext_noop("No closed list of these events falls in these dates."))
     if ranking.method != Method.AVERAGE or ranking.minimum == 1:
         return
-    most = 0
-    for period in ranking_periods(ranking):
-        pairs = counted_lists(ranking, period).values_list("player_id", "player__person_id").iterator()
-        most = max(most, *Counter(person_key(player, person) for player, person in pairs).values())
+    reaching = replace_minimum(ranking)
+    most = max((row.series for period in ranking_periods(ranking) for row in ranking_rows(reaching, period)), default=0)
     if most < ranking.minimum:
         raise Invalid.on(
             "minimum",
@@ -124,6 +129,15 @@ def _check_lists(ranking: RankingList) -> None:
             minimum=ranking.minimum,
             most=most,
         )
+
+
+def replace_minimum(ranking: RankingList) -> RankingList:
+    """The ranking as it would be with no minimum: whom it counts, however many series they played."""
+    unbounded = RankingList(
+        **{field.attname: getattr(ranking, field.attname) for field in RankingList._meta.concrete_fields}
+    )
+    unbounded.minimum = 1
+    return unbounded
 
 
 def ranking_save(*, owner: User, form: RankingForm, ranking: RankingList | None = None) -> RankingList:

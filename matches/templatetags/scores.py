@@ -1,7 +1,7 @@
 """Numbers and engine messages as a score sheet writes them: a real minus sign, a plus for gains, the reader's deck."""
 
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -10,6 +10,7 @@ from django import forms, template
 from django.forms import BoundField
 from django.forms.utils import flatatt
 from django.template import Context
+from django.urls import reverse
 from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
@@ -294,3 +295,12 @@ def choice_buttons(field: BoundField) -> SafeString:
             for index, (option, label) in enumerate(widget.choices)
         ),
     )
+
+
+@register.simple_tag
+def record_name(name: str, records: Mapping[int, uuid.UUID] | None, player: int | None) -> str:
+    """``name``, linked to the person's record where ``records`` (``records.record_links``) has the player's."""
+    found = records.get(player) if records and player is not None else None
+    if found is None:
+        return conditional_escape(name)
+    return format_html('<a href="{}">{}</a>', reverse("person_detail", args=[found]), name)

@@ -21,12 +21,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
+from matches.accounts import claim_failure_record, claims_locked_out
 from matches.clubs.models import Club, Membership
 from matches.clubs.permissions import CLUB_RUNNERS
 from matches.engine import RuleError
 from matches.engine.league import Place
 from matches.engine.tournaments import CashierLine, Prize, PrizeKind, Seating
-from matches.errors import ServiceError
+from matches.errors import Invalid, ServiceError
 from matches.labels import euros
 from matches.names import name_key
 from matches.paging import page_of
@@ -44,6 +45,7 @@ from matches.permissions import (
     visitor_of,
 )
 from matches.qr import TableJoin, table_join
+from matches.records import record_links
 from matches.refusals import done_or_refused, refusal_as_messages, refusal_on_form, refusal_texts
 from matches.services.paper import PaperTotals
 from matches.views.paper import PaperTable, paper_page
@@ -632,9 +634,18 @@ def entry_claim(request: HttpRequest, tournament_id: Any) -> HttpResponse:
     form = CodeForm(request.POST)
     code = form.cleaned_data["code"] if form.is_valid() else ""
     account = signed_in_account(request)
-    if done_or_refused(request, lambda: services.entry_claim(tournament=tournament, code=code, account=account)):
-        messages.success(request, _("Your entry is in your record: its lists count there once its series close."))
-        return redirect("player_me")
+    if claims_locked_out(account):
+        messages.error(request, _("Too many wrong codes: try again in an hour."))
+    else:
+        try:
+            services.entry_claim(tournament=tournament, code=code, account=account)
+        except ServiceError as error:
+            if isinstance(error, Invalid):
+                claim_failure_record(account)
+            refusal_as_messages(request, error)
+        else:
+            messages.success(request, _("Your entry is in your record: its lists count there once its series close."))
+            return redirect("player_me")
     return redirect(reverse("tournaments:detail", args=[tournament.public_id]) + "#mine")
 
 
@@ -658,6 +669,7 @@ class RankRow:
     won: int
     lost: int
     by_lot: bool
+    player: int | None
 
 
 def _rows(results: TournamentResults, places: tuple[Place, ...]) -> list[RankRow]:
@@ -673,6 +685,7 @@ def _rows(results: TournamentResults, places: tuple[Place, ...]) -> list[RankRow
                 place.standing.won,
                 place.standing.lost,
                 place.by_lot,
+                entry.player_id if entry is not None else None,
             )
         )
     return rows
@@ -696,6 +709,7 @@ def tournament_results_page(request: HttpRequest, tournament: Tournament) -> Htt
             *((caption, _rows(results, places)) for caption, places in _more_rankings(results) if places),
         ],
         "manages": manages_tournament(visitor_of(request), tournament),
+        "records": record_links(entry.player_id for entry in results.entries.values()),
     }
     return render(request, "tournaments/results.html", context)
 

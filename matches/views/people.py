@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -32,11 +33,8 @@ from ..records import (
     LIST_FIELDS,
     lists_seen,
     own_lists,
-    record_by_kind,
-    record_by_year,
     record_chart,
-    record_figures,
-    record_months,
+    record_overview,
     record_partners,
     shown_name,
     summed_lists,
@@ -52,22 +50,22 @@ from .players import player_page
 LISTS_PER_PAGE = 50
 
 
-def _record(request: HttpRequest, every: QuerySet[ClosedList]) -> dict[str, object]:
+def _record(request: HttpRequest, every: QuerySet[ClosedList], *, own: bool) -> dict[str, object]:
     """What a record's page shows of the lists ``every``: the figures over those it sums, by kind and by year, the
-    months, the partners and a page of the lists."""
+    months, a page of the lists and, to the person alone (they name other people), the partners."""
     lists = summed_lists(every)
-    record = record_figures(lists)
+    overview = record_overview(lists)
+    record = overview.figures
     if not record.series:
         return {"record": None}
-    months = record_months(lists)
     return {
         "not_summed": every.count() - record.series,
         "record": record,
-        "by_kind": [(closed_lists_label(kind), figures) for kind, figures in record_by_kind(lists)],
-        "by_year": record_by_year(lists),
-        "partners": record_partners(lists),
-        "months": months,
-        "chart": _months_charted(months),
+        "by_kind": [(closed_lists_label(kind), figures) for kind, figures in overview.by_kind],
+        "by_year": overview.by_year,
+        "partners": record_partners(lists) if own else [],
+        "months": overview.months,
+        "chart": _months_charted(overview.months),
         "page": page_of(lists, by="-sequence", after=request.GET.get("after"), size=LISTS_PER_PAGE),
     }
 
@@ -78,19 +76,17 @@ def _months_charted(months: Sequence[tuple[datetime.date, object]]) -> tuple[dat
 
 
 def _chart(lists: QuerySet[ClosedList]) -> HttpResponse:
-    chart = record_chart(record_months(summed_lists(lists)))
+    chart = record_chart(record_overview(summed_lists(lists)).months)
     return HttpResponse(render_to_string("matches/chart.svg", {"chart": chart}), content_type="image/svg+xml")
 
 
 def _joins(person: Person | None) -> list[Join]:
-    """The joins that hold the person's players, each with its player."""
+    """The last join of each of the person's players (the one an undo takes back), each with its player."""
     if person is None:
         return []
-    return list(
-        Join.objects.filter(person=person, undone_at__isnull=True, player__person=person)
-        .select_related("player")
-        .order_by("player__name", "created_at")
-    )
+    joins = Join.objects.filter(person=person, undone_at__isnull=True, player__person=person).select_related("player")
+    latest = {join.player_id: join for join in joins.order_by("created_at", "pk")}
+    return sorted(latest.values(), key=lambda join: (join.player.name, join.pk))
 
 
 @signed_in
@@ -111,7 +107,7 @@ def player_me(request: HttpRequest) -> HttpResponse:
         "chart_url": reverse("player_me_chart"),
         "own": True,
     }
-    context |= _record(request, own_lists(account))
+    context |= _record(request, own_lists(account), own=True)
     return render(request, "matches/player_me.html", context)
 
 
@@ -149,6 +145,13 @@ def player_me_record(request: HttpRequest) -> HttpResponse:
     return response
 
 
+def _named(account: User) -> str:
+    """What a person made before any player is joined to them is called: a player linked to the account, or the
+    account's full name (never its user name: the person's name may be shown to everybody)."""
+    linked = Player.objects.filter(account=account).order_by("created_at").values_list("name", flat=True).first()
+    return linked or account.get_full_name()
+
+
 @signed_in
 @require_POST
 def player_me_shown(request: HttpRequest) -> HttpResponse:
@@ -156,7 +159,7 @@ def player_me_shown(request: HttpRequest) -> HttpResponse:
     account = signed_in_account(request)
     done_or_refused(
         request,
-        lambda: person_shown(person=person_of_account(account), shown=request.POST.get("shown", "")),
+        lambda: person_shown(person=person_of_account(account, _named(account)), shown=request.POST.get("shown", "")),
         _("Saved: who sees your record."),
     )
     return redirect(reverse("player_me") + "#shown")
@@ -181,7 +184,8 @@ def player_me_joins(request: HttpRequest) -> HttpResponse:
 def _posted_join(request: HttpRequest, joins: QuerySet[Join]) -> Join | None:
     """The join the form names (``join``), of ``joins``; None, said above the page, for another."""
     raw = request.POST.get("join", "")
-    join = joins.select_related("player").filter(pk=int(raw)).first() if raw.isdigit() and len(raw) < 12 else None
+    known = raw.isascii() and raw.isdigit() and len(raw) < 12
+    join = joins.select_related("player").filter(pk=int(raw)).first() if known else None
     if join is None:
         messages.error(request, _("This join was undone or changed already."))
     return join
@@ -203,10 +207,11 @@ def person_detail(request: HttpRequest, person: Person) -> HttpResponse:
     context: dict[str, Any] = {
         "person": person,
         "name": shown_name(person, account),
+        "own": account is not None and person.account_id == account.pk,
         "everything": person.shown != Shown.PRIVATE or (account is not None and person.account_id == account.pk),
         "chart_url": reverse("person_chart", args=[person.public_id]),
     }
-    context |= _record(request, lists)
+    context |= _record(request, lists, own=context["own"])
     return render(request, "matches/person_detail.html", context)
 
 

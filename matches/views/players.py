@@ -99,7 +99,7 @@ def player_page(
         "merge_errors": merge_errors,
         "number_errors": number_errors,
         "number_value": number_value,
-        "joins": Join.objects.filter(player=player, undone_at__isnull=True).order_by("created_at")[:1]
+        "joins": Join.objects.filter(player=player, undone_at__isnull=True).order_by("-created_at", "-pk")[:1]
         if player.person_id
         else [],
     }

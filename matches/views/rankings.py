@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -207,16 +207,25 @@ def ranking_delete_view(request: HttpRequest, ranking: RankingList) -> HttpRespo
     return redirect("ranking_list")
 
 
+def _period(ranking: RankingList, part: int | None) -> str:
+    """The period a download's part names, among those the list has lists in, or the whole time of a list over the
+    whole time (404 for another)."""
+    period = part_period(part)
+    if period not in ranking_periods(ranking) and not (period == "" and ranking.period == Period.WHOLE):
+        raise Http404
+    return period
+
+
 def ranking_file(ranking: RankingList, part: int | None) -> SheetExport:
     """The period's ranking list as a file."""
-    period = part_period(part)
+    period = _period(ranking, part)
     rows, published = ranking_shown(ranking, period)
     return SheetExport(ranking_sheet(ranking, period, rows, published is not None))
 
 
 def ranking_printed(ranking: RankingList, part: int | None) -> Printed:
     """The period's ranking list to print, saying whether it is published or as it stands."""
-    period = part_period(part)
+    period = _period(ranking, part)
     rows, published = ranking_shown(ranking, period)
     sheet = ranking_sheet(ranking, period, rows, published is not None)
     when = _("published") if published is not None else _("as it stands")

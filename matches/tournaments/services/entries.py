@@ -158,10 +158,13 @@ def entry_at_door(*, tournament: Tournament, form: EntryForm, paid: bool = True,
 
 def entry_claim(*, tournament: Tournament, code: str, account: User) -> Entry:
     """An entrant claims their entry for their record with the entry's code: the entry's player becomes the person
-    of ``account``. Refused for a code of no entry of the tournament, and for an entry claimed by another account."""
+    of ``account``. Refused for a code of no entry of the tournament, for an entry another account entered online,
+    and for one claimed by another account."""
     entry = entry_by_code(tournament, code)
     if entry is None:
         raise Invalid.on("code", gettext_noop("No entry of this tournament has that code."))
+    if entry.account_id is not None and entry.account_id != account.pk:
+        raise Conflict.on("code", gettext_noop("Another account entered this entry online: it is theirs to claim."))
     join_entry(player=entry.player, account=account)
     return entry
 

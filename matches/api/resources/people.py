@@ -1,0 +1,327 @@
+"""A person's record and the ranking lists, under the same rules as their pages: one's own record, anybody's as they
+show it; one's own ranking lists and one's clubs', defined, changed, published and deleted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from ...labels import figure_cell
+from ...models import ClosedList, Counted, Method, Period, Person, RankingList
+from ...permissions import Action, request_account, signed_in_account
+from ...rankings import Ranked, ranking_periods, ranking_shown
+from ...records import (
+    LIST_FIELDS,
+    Figures,
+    lists_seen,
+    own_lists,
+    record_overview,
+    shown_name,
+    summed_lists,
+)
+from ...registry import closed_lists_label, lists_circles
+from ...services.rankings import RankingForm, ranking_delete, ranking_publish, ranking_save
+from ..policy import PolicyView
+from ..serializers import StrictInput, WholeNumberField
+from .common import REFUSED, bounded_body
+
+# The lists a record's answer names, the latest first; the download on the page has them all.
+RECORD_LISTS = 500
+
+
+class RecordFiguresShape(serializers.Serializer):
+    series = serializers.IntegerField()
+    games = serializers.IntegerField()
+    won = serializers.IntegerField(help_text="Games won as declarer.")
+    lost = serializers.IntegerField(help_text="Games lost as declarer.")
+    total = serializers.IntegerField(help_text="The Seeger-Fabian points of every series summed.")
+    best = serializers.IntegerField(allow_null=True)
+    average = serializers.FloatField(allow_null=True, help_text="Per series, to two places.")
+    per_48 = serializers.FloatField(allow_null=True, help_text="Per 48 games, where series of different lengths mix.")
+    lost_percent = serializers.FloatField(allow_null=True)
+
+
+class RecordGroupShape(serializers.Serializer):
+    group = serializers.CharField(help_text="The kind of event, or the year.")
+    figures = RecordFiguresShape()
+
+
+class ClosedListShape(serializers.Serializer):
+    kind = serializers.CharField()
+    scheme = serializers.CharField()
+    event = serializers.UUIDField()
+    event_name = serializers.CharField()
+    within = serializers.UUIDField(help_text="What the event counts in: a season, a group, the tournament.")
+    date = serializers.DateField()
+    series = serializers.IntegerField()
+    table_size = serializers.IntegerField()
+    games = serializers.IntegerField()
+    won = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    others_lost = serializers.IntegerField()
+    game_points = serializers.IntegerField()
+    total = serializers.IntegerField()
+
+
+class RecordShape(serializers.Serializer):
+    person = serializers.UUIDField(allow_null=True)
+    name = serializers.CharField()
+    figures = RecordFiguresShape(help_text="Over the lists scored by Seeger-Fabian.")
+    by_kind = RecordGroupShape(many=True)
+    by_year = RecordGroupShape(many=True)
+    lists = ClosedListShape(many=True, help_text=f"The latest {RECORD_LISTS} lists, of every scheme.")
+
+
+def _figures(figures: Figures) -> dict[str, Any]:
+    def cell(value: Any) -> Any:
+        return None if value is None else figure_cell(value)
+
+    return {
+        "series": figures.series,
+        "games": figures.games,
+        "won": figures.won,
+        "lost": figures.lost,
+        "total": figures.total,
+        "best": figures.best,
+        "average": cell(figures.average),
+        "per_48": cell(figures.per_48),
+        "lost_percent": cell(figures.lost_percent),
+    }
+
+
+def _record(person: Person | None, name: str, every: Any) -> dict[str, Any]:
+    overview = record_overview(summed_lists(every))
+    latest = every.order_by("-sequence", "-pk").values(*LIST_FIELDS)[:RECORD_LISTS]
+    return {
+        "person": person.public_id if person is not None else None,
+        "name": name,
+        "figures": _figures(overview.figures),
+        "by_kind": [
+            {"group": closed_lists_label(kind), "figures": _figures(figures)} for kind, figures in overview.by_kind
+        ],
+        "by_year": [{"group": str(year), "figures": _figures(figures)} for year, figures in overview.by_year],
+        "lists": list(latest),
+    }
+
+
+class OwnRecordView(PolicyView):
+    subject_kind = "account"
+
+    @extend_schema(
+        operation_id="own_record",
+        summary="Your record",
+        description="Your figures over every closed list of the players joined to you, by kind of event and by "
+        "year, and your latest lists.",
+        responses={200: RecordShape, **REFUSED},
+    )
+    def get(self, request: Request) -> Response:
+        account = signed_in_account(request)
+        person = Person.objects.filter(account=account).first()
+        name = person.name if person is not None else account.get_username()
+        return Response(RecordShape(_record(person, name, own_lists(account))).data)
+
+
+class PersonRecordView(PolicyView):
+    subject_kind = "person"
+
+    @extend_schema(
+        operation_id="person_record",
+        summary="A person's record",
+        description="As the person shows it: to everybody where they say so (with the first name only where they "
+        "ask for that), else to themselves and, for their club's nights, to the club's members.",
+        responses={200: RecordShape, **REFUSED},
+    )
+    def get(self, request: Request, person_id: str) -> Response:
+        person: Person = self.subject
+        account = request_account(request)
+        lists = lists_seen(person, account)
+        every = lists if lists is not None else ClosedList.objects.none()
+        return Response(RecordShape(_record(person, shown_name(person, account), every)).data)
+
+
+class RankingInput(StrictInput):
+    name = serializers.CharField(max_length=100)
+    events = serializers.ListField(
+        child=serializers.UUIDField(), max_length=500, help_text="The seasons, groups and tournaments that count."
+    )
+    date_from = serializers.DateField(required=False, allow_null=True, default=None)
+    date_to = serializers.DateField(required=False, allow_null=True, default=None)
+    period = serializers.ChoiceField(choices=Period.values, default=Period.WHOLE)
+    counted = serializers.ChoiceField(choices=Counted.values, default=Counted.EVERYBODY)
+    club = serializers.UUIDField(required=False, allow_null=True, default=None, help_text="With counted: book.")
+    method = serializers.ChoiceField(choices=Method.values, default=Method.AVERAGE)
+    minimum = WholeNumberField(min_value=1, max_value=999, default=1)
+    best = WholeNumberField(min_value=1, max_value=999, default=1)
+    places = serializers.ListField(
+        child=WholeNumberField(min_value=0, max_value=10000), max_length=200, required=False, default=list
+    )
+    field = WholeNumberField(min_value=1, max_value=10000, default=100)
+    public = serializers.BooleanField(default=False)
+
+
+class RankingListShape(serializers.Serializer):
+    id = serializers.UUIDField()
+    name = serializers.CharField()
+    events = serializers.ListField(child=serializers.UUIDField())
+    date_from = serializers.DateField(allow_null=True)
+    date_to = serializers.DateField(allow_null=True)
+    period = serializers.CharField()
+    counted = serializers.CharField()
+    method = serializers.CharField()
+    minimum = serializers.IntegerField()
+    best = serializers.IntegerField()
+    places = serializers.ListField(child=serializers.IntegerField())
+    field = serializers.IntegerField()
+    public = serializers.BooleanField()
+    periods = serializers.ListField(child=serializers.CharField(), help_text="The periods with lists, latest first.")
+
+
+class RankingPlaceShape(serializers.Serializer):
+    place = serializers.IntegerField()
+    name = serializers.CharField()
+    person = serializers.UUIDField(allow_null=True, help_text="The person's record, where they show it.")
+    series = serializers.IntegerField()
+    events = serializers.IntegerField()
+    total = serializers.IntegerField()
+    score = serializers.FloatField(help_text="The method's figure: the average, the best results, the points.")
+
+
+class RankingListDetailShape(RankingListShape):
+    period = serializers.CharField()
+    published_at = serializers.DateTimeField(allow_null=True, help_text="Null: the list as it stands.")
+    rows = RankingPlaceShape(many=True)
+
+
+def _ranking(ranking: RankingList) -> dict[str, Any]:
+    return {
+        "id": ranking.public_id,
+        "name": ranking.name,
+        "events": ranking.events,
+        "date_from": ranking.date_from,
+        "date_to": ranking.date_to,
+        "period": ranking.period,
+        "counted": ranking.counted,
+        "method": ranking.method,
+        "minimum": ranking.minimum,
+        "best": ranking.best,
+        "places": ranking.places,
+        "field": ranking.field,
+        "public": ranking.public,
+        "periods": ranking_periods(ranking),
+    }
+
+
+def _row(row: Ranked) -> dict[str, Any]:
+    return {
+        "place": row.place,
+        "name": row.name,
+        "person": row.person,
+        "series": row.series,
+        "events": row.events,
+        "total": row.total,
+        "score": figure_cell(row.score),
+    }
+
+
+def _form(body: dict[str, Any]) -> RankingForm:
+    club = body.pop("club")
+    return RankingForm(**{**body, "events": [str(event) for event in body["events"]], "circle": str(club or "")})
+
+
+class RankingListView(PolicyView):
+    subject_kind = "account"
+
+    @extend_schema(
+        operation_id="rankings", summary="Your ranking lists", responses={200: RankingListShape(many=True), **REFUSED}
+    )
+    def get(self, request: Request) -> Response:
+        account = signed_in_account(request)
+        books = [book for _, book, _ in lists_circles(account)]
+        rankings = RankingList.objects.filter(owner=account) | RankingList.objects.filter(book__in=books)
+        shown = [_ranking(ranking) for ranking in rankings.distinct().order_by("name", "id")]
+        return Response(RankingListShape(shown, many=True).data)
+
+    @extend_schema(
+        operation_id="ranking_create",
+        summary="Define a ranking list",
+        description="Refused (400, by field) for events you may not count, a list over no closed list, and an average "
+        "whose minimum nobody reaches.",
+        request=RankingInput,
+        responses={201: RankingListShape, **REFUSED},
+    )
+    def post(self, request: Request) -> Response:
+        saved = ranking_save(owner=signed_in_account(request), form=_form(bounded_body(RankingInput, request)))
+        return Response(RankingListShape(_ranking(saved)).data, status=201)
+
+
+PERIOD = OpenApiParameter(
+    "period", OpenApiTypes.STR, description='"2026-11", "2026" or empty; the latest with lists when not given.'
+)
+
+
+class RankingView(PolicyView):
+    subject_kind = "ranking"
+    writes = Action.MANAGE
+
+    @extend_schema(
+        operation_id="ranking",
+        summary="A ranking list",
+        description="A period's list: as published where it was, else as it stands.",
+        parameters=[PERIOD],
+        responses={200: RankingListDetailShape, **REFUSED},
+    )
+    def get(self, request: Request, ranking_id: str) -> Response:
+        ranking: RankingList = self.subject
+        periods = ranking_periods(ranking)
+        asked = request.query_params.get("period")
+        period = asked if asked in periods else (periods[0] if periods else "")
+        rows, edition = ranking_shown(ranking, period)
+        shown = _ranking(ranking) | {
+            "period": period,
+            "published_at": edition.published_at if edition is not None else None,
+            "rows": [_row(row) for row in rows],
+        }
+        return Response(RankingListDetailShape(shown).data)
+
+    @extend_schema(
+        operation_id="ranking_change",
+        summary="Change a ranking list",
+        request=RankingInput,
+        responses={200: RankingListShape, **REFUSED},
+    )
+    def put(self, request: Request, ranking_id: str) -> Response:
+        ranking: RankingList = self.subject
+        form = _form(bounded_body(RankingInput, request))
+        saved = ranking_save(owner=signed_in_account(request), form=form, ranking=ranking)
+        return Response(RankingListShape(_ranking(saved)).data)
+
+    @extend_schema(operation_id="ranking_delete", summary="Delete a ranking list", responses={204: None, **REFUSED})
+    def delete(self, request: Request, ranking_id: str) -> Response:
+        ranking_delete(ranking=self.subject)
+        return Response(status=204)
+
+
+class PublishInput(StrictInput):
+    period = serializers.CharField(allow_blank=True, max_length=7)
+
+
+class RankingPublishView(PolicyView):
+    subject_kind = "ranking"
+    action = Action.MANAGE
+
+    @extend_schema(
+        operation_id="ranking_publish",
+        summary="Publish a period's ranking list",
+        description="Keeps the period's list as it stands now; 409 when it is published already.",
+        request=PublishInput,
+        responses={201: RankingPlaceShape(many=True), **REFUSED},
+    )
+    def post(self, request: Request, ranking_id: str) -> Response:
+        period = bounded_body(PublishInput, request)["period"]
+        edition = ranking_publish(ranking=self.subject, period=period, by=signed_in_account(request))
+        return Response(edition.rows, status=201)

@@ -1,0 +1,84 @@
+"""A person's record and the ranking lists through the API, under the rules of their pages: refusals are 400s with
+messages by field, and nobody reads what they may not see."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from matches.models import Person, RankingEdition, RankingList
+
+from .factories import make_user
+from .test_api_resources import signed
+from .test_rankings import club  # noqa: F401  (the fixture)
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_record_through_the_api_as_its_page_shows_it(club: dict[str, Any]) -> None:  # noqa: F811
+    from matches.services import player_link
+
+    anna = make_user("anna")
+    player_link(player=club["club"].keeper.players.get(name="Anna"), account=anna)
+    own = signed(anna).get("/api/v1/people/me/record/").json()
+    # November 122, December nothing: two series, 61 a series.
+    assert own["figures"]["series"] == 2
+    assert own["figures"]["average"] == 61
+    assert [(group["group"], group["figures"]["total"]) for group in own["by_kind"]] == [("Club nights", 122)]
+    assert [row["total"] for row in own["lists"]] == [0, 122]
+    person = Person.objects.get(account=anna)
+    address = f"/api/v1/people/{person.public_id}/record/"
+    assert signed(make_user("mallory")).get(address).status_code == 404
+    assert APIClient().get(address).status_code == 401
+    person.shown = "first"
+    person.save()
+    public = APIClient().get(address)
+    assert public.status_code == 200
+    assert public.json()["name"] == "Anna"
+    assert public.json()["figures"]["best"] == 122
+
+
+def test_ranking_lists_through_the_api(club: dict[str, Any]) -> None:  # noqa: F811
+    owner = signed(club["owner"])
+    body = {"name": "Monatsrangliste", "events": [str(club["season"].public_id)], "period": "month"}
+    made = owner.post("/api/v1/rankings/", body, format="json")
+    assert made.status_code == 201, made.content
+    ranking = made.json()["id"]
+    assert made.json()["periods"] == ["2026-12", "2026-11"]
+    november = owner.get(f"/api/v1/rankings/{ranking}/?period=2026-11").json()
+    assert november["published_at"] is None
+    assert next((row["place"], row["name"], row["score"]) for row in november["rows"]) == (1, "Anna", 122)
+    assert owner.post(f"/api/v1/rankings/{ranking}/publish/", {"period": "2026-11"}, format="json").status_code == 201
+    again = owner.post(f"/api/v1/rankings/{ranking}/publish/", {"period": "2026-11"}, format="json")
+    assert again.status_code == 409
+    assert RankingEdition.objects.count() == 1
+    assert [row["name"] for row in owner.get("/api/v1/rankings/").json()] == ["Monatsrangliste"]
+
+    stranger = signed(make_user("mallory"))
+    assert stranger.get(f"/api/v1/rankings/{ranking}/").status_code == 404
+    assert stranger.delete(f"/api/v1/rankings/{ranking}/").status_code == 404
+    changed = owner.put(f"/api/v1/rankings/{ranking}/", body | {"method": "best", "best": 2}, format="json")
+    assert changed.status_code == 200
+    assert changed.json()["method"] == "best"
+    assert owner.delete(f"/api/v1/rankings/{ranking}/").status_code == 204
+    assert not RankingList.objects.exists()
+
+
+def test_a_ranking_list_that_cannot_rank_is_a_400_by_field(club: dict[str, Any]) -> None:  # noqa: F811
+    owner = signed(club["owner"])
+    season = str(club["season"].public_id)
+    refused = owner.post("/api/v1/rankings/", {"name": "R", "events": [season], "minimum": 5}, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["minimum"] == ["Nobody has played 5 series in a period of these events: the most is 2."]
+    unknown = owner.post("/api/v1/rankings/", {"name": "R", "events": [str(club["club"].public_id)]}, format="json")
+    assert unknown.status_code == 400
+    assert unknown.json()["events"] == ["Choose the events to count from those offered."]
+    bad = owner.post("/api/v1/rankings/", {"name": "R", "events": ["not-an-id"], "minimum": "x"}, format="json")
+    assert bad.status_code == 400
+    assert "events" in bad.json()
+    assert "minimum" in bad.json()
+    nothing = owner.post("/api/v1/rankings/", {"name": "R", "events": [season], "date_to": "2020-01-01"}, format="json")
+    assert nothing.status_code == 400
+    assert not RankingList.objects.exists()
