@@ -144,9 +144,9 @@ def test_one_person_through_a_club_night_a_league_day_and_a_tournament_has_one_r
         assert answer.status_code == 302, text_of(answer)
         page = text_of(secretary.get(answer["Location"]))
         rows = re.findall(
-            r"(\d+) (Herz \d(?: \(Pik As\))?|Kreu \d|Pik \d|Karo \d|Gast \d) (\d+) (\d+) (\d+) ([\d.]+)", page
+            r"(\d+) (Herz \d(?: \(Pik As\))?|Kreu \d|Pik \d|Karo \d|Gast \d) ([\d.]+) (\d+) (\d+) (\d+)", page
         )
-        return [(int(place), name, score) for place, name, _, _, _, score in rows]
+        return [(int(place), name, score) for place, name, score, _, _, _ in rows]
 
     # By the average with at least two series: Herz 1 458 / 4 = 114.5; the other teams' players and Herz 4 two
     # series of 100; Herz 2 and Herz 3 200 / 3 = 66.7 (their club night's nothing counts); one series is too few.
@@ -364,3 +364,20 @@ def test_merging_two_players_of_a_book_keeps_the_account_and_the_person() -> Non
     merged = player_merge(into=first, other=second, by=owner)
     assert merged.account == anna
     assert merged.person == Person.objects.get(account=anna)
+
+
+def test_an_entry_with_a_number_an_account_holds_is_entered_and_left_to_its_code() -> None:
+    owner = make_user("olga")
+    club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
+    player = clubs.club_player_add(club=club, name="Anna")
+    anna = make_user("anna")
+    player_link(player=player, account=anna)
+    join_number(player=player, number="77", by=owner)
+    assert Person.objects.get(account=anna).federation_number == "77"
+    tournament = announce()
+    entry = tournaments.entry_at_door(tournament=tournament, form=tournaments.EntryForm("Anna", federation_number="77"))
+    assert Player.objects.get(pk=entry.player_id).person is None
+    assert entry.federation_number == "77"
+    # Her code proves it hers.
+    signed_in(anna).post(reverse("tournaments:claim", args=[tournament.public_id]), {"code-code": entry.code})
+    assert Player.objects.get(pk=entry.player_id).person == Person.objects.get(account=anna)

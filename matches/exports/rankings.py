@@ -33,21 +33,21 @@ def ranking_sheet(ranking: RankingList, period: str, rows: list[Ranked], publish
     columns = (
         Column(gettext_lazy("Place"), 12),
         Column(gettext_lazy("Name"), 60, text=True),
-        Column(gettext_lazy("Series"), 14),
-        Column(gettext_lazy("Events"), 14),
-        Column(gettext_lazy("Points"), 18),
         Column(FIGURES[Method(ranking.method)], 22),
+        Column(gettext_lazy("Series"), 14),
+        Column(gettext_lazy("Points"), 18),
+        Column(gettext_lazy("Events"), 14),
     )
     lines = []
     for row in rows:
-        cells: tuple[Cell, ...] = (row.place, row.name, row.series, row.events, row.total, figure_cell(row.score))
+        cells: tuple[Cell, ...] = (row.place, row.name, figure_cell(row.score), row.series, row.total, row.events)
         texts = (
             str(row.place),
             row.name,
-            str(row.series),
-            str(row.events),
-            total_label(row.total),
             standing_label(row.score),
+            str(row.series),
+            total_label(row.total),
+            str(row.events),
         )
         lines.append(Line(cells, texts))
     title = f"{ranking.name} {period}".strip()

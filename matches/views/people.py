@@ -7,6 +7,7 @@ import datetime
 from collections.abc import Sequence
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
@@ -15,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
@@ -48,6 +50,12 @@ from .players import player_page
 
 # The lists of a record shown at a time.
 LISTS_PER_PAGE = 50
+
+
+class ShownForm(forms.Form):
+    shown = forms.ChoiceField(
+        label=gettext_lazy("Your record is shown to"), choices=Shown.choices, widget=forms.RadioSelect
+    )
 
 
 def _record(request: HttpRequest, every: QuerySet[ClosedList], *, own: bool) -> dict[str, object]:
@@ -103,7 +111,7 @@ def player_me(request: HttpRequest) -> HttpResponse:
         "stats": stats,
         "person": person,
         "joins": _joins(person),
-        "shown_choices": Shown.choices,
+        "shown_form": ShownForm(initial={"shown": person.shown if person is not None else Shown.PRIVATE}),
         "chart_url": reverse("player_me_chart"),
         "own": True,
     }

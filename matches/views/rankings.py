@@ -3,6 +3,7 @@ published, publishing it, and deleting the list."""
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from django import forms
@@ -10,6 +11,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -137,6 +139,13 @@ def _saved(request: HttpRequest, form: RankingListForm, ranking: RankingList | N
         return None
 
 
+def period_label(period: str) -> str:
+    """A period as the reader reads it: "October 2026" (in the reader's language), "2026", or nothing."""
+    if len(period) == len("2026-11"):
+        return date_format(datetime.date(int(period[:4]), int(period[5:]), 1), "YEAR_MONTH_FORMAT")
+    return period
+
+
 @signed_in
 def ranking_list(request: HttpRequest) -> HttpResponse:
     """Your ranking lists and your clubs', and a new one defined."""
@@ -174,8 +183,9 @@ def ranking_detail(request: HttpRequest, ranking: RankingList) -> HttpResponse:
     owner = visitor_of(request).account
     context = {
         "ranking": ranking,
-        "periods": periods,
+        "periods": [(one, period_label(one)) for one in periods],
         "period": period,
+        "period_label": period_label(period),
         "part": period_part(period),
         "rows": rows,
         "edition": edition,

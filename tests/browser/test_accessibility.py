@@ -14,8 +14,9 @@ from playwright.sync_api import Browser, Page
 
 from matches.clubs import services as clubs
 from matches.clubs.models import ClubTable
-from matches.models import FileJob, Game, Match, Player
+from matches.models import FileJob, Game, Match, Person, Player
 from matches.services import Submission, game_add, match_create, player_link, player_link_invite
+from matches.services.rankings import RankingForm, ranking_save
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 PASSWORD = "a-long-enough-password-1"
@@ -59,6 +60,9 @@ def _table() -> dict[str, str]:
     clubs.paper_enter(table=paper, lines=[(seated[0], 72, 1, 0), (seated[1], 0, 0, 0), (seated[2], 0, 0, 0)])
     clubs.night_close(night=closed, user=owner)
     player_link(player=seated[0], account=owner)
+    monthly = RankingForm(name="Monatsrangliste", events=[str(season.public_id)], period="month", minimum=1)
+    ranking = ranking_save(owner=owner, form=monthly)
+    person = Person.objects.get(account=owner)
     game_add(
         match=table.match,
         user=owner,
@@ -94,6 +98,10 @@ def _table() -> dict[str, str]:
         "player": f"/players/{anna.public_id}/",
         "head to head": f"/players/{anna.public_id}/vs/{ben.public_id}/",
         "own statistics": "/players/me/",
+        "person": f"/people/{person.public_id}/",
+        "ranking lists": "/rankings/",
+        "ranking list": f"/rankings/{ranking.public_id}/",
+        "ranking list changed": f"/rankings/{ranking.public_id}/edit/",
         "backup": "/backup/",
         "account": "/accounts/",
         "delete account": "/accounts/delete/",

@@ -3,6 +3,8 @@ each playing for one club in the league."""
 
 from __future__ import annotations
 
+import contextlib
+
 from django.contrib.auth.models import User
 from django.db import transaction
 
@@ -81,9 +83,13 @@ def roster_add(*, team: Team, player: Player, federation_number: str = "", subst
             federation_number=number,
             substitute=substitute,
         )
-        join_roster(player=player, league_player=entry.league_player)
+        # The roster says who the league's player is, and its number whom else they are, where they may be joined
+        # (``matches.services.people``: a number a person with an account holds is theirs to prove, with a code).
+        with contextlib.suppress(Conflict):
+            join_roster(player=player, league_player=entry.league_player)
         if number:
-            join_number(player=entry.league_player, number=number)
+            with contextlib.suppress(Conflict):
+                join_number(player=entry.league_player, number=number)
         return entry
 
 

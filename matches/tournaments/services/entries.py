@@ -3,6 +3,7 @@ of its own), and a withdrawal between series."""
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 from dataclasses import dataclass
 
@@ -134,7 +135,10 @@ def _enter(tournament: Tournament, form: EntryForm, channel: Channel, account: U
             account=account,
         )
         if number:
-            join_number(player=entry.player, number=number)
+            # The number joins the entrant to whoever else carries it, where it may: a number a person with an
+            # account holds is theirs to prove, by claiming the entry with its code.
+            with contextlib.suppress(Conflict):
+                join_number(player=entry.player, number=number)
         moved_on(locked)
         return entry
 
