@@ -58,6 +58,7 @@ from scorekeeper.storage import minified
 from . import BenchError
 from .bulk import STANDARD, write_games
 from .leagues import LeagueDay, seed_league_day, seed_league_history
+from .records import seed_record
 from .restore_figures import restore_against_engine, slowest_save_during_restore
 from .seasons import seed_season
 from .throughput import measure as measure_throughput
@@ -117,6 +118,9 @@ LEAGUE_DAY_SAVE_GOAL = 12
 # The group's page after this many match days against after this many: what it costs must not grow with history.
 LEAGUE_MATCH_DAYS = (100, 10_000)
 LEAGUE_TABLE_GOAL = 2
+# A person's record (their own statistics page) at a lifetime of series and at a season's.
+RECORD_SERIES = (100, 10_000)
+RECORD_GOAL = 2
 # Open tournaments of this many players and of this many, two series into the evening: drawing the third series
 # (avoiding the pairings met), and the live page as a phone in the room opens it.
 TOURNAMENT_PLAYERS = (300, 30)
@@ -221,6 +225,18 @@ class Seeds:
             f"services in {time.perf_counter() - started:.1f} s"
         )
         return day
+
+    @cached_property
+    def records(self) -> dict[int, Client]:
+        """Signed-in browsers of people with records of ``RECORD_SERIES`` closed series."""
+        started = time.perf_counter()
+        browsers = {}
+        for series in RECORD_SERIES:
+            browser = Client()
+            browser.force_login(seed_record(f"{series}", series))
+            browsers[series] = browser
+        self.say(f"seeded two players' records of closed lists in {time.perf_counter() - started:.1f} s")
+        return browsers
 
     @cached_property
     def league_histories(self) -> dict[int, Group]:
@@ -355,6 +371,11 @@ class Requests:
             raise BenchError(f"league page during the save: status {page.status_code}")
         match = Match.objects.get(pk=table.match_id)
         return self._save_next(phone, match, "save at a venue's table")
+
+    def record(self, browser: Client) -> int:
+        """A person's own statistics, their record across events first, as they open it."""
+        url = reverse("player_me")
+        return self._timed(lambda: browser.get(url), 200, "record")[0]
 
     def group_page(self, group: Group) -> int:
         """The group's public page (its league table), as a phone without an account opens it."""
@@ -541,6 +562,12 @@ class Bench:
                 bare,
             ),
             Figure("league table 10k / 100 match days", LEAGUE_TABLE_GOAL, *league_tables),
+            Figure(
+                "record 10k / 100 series",
+                RECORD_GOAL,
+                Side("record at 10k series", lambda: requests.record(seeds.records[RECORD_SERIES[1]])),
+                Side("record at 100 series", lambda: requests.record(seeds.records[RECORD_SERIES[0]])),
+            ),
             Figure(
                 f"tournament draw {many} / {few} players",
                 TOURNAMENT_DRAW_GOAL,

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db.models import Count, Max, QuerySet, Sum
+from django.db.models import CharField, Count, Func, Max, QuerySet, Sum, Value
 
 from .charts import Chart, values_chart
 from .engine import Scheme
@@ -196,21 +196,35 @@ class Overview:
     months: list[tuple[datetime.date, Fraction]]
 
 
+class YearMonth(Func):
+    """A date's year and month as text ("2026-11"), by the database's own date formatting, so that grouping by the
+    month calls no function of Python's for every row (as Django's ``TruncMonth`` does on SQLite)."""
+
+    output_field = CharField()
+
+    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> Any:
+        return Func(Value("%Y-%m"), *self.get_source_expressions(), function="strftime").as_sql(compiler, connection)
+
+    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> Any:
+        return Func(*self.get_source_expressions(), Value("YYYY-MM"), function="to_char").as_sql(compiler, connection)
+
+
 def record_overview(lists: QuerySet[ClosedList]) -> Overview:
-    """The figures of ``lists`` in one query, summed by the database to a row per day, kind and length of series (a
-    few thousand rows for a lifetime of series) and added up here: the same few reads at 10,000 series as at 100."""
+    """The figures of ``lists`` in one query, summed by the database to a row per month, kind and length of series
+    (some hundreds for a lifetime of series) and added up here."""
     rows = (
         lists.order_by()
-        .values("date", "kind", "games")
+        .annotate(month=YearMonth("date"))
+        .values("month", "kind", "games")
         .annotate(series=Count("id"), all_won=Sum("won"), all_lost=Sum("lost"), points=Sum("total"), best=Max("total"))
     )
     whole = _Sums()
     kinds: defaultdict[str, _Sums] = defaultdict(_Sums)
     years: defaultdict[int, _Sums] = defaultdict(_Sums)
     months: defaultdict[datetime.date, _Sums] = defaultdict(_Sums)
-    for row in rows.iterator():
-        day: datetime.date = row["date"]
-        for sums in (whole, kinds[row["kind"]], years[day.year], months[day.replace(day=1)]):
+    for row in rows:
+        year, month = (int(part) for part in row["month"].split("-"))
+        for sums in (whole, kinds[row["kind"]], years[year], months[datetime.date(year, month, 1)]):
             sums.add(row)
     return Overview(
         whole.figures(),
@@ -218,6 +232,18 @@ def record_overview(lists: QuerySet[ClosedList]) -> Overview:
         sorted(((year, sums.figures()) for year, sums in years.items()), reverse=True),
         [(month, Fraction(sums.total, sums.series)) for month, sums in sorted(months.items())],
     )
+
+
+# A record's chart draws its months up to three years of them, its years beyond: a line a reader can follow.
+CHART_MONTHS = 36
+
+
+def chart_points(overview: Overview) -> tuple[bool, list[tuple[datetime.date, Fraction]]]:
+    """What the record's chart draws: whether by year, and each month's (or year's) first day with its average."""
+    if len(overview.months) <= CHART_MONTHS:
+        return False, overview.months
+    years = sorted(overview.by_year)
+    return True, [(datetime.date(year, 1, 1), Fraction(figures.total, figures.series)) for year, figures in years]
 
 
 def record_chart(months: Sequence[tuple[datetime.date, Fraction]]) -> Chart | None:
@@ -238,20 +264,25 @@ class Partner:
 
 def record_partners(lists: QuerySet[ClosedList], most: int = PARTNERS) -> list[Partner]:
     """The ``most`` players the person sat with at the most of their latest ``PARTNER_LISTS`` tables (by the event's
-    player: joined people of other books count apart), each with the person's own figures at those tables."""
-    mine = lists.order_by("-sequence").values("match_id")[:PARTNER_LISTS]
-    others = (
-        ClosedList.objects.filter(match_id__in=mine)
-        .exclude(player_id__in=lists.values("player_id"))
-        .values("player_id", "player__name")
-        .annotate(tables=Count("match_id"))
-        .order_by("-tables", "player__name")[:most]
-    )
+    player: joined people of other books count apart), each with the person's own figures at those tables. Two
+    reads, however long the record."""
+    fields = ("match_id", "player_id", "games", "won", "lost", "total")
+    mine = {row[0]: row for row in lists.order_by("-sequence").values_list(*fields)[:PARTNER_LISTS]}
+    own = set(lists.values_list("player_id", flat=True).distinct()) if mine else set()
+    tables: defaultdict[int, list[int]] = defaultdict(list)
+    names: dict[int, str] = {}
+    at_tables = ClosedList.objects.filter(match_id__in=list(mine)).exclude(player_id__in=own)
+    for match, player, name in at_tables.values_list("match_id", "player_id", "player__name"):
+        tables[player].append(match)
+        names[player] = name
+    chosen = sorted(tables, key=lambda player: (-len(tables[player]), names[player]))[:most]
     partners = []
-    for row in others:
-        shared = ClosedList.objects.filter(player_id=row["player_id"]).values("match_id")
-        at_their_tables = lists.filter(match_id__in=shared).filter(match_id__in=mine)
-        partners.append(Partner(row["player__name"], record_figures(at_their_tables)))
+    for player in chosen:
+        sums = _Sums()
+        for match in tables[player]:
+            _, _, games, won, lost, total = mine[match]
+            sums.add({"series": 1, "games": games, "all_won": won, "all_lost": lost, "points": total, "best": total})
+        partners.append(Partner(names[player], sums.figures()))
     return partners
 
 

@@ -340,3 +340,48 @@ def test_the_events_closed_before_the_core_kept_closed_lists_have_them_after_the
     executor.migrate(executor.loader.graph.leaf_nodes())
 
     assert sorted(ClosedList.objects.values_list(*fields)) == kept
+
+
+PEOPLE_BEFORE = [
+    ("matches", "0020_closed_lists"),
+    ("leagues", "0010_closed_lists_in_the_core"),
+    ("interclub", "0007_closed_lists_in_the_core"),
+    ("tournaments", "0008_closed_lists_in_the_core"),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_the_players_linked_rostered_and_numbered_before_people_were_kept_are_joined_by_the_migration() -> None:
+    """Players linked to an account, a roster's club and league players (one with a federation number) and a
+    tournament entry with the same number, stored before the core kept people: migrated, each is joined as linking,
+    putting on a roster and entering join them now."""
+    setup = league_setup(series=2)
+    roster = setup.rosters[0][0]
+    numbered = setup.rosters[1][0]
+    anna = make_user("anna")
+    tournament = announce()
+    entry = tournaments.entry_at_door(
+        tournament=tournament, form=tournaments.EntryForm("Kreu 1", club="Kreuz Bube", federation_number="4711")
+    )
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(PEOPLE_BEFORE)
+    old = executor.loader.project_state(PEOPLE_BEFORE).apps
+    old.get_model("matches", "Player").objects.filter(pk=roster.player_id).update(account_id=anna.pk)
+    old.get_model("interclub", "RosterEntry").objects.filter(pk=numbered.pk).update(federation_number="4711")
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    from matches.models import Person
+
+    person = Person.objects.get(account=anna)
+    assert set(person.players.values_list("pk", flat=True)) == {roster.player_id, roster.league_player_id}
+    number = Person.objects.get(federation_number="4711")
+    assert set(number.players.values_list("pk", flat=True)) == {
+        numbered.player_id,
+        numbered.league_player_id,
+        entry.player_id,
+    }

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 import html
 import re
+from fractions import Fraction
 
 import pytest
 from django.test import Client
@@ -15,6 +16,7 @@ from django.urls import reverse
 from matches.clubs import services as clubs
 from matches.clubs.models import ClubTable, Night, Season
 from matches.models import Player
+from matches.records import Figures, Overview, chart_points
 from matches.services import closed_lists_report, player_link
 from matches.views import people as people_views
 
@@ -183,3 +185,14 @@ def test_a_player_at_the_same_tables_sees_only_their_own_lists(anna: tuple[Playe
     assert "Average per series −19.3" in text
     assert "Anna 3" in text
     assert {row["player"] for row in client.get(reverse("player_me_record")).json()["lists"]} == {"Ben"}
+
+
+def test_a_long_record_is_charted_year_by_year() -> None:
+    figures = Figures(series=2, games=96, won=2, lost=0, total=300, best=200, lengths=1)
+    months = [(datetime.date(2020 + index // 12, index % 12 + 1, 1), Fraction(150)) for index in range(37)]
+    long = Overview(figures, [], [(2023, figures), (2022, figures), (2021, figures), (2020, figures)], months)
+    by_years, points = chart_points(long)
+    assert by_years
+    assert points == [(datetime.date(year, 1, 1), Fraction(150)) for year in (2020, 2021, 2022, 2023)]
+    short = Overview(figures, [], [], months[:36])
+    assert chart_points(short) == (False, months[:36])

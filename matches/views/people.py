@@ -33,6 +33,7 @@ from ..permissions import (
 )
 from ..records import (
     LIST_FIELDS,
+    chart_points,
     lists_seen,
     own_lists,
     record_chart,
@@ -66,25 +67,27 @@ def _record(request: HttpRequest, every: QuerySet[ClosedList], *, own: bool) -> 
     record = overview.figures
     if not record.series:
         return {"record": None}
+    by_years, points = chart_points(overview)
     return {
         "not_summed": every.count() - record.series,
         "record": record,
         "by_kind": [(closed_lists_label(kind), figures) for kind, figures in overview.by_kind],
         "by_year": overview.by_year,
         "partners": record_partners(lists) if own else [],
-        "months": overview.months,
-        "chart": _months_charted(overview.months),
+        "by_years": by_years,
+        "months": points,
+        "chart": _months_charted(points),
         "page": page_of(lists, by="-sequence", after=request.GET.get("after"), size=LISTS_PER_PAGE),
     }
 
 
 def _months_charted(months: Sequence[tuple[datetime.date, object]]) -> tuple[datetime.date, datetime.date] | None:
-    """The first and the last month the record's chart draws; None where it draws none (fewer than two months)."""
+    """The first and the last month (or year) the record's chart draws; None where it draws none (fewer than two)."""
     return (months[0][0], months[-1][0]) if len(months) > 1 else None
 
 
 def _chart(lists: QuerySet[ClosedList]) -> HttpResponse:
-    chart = record_chart(record_overview(summed_lists(lists)).months)
+    chart = record_chart(chart_points(record_overview(summed_lists(lists)))[1])
     return HttpResponse(render_to_string("matches/chart.svg", {"chart": chart}), content_type="image/svg+xml")
 
 
