@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import html
+import json
 import re
 from typing import Any
 
@@ -14,16 +15,21 @@ from django.test import Client
 from django.urls import reverse
 
 from matches.clubs import services as clubs
+from matches.clubs.backup import club_backup
 from matches.errors import Conflict, Invalid
 from matches.interclub import services as leagues
+from matches.interclub.backup import league_backup
 from matches.models import ClosedList, Join, Keeper, Person, Player
+from matches.restore import restore
 from matches.services import player_link, player_unlink
 from matches.services.people import join_number, join_undo
 from matches.tournaments import services as tournaments
+from matches.tournaments.backup import tournament_backup
 from matches.tournaments.models import Entry, Series, Table, TableSeat
 
 from .factories import make_user
 from .interclub_setup import LeagueSetup, check_in_all, enter_series, league_setup, roster_player
+from .test_backup_complete import _wiped
 from .test_record import paper_night
 from .tournaments_setup import announce
 
@@ -381,3 +387,30 @@ def test_an_entry_with_a_number_an_account_holds_is_entered_and_left_to_its_code
     # Her code proves it hers.
     signed_in(anna).post(reverse("tournaments:claim", args=[tournament.public_id]), {"code-code": entry.code})
     assert Player.objects.get(pk=entry.player_id).person == Person.objects.get(account=anna)
+
+
+def test_a_restored_league_and_tournament_join_their_rosters_and_numbers_again() -> None:
+    setup = league_setup(series=2)
+    rostered = roster_player(setup.teams[1], "Kreu Neu", federation_number="4711")
+    tournament = announce()
+    tournaments.entry_at_door(
+        tournament=tournament, form=tournaments.EntryForm("K. Neu", club="Kreuz Bube", federation_number="4711")
+    )
+    organiser = tournament.organiser
+    assert organiser is not None
+    files = [json.loads(json.dumps(club_backup(club))) for club in setup.clubs]
+    files.append(json.loads(json.dumps(league_backup(setup.league))))
+    files.append(json.loads(json.dumps(tournament_backup(tournament))))
+    _wiped()
+    Person.objects.all().delete()
+
+    for data in files:
+        restore(data, user=organiser if "tournament" in data else setup.manager)
+    person = Person.objects.get(federation_number="4711")
+    assert sorted(person.players.values_list("public_id", flat=True)) == sorted(
+        [rostered.player.public_id, rostered.league_player.public_id, Entry.objects.get().player.public_id]
+    )
+    first = setup.rosters[0][0]
+    joined = Player.objects.get(public_id=first.player.public_id).person
+    assert joined is not None
+    assert Player.objects.get(public_id=first.league_player.public_id).person == joined

@@ -41,6 +41,7 @@ from matches.clubs.models import Club
 from matches.engine.messages import gettext_noop, msg
 from matches.errors import Invalid
 from matches.models import Keeper, Player
+from matches.services.people import joins_restored
 
 from . import services as leagues
 from .models import (
@@ -352,6 +353,11 @@ def _restore_team(
         )
         _made(entry, created=entry_data["created_at"], exclude=("team", "player", "league_player"))
         entries[(str(team.public_id), str(player.public_id))] = entry
+    rostered = [entry for key, entry in entries.items() if key[0] == str(team.public_id)]
+    joins_restored(
+        pairs=[(entry.player, entry.league_player) for entry in rostered],
+        numbered=[(entry.league_player, entry.federation_number) for entry in rostered],
+    )
     return team
 
 

@@ -7,14 +7,16 @@ are two people there (a book merges its own players). Two people with the same n
 
 from __future__ import annotations
 
+import contextlib
 import uuid
+from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from ..engine.messages import gettext_noop
-from ..errors import Conflict, Invalid
+from ..errors import Conflict, Invalid, ServiceError
 from ..models import Join, JoinedBy, Person, Player, Shown
 
 # The longest federation number taken: DSkV and ISPA member numbers are far shorter.
@@ -292,6 +294,18 @@ def join_as(*, player: Player, person: Person, how: str, by: User | None) -> Non
             _join_one(locked, target, JoinedBy(how), by, "other")
         else:
             _merge(target, current, JoinedBy(how), by, "other", locked.name)
+
+
+def joins_restored(*, pairs: Sequence[tuple[Player, Player]] = (), numbered: Sequence[tuple[Player, str]] = ()) -> None:
+    """An event's restored rows join as their making joined them: each roster's two players, each player to the
+    federation number the roster or the entry gives (where it may: ``join_roster``, ``join_number``)."""
+    for player, league_player in pairs:
+        with contextlib.suppress(Conflict):
+            join_roster(player=player, league_player=league_player)
+    for player, number in numbered:
+        if number:
+            with contextlib.suppress(ServiceError):
+                join_number(player=player, number=number)
 
 
 def join_undo(*, join: Join, by: User | None) -> list[Player]:

@@ -42,6 +42,7 @@ from matches.engine.messages import gettext_noop, msg
 from matches.errors import Invalid
 from matches.models import Keeper, PaperLine
 from matches.names import name_key
+from matches.services.people import joins_restored
 
 from . import services as tournaments
 from .models import (
@@ -356,6 +357,7 @@ def _restore_entry(
     )
     _made(entry)
     _moved(entry, created_at=data["created_at"])
+    joins_restored(numbered=[(entry.player, entry.federation_number)])
     for one in items(data, "payments"):
         payment = _made(Payment(entry=entry, amount=int(one["amount"])))
         _moved(payment, created_at=one["created_at"])
