@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from matches.clubs import services as clubs
 from matches.clubs.backup import club_backup
+from matches.clubs.models import Night
 from matches.errors import Conflict, Invalid
 from matches.interclub import services as leagues
 from matches.interclub.backup import league_backup
@@ -414,3 +415,13 @@ def test_a_restored_league_and_tournament_join_their_rosters_and_numbers_again()
     joined = Player.objects.get(public_id=first.player.public_id).person
     assert joined is not None
     assert Player.objects.get(public_id=first.league_player.public_id).person == joined
+
+
+def test_a_name_in_a_club_nights_results_links_to_a_record_shown_to_everybody(herz: dict[str, Any]) -> None:
+    night = Night.objects.get()
+    record = reverse("person_detail", args=[herz["person"].public_id])
+    secretary = signed_in(night.season.club.memberships.get(role="owner").user)
+    assert f'href="{record}"' not in secretary.get(reverse("night_detail", args=[night.public_id])).content.decode()
+    signed_in(herz["anna"]).post(reverse("player_me_shown"), {"shown": "full"})
+    page = secretary.get(reverse("night_detail", args=[night.public_id])).content.decode()
+    assert f'<a href="{record}">Anna Berg</a>' in page

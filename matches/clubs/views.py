@@ -4,6 +4,7 @@ paper lists, results, closing), and the public screen. Thin: the services write,
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 from urllib.parse import urlencode
@@ -33,6 +34,7 @@ from matches.models import Player
 from matches.paging import page_of
 from matches.permissions import Action, public, signed_in, signed_in_account, visitor_of
 from matches.qr import table_join
+from matches.records import record_links
 from matches.refusals import done_or_refused, refusal_as_messages, refusal_on_form
 from matches.services.paper import PaperTotals
 from matches.views.paper import PaperTable, paper_page
@@ -369,6 +371,7 @@ def _night_context(request: HttpRequest, night: Night, results: NightResults) ->
         "guest_form": GuestForm(),
         "draw_form": DrawForm(initial={"series": 1}),
         "names": results.players,
+        "records": _records(results.players),
         "standings": standing_rows(results.night_places, full_names(results.players)),
         "public_standings": standing_rows(results.night_places, public_names(results.players)),
         "series_standings": [
@@ -376,6 +379,12 @@ def _night_context(request: HttpRequest, night: Night, results: NightResults) ->
         ],
         **may,
     }
+
+
+def _records(players: Mapping[str, Player]) -> dict[str, uuid.UUID]:
+    """The records of the night's players who show theirs to everybody, by the players' public ids."""
+    links = record_links(player.pk for player in players.values())
+    return {key: links[player.pk] for key, player in players.items() if player.pk in links}
 
 
 @on_night(Action.VIEW)

@@ -298,8 +298,9 @@ def choice_buttons(field: BoundField) -> SafeString:
 
 
 @register.simple_tag
-def record_name(name: str, records: Mapping[int, uuid.UUID] | None, player: int | None) -> str:
-    """``name``, linked to the person's record where ``records`` (``records.record_links``) has the player's."""
+def record_name(name: str, records: Mapping[Any, uuid.UUID] | None, player: Any) -> str:
+    """``name``, linked to the person's record where ``records`` (``records.record_links``, by the players' ids or
+    public ids) has the player's."""
     found = records.get(player) if records and player is not None else None
     if found is None:
         return conditional_escape(name)
