@@ -194,20 +194,29 @@ def address_locked_out(client: str) -> bool:
     return recent.count() >= settings.LOGIN_ADDRESS_FAILURE_LIMIT
 
 
-# Wrong entry codes an account may try in an hour when claiming entries for its record.
-CLAIM_FAILURE_LIMIT = 10
+# Wrong entry codes an account, or a network address, may try in an hour (finding an entry, claiming it).
+CODE_FAILURE_LIMIT = 10
 
 
-def claims_locked_out(user: User) -> bool:
-    """Whether ``user`` may not claim an entry by its code for now: ``CLAIM_FAILURE_LIMIT`` wrong codes in the last
-    hour (counted in the database, so that every process counts the same)."""
+def codes_locked_out(*askers: str) -> bool:
+    """Whether entries may not be found or claimed by their codes for now by any of ``askers`` (an account, a network
+    address, as ``code_askers`` names them): ``CODE_FAILURE_LIMIT`` wrong codes in the last hour, counted in the
+    database, so that every process counts the same."""
     since = timezone.now() - LOGIN_FAILURE_WINDOW
-    recent = LoginFailure.objects.filter(client=_hashed("claim", str(user.pk)), created_at__gt=since)
-    return recent.count() >= CLAIM_FAILURE_LIMIT
+    for asker in askers:
+        recent = LoginFailure.objects.filter(client=_hashed("code", asker), created_at__gt=since)
+        if recent.count() >= CODE_FAILURE_LIMIT:
+            return True
+    return False
 
 
-def claim_failure_record(user: User) -> None:
-    LoginFailure.objects.create(client=_hashed("claim", str(user.pk)))
+def code_failure_record(*askers: str) -> None:
+    LoginFailure.objects.bulk_create(LoginFailure(client=_hashed("code", asker)) for asker in askers)
+
+
+def code_askers(account: User | None, address: str | None) -> list[str]:
+    """Who asks with a code, as the wrong codes are counted: the account, and the network address."""
+    return [*([f"account:{account.pk}"] if account is not None else []), *([f"address:{address}"] if address else [])]
 
 
 def login_failure_record(client: str) -> None:

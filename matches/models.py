@@ -122,15 +122,17 @@ class JoinedBy(models.TextChoices):
 
 class Join(models.Model):
     """A player of a book joined to a person, how and by whom; ``previous``: the person the player was joined to
-    before (none: nobody). The joins made at once (two people becoming one) share a ``batch``, and
-    ``number_carried`` is the federation number that went over with them. Undoing a join (``undone_at``) undoes its
-    batch: each player back where they were, the number back to whom it came from; the joins are kept, as history."""
+    before (none: nobody). The joins made at once share a ``batch``; ``number_carried`` is the federation number
+    that went over with them (or was given); ``partner``: the player a team's roster paired this one with. Undoing
+    a join (``undone_at``) undoes its batch: each player back where they were, the number back to whom it came from;
+    the joins are kept, as history."""
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="joins")
     person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="joins")
     previous = models.ForeignKey(Person, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     batch = models.UUIDField(default=uuid.uuid4, db_index=True)
     number_carried = models.CharField(max_length=20, blank=True)
+    partner = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     how = models.CharField(max_length=8, choices=JoinedBy.choices)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)

@@ -193,15 +193,16 @@ def people_joined(
     how: str, pairs: Callable[[Any], Iterable[Pair]], numbered: Callable[[Any], Iterable[Numbered]]
 ) -> Step:
     """Join the players the app's rows say are one person, as its services join them from now on: ``pairs`` (two
-    players), ``numbered`` (a player and a federation number). A join that would give a person two players of one
-    book, or a player two people, is left out: who they are stays for a person to decide."""
+    players a roster pairs), ``numbered`` (a player and a federation number). A join that would give a person two
+    players of one book, or a player two people, or a number's player to an account's person, is left out: who they
+    are stays for a person to decide."""
 
     def forward(apps: Any, schema_editor: Any) -> None:
         player_model = apps.get_model("matches", "Player")
         person_model = apps.get_model("matches", "Person")
         join_model = apps.get_model("matches", "Join")
 
-        def join(player: Any, person: Any, joined: str) -> None:
+        def join(player: Any, person: Any, joined: str, partner: Any = None) -> None:
             if (
                 player.person_id is not None
                 or player_model.objects.filter(person=person, keeper_id=player.keeper_id).exists()
@@ -209,15 +210,15 @@ def people_joined(
                 return
             player.person = person
             player.save(update_fields=["person"])
-            join_model.objects.create(player=player, person=person, how=joined)
+            join_model.objects.create(player=player, person=person, how=joined, partner=partner)
 
         for first, second in pairs(apps):
             one, other = player_model.objects.get(pk=first), player_model.objects.get(pk=second)
             person = one.person or other.person
             if person is None:
                 person = person_model.objects.create(name=one.name)
-            join(one, person, how)
-            join(other, person, how)
+            join(one, person, how, partner=other)
+            join(other, person, how, partner=one)
         for pk, number in numbered(apps):
             player = player_model.objects.get(pk=pk)
             person = person_model.objects.filter(federation_number=number).first()
@@ -227,6 +228,8 @@ def people_joined(
                 continue
             if person is None:
                 person = person_model.objects.create(name=player.name, federation_number=number)
-            join(player, person, "number")
+            # A typed number never joins anybody to the person of an account (``matches.services.people``).
+            if not person.account_id:
+                join(player, person, "number")
 
     return forward

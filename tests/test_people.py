@@ -23,7 +23,7 @@ from matches.interclub.backup import league_backup
 from matches.models import ClosedList, Join, Keeper, Person, Player
 from matches.restore import restore
 from matches.services import player_link, player_unlink
-from matches.services.people import join_number, join_undo
+from matches.services.people import join_number, join_roster, join_undo
 from matches.tournaments import services as tournaments
 from matches.tournaments.backup import tournament_backup
 from matches.tournaments.models import Entry, Series, Table, TableSeat
@@ -253,6 +253,7 @@ def test_undoing_a_join_puts_the_player_back_and_a_person_undoes_every_join_of_t
     join_undo(join=join, by=anna)
     club_player = Player.objects.get(pk=roster.player.pk)
     assert club_player.person == roster_person
+    assert Player.objects.get(pk=roster.league_player.pk).person == roster_person
     assert club_player.account is None
     with pytest.raises(Conflict):
         join_undo(join=join, by=anna)
@@ -425,3 +426,70 @@ def test_a_name_in_a_club_nights_results_links_to_a_record_shown_to_everybody(he
     signed_in(herz["anna"]).post(reverse("player_me_shown"), {"shown": "full"})
     page = secretary.get(reverse("night_detail", args=[night.public_id])).content.decode()
     assert f'<a href="{record}">Anna Berg</a>' in page
+
+
+def _book_player(name: str, user: Any = None) -> Player:
+    keeper = Keeper.objects.create(user=user)
+    return Player.objects.create(keeper=keeper, name=name, name_key=name.casefold())
+
+
+def test_no_way_round_through_numbers_rosters_and_undoing_brings_another_persons_players_into_an_account() -> None:
+    # Vera: a club's player and a league's player a roster paired, given her number 999 by her secretary.
+    vera_club, vera_league = _book_player("Vera"), _book_player("Vera")
+    join_roster(player=vera_club, league_player=vera_league)
+    join_number(player=vera_club, number="999")
+    vera = Person.objects.get(federation_number="999")
+    assert set(vera.players.all()) == {vera_club, vera_league}
+    mallory = make_user("mallory")
+
+    # 1. A player of her own book typed with Vera's number, then linked to herself: it comes alone.
+    own = _book_player("Vera", mallory)
+    join_number(player=own, number="999", by=mallory)
+    player_link(player=own, account=mallory)
+    assert list(Person.objects.get(account=mallory).players.all()) == [own]
+
+    # 2. A club's player of hers typed with the number, rostered in a league of hers, the number undone, the league's
+    # player linked: her two players, none of Vera's.
+    hers, her_league = _book_player("Vera"), _book_player("Vera")
+    join_number(player=hers, number="999", by=mallory)
+    join_roster(player=hers, league_player=her_league)
+    join_undo(join=Join.objects.filter(player=hers, how="number").latest("created_at"), by=mallory)
+    player_link(player=her_league, account=mallory)
+    assert set(Person.objects.get(account=mallory).players.all()) == {own, her_league, hers}
+    assert set(Person.objects.get(pk=vera.pk).players.all()) == {vera_club, vera_league}
+
+    # 3. Undoing the number given to Vera's person undoes what the number joined to it.
+    other = _book_player("Vera")
+    join_number(player=other, number="999")
+    assert Player.objects.get(pk=other.pk).person_id == vera.pk
+    given = Join.objects.get(person=vera, previous=vera, how="number")
+    join_undo(join=given, by=None)
+    assert Player.objects.get(pk=other.pk).person is None
+    assert Person.objects.get(pk=vera.pk).federation_number is None
+    assert set(Person.objects.get(pk=vera.pk).players.all()) == {vera_club, vera_league}
+
+
+def test_a_federation_number_reads_fullwidth_digits_as_plain_ones() -> None:
+    first, second = _book_player("A"), _book_player("B")
+    join_number(player=first, number="\uff14\uff17\uff11\uff11")  # fullwidth 4711
+    join_number(player=second, number="4711")
+    assert Player.objects.get(pk=second.pk).person == Player.objects.get(pk=first.pk).person
+    with pytest.raises(Invalid):
+        join_number(player=_book_player("C"), number="\u0664\u0667\u0661\u0661")  # Arabic-Indic
+
+
+def test_ten_wrong_codes_in_an_hour_pause_finding_and_claiming_entries_by_code() -> None:
+    tournament = announce()
+    entry = tournaments.entry_at_door(tournament=tournament, form=tournaments.EntryForm("Anna"))
+    client = signed_in(make_user("mallory"))
+    claim = reverse("tournaments:claim", args=[tournament.public_id])
+    for _ in range(10):
+        client.post(claim, {"code-code": "ZZZZZZ"})
+    paused = client.post(claim, {"code-code": entry.code}, follow=True)
+    assert "Too many wrong codes: try again in an hour." in text_of(paused)
+    assert Player.objects.get(pk=entry.player_id).person is None
+    # From the same address, finding the entry by its code is paused too.
+    found = Client().post(
+        reverse("tournaments:find", args=[tournament.public_id]), {"code-code": entry.code}, follow=True
+    )
+    assert "Too many wrong codes: try again in an hour." in text_of(found)

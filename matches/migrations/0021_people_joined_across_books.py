@@ -32,6 +32,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('batch', models.UUIDField(db_index=True, default=uuid.uuid4)),
                 ('number_carried', models.CharField(blank=True, max_length=20)),
+                ('partner', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='matches.player')),
                 ('how', models.CharField(choices=[('account', 'linked to the account'), ('number', 'federation number'), ('code', 'entry code'), ('roster', 'team roster')], max_length=8)),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
                 ('undone_at', models.DateTimeField(blank=True, null=True)),

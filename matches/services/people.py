@@ -8,6 +8,7 @@ are two people there (a book merges its own players). Two people with the same n
 from __future__ import annotations
 
 import contextlib
+import unicodedata
 import uuid
 from collections.abc import Sequence
 
@@ -24,10 +25,13 @@ MAX_FEDERATION_NUMBER = 20
 
 
 def checked_federation_number(raw: str, field: str = "federation_number") -> str:
-    """A federation's number of a player as typed, without its spaces: letters, digits and ``-/.``, refused (at
-    ``field``) when it is anything else or too long; empty for none."""
-    number = "".join(raw.split())
-    if len(number) > MAX_FEDERATION_NUMBER or not all(char.isalnum() or char in "-/." for char in number):
+    """A federation's number of a player as typed, without its spaces (fullwidth characters read as the plain ones):
+    letters and digits of the Latin alphabet and ``-/.``, refused (at ``field``) when it is anything else or too long;
+    empty for none."""
+    number = "".join(unicodedata.normalize("NFKC", raw).split()).upper()
+    if len(number) > MAX_FEDERATION_NUMBER or not all(
+        char.isascii() and (char.isalnum() or char in "-/.") for char in number
+    ):
         raise Invalid.on(
             field,
             gettext_noop("A federation number has up to {count} letters and digits."),
@@ -78,111 +82,109 @@ def _refuse_same_book(person: Person, player: Player, field: str) -> None:
         )
 
 
-def _join_one(player: Player, person: Person, how: JoinedBy, by: User | None, field: str) -> None:
-    """``player`` (locked) alone becomes ``person`` (locked), leaving the person they were: the others of that
-    person stay where they are."""
+def _join_one(
+    player: Player,
+    person: Person,
+    how: JoinedBy,
+    by: User | None,
+    field: str,
+    batch: uuid.UUID,
+    partner: Player | None = None,
+) -> None:
+    """``player`` (locked) alone becomes ``person`` (locked), leaving the person they were."""
     _refuse_same_book(person, player, field)
     if not person.name:
         person.name = player.name
         person.save(update_fields=["name"])
-    Join.objects.create(player=player, person=person, previous=player.person, how=how, by=by)
+    Join.objects.create(
+        player=player, person=person, previous=player.person, how=how, by=by, batch=batch, partner=partner
+    )
     player.person = person
     player.save(update_fields=["person"])
 
 
-def _merge(survivor: Person, other: Person, how: JoinedBy, by: User | None, field: str, name: str) -> None:
-    """``other`` (locked) becomes ``survivor`` (locked): its every player goes over (one batch of joins), its
-    federation number with them. Refused for two people: two accounts, two numbers, two players of one book."""
-    if other.account_id and survivor.account_id:
-        raise Conflict.on(field, gettext_noop("{name} is joined to another account already."), name=name)
+def _by_number(person: Person, players: list[Player]) -> set[int]:
+    """Of ``players`` (of ``person``), those a federation number joined to it: their last join to it is by number,
+    and not the number given to the person itself."""
+    how: dict[int, str] = {}
+    for join in Join.objects.filter(player__in=players, person=person, undone_at__isnull=True).order_by(
+        "created_at", "pk"
+    ):
+        if join.previous_id != join.person_id:
+            how[join.player_id] = join.how
+    return {player.pk for player in players if how.get(player.pk) == JoinedBy.NUMBER}
+
+
+def _merge(
+    survivor: Person, other: Person, how: JoinedBy, by: User | None, field: str, name: str, partners: dict[int, Player]
+) -> None:
+    """``other`` (locked) becomes ``survivor`` (locked), neither the person of an account: its every player goes
+    over (one batch of joins; what a number joined stays joined by the number), its federation number with them.
+    Refused for two people: two numbers, two players of one book."""
+    assert not survivor.account_id
+    assert not other.account_id
     if other.federation_number and survivor.federation_number:
         raise Conflict.on(
             field,
             gettext_noop("{name} is joined to the federation number {number} already."),
             name=name,
-            number=other.federation_number if other.federation_number != survivor.federation_number else "",
+            number=survivor.federation_number,
         )
     moving = list(Player.objects.select_for_update().filter(person=other).order_by("pk"))
     books = set(Player.objects.filter(person=survivor).values_list("keeper_id", flat=True))
     if any(one.keeper_id in books for one in moving):
-        raise Conflict.on(
-            field,
-            gettext_noop("{name} and this person both play in one book as two players: they stay apart."),
-            name=name,
-        )
+        refused = gettext_noop("{name} and this person both play in one book as two players: they stay apart.")
+        raise Conflict.on(field, refused, name=name)
     number = other.federation_number or ""
     if number:
         other.federation_number = None
         other.save(update_fields=["federation_number"])
         survivor.federation_number = number
         survivor.save(update_fields=["federation_number"])
-    if other.account_id:
-        survivor.account_id, other.account = other.account_id, None
-        other.save(update_fields=["account"])
-        survivor.save(update_fields=["account"])
-    proven = {one.pk for one in _proven(other, moving)}
+    weak = _by_number(other, moving)
     batch = uuid.uuid4()
     Join.objects.bulk_create(
         Join(
             player=one,
             person=survivor,
             previous=other,
-            # What a number joined stays joined by the number, whoever's joins it goes along with.
-            how=how if one.pk in proven else JoinedBy.NUMBER,
+            how=JoinedBy.NUMBER if one.pk in weak else how,
             by=by,
             batch=batch,
             number_carried=number,
+            partner=partners.get(one.pk),
         )
         for one in moving
     )
     Player.objects.filter(pk__in=[one.pk for one in moving]).update(person=survivor)
 
 
-def _unite(player: Player, person: Person, how: JoinedBy, by: User | None, field: str) -> None:
-    """``player`` (locked) becomes ``person`` (locked); a player who is somebody already brings that person's every
-    player along, the two people becoming one."""
-    current = player.person
-    if current is None:
-        _join_one(player, person, how, by, field)
-    elif current.pk != person.pk:
-        _merge(person, _locked(current), how, by, field, player.name)
-        player.person = person
-
-
-def _proven(person: Person, players: list[Player] | None = None) -> list[Player]:
-    """The players of ``person`` (locked; ``players``: those of them, read already) that a federation number did not
-    join: those whose last join to it is of another kind."""
-    if players is None:
-        players = list(Player.objects.select_for_update().filter(person=person).order_by("pk"))
-    how: dict[int, str] = {}
-    for join in Join.objects.filter(player__in=players, person=person, undone_at__isnull=True).order_by(
-        "created_at", "pk"
-    ):
-        if join.previous_id != join.person_id:  # a number given to a person joins nobody
-            how[join.player_id] = join.how
-    return [player for player in players if how.get(player.pk) != JoinedBy.NUMBER]
+def _partners(player: Player) -> list[Player]:
+    """The players a team's roster paired ``player`` with, as long as that pairing holds (a club's player and the
+    league's player the tables seat, either way round)."""
+    live = Join.objects.filter(undone_at__isnull=True)
+    paired = set(live.filter(partner=player).values_list("player_id", flat=True))
+    paired |= set(live.filter(player=player, partner__isnull=False).values_list("partner_id", flat=True))
+    return list(Player.objects.select_for_update().filter(pk__in=paired - {player.pk}).order_by("pk"))
 
 
 def join_account(*, player: Player, account: User, by: User | None = None) -> Person:
-    """``player`` is the person whose account is ``account`` (the player's link to the account), with every player
-    joined to them by a team's roster or an account. What a federation number joined stays with the number: an
-    account's record holds what was proven its person's, never what somebody typed a number for. The number comes
-    along when it joined nobody else."""
+    """``player`` is the person whose account is ``account`` (the player's link to the account), and so are the
+    players a team's roster paired it with. Nobody else comes along: an account's person takes players one by one,
+    each proven theirs (a link, a roster's pairing, an entry's code), never what a typed federation number joined,
+    and never another person whole."""
     with transaction.atomic():
         locked = _locked_player(player)
         person = _locked(person_of_account(account, locked.name))
-        current = _locked(locked.person) if locked.person is not None else None
-        if current is None or current.pk == person.pk or not current.federation_number:
-            _unite(locked, person, JoinedBy.ACCOUNT, by or account, "account")
-            return person
-        if current.account_id:
+        if locked.person is not None and locked.person.account_id not in (None, account.pk):
             raise Conflict.on("account", gettext_noop("{name} is joined to another account already."), name=locked.name)
-        proven = _proven(current)
-        if len(proven) == Player.objects.filter(person=current).count():
-            _merge(person, current, JoinedBy.ACCOUNT, by or account, "account", locked.name)
-            return person
-        for one in [locked, *(one for one in proven if one.pk != locked.pk)]:
-            _join_one(one, person, JoinedBy.ACCOUNT, by or account, "account")
+        batch = uuid.uuid4()
+        if locked.person_id != person.pk:
+            _join_one(locked, person, JoinedBy.ACCOUNT, by or account, "account", batch)
+        for partner in _partners(locked):
+            if partner.person_id != person.pk and (partner.person is None or not partner.person.account_id):
+                with contextlib.suppress(Conflict), transaction.atomic():
+                    _join_one(partner, person, JoinedBy.ACCOUNT, by or account, "account", batch, partner=locked)
         return person
 
 
@@ -190,9 +192,10 @@ def join_number(*, player: Player, number: str, by: User | None = None, field: s
     """``player`` is the person with the federation number ``number`` (as typed; refused when it is not one): the
     number names them in the ranking lists, and joins the players of other books that carry it.
 
-    What a typed number joins nobody has proven theirs, so a number somebody holds never joins a person with an
-    account, nor an account's person anybody: those entries are claimed with their codes. Refused, too, for the
-    number of another player of the same book and for a person with another number."""
+    A typed number proves nothing: it joins players of no account with one another, and gives the person of an
+    account a number nobody holds yet, but never joins anybody to an account's person nor an account's player to
+    anybody (those entries are claimed with their codes). Refused, too, for the number of another player of the same
+    book and for a person with another number."""
     number = checked_federation_number(number, field)
     if not number:
         raise Invalid.on(field, gettext_noop("Enter the federation number."))
@@ -217,9 +220,10 @@ def join_number(*, player: Player, number: str, by: User | None = None, field: s
                 name=locked.name,
                 number=current.federation_number,
             )
+        batch = uuid.uuid4()
         if holder is None and current is None:
             holder = _locked(_person_of_number(number, locked.name))
-            _join_one(locked, holder, JoinedBy.NUMBER, by, field)
+            _join_one(locked, holder, JoinedBy.NUMBER, by, field, batch)
             return holder
         if holder is None:
             assert current is not None
@@ -227,40 +231,50 @@ def join_number(*, player: Player, number: str, by: User | None = None, field: s
             current.federation_number = number
             current.save(update_fields=["federation_number"])
             Join.objects.create(
-                player=locked, person=current, previous=current, how=JoinedBy.NUMBER, by=by, number_carried=number
+                player=locked,
+                person=current,
+                previous=current,
+                how=JoinedBy.NUMBER,
+                by=by,
+                batch=batch,
+                number_carried=number,
             )
             return current
         holder = _locked(holder)
         if current is None:
-            _join_one(locked, holder, JoinedBy.NUMBER, by, field)
+            _join_one(locked, holder, JoinedBy.NUMBER, by, field, batch)
             return holder
         _refuse_same_book(holder, locked, field)
-        _merge(current, holder, JoinedBy.NUMBER, by, field, locked.name)
+        _merge(current, holder, JoinedBy.NUMBER, by, field, locked.name, {})
         return current
 
 
 def join_roster(*, player: Player, league_player: Player) -> None:
-    """A team's roster says that a club's player and a league's player are one person. Where one of them is the
-    person of an account and the other's person was joined by a federation number, the league's player alone
-    comes over (what the number joined stays with it)."""
+    """A team's roster pairs a club's player with the league's player the tables seat: one person. The person of an
+    account takes the other player alone; two people of no account become one."""
     with transaction.atomic():
         club_player, in_league = _locked_player(player), _locked_player(league_player)
-        ours, theirs = club_player.person, in_league.person
+        ours = _locked(club_player.person) if club_player.person is not None else None
+        theirs = _locked(in_league.person) if in_league.person is not None else None
         if ours is not None and theirs is not None and ours.pk == theirs.pk:
             return
+        batch = uuid.uuid4()
         if ours is None and theirs is None:
             person = Person.objects.create(name=club_player.name)
-            _join_one(club_player, person, JoinedBy.ROSTER, None, "player")
-            _join_one(in_league, person, JoinedBy.ROSTER, None, "player")
-        elif ours is None:
-            assert theirs is not None
-            _join_one(club_player, _locked(theirs), JoinedBy.ROSTER, None, "player")
-        elif theirs is None or (ours.account_id and theirs.federation_number):
-            _join_one(in_league, _locked(ours), JoinedBy.ROSTER, None, "player")
-        elif theirs.account_id and ours.federation_number:
-            _join_one(club_player, _locked(theirs), JoinedBy.ROSTER, None, "player")
+            _join_one(club_player, person, JoinedBy.ROSTER, None, "player", batch, partner=in_league)
+            _join_one(in_league, person, JoinedBy.ROSTER, None, "player", batch, partner=club_player)
+        elif (ours is not None and ours.account_id) and (theirs is not None and theirs.account_id):
+            raise Conflict.on(
+                "player", gettext_noop("{name} is joined to another account already."), name=in_league.name
+            )
+        elif ours is not None and (ours.account_id or theirs is None):
+            _join_one(in_league, ours, JoinedBy.ROSTER, None, "player", batch, partner=club_player)
+        elif theirs is not None and (theirs.account_id or ours is None):
+            _join_one(club_player, theirs, JoinedBy.ROSTER, None, "player", batch, partner=in_league)
         else:
-            _unite(in_league, _locked(ours), JoinedBy.ROSTER, None, "player")
+            assert ours is not None
+            assert theirs is not None
+            _merge(ours, theirs, JoinedBy.ROSTER, None, "player", club_player.name, {in_league.pk: club_player})
 
 
 def join_entry(*, player: Player, account: User) -> None:
@@ -273,27 +287,7 @@ def join_entry(*, player: Player, account: User) -> None:
             return
         if locked.person is not None and locked.person.account_id:
             raise Conflict.on("code", gettext_noop("{name} is joined to another account already."), name=locked.name)
-        _join_one(locked, person, JoinedBy.CODE, account, "code")
-
-
-def join_as(*, player: Player, person: Person, how: str, by: User | None) -> None:
-    """``player`` becomes ``person`` the way a player it was merged with had become it (``how``): by its number, by
-    its code (that player alone), by an account or a roster (with their people, as ``join_roster`` joins them)."""
-    with transaction.atomic():
-        locked, target = _locked_player(player), _locked(person)
-        if locked.person_id == target.pk:
-            return
-        if how == JoinedBy.NUMBER and target.federation_number:
-            join_number(player=locked, number=target.federation_number, by=by, field="other")
-            return
-        current = _locked(locked.person) if locked.person is not None else None
-        weak = current is not None and (
-            (current.account_id and target.federation_number) or (target.account_id and current.federation_number)
-        )
-        if current is None or how == JoinedBy.CODE or weak:
-            _join_one(locked, target, JoinedBy(how), by, "other")
-        else:
-            _merge(target, current, JoinedBy(how), by, "other", locked.name)
+        _join_one(locked, person, JoinedBy.CODE, account, "code", uuid.uuid4())
 
 
 def joins_restored(*, pairs: Sequence[tuple[Player, Player]] = (), numbered: Sequence[tuple[Player, str]] = ()) -> None:
@@ -309,27 +303,32 @@ def joins_restored(*, pairs: Sequence[tuple[Player, Player]] = (), numbered: Seq
 
 
 def join_undo(*, join: Join, by: User | None) -> list[Player]:
-    """Undo ``join`` with every join made with it (two people who became one are two again): each player back to
-    the person they were before (nobody, or the one they were joined to), the federation number that went over
-    back with them, the account's link taken back where the join was one. Refused for a join undone already or
-    followed by another."""
+    """Undo ``join`` with every join made with it: each player back to the person they were before (nobody, or the
+    one they were joined to), the federation number that went over back with them, the account's link taken back
+    where the join was one. Undoing a number given to a person undoes what that number joined to it, too. Refused
+    for a join undone already or followed by another."""
     with transaction.atomic():
-        batch = list(Join.objects.select_related("previous").filter(batch=join.batch, undone_at__isnull=True))
+        person = _locked(join.person)
+        joins = Join.objects.select_related("previous").filter(undone_at__isnull=True)
+        batch = list(joins.filter(batch=join.batch))
+        given = join.how == JoinedBy.NUMBER and join.previous_id == join.person_id and bool(join.number_carried)
+        if given:
+            others = joins.filter(person=person, how=JoinedBy.NUMBER).exclude(batch=join.batch)
+            batch += [one for one in others if one.previous_id != one.person_id and one.player.person_id == person.pk]
         players = {
             one.pk: one for one in Player.objects.select_for_update().filter(pk__in=[j.player_id for j in batch])
         }
-        latest = {}
+        latest: dict[int, int] = {}
         for one in Join.objects.filter(player__in=list(players), undone_at__isnull=True).order_by("created_at", "pk"):
             latest[one.player_id] = one.pk
-        if not batch or any(
-            latest.get(one.player_id) != one.pk or players[one.player_id].person_id != one.person_id for one in batch
+        mine = [one for one in batch if one.batch == join.batch]
+        if not mine or any(
+            latest.get(one.player_id) != one.pk or players[one.player_id].person_id != one.person_id for one in mine
         ):
             raise Conflict.on("join", gettext_noop("This join was undone or changed already."))
-        person = _locked(batch[0].person)
-        carried = batch[0].number_carried
-        back = batch[0].previous
+        batch = [one for one in batch if latest.get(one.player_id) == one.pk]
+        carried, back = join.number_carried, join.previous
         if carried and person.federation_number == carried:
-            given = back is not None and back.pk == person.pk
             if given or (back is not None and not back.federation_number):
                 person.federation_number = None
                 person.save(update_fields=["federation_number"])

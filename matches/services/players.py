@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 
 from django.contrib.auth.models import User
@@ -12,10 +13,10 @@ from ..engine import (
     FieldError,
 )
 from ..engine.messages import gettext_noop, msg
-from ..errors import Conflict, Gone, Invalid
-from ..models import GameScore, Join, Keeper, Match, Person, Player, Seat, new_link_token
+from ..errors import Conflict, Gone, Invalid, ServiceError
+from ..models import GameScore, Keeper, Match, Person, Player, Seat, new_link_token
 from ..names import BadName, name_key, normalize_name
-from .people import join_account, join_as, player_leaves
+from .people import join_account, join_number, player_leaves
 
 
 def player_named(keeper: Keeper, name: str) -> Player:
@@ -111,10 +112,10 @@ def player_merge(*, into: Player, other: Player, by: User | None = None) -> Play
             raise Conflict([FieldError("other", msg(gettext_noop("These two sat at one table: they are two people.")))])
         Seat.objects.filter(player=other).update(player=into)
         GameScore.objects.filter(player=other).update(player=into)
-        # Who the one who goes was across books, the one who stays becomes, as they had become it.
+        # Who the one who goes was across books, the one who stays becomes: the account's person it was linked to,
+        # or the federation number's (where a number may join them: ``join_number``).
         account = other.account if into.account_id is None else None
-        joined = Join.objects.filter(player=other, undone_at__isnull=True).order_by("-created_at", "-pk").first()
-        person = other.person if joined is not None and other.person_id != into.person_id else None
+        number = other.person.federation_number if other.person is not None and not other.person.account_id else None
         try:
             other.delete()
         except ProtectedError:
@@ -132,7 +133,8 @@ def player_merge(*, into: Player, other: Player, by: User | None = None) -> Play
             into.account = account
             into.save(update_fields=["account"])
             join_account(player=into, account=account, by=by)
-        if person is not None and joined is not None:
-            join_as(player=into, person=person, how=joined.how, by=by)
+        elif number:
+            with contextlib.suppress(ServiceError):
+                join_number(player=into, number=number, by=by)
         into.refresh_from_db()
     return into

@@ -21,7 +21,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
-from matches.accounts import claim_failure_record, claims_locked_out
+from matches.accounts import code_askers, code_failure_record, codes_locked_out
+from matches.accounts_views import client_address
 from matches.clubs.models import Club, Membership
 from matches.clubs.permissions import CLUB_RUNNERS
 from matches.engine import RuleError
@@ -615,8 +616,13 @@ def entry_find(request: HttpRequest, tournament_id: Any) -> HttpResponse:
     if tournament is None:
         raise Http404
     form = CodeForm(request.POST)
+    askers = code_askers(request_account(request), client_address(request))
+    if codes_locked_out(*askers):
+        messages.error(request, _("Too many wrong codes: try again in an hour."))
+        return redirect(reverse("tournaments:detail", args=[tournament.public_id]) + "#mine")
     entry = entry_by_code(tournament, form.cleaned_data["code"]) if form.is_valid() else None
     if entry is None:
+        code_failure_record(*askers)
         messages.error(request, _("No entry of this tournament has that code."))
         return redirect(reverse("tournaments:detail", args=[tournament.public_id]) + "#mine")
     _keep_entry_link(request, entry)
@@ -634,14 +640,15 @@ def entry_claim(request: HttpRequest, tournament_id: Any) -> HttpResponse:
     form = CodeForm(request.POST)
     code = form.cleaned_data["code"] if form.is_valid() else ""
     account = signed_in_account(request)
-    if claims_locked_out(account):
+    askers = code_askers(account, client_address(request))
+    if codes_locked_out(*askers):
         messages.error(request, _("Too many wrong codes: try again in an hour."))
     else:
         try:
             services.entry_claim(tournament=tournament, code=code, account=account)
         except ServiceError as error:
             if isinstance(error, Invalid):
-                claim_failure_record(account)
+                code_failure_record(*askers)
             refusal_as_messages(request, error)
         else:
             messages.success(request, _("Your entry is in your record: its lists count there once its series close."))

@@ -154,7 +154,7 @@ def player_merge_view(request: HttpRequest, player: Player) -> HttpResponse:
     if other is None:
         return player_page(request, player, [_("Choose another player of the same book.")], status=400)
     try:
-        player_merge(into=player, other=other)
+        player_merge(into=player, other=other, by=request_account(request))
     except ServiceError as error:
         refusals = refusal_texts(error, request)
         return player_page(request, player, refusals, status=error.status)

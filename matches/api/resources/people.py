@@ -122,7 +122,7 @@ class OwnRecordView(PolicyView):
     def get(self, request: Request) -> Response:
         account = signed_in_account(request)
         person = Person.objects.filter(account=account).first()
-        name = person.name if person is not None else account.get_username()
+        name = person.name if person is not None else account.get_full_name()
         return Response(RecordShape(_record(person, name, own_lists(account))).data)
 
 
