@@ -214,10 +214,13 @@ def people_joined(
 
         for first, second in pairs(apps):
             one, other = player_model.objects.get(pk=first), player_model.objects.get(pk=second)
+            # A league's player never brings a club's player into an account's person (``join_roster``).
+            if other.person is not None and other.person.account_id:
+                continue
             person = one.person or other.person
             if person is None:
                 person = person_model.objects.create(name=one.name)
-            join(one, person, how, partner=other)
+            join(one, person, how)
             join(other, person, how, partner=one)
         for pk, number in numbered(apps):
             player = player_model.objects.get(pk=pk)

@@ -35,9 +35,10 @@ class LeagueSetup:
 
 
 def roster_player(team: Team, name: str, **entry: object) -> RosterEntry:
-    """A new player of the team's club, put on the team's roster."""
+    """A new player of the team's club, put on the team's roster by the club's owner."""
     player = clubs.club_player_add(club=team.club, name=name)
-    return leagues.roster_add(team=team, player=player, **entry)  # type: ignore[arg-type]
+    secretary = team.club.memberships.filter(role="owner").get().user
+    return leagues.roster_add(team=team, player=player, by=secretary, **entry)  # type: ignore[arg-type]
 
 
 def league_setup(series: int = 3) -> LeagueSetup:

@@ -20,6 +20,7 @@ from matches.clubs.models import Night
 from matches.errors import Conflict, Invalid
 from matches.interclub import services as leagues
 from matches.interclub.backup import league_backup
+from matches.interclub.models import Team
 from matches.models import ClosedList, Join, Keeper, Person, Player
 from matches.restore import restore
 from matches.services import player_link, player_unlink
@@ -408,14 +409,44 @@ def test_a_restored_league_and_tournament_join_their_rosters_and_numbers_again()
 
     for data in files:
         restore(data, user=organiser if "tournament" in data else setup.manager)
+    # The numbers join as numbers do; the file says nothing of who a club's players are: its secretary pairs them
+    # by putting them on the roster again.
     person = Person.objects.get(federation_number="4711")
     assert sorted(person.players.values_list("public_id", flat=True)) == sorted(
-        [rostered.player.public_id, rostered.league_player.public_id, Entry.objects.get().player.public_id]
+        [rostered.league_player.public_id, Entry.objects.get().player.public_id]
     )
     first = setup.rosters[0][0]
-    joined = Player.objects.get(public_id=first.player.public_id).person
+    club_player = Player.objects.get(public_id=first.player.public_id)
+    assert club_player.person is None
+    team = Team.objects.get(public_id=setup.teams[0].public_id)
+    leagues.roster_add(team=team, player=club_player, by=team.club.memberships.get(role="owner").user)
+    joined = Player.objects.get(pk=club_player.pk).person
     assert joined is not None
     assert Player.objects.get(public_id=first.league_player.public_id).person == joined
+
+
+def test_a_league_rostering_another_clubs_player_joins_nobody_and_a_league_player_brings_no_club_player() -> None:
+    setup = league_setup(series=2)
+    victim = clubs.club_player_add(club=setup.clubs[1], name="Vera")
+    manager = setup.manager
+    # The league's manager (who does not run the club) puts the club's player on a roster: no pairing.
+    entry = leagues.roster_add(team=setup.teams[1], player=victim, by=manager)
+    assert Player.objects.get(pk=victim.pk).person is None
+    # Paired by the club's own secretary, then the league's player linked to the manager: it comes alone.
+    leagues.roster_add(team=setup.teams[1], player=victim, by=setup.clubs[1].memberships.get(role="owner").user)
+    assert Player.objects.get(pk=victim.pk).person is not None
+    player_link(player=entry.league_player, account=manager)
+    assert list(Person.objects.get(account=manager).players.all()) == [entry.league_player]
+    assert Player.objects.get(pk=victim.pk).person != Person.objects.get(account=manager)
+
+
+def test_taking_a_player_off_a_roster_takes_the_pairing_back() -> None:
+    setup = league_setup(series=2)
+    entry = roster_player(setup.teams[0], "Herz Neu")
+    paired = Player.objects.get(pk=entry.player_id).person
+    assert Player.objects.get(pk=entry.league_player_id).person == paired
+    leagues.roster_remove(entry=entry)
+    assert Player.objects.get(pk=entry.league_player_id).person != paired
 
 
 def test_a_name_in_a_club_nights_results_links_to_a_record_shown_to_everybody(herz: dict[str, Any]) -> None:
@@ -449,13 +480,13 @@ def test_no_way_round_through_numbers_rosters_and_undoing_brings_another_persons
     assert list(Person.objects.get(account=mallory).players.all()) == [own]
 
     # 2. A club's player of hers typed with the number, rostered in a league of hers, the number undone, the league's
-    # player linked: her two players, none of Vera's.
+    # player linked: it comes alone (a league's player brings no club's player), none of Vera's.
     hers, her_league = _book_player("Vera"), _book_player("Vera")
     join_number(player=hers, number="999", by=mallory)
     join_roster(player=hers, league_player=her_league)
     join_undo(join=Join.objects.filter(player=hers, how="number").latest("created_at"), by=mallory)
     player_link(player=her_league, account=mallory)
-    assert set(Person.objects.get(account=mallory).players.all()) == {own, her_league, hers}
+    assert set(Person.objects.get(account=mallory).players.all()) == {own, her_league}
     assert set(Person.objects.get(pk=vera.pk).players.all()) == {vera_club, vera_league}
 
     # 3. Undoing the number given to Vera's person undoes what the number joined to it.

@@ -353,11 +353,10 @@ def _restore_team(
         )
         _made(entry, created=entry_data["created_at"], exclude=("team", "player", "league_player"))
         entries[(str(team.public_id), str(player.public_id))] = entry
+    # A file says nothing of who a club's players are (a club's own people pair them, by putting them on the roster
+    # again): the numbers it gives join as numbers do.
     rostered = [entry for key, entry in entries.items() if key[0] == str(team.public_id)]
-    joins_restored(
-        pairs=[(entry.player, entry.league_player) for entry in rostered],
-        numbered=[(entry.league_player, entry.federation_number) for entry in rostered],
-    )
+    joins_restored(numbered=[(entry.league_player, entry.federation_number) for entry in rostered])
     return team
 
 

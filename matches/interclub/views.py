@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST, require_safe
 from matches.clubs.models import Club, Membership
 from matches.errors import ServiceError
 from matches.models import Player
-from matches.permissions import Action, on_subject, signed_in, signed_in_account, visitor_of
+from matches.permissions import Action, on_subject, request_account, signed_in, signed_in_account, visitor_of
 from matches.qr import table_join
 from matches.records import record_links
 from matches.refusals import done_or_refused, refusal_as_messages, refusal_on_form
@@ -523,6 +523,7 @@ def team_roster(request: HttpRequest, team: Team) -> HttpResponse:
                     player=player,
                     federation_number=form.cleaned_data["federation_number"],
                     substitute=form.cleaned_data["substitute"],
+                    by=request_account(request),
                 )
             except ServiceError as error:
                 refusal_on_form(form, error)

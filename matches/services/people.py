@@ -160,12 +160,10 @@ def _merge(
 
 
 def _partners(player: Player) -> list[Player]:
-    """The players a team's roster paired ``player`` with, as long as that pairing holds (a club's player and the
-    league's player the tables seat, either way round)."""
-    live = Join.objects.filter(undone_at__isnull=True)
-    paired = set(live.filter(partner=player).values_list("player_id", flat=True))
-    paired |= set(live.filter(player=player, partner__isnull=False).values_list("partner_id", flat=True))
-    return list(Player.objects.select_for_update().filter(pk__in=paired - {player.pk}).order_by("pk"))
+    """The league's players a team's roster paired the club's player ``player`` with, as long as that pairing holds.
+    One way only: linking a club's player brings its league's player along, never the other way round."""
+    paired = Join.objects.filter(undone_at__isnull=True, partner=player).values_list("player_id", flat=True)
+    return list(Player.objects.select_for_update().filter(pk__in=set(paired) - {player.pk}).order_by("pk"))
 
 
 def join_account(*, player: Player, account: User, by: User | None = None) -> Person:
@@ -250,31 +248,41 @@ def join_number(*, player: Player, number: str, by: User | None = None, field: s
 
 
 def join_roster(*, player: Player, league_player: Player) -> None:
-    """A team's roster pairs a club's player with the league's player the tables seat: one person. The person of an
-    account takes the other player alone; two people of no account become one."""
+    """A team's roster, kept by the club's own secretary, pairs a club's player with the league's player the tables
+    seat: one person. The club player's person, an account's, takes the league's player alone; a league's player
+    never brings a club's player into an account's person (only the club's own people say who its players are)."""
     with transaction.atomic():
         club_player, in_league = _locked_player(player), _locked_player(league_player)
         ours = _locked(club_player.person) if club_player.person is not None else None
         theirs = _locked(in_league.person) if in_league.person is not None else None
-        if ours is not None and theirs is not None and ours.pk == theirs.pk:
+        if (ours is not None and theirs is not None and ours.pk == theirs.pk) or (theirs and theirs.account_id):
             return
         batch = uuid.uuid4()
         if ours is None and theirs is None:
             person = Person.objects.create(name=club_player.name)
-            _join_one(club_player, person, JoinedBy.ROSTER, None, "player", batch, partner=in_league)
+            _join_one(club_player, person, JoinedBy.ROSTER, None, "player", batch)
             _join_one(in_league, person, JoinedBy.ROSTER, None, "player", batch, partner=club_player)
-        elif (ours is not None and ours.account_id) and (theirs is not None and theirs.account_id):
-            raise Conflict.on(
-                "player", gettext_noop("{name} is joined to another account already."), name=in_league.name
-            )
-        elif ours is not None and (ours.account_id or theirs is None):
-            _join_one(in_league, ours, JoinedBy.ROSTER, None, "player", batch, partner=club_player)
-        elif theirs is not None and (theirs.account_id or ours is None):
-            _join_one(club_player, theirs, JoinedBy.ROSTER, None, "player", batch, partner=in_league)
-        else:
+        elif theirs is None or (ours is not None and ours.account_id):
             assert ours is not None
-            assert theirs is not None
+            _join_one(in_league, ours, JoinedBy.ROSTER, None, "player", batch, partner=club_player)
+        elif ours is None:
+            _join_one(club_player, theirs, JoinedBy.ROSTER, None, "player", batch)
+            # The pairing, recorded on the league's player (it stays where it is).
+            Join.objects.create(
+                player=in_league, person=theirs, previous=theirs, how=JoinedBy.ROSTER, batch=batch, partner=club_player
+            )
+        else:
             _merge(ours, theirs, JoinedBy.ROSTER, None, "player", club_player.name, {in_league.pk: club_player})
+
+
+def roster_unpaired(*, player: Player, league_player: Player) -> None:
+    """A team's roster no longer pairs the two (the entry taken off): the league's player leaves the club player's
+    person, where the pairing took them."""
+    with transaction.atomic():
+        pairing = Join.objects.filter(player=league_player, partner=player, undone_at__isnull=True)
+        for join in pairing.order_by("-created_at", "-pk")[:1]:
+            with contextlib.suppress(Conflict):
+                join_undo(join=join, by=None, keeper=league_player.keeper_id)
 
 
 def join_entry(*, player: Player, account: User) -> None:
@@ -302,11 +310,12 @@ def joins_restored(*, pairs: Sequence[tuple[Player, Player]] = (), numbered: Seq
                 join_number(player=player, number=number)
 
 
-def join_undo(*, join: Join, by: User | None) -> list[Player]:
+def join_undo(*, join: Join, by: User | None, keeper: int | None = None) -> list[Player]:
     """Undo ``join`` with every join made with it: each player back to the person they were before (nobody, or the
     one they were joined to), the federation number that went over back with them, the account's link taken back
-    where the join was one. Undoing a number given to a person undoes what that number joined to it, too. Refused
-    for a join undone already or followed by another."""
+    where the join was one. Undoing a number given to a person undoes what that number joined to it, too.
+    ``keeper``: undone by a book's keeper, the players of that book alone move. Refused for a join undone already
+    or followed by another."""
     with transaction.atomic():
         person = _locked(join.person)
         joins = Join.objects.select_related("previous").filter(undone_at__isnull=True)
@@ -315,6 +324,8 @@ def join_undo(*, join: Join, by: User | None) -> list[Player]:
         if given:
             others = joins.filter(person=person, how=JoinedBy.NUMBER).exclude(batch=join.batch)
             batch += [one for one in others if one.previous_id != one.person_id and one.player.person_id == person.pk]
+        if keeper is not None:
+            batch = [one for one in batch if one.player.keeper_id == keeper]
         players = {
             one.pk: one for one in Player.objects.select_for_update().filter(pk__in=[j.player_id for j in batch])
         }

@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from matches.clubs.models import Club
+from matches.clubs.permissions import runs_club
 from matches.engine import FieldError
 from matches.engine.messages import gettext_noop
 from matches.errors import Conflict, Invalid
@@ -16,7 +17,7 @@ from matches.models import Player
 from matches.names import BadName, name_key, normalize_name
 from matches.services import player_named
 from matches.services.events import bracketed_name, one_line_name
-from matches.services.people import checked_federation_number, join_number, join_roster
+from matches.services.people import checked_federation_number, join_number, join_roster, roster_unpaired
 
 from ..models import CheckIn, Group, League, RosterEntry, Team
 from .common import _entered_elsewhere, _lock_league, _refuse_other_club, league_of_group
@@ -60,10 +61,14 @@ def _league_player(league: League, club: Club, player: Player) -> Player:
     return player_named(league.keeper, name)
 
 
-def roster_add(*, team: Team, player: Player, federation_number: str = "", substitute: bool = False) -> RosterEntry:
+def roster_add(
+    *, team: Team, player: Player, federation_number: str = "", substitute: bool = False, by: User | None = None
+) -> RosterEntry:
     """Put a player of the team's club on its roster (or its substitution list); a player on it already stays as
     entered. Refused for somebody on the roster of another club's team in the league (known by the federation
-    number or a linked account): a player plays for one club in a league."""
+    number or a linked account): a player plays for one club in a league. Where ``by`` runs the club, the roster
+    says that its player and the league's are one person (``join_roster``): only the club's own people say who
+    its players are."""
     if player.keeper_id != team.club.keeper_id:
         raise Invalid.on("player", gettext_noop("Not a player of this club."))
     number = checked_federation_number(federation_number)
@@ -72,6 +77,9 @@ def roster_add(*, team: Team, player: Player, federation_number: str = "", subst
         _lock_league(league)
         entered = RosterEntry.objects.filter(team=team, player=player).first()
         if entered is not None:
+            if runs_club(by, team.club_id):
+                with contextlib.suppress(Conflict):
+                    join_roster(player=player, league_player=entered.league_player)
             return entered
         other = _entered_elsewhere(league, team.club_id, player, number)
         if other is not None:
@@ -85,8 +93,9 @@ def roster_add(*, team: Team, player: Player, federation_number: str = "", subst
         )
         # The roster says who the league's player is, and its number whom else they are, where they may be joined
         # (``matches.services.people``: a number a person with an account holds is theirs to prove, with a code).
-        with contextlib.suppress(Conflict):
-            join_roster(player=player, league_player=entry.league_player)
+        if runs_club(by, team.club_id):
+            with contextlib.suppress(Conflict):
+                join_roster(player=player, league_player=entry.league_player)
         if number:
             with contextlib.suppress(Conflict):
                 join_number(player=entry.league_player, number=number)
@@ -106,3 +115,5 @@ def roster_remove(*, entry: RosterEntry) -> None:
                 team=entry.team.name,
             )
         entry.delete()
+        if not RosterEntry.objects.filter(player=entry.player_id, league_player=entry.league_player_id).exists():
+            roster_unpaired(player=entry.player, league_player=entry.league_player)

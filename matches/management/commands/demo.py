@@ -321,7 +321,7 @@ class Command(BaseCommand):
                 # The fifth is on the substitution list.
                 roster = [
                     leagues.roster_add(
-                        team=team, player=clubs.club_player_add(club=club, name=player), substitute=index == 4
+                        team=team, player=clubs.club_player_add(club=club, name=player), substitute=index == 4, by=user
                     )
                     for index, player in enumerate(players)
                 ]
