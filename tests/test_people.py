@@ -524,3 +524,16 @@ def test_ten_wrong_codes_in_an_hour_pause_finding_and_claiming_entries_by_code()
         reverse("tournaments:find", args=[tournament.public_id]), {"code-code": entry.code}, follow=True
     )
     assert "Too many wrong codes: try again in an hour." in text_of(found)
+
+
+def test_a_books_keeper_undoing_a_join_moves_that_books_players_alone() -> None:
+    club_player, league_player = _book_player("Anna"), _book_player("Anna")
+    join_roster(player=club_player, league_player=league_player)
+    anna = make_user("anna")
+    player_link(player=club_player, account=anna)
+    person = Person.objects.get(account=anna)
+    assert set(person.players.all()) == {club_player, league_player}
+    join = Join.objects.filter(player=league_player, undone_at__isnull=True).latest("created_at", "pk")
+    join_undo(join=join, by=None, keeper=league_player.keeper_id)
+    assert list(Person.objects.get(account=anna).players.all()) == [club_player]
+    assert Player.objects.get(pk=club_player.pk).account == anna

@@ -252,6 +252,7 @@ def player_number(request: HttpRequest, player: Player) -> HttpResponse:
 def player_join_undo(request: HttpRequest, player: Player) -> HttpResponse:
     """The keeper of a book undoes a join of one of its players (``join``)."""
     join = _posted_join(request, Join.objects.filter(player=player))
-    if join is not None and done_or_refused(request, lambda: join_undo(join=join, by=request_account(request))):
+    by = request_account(request)
+    if join is not None and done_or_refused(request, lambda: join_undo(join=join, by=by, keeper=player.keeper_id)):
         messages.success(request, _("%(name)s is no longer joined to that person.") % {"name": player.name})
     return redirect(reverse("player_detail", args=[player.public_id]) + "#person")
