@@ -49,7 +49,7 @@ from matches.following import asks_within
 from matches.interclub.models import Group
 from matches.logs import JsonFormatter
 from matches.management.deals import DealMaker
-from matches.models import Game, Match, MatchEvent
+from matches.models import Game, Match, MatchEvent, RankingList
 from matches.selectors import game_rows
 from matches.services import game_add, match_create
 from matches.tournaments.models import Entry
@@ -58,7 +58,7 @@ from scorekeeper.storage import minified
 from . import BenchError
 from .bulk import STANDARD, write_games
 from .leagues import LeagueDay, seed_league_day, seed_league_history
-from .records import seed_record
+from .records import seed_ranking, seed_record
 from .restore_figures import restore_against_engine, slowest_save_during_restore
 from .seasons import seed_season
 from .throughput import measure as measure_throughput
@@ -121,6 +121,11 @@ LEAGUE_TABLE_GOAL = 2
 # A person's record (their own statistics page) at a lifetime of series and at a season's.
 RECORD_SERIES = (100, 10_000)
 RECORD_GOAL = 2
+# A ranking list's page over a federation's series and over a club's: this many people, each with a series at each
+# of this many events, against this many.
+RANKING_PEOPLE = (100, 10_000)
+RANKING_EVENTS = 100
+RANKING_GOAL = 2
 # Open tournaments of this many players and of this many, two series into the evening: drawing the third series
 # (avoiding the pairings met), and the live page as a phone in the room opens it.
 TOURNAMENT_PLAYERS = (300, 30)
@@ -237,6 +242,21 @@ class Seeds:
             browsers[series] = browser
         self.say(f"seeded two players' records of closed lists in {time.perf_counter() - started:.1f} s")
         return browsers
+
+    @cached_property
+    def rankings(self) -> dict[int, tuple[Client, RankingList]]:
+        """Ranking lists of ``RANKING_PEOPLE`` people over ``RANKING_EVENTS`` events, each with its owner signed in."""
+        started = time.perf_counter()
+        rankings = {}
+        for people in RANKING_PEOPLE:
+            owner, ranking = seed_ranking(f"{people}", people, RANKING_EVENTS)
+            browser = Client()
+            browser.force_login(owner)
+            rankings[people] = (browser, ranking)
+        self.say(
+            f"seeded two ranking lists' closed lists and kept their places in {time.perf_counter() - started:.1f} s"
+        )
+        return rankings
 
     @cached_property
     def league_histories(self) -> dict[int, Group]:
@@ -376,6 +396,12 @@ class Requests:
         """A person's own statistics, their record across events first, as they open it."""
         url = reverse("player_me")
         return self._timed(lambda: browser.get(url), 200, "record")[0]
+
+    def ranking(self, seeded: tuple[Client, RankingList]) -> int:
+        """A ranking list's page as its owner opens it: its first places."""
+        browser, ranking = seeded
+        url = reverse("ranking_detail", args=[ranking.public_id])
+        return self._timed(lambda: browser.get(url), 200, "ranking list")[0]
 
     def group_page(self, group: Group) -> int:
         """The group's public page (its league table), as a phone without an account opens it."""
@@ -569,6 +595,12 @@ class Bench:
                 Side("record at 100 series", lambda: requests.record(seeds.records[RECORD_SERIES[0]])),
             ),
             Figure(
+                "ranking list 1M / 10k series",
+                RANKING_GOAL,
+                Side("ranking list of 1M series", lambda: requests.ranking(seeds.rankings[RANKING_PEOPLE[1]])),
+                Side("ranking list of 10k series", lambda: requests.ranking(seeds.rankings[RANKING_PEOPLE[0]])),
+            ),
+            Figure(
                 f"tournament draw {many} / {few} players",
                 TOURNAMENT_DRAW_GOAL,
                 Side(f"draw at {many} players", lambda: requests.tournament_draw(seeds.tournaments_to_draw[many])),
@@ -611,7 +643,7 @@ class Bench:
             ratio = measured_median / against_median
             if figure.name.startswith("league day"):
                 self._line(figure.name, ratio, figure.goal, queries=[counted[figure.measured.name]])
-            elif figure.name.startswith(("league table", "tournament")):
+            elif figure.name.startswith(("league table", "tournament", "record", "ranking")):
                 sides = (figure.measured.name, figure.against.name)
                 self._line(figure.name, ratio, figure.goal, queries=[counted[name] for name in sides])
             else:

@@ -572,6 +572,31 @@ class ClosedList(models.Model):
         return f"{self.event_name} {self.series}: {self.player_id}"
 
 
+class RecordMonth(models.Model):
+    """A player's closed lists of one month summed, by kind of event, scheme and length of series (``games``): kept
+    beside the closed lists whenever they change (``services.closed_lists.closed_lists_report``), so that a record
+    reads some rows a month however many series it holds. ``month``: its first day."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="record_months")
+    month = models.DateField()
+    kind = models.CharField(max_length=40)
+    scheme = models.CharField(max_length=20)
+    games = models.PositiveIntegerField()
+    series = models.PositiveIntegerField()
+    won = models.PositiveIntegerField()
+    lost = models.PositiveIntegerField()
+    total = models.IntegerField()
+    best = models.IntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "month", "kind", "scheme", "games"], name="record_month_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.month:%Y-%m} {self.kind}"
+
+
 class KeptAnswer(models.Model):
     """A change an app asked through the API with an ``Idempotency-Key`` to a thing of its own that has a version (a
     club night, a league's venue, a tournament), and the answer it got (``matches.api.replays``): a retry with the
@@ -646,12 +671,53 @@ class RankingList(models.Model):
     field = models.PositiveSmallIntegerField(_("field the points are for"), default=100)
     public = models.BooleanField(_("shown to everybody"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The periods that have counted lists, the latest first, and when the places were last kept (``RankingPlace``;
+    # None: never, and the first reader keeps them).
+    periods = models.JSONField(default=list, editable=False)
+    kept_at = models.DateTimeField(null=True, editable=False)
 
     class Meta:
         ordering = ["name", "id"]
 
     def __str__(self) -> str:
         return self.name
+
+
+class RankingEvent(models.Model):
+    """An event a ranking list counts (one of its ``events``: the lists' ``within``), kept beside the list so that a
+    list closing finds the rankings that count it by its index."""
+
+    ranking = models.ForeignKey(RankingList, on_delete=models.CASCADE, related_name="counted_events")
+    within = models.UUIDField(db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["ranking", "within"], name="ranking_event_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.ranking_id} {self.within}"
+
+
+class RankingPlace(models.Model):
+    """A place of a ranking list's period as it stands, kept whenever a list it counts closes or reopens and when the
+    ranking changes (``services.rankings.rankings_refresh``), so that its page reads one page of places however
+    many series it counts. Who holds it: ``person``, else ``player`` alone (a player joined to nobody); their name
+    is read as they show it now. ``score``: the method's figure as a fraction ("229/2")."""
+
+    ranking = models.ForeignKey(RankingList, on_delete=models.CASCADE, related_name="standing")
+    period = models.CharField(max_length=7, blank=True)
+    place = models.PositiveIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    person = models.ForeignKey(Person, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    series = models.PositiveIntegerField()
+    events = models.PositiveIntegerField()
+    total = models.IntegerField()
+    score = models.CharField(max_length=40)
+
+    class Meta:
+        indexes = [models.Index(fields=["ranking", "period", "place"], name="ranking_place_order")]
+
+    def __str__(self) -> str:
+        return f"{self.ranking_id} {self.period} {self.place}"
 
 
 class RankingEdition(models.Model):
@@ -671,3 +737,45 @@ class RankingEdition(models.Model):
 
     def __str__(self) -> str:
         return f"{self.ranking_id} {self.period}"
+
+
+class MemberImport(models.Model):
+    """A federation's member list brought into a book (``keeper``) by its keeper, a club's secretary
+    (``services.member_imports``): the file's rows as read (``rows``: each row's number in the file, name and number
+    as written there), nothing joined until the keeper confirms the preview. Applied, its joins share ``batch`` (one
+    undo takes them all back) and ``decisions`` keeps what was done with each row; ``added``: the players it added,
+    whom undoing it removes where they have played nothing since."""
+
+    class State(models.TextChoices):
+        READ = "read", _("read, not applied")
+        APPLIED = "applied", _("applied")
+        UNDONE = "undone", _("undone")
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    keeper = models.ForeignKey(Keeper, on_delete=models.CASCADE, related_name="member_imports")
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    file_name = models.CharField(max_length=255)
+    rows = models.JSONField(default=list)
+    decisions = models.JSONField(default=list)
+    state = models.CharField(max_length=8, choices=State.choices, default=State.READ)
+    batch = models.UUIDField(default=uuid.uuid4, editable=False)
+    added = models.ManyToManyField(Player, blank=True, related_name="+")
+    kept = models.JSONField(default=list, help_text="The names of added players an undo kept, as they had played.")
+    applied_at = models.DateTimeField(null=True, blank=True)
+    applied_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["keeper", "created_at"], name="member_import_book_recent")]
+
+    def __str__(self) -> str:
+        return f"{self.file_name} ({self.state})"

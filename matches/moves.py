@@ -111,9 +111,11 @@ def closed_lists_kept(kind: str, places: Callable[[Any], Iterable[Place]]) -> tu
             chunk = ids[start : start + BATCH]
             rows = _closed_lists(apps, {match: found[match] for match in chunk})
             apps.get_model("matches", "ClosedList").objects.bulk_create(rows, batch_size=BATCH)
+        record_months_kept(apps, kind=kind)
 
     def backward(apps: Any, schema_editor: Any) -> None:
         apps.get_model("matches", "ClosedList").objects.filter(kind=kind).delete()
+        record_months_kept(apps, kind=kind)
 
     def _closed_lists(apps: Any, chunk: dict[int, list[Any]]) -> list[Any]:
         model = apps.get_model("matches", "ClosedList")
@@ -180,6 +182,57 @@ def closed_lists_kept(kind: str, places: Callable[[Any], Iterable[Place]]) -> tu
         )
 
     return forward, backward
+
+
+def record_months_kept(apps: Any, schema_editor: Any = None, *, kind: str | None = None) -> None:
+    """Sum every closed list (of the kind ``kind`` only, where given) into its player's month as
+    ``services.closed_lists`` keeps them (``RecordMonth``), in whatever order the apps' migrations and the core's
+    run: nothing where the core keeps no months yet (the core's migration that brings them sums them all)."""
+    try:
+        months = apps.get_model("matches", "RecordMonth")
+    except LookupError:
+        return
+    lists = apps.get_model("matches", "ClosedList").objects.order_by()
+    kept = months.objects.all()
+    if kind is not None:
+        kept = kept.filter(kind=kind)
+        lists = lists.filter(kind=kind)
+    kept.delete()
+    sums: dict[tuple[int, datetime.date, str, str, int], list[int]] = {}
+    for player, date, of_kind, scheme, games, won, lost, total in lists.values_list(
+        "player_id", "date", "kind", "scheme", "games", "won", "lost", "total"
+    ).iterator(chunk_size=BATCH):
+        one = sums.setdefault((player, date.replace(day=1), of_kind, scheme, games), [0, 0, 0, 0, total])
+        one[0] += 1
+        one[1] += won
+        one[2] += lost
+        one[3] += total
+        one[4] = max(one[4], total)
+    months.objects.bulk_create(
+        (
+            months(
+                player_id=player,
+                month=month,
+                kind=of_kind,
+                scheme=scheme,
+                games=games,
+                series=series,
+                won=won,
+                lost=lost,
+                total=total,
+                best=best,
+            )
+            for (player, month, of_kind, scheme, games), (series, won, lost, total, best) in sums.items()
+        ),
+        batch_size=BATCH,
+    )
+
+
+def ranking_events_kept(apps: Any, schema_editor: Any) -> None:
+    """Index the events every ranking list counts (``RankingEvent``), as ``services.rankings.ranking_save`` does."""
+    events = apps.get_model("matches", "RankingEvent")
+    for ranking in apps.get_model("matches", "RankingList").objects.order_by("pk"):
+        events.objects.bulk_create(events(ranking=ranking, within=uuid.UUID(within)) for within in set(ranking.events))
 
 
 # --- People joined across books --------------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ from django.db import connection
 from django.db.models import Field, Model, Q, QuerySet
 from django.http import Http404, HttpRequest
 
-from .models import FileJob, Keeper, Match, Player, RestoreJob, Seat
+from .models import FileJob, Keeper, Match, MemberImport, Player, RestoreJob, Seat
 
 LINKS_SESSION_KEY = "scorer_links"
 GUEST_SESSION_KEY = "guest_keeper"
@@ -156,6 +156,17 @@ def player_role(visitor: Visitor, player: Player) -> Role:
     if player.account_id == account.pk:
         return Role.PLAYER
     return Role.SPECTATOR if kept is not Role.NOBODY else Role.NOBODY
+
+
+def book_role(visitor: Visitor, keeper: Keeper) -> Role:
+    """What ``visitor`` is at a whole book: its owner (the account's own book; a club's secretary or owner at the
+    club's), whom an app gives another role there, or nobody. Only an account keeps a book's players."""
+    account = visitor.account
+    if account is None:
+        return Role.NOBODY
+    if keeper.user_id == account.pk:
+        return Role.OWNER
+    return _book_role(visitor, keeper)
 
 
 def can(visitor: Visitor, action: Action, thing: Match | Player) -> bool:
@@ -347,12 +358,33 @@ def _file_allows(visitor: Visitor, action: Action, job: FileJob) -> bool:
     return action is Action.VIEW and visitor.account is not None and job.user_id == visitor.account.pk
 
 
+def _book_allows(visitor: Visitor, action: Action, keeper: Keeper) -> bool:
+    return action in GRANTS[book_role(visitor, keeper)]
+
+
+def _member_import_allows(visitor: Visitor, action: Action, member_import: MemberImport) -> bool:
+    """A member list brought into a book is its keeper's, as the book's players are."""
+    return _book_allows(visitor, action, member_import.keeper)
+
+
+def _book_of(pk: Any) -> Keeper | None:
+    """A book by its id (a book has no public id: a club's is reached from the club's pages)."""
+    try:
+        return Keeper.objects.get(pk=pk) if isinstance(pk, int) else None
+    except Keeper.DoesNotExist:
+        return None
+
+
 # The kinds of things of the core; an app adds its own with ``register_subject`` when it is ready.
 SUBJECTS: dict[str, Subject] = {
     "match": Subject(Match, found_in(lambda: Match.objects.select_related("keeper")), can),
     "player": Subject(Player, found_in(lambda: Player.objects.select_related("keeper")), can),
     "restore": Subject(RestoreJob, found_in(lambda: RestoreJob.objects.all()), _restore_allows),
     "file": Subject(FileJob, found_in(lambda: FileJob.objects.defer("content")), _file_allows),
+    "book": Subject(Keeper, _book_of, _book_allows),
+    "member_import": Subject(
+        MemberImport, found_in(lambda: MemberImport.objects.select_related("keeper")), _member_import_allows
+    ),
 }
 
 

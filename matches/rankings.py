@@ -24,7 +24,19 @@ from django.db.models.functions import TruncMonth, TruncYear
 from django.utils import timezone
 
 from .engine import Scheme
-from .models import ClosedList, Counted, Method, Period, Player, RankingEdition, RankingList, Shown
+from .models import (
+    ClosedList,
+    Counted,
+    Method,
+    Period,
+    Person,
+    Player,
+    RankingEdition,
+    RankingList,
+    RankingPlace,
+    Shown,
+)
+from .paging import Page, page_of
 from .permissions import Action, Visitor
 from .registry import lists_circles, lists_countable_by
 
@@ -114,7 +126,12 @@ def counted_lists(ranking: RankingList, period: str | None = None) -> QuerySet[C
 
 
 def ranking_periods(ranking: RankingList) -> list[str]:
-    """The periods the ranking has lists in, the latest first."""
+    """The periods the ranking has lists in, the latest first: as kept with its places, else worked out now."""
+    return ranking.periods if ranking.kept_at is not None else counted_periods(ranking)
+
+
+def counted_periods(ranking: RankingList) -> list[str]:
+    """The periods the ranking has lists in, the latest first, worked out from the lists it counts."""
     lists = counted_lists(ranking)
     if ranking.period == Period.WHOLE:
         return [""] if lists.exists() else []
@@ -123,10 +140,25 @@ def ranking_periods(ranking: RankingList) -> list[str]:
     return [period_of(ranking, day) for day in days]
 
 
+@dataclass(frozen=True)
+class Standing:
+    """A place of a ranking list as worked out, by who holds it (``person``, else ``player`` alone), as
+    ``RankingPlace`` keeps it."""
+
+    place: int
+    player: int
+    person: int | None
+    series: int
+    events: int
+    total: int
+    score: Fraction
+
+
 @dataclass
 class _Who:
+    player: int
     name: str
-    person: uuid.UUID | None
+    person: int | None
     numbered: bool
     series: int = 0
     total: int = 0
@@ -137,33 +169,16 @@ def person_key(player: int, person: int | None) -> int:
     return person if person is not None else -player
 
 
-def ranking_rows(ranking: RankingList, period: str = "") -> list[Ranked]:
-    """The ranking list of ``period``, as it stands."""
-    fields = (
-        "player_id",
-        "player__name",
-        "player__person_id",
-        "player__person__name",
-        "player__person__shown",
-        "player__person__public_id",
-        "player__person__federation_number",
-        "event",
-        "total",
-    )
+def ranking_standing(ranking: RankingList, period: str = "") -> list[Standing]:
+    """The ranking list of ``period`` worked out from the lists it counts, as it stands: one query over them."""
+    fields = ("player_id", "player__name", "player__person_id", "player__person__federation_number", "event", "total")
     people: dict[int, _Who] = {}
     results: dict[uuid.UUID, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    for player, player_name, person, name, shown, public_id, number, event, total in (
-        counted_lists(ranking, period).values_list(*fields).iterator()
-    ):
+    for player, name, person, number, event, total in counted_lists(ranking, period).values_list(*fields).iterator():
         key = person_key(player, person)
         who = people.get(key)
         if who is None:
-            # As the person shows their name, else as the event's book names the player.
-            shown_name = name if shown == Shown.FULL and name else player_name
-            if shown == Shown.FIRST:
-                shown_name = (name or player_name).split()[0]
-            record = public_id if shown in (Shown.FULL, Shown.FIRST) else None
-            who = people[key] = _Who(shown_name, record, bool(number))
+            who = people[key] = _Who(player, name, person, bool(number))
         who.series += 1
         who.total += total
         results[event][key] += total
@@ -194,12 +209,35 @@ def ranking_rows(ranking: RankingList, period: str = "") -> list[Ranked]:
         for key in counted:
             scores[key] = (points[key], 0)
     order = sorted(scores, key=lambda key: (-scores[key][0], -scores[key][1], people[key].name, key))
-    rows: list[Ranked] = []
+    rows: list[Standing] = []
     for index, key in enumerate(order):
         tied = index and scores[order[index - 1]] == scores[key]
         who = people[key]
         place = rows[-1].place if tied else index + 1
-        rows.append(Ranked(place, who.name, who.person, who.series, events[key], who.total, scores[key][0]))
+        rows.append(Standing(place, who.player, who.person, who.series, events[key], who.total, scores[key][0]))
+    return rows
+
+
+def shown_as(player_name: str, person: Person | None) -> tuple[str, uuid.UUID | None]:
+    """A ranked person's name as they show it (the event's book's name for the player where they keep their record
+    to themselves), and the public id of their record where they show it."""
+    if person is None or person.shown == Shown.PRIVATE:
+        return player_name, None
+    name = person.name or player_name
+    if person.shown == Shown.FIRST:
+        name = name.split()[0] if name.split() else name
+    return name, person.public_id
+
+
+def ranking_rows(ranking: RankingList, period: str = "") -> list[Ranked]:
+    """The ranking list of ``period`` as it stands, worked out now, with the names as they are shown."""
+    standing = ranking_standing(ranking, period)
+    players = Player.objects.select_related("person").in_bulk([row.player for row in standing])
+    rows = []
+    for row in standing:
+        player = players[row.player]
+        name, record = shown_as(player.name, player.person)
+        rows.append(Ranked(row.place, name, record, row.series, row.events, row.total, row.score))
     return rows
 
 
@@ -260,9 +298,42 @@ def edition_rows(edition: RankingEdition) -> list[Ranked]:
     ]
 
 
+def _kept(places: Iterable[RankingPlace]) -> list[Ranked]:
+    return [
+        Ranked(
+            place.place,
+            *shown_as(place.player.name, place.person),
+            place.series,
+            place.events,
+            place.total,
+            Fraction(place.score),
+        )
+        for place in places
+    ]
+
+
+def _kept_places(ranking: RankingList, period: str) -> QuerySet[RankingPlace]:
+    return RankingPlace.objects.filter(ranking=ranking, period=period).select_related("player", "person")
+
+
 def ranking_shown(ranking: RankingList, period: str) -> tuple[list[Ranked], RankingEdition | None]:
-    """The period's list as published (with its edition), else as it stands (with None)."""
+    """The period's whole list as published (with its edition), else as it stands (with None): as its places are
+    kept, or worked out now for a list whose places were never kept."""
     edition = RankingEdition.objects.filter(ranking=ranking, period=period).first()
     if edition is not None:
         return edition_rows(edition), edition
-    return ranking_rows(ranking, period), None
+    if ranking.kept_at is None:
+        return ranking_rows(ranking, period), None
+    return _kept(_kept_places(ranking, period).order_by("place", "pk")), None
+
+
+def ranking_page(
+    ranking: RankingList, period: str, *, after: str | None, size: int
+) -> tuple[Page, RankingEdition | None]:
+    """A page of the period's list as ``ranking_shown`` gives it whole: the kept places a page at a time, at the same
+    cost however long the list; a published list, or one never kept, whole."""
+    if ranking.kept_at is None or RankingEdition.objects.filter(ranking=ranking, period=period).exists():
+        rows, edition = ranking_shown(ranking, period)
+        return Page(rows, None), edition
+    page = page_of(_kept_places(ranking, period), by="place", after=after, size=size)
+    return Page(_kept(page.items), page.after, page.paged), None

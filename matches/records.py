@@ -15,12 +15,12 @@ from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db.models import CharField, Count, Func, Max, QuerySet, Sum, Value
+from django.db.models import Count, DateField, F, Func, Max, QuerySet, Sum, Value
 
 from .charts import Chart, values_chart
 from .engine import Scheme
 from .labels import rounded
-from .models import ClosedList, Person, Player, Shown
+from .models import ClosedList, Person, Player, RecordMonth, Shown
 from .permissions import Action, Visitor
 from .registry import lists_shared_with
 
@@ -82,44 +82,40 @@ class Figures:
         return Fraction(100 * self.lost, played) if played else None
 
 
-# Named apart from the fields they sum, which a query could not tell from them.
-SUMS: dict[str, Any] = {
-    "series": Count("id"),
-    "all_games": Sum("games"),
-    "all_won": Sum("won"),
-    "all_lost": Sum("lost"),
-    "points": Sum("total"),
-    "best": Max("total"),
-    "lengths": Count("games", distinct=True),
-}
+@dataclass(frozen=True)
+class Lists:
+    """The closed lists a record reads: every list of the players ``players`` (a person's, of every book), or with
+    ``within`` those of these events alone (what a clubmate sees of a private record)."""
+
+    players: tuple[int, ...]
+    within: tuple[uuid.UUID, ...] | None = None
+
+    @property
+    def every(self) -> QuerySet[ClosedList]:
+        """The lists, of every scheme."""
+        lists = ClosedList.objects.filter(player_id__in=self.players)
+        return lists if self.within is None else lists.filter(within__in=self.within)
+
+    @property
+    def summed(self) -> QuerySet[ClosedList]:
+        """Of the lists, those a record sums: the Seeger-Fabian lists (every tournament's and league's, and a club's
+        where its season scores so). Points of another scheme never add up with them."""
+        return self.every.filter(scheme=Scheme.SEEGER_FABIAN)
 
 
-def _figures(row: dict[str, Any]) -> Figures:
-    return Figures(
-        series=row["series"],
-        games=row["all_games"] or 0,
-        won=row["all_won"] or 0,
-        lost=row["all_lost"] or 0,
-        total=row["points"] or 0,
-        best=row["best"],
-        lengths=row["lengths"],
-    )
-
-
-def person_lists(person: Person | None) -> QuerySet[ClosedList]:
-    """Every closed list of the players joined to ``person`` (none for nobody), whoever's event it was: the players
-    are read first, so that the lists are read by their player's index."""
+def person_lists(person: Person | None) -> Lists:
+    """Every closed list of the players joined to ``person`` (none for nobody), whoever's event it was."""
     if person is None:
-        return ClosedList.objects.none()
-    return ClosedList.objects.filter(player_id__in=list(person.players.values_list("pk", flat=True)))
+        return Lists(())
+    return Lists(tuple(person.players.values_list("pk", flat=True)))
 
 
-def own_lists(user: User) -> QuerySet[ClosedList]:
+def own_lists(user: User) -> Lists:
     """Every closed list of the person of ``user``'s account."""
     return person_lists(Person.objects.filter(account=user).first())
 
 
-def lists_seen(person: Person, account: User | None) -> QuerySet[ClosedList] | None:
+def lists_seen(person: Person, account: User | None) -> Lists | None:
     """What ``account`` (None: a visitor) sees of ``person``'s lists: all of them for the person and where the person
     shows their record to everybody; the lists of the events it shares with the person's events as one of their own
     people (a club's members: the club's nights); None where it sees none."""
@@ -128,8 +124,10 @@ def lists_seen(person: Person, account: User | None) -> QuerySet[ClosedList] | N
     if account is None:
         return None
     shared = lists_shared_with(account)
-    lists = person_lists(person).filter(within__in=shared) if shared else None
-    return lists if lists is not None and lists.exists() else None
+    if not shared:
+        return None
+    lists = Lists(person_lists(person).players, tuple(shared))
+    return lists if lists.every.exists() else None
 
 
 def record_links(player_ids: Iterable[int]) -> dict[int, uuid.UUID]:
@@ -146,20 +144,9 @@ def shown_name(person: Person, account: User | None) -> str:
     return person.name
 
 
-def summed_lists(lists: QuerySet[ClosedList]) -> QuerySet[ClosedList]:
-    """Of ``lists``, those a record sums: the Seeger-Fabian lists (every tournament's and league's, and a club's
-    where its season scores so). Points of another scheme never add up with them."""
-    return lists.filter(scheme=Scheme.SEEGER_FABIAN)
-
-
 def list_sequence(date: datetime.date, series: int) -> int:
     """A closed list's place in time, as one number to list and page by: its day, then its series."""
     return date.toordinal() * 1000 + series
-
-
-def record_figures(lists: QuerySet[ClosedList]) -> Figures:
-    """The figures over ``lists``, in one query."""
-    return _figures(lists.aggregate(**SUMS))
 
 
 @dataclass
@@ -172,14 +159,15 @@ class _Sums:
     best: int | None = None
     lengths: set[int] = field(default_factory=set)
 
-    def add(self, row: dict[str, Any]) -> None:
-        self.series += row["series"]
-        self.games += row["games"] * row["series"]
-        self.won += row["all_won"] or 0
-        self.lost += row["all_lost"] or 0
-        self.total += row["points"] or 0
-        self.best = row["best"] if self.best is None else max(self.best, row["best"])
-        self.lengths.add(row["games"])
+    def add(self, other: _Sums) -> None:
+        self.series += other.series
+        self.games += other.games
+        self.won += other.won
+        self.lost += other.lost
+        self.total += other.total
+        if other.best is not None:
+            self.best = other.best if self.best is None else max(self.best, other.best)
+        self.lengths |= other.lengths
 
     def figures(self) -> Figures:
         return Figures(self.series, self.games, self.won, self.lost, self.total, self.best, len(self.lengths))
@@ -187,50 +175,79 @@ class _Sums:
 
 @dataclass(frozen=True)
 class Overview:
-    """A record's figures: over every list, by kind of event (the kind with the most series first), by year (the
-    latest first) and the average of each month (in the order of time)."""
+    """A record's figures: over every list it sums, by kind of event (the kind with the most series first), by year
+    (the latest first) and the average of each month (in the order of time); ``others``: how many lists of another
+    scheme it does not sum."""
 
     figures: Figures
     by_kind: list[tuple[str, Figures]]
     by_year: list[tuple[int, Figures]]
     months: list[tuple[datetime.date, Fraction]]
+    others: int
 
 
 class YearMonth(Func):
-    """A date's year and month as text ("2026-11"), by the database's own date formatting, so that grouping by the
-    month calls no function of Python's for every row (as Django's ``TruncMonth`` does on SQLite)."""
+    """A date's first day of its month, by the database's own date functions, so that grouping by the month calls no
+    function of Python's for every row (as Django's ``TruncMonth`` does on SQLite)."""
 
-    output_field = CharField()
+    output_field = DateField()
 
     def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> Any:
-        return Func(Value("%Y-%m"), *self.get_source_expressions(), function="strftime").as_sql(compiler, connection)
+        return Func(Value("%Y-%m-01"), *self.get_source_expressions(), function="strftime").as_sql(compiler, connection)
 
     def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> Any:
-        return Func(*self.get_source_expressions(), Value("YYYY-MM"), function="to_char").as_sql(compiler, connection)
+        return self.as_sql(compiler, connection, template="CAST(DATE_TRUNC('month', %(expressions)s) AS date)")
 
 
-def record_overview(lists: QuerySet[ClosedList]) -> Overview:
-    """The figures of ``lists`` in one query, summed by the database to a row per month, kind and length of series
-    (some hundreds for a lifetime of series) and added up here."""
-    rows = (
-        lists.order_by()
+def _month_rows(lists: Lists) -> QuerySet[Any, Any]:
+    """The lists summed by month, kind, scheme and length of series: for every list of some players, the months kept
+    beside them (``RecordMonth``: some rows a month, however long the record); for some events' lists, summed by the
+    database from the lists themselves."""
+    if lists.within is None:
+        return RecordMonth.objects.filter(player_id__in=lists.players).values(
+            "month",
+            "kind",
+            "scheme",
+            "games",
+            "series",
+            all_won=F("won"),
+            all_lost=F("lost"),
+            points=F("total"),
+            top=F("best"),
+        )
+    return (
+        lists.every.order_by()
         .annotate(month=YearMonth("date"))
-        .values("month", "kind", "games")
-        .annotate(series=Count("id"), all_won=Sum("won"), all_lost=Sum("lost"), points=Sum("total"), best=Max("total"))
+        .values("month", "kind", "scheme", "games")
+        .annotate(series=Count("id"), all_won=Sum("won"), all_lost=Sum("lost"), points=Sum("total"), top=Max("total"))
+        .values("month", "kind", "scheme", "games", "series", "all_won", "all_lost", "points", "top")
     )
+
+
+def record_overview(lists: Lists) -> Overview:
+    """The figures of ``lists`` in one query of some rows a month, added up here."""
     whole = _Sums()
     kinds: defaultdict[str, _Sums] = defaultdict(_Sums)
     years: defaultdict[int, _Sums] = defaultdict(_Sums)
     months: defaultdict[datetime.date, _Sums] = defaultdict(_Sums)
-    for row in rows:
-        year, month = (int(part) for part in row["month"].split("-"))
-        for sums in (whole, kinds[row["kind"]], years[year], months[datetime.date(year, month, 1)]):
-            sums.add(row)
+    others = 0
+    for row in _month_rows(lists):
+        if row["scheme"] != Scheme.SEEGER_FABIAN:
+            others += row["series"]
+            continue
+        month = row["month"]
+        sums = _Sums(
+            row["series"], row["games"] * row["series"], row["all_won"], row["all_lost"], row["points"], row["top"]
+        )
+        sums.lengths.add(row["games"])
+        for into in (whole, kinds[row["kind"]], years[month.year], months[month]):
+            into.add(sums)
     return Overview(
         whole.figures(),
         sorted(((kind, sums.figures()) for kind, sums in kinds.items()), key=lambda one: (-one[1].series, one[0])),
         sorted(((year, sums.figures()) for year, sums in years.items()), reverse=True),
         [(month, Fraction(sums.total, sums.series)) for month, sums in sorted(months.items())],
+        others,
     )
 
 
@@ -262,28 +279,44 @@ class Partner:
     figures: Figures
 
 
-def record_partners(lists: QuerySet[ClosedList], most: int = PARTNERS) -> list[Partner]:
+def record_partners(lists: Lists, most: int = PARTNERS) -> list[Partner]:
     """The ``most`` players the person sat with at the most of their latest ``PARTNER_LISTS`` tables (by the event's
-    player: joined people of other books count apart), each with the person's own figures at those tables. Two
-    reads, however long the record."""
-    fields = ("match_id", "player_id", "games", "won", "lost", "total")
-    mine = {row[0]: row for row in lists.order_by("-sequence").values_list(*fields)[:PARTNER_LISTS]}
-    own = set(lists.values_list("player_id", flat=True).distinct()) if mine else set()
-    tables: defaultdict[int, list[int]] = defaultdict(list)
-    names: dict[int, str] = {}
-    at_tables = ClosedList.objects.filter(match_id__in=list(mine)).exclude(player_id__in=own)
-    for match, player, name in at_tables.values_list("match_id", "player_id", "player__name"):
-        tables[player].append(match)
-        names[player] = name
-    chosen = sorted(tables, key=lambda player: (-len(tables[player]), names[player]))[:most]
-    partners = []
-    for player in chosen:
-        sums = _Sums()
-        for match in tables[player]:
-            _, _, games, won, lost, total = mine[match]
-            sums.add({"series": 1, "games": games, "all_won": won, "all_lost": lost, "points": total, "best": total})
-        partners.append(Partner(names[player], sums.figures()))
-    return partners
+    player: joined people of other books count apart), each with the person's own figures at those tables: summed
+    by the database, a row for each of them, however long the record."""
+    summed = lists.summed
+    last = summed.order_by("-sequence").values_list("sequence", flat=True)[PARTNER_LISTS - 1 : PARTNER_LISTS]
+    latest = summed.filter(sequence__gte=last[0]) if last else summed
+    rows = (
+        latest.order_by()
+        .values(partner=F("match__closed_lists__player"), name=F("match__closed_lists__player__name"))
+        .annotate(
+            series=Count("id"),
+            all_games=Sum("games"),
+            all_won=Sum("won"),
+            all_lost=Sum("lost"),
+            points=Sum("total"),
+            top=Max("total"),
+            lengths=Count("games", distinct=True),
+        )
+        .order_by("-series", "name", "partner")[: most + len(lists.players)]
+    )
+    own = set(lists.players)
+    return [
+        Partner(
+            row["name"],
+            Figures(
+                row["series"],
+                row["all_games"],
+                row["all_won"],
+                row["all_lost"],
+                row["points"],
+                row["top"],
+                row["lengths"],
+            ),
+        )
+        for row in rows
+        if row["partner"] not in own
+    ][:most]
 
 
 def person_allows(visitor: Visitor, action: Action, person: Person) -> bool:

@@ -93,6 +93,9 @@ MODELS_NOT_KEPT = {
     "matches.Join": "a join across this instance's books, made here",
     "matches.RankingList": "a ranking list over this instance's events, of an account",
     "matches.RankingEdition": "a ranking list as an account published it here",
+    "matches.RankingEvent": "an event a ranking list of this instance counts",
+    "matches.RankingPlace": "a place of a ranking list of this instance as it stands",
+    "matches.MemberImport": "a member list brought into a book here, with the joins it made here",
     "leagues.Membership": "accounts",
     "interclub.LeagueManager": "accounts",
 }

@@ -19,7 +19,7 @@ from matches.clubs.models import Club, ClubTable, Night
 from matches.interclub import services as leagues
 from matches.interclub.backup import league_backup
 from matches.interclub.models import PlayerSeries
-from matches.models import ClosedList, Match
+from matches.models import ClosedList, Match, RecordMonth
 from matches.restore import restore
 from matches.tournaments.backup import tournament_backup
 from matches.tournaments.models import SeriesList
@@ -184,10 +184,48 @@ def test_rescore_reports_a_closed_list_changed_or_lost_behind_the_services_back_
     ClosedList.objects.filter(match=paper, player__name="Anna").update(total=1000)
     ClosedList.objects.filter(match=paper, player__name="Ben").delete()
     out = io.StringIO()
-    with pytest.raises(CommandError, match=r"^2 differences"):
+    # The months a record reads no longer sum the lists as they stand either.
+    with pytest.raises(CommandError, match=r"^4 differences"):
         call_command("rescore", "--check", stdout=out, stderr=io.StringIO())
     assert f"closed lists {paper.public_id} ({paper}): 2 players' closed lists differ" in out.getvalue()
+    assert "record months: 2 players' months differ" in out.getvalue()
 
     assert f"closed lists {paper.public_id} ({paper}): 2 players' closed lists rewritten" in rescore()
     assert rows() == before
     assert rescore("--check").strip().endswith("0 differences")
+
+
+def months() -> set[tuple[object, ...]]:
+    return set(
+        RecordMonth.objects.values_list(
+            "player__name", "month", "kind", "games", "series", "won", "lost", "total", "best"
+        )
+    )
+
+
+def test_a_records_months_sum_the_closed_lists_as_they_close_reopen_and_are_put_right() -> None:
+    night, owner = night_played()
+    assert not RecordMonth.objects.exists()
+    clubs.night_close(night=night, user=owner)
+    month = night.date.replace(day=1)
+    expected = set()
+    # A player's lists of one month are summed by the length of their series (the phone's and the paper's).
+    for name, games in set(ClosedList.objects.values_list("player__name", "games")):
+        lists = ClosedList.objects.filter(player__name=name, games=games)
+        totals = [row.total for row in lists]
+        won, lost = sum(row.won for row in lists), sum(row.lost for row in lists)
+        expected.add((name, month, "club", games, len(totals), won, lost, sum(totals), max(totals)))
+    assert len(expected) == 6
+    assert months() == expected
+
+    RecordMonth.objects.filter(player__name="Anna").update(total=0)
+    RecordMonth.objects.filter(player__name="Ben").delete()
+    out = io.StringIO()
+    with pytest.raises(CommandError, match=r"^2 differences"):
+        call_command("rescore", "--check", stdout=out, stderr=io.StringIO())
+    assert "record months: 2 players' months differ" in out.getvalue()
+    assert "record months: 2 players' months rewritten" in rescore()
+    assert months() == expected
+
+    clubs.night_reopen(night=night, user=owner)
+    assert not RecordMonth.objects.exists()

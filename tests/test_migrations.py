@@ -17,8 +17,21 @@ from matches.clubs import services as clubs
 from matches.clubs.models import ClubTable
 from matches.interclub import services as leagues
 from matches.interclub.models import VenueTable
-from matches.models import ClosedList, Game, KeptAnswer, Match, MatchEvent, PaperLine, Player
+from matches.models import (
+    ClosedList,
+    Game,
+    KeptAnswer,
+    Match,
+    MatchEvent,
+    PaperLine,
+    Player,
+    RankingEvent,
+    RankingList,
+    RecordMonth,
+)
+from matches.rankings import ranking_periods, ranking_shown
 from matches.services import match_rescore
+from matches.services.rankings import RankingForm, ranking_save
 from matches.tournaments import services as tournaments
 
 from .factories import make_user
@@ -330,6 +343,9 @@ def test_the_events_closed_before_the_core_kept_closed_lists_have_them_after_the
     fields = [field.name for field in ClosedList._meta.fields if field.name != "id"]
     kept = sorted(ClosedList.objects.values_list(*fields))
     assert {row[fields.index("kind")] for row in kept} == {"club", "league", "tournament"}
+    month_fields = [field.name for field in RecordMonth._meta.fields if field.name != "id"]
+    months = sorted(RecordMonth.objects.values_list(*month_fields))
+    assert {row[month_fields.index("kind")] for row in months} == {"club", "league", "tournament"}
 
     executor = MigrationExecutor(connection)
     executor.migrate(LISTS_BEFORE)
@@ -340,6 +356,31 @@ def test_the_events_closed_before_the_core_kept_closed_lists_have_them_after_the
     executor.migrate(executor.loader.graph.leaf_nodes())
 
     assert sorted(ClosedList.objects.values_list(*fields)) == kept
+    # The months a record reads, summed whichever of the apps' migrations and the core's ran first.
+    assert sorted(RecordMonth.objects.values_list(*month_fields)) == months
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_a_ranking_list_defined_before_its_places_were_kept_is_indexed_and_read_as_it_stands() -> None:
+    night, owner = night_played()
+    clubs.night_close(night=night, user=owner)
+    ranking = ranking_save(owner=owner, form=RankingForm(name="Rangliste", events=[str(night.season.public_id)]))
+    shown = ranking_shown(ranking, "")[0]
+
+    executor = MigrationExecutor(connection)
+    executor.migrate([("matches", "0023_ranking_lists")])
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    ranking = RankingList.objects.get(pk=ranking.pk)
+    assert ranking.kept_at is None
+    assert list(RankingEvent.objects.filter(ranking=ranking).values_list("within", flat=True)) == [
+        night.season.public_id
+    ]
+    assert ranking_shown(ranking, "")[0] == shown
+    assert ranking_periods(ranking) == [""]
 
 
 PEOPLE_BEFORE = [

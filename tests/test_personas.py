@@ -35,9 +35,10 @@ from rest_framework.views import APIView
 from matches import permissions, registry
 from matches.clubs import services as clubs
 from matches.clubs.models import Night
-from matches.models import Game, Keeper, Match, MatchEvent, Person, Player, Seat
+from matches.models import Game, Keeper, Match, MatchEvent, MemberImport, Person, Player, Seat
 from matches.permissions import Action, Role, Rule, allowed, can, match_role, player_role
 from matches.services import match_link_renew
+from matches.services.member_imports import member_import_preview
 
 from .conftest import Persona, Table
 from .event_things import event_things
@@ -204,6 +205,8 @@ def argument_values(table: Table, route: Route) -> dict[str, str]:
         "file_id": str(table.file.public_id),
         "person_id": str(Person.objects.get(players=table.player).public_id),
         "ranking_id": str(table.ranking.public_id),
+        "book_id": str(table.club.keeper_id),
+        "member_import_id": str(member_import_of(table).public_id),
         "number": "1",
         "fmt": "csv",
         "part": "1",
@@ -219,6 +222,16 @@ def argument_values(table: Table, route: Route) -> dict[str, str]:
         values["part"] = "0"  # the whole time, the list's one period
     token = tokens.get(route.name)
     return values | {"token": token} if token else values
+
+
+def member_import_of(table: Table) -> MemberImport:
+    """A member list read into the club's book, not yet applied: one row, a player of the club's night."""
+    found, _ = MemberImport.objects.get_or_create(
+        keeper=table.club.keeper,
+        file_name="mitglieder.csv",
+        defaults={"rows": [{"row": 2, "name": "Ida", "number": "4711"}]},
+    )
+    return found
 
 
 def paper_night(table: Table) -> Night:
@@ -269,6 +282,7 @@ def posted(table: Table) -> dict[str, dict[str, Any]]:
         "player_join_undo": {"join": str(table.player.joins.get().pk)},
         "player_me_shown": {"shown": "full"},
         "player_me_joins": {"every": "1"},
+        "member_import_apply": {"plan": member_import_preview(member_import_of(table)).plan},
         "club_list": {"name": "Grand Hand"},
         "club_member": {"username": "ben", "role": "member"},
         "club_player": {"name": "Zoe"},
@@ -350,6 +364,8 @@ def expectation(route: Route, table: Table) -> Callable[[Persona, str], Answer] 
             "file_id": table.file,
             "person_id": Person.objects.get(players=table.player),
             "ranking_id": table.ranking,
+            "book_id": table.club.keeper,
+            "member_import_id": member_import_of(table),
             **event_things(table.owner),
         }
         arguments = subject_arguments(things)

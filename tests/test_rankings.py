@@ -4,20 +4,26 @@ printed list, who sees a list, and the refusals of a list that cannot rank anybo
 from __future__ import annotations
 
 import datetime
+import html
+import io
+import re
 from typing import Any
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 
 from matches.clubs import services as clubs
 from matches.errors import Invalid
-from matches.models import Player, RankingEdition, RankingList
+from matches.models import Join, Player, RankingEdition, RankingList, RankingPlace
 from matches.rankings import ranking_rows
-from matches.services.people import join_number
+from matches.services.people import join_number, join_undo
 from matches.services.rankings import RankingForm, ranking_publish, ranking_save
+from matches.views import rankings as ranking_views
 
 from .factories import make_user
+from .test_closed_lists import rescore
 from .test_interclub_exports import body
 from .test_people import signed_in, text_of
 from .test_record import paper_night
@@ -153,3 +159,91 @@ def test_a_list_changed_by_its_owner_only(club: dict[str, Any]) -> None:
     assert signed_in(member).post(reverse("ranking_delete", args=[ranking.public_id])).status_code == 404
     owner.post(reverse("ranking_delete", args=[ranking.public_id]))
     assert not RankingList.objects.exists()
+
+
+def places(ranking: RankingList, period: str) -> list[tuple[int, str, int, str]]:
+    """The kept places of a period: place, the player's name, series and score."""
+    kept = RankingPlace.objects.filter(ranking=ranking, period=period).order_by("place", "pk")
+    return [(place.place, place.player.name, place.series, place.score) for place in kept]
+
+
+def test_the_list_as_it_stands_is_kept_as_lists_close_and_reopen_and_people_join(club: dict[str, Any]) -> None:
+    other = clubs.club_create(owner=club["owner"], name="Skatfreunde Kreuz Bube")
+    away = clubs.season_create(club=other, settings=clubs.SeasonSettings(name="2026"))
+    paper_night(away, datetime.date(2026, 11, 10), [{"Benjamin": (48, 1, 0), "Dora": (0, 0, 0), "Emil": (0, 0, 0)}])
+    ranking = ranking_save(
+        owner=club["owner"],
+        form=RankingForm(name="Rangliste", events=[str(club["season"].public_id), str(away.public_id)], period="month"),
+    )
+    assert ranking.periods == ["2026-12", "2026-11"]
+    assert places(ranking, "2026-11") == [
+        (1, "Anna", 1, "122"),
+        (2, "Benjamin", 1, "98"),
+        (3, "Ben", 1, "0"),
+        (3, "Cleo", 1, "0"),
+        (3, "Dora", 1, "0"),
+        (3, "Emil", 1, "0"),
+    ]
+    december = list(RankingPlace.objects.filter(ranking=ranking, period="2026-12").values_list("pk", flat=True))
+
+    # A night closing in November moves November's places, and no other month's: Ben 196 in 2 series, Anna 122.
+    late = paper_night(club["season"], datetime.date(2026, 11, 24), [DECEMBER])
+    assert places(ranking, "2026-11")[:3] == [(1, "Ben", 2, "98"), (2, "Benjamin", 1, "98"), (3, "Anna", 2, "61")]
+    assert list(RankingPlace.objects.filter(ranking=ranking, period="2026-12").values_list("pk", flat=True)) == december
+
+    # Ben of the club and Benjamin of the other are one person once a number joins them: one place, two books.
+    ben = Player.objects.get(keeper=club["club"].keeper, name="Ben")
+    benjamin = Player.objects.get(keeper=other.keeper, name="Benjamin")
+    join_number(player=ben, number="4711")
+    join_number(player=benjamin, number="4711")
+    joined = places(ranking, "2026-11")
+    assert joined[0][2:] == (3, "98")  # (0 + 196 + 98) / 3
+    assert [row[1] for row in joined].count("Benjamin") + [row[1] for row in joined].count("Ben") == 1
+    assert places(ranking, "2026-12")[0] == (1, "Ben", 1, "196")
+    join_undo(join=Join.objects.filter(player=benjamin).latest("pk"), by=None)
+    assert {row[1] for row in places(ranking, "2026-11")} >= {"Ben", "Benjamin"}
+
+    # Reopening the late night takes its lists out again.
+    clubs.night_reopen(night=late, user=club["owner"])
+    assert places(ranking, "2026-11")[:2] == [(1, "Anna", 1, "122"), (2, "Benjamin", 1, "98")]
+    # Its page reads what is kept.
+    owner = signed_in(club["owner"])
+    page = text_of(owner.get(reverse("ranking_detail", args=[ranking.public_id]) + "?period=2026-11"))
+    assert "1 Anna 122 1 122 1 2 Benjamin 98 1 98 1" in page
+
+
+def test_rescore_checks_the_places_kept_and_keeps_a_list_never_kept(club: dict[str, Any]) -> None:
+    ranking = defined(club["owner"], club["season"], period="month")
+    assert rescore("--check").strip().endswith("0 differences")
+    RankingPlace.objects.filter(ranking=ranking, period="2026-11", player__name="Anna").update(score="7")
+    out = io.StringIO()
+    with pytest.raises(CommandError, match=r"^1 differences"):
+        call_command("rescore", "--check", stdout=out, stderr=io.StringIO())
+    assert f"ranking list {ranking.public_id} (Rangliste): 1 periods' places differ" in out.getvalue()
+    assert f"ranking list {ranking.public_id} (Rangliste): 1 periods' places rewritten" in rescore()
+    assert places(ranking, "2026-11")[0] == (1, "Anna", 1, "122")
+
+    # A list whose places were never kept (defined before they were) is worked out as it is read, then kept.
+    RankingPlace.objects.all().delete()
+    RankingList.objects.update(kept_at=None, periods=[])
+    owner = signed_in(club["owner"])
+    page = text_of(owner.get(reverse("ranking_detail", args=[ranking.public_id]) + "?period=2026-12"))
+    assert "1 Ben 196 1 196 1" in page
+    assert rescore("--check").strip().endswith("0 differences")
+    rescore()
+    ranking.refresh_from_db()
+    assert ranking.periods == ["2026-12", "2026-11"]
+    assert places(ranking, "2026-12")[0] == (1, "Ben", 1, "196")
+
+
+def test_a_long_list_is_shown_a_page_of_places_at_a_time(club: dict[str, Any], monkeypatch: Any) -> None:
+    monkeypatch.setattr(ranking_views, "PLACES_PER_PAGE", 2)
+    ranking = defined(club["owner"], club["season"])
+    owner = signed_in(club["owner"])
+    first = owner.get(reverse("ranking_detail", args=[ranking.public_id]))
+    assert "1 Ben 98 2 196 2 2 Anna 61 2 122 2 Further places" in text_of(first)
+    more = re.search(r'href="(\?[^"]*after=[^"]+)"', first.content.decode())
+    assert more is not None
+    second = text_of(owner.get(reverse("ranking_detail", args=[ranking.public_id]) + html.unescape(more.group(1))))
+    assert "3 Cleo 0 2 0 2" in second
+    assert "Anna" not in second

@@ -10,6 +10,7 @@ import re
 from fractions import Fraction
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -142,7 +143,8 @@ def test_nobody_else_sees_the_record(anna: tuple[Player, Client]) -> None:
 
 def test_series_of_one_length_give_no_average_per_48_games(anna: tuple[Player, Client]) -> None:
     _, client = anna
-    ClubTable.objects.filter(night__date=datetime.date(2026, 12, 1)).get().match.closed_lists.all().delete()
+    night = Night.objects.get(date=datetime.date(2026, 12, 1))
+    clubs.night_reopen(night=night, user=User.objects.get(username="olga"))
     text = text_of(client.get(reverse("player_me")).content.decode())
     assert "Series 2" in text
     assert "Average per series 12" in text  # (122 − 98) / 2
@@ -190,9 +192,9 @@ def test_a_player_at_the_same_tables_sees_only_their_own_lists(anna: tuple[Playe
 def test_a_long_record_is_charted_year_by_year() -> None:
     figures = Figures(series=2, games=96, won=2, lost=0, total=300, best=200, lengths=1)
     months = [(datetime.date(2020 + index // 12, index % 12 + 1, 1), Fraction(150)) for index in range(37)]
-    long = Overview(figures, [], [(2023, figures), (2022, figures), (2021, figures), (2020, figures)], months)
+    long = Overview(figures, [], [(2023, figures), (2022, figures), (2021, figures), (2020, figures)], months, 0)
     by_years, points = chart_points(long)
     assert by_years
     assert points == [(datetime.date(year, 1, 1), Fraction(150)) for year in (2020, 2021, 2022, 2023)]
-    short = Overview(figures, [], [], months[:36])
+    short = Overview(figures, [], [], months[:36], 0)
     assert chart_points(short) == (False, months[:36])

@@ -18,7 +18,7 @@ from .changes import (
     game_score_rows,
     join_messages,
 )
-from .closed_lists import closed_lists_report, closed_lists_rescore
+from .closed_lists import closed_lists_report, closed_lists_rescore, record_months_rescore
 from .games import Added, Submission, game_add, game_delete, game_edit, game_replay, match_redo, match_undo
 from .matches import (
     MAX_TITLE_LENGTH,
@@ -103,4 +103,5 @@ __all__ = [
     "player_merge",
     "player_named",
     "player_unlink",
+    "record_months_rescore",
 ]

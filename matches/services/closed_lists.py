@@ -1,22 +1,28 @@
 """Every player's closed list of a series, kept once in the core for every kind of event (``ClosedList``): a kind
 reports its tables when their lists close or reopen (``closed_lists_report``), a restore when it brought them, and
-``manage.py rescore`` sums them afresh (``closed_lists_rescore``). Where each table was played is what its kind's
+``manage.py rescore`` sums them afresh (``closed_lists_rescore``). With them are kept the months a record reads
+(``RecordMonth``) and the places of the rankings that count them. Where each table was played is what its kind's
 registered reader says (``matches.registry.closed_list_places``); the figures are the match's own: its live games,
 or the lines of its paper list."""
 
 from __future__ import annotations
 
+import datetime
+import uuid
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
 from django.db import transaction
+from django.db.models import Count, Max, Sum
 
 from ..engine import Scheme
 from ..engine.league import SeriesLine
-from ..models import ClosedList, Match
+from ..models import ClosedList, Match, RecordMonth
 from ..papers import paper_sums
 from ..records import LIST_FIELDS, list_sequence
 from ..registry import ListPlace, closed_list_places
 from ..sums import list_sums
+from .rankings import rankings_follow
 
 # Matches read at a time, so that no query names more of them than a database takes.
 CHUNK = 1000
@@ -83,13 +89,107 @@ def closed_lists_report(*, match_ids: Iterable[int]) -> int:
     event closed its lists, none for a table whose event is open (reopened). Called by a kind of event when it closes
     or reopens tables, and by a restore for the matches it brought. Returns how many rows are kept for them."""
     kept = 0
+    months: set[tuple[int, datetime.date]] = set()
+    events: set[tuple[uuid.UUID, datetime.date]] = set()
     with transaction.atomic():
         for chunk in _chunks(match_ids):
             fresh = _fresh(chunk)
-            ClosedList.objects.filter(match_id__in=chunk).delete()
+            gone = ClosedList.objects.filter(match_id__in=chunk)
+            for player, within, day in gone.values_list("player_id", "within", "date"):
+                months.add((player, day.replace(day=1)))
+                events.add((within, day))
+            gone.delete()
             ClosedList.objects.bulk_create(fresh.values())
+            for row in fresh.values():
+                months.add((row.player_id, row.date.replace(day=1)))
+                events.add((row.within, row.date))
             kept += len(fresh)
+        record_months_keep(months)
+        rankings_follow(events)
     return kept
+
+
+def _next_month(month: datetime.date) -> datetime.date:
+    return (month + datetime.timedelta(days=31)).replace(day=1)
+
+
+def _months_summed(players: Sequence[int], month: datetime.date) -> list[RecordMonth]:
+    """The month's closed lists of ``players`` summed as a record reads them."""
+    rows = (
+        ClosedList.objects.filter(player_id__in=players, date__gte=month, date__lt=_next_month(month))
+        .order_by()
+        .values("player_id", "kind", "scheme", "games")
+        .annotate(count=Count("id"), all_won=Sum("won"), all_lost=Sum("lost"), points=Sum("total"), top=Max("total"))
+    )
+    return [
+        RecordMonth(
+            player_id=row["player_id"],
+            month=month,
+            kind=row["kind"],
+            scheme=row["scheme"],
+            games=row["games"],
+            series=row["count"],
+            won=row["all_won"],
+            lost=row["all_lost"],
+            total=row["points"],
+            best=row["top"],
+        )
+        for row in rows
+    ]
+
+
+def _by_month(months: Iterable[tuple[int, datetime.date]]) -> Iterable[tuple[datetime.date, list[int]]]:
+    players: defaultdict[datetime.date, set[int]] = defaultdict(set)
+    for player, month in months:
+        players[month].add(player)
+    for month in sorted(players):
+        ids = sorted(players[month])
+        for start in range(0, len(ids), CHUNK):
+            yield month, ids[start : start + CHUNK]
+
+
+def record_months_keep(months: Iterable[tuple[int, datetime.date]]) -> None:
+    """Sum the closed lists of each (player, month) of ``months`` afresh into the player's ``RecordMonth`` rows: a
+    query a month of the event's players, whatever their record holds before and after."""
+    for month, players in _by_month(months):
+        RecordMonth.objects.filter(player_id__in=players, month=month).delete()
+        RecordMonth.objects.bulk_create(_months_summed(players, month))
+
+
+def _month_key(row: RecordMonth) -> tuple[object, ...]:
+    return (
+        row.player_id,
+        row.month,
+        row.kind,
+        row.scheme,
+        row.games,
+        row.series,
+        row.won,
+        row.lost,
+        row.total,
+        row.best,
+    )
+
+
+def record_months_rescore(*, check: bool) -> int:
+    """Every player's months summed afresh from their closed lists and compared with those kept: how many
+    (player, month) differ; without ``check`` those are kept anew."""
+    listed = ClosedList.objects.order_by().values_list("player_id", "date__year", "date__month").distinct()
+    months = {(player, datetime.date(year, month, 1)) for player, year, month in listed}
+    months |= set(RecordMonth.objects.values_list("player_id", "month"))
+    differing: set[tuple[int, datetime.date]] = set()
+    for month, players in _by_month(months):
+        fresh: defaultdict[int, set[tuple[object, ...]]] = defaultdict(set)
+        kept: defaultdict[int, set[tuple[object, ...]]] = defaultdict(set)
+        for row in _months_summed(players, month):
+            fresh[row.player_id].add(_month_key(row))
+        for row in RecordMonth.objects.filter(player_id__in=players, month=month):
+            kept[row.player_id].add(_month_key(row))
+        differing |= {(player, month) for player in players if fresh[player] != kept[player]}
+    if differing and not check:
+        with transaction.atomic():
+            record_months_keep(differing)
+    return len(differing)
 
 
 def closed_lists_rescore(match_ids: Iterable[int], *, check: bool) -> dict[int, int]:

@@ -19,6 +19,7 @@ from django.utils import timezone
 from ..engine.messages import gettext_noop
 from ..errors import Conflict, Invalid, ServiceError
 from ..models import Join, JoinedBy, Person, Player, Shown
+from .rankings import rankings_follow_players
 
 # The longest federation number taken: DSkV and ISPA member numbers are far shorter.
 MAX_FEDERATION_NUMBER = 20
@@ -116,7 +117,14 @@ def _by_number(person: Person, players: list[Player]) -> set[int]:
 
 
 def _merge(
-    survivor: Person, other: Person, how: JoinedBy, by: User | None, field: str, name: str, partners: dict[int, Player]
+    survivor: Person,
+    other: Person,
+    how: JoinedBy,
+    by: User | None,
+    field: str,
+    name: str,
+    partners: dict[int, Player],
+    batch: uuid.UUID | None = None,
 ) -> None:
     """``other`` (locked) becomes ``survivor`` (locked), neither the person of an account: its every player goes
     over (one batch of joins; what a number joined stays joined by the number), its federation number with them.
@@ -142,7 +150,7 @@ def _merge(
         survivor.federation_number = number
         survivor.save(update_fields=["federation_number"])
     weak = _by_number(other, moving)
-    batch = uuid.uuid4()
+    batch = batch or uuid.uuid4()
     Join.objects.bulk_create(
         Join(
             player=one,
@@ -166,6 +174,12 @@ def _partners(player: Player) -> list[Player]:
     return list(Player.objects.select_for_update().filter(pk__in=set(paired) - {player.pk}).order_by("pk"))
 
 
+def _rankings_follow(person: Person | None, *players: Player) -> None:
+    """The rankings that count a list of the person's players (or of ``players``) follow who they are now."""
+    held = list(person.players.values_list("pk", flat=True)) if person is not None else []
+    rankings_follow_players([*held, *(player.pk for player in players)])
+
+
 def join_account(*, player: Player, account: User, by: User | None = None) -> Person:
     """``player`` is the person whose account is ``account`` (the player's link to the account), and so are the
     players a team's roster paired it with. Nobody else comes along: an account's person takes players one by one,
@@ -183,68 +197,84 @@ def join_account(*, player: Player, account: User, by: User | None = None) -> Pe
             if partner.person_id != person.pk and (partner.person is None or not partner.person.account_id):
                 with contextlib.suppress(Conflict), transaction.atomic():
                     _join_one(partner, person, JoinedBy.ACCOUNT, by or account, "account", batch, partner=locked)
+        _rankings_follow(person)
         return person
 
 
-def join_number(*, player: Player, number: str, by: User | None = None, field: str = "federation_number") -> Person:
+def join_number(
+    *,
+    player: Player,
+    number: str,
+    by: User | None = None,
+    field: str = "federation_number",
+    batch: uuid.UUID | None = None,
+) -> Person:
     """``player`` is the person with the federation number ``number`` (as typed; refused when it is not one): the
     number names them in the ranking lists, and joins the players of other books that carry it.
 
     A typed number proves nothing: it joins players of no account with one another, and gives the person of an
     account a number nobody holds yet, but never joins anybody to an account's person nor an account's player to
     anybody (those entries are claimed with their codes). Refused, too, for the number of another player of the same
-    book and for a person with another number."""
+    book and for a person with another number. ``batch``: the joins of several numbers made at once (a member list
+    brought in), which one undo takes back together."""
     number = checked_federation_number(number, field)
     if not number:
         raise Invalid.on(field, gettext_noop("Enter the federation number."))
     with transaction.atomic():
-        locked = _locked_player(player)
-        current = _locked(locked.person) if locked.person is not None else None
-        holder = Person.objects.select_for_update().filter(federation_number=number).first()
-        if current is not None and holder is not None and current.pk == holder.pk:
-            return current
-        if holder is not None and (holder.account_id or (current is not None and current.account_id)):
-            raise Conflict.on(
-                field,
-                gettext_noop(
-                    "The federation number {number} is another person's: their entries are claimed with their codes."
-                ),
-                number=number,
-            )
-        if current is not None and current.federation_number:
-            raise Conflict.on(
-                field,
-                gettext_noop("{name} is joined to the federation number {number} already."),
-                name=locked.name,
-                number=current.federation_number,
-            )
-        batch = uuid.uuid4()
-        if holder is None and current is None:
-            holder = _locked(_person_of_number(number, locked.name))
-            _join_one(locked, holder, JoinedBy.NUMBER, by, field, batch)
-            return holder
-        if holder is None:
-            assert current is not None
-            # The number names the person the player is: given, not joined (its join goes back to the same person).
-            current.federation_number = number
-            current.save(update_fields=["federation_number"])
-            Join.objects.create(
-                player=locked,
-                person=current,
-                previous=current,
-                how=JoinedBy.NUMBER,
-                by=by,
-                batch=batch,
-                number_carried=number,
-            )
-            return current
-        holder = _locked(holder)
-        if current is None:
-            _join_one(locked, holder, JoinedBy.NUMBER, by, field, batch)
-            return holder
-        _refuse_same_book(holder, locked, field)
-        _merge(current, holder, JoinedBy.NUMBER, by, field, locked.name, {})
+        person = _numbered(player, number, by, field, batch)
+        _rankings_follow(person)
+        return person
+
+
+def _numbered(player: Player, number: str, by: User | None, field: str, batch: uuid.UUID | None) -> Person:
+    """``join_number`` within its transaction: the person the player is with the number."""
+    locked = _locked_player(player)
+    current = _locked(locked.person) if locked.person is not None else None
+    holder = Person.objects.select_for_update().filter(federation_number=number).first()
+    if current is not None and holder is not None and current.pk == holder.pk:
         return current
+    if holder is not None and (holder.account_id or (current is not None and current.account_id)):
+        raise Conflict.on(
+            field,
+            gettext_noop(
+                "The federation number {number} is another person's: their entries are claimed with their codes."
+            ),
+            number=number,
+        )
+    if current is not None and current.federation_number:
+        raise Conflict.on(
+            field,
+            gettext_noop("{name} is joined to the federation number {number} already."),
+            name=locked.name,
+            number=current.federation_number,
+        )
+    batch = batch or uuid.uuid4()
+    if holder is None and current is None:
+        holder = _locked(_person_of_number(number, locked.name))
+        _join_one(locked, holder, JoinedBy.NUMBER, by, field, batch)
+        return holder
+    if holder is None:
+        assert current is not None
+        # The number names the person the player is: given, not joined (its join goes back to the same person).
+        current.federation_number = number
+        current.save(update_fields=["federation_number"])
+        Join.objects.create(
+            player=locked,
+            person=current,
+            previous=current,
+            how=JoinedBy.NUMBER,
+            by=by,
+            batch=batch,
+            number_carried=number,
+        )
+        return current
+    holder = _locked(holder)
+    if current is None:
+        _join_one(locked, holder, JoinedBy.NUMBER, by, field, batch)
+        return holder
+    _refuse_same_book(holder, locked, field)
+    _merge(current, holder, JoinedBy.NUMBER, by, field, locked.name, {}, batch)
+    return current
 
 
 def join_roster(*, player: Player, league_player: Player) -> None:
@@ -257,22 +287,29 @@ def join_roster(*, player: Player, league_player: Player) -> None:
         theirs = _locked(in_league.person) if in_league.person is not None else None
         if (ours is not None and theirs is not None and ours.pk == theirs.pk) or (theirs and theirs.account_id):
             return
-        batch = uuid.uuid4()
-        if ours is None and theirs is None:
-            person = Person.objects.create(name=club_player.name)
-            _join_one(club_player, person, JoinedBy.ROSTER, None, "player", batch)
-            _join_one(in_league, person, JoinedBy.ROSTER, None, "player", batch, partner=club_player)
-        elif theirs is None or (ours is not None and ours.account_id):
-            assert ours is not None
-            _join_one(in_league, ours, JoinedBy.ROSTER, None, "player", batch, partner=club_player)
-        elif ours is None:
-            _join_one(club_player, theirs, JoinedBy.ROSTER, None, "player", batch)
-            # The pairing, recorded on the league's player (it stays where it is).
-            Join.objects.create(
-                player=in_league, person=theirs, previous=theirs, how=JoinedBy.ROSTER, batch=batch, partner=club_player
-            )
-        else:
-            _merge(ours, theirs, JoinedBy.ROSTER, None, "player", club_player.name, {in_league.pk: club_player})
+        _roster_joined(club_player, in_league, ours, theirs)
+        club_player.refresh_from_db(fields=["person"])
+        _rankings_follow(club_player.person)
+
+
+def _roster_joined(club_player: Player, in_league: Player, ours: Person | None, theirs: Person | None) -> None:
+    """``join_roster`` within its transaction: the two players one person."""
+    batch = uuid.uuid4()
+    if ours is None and theirs is None:
+        person = Person.objects.create(name=club_player.name)
+        _join_one(club_player, person, JoinedBy.ROSTER, None, "player", batch)
+        _join_one(in_league, person, JoinedBy.ROSTER, None, "player", batch, partner=club_player)
+    elif theirs is None or (ours is not None and ours.account_id):
+        assert ours is not None
+        _join_one(in_league, ours, JoinedBy.ROSTER, None, "player", batch, partner=club_player)
+    elif ours is None:
+        _join_one(club_player, theirs, JoinedBy.ROSTER, None, "player", batch)
+        # The pairing, recorded on the league's player (it stays where it is).
+        Join.objects.create(
+            player=in_league, person=theirs, previous=theirs, how=JoinedBy.ROSTER, batch=batch, partner=club_player
+        )
+    else:
+        _merge(ours, theirs, JoinedBy.ROSTER, None, "player", club_player.name, {in_league.pk: club_player})
 
 
 def roster_unpaired(*, player: Player, league_player: Player) -> None:
@@ -296,6 +333,7 @@ def join_entry(*, player: Player, account: User) -> None:
         if locked.person is not None and locked.person.account_id:
             raise Conflict.on("code", gettext_noop("{name} is joined to another account already."), name=locked.name)
         _join_one(locked, person, JoinedBy.CODE, account, "code", uuid.uuid4())
+        _rankings_follow(person)
 
 
 def joins_restored(*, pairs: Sequence[tuple[Player, Player]] = (), numbered: Sequence[tuple[Player, str]] = ()) -> None:
@@ -310,6 +348,36 @@ def joins_restored(*, pairs: Sequence[tuple[Player, Player]] = (), numbered: Seq
                 join_number(player=player, number=number)
 
 
+def _given(join: Join) -> bool:
+    """Whether ``join`` gave its number to the person the player was already."""
+    return join.how == JoinedBy.NUMBER and join.previous_id == join.person_id and bool(join.number_carried)
+
+
+def _other_numbers(join: Join, batch: Sequence[Join]) -> list[Join]:
+    """The joins of ``batch`` that gave or carried a number other than ``join``'s, one for each."""
+    seen = {(join.person_id, join.previous_id, join.number_carried)}
+    found = []
+    for one in batch:
+        key = (one.person_id, one.previous_id, one.number_carried)
+        if one.number_carried and key not in seen:
+            seen.add(key)
+            found.append(one)
+    return found
+
+
+def _number_back(join: Join, person: Person) -> None:
+    """The number ``join`` gave ``person`` (locked) taken back, or the number it carried over back where it came
+    from."""
+    carried, back, given = join.number_carried, join.previous, _given(join)
+    if carried and person.federation_number == carried:
+        if given or (back is not None and not back.federation_number):
+            person.federation_number = None
+            person.save(update_fields=["federation_number"])
+        if not given and back is not None and not back.federation_number:
+            back.federation_number = carried
+            back.save(update_fields=["federation_number"])
+
+
 def join_undo(*, join: Join, by: User | None, keeper: int | None = None) -> list[Player]:
     """Undo ``join`` with every join made with it: each player back to the person they were before (nobody, or the
     one they were joined to), the federation number that went over back with them, the account's link taken back
@@ -317,13 +385,26 @@ def join_undo(*, join: Join, by: User | None, keeper: int | None = None) -> list
     ``keeper``: undone by a book's keeper, the players of that book alone move. Refused for a join undone already
     or followed by another."""
     with transaction.atomic():
-        person = _locked(join.person)
         joins = Join.objects.select_related("previous").filter(undone_at__isnull=True)
         batch = list(joins.filter(batch=join.batch))
-        given = join.how == JoinedBy.NUMBER and join.previous_id == join.person_id and bool(join.number_carried)
-        if given:
-            others = joins.filter(person=person, how=JoinedBy.NUMBER).exclude(batch=join.batch)
-            batch += [one for one in others if one.previous_id != one.person_id and one.player.person_id == person.pk]
+        # A batch of several numbers (a member list brought in) gave or carried each of them: each is undone as the
+        # one number of a single join is.
+        numbered = [join, *_other_numbers(join, batch)]
+        persons = {
+            one.pk: one
+            for one in Person.objects.select_for_update()
+            .filter(pk__in={one.person_id for one in numbered})
+            .order_by("pk")
+        }
+        person = persons[join.person_id]
+        for one in numbered:
+            if _given(one):
+                others = joins.filter(person_id=one.person_id, how=JoinedBy.NUMBER).exclude(batch=join.batch)
+                batch += [
+                    other
+                    for other in others
+                    if other.previous_id != other.person_id and other.player.person_id == one.person_id
+                ]
         if keeper is not None:
             batch = [one for one in batch if one.player.keeper_id == keeper]
         players = {
@@ -338,14 +419,10 @@ def join_undo(*, join: Join, by: User | None, keeper: int | None = None) -> list
         ):
             raise Conflict.on("join", gettext_noop("This join was undone or changed already."))
         batch = [one for one in batch if latest.get(one.player_id) == one.pk]
-        carried, back = join.number_carried, join.previous
-        if carried and person.federation_number == carried:
-            if given or (back is not None and not back.federation_number):
-                person.federation_number = None
-                person.save(update_fields=["federation_number"])
-            if not given and back is not None and not back.federation_number:
-                back.federation_number = carried
-                back.save(update_fields=["federation_number"])
+        undone = {one.pk for one in mine}
+        for one in numbered:
+            if one is join or one.pk in undone:
+                _number_back(one, persons[one.person_id])
         now = timezone.now()
         for one in batch:
             player = players[one.player_id]
@@ -361,6 +438,7 @@ def join_undo(*, join: Join, by: User | None, keeper: int | None = None) -> list
             player.save(update_fields=fields)
             one.undone_at, one.undone_by = now, by
             one.save(update_fields=["undone_at", "undone_by"])
+        rankings_follow_players([*players, *person.players.values_list("pk", flat=True)])
         return list(players.values())
 
 
@@ -369,8 +447,10 @@ def player_leaves(*, player: Player, by: User | None) -> None:
     with transaction.atomic():
         locked = _locked_player(player)
         Join.objects.filter(player=locked, undone_at__isnull=True).update(undone_at=timezone.now(), undone_by=by)
+        person = locked.person
         locked.person = None
         locked.save(update_fields=["person"])
+        _rankings_follow(person, locked)
 
 
 def joins_removed(*, account: User) -> int:

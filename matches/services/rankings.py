@@ -6,17 +6,27 @@ from __future__ import annotations
 
 import datetime
 import uuid
-from collections.abc import Sequence
+from collections import defaultdict
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 
 from ..engine import FieldError
 from ..engine.messages import gettext_noop, msg
 from ..errors import Conflict, Invalid
-from ..models import Counted, Method, Period, RankingEdition, RankingList
-from ..rankings import countable_events, counted_lists, ranking_periods, ranking_rows
+from ..models import ClosedList, Counted, Method, Period, RankingEdition, RankingEvent, RankingList, RankingPlace
+from ..rankings import (
+    countable_events,
+    counted_lists,
+    counted_periods,
+    period_of,
+    ranking_periods,
+    ranking_shown,
+    ranking_standing,
+)
 from ..registry import lists_circles, lists_countable_by
 
 MAX_NAME = 100
@@ -24,6 +34,8 @@ MAX_NAME = 100
 MAX_COUNT = 999
 MAX_PLACES = 200
 MAX_FIELD = 10000
+# Places written at a time.
+PLACES_WRITTEN = 2000
 
 
 @dataclass(frozen=True)
@@ -121,7 +133,9 @@ def _check_lists(ranking: RankingList) -> None:
     if ranking.method != Method.AVERAGE or ranking.minimum == 1:
         return
     reaching = replace_minimum(ranking)
-    most = max((row.series for period in ranking_periods(ranking) for row in ranking_rows(reaching, period)), default=0)
+    most = max(
+        (row.series for period in counted_periods(ranking) for row in ranking_standing(reaching, period)), default=0
+    )
     if most < ranking.minimum:
         raise Invalid.on(
             "minimum",
@@ -152,6 +166,9 @@ def ranking_save(*, owner: User, form: RankingForm, ranking: RankingList | None 
             setattr(saved, name, value)
         _check_lists(saved)
         saved.save()
+        RankingEvent.objects.filter(ranking=saved).delete()
+        RankingEvent.objects.bulk_create(RankingEvent(ranking=saved, within=within) for within in set(saved.events))
+        ranking_keep(saved)
         return saved
 
 
@@ -166,10 +183,108 @@ def ranking_publish(*, ranking: RankingList, period: str, by: User | None) -> Ra
             raise Conflict.on("period", gettext_noop("This period's list is published already."))
         rows = [
             asdict(row) | {"person": str(row.person) if row.person else None, "score": str(row.score)}
-            for row in ranking_rows(ranking, period)
+            for row in ranking_shown(ranking, period)[0]
         ]
         return RankingEdition.objects.create(ranking=ranking, period=period, rows=rows, published_by=by)
 
 
 def ranking_delete(*, ranking: RankingList) -> None:
     ranking.delete()
+
+
+def ranking_keep(ranking: RankingList, periods: Collection[str] | None = None) -> None:
+    """Keep the ranking's places as they stand (``RankingPlace``), of ``periods`` (None: of every period, as for a
+    list just defined or changed), with the periods that have lists: what its page reads."""
+    with transaction.atomic():
+        locked = RankingList.objects.select_for_update().get(pk=ranking.pk)
+        if periods is None or locked.kept_at is None:
+            having = set(counted_periods(locked))
+            kept = RankingPlace.objects.filter(ranking=locked)
+            wanted = having
+        else:
+            having, wanted = set(locked.periods), set(periods)
+            for period in wanted:
+                if counted_lists(locked, period).exists():
+                    having.add(period)
+                else:
+                    having.discard(period)
+            kept = RankingPlace.objects.filter(ranking=locked, period__in=list(wanted))
+        kept.delete()
+        RankingPlace.objects.bulk_create(
+            (
+                RankingPlace(
+                    ranking=locked,
+                    period=period,
+                    place=row.place,
+                    player_id=row.player,
+                    person_id=row.person,
+                    series=row.series,
+                    events=row.events,
+                    total=row.total,
+                    score=str(row.score),
+                )
+                for period in sorted(wanted & having)
+                for row in ranking_standing(locked, period)
+            ),
+            batch_size=PLACES_WRITTEN,
+        )
+        locked.periods = sorted(having, reverse=True)
+        locked.kept_at = timezone.now()
+        locked.save(update_fields=["periods", "kept_at"])
+        ranking.periods, ranking.kept_at = locked.periods, locked.kept_at
+
+
+def rankings_follow(lists: Iterable[tuple[uuid.UUID, datetime.date]]) -> None:
+    """The places of every ranking that counts one of ``lists`` (closed or reopened, or their players joined or
+    split: each as its event and day) kept anew, of the periods those fall in."""
+    days: defaultdict[uuid.UUID, set[datetime.date]] = defaultdict(set)
+    for within, day in lists:
+        days[within].add(day)
+    if not days:
+        return
+    counting = RankingEvent.objects.filter(within__in=list(days)).values_list("ranking_id", flat=True).distinct()
+    for ranking in RankingList.objects.filter(pk__in=list(counting)).order_by("pk"):
+        periods = {
+            period_of(ranking, day)
+            for within in ranking.events
+            for day in days.get(uuid.UUID(within), ())
+            if (ranking.date_from is None or day >= ranking.date_from)
+            and (ranking.date_to is None or day <= ranking.date_to)
+        }
+        if periods:
+            ranking_keep(ranking, periods)
+
+
+def rankings_follow_players(players: Iterable[int]) -> None:
+    """The places of every ranking that counts a list of ``players`` kept anew (they were joined or split)."""
+    lists = ClosedList.objects.filter(player_id__in=list(players)).order_by().values_list("within", "date")
+    rankings_follow(lists.distinct())
+
+
+def rankings_rescore(*, check: bool) -> dict[RankingList, int]:
+    """Every kept ranking's places worked out afresh and compared with those kept: for each ranking whose places
+    differ, how many periods. With ``check`` nothing is written; otherwise those are kept anew, and so is every
+    ranking never kept."""
+    differing: dict[RankingList, int] = {}
+    for ranking in RankingList.objects.order_by("pk").iterator():
+        if ranking.kept_at is None:
+            if not check:
+                ranking_keep(ranking)
+            continue
+        periods = counted_periods(ranking)
+        changed = int(periods != ranking.periods)
+        for period in periods:
+            kept = [
+                (place.place, place.player_id, place.person_id, place.series, place.events, place.total, place.score)
+                for place in RankingPlace.objects.filter(ranking=ranking, period=period).order_by("place", "pk")
+            ]
+            fresh = [
+                (row.place, row.player, row.person, row.series, row.events, row.total, str(row.score))
+                for row in ranking_standing(ranking, period)
+            ]
+            changed += kept != fresh
+        if changed:
+            differing[ranking] = changed
+            if not check:
+                ranking_keep(ranking)
+    return differing

@@ -1,7 +1,8 @@
 """The core's pages, one module per subject: ``matches`` (the home page, starting a match, the match page and its
 files), ``games`` (entering, fixing and deleting games, undo and redo), ``history``, ``sharing`` (invite and
-spectators' links, co-scorers), ``players`` and ``accounts`` (signing up, a guest's matches taken along, the reader's
-preferences); ``common`` holds what they share. The addresses (``urls.py``) name the views from here."""
+spectators' links, co-scorers), ``players``, ``member_imports`` (a member list's numbers brought into a book) and
+``accounts`` (signing up, a guest's matches taken along, the reader's preferences); ``common`` holds what they share.
+The addresses (``urls.py``) name the views from here."""
 
 from .accounts import preferences, set_deck, signup, take_along
 from .games import (
@@ -27,6 +28,7 @@ from .matches import (
     match_print,
     match_share,
 )
+from .member_imports import member_import_apply_view, member_import_page, member_import_undo_view, member_imports
 from .people import (
     person_chart,
     person_detail,
@@ -83,6 +85,10 @@ __all__ = [
     "match_spectate_chart",
     "match_spectate_games",
     "match_undo_view",
+    "member_import_apply_view",
+    "member_import_page",
+    "member_import_undo_view",
+    "member_imports",
     "person_chart",
     "person_detail",
     "player_claim_view",

@@ -21,7 +21,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
 from ..errors import ServiceError
-from ..models import ClosedList, Join, Person, Player, Shown
+from ..models import Join, Person, Player, Shown
 from ..paging import page_of
 from ..permissions import (
     Action,
@@ -33,6 +33,7 @@ from ..permissions import (
 )
 from ..records import (
     LIST_FIELDS,
+    Lists,
     chart_points,
     lists_seen,
     own_lists,
@@ -40,7 +41,6 @@ from ..records import (
     record_overview,
     record_partners,
     shown_name,
-    summed_lists,
 )
 from ..refusals import done_or_refused, refusal_texts
 from ..registry import closed_lists_label
@@ -59,17 +59,16 @@ class ShownForm(forms.Form):
     )
 
 
-def _record(request: HttpRequest, every: QuerySet[ClosedList], *, own: bool) -> dict[str, object]:
-    """What a record's page shows of the lists ``every``: the figures over those it sums, by kind and by year, the
-    months, a page of the lists and, to the person alone (they name other people), the partners."""
-    lists = summed_lists(every)
+def _record(request: HttpRequest, lists: Lists, *, own: bool) -> dict[str, object]:
+    """What a record's page shows of ``lists``: the figures over those it sums, by kind and by year, the months, a
+    page of the lists and, to the person alone (they name other people), the partners."""
     overview = record_overview(lists)
     record = overview.figures
     if not record.series:
         return {"record": None}
     by_years, points = chart_points(overview)
     return {
-        "not_summed": every.count() - record.series,
+        "not_summed": overview.others,
         "record": record,
         "by_kind": [(closed_lists_label(kind), figures) for kind, figures in overview.by_kind],
         "by_year": overview.by_year,
@@ -77,7 +76,7 @@ def _record(request: HttpRequest, every: QuerySet[ClosedList], *, own: bool) -> 
         "by_years": by_years,
         "months": points,
         "chart": _months_charted(points),
-        "page": page_of(lists, by="-sequence", after=request.GET.get("after"), size=LISTS_PER_PAGE),
+        "page": page_of(lists.summed, by="-sequence", after=request.GET.get("after"), size=LISTS_PER_PAGE),
     }
 
 
@@ -86,8 +85,8 @@ def _months_charted(months: Sequence[tuple[datetime.date, object]]) -> tuple[dat
     return (months[0][0], months[-1][0]) if len(months) > 1 else None
 
 
-def _chart(lists: QuerySet[ClosedList]) -> HttpResponse:
-    chart = record_chart(chart_points(record_overview(summed_lists(lists)))[1])
+def _chart(lists: Lists) -> HttpResponse:
+    chart = record_chart(chart_points(record_overview(lists))[1])
     return HttpResponse(render_to_string("matches/chart.svg", {"chart": chart}), content_type="image/svg+xml")
 
 
@@ -137,7 +136,7 @@ def player_me_record(request: HttpRequest) -> HttpResponse:
     """Your whole record as a JSON file: every closed list of the players joined to you, those of a scheme the page
     does not sum included, and how each of them is joined to you."""
     account = signed_in_account(request)
-    lists = own_lists(account).order_by("sequence", "pk")
+    lists = own_lists(account).every.order_by("sequence", "pk")
     rows = [
         {"player": name, **{field: value for field, value in zip(LIST_FIELDS, values, strict=True)}}
         for name, *values in lists.values_list("player__name", *LIST_FIELDS).iterator()
@@ -202,7 +201,7 @@ def _posted_join(request: HttpRequest, joins: QuerySet[Join]) -> Join | None:
     return join
 
 
-def _seen(request: HttpRequest, person: Person) -> QuerySet[ClosedList]:
+def _seen(request: HttpRequest, person: Person) -> Lists:
     lists = lists_seen(person, request_account(request))
     assert lists is not None  # the policy let the visitor in
     return lists

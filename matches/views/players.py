@@ -19,7 +19,7 @@ from ..exports.tables import PlayerStatsExport
 from ..labels import (
     match_label,
 )
-from ..models import Join, Player
+from ..models import Join, Keeper, Player
 from ..paging import page_of
 from ..permissions import (
     Action,
@@ -54,8 +54,11 @@ LISTS_PER_PAGE = 50
 @require_safe
 def player_list(request: HttpRequest) -> HttpResponse:
     page = page_of(kept_players(visitor_of(request)), by="name", after=request.GET.get("after"), size=PLAYERS_PER_PAGE)
-    linked = Player.objects.filter(account=request_account(request)).select_related("keeper__user").order_by("name")
-    context = {"players": page.items, "page": page, "linked": linked}
+    account = request_account(request)
+    linked = Player.objects.filter(account=account).select_related("keeper__user").order_by("name")
+    # The account's own book, where its member numbers can be brought in (a guest's book has none to bring).
+    book = Keeper.objects.filter(user=account).values_list("pk", flat=True).first() if account else None
+    context = {"players": page.items, "page": page, "linked": linked, "book": book}
     return render(request, "matches/player_list.html", context)
 
 

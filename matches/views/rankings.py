@@ -24,10 +24,13 @@ from ..exports.sheets import SheetExport, sheet_pdf
 from ..forms.fields import WholeNumberField
 from ..models import Counted, Method, Period, RankingList
 from ..permissions import Action, on_subject, signed_in, signed_in_account, visitor_of
-from ..rankings import countable_events, ranking_periods, ranking_shown
+from ..rankings import countable_events, ranking_page, ranking_periods, ranking_shown
 from ..refusals import done_or_refused, refusal_on_form
 from ..registry import closed_lists_label, lists_circles
 from ..services.rankings import RankingForm, ranking_delete, ranking_publish, ranking_save
+
+# The places of a ranking list shown at a time.
+PLACES_PER_PAGE = 100
 
 
 class RankingListForm(forms.Form):
@@ -179,7 +182,7 @@ def ranking_detail(request: HttpRequest, ranking: RankingList) -> HttpResponse:
     periods = ranking_periods(ranking)
     asked = request.GET.get("period")
     period = asked if asked in periods else (periods[0] if periods else "")
-    rows, edition = ranking_shown(ranking, period)
+    page, edition = ranking_page(ranking, period, after=request.GET.get("after"), size=PLACES_PER_PAGE)
     owner = visitor_of(request).account
     context = {
         "ranking": ranking,
@@ -187,7 +190,8 @@ def ranking_detail(request: HttpRequest, ranking: RankingList) -> HttpResponse:
         "period": period,
         "period_label": period_label(period),
         "part": period_part(period),
-        "rows": rows,
+        "rows": page.items,
+        "page": page,
         "edition": edition,
         "figure": FIGURES[Method(ranking.method)],
         "manage": owner is not None and ranking.owner_id == owner.pk,

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page
 
 from matches.clubs import services as clubs
 from matches.clubs.models import ClubTable
-from matches.models import FileJob, Game, Match, Person, Player
+from matches.models import FileJob, Game, Match, MemberImport, Person, Player
 from matches.services import Submission, game_add, match_create, player_link, player_link_invite
 from matches.services.rankings import RankingForm, ranking_save
 
@@ -82,6 +82,13 @@ def _table() -> dict[str, str]:
         )
         for state, done in ((FileJob.State.MAKING, 50), (FileJob.State.DONE, 80))
     )
+    rows = [("Ida", "4711"), ("Zoe Neu", "12"), ("Otto Bad", "1;2")]
+    member_list = MemberImport.objects.create(
+        keeper=club.keeper,
+        uploaded_by=owner,
+        file_name="mitglieder.csv",
+        rows=[{"row": row, "name": name, "number": number} for row, (name, number) in enumerate(rows, start=2)],
+    )
     pages = {
         "home": "/",
         "file being made": f"/files/{making.public_id}/",
@@ -114,6 +121,8 @@ def _table() -> dict[str, str]:
         "club": f"/clubs/{club.public_id}/",
         "new season": f"/clubs/{club.public_id}/seasons/new/",
         "club players": f"/clubs/{club.public_id}/roster/",
+        "member imports": f"/books/{club.keeper_id}/member-imports/",
+        "member list preview": f"/member-imports/{member_list.public_id}/",
         "season": f"/seasons/{season.public_id}/",
         "club night": f"/nights/{night.public_id}/",
         "season of a player": f"/seasons/{season.public_id}/players/{table.match.seats.all()[0].player.public_id}/",

@@ -12,17 +12,17 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from ...labels import figure_cell
-from ...models import ClosedList, Counted, Method, Period, Person, RankingList
+from ...models import Counted, Method, Period, Person, RankingList
 from ...permissions import Action, request_account, signed_in_account
 from ...rankings import Ranked, ranking_periods, ranking_shown
 from ...records import (
     LIST_FIELDS,
     Figures,
+    Lists,
     lists_seen,
     own_lists,
     record_overview,
     shown_name,
-    summed_lists,
 )
 from ...registry import closed_lists_label, lists_circles
 from ...services.rankings import RankingForm, ranking_delete, ranking_publish, ranking_save
@@ -94,9 +94,9 @@ def _figures(figures: Figures) -> dict[str, Any]:
     }
 
 
-def _record(person: Person | None, name: str, every: Any) -> dict[str, Any]:
-    overview = record_overview(summed_lists(every))
-    latest = every.order_by("-sequence", "-pk").values(*LIST_FIELDS)[:RECORD_LISTS]
+def _record(person: Person | None, name: str, lists: Lists) -> dict[str, Any]:
+    overview = record_overview(lists)
+    latest = lists.every.order_by("-sequence", "-pk").values(*LIST_FIELDS)[:RECORD_LISTS]
     return {
         "person": person.public_id if person is not None else None,
         "name": name,
@@ -139,9 +139,8 @@ class PersonRecordView(PolicyView):
     def get(self, request: Request, person_id: str) -> Response:
         person: Person = self.subject
         account = request_account(request)
-        lists = lists_seen(person, account)
-        every = lists if lists is not None else ClosedList.objects.none()
-        return Response(RecordShape(_record(person, shown_name(person, account), every)).data)
+        lists = lists_seen(person, account) or Lists(())
+        return Response(RecordShape(_record(person, shown_name(person, account), lists)).data)
 
 
 class RankingInput(StrictInput):

@@ -8,8 +8,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from matches.models import ClosedList, Match
-from matches.services import closed_lists_rescore, match_rescore
+from matches.services import closed_lists_rescore, match_rescore, record_months_rescore
 from matches.services.closed_lists import CHUNK
+from matches.services.rankings import rankings_rescore
 from matches.standings import kept_standings
 
 
@@ -55,6 +56,15 @@ class Command(BaseCommand):
                 changed = differing[match.pk]
                 differences += changed
                 self.stdout.write(f"closed lists {match.public_id} ({match}): {changed} players' closed lists {verb}")
+        # The months a record reads, summed from the closed lists as rewritten.
+        months = record_months_rescore(check=check)
+        if months:
+            differences += months
+            self.stdout.write(f"record months: {months} players' months {verb}")
+        # The rankings' places, worked out from the closed lists as rewritten.
+        for ranking, periods in rankings_rescore(check=check).items():
+            differences += periods
+            self.stdout.write(f"ranking list {ranking.public_id} ({ranking}): {periods} periods' places {verb}")
         for problem in problems:
             self.stderr.write(f"not scorable: {problem}")
         self.stdout.write(f"{matches} matches, {differences} differences{'' if check else ' rewritten'}")
