@@ -672,7 +672,7 @@ class RankingList(models.Model):
     public = models.BooleanField(_("shown to everybody"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     # The periods that have counted lists, the latest first, and when the places were last kept (``RankingPlace``;
-    # None: never, and the first reader keeps them).
+    # None: never, and the list is worked out as it is read until they are).
     periods = models.JSONField(default=list, editable=False)
     kept_at = models.DateTimeField(null=True, editable=False)
 

@@ -179,6 +179,9 @@ def ranking_standing(ranking: RankingList, period: str = "") -> list[Standing]:
         who = people.get(key)
         if who is None:
             who = people[key] = _Who(player, name, person, bool(number))
+        elif player < who.player:
+            # A person of several players is named by the first of them, whatever order the lists come in.
+            who.player, who.name = player, name
         who.series += 1
         who.total += total
         results[event][key] += total

@@ -8,6 +8,7 @@ import datetime
 import html
 import io
 import re
+import zipfile
 from collections.abc import Sequence
 from typing import Any
 
@@ -167,6 +168,46 @@ def test_an_ods_file_with_empty_cells_written_as_one_keeps_its_columns_and_rows(
     assert member_rows_read(written.getvalue()) == [{"row": 4, "name": "Jörg Schmidt", "number": "4711"}]
 
 
+def test_a_small_spreadsheet_that_claims_to_be_huge_is_read_as_large_as_a_member_list_can_be() -> None:
+    """An XLSX file of a few KB may say its sheet is a million rows by 16,384 columns wide, and an ODS cell may say
+    it holds two billion spaces: read as they stand, they would take the server's memory."""
+    rows = [("Name", "Mitgliedsnummer"), ("Jörg Schmidt", "4711")]
+    packed = zipfile.ZipFile(io.BytesIO(spreadsheet(rows, "xlsx")))
+    claimed = io.BytesIO()
+    with zipfile.ZipFile(claimed, "w") as repacked:
+        for part in packed.infolist():
+            data = packed.read(part.filename)
+            if part.filename.startswith("xl/worksheets/"):
+                data = re.sub(rb'<dimension ref="[^"]*"', b'<dimension ref="A1:XFD1048576"', data)
+                assert b"XFD1048576" in data
+            repacked.writestr(part, data)
+    assert member_rows_read(claimed.getvalue()) == [{"row": 2, "name": "Jörg Schmidt", "number": "4711"}]
+
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.table import Table, TableCell, TableRow
+    from odf.text import P, S
+
+    document = OpenDocumentSpreadsheet()
+    sheet = Table(name="Mitglieder")
+    for name, number in (("Name", "Mitgliedsnummer"), ("Jörg", "4711")):
+        row = TableRow()
+        named = TableCell(valuetype="string")
+        paragraph = P(text=name)
+        if name == "Jörg":
+            paragraph.addElement(S(c=2_000_000_000))
+            paragraph.addText("Schmidt")
+        named.addElement(paragraph)
+        row.addElement(named)
+        numbered = TableCell(valuetype="string")
+        numbered.addElement(P(text=number))
+        row.addElement(numbered)
+        sheet.addElement(row)
+    document.spreadsheet.addElement(sheet)
+    written = io.BytesIO()
+    document.write(written)
+    assert member_rows_read(written.getvalue()) == [{"row": 2, "name": "Jörg Schmidt", "number": "4711"}]
+
+
 @pytest.mark.parametrize(
     ("content", "refusal"),
     [
@@ -232,7 +273,7 @@ def test_each_row_is_matched_by_name_added_doubted_or_refused_with_its_row_numbe
         9: Kind.REFUSED,
     }
     rows = {row.row: row for row in preview.rows}
-    assert str(rows[3].problem) == "The number 777 is joined to Karla Groß already."
+    assert str(rows[3].problem) == "The number 777 is joined to somebody of another name already."  # not whom
     assert [choice.code for choice in rows[3].choices] == ["skip", str(player(club, "Karl Klein").public_id)]
     assert str(rows[4].problem) == "2 players of this book are called Hans Müller: which one is it?"
     assert [choice.player.name if choice.player else choice.code for choice in rows[4].choices] == [
@@ -411,8 +452,9 @@ def test_a_number_joined_since_the_preview_refuses_the_whole_import_naming_the_r
     secretary = signed_in(User.objects.get(username="sina"))
     refused = secretary.post(reverse("member_import_apply", args=[member_import.public_id]), {"plan": plan})
     assert refused.status_code == 409
-    assert "Row 3 (Eva Neu) changed since the preview: The number DSKV0815 is joined to Evelyn Alt already." in text_of(
-        refused
+    assert (
+        "Row 3 (Eva Neu) changed since the preview: The number DSKV0815 is joined to somebody of another name already."
+        in text_of(refused)
     )
     assert Join.objects.count() == joins
     assert not Player.objects.filter(keeper=club.keeper, name="Eva Neu").exists()

@@ -16,8 +16,9 @@ from django.urls import reverse
 
 from matches.clubs import services as clubs
 from matches.errors import Invalid
-from matches.models import Join, Player, RankingEdition, RankingList, RankingPlace
+from matches.models import Join, MemberImport, Player, RankingEdition, RankingList, RankingPlace
 from matches.rankings import ranking_rows
+from matches.services.member_imports import member_import_undo, member_rows_read
 from matches.services.people import join_number, join_undo
 from matches.services.rankings import RankingForm, ranking_publish, ranking_save
 from matches.views import rankings as ranking_views
@@ -25,6 +26,7 @@ from matches.views import rankings as ranking_views
 from .factories import make_user
 from .test_closed_lists import rescore
 from .test_interclub_exports import body
+from .test_member_imports import applied, csv_file
 from .test_people import signed_in, text_of
 from .test_record import paper_night
 
@@ -247,3 +249,17 @@ def test_a_long_list_is_shown_a_page_of_places_at_a_time(club: dict[str, Any], m
     second = text_of(owner.get(reverse("ranking_detail", args=[ranking.public_id]) + html.unescape(more.group(1))))
     assert "3 Cleo 0 2 0 2" in second
     assert "Anna" not in second
+
+
+def test_a_numbered_list_follows_a_member_list_brought_in_and_taken_back(club: dict[str, Any]) -> None:
+    numbered = defined(club["owner"], club["season"], counted="numbered")
+    assert places(numbered, "") == []
+    rows = [("Name", "Mitgliedsnummer"), ("Anna", "4711"), ("Cleo", "4712")]
+    member_import = MemberImport.objects.create(
+        keeper=club["club"].keeper, file_name="mitglieder.csv", rows=member_rows_read(csv_file(rows))
+    )
+    member_import = applied(member_import, club["owner"])
+    assert [row[1] for row in places(numbered, "")] == ["Anna", "Cleo"]
+    member_import_undo(member_import=member_import, by=club["owner"])
+    assert places(numbered, "") == []
+    assert rescore("--check").strip().endswith("0 differences")

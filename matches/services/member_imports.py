@@ -26,7 +26,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-import tablib
+import openpyxl
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
@@ -38,6 +38,7 @@ from ..errors import Conflict, Invalid, ServiceError
 from ..models import Join, Keeper, MemberImport, Person, Player
 from ..names import BadName, name_key, normalize_name
 from .people import checked_federation_number, join_number, join_undo
+from .rankings import rankings_follow_people
 
 # What a member list may be: a file up to this size, with up to this many rows below its headings.
 MAX_BYTES = 2 * 2**20
@@ -46,8 +47,13 @@ MAX_ROWS = 5000
 MAX_UNPACKED = 20 * 2**20
 # The headings are looked for in the first rows (a list may have a title above them).
 HEADING_ROWS = 10
-# The columns read at most in a row of an ODS file (its empty cells are written as one, repeated).
+# The columns read at most in a row of a spreadsheet (an ODS file writes its empty cells as one, repeated; an XLSX
+# file may say it is wider than it is), and the rows, empty ones included, read at most of an XLSX sheet.
 MAX_COLUMNS = 100
+MAX_SHEET_ROWS = 4 * MAX_ROWS
+# What a cell of an ODS file is read to at most, and a run of spaces in it (``text:s`` says how many it stands for).
+MAX_CELL = 1000
+MAX_SPACES = 100
 # Rows looked up at a time (the database's limit of values in one statement).
 CHUNK = 500
 
@@ -206,7 +212,7 @@ def _sheet(content: bytes) -> Sheet:
 
 
 def _spreadsheet(content: bytes) -> Sheet:
-    """The first sheet of an XLSX file (read by tablib) or an ODS file."""
+    """The first sheet of an XLSX file or an ODS file."""
     unreadable = _refused(gettext_noop("This file could not be read: bring a CSV, XLSX or ODS file."))
     try:
         with zipfile.ZipFile(io.BytesIO(content)) as packed:
@@ -217,8 +223,7 @@ def _spreadsheet(content: bytes) -> Sheet:
         if kind == "application/vnd.oasis.opendocument.spreadsheet":
             return _ods(content)
         if "xl/workbook.xml" in names:
-            data = tablib.Dataset().load(io.BytesIO(content), format="xlsx", headers=False)
-            return [(number, list(cells)) for number, cells in enumerate(data, start=1) if any(_filled(cells))]
+            return _xlsx(content)
     except Invalid:
         raise
     # A damaged spreadsheet fails in many ways inside the readers (a broken ZIP file, missing parts, bad XML).
@@ -227,10 +232,47 @@ def _spreadsheet(content: bytes) -> Sheet:
     raise unreadable
 
 
+def _xlsx(content: bytes) -> Sheet:
+    """The first sheet of an XLSX file, read a row at a time and only as wide and as long as a member list can be
+    (whatever size the sheet says it has: a small file may claim a million columns)."""
+    book = openpyxl.load_workbook(io.BytesIO(content), read_only=True, data_only=True)
+    try:
+        sheet = book.worksheets[0]
+        sheet.reset_dimensions()
+        rows: Sheet = []
+        for number, cells in enumerate(sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True), start=1):
+            if any(_filled(cells)):
+                rows.append((number, list(cells)))
+            if len(rows) > MAX_ROWS + HEADING_ROWS or number > MAX_SHEET_ROWS:
+                break
+        return rows
+    finally:
+        book.close()
+
+
+def _ods_text(node: Any) -> str:
+    """A cell's paragraph as text, its runs of spaces (``text:s``) no longer than a name's."""
+    parts = []
+    for child in node.childNodes:
+        if child.nodeType == child.TEXT_NODE:
+            parts.append(str(child.data))
+        elif child.qname[1] == "s":
+            parts.append(" " * min(int(child.getAttribute("c") or 1), MAX_SPACES))
+        elif child.qname[1] == "tab":
+            parts.append(" ")
+        elif child.qname[1] == "line-break":
+            parts.append("\n")
+        else:
+            parts.append(_ods_text(child))
+        if sum(map(len, parts)) > MAX_CELL:
+            break
+    return "".join(parts)[:MAX_CELL]
+
+
 def _ods(content: bytes) -> Sheet:
     """The first table of an ODS file. Not tablib's reader: it leaves out empty rows (the row numbers would move)
     and the empty cells an ODS file writes as one repeated cell (the columns would move under other headings)."""
-    from odf import opendocument, teletype
+    from odf import opendocument
     from odf.table import Table, TableRow
     from odf.text import P
 
@@ -247,7 +289,7 @@ def _ods(content: bytes) -> Sheet:
                 written = cell.getAttribute("value") or ""
                 value: Any = Decimal(written) if re.fullmatch(r"-?\d+(\.\d+)?", written) else written
             else:
-                value = "\n".join(teletype.extractText(part) for part in cell.getElementsByType(P))
+                value = "\n".join(_ods_text(part) for part in cell.getElementsByType(P))
             repeated = int(cell.getAttribute("numbercolumnsrepeated") or 1)
             cells += [value] * min(repeated, MAX_COLUMNS - len(cells))
             if len(cells) >= MAX_COLUMNS:
@@ -507,7 +549,7 @@ def _target(facts: _Facts, player: Player | None, name: str, number: str) -> tup
     names = {loose_key(holder.name)} | {loose_key(other) for _, _, other in theirs}
     if loose_key(name) not in names and (player is None or loose_key(player.name) not in names):
         return "doubt", msg(
-            gettext_noop("The number {number} is joined to {other} already."), number=number, other=holder.name
+            gettext_noop("The number {number} is joined to somebody of another name already."), number=number
         )
     return "ok", None
 
@@ -640,6 +682,8 @@ def member_import_apply(
         if not chosen:
             raise Invalid.on("import", gettext_noop("Nothing to join: every row is skipped or has nothing to do."))
         joined = _joined(locked, chosen, by)
+        # The rankings that count these players follow them once, all joined.
+        rankings_follow_people([player for player, _ in joined.values()])
         locked.decisions = [_decision(row, joined.get(row.row)) for row in preview.rows]
         locked.state = MemberImport.State.APPLIED
         locked.applied_at, locked.applied_by = timezone.now(), by
@@ -678,7 +722,9 @@ def _joined(
                     player = Player.objects.create(
                         keeper_id=member_import.keeper_id, name=row.name, name_key=name_key(row.name)
                     )
-                join_number(player=player, number=row.number, by=by, field="import", batch=member_import.batch)
+                join_number(
+                    player=player, number=row.number, by=by, field="import", batch=member_import.batch, follow=False
+                )
         except IntegrityError:
             raise _row_refused(row, msg(gettext_noop("a player of this name was added meanwhile."))) from None
         except ServiceError as error:

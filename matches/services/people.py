@@ -14,12 +14,13 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from ..engine.messages import gettext_noop
 from ..errors import Conflict, Invalid, ServiceError
 from ..models import Join, JoinedBy, Person, Player, Shown
-from .rankings import rankings_follow_players
+from .rankings import rankings_follow_people
 
 # The longest federation number taken: DSkV and ISPA member numbers are far shorter.
 MAX_FEDERATION_NUMBER = 20
@@ -174,10 +175,9 @@ def _partners(player: Player) -> list[Player]:
     return list(Player.objects.select_for_update().filter(pk__in=set(paired) - {player.pk}).order_by("pk"))
 
 
-def _rankings_follow(person: Person | None, *players: Player) -> None:
-    """The rankings that count a list of the person's players (or of ``players``) follow who they are now."""
-    held = list(person.players.values_list("pk", flat=True)) if person is not None else []
-    rankings_follow_players([*held, *(player.pk for player in players)])
+def _before(*players: Player | None) -> list[int | None]:
+    """The people ``players`` are joined to now, for the rankings to follow them once they move."""
+    return [player.person_id for player in players if player is not None]
 
 
 def join_account(*, player: Player, account: User, by: User | None = None) -> Person:
@@ -191,13 +191,15 @@ def join_account(*, player: Player, account: User, by: User | None = None) -> Pe
         if locked.person is not None and locked.person.account_id not in (None, account.pk):
             raise Conflict.on("account", gettext_noop("{name} is joined to another account already."), name=locked.name)
         batch = uuid.uuid4()
+        partners = _partners(locked)
+        before = _before(locked, *partners)
         if locked.person_id != person.pk:
             _join_one(locked, person, JoinedBy.ACCOUNT, by or account, "account", batch)
-        for partner in _partners(locked):
+        for partner in partners:
             if partner.person_id != person.pk and (partner.person is None or not partner.person.account_id):
                 with contextlib.suppress(Conflict), transaction.atomic():
                     _join_one(partner, person, JoinedBy.ACCOUNT, by or account, "account", batch, partner=locked)
-        _rankings_follow(person)
+        rankings_follow_people([locked, *partners], before)
         return person
 
 
@@ -208,6 +210,7 @@ def join_number(
     by: User | None = None,
     field: str = "federation_number",
     batch: uuid.UUID | None = None,
+    follow: bool = True,
 ) -> Person:
     """``player`` is the person with the federation number ``number`` (as typed; refused when it is not one): the
     number names them in the ranking lists, and joins the players of other books that carry it.
@@ -216,13 +219,17 @@ def join_number(
     account a number nobody holds yet, but never joins anybody to an account's person nor an account's player to
     anybody (those entries are claimed with their codes). Refused, too, for the number of another player of the same
     book and for a person with another number. ``batch``: the joins of several numbers made at once (a member list
-    brought in), which one undo takes back together."""
+    brought in), which one undo takes back together; without ``follow``, the rankings that count the player are
+    left for the caller to follow once, all joined (``rankings_follow_people``)."""
     number = checked_federation_number(number, field)
     if not number:
         raise Invalid.on(field, gettext_noop("Enter the federation number."))
     with transaction.atomic():
+        before = Person.objects.filter(Q(players=player) | Q(federation_number=number)).values_list("pk", flat=True)
+        persons = list(before)
         person = _numbered(player, number, by, field, batch)
-        _rankings_follow(person)
+        if follow:
+            rankings_follow_people([player], persons)
         return person
 
 
@@ -277,7 +284,7 @@ def _numbered(player: Player, number: str, by: User | None, field: str, batch: u
     return current
 
 
-def join_roster(*, player: Player, league_player: Player) -> None:
+def join_roster(*, player: Player, league_player: Player, follow: bool = True) -> None:
     """A team's roster, kept by the club's own secretary, pairs a club's player with the league's player the tables
     seat: one person. The club player's person, an account's, takes the league's player alone; a league's player
     never brings a club's player into an account's person (only the club's own people say who its players are)."""
@@ -288,8 +295,8 @@ def join_roster(*, player: Player, league_player: Player) -> None:
         if (ours is not None and theirs is not None and ours.pk == theirs.pk) or (theirs and theirs.account_id):
             return
         _roster_joined(club_player, in_league, ours, theirs)
-        club_player.refresh_from_db(fields=["person"])
-        _rankings_follow(club_player.person)
+        if follow:
+            rankings_follow_people([club_player, in_league], [ours.pk if ours else None, theirs.pk if theirs else None])
 
 
 def _roster_joined(club_player: Player, in_league: Player, ours: Person | None, theirs: Person | None) -> None:
@@ -332,20 +339,23 @@ def join_entry(*, player: Player, account: User) -> None:
             return
         if locked.person is not None and locked.person.account_id:
             raise Conflict.on("code", gettext_noop("{name} is joined to another account already."), name=locked.name)
+        before = _before(locked)
         _join_one(locked, person, JoinedBy.CODE, account, "code", uuid.uuid4())
-        _rankings_follow(person)
+        rankings_follow_people([locked], before)
 
 
 def joins_restored(*, pairs: Sequence[tuple[Player, Player]] = (), numbered: Sequence[tuple[Player, str]] = ()) -> None:
     """An event's restored rows join as their making joined them: each roster's two players, each player to the
-    federation number the roster or the entry gives (where it may: ``join_roster``, ``join_number``)."""
+    federation number the roster or the entry gives (where it may: ``join_roster``, ``join_number``). The rankings
+    that count them follow once, all joined."""
     for player, league_player in pairs:
         with contextlib.suppress(Conflict):
-            join_roster(player=player, league_player=league_player)
+            join_roster(player=player, league_player=league_player, follow=False)
     for player, number in numbered:
         if number:
             with contextlib.suppress(ServiceError):
-                join_number(player=player, number=number)
+                join_number(player=player, number=number, follow=False)
+    rankings_follow_people([*(one for pair in pairs for one in pair), *(player for player, _ in numbered)])
 
 
 def _given(join: Join) -> bool:
@@ -385,7 +395,7 @@ def join_undo(*, join: Join, by: User | None, keeper: int | None = None) -> list
     ``keeper``: undone by a book's keeper, the players of that book alone move. Refused for a join undone already
     or followed by another."""
     with transaction.atomic():
-        joins = Join.objects.select_related("previous").filter(undone_at__isnull=True)
+        joins = Join.objects.select_related("previous", "player").filter(undone_at__isnull=True)
         batch = list(joins.filter(batch=join.batch))
         # A batch of several numbers (a member list brought in) gave or carried each of them: each is undone as the
         # one number of a single join is.
@@ -438,7 +448,8 @@ def join_undo(*, join: Join, by: User | None, keeper: int | None = None) -> list
             player.save(update_fields=fields)
             one.undone_at, one.undone_by = now, by
             one.save(update_fields=["undone_at", "undone_by"])
-        rankings_follow_players([*players, *person.players.values_list("pk", flat=True)])
+        involved = {one.person_id for one in batch} | {one.previous_id for one in batch} | set(persons)
+        rankings_follow_people(players.values(), involved)
         return list(players.values())
 
 
@@ -447,10 +458,10 @@ def player_leaves(*, player: Player, by: User | None) -> None:
     with transaction.atomic():
         locked = _locked_player(player)
         Join.objects.filter(player=locked, undone_at__isnull=True).update(undone_at=timezone.now(), undone_by=by)
-        person = locked.person
+        before = _before(locked)
         locked.person = None
         locked.save(update_fields=["person"])
-        _rankings_follow(person, locked)
+        rankings_follow_people([locked], before)
 
 
 def joins_removed(*, account: User) -> int:

@@ -17,7 +17,17 @@ from django.utils import timezone
 from ..engine import FieldError
 from ..engine.messages import gettext_noop, msg
 from ..errors import Conflict, Invalid
-from ..models import ClosedList, Counted, Method, Period, RankingEdition, RankingEvent, RankingList, RankingPlace
+from ..models import (
+    ClosedList,
+    Counted,
+    Method,
+    Period,
+    Player,
+    RankingEdition,
+    RankingEvent,
+    RankingList,
+    RankingPlace,
+)
 from ..rankings import (
     countable_events,
     counted_lists,
@@ -259,6 +269,16 @@ def rankings_follow_players(players: Iterable[int]) -> None:
     """The places of every ranking that counts a list of ``players`` kept anew (they were joined or split)."""
     lists = ClosedList.objects.filter(player_id__in=list(players)).order_by().values_list("within", "date")
     rankings_follow(lists.distinct())
+
+
+def rankings_follow_people(players: Iterable[Player], people: Iterable[int | None] = ()) -> None:
+    """The places of every ranking that counts a list of ``players``, of the people they are joined to now, or of
+    ``people`` (those they were joined to before) kept anew: who counts as whom changed."""
+    moved = {player.pk for player in players}
+    now = Player.objects.filter(pk__in=moved, person__isnull=False).values_list("person_id", flat=True)
+    persons = {*now, *people} - {None}
+    held = Player.objects.filter(person__in=persons).values_list("pk", flat=True) if persons else []
+    rankings_follow_players(moved | set(held))
 
 
 def rankings_rescore(*, check: bool) -> dict[RankingList, int]:
