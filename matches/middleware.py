@@ -31,6 +31,7 @@ from .htmx import from_htmx
 from .logs import loggable_path
 from .permissions import Denied, Visitor
 from .registry import gone_invite_page
+from .screens import anybody
 from .tasks import forget_expired
 
 request_logger = logging.getLogger("scorekeeper.requests")
@@ -127,10 +128,19 @@ class LeanHeadersMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
+        caching = response.get("Cache-Control", "")
         if response.status_code == 204:
             for name in BODY_AND_DOCUMENT_HEADERS:
                 del response.headers[name]
-        elif "no-store" not in response.get("Cache-Control", ""):
+        elif "public" in caching:
+            # Only a public page to a visitor with neither an account nor a session goes to a shared cache
+            # (``screens.shared``), and never one that sets a cookie (a CSRF token, a session): that answer is the
+            # visitor's own. (A static file, answered before any visitor is known, is everybody's.)
+            user = getattr(request, "user", None)
+            if response.cookies or (user is not None and not anybody(request)):
+                response.headers["Cache-Control"] = "private, no-cache"
+            return response
+        elif "no-store" not in caching:
             return response
         response.headers["Cache-Control"] = "no-store"
         del response.headers["Expires"]

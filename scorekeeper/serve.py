@@ -120,6 +120,7 @@ def main(argv: Sequence[str]) -> None:
         )
         return
     manage(env, "migrate", "--noinput")
+    manage(env, "createcachetable")
     # The first start compresses every static file (whitenoise: gzip and Brotli) and takes a minute or two; later
     # starts find them done. Said, so that a first start does not look stuck.
     print("Preparing the static files (compressed once: the first start takes a minute or two) …", flush=True)

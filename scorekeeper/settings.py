@@ -155,10 +155,11 @@ SQLITE_OPTIONS = {
 }
 
 DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{SQLITE_PATH}")}
-# A PostgreSQL connection is kept for CONN_MAX_AGE seconds (ten minutes unless told) and checked before it is reused,
-# so a restarted database server costs one failed check, not a failed request; SQLite opens a file, which is cheap.
+# A connection is kept for CONN_MAX_AGE seconds (ten minutes unless told) and checked before it is reused, so a
+# restarted database server costs one failed check, not a failed request: PostgreSQL's, and SQLite's too, whose
+# connection sets up its journal and functions each time it opens.
 ON_POSTGRESQL = DATABASES["default"]["ENGINE"].startswith("django.db.backends.postgresql")
-DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", 600 if ON_POSTGRESQL else 0)
+DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", 600)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Django's backend, with write transactions that take their turn promptly (scorekeeper/sqlite/base.py).
@@ -311,14 +312,17 @@ def env_rate(name: str, default: str) -> str | None:
     return value
 
 
-# The counts behind the API's rates live in this cache. The default keeps them in each process's memory: with
-# several gunicorn workers each counts on its own. CACHE_BACKEND=django.core.cache.backends.db.DatabaseCache (with
-# CACHE_LOCATION naming its table, made by `manage.py createcachetable`) shares them between workers and servers.
+# The counts behind the API's rates live in this cache, which every worker of every server shares: by default a
+# table of the database (CACHE_LOCATION names it; `manage.py createcachetable` makes it, as `make run` and `make serve`
+# do), or Redis or Valkey through Django's own backend (CACHE_BACKEND=django.core.cache.backends.redis.RedisCache,
+# CACHE_LOCATION=redis://...). A cache in each process's memory would let an address have its rate once per worker.
 CACHES = {
     "default": {
-        "BACKEND": os.environ.get("CACHE_BACKEND", "django.core.cache.backends.locmem.LocMemCache"),
-        "LOCATION": os.environ.get("CACHE_LOCATION", "scorekeeper"),
-    }
+        "BACKEND": os.environ.get("CACHE_BACKEND", "django.core.cache.backends.db.DatabaseCache"),
+        "LOCATION": os.environ.get("CACHE_LOCATION", "scorekeeper_cache"),
+    },
+    # What a process draws once and keeps for itself (the entry form's fields of a game): its own memory.
+    "fragments": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fragments"},
 }
 
 # Work that takes longer than a request should (a restore of a large backup) runs as a background task. The tasks

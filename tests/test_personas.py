@@ -388,12 +388,18 @@ def expectation(route: Route, table: Table) -> Callable[[Persona, str], Answer] 
     return lambda persona, method: Answer.ALLOWED if persona.user and persona.user.is_staff else Answer.ADMIN_LOGIN
 
 
+# The public pages many people read at once, answered for a shared cache to a visitor without an account
+# (``matches.screens.shared``; tests/test_shared_cache.py).
+SHARED_PAGES = {"interclub_group", "interclub_venue", "interclub_venue_screen", "tournaments:live", "club_screen"}
+
+
 @dataclass(frozen=True)
 class Asked:
     answer: Answer | str
     writes: list[str]
     body: str
     status: int = 0
+    cache: str = ""
 
 
 def ask(session: str | None, method: str, address: str, data: dict[str, Any], *, api: bool) -> Asked:
@@ -422,7 +428,7 @@ def ask(session: str | None, method: str, address: str, data: dict[str, Any], *,
     written = (WRITE.match(query["sql"]) for query in queries.captured_queries)
     writes = sorted({found[1] for found in written if found and found[1] != "django_session"})
     body = response.content.decode(errors="replace") if response.status_code == 200 and not response.streaming else ""
-    return Asked(answer_of(response), writes, body, response.status_code)
+    return Asked(answer_of(response), writes, body, response.status_code, response.get("Cache-Control", ""))
 
 
 def leaked_links(table: Table, persona: Persona, where: str, address: str, body: str) -> list[str]:
@@ -505,6 +511,9 @@ def test_every_address_answers_every_persona_as_the_policy_says(
                     problems += leaked_links(table, persona, where, address, got.body)
                 if method == "GET":
                     problems += head_like_get(sessions[persona.name], address, got, persona.name, api=route.is_api)
+                # Only the public pages many read, to a visitor without an account, go to a shared cache.
+                if "public" in got.cache and (sessions[persona.name] is not None or route.name not in SHARED_PAGES):
+                    problems.append(f"{where}: marked for a shared cache ({got.cache})")
     unchanged = (set(posts) & asked_here) - written_by
     problems += [f"{name}: no persona's POST changed anything (see posted())" for name in sorted(unchanged)]
     assert not problems, f"{len(problems)} problems in {asked} requests:\n" + "\n".join(problems)

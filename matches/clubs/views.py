@@ -36,6 +36,7 @@ from matches.permissions import Action, public, signed_in, signed_in_account, vi
 from matches.qr import table_join
 from matches.records import record_links
 from matches.refusals import done_or_refused, refusal_as_messages, refusal_on_form
+from matches.screens import shared
 from matches.services.paper import PaperTotals
 from matches.views.paper import PaperTable, paper_page
 
@@ -689,7 +690,7 @@ def club_screen(request: HttpRequest, token: str) -> HttpResponse:
     today = timezone.localdate()
     night = night_on_screen(club, today)
     season = night.season if night else club.seasons.first()
-    context: dict[str, Any] = {"club": club, "season": season, "night": night, "today": today}
+    context: dict[str, Any] = {"club": club, "season": season, "night": night, "today": today, "shared": True}
     if season is not None:
         table = season_table(season)
         names = public_names(table.players)
@@ -698,4 +699,4 @@ def club_screen(request: HttpRequest, token: str) -> HttpResponse:
         results = night_results(night)
         names = public_names(results.players)
         context["night_rows"] = standing_rows(results.night_places, names)
-    return render(request, "clubs/screen.html", context)
+    return shared(request, render(request, "clubs/screen.html", context))

@@ -146,6 +146,7 @@ def _venue_context(
         "may_seat": seats,
         "may_accept": may_accept(visitor, venue),
         "complete": all(one.complete for one in report.series),
+        "shared": True,
     }
 
 
@@ -180,6 +181,7 @@ def venue_screen(request: HttpRequest, venue: Venue) -> HttpResponse:
             "ranked": [one for one in report.series if one.places],
             "days": report.days_best_first(),
             "table": group_table(venue.match_day.group),
+            "shared": True,
         }
         return render(request, "interclub/_venue_screen.html" if fragment else "interclub/venue_screen.html", context)
 
@@ -402,6 +404,7 @@ def _group_context(request: HttpRequest, group: Group) -> dict[str, Any]:
         "manages": manages,
         "team_form": TeamForm(clubs=clubs, prefix="team"),
         "match_day_form": MatchDayForm(prefix="day", initial={"number": last + 1}),
+        "shared": True,
     }
 
 

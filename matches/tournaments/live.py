@@ -40,6 +40,7 @@ def tournament_live(request: HttpRequest, tournament: Tournament) -> HttpRespons
             "board": live_places(tournament, page=_page_of(request), find=find),
             "progress": progress,
             "seats": seats_found(tournament, find) if progress is not None else (),
+            "shared": True,
         }
         return render(request, "tournaments/live_board.html" if fragment else "tournaments/live.html", context)
 
