@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 MO := locale/de/LC_MESSAGES/django.mo
 
-.PHONY: run serve test test-fast bench check translations clean
+.PHONY: run serve test test-fast bench loadtest check translations clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -46,6 +46,13 @@ test-fast: $(STAMP) $(MO)
 # A report, not a test: ratios of interleaved medians, in a temporary database of its own.
 bench: $(STAMP) $(MO)
 	$(BIN)/python -m bench
+
+# A federation's match day against gunicorn, the task worker and (where installed) nginx with its shared cache, on a
+# database of its own (PostgreSQL beside DATABASE_URL's, else SQLite), with Locust: LOADTEST adds its options
+# (--venues, --spectators, --seconds, --save-every; docs/benchmarks.md).
+LOADTEST ?=
+loadtest: $(STAMP) $(MO)
+	$(BIN)/python -m loadtest $(LOADTEST)
 
 check: $(STAMP)
 	$(BIN)/ruff check .
