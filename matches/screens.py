@@ -27,8 +27,9 @@ from django.utils.translation import get_language
 from .htmx import from_htmx
 
 Answer = TypeVar("Answer", bound=HttpResponseBase)
-# How long a shared cache, and a browser, may show a public page to visitors without an account before asking again:
-# a spectator's page and a room's screen are at most this much behind.
+# How long a shared cache may show a public page to visitors without an account before asking again: a spectator's
+# page and a room's screen are at most this much behind. A browser asks each time it follows (``max-age=0``), and the
+# shared cache answers it, with a bare 304 where its ETag still holds.
 SHARED_SECONDS = 10
 
 
@@ -42,7 +43,7 @@ def shared(request: HttpRequest, response: Answer) -> Answer:
     """``response``, a public page, marked for a shared cache where it went to anybody (``anybody``), else as the
     visitor's own and asked again each time."""
     if anybody(request):
-        patch_cache_control(response, public=True, max_age=SHARED_SECONDS)
+        patch_cache_control(response, public=True, max_age=0, s_maxage=SHARED_SECONDS)
     else:
         patch_cache_control(response, private=True, no_cache=True)
     return response
