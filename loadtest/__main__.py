@@ -33,7 +33,7 @@ from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
-from .pages import entry_of
+from .pages import entry_of, next_game
 
 ROOT = Path(__file__).resolve().parent.parent
 # The answers a shared cache gave (nginx's $upstream_cache_status): fresh, stale while another asked, or revalidated.
@@ -167,16 +167,7 @@ def save_alone(base: str, tables: list[dict[str, str]]) -> tuple[list[float], li
         phone, table, match, page = phones[turn % len(phones)]
         found = entry_of(page)
         assert found, f"the match page has no entry form:\n{page[:3000]}"
-        number, version = found
-        data = {
-            "token": str(uuid.uuid4()),
-            "number": str(number),
-            "version": str(version),
-            "contract": "clubs",
-            "declarer": str(number % 4),
-            "matadors": "2",
-            "declarer_card_points": "75",
-        }
+        data = next_game(*found)
         headers = {"HX-Request": "true", "X-CSRFToken": phone.cookies.get("csrftoken", "")}
         started = time.perf_counter()
         answer = phone.post(f"{base}{match}games/", data=data, headers=headers)

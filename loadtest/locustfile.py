@@ -21,14 +21,13 @@ import itertools
 import json
 import os
 import random
-import uuid
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from locust import HttpUser, between, events, task
 
-from loadtest.pages import FOLLOW, UNDO, entry_of
+from loadtest.pages import FOLLOW, UNDO, entry_of, next_game
 
 PLAN: dict[str, Any] = json.loads(Path(os.environ["LOADTEST_PLAN"]).read_text())
 TOLD: list[dict[str, str]] = []
@@ -79,18 +78,8 @@ class Scorer(Phone):
         if self.next is None:
             self.read()
             return
-        number, version = self.next
         self.saves += 1
-        # The seat after the dealer declares (every table here is of four, where the dealer sits out).
-        data = {
-            "token": str(uuid.uuid4()),
-            "number": str(number),
-            "version": str(version),
-            "contract": "clubs",
-            "declarer": str(number % 4),
-            "matadors": "2",
-            "declarer_card_points": "75",
-        }
+        data = next_game(*self.next)
         headers = {**HTMX, "X-CSRFToken": self.client.cookies.get("csrftoken", "")}
         url = f"{self.match}games/"
         SENT.append(data["token"])
