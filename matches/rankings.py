@@ -36,7 +36,7 @@ from .models import (
     RankingPlace,
     Shown,
 )
-from .paging import Page, page_of
+from .paging import PLACE_ERRORS, BadPlace, Page, page_of, place_of, place_token
 from .permissions import Action, Visitor
 from .registry import lists_circles, lists_countable_by
 
@@ -334,9 +334,27 @@ def ranking_page(
     ranking: RankingList, period: str, *, after: str | None, size: int
 ) -> tuple[Page, RankingEdition | None]:
     """A page of the period's list as ``ranking_shown`` gives it whole: the kept places a page at a time, at the same
-    cost however long the list; a published list, or one never kept, whole."""
+    cost however long the list; a published list, or one never kept, read whole and shown a page at a time. Raises
+    ``BadPlace`` (a 404) for a place not made here."""
     if ranking.kept_at is None or RankingEdition.objects.filter(ranking=ranking, period=period).exists():
         rows, edition = ranking_shown(ranking, period)
-        return Page(rows, None), edition
+        return _rows_page(rows, after=after, size=size), edition
     page = page_of(_kept_places(ranking, period), by="place", after=after, size=size)
     return Page(_kept(page.items), page.after, page.paged), None
+
+
+def _rows_page(rows: list[Ranked], *, after: str | None, size: int) -> Page:
+    """A page of a whole list, after the place ``after`` (the place and the index of the last row of the page
+    before, as ``page_of`` makes its places)."""
+    start = 0
+    if after:
+        try:
+            place, index = place_of(after)
+            if type(index) is not int or not 0 <= index < len(rows) or rows[index].place != place:
+                raise ValueError(index)
+        except PLACE_ERRORS as error:
+            raise BadPlace(after) from error
+        start = index + 1
+    end = start + size
+    following = place_token(rows[end - 1].place, end - 1) if end < len(rows) else None
+    return Page(rows[start:end], following, paged=bool(after))

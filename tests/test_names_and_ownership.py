@@ -9,7 +9,7 @@ import pytest
 from django.db import connection, transaction
 from django.test import Client
 
-from matches.errors import Conflict, Invalid
+from matches.errors import Conflict, Invalid, ServiceError
 from matches.models import Game, Keeper, Match, Player, Seat
 from matches.names import BadName, name_key, normalize_name
 from matches.services import (
@@ -184,6 +184,31 @@ def test_an_account_links_to_one_player_of_a_book() -> None:
     player_link(player=Player.objects.get(name="Ben"), account=ben)
     with pytest.raises(Conflict):
         player_link(player=Player.objects.get(name="Benjamin"), account=ben)
+
+
+@pytest.mark.django_db
+def test_a_player_linked_to_one_account_is_never_moved_to_another() -> None:
+    owner, ben, mallory = make_user("owner"), make_user("ben"), make_user("mallory")
+    make_match(owner, names=("Anna", "Ben", "Cleo"))
+    player = Player.objects.get(name="Ben")
+    stale_invite = player_link_invite(player=player)
+    player_link(player=player, account=ben)
+    for take in (
+        lambda: player_link(player=Player.objects.get(pk=player.pk), account=owner),
+        lambda: player_claim(token=stale_invite, account=mallory),
+        lambda: player_link_invite(player=Player.objects.get(pk=player.pk)),
+    ):
+        with pytest.raises(ServiceError):
+            take()
+    player.refresh_from_db()
+    assert player.person is not None
+    assert (player.account, player.link_token, player.person.account) == (ben, None, ben)
+    player_link(player=player, account=ben)
+    client = Client()
+    client.force_login(owner)
+    answer = client.post(f"/players/{player.public_id}/link/", {"action": "me"}, follow=True)
+    assert "linked to an account already" in answer.content.decode()
+    assert Player.objects.get(pk=player.pk).account == ben
 
 
 @pytest.mark.django_db

@@ -50,6 +50,13 @@ def test_ranking_lists_through_the_api(club: dict[str, Any]) -> None:  # noqa: F
     november = owner.get(f"/api/v1/rankings/{ranking}/?period=2026-11").json()
     assert november["published_at"] is None
     assert next((row["place"], row["name"], row["score"]) for row in november["rows"]) == (1, "Anna", 122)
+    assert november["next"] is None
+    for wrong in ("2026-13", "2026", "", "november"):
+        refused = owner.get(f"/api/v1/rankings/{ranking}/", {"period": wrong})
+        assert refused.status_code == 400, wrong
+        assert refused.json() == {
+            "period": ["The list has no such period: one of its periods, or leave the parameter out."]
+        }
     assert owner.post(f"/api/v1/rankings/{ranking}/publish/", {"period": "2026-11"}, format="json").status_code == 201
     again = owner.post(f"/api/v1/rankings/{ranking}/publish/", {"period": "2026-11"}, format="json")
     assert again.status_code == 409
@@ -64,6 +71,24 @@ def test_ranking_lists_through_the_api(club: dict[str, Any]) -> None:  # noqa: F
     assert changed.json()["method"] == "best"
     assert owner.delete(f"/api/v1/rankings/{ranking}/").status_code == 204
     assert not RankingList.objects.exists()
+
+
+@pytest.mark.parametrize("published", [False, True])
+def test_a_ranking_list_comes_a_page_of_places_at_a_time(club: dict[str, Any], published: bool) -> None:  # noqa: F811
+    owner = signed(club["owner"])
+    made = owner.post("/api/v1/rankings/", {"name": "R", "events": [str(club["season"].public_id)]}, format="json")
+    ranking = made.json()["id"]
+    if published:
+        assert owner.post(f"/api/v1/rankings/{ranking}/publish/", {"period": ""}, format="json").status_code == 201
+    first = owner.get(f"/api/v1/rankings/{ranking}/", {"page_size": 2}).json()
+    assert [(row["place"], row["name"]) for row in first["rows"]] == [(1, "Ben"), (2, "Anna")]
+    assert (first["published_at"] is not None) == published
+    second = owner.get(first["next"]).json()
+    assert [(row["place"], row["name"]) for row in second["rows"]] == [(3, "Cleo")]
+    assert second["next"] is None
+    assert owner.get(f"/api/v1/rankings/{ranking}/", {"page_size": 201}).status_code == 400
+    assert owner.get(f"/api/v1/rankings/{ranking}/", {"cursor": ""}).status_code == 400
+    assert owner.get(f"/api/v1/rankings/{ranking}/", {"cursor": "WzIsIDBd"}).status_code == 404
 
 
 def test_a_ranking_list_that_cannot_rank_is_a_400_by_field(club: dict[str, Any]) -> None:  # noqa: F811

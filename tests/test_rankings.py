@@ -249,6 +249,19 @@ def test_a_long_list_is_shown_a_page_of_places_at_a_time(club: dict[str, Any], m
     second = text_of(owner.get(reverse("ranking_detail", args=[ranking.public_id]) + html.unescape(more.group(1))))
     assert "3 Cleo 0 2 0 2" in second
     assert "Anna" not in second
+    # A published list, read whole from its edition, is shown a page at a time as well.
+    ranking_publish(ranking=ranking, period="", by=club["owner"])
+    published = owner.get(reverse("ranking_detail", args=[ranking.public_id]))
+    assert "1 Ben 98 2 196 2 2 Anna 61 2 122 2 Further places" in text_of(published)
+    assert "Cleo" not in text_of(published)
+    more = re.search(r'href="(\?[^"]*after=[^"]+)"', published.content.decode())
+    assert more is not None
+    rest = text_of(owner.get(reverse("ranking_detail", args=[ranking.public_id]) + html.unescape(more.group(1))))
+    assert "3 Cleo 0 2 0 2" in rest
+    assert "Further places" not in rest
+    assert "Ben" not in rest
+    for place in ("e30=", "WzEsIDVd", "WzIsIDBd"):  # {}; [1, 5]: no such row; [2, 0]: place 2 is not first
+        assert owner.get(reverse("ranking_detail", args=[ranking.public_id]) + f"?after={place}").status_code == 404
 
 
 def test_a_numbered_list_follows_a_member_list_brought_in_and_taken_back(club: dict[str, Any]) -> None:

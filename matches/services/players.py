@@ -51,10 +51,19 @@ def check_player_names(raw_names: Sequence[str]) -> list[str]:
     return names
 
 
+LINKED_ELSEWHERE = gettext_noop("{name} is linked to an account already: remove that link first.")
+
+
 def player_link(*, player: Player, account: User) -> Player:
     """Link a player to the account of the person, who then sees their own statistics in every match they sat in.
-    A keeper's book links each account to one player at most: two entries of one person are merged first."""
+    A keeper's book links each account to one player at most: two entries of one person are merged first. A player
+    linked to another account stays theirs until that link is removed: their record is never moved silently."""
     with transaction.atomic():
+        held = Player.objects.select_for_update().filter(pk=player.pk).values_list("account", flat=True).first()
+        if held == account.pk:
+            return player
+        if held is not None:
+            raise Conflict([FieldError("account", msg(LINKED_ELSEWHERE, name=player.name))])
         other = (
             Player.objects.select_for_update()
             .filter(keeper=player.keeper_id, account=account)
@@ -74,7 +83,10 @@ def player_link(*, player: Player, account: User) -> Player:
 
 
 def player_link_invite(*, player: Player) -> str:
-    """A link the person can open, signed in, to link the player to their account (a new one each time)."""
+    """A link the person can open, signed in, to link the player to their account (a new one each time); none for a
+    player linked to an account already."""
+    if Player.objects.filter(pk=player.pk, account__isnull=False).exists():
+        raise Conflict([FieldError("account", msg(LINKED_ELSEWHERE, name=player.name))])
     player.link_token = new_link_token()
     player.save(update_fields=["link_token"])
     return player.link_token

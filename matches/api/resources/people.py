@@ -10,11 +10,14 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.utils.urls import replace_query_param
 
+from ...engine.messages import gettext_noop
+from ...errors import Invalid
 from ...labels import figure_cell
 from ...models import Counted, Method, Period, Person, RankingList
 from ...permissions import Action, request_account, signed_in_account
-from ...rankings import Ranked, ranking_periods, ranking_shown
+from ...rankings import Ranked, ranking_page, ranking_periods
 from ...records import (
     LIST_FIELDS,
     Figures,
@@ -26,9 +29,9 @@ from ...records import (
 )
 from ...registry import closed_lists_label, lists_circles
 from ...services.rankings import RankingForm, ranking_delete, ranking_publish, ranking_save
-from ..policy import PolicyView
+from ..policy import EMPTY_PARAMETER, Pages, PolicyView
 from ..serializers import StrictInput, WholeNumberField
-from .common import REFUSED, bounded_body
+from .common import PAGED, REFUSED, bounded_body
 
 # The lists a record's answer names, the latest first; the download on the page has them all.
 RECORD_LISTS = 500
@@ -193,7 +196,8 @@ class RankingPlaceShape(serializers.Serializer):
 class RankingListDetailShape(RankingListShape):
     period = serializers.CharField()
     published_at = serializers.DateTimeField(allow_null=True, help_text="Null: the list as it stands.")
-    rows = RankingPlaceShape(many=True)
+    rows = RankingPlaceShape(many=True, help_text="A page of the places, from the first.")
+    next = serializers.URLField(allow_null=True, help_text="The next page of places; null on the last.")
 
 
 def _ranking(ranking: RankingList) -> dict[str, Any]:
@@ -259,8 +263,12 @@ class RankingListView(PolicyView):
 
 
 PERIOD = OpenApiParameter(
-    "period", OpenApiTypes.STR, description='"2026-11", "2026" or empty; the latest with lists when not given.'
+    "period",
+    OpenApiTypes.STR,
+    description='One of the list\'s periods ("2026-11", "2026", or empty for the whole time); the latest when not '
+    "given. Any other is a 400.",
 )
+NO_SUCH_PERIOD = gettext_noop("The list has no such period: one of its periods, or leave the parameter out.")
 
 
 class RankingView(PolicyView):
@@ -270,20 +278,29 @@ class RankingView(PolicyView):
     @extend_schema(
         operation_id="ranking",
         summary="A ranking list",
-        description="A period's list: as published where it was, else as it stands.",
-        parameters=[PERIOD],
+        description="A period's list: as published where it was, else as it stands; its places a page at a time "
+        "(follow `next`).",
+        parameters=[PERIOD, *PAGED],
         responses={200: RankingListDetailShape, **REFUSED},
     )
     def get(self, request: Request, ranking_id: str) -> Response:
         ranking: RankingList = self.subject
         periods = ranking_periods(ranking)
         asked = request.query_params.get("period")
-        period = asked if asked in periods else (periods[0] if periods else "")
-        rows, edition = ranking_shown(ranking, period)
+        if asked is not None and asked not in (periods or [""]):
+            raise Invalid.on("period", NO_SUCH_PERIOD)
+        period = asked if asked is not None else (periods[0] if periods else "")
+        size = Pages().get_page_size(request)
+        after = request.query_params.get("cursor")
+        if after == "":
+            raise Invalid.on("cursor", EMPTY_PARAMETER)
+        page, edition = ranking_page(ranking, period, after=after, size=size)
+        here = request.build_absolute_uri()
         shown = _ranking(ranking) | {
             "period": period,
             "published_at": edition.published_at if edition is not None else None,
-            "rows": [_row(row) for row in rows],
+            "rows": [_row(row) for row in page.items],
+            "next": replace_query_param(here, "cursor", page.after) if page.after else None,
         }
         return Response(RankingListDetailShape(shown).data)
 
