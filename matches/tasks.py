@@ -30,6 +30,7 @@ from .errors import ServiceError
 from .models import FileJob, Keeper, KeptAnswer, LoginFailure, ResetRequest, RestoreJob, RestorePart
 from .registry import MadeFile, file_maker
 from .restore import restore
+from .services.member_imports import member_imports_forget
 from .services.restored import staging_discard
 
 logger = logging.getLogger(__name__)
@@ -244,9 +245,11 @@ def forget_old_run() -> None:
 
 
 def forget_expired() -> None:
-    """The daily cleanup: delete expired sessions and the reset requests and failed logins that no longer count; the
-    files made in the background and the API answers kept long enough go in the task worker (``forget_old_run``)."""
+    """The daily cleanup: delete expired sessions, the reset requests and failed logins that no longer count and the
+    member lists left unapplied; the files made in the background and the API answers kept long enough go in the
+    task worker (``forget_old_run``)."""
     import_module(settings.SESSION_ENGINE).SessionStore.clear_expired()
     forget_old_run.enqueue()
     ResetRequest.objects.filter(created_at__lte=timezone.now() - RESET_WINDOW).delete()
     LoginFailure.objects.filter(created_at__lte=timezone.now() - LOGIN_FAILURE_WINDOW).delete()
+    member_imports_forget()

@@ -75,6 +75,11 @@ urlpatterns = [
     path("member-imports/<uuid:member_import_id>/", views.member_import_page, name="member_import"),
     path("member-imports/<uuid:member_import_id>/apply/", views.member_import_apply_view, name="member_import_apply"),
     path("member-imports/<uuid:member_import_id>/undo/", views.member_import_undo_view, name="member_import_undo"),
+    path(
+        "member-imports/<uuid:member_import_id>/discard/",
+        views.member_import_discard_view,
+        name="member_import_discard",
+    ),
     path("claim/<link:token>/", views.player_claim_view, name="player_claim"),
     path("backup/", backup_views.backup_page, name="backup"),
     path("backup/download/", backup_views.backup_download, name="backup_download"),

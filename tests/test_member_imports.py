@@ -20,6 +20,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from matches.clubs import services as clubs
 from matches.clubs.models import Club
@@ -27,6 +28,7 @@ from matches.errors import Conflict, Invalid
 from matches.models import Join, Keeper, MemberImport, Person, Player
 from matches.services import player_link
 from matches.services.member_imports import (
+    UNAPPLIED_KEPT,
     Kind,
     Preview,
     member_import_apply,
@@ -35,6 +37,7 @@ from matches.services.member_imports import (
     member_rows_read,
 )
 from matches.services.people import join_number, join_roster
+from matches.tasks import forget_expired
 
 from .factories import make_user
 
@@ -409,6 +412,7 @@ def test_only_who_keeps_the_book_meets_its_imports(club: Club) -> None:
         ("get", reverse("member_import", args=[member_import.public_id]), {}),
         ("post", reverse("member_import_apply", args=[member_import.public_id]), {"plan": plan}),
         ("post", reverse("member_import_undo", args=[member_import.public_id]), {}),
+        ("post", reverse("member_import_discard", args=[member_import.public_id]), {}),
     ]
     make_user("mallory")
     for name in ("mallory", "ben"):
@@ -549,3 +553,27 @@ def test_a_member_list_lists_the_books_past_imports(club: Club) -> None:
     assert "liste-2026.csv" in page
     assert "sina" in page
     assert "Skatclub Herz Dame" in page
+
+
+def test_a_list_not_applied_is_thrown_away_by_a_tap_or_after_thirty_days_and_an_applied_one_never(club: Club) -> None:
+    secretary = signed_in(User.objects.get(username="sina"))
+    upload(secretary, club.keeper, csv_file([HEADINGS, *MEMBERS]), "liste-2026.csv")
+    member_import = MemberImport.objects.get(keeper=club.keeper)
+    preview = secretary.get(reverse("member_import", args=[member_import.public_id]))
+    assert "Throw this list away" in text_of(preview)
+    thrown = secretary.post(reverse("member_import_discard", args=[member_import.public_id]), follow=True)
+    assert "The member list is thrown away: nothing was joined." in text_of(thrown)
+    assert "liste-2026.csv" not in text_of(thrown)
+    assert not MemberImport.objects.exists()
+    assert not Join.objects.exists()
+    assert secretary.post(reverse("member_import_discard", args=[member_import.public_id])).status_code == 404
+
+    kept = applied(imported(club.keeper, csv_file([HEADINGS, *MEMBERS])))
+    refused = secretary.post(reverse("member_import_discard", args=[kept.public_id]), follow=True)
+    assert "This import was applied: undo it instead." in text_of(refused)
+    old = imported(club.keeper, csv_file([HEADINGS, *MEMBERS]))
+    recent = imported(club.keeper, csv_file([HEADINGS, *MEMBERS]))
+    month_ago = timezone.now() - UNAPPLIED_KEPT
+    MemberImport.objects.filter(pk__in=[old.pk, kept.pk]).update(created_at=month_ago)
+    forget_expired()
+    assert set(MemberImport.objects.values_list("pk", flat=True)) == {kept.pk, recent.pk}

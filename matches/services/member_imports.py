@@ -56,6 +56,8 @@ MAX_CELL = 1000
 MAX_SPACES = 100
 # Rows looked up at a time (the database's limit of values in one statement).
 CHUNK = 500
+# How long a member list read but neither applied nor discarded is kept: its rows name a federation's members.
+UNAPPLIED_KEPT = datetime.timedelta(days=30)
 
 # The headings read, compared in lower case without spaces, dots, hyphens, underscores and slashes: "Mitglieds-Nr."
 # is "mitgliedsnr". A plain "Nr." is not among them: many lists number their rows so.
@@ -794,3 +796,21 @@ def member_import_undo(*, member_import: MemberImport, by: User | None) -> Undon
         locked.kept = undone.kept
         locked.save(update_fields=["state", "undone_at", "undone_by", "kept"])
         return undone
+
+
+def member_import_discard(*, member_import: MemberImport) -> None:
+    """Throw away a member list read and not applied, with the names and numbers it holds: nothing was joined. An
+    import applied (or undone) stays, as the record of what it did; undo it instead."""
+    with transaction.atomic():
+        locked = MemberImport.objects.select_for_update().filter(pk=member_import.pk).first()
+        if locked is None:
+            return
+        if locked.state != MemberImport.State.READ:
+            raise Conflict.on("import", gettext_noop("This import was applied: undo it instead."))
+        locked.delete()
+
+
+def member_imports_forget() -> None:
+    """The daily cleanup's part: member lists read and left unapplied for ``UNAPPLIED_KEPT`` are thrown away."""
+    old = MemberImport.objects.filter(state=MemberImport.State.READ, created_at__lte=timezone.now() - UNAPPLIED_KEPT)
+    old.delete()

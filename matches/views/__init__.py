@@ -28,7 +28,13 @@ from .matches import (
     match_print,
     match_share,
 )
-from .member_imports import member_import_apply_view, member_import_page, member_import_undo_view, member_imports
+from .member_imports import (
+    member_import_apply_view,
+    member_import_discard_view,
+    member_import_page,
+    member_import_undo_view,
+    member_imports,
+)
 from .people import (
     person_chart,
     person_detail,
@@ -86,6 +92,7 @@ __all__ = [
     "match_spectate_games",
     "match_undo_view",
     "member_import_apply_view",
+    "member_import_discard_view",
     "member_import_page",
     "member_import_undo_view",
     "member_imports",

@@ -27,6 +27,7 @@ from ..services.member_imports import (
     Kind,
     Preview,
     member_import_apply,
+    member_import_discard,
     member_import_preview,
     member_import_undo,
 )
@@ -186,3 +187,16 @@ def member_import_undo_view(request: HttpRequest, member_import: MemberImport) -
             _("Players kept, as they have played or were linked since: %(names)s.") % {"names": ", ".join(undone.kept)},
         )
     return redirect("member_import", member_import.public_id)
+
+
+@on_subject(Action.MANAGE, "member_import")
+@require_POST
+def member_import_discard_view(request: HttpRequest, member_import: MemberImport) -> HttpResponse:
+    """Throw away a member list read and not applied: nothing was joined, and its names and numbers go with it."""
+    try:
+        member_import_discard(member_import=member_import)
+    except ServiceError as error:
+        refusal_as_messages(request, error)
+        return redirect("member_import", member_import.public_id)
+    messages.success(request, _("The member list is thrown away: nothing was joined."))
+    return redirect("member_imports", member_import.keeper_id)
