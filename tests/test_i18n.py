@@ -12,10 +12,11 @@ from rest_framework.test import APIClient
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = ROOT / "locale" / "de" / "LC_MESSAGES" / "django.po"
 MARKERS = {"gettext_noop", "gettext_lazy", "gettext", "_"}
-# What ``templatize`` (the extractor ``makemessages`` uses) makes of {% translate %} and {% blocktranslate %}.
-# A literal is quoted with ' or, where the string holds an apostrophe, with ".
-QUOTED = r"""u(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
-TEMPLATE_CALL = re.compile(rf"\b(n?p?gettext)\(({QUOTED}(?:, {QUOTED})*)")
+# What ``templatize`` (the extractor ``makemessages`` uses) makes of {% translate %} and {% blocktranslate %}, and of
+# a ``_("…")`` passed to a tag or a filter (kept as written). A literal is quoted with ' or, where the string holds
+# an apostrophe, with ".
+QUOTED = r"""u?(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
+TEMPLATE_CALL = re.compile(rf"(?<!\w)(n?p?gettext|_)\(({QUOTED}(?:, {QUOTED})*)")
 LITERAL = re.compile(QUOTED)
 
 
