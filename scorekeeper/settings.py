@@ -75,6 +75,9 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if
 if not DEBUG and not ALLOWED_HOSTS:
     raise ImproperlyConfigured("ALLOWED_HOSTS must be set when DEBUG is off")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# A member list's preview sends an answer for each of its doubts, up to one for each of the 5,000 rows a list may
+# have (``matches/services/member_imports.py``): more fields than Django's 1,000, and still bounded.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 5_100
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 import tablib
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
@@ -26,8 +27,11 @@ from matches.clubs import services as clubs
 from matches.clubs.models import Club
 from matches.errors import Conflict, Invalid
 from matches.models import Join, Keeper, MemberImport, Person, Player
+from matches.names import name_key
 from matches.services import player_link
 from matches.services.member_imports import (
+    MAX_ROWS,
+    SKIP,
     UNAPPLIED_KEPT,
     Kind,
     Preview,
@@ -577,3 +581,29 @@ def test_a_list_not_applied_is_thrown_away_by_a_tap_or_after_thirty_days_and_an_
     MemberImport.objects.filter(pk__in=[old.pk, kept.pk]).update(created_at=month_ago)
     forget_expired()
     assert set(MemberImport.objects.values_list("pk", flat=True)) == {kept.pk, recent.pk}
+
+
+def test_a_preview_of_thousands_of_doubts_is_answered_in_one_tap(club: Club) -> None:
+    # Every row a doubt: two players of its name in the book. The form sends an answer a doubt, far more fields than
+    # Django lets a form send unless told.
+    names = [f"Spieler {chr(65 + one // 676)}{chr(97 + one // 26 % 26)}{chr(97 + one % 26)}" for one in range(1100)]
+    Player.objects.bulk_create(
+        Player(keeper=club.keeper, name=written, name_key=name_key(written))
+        for name in names
+        for written in (name, ", ".join(reversed(name.split(" "))))
+    )
+    rows = [(name, str(4000 + row)) for row, name in enumerate(names)]
+    member_import = imported(club.keeper, csv_file([("Name", "Mitgliedsnummer"), *rows]))
+    preview = member_import_preview(member_import)
+    assert len(preview.of(Kind.DOUBT)) == len(names)
+    answers = {f"d-{row.row}": SKIP for row in preview.of(Kind.DOUBT)}
+    first = preview.of(Kind.DOUBT)[0]
+    answers[f"d-{first.row}"] = first.choices[1].code
+    secretary = signed_in(User.objects.get(username="sina"))
+    sent = secretary.post(
+        reverse("member_import_apply", args=[member_import.public_id]), {"plan": preview.plan, **answers}
+    )
+    assert sent.status_code == 302
+    assert Join.objects.filter(player__keeper=club.keeper).count() == 1
+    # A list of as many rows as it may have: each a doubt, with the plan and the form's token beside them.
+    assert settings.DATA_UPLOAD_MAX_NUMBER_FIELDS >= MAX_ROWS + 2
