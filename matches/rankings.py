@@ -330,17 +330,64 @@ def ranking_shown(ranking: RankingList, period: str) -> tuple[list[Ranked], Rank
     return _kept(_kept_places(ranking, period).order_by("place", "pk")), None
 
 
+def period_known(ranking: RankingList, period: str) -> bool:
+    """Whether the ranking has a list of ``period``: one with lists, the whole time of a list over the whole time,
+    or a period published (whose lists may have reopened since)."""
+    return (
+        period in ranking_periods(ranking)
+        or (period == "" and ranking.period == Period.WHOLE)
+        or RankingEdition.objects.filter(ranking=ranking, period=period).exists()
+    )
+
+
+# A page's place in a ranking list names its period and how the list is read (its kept places by their place, or
+# a list read whole by its rows' order), so that it never continues another list: a place of another period, or of
+# the same period read another way since (published meanwhile), is a page not made here.
+KEPT, WHOLE = "kept", "whole"
+
+
+def cursor_period(after: str | None) -> str | None:
+    """The period whose list a page's place (``after``) continues; None without one. Raises ``BadPlace`` (a 404) for
+    a place not made here."""
+    return _continued(after)[0] if after else None
+
+
+def _continued(after: str) -> tuple[str, str, str]:
+    try:
+        (period, read, inner), zero = place_of(after)
+        if not all(isinstance(part, str) for part in (period, read, inner)) or zero != 0:
+            raise ValueError(after)
+    except PLACE_ERRORS as error:
+        raise BadPlace(after) from error
+    return period, read, inner
+
+
+def _inner(after: str | None, period: str, read: str) -> str | None:
+    if not after:
+        return None
+    continued = _continued(after)
+    if continued[:2] != (period, read):
+        raise BadPlace(after)
+    return continued[2]
+
+
+def _outer(inner: str | None, period: str, read: str) -> str | None:
+    return place_token([period, read, inner], 0) if inner is not None else None
+
+
 def ranking_page(
     ranking: RankingList, period: str, *, after: str | None, size: int
 ) -> tuple[Page, RankingEdition | None]:
     """A page of the period's list as ``ranking_shown`` gives it whole: the kept places a page at a time, at the same
     cost however long the list; a published list, or one never kept, read whole and shown a page at a time. Raises
-    ``BadPlace`` (a 404) for a place not made here."""
-    if ranking.kept_at is None or RankingEdition.objects.filter(ranking=ranking, period=period).exists():
-        rows, edition = ranking_shown(ranking, period)
-        return _rows_page(rows, after=after, size=size), edition
-    page = page_of(_kept_places(ranking, period), by="place", after=after, size=size)
-    return Page(_kept(page.items), page.after, page.paged), None
+    ``BadPlace`` (a 404) for a place not made here, or made for another period or reading of the list."""
+    edition = RankingEdition.objects.filter(ranking=ranking, period=period).first()
+    if edition is not None or ranking.kept_at is None:
+        rows = edition_rows(edition) if edition is not None else ranking_rows(ranking, period)
+        page = _rows_page(rows, after=_inner(after, period, WHOLE), size=size)
+        return Page(page.items, _outer(page.after, period, WHOLE), page.paged), edition
+    page = page_of(_kept_places(ranking, period), by="place", after=_inner(after, period, KEPT), size=size)
+    return Page(_kept(page.items), _outer(page.after, period, KEPT), page.paged), None
 
 
 def _rows_page(rows: list[Ranked], *, after: str | None, size: int) -> Page:

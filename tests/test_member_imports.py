@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import html
+import importlib
 import io
 import re
 import zipfile
@@ -25,7 +26,7 @@ from django.utils import timezone
 
 from matches.clubs import services as clubs
 from matches.clubs.models import Club
-from matches.errors import Conflict, Invalid
+from matches.errors import Conflict, Gone, Invalid
 from matches.models import Join, Keeper, MemberImport, Person, Player
 from matches.names import name_key
 from matches.services import player_link
@@ -36,6 +37,7 @@ from matches.services.member_imports import (
     Kind,
     Preview,
     member_import_apply,
+    member_import_discard,
     member_import_preview,
     member_import_undo,
     member_rows_read,
@@ -571,16 +573,44 @@ def test_a_list_not_applied_is_thrown_away_by_a_tap_or_after_thirty_days_and_an_
     assert not MemberImport.objects.exists()
     assert not Join.objects.exists()
     assert secretary.post(reverse("member_import_discard", args=[member_import.public_id])).status_code == 404
+    # A tap on the preview's join, in another tab, after the list was thrown away: nothing is joined, and it says why.
+    with pytest.raises(Gone):
+        member_import_apply(member_import=member_import, by=None, plan="", decisions={})
+    member_import_discard(member_import=member_import)
 
     kept = applied(imported(club.keeper, csv_file([HEADINGS, *MEMBERS])))
     refused = secretary.post(reverse("member_import_discard", args=[kept.public_id]), follow=True)
     assert "This import was applied: undo it instead." in text_of(refused)
+    undone = applied(imported(club.keeper, csv_file([HEADINGS, ("Ida", "Neu", "3001")])))
+    member_import_undo(member_import=undone, by=None)
+    with pytest.raises(Conflict, match="undone: it stays"):
+        member_import_discard(member_import=undone)
     old = imported(club.keeper, csv_file([HEADINGS, *MEMBERS]))
     recent = imported(club.keeper, csv_file([HEADINGS, *MEMBERS]))
     month_ago = timezone.now() - UNAPPLIED_KEPT
     MemberImport.objects.filter(pk__in=[old.pk, kept.pk]).update(created_at=month_ago)
     forget_expired()
-    assert set(MemberImport.objects.values_list("pk", flat=True)) == {kept.pk, recent.pk}
+    assert set(MemberImport.objects.values_list("pk", flat=True)) == {kept.pk, undone.pk, recent.pk}
+
+
+def test_joining_a_list_thrown_away_meanwhile_says_so(club: Club, monkeypatch: pytest.MonkeyPatch) -> None:
+    secretary = signed_in(User.objects.get(username="sina"))
+    member_import = imported(club.keeper, csv_file([HEADINGS, *MEMBERS]))
+    plan = member_import_preview(member_import).plan
+
+    def thrown_away_first(**given: Any) -> MemberImport:
+        # The other tab's tap lands between this one's reading the import and its joining.
+        member_import_discard(member_import=given["member_import"])
+        return member_import_apply(**given)
+
+    # The module, not the view of its name that ``matches.views`` exports.
+    monkeypatch.setattr(
+        importlib.import_module("matches.views.member_imports"), "member_import_apply", thrown_away_first
+    )
+    sent = secretary.post(reverse("member_import_apply", args=[member_import.public_id]), {"plan": plan}, follow=True)
+    assert sent.redirect_chain[-1][0] == reverse("member_imports", args=[club.keeper_id])
+    assert "This member list was thrown away: nothing was joined." in text_of(sent)
+    assert not Join.objects.exists()
 
 
 def test_a_preview_of_thousands_of_doubts_is_answered_in_one_tap(club: Club) -> None:

@@ -9,7 +9,7 @@ import pytest
 from django.db import connection, transaction
 from django.test import Client
 
-from matches.errors import Conflict, Invalid, ServiceError
+from matches.errors import Conflict, Invalid
 from matches.models import Game, Keeper, Match, Player, Seat
 from matches.names import BadName, name_key, normalize_name
 from matches.services import (
@@ -191,24 +191,42 @@ def test_a_player_linked_to_one_account_is_never_moved_to_another() -> None:
     owner, ben, mallory = make_user("owner"), make_user("ben"), make_user("mallory")
     make_match(owner, names=("Anna", "Ben", "Cleo"))
     player = Player.objects.get(name="Ben")
-    stale_invite = player_link_invite(player=player)
     player_link(player=player, account=ben)
+    # An invitation such a player may still hold from before: following it takes nothing from Ben.
+    Player.objects.filter(pk=player.pk).update(link_token="left-over")
     for take in (
         lambda: player_link(player=Player.objects.get(pk=player.pk), account=owner),
-        lambda: player_claim(token=stale_invite, account=mallory),
+        lambda: player_claim(token="left-over", account=mallory),
         lambda: player_link_invite(player=Player.objects.get(pk=player.pk)),
     ):
-        with pytest.raises(ServiceError):
+        with pytest.raises(Conflict, match="linked to an account already"):
             take()
     player.refresh_from_db()
     assert player.person is not None
-    assert (player.account, player.link_token, player.person.account) == (ben, None, ben)
-    player_link(player=player, account=ben)
+    assert (player.account, player.link_token, player.person.account) == (ben, "left-over", ben)
+    # Ben following it himself is linked as he was, and the invitation is used up.
+    player_claim(token="left-over", account=ben)
+    player.refresh_from_db()
+    assert (player.account, player.link_token) == (ben, None)
     client = Client()
     client.force_login(owner)
     answer = client.post(f"/players/{player.public_id}/link/", {"action": "me"}, follow=True)
     assert "linked to an account already" in answer.content.decode()
     assert Player.objects.get(pk=player.pk).account == ben
+
+
+@pytest.mark.django_db
+def test_two_players_linked_to_two_accounts_are_never_merged() -> None:
+    owner, anna, ben = make_user("owner"), make_user("anna"), make_user("ben")
+    make_match(owner, names=("Anna", "Ben", "Cleo"))
+    make_match(owner, names=("Anna B.", "Dora", "Emil"))
+    first, second = Player.objects.get(name="Anna"), Player.objects.get(name="Anna B.")
+    player_link(player=first, account=anna)
+    player_link(player=second, account=ben)
+    with pytest.raises(Conflict, match="linked to two accounts"):
+        player_merge(into=first, other=second)
+    assert Player.objects.get(pk=second.pk).account == ben
+    assert Seat.objects.filter(player=second).count() == 1
 
 
 @pytest.mark.django_db

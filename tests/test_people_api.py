@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from matches.clubs import services as clubs
 from matches.models import Person, RankingEdition, RankingList
 
 from .factories import make_user
@@ -88,7 +89,30 @@ def test_a_ranking_list_comes_a_page_of_places_at_a_time(club: dict[str, Any], p
     assert second["next"] is None
     assert owner.get(f"/api/v1/rankings/{ranking}/", {"page_size": 201}).status_code == 400
     assert owner.get(f"/api/v1/rankings/{ranking}/", {"cursor": ""}).status_code == 400
-    assert owner.get(f"/api/v1/rankings/{ranking}/", {"cursor": "WzIsIDBd"}).status_code == 404
+    assert owner.get(f"/api/v1/rankings/{ranking}/", {"cursor": "WzIsIDBd"}).json() == {"detail": "Invalid cursor"}
+
+
+def test_a_page_of_a_ranking_list_continues_its_own_period_and_reading(club: dict[str, Any]) -> None:  # noqa: F811
+    owner = signed(club["owner"])
+    body = {"name": "R", "events": [str(club["season"].public_id)], "period": "month"}
+    ranking = owner.post("/api/v1/rankings/", body, format="json").json()["id"]
+    december = owner.get(f"/api/v1/rankings/{ranking}/", {"page_size": 1}).json()
+    assert (december["period"], december["rows"][0]["name"]) == ("2026-12", "Ben")
+    assert "period" not in december["next"]
+    # Its next page continues December, wherever the period is left out; never November's list.
+    following = owner.get(december["next"]).json()
+    assert (following["period"], following["rows"][0]["place"]) == ("2026-12", 2)
+    cursor = december["next"].rsplit("cursor=", 1)[1]
+    elsewhere = owner.get(f"/api/v1/rankings/{ranking}/", {"period": "2026-11", "cursor": cursor})
+    assert elsewhere.status_code == 404
+    # Published meanwhile, the list is read another way: the page asked for is not made any more.
+    assert owner.post(f"/api/v1/rankings/{ranking}/publish/", {"period": "2026-12"}, format="json").status_code == 201
+    assert owner.get(december["next"]).status_code == 404
+    assert owner.get(f"/api/v1/rankings/{ranking}/", {"period": "2026-12", "page_size": "1"}).json()["next"] is not None
+    # A published period stays readable when its lists reopened since; another empty period is refused.
+    clubs.night_reopen(night=club["december"], user=club["owner"])
+    assert owner.get(f"/api/v1/rankings/{ranking}/", {"period": "2026-12"}).json()["rows"][0]["name"] == "Ben"
+    assert owner.get(f"/api/v1/rankings/{ranking}/", {"period": ""}).status_code == 400
 
 
 def test_a_ranking_list_that_cannot_rank_is_a_400_by_field(club: dict[str, Any]) -> None:  # noqa: F811

@@ -17,6 +17,7 @@ from django.urls import reverse
 from matches.clubs import services as clubs
 from matches.errors import Invalid
 from matches.models import Join, MemberImport, Player, RankingEdition, RankingList, RankingPlace
+from matches.paging import place_token
 from matches.rankings import ranking_rows
 from matches.services.member_imports import member_import_undo, member_rows_read
 from matches.services.people import join_number, join_undo
@@ -260,8 +261,21 @@ def test_a_long_list_is_shown_a_page_of_places_at_a_time(club: dict[str, Any], m
     assert "3 Cleo 0 2 0 2" in rest
     assert "Further places" not in rest
     assert "Ben" not in rest
-    for place in ("e30=", "WzEsIDVd", "WzIsIDBd"):  # {}; [1, 5]: no such row; [2, 0]: place 2 is not first
+    # A place not made here: no place at all, a row beyond the list, a row that is not where the place says, a place
+    # of the list as it stood before it was published, of another period.
+    for place in ("e30=", whole(place_token(1, 5)), whole(place_token(2, 0)), place_token(["", "kept", "x"], 0)):
         assert owner.get(reverse("ranking_detail", args=[ranking.public_id]) + f"?after={place}").status_code == 404
+    after_ben = text_of(
+        owner.get(reverse("ranking_detail", args=[ranking.public_id]) + f"?after={whole(place_token(1, 0))}")
+    )
+    assert "2 Anna 61 2 122 2 3 Cleo 0 2 0 2" in after_ben
+    other = place_token(["2026", "whole", place_token(1, 0)], 0)
+    assert owner.get(reverse("ranking_detail", args=[ranking.public_id]) + f"?period=&after={other}").status_code == 404
+
+
+def whole(inner: str) -> str:
+    """A place in a published list of the whole time, around ``inner``."""
+    return place_token(["", "whole", inner], 0)
 
 
 def test_a_numbered_list_follows_a_member_list_brought_in_and_taken_back(club: dict[str, Any]) -> None:

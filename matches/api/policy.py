@@ -144,9 +144,16 @@ class Pages(CursorPagination):
         problem = msg(gettext_noop("Must be a whole number from 1 to {most}."), most=self.max_page_size)
         raise Invalid([FieldError(self.page_size_query_param, problem)])
 
+    @classmethod
+    def cursor_of(cls, request: Request) -> str | None:
+        """The cursor asked for, None where none is; an empty one is a 400."""
+        cursor = request.query_params.get(cls.cursor_query_param)
+        if cursor == "":
+            raise Invalid([FieldError(cls.cursor_query_param, msg(EMPTY_PARAMETER))])
+        return cursor
+
     def decode_cursor(self, request: Request) -> Cursor | None:
-        if request.query_params.get(self.cursor_query_param) == "":
-            raise Invalid([FieldError(self.cursor_query_param, msg(EMPTY_PARAMETER))])
+        self.cursor_of(request)
         cursor = super().decode_cursor(request)
         if cursor is not None and cursor.position is not None and "\x00" in str(cursor.position):
             raise NotFound(self.invalid_cursor_message)

@@ -12,6 +12,7 @@ takes back."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import datetime
 import hashlib
@@ -34,7 +35,7 @@ from django.utils import timezone
 
 from ..engine import FieldError, Message
 from ..engine.messages import gettext_noop, msg
-from ..errors import Conflict, Invalid, ServiceError
+from ..errors import Conflict, Gone, Invalid, ServiceError
 from ..models import Join, Keeper, MemberImport, Person, Player
 from ..names import BadName, name_key, normalize_name
 from .people import checked_federation_number, join_number, join_undo
@@ -58,6 +59,7 @@ MAX_SPACES = 100
 CHUNK = 500
 # How long a member list read but neither applied nor discarded is kept: its rows name a federation's members.
 UNAPPLIED_KEPT = datetime.timedelta(days=30)
+THROWN_AWAY = gettext_noop("This member list was thrown away: nothing was joined.")
 
 # The headings read, compared in lower case without spaces, dots, hyphens, underscores and slashes: "Mitglieds-Nr."
 # is "mitgliedsnr". A plain "Nr." is not among them: many lists number their rows so.
@@ -645,7 +647,9 @@ def member_import_apply(
     whole, with nothing stored, where a row is not as the preview showed it (a number joined meanwhile), where two
     rows would join one player, and for an import applied already (a second tap, a second keeper)."""
     with transaction.atomic():
-        locked = MemberImport.objects.select_for_update().get(pk=member_import.pk)
+        locked = MemberImport.objects.select_for_update().filter(pk=member_import.pk).first()
+        if locked is None:
+            raise Gone.on("import", THROWN_AWAY)
         if locked.state != MemberImport.State.READ:
             raise Conflict.on("import", gettext_noop("This import was applied already."))
         list(Keeper.objects.select_for_update().filter(pk=locked.keeper_id).values_list("pk", flat=True))
@@ -800,17 +804,22 @@ def member_import_undo(*, member_import: MemberImport, by: User | None) -> Undon
 
 def member_import_discard(*, member_import: MemberImport) -> None:
     """Throw away a member list read and not applied, with the names and numbers it holds: nothing was joined. An
-    import applied (or undone) stays, as the record of what it did; undo it instead."""
+    import applied (or undone) stays, as the record of what it did. Throwing away one thrown away changes nothing."""
     with transaction.atomic():
         locked = MemberImport.objects.select_for_update().filter(pk=member_import.pk).first()
         if locked is None:
             return
-        if locked.state != MemberImport.State.READ:
+        if locked.state == MemberImport.State.APPLIED:
             raise Conflict.on("import", gettext_noop("This import was applied: undo it instead."))
+        if locked.state == MemberImport.State.UNDONE:
+            raise Conflict.on("import", gettext_noop("This import was undone: it stays as the record of what it did."))
         locked.delete()
 
 
 def member_imports_forget() -> None:
-    """The daily cleanup's part: member lists read and left unapplied for ``UNAPPLIED_KEPT`` are thrown away."""
+    """The daily cleanup's part: member lists read and left unapplied for ``UNAPPLIED_KEPT`` are thrown away, each
+    as its keeper would (one applied meanwhile stays)."""
     old = MemberImport.objects.filter(state=MemberImport.State.READ, created_at__lte=timezone.now() - UNAPPLIED_KEPT)
-    old.delete()
+    for member_import in old.only("pk"):
+        with contextlib.suppress(Conflict):
+            member_import_discard(member_import=member_import)

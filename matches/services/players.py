@@ -61,6 +61,8 @@ def player_link(*, player: Player, account: User) -> Player:
     with transaction.atomic():
         held = Player.objects.select_for_update().filter(pk=player.pk).values_list("account", flat=True).first()
         if held == account.pk:
+            Player.objects.filter(pk=player.pk).update(link_token=None)
+            player.link_token = None
             return player
         if held is not None:
             raise Conflict([FieldError("account", msg(LINKED_ELSEWHERE, name=player.name))])
@@ -85,11 +87,12 @@ def player_link(*, player: Player, account: User) -> Player:
 def player_link_invite(*, player: Player) -> str:
     """A link the person can open, signed in, to link the player to their account (a new one each time); none for a
     player linked to an account already."""
-    if Player.objects.filter(pk=player.pk, account__isnull=False).exists():
+    token = new_link_token()
+    # One statement, so that a link made meanwhile is never given an invitation.
+    if not Player.objects.filter(pk=player.pk, account__isnull=True).update(link_token=token):
         raise Conflict([FieldError("account", msg(LINKED_ELSEWHERE, name=player.name))])
-    player.link_token = new_link_token()
-    player.save(update_fields=["link_token"])
-    return player.link_token
+    player.link_token = token
+    return token
 
 
 def player_claim(*, token: str, account: User) -> Player:
@@ -113,7 +116,8 @@ def player_unlink(*, player: Player, by: User | None = None) -> Player:
 
 def player_merge(*, into: Player, other: Player, by: User | None = None) -> Player:
     """Two entries of one person become one: ``other``'s seats and scores move to ``into``, with their history.
-    Refused for players of different books, and for two players who sat at one table."""
+    Refused for players of different books, for two players who sat at one table, and for two linked to two
+    accounts."""
     if into.pk == other.pk or into.keeper_id != other.keeper_id:
         raise Invalid([FieldError("other", msg(gettext_noop("Choose another player of the same book.")))])
     with transaction.atomic():
@@ -122,6 +126,11 @@ def player_merge(*, into: Player, other: Player, by: User | None = None) -> Play
         list(Match.objects.select_for_update(of=("self",)).filter(seats__player=other).order_by("pk").values("pk"))
         if Seat.objects.filter(player=into, match__seats__player=other).exists():
             raise Conflict([FieldError("other", msg(gettext_noop("These two sat at one table: they are two people.")))])
+        if None not in (into.account_id, other.account_id) and into.account_id != other.account_id:
+            # Each account's record stays its own: a merge never hands one person's games to another account.
+            raise Conflict(
+                [FieldError("other", msg(gettext_noop("These two are linked to two accounts: they are two people.")))]
+            )
         Seat.objects.filter(player=other).update(player=into)
         GameScore.objects.filter(player=other).update(player=into)
         # Who the one who goes was across books, the one who stays becomes: the account's person it was linked to,

@@ -155,7 +155,11 @@ def member_import_apply_view(request: HttpRequest, member_import: MemberImport) 
             decisions=_decisions(request),
         )
     except ServiceError as error:
-        member_import.refresh_from_db()
+        still = MemberImport.objects.filter(pk=member_import.pk).first()
+        if still is None:
+            refusal_as_messages(request, error)
+            return redirect("member_imports", member_import.keeper_id)
+        member_import = still
         if member_import.state != MemberImport.State.READ:
             messages.info(request, _("This import was applied already."))
             return redirect("member_import", member_import.public_id)

@@ -24,7 +24,7 @@ from ..exports.sheets import SheetExport, sheet_pdf
 from ..forms.fields import WholeNumberField
 from ..models import Counted, Method, Period, RankingList
 from ..permissions import Action, on_subject, signed_in, signed_in_account, visitor_of
-from ..rankings import countable_events, ranking_page, ranking_periods, ranking_shown
+from ..rankings import countable_events, cursor_period, period_known, ranking_page, ranking_periods, ranking_shown
 from ..refusals import done_or_refused, refusal_on_form
 from ..registry import closed_lists_label, lists_circles
 from ..services.rankings import RankingForm, ranking_delete, ranking_publish, ranking_save
@@ -180,9 +180,14 @@ def ranking_edit(request: HttpRequest, ranking: RankingList) -> HttpResponse:
 def ranking_detail(request: HttpRequest, ranking: RankingList) -> HttpResponse:
     """A period's list: as published, where it was, else as it stands; the periods with lists to choose from."""
     periods = ranking_periods(ranking)
-    asked = request.GET.get("period")
-    period = asked if asked in periods else (periods[0] if periods else "")
-    page, edition = ranking_page(ranking, period, after=request.GET.get("after"), size=PLACES_PER_PAGE)
+    asked, after = request.GET.get("period"), request.GET.get("after")
+    # The period asked for; else the one the page continues; else the latest.
+    continued = cursor_period(after)
+    if asked is not None and period_known(ranking, asked):
+        period = asked
+    else:
+        period = continued if continued is not None else (periods[0] if periods else "")
+    page, edition = ranking_page(ranking, period, after=after, size=PLACES_PER_PAGE)
     owner = visitor_of(request).account
     context = {
         "ranking": ranking,
@@ -222,10 +227,9 @@ def ranking_delete_view(request: HttpRequest, ranking: RankingList) -> HttpRespo
 
 
 def _period(ranking: RankingList, part: int | None) -> str:
-    """The period a download's part names, among those the list has lists in, or the whole time of a list over the
-    whole time (404 for another)."""
+    """The period a download's part names, if the list has a list of it (``period_known``; 404 for another)."""
     period = part_period(part)
-    if period not in ranking_periods(ranking) and not (period == "" and ranking.period == Period.WHOLE):
+    if not period_known(ranking, period):
         raise Http404
     return period
 

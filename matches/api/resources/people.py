@@ -8,6 +8,7 @@ from typing import Any
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
+from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
@@ -16,8 +17,9 @@ from ...engine.messages import gettext_noop
 from ...errors import Invalid
 from ...labels import figure_cell
 from ...models import Counted, Method, Period, Person, RankingList
+from ...paging import BadPlace
 from ...permissions import Action, request_account, signed_in_account
-from ...rankings import Ranked, ranking_page, ranking_periods
+from ...rankings import Ranked, cursor_period, period_known, ranking_page, ranking_periods
 from ...records import (
     LIST_FIELDS,
     Figures,
@@ -29,7 +31,7 @@ from ...records import (
 )
 from ...registry import closed_lists_label, lists_circles
 from ...services.rankings import RankingForm, ranking_delete, ranking_publish, ranking_save
-from ..policy import EMPTY_PARAMETER, Pages, PolicyView
+from ..policy import Pages, PolicyView
 from ..serializers import StrictInput, WholeNumberField
 from .common import PAGED, REFUSED, bounded_body
 
@@ -265,8 +267,8 @@ class RankingListView(PolicyView):
 PERIOD = OpenApiParameter(
     "period",
     OpenApiTypes.STR,
-    description='One of the list\'s periods ("2026-11", "2026", or empty for the whole time); the latest when not '
-    "given. Any other is a 400.",
+    description='One of the list\'s periods ("2026-11", "2026", or empty for the whole time), or one published; when '
+    "not given, the period the cursor continues, else the latest. Any other is a 400.",
 )
 NO_SUCH_PERIOD = gettext_noop("The list has no such period: one of its periods, or leave the parameter out.")
 
@@ -285,22 +287,28 @@ class RankingView(PolicyView):
     )
     def get(self, request: Request, ranking_id: str) -> Response:
         ranking: RankingList = self.subject
-        periods = ranking_periods(ranking)
         asked = request.query_params.get("period")
-        if asked is not None and asked not in (periods or [""]):
+        if asked is not None and not period_known(ranking, asked):
             raise Invalid.on("period", NO_SUCH_PERIOD)
-        period = asked if asked is not None else (periods[0] if periods else "")
         size = Pages().get_page_size(request)
-        after = request.query_params.get("cursor")
-        if after == "":
-            raise Invalid.on("cursor", EMPTY_PARAMETER)
-        page, edition = ranking_page(ranking, period, after=after, size=size)
-        here = request.build_absolute_uri()
+        after = Pages.cursor_of(request)
+        try:
+            continued = cursor_period(after)
+            if asked is not None:
+                period = asked
+            elif continued is not None:
+                period = continued
+            else:
+                periods = ranking_periods(ranking)
+                period = periods[0] if periods else ""
+            page, edition = ranking_page(ranking, period, after=after, size=size)
+        except BadPlace:
+            raise NotFound(Pages.invalid_cursor_message) from None
         shown = _ranking(ranking) | {
             "period": period,
             "published_at": edition.published_at if edition is not None else None,
             "rows": [_row(row) for row in page.items],
-            "next": replace_query_param(here, "cursor", page.after) if page.after else None,
+            "next": replace_query_param(request.build_absolute_uri(), "cursor", page.after) if page.after else None,
         }
         return Response(RankingListDetailShape(shown).data)
 
