@@ -95,6 +95,7 @@ def test_the_schema_bounds_the_page_size_of_every_list(api: APIClient) -> None:
         "/api/v1/tournaments/{tournament_id}/entries/",
         "/api/v1/tournaments/{tournament_id}/standings/",
         "/api/v1/tournaments/{tournament_id}/series/{series}/standings/",
+        "/api/v1/rankings/{ranking_id}/",
     }
     for path, size in sizes.items():
         assert (size["type"], size["minimum"], size["maximum"]) == ("integer", 1, 200), path
