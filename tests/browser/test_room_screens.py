@@ -106,6 +106,8 @@ def test_a_league_venues_screen_shows_the_series_under_way_the_days_points_and_t
     page = signed_in(context, live_server.url, setup.secretaries[0])
     page.goto(live_server.url + reverse("interclub_venue", args=[setup.venue.public_id]))
     page.get_by_role("link", name="Saalanzeige", exact=True).click()
+    # The venue's page has the same heading: the screen is measured once it is the page shown.
+    expect(page).to_have_url(live_server.url + reverse("interclub_venue_screen", args=[setup.venue.public_id]))
     expect(page.get_by_role("heading", name="1. Spieltag", level=1)).to_be_visible()
     series = page.get_by_role("heading", name="Serie 2", level=2)
     day = page.get_by_role("heading", name="Ligapunkte des Tages", level=2)
