@@ -22,6 +22,7 @@ from axes.utils import reset as axes_reset
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
 from django.contrib.auth.models import User
+from django.contrib.contenttypes.models import ContentType
 from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.http import HttpRequest
@@ -32,7 +33,7 @@ from knox.models import get_token_model
 from .engine import FieldError
 from .engine.messages import Message, msg
 from .errors import Conflict
-from .models import Keeper, LoginFailure, Match, Player, ResetRequest
+from .models import Keeper, KeptAnswer, LoginFailure, Match, Player, ResetRequest
 from .services import account_matches_release, match_delete, match_hand_over
 
 RESET_WINDOW = datetime.timedelta(hours=1)
@@ -149,6 +150,7 @@ def account_delete(*, user: User) -> Deletion:
         for groups in _groups:
             groups.leave(user)
         get_token_model().objects.filter(user=user).delete()
+        KeptAnswer.objects.filter(kind=ContentType.objects.get_for_model(User), thing_id=user.pk).delete()
         _end_sessions(user)
         user.delete()
     return plan

@@ -12,7 +12,7 @@ import uuid
 from functools import lru_cache
 
 from django.conf import settings
-from django.contrib.contenttypes.fields import GenericForeignKey
+from django.contrib.contenttypes.fields import GenericForeignKey, GenericRelation
 from django.contrib.contenttypes.models import ContentType
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
@@ -598,9 +598,10 @@ class RecordMonth(models.Model):
 
 
 class KeptAnswer(models.Model):
-    """A change an app asked through the API with an ``Idempotency-Key`` to a thing of its own that has a version (a
-    club night, a league's venue, a tournament), and the answer it got (``matches.api.replays``): a retry with the
-    same key (a phone on a bad connection) gets that answer again and changes nothing more. One table for every kind
+    """A change asked through the API with an ``Idempotency-Key`` to a thing that keeps no history of its own (a club
+    night, a league's venue, a tournament, a ranking list, an account defining a ranking list), and the answer it got
+    (``matches.api.replays``): a retry with the same key (a phone on a bad connection) gets that answer again and
+    changes nothing more. One table for every kind
     of event: ``kind`` is the thing's model, ``thing_id`` its key; a thing model that declares a ``GenericRelation``
     to this one takes its answers with it when it is deleted. ``asked``: a digest of the method, address and body, so
     that a key sent again with another change is told apart."""
@@ -675,6 +676,8 @@ class RankingList(models.Model):
     # None: never, and the list is worked out as it is read until they are).
     periods = models.JSONField(default=list, editable=False)
     kept_at = models.DateTimeField(null=True, editable=False)
+    # The answers to its changes asked through the API with a key (``matches.api.replays``), gone with it.
+    kept_answers = GenericRelation(KeptAnswer, content_type_field="kind", object_id_field="thing_id")
 
     class Meta:
         ordering = ["name", "id"]
@@ -698,10 +701,11 @@ class RankingEvent(models.Model):
 
 
 class RankingPlace(models.Model):
-    """A place of a ranking list's period as it stands, kept whenever a list it counts closes or reopens and when the
-    ranking changes (``services.rankings.rankings_refresh``), so that its page reads one page of places however
-    many series it counts. Who holds it: ``person``, else ``player`` alone (a player joined to nobody); their name
-    is read as they show it now. ``score``: the method's figure as a fraction ("229/2")."""
+    """A place of a ranking list's period as it stands, kept by the task worker once a list it counts closes or
+    reopens (``RankingDue``) and when the ranking changes (``services.rankings.ranking_keep``), so that its page
+    reads one page of places however many series it counts. Who holds it: ``person``, else ``player`` alone (a
+    player joined to nobody); their name is read as they show it now. ``score``: the method's figure as a fraction
+    ("229/2")."""
 
     ranking = models.ForeignKey(RankingList, on_delete=models.CASCADE, related_name="standing")
     period = models.CharField(max_length=7, blank=True)
@@ -720,13 +724,36 @@ class RankingPlace(models.Model):
         return f"{self.ranking_id} {self.period} {self.place}"
 
 
+class RankingDue(models.Model):
+    """A period of a ranking list whose places wait to be kept anew: a list it counts closed or reopened, or its
+    players were joined or split (``services.rankings.rankings_follow``). The task worker keeps them and removes the
+    rows it read, so that a close never waits on a long list's sums, many closes in a row are summed once, and one
+    that lands while the worker sums leaves its row for the next round."""
+
+    ranking = models.ForeignKey(RankingList, on_delete=models.CASCADE, related_name="+")
+    period = models.CharField(max_length=7, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["ranking", "period"], name="ranking_due_period")]
+
+    def __str__(self) -> str:
+        return f"{self.ranking_id} {self.period}"
+
+
+# What a published list keeps of its ranking list's definition: how its rows were ranked.
+RULES_KEPT = ("method", "minimum", "best", "counted", "places", "field")
+
+
 class RankingEdition(models.Model):
     """A period's ranking list as its owner published it (``period``: "2026-11", "2026", or empty for the whole
-    time): kept as it was, whatever closes or reopens later."""
+    time): kept as it was, with the method and options it was ranked by, whatever closes or reopens or changes
+    later."""
 
     ranking = models.ForeignKey(RankingList, on_delete=models.CASCADE, related_name="editions")
     period = models.CharField(max_length=7, blank=True)
     rows = models.JSONField(default=list)
+    # The method and options its rows were ranked by (``RULES_KEPT``): a list changed later is shown as it was.
+    rules = models.JSONField(default=dict)
     published_at = models.DateTimeField(default=timezone.now)
     published_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

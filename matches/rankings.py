@@ -17,6 +17,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db.models import Max, Q, QuerySet
@@ -25,6 +26,7 @@ from django.utils import timezone
 
 from .engine import Scheme
 from .models import (
+    RULES_KEPT,
     ClosedList,
     Counted,
     Method,
@@ -317,6 +319,36 @@ def _kept(places: Iterable[RankingPlace]) -> list[Ranked]:
 
 def _kept_places(ranking: RankingList, period: str) -> QuerySet[RankingPlace]:
     return RankingPlace.objects.filter(ranking=ranking, period=period).select_related("player", "person")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How a list's rows are ranked: its method and options (``RULES_KEPT``)."""
+
+    method: str
+    minimum: int
+    best: int
+    counted: str
+    places: list[int]
+    field: int
+
+    @property
+    def method_label(self) -> str:
+        return str(Method(self.method).label)
+
+    @property
+    def counted_label(self) -> str:
+        return str(Counted(self.counted).label)
+
+
+def rules_of(ranking: RankingList) -> dict[str, Any]:
+    """The ranking list's method and options as they are now, as a published list keeps them."""
+    return {name: getattr(ranking, name) for name in RULES_KEPT}
+
+
+def ranked_by(ranking: RankingList, edition: RankingEdition | None) -> Rules:
+    """How the rows shown were ranked: by the rules a published list was ranked by, else by the list's own."""
+    return Rules(**(rules_of(ranking) | (edition.rules if edition is not None else {})))
 
 
 def ranking_shown(ranking: RankingList, period: str) -> tuple[list[Ranked], RankingEdition | None]:

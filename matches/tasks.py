@@ -1,6 +1,7 @@
 """Work that runs off the request, on the task worker (``manage.py db_worker``, started beside the web server by
-``make run`` and ``make serve``): restoring a backup uploaded on the backup page, and making a file too large to make
-while a page waits (``FileJob``, each kind made by the maker an app registered).
+``make run`` and ``make serve``): restoring a backup uploaded on the backup page, making a file too large to make
+while a page waits (``FileJob``, each kind made by the maker an app registered), and keeping the places of the
+ranking lists as lists close (``services.rankings.rankings_catch_up_run``).
 
 The page queues a ``RestoreJob`` holding the file and answers at once; the worker checks, scores and writes it
 (``matches.restore``), telling the job how far it has come, and the job's page shows that until it says what was

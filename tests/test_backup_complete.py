@@ -95,6 +95,7 @@ MODELS_NOT_KEPT = {
     "matches.RankingEdition": "a ranking list as an account published it here",
     "matches.RankingEvent": "an event a ranking list of this instance counts",
     "matches.RankingPlace": "a place of a ranking list of this instance as it stands",
+    "matches.RankingDue": "a period of a ranking list of this instance waiting to be kept anew",
     "matches.MemberImport": "a member list brought into a book here, with the joins it made here",
     "leagues.Membership": "accounts",
     "interclub.LeagueManager": "accounts",

@@ -3,6 +3,7 @@ messages by field, and nobody reads what they may not see."""
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 import pytest
@@ -74,6 +75,62 @@ def test_ranking_lists_through_the_api(club: dict[str, Any]) -> None:  # noqa: F
     assert not RankingList.objects.exists()
 
 
+def test_ranking_changes_retried_with_their_key_are_made_once(club: dict[str, Any]) -> None:  # noqa: F811
+    owner = signed(club["owner"])
+    body = {"name": "Monatsrangliste", "events": [str(club["season"].public_id)], "period": "month"}
+    key = {"Idempotency-Key": str(uuid.uuid4())}
+    made = owner.post("/api/v1/rankings/", body, format="json", headers=key)
+    assert made.status_code == 201
+    assert made.json()["replayed"] is False
+    retried = owner.post("/api/v1/rankings/", body, format="json", headers=key)
+    assert retried.status_code == 200
+    assert retried.json() == made.json() | {"replayed": True}
+    assert RankingList.objects.count() == 1
+    # The key sent with another change is refused; a new key defines a second list.
+    other = owner.post("/api/v1/rankings/", body | {"name": "Zweite"}, format="json", headers=key)
+    assert other.status_code == 409
+    assert "Idempotency-Key" in other.json()
+    fresh = {"Idempotency-Key": str(uuid.uuid4())}
+    assert owner.post("/api/v1/rankings/", body, format="json", headers=fresh).status_code == 201
+    assert RankingList.objects.count() == 2
+    # Another account's key is its own.
+    stranger = signed(make_user("mallory"))
+    theirs = stranger.post("/api/v1/rankings/", body, format="json", headers=key)
+    assert theirs.status_code == 400  # they may not count the club's season: not the owner's answer
+    ranking = made.json()["id"]
+
+    # Publishing answers with the list as GET does, its places as figures; a retry gets that answer again.
+    publish = {"Idempotency-Key": str(uuid.uuid4())}
+    published = owner.post(
+        f"/api/v1/rankings/{ranking}/publish/", {"period": "2026-11"}, format="json", headers=publish
+    )
+    assert published.status_code == 201
+    shown = owner.get(f"/api/v1/rankings/{ranking}/", {"period": "2026-11"}).json()
+    assert published.json() == shown | {"replayed": False, "next": None}
+    assert published.json()["rows"][0] == {
+        "place": 1,
+        "name": "Anna",
+        "person": None,
+        "series": 1,
+        "events": 1,
+        "total": 122,
+        "score": 122,
+    }
+    again = owner.post(f"/api/v1/rankings/{ranking}/publish/", {"period": "2026-11"}, format="json", headers=publish)
+    assert (again.status_code, again.json()) == (200, published.json() | {"replayed": True})
+    assert RankingEdition.objects.count() == 1
+    # Without the key a second publishing is refused as published already.
+    assert owner.post(f"/api/v1/rankings/{ranking}/publish/", {"period": "2026-11"}, format="json").status_code == 409
+
+    change = {"Idempotency-Key": str(uuid.uuid4())}
+    changed = owner.put(f"/api/v1/rankings/{ranking}/", body | {"name": "Neu"}, format="json", headers=change)
+    assert (changed.status_code, changed.json()["name"]) == (200, "Neu")
+    RankingList.objects.filter(public_id=ranking).update(name="Später")
+    replayed = owner.put(f"/api/v1/rankings/{ranking}/", body | {"name": "Neu"}, format="json", headers=change)
+    assert replayed.json() == changed.json() | {"replayed": True}
+    assert RankingList.objects.get(public_id=ranking).name == "Später"
+
+
 @pytest.mark.parametrize("published", [False, True])
 def test_a_ranking_list_comes_a_page_of_places_at_a_time(club: dict[str, Any], published: bool) -> None:  # noqa: F811
     owner = signed(club["owner"])
@@ -131,3 +188,22 @@ def test_a_ranking_list_that_cannot_rank_is_a_400_by_field(club: dict[str, Any])
     nothing = owner.post("/api/v1/rankings/", {"name": "R", "events": [season], "date_to": "2020-01-01"}, format="json")
     assert nothing.status_code == 400
     assert not RankingList.objects.exists()
+
+
+def test_the_answers_kept_for_an_account_go_with_it(club: dict[str, Any]) -> None:  # noqa: F811
+    from matches.accounts import account_delete
+    from matches.models import KeptAnswer
+
+    owner = signed(club["owner"])
+    body = {"name": "R", "events": [str(club["season"].public_id)]}
+    ranking = owner.post(
+        "/api/v1/rankings/", body, format="json", headers={"Idempotency-Key": str(uuid.uuid4())}
+    ).json()
+    owner.put(f"/api/v1/rankings/{ranking['id']}/", body, format="json", headers={"Idempotency-Key": str(uuid.uuid4())})
+    assert KeptAnswer.objects.count() == 2
+    clubs.member_set(club=club["club"], username=make_user("max").username, role="owner")
+    account_delete(user=club["owner"])
+    # The list stays (without its owner) with the answer about it; the account's own answer is gone.
+    assert [answer.thing for answer in KeptAnswer.objects.all()] == [RankingList.objects.get()]
+    RankingList.objects.get().delete()
+    assert not KeptAnswer.objects.exists()

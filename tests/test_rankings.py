@@ -15,16 +15,18 @@ from django.test import Client
 from django.urls import reverse
 
 from matches.clubs import services as clubs
+from matches.clubs.models import Night
 from matches.errors import Invalid
-from matches.models import Join, MemberImport, Player, RankingEdition, RankingList, RankingPlace
+from matches.models import Join, MemberImport, Player, RankingDue, RankingEdition, RankingList, RankingPlace
 from matches.paging import place_token
 from matches.rankings import ranking_rows
+from matches.services import rankings as ranking_services
 from matches.services.member_imports import member_import_undo, member_rows_read
 from matches.services.people import join_number, join_undo
-from matches.services.rankings import RankingForm, ranking_publish, ranking_save
+from matches.services.rankings import RankingForm, ranking_publish, ranking_save, rankings_catch_up
 from matches.views import rankings as ranking_views
 
-from .factories import make_user
+from .factories import make_user, run_tasks
 from .test_closed_lists import rescore
 from .test_interclub_exports import body
 from .test_member_imports import applied, csv_file
@@ -159,8 +161,18 @@ def test_a_list_changed_by_its_owner_only(club: dict[str, Any]) -> None:
     assert (ranking.name, ranking.method) == ("Bestenliste", "best")
     member = make_user("max")
     clubs.member_set(club=club["club"], username="max", role="member")
-    assert signed_in(member).post(reverse("ranking_delete", args=[ranking.public_id])).status_code == 404
-    owner.post(reverse("ranking_delete", args=[ranking.public_id]))
+    assert (
+        signed_in(member).post(reverse("ranking_delete", args=[ranking.public_id]), {"confirm": "on"}).status_code
+        == 404
+    )
+    # One tap is not enough: the list and what was published of it go only once the box is ticked.
+    ranking_publish(ranking=ranking, period="", by=club["owner"])
+    unticked = owner.post(reverse("ranking_delete", args=[ranking.public_id]))
+    assert unticked.status_code == 400
+    assert "Tick this to delete the list." in text_of(unticked)
+    assert "Its published list goes with it." in text_of(unticked)
+    assert RankingList.objects.exists()
+    assert owner.post(reverse("ranking_delete", args=[ranking.public_id]), {"confirm": "on"}).status_code == 302
     assert not RankingList.objects.exists()
 
 
@@ -191,6 +203,7 @@ def test_the_list_as_it_stands_is_kept_as_lists_close_and_reopen_and_people_join
 
     # A night closing in November moves November's places, and no other month's: Ben 196 in 2 series, Anna 122.
     late = paper_night(club["season"], datetime.date(2026, 11, 24), [DECEMBER])
+    rankings_catch_up()
     assert places(ranking, "2026-11")[:3] == [(1, "Ben", 2, "98"), (2, "Benjamin", 1, "98"), (3, "Anna", 2, "61")]
     assert list(RankingPlace.objects.filter(ranking=ranking, period="2026-12").values_list("pk", flat=True)) == december
 
@@ -199,15 +212,18 @@ def test_the_list_as_it_stands_is_kept_as_lists_close_and_reopen_and_people_join
     benjamin = Player.objects.get(keeper=other.keeper, name="Benjamin")
     join_number(player=ben, number="4711")
     join_number(player=benjamin, number="4711")
+    rankings_catch_up()
     joined = places(ranking, "2026-11")
     assert joined[0][2:] == (3, "98")  # (0 + 196 + 98) / 3
     assert [row[1] for row in joined].count("Benjamin") + [row[1] for row in joined].count("Ben") == 1
     assert places(ranking, "2026-12")[0] == (1, "Ben", 1, "196")
     join_undo(join=Join.objects.filter(player=benjamin).latest("pk"), by=None)
+    rankings_catch_up()
     assert {row[1] for row in places(ranking, "2026-11")} >= {"Ben", "Benjamin"}
 
     # Reopening the late night takes its lists out again.
     clubs.night_reopen(night=late, user=club["owner"])
+    rankings_catch_up()
     assert places(ranking, "2026-11")[:2] == [(1, "Anna", 1, "122"), (2, "Benjamin", 1, "98")]
     # Its page reads what is kept.
     owner = signed_in(club["owner"])
@@ -286,7 +302,90 @@ def test_a_numbered_list_follows_a_member_list_brought_in_and_taken_back(club: d
         keeper=club["club"].keeper, file_name="mitglieder.csv", rows=member_rows_read(csv_file(rows))
     )
     member_import = applied(member_import, club["owner"])
+    rankings_catch_up()
     assert [row[1] for row in places(numbered, "")] == ["Anna", "Cleo"]
     member_import_undo(member_import=member_import, by=club["owner"])
+    rankings_catch_up()
     assert places(numbered, "") == []
     assert rescore("--check").strip().endswith("0 differences")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_close_leaves_the_sums_to_the_worker_and_the_page_says_so(club: dict[str, Any]) -> None:
+    ranking = defined(club["owner"], club["season"], period="month")
+    run_tasks()
+    paper_night(club["season"], datetime.date(2026, 11, 24), [DECEMBER])
+    # The close is in, the places are not yet: the page and the API say the list is being counted.
+    assert places(ranking, "2026-11")[0] == (1, "Anna", 1, "122")
+    owner = signed_in(club["owner"])
+    page = text_of(owner.get(reverse("ranking_detail", args=[ranking.public_id]) + "?period=2026-11"))
+    assert "Lists closed a moment ago are still being counted" in page
+    api = owner.get(reverse("api:ranking", args=[ranking.public_id]), {"period": "2026-11"}).json()
+    assert api["updating"] is True
+    # The worker's round keeps them, and nothing is left waiting.
+    run_tasks()
+    assert places(ranking, "2026-11")[:3] == [(1, "Ben", 2, "98"), (2, "Anna", 2, "61"), (3, "Cleo", 2, "0")]
+    assert not RankingDue.objects.exists()
+    page = text_of(owner.get(reverse("ranking_detail", args=[ranking.public_id]) + "?period=2026-11"))
+    assert "still being counted" not in page
+    assert (
+        owner.get(reverse("api:ranking", args=[ranking.public_id]), {"period": "2026-11"}).json()["updating"] is False
+    )
+
+
+def test_a_close_landing_while_the_worker_sums_waits_for_the_next_round(club: dict[str, Any], monkeypatch: Any) -> None:
+    ranking = defined(club["owner"], club["season"], period="month")
+    keep = ranking_services.ranking_keep
+    landed: list[Night] = []
+
+    def summing(kept: RankingList, periods: Any = None) -> None:
+        keep(kept, periods)
+        if not landed:  # a night closes after the worker read what was due, before it is done
+            landed.append(paper_night(club["season"], datetime.date(2026, 11, 24), [DECEMBER]))
+
+    monkeypatch.setattr(ranking_services, "ranking_keep", summing)
+    clubs.night_reopen(night=club["december"], user=club["owner"])
+    rankings_catch_up()
+    # The reopened December is kept; the November close that landed meanwhile still waits, and is kept next round.
+    assert places(ranking, "2026-12") == []
+    assert places(ranking, "2026-11")[0] == (1, "Anna", 1, "122")
+    assert list(RankingDue.objects.values_list("period", flat=True)) == ["2026-11"]
+    assert rankings_catch_up() == 1
+    assert places(ranking, "2026-11")[0] == (1, "Ben", 2, "98")
+    assert not RankingDue.objects.exists()
+
+
+def test_publishing_and_rescoring_count_what_closed_a_moment_ago(club: dict[str, Any]) -> None:
+    ranking = defined(club["owner"], club["season"], period="month")
+    paper_night(club["season"], datetime.date(2026, 11, 24), [DECEMBER])
+    # Waiting for the worker is not a difference.
+    assert rescore("--check").strip().endswith("0 differences")
+    edition = ranking_publish(ranking=ranking, period="2026-11", by=club["owner"])
+    assert edition.rows[0]["name"] == "Ben"
+    assert places(ranking, "2026-11")[0] == (1, "Ben", 2, "98")
+    paper_night(club["season"], datetime.date(2026, 12, 15), [NOVEMBER])
+    assert rescore().strip().endswith("0 differences rewritten")
+    assert places(ranking, "2026-12")[:2] == [(1, "Ben", 2, "98"), (2, "Anna", 2, "61")]
+    assert not RankingDue.objects.exists()
+
+
+def test_a_published_list_is_shown_with_the_method_it_was_ranked_by(club: dict[str, Any]) -> None:
+    ranking = defined(club["owner"], club["season"], period="year", minimum=1)
+    ranking_publish(ranking=ranking, period="2026", by=club["owner"])
+    events = [str(club["season"].public_id)]
+    form = RankingForm(name="Rangliste", events=events, period="year", method="places", places=[10, 5, 2])
+    ranking_save(owner=club["owner"], form=form, ranking=ranking)
+    owner = signed_in(club["owner"])
+    page = text_of(owner.get(reverse("ranking_detail", args=[ranking.public_id]) + "?period=2026"))
+    assert "average per series · everybody" in page
+    assert "Place Name Average Series Points Events 1 Ben 98 2" in page
+    assert "lacement points" not in page
+    csv = owner.get(reverse("download-ranking-list", args=[ranking.public_id, 2026, "csv"]))
+    assert body(csv).decode("utf-8-sig").splitlines()[0].startswith("Place,Name,Average,")
+    api = owner.get(reverse("api:ranking", args=[ranking.public_id]), {"period": "2026"}).json()
+    assert (api["method"], api["rows"][0]["score"]) == ("average", 98)
+    # The list as it stands is ranked by its new method, and says so.
+    RankingEdition.objects.all().delete()
+    page = text_of(owner.get(reverse("ranking_detail", args=[ranking.public_id]) + "?period=2026"))
+    assert "placement points · everybody" in page
+    assert "Place Name Placement points Series Points Events 1 Anna 0.5 2" in page

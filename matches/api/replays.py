@@ -106,17 +106,12 @@ def keyed_change(
     key = idempotency_key(request)
     seen = seen_version(request)
     asked = _asked(request)
-    owner = {"kind": ContentType.objects.get_for_model(kind.model), "thing_id": thing.pk}
+    owner = _owner(thing)
     with transaction.atomic():
         version = kind.model._default_manager.select_for_update().filter(pk=thing.pk).values_list("version", flat=True)
         current = version.get()
-        kept = KeptAnswer.objects.filter(**owner, key=key).first() if keyed else None
-        if kept is not None:
-            if kept.asked != asked:
-                raise Conflict([FieldError(IDEMPOTENCY_HEADER, msg(KEY_USED))])
-            first: dict[str, Any] | None = kept.answer
-            if first is None:
-                raise Conflict([FieldError(IDEMPOTENCY_HEADER, msg(KEY_EXPIRED, days=ANSWERS_KEPT.days))])
+        first = _first_answer(owner, key, asked) if keyed else None
+        if first is not None:
             return with_version(Response({**first, "replayed": True}, status=status.HTTP_200_OK), int(first["version"]))
         if seen is not None and seen != current:
             raise Conflict([FieldError(kind.owner, msg(kind.moved_on, version=current))])
@@ -127,3 +122,42 @@ def keyed_change(
             KeptAnswer.objects.create(**owner, key=key, asked=asked, answer=answer)
     body = shape({**answer, "replayed": False}).data
     return with_version(Response(body, status=code), answer["version"])
+
+
+def keyed_answer(request: Request, thing: models.Model, change: Callable[[], Response]) -> Response:
+    """Make ``change`` for ``thing``, a thing without a version (an account defining a ranking list, a list
+    publishing a period), under the first half of the protocol: under the thing's lock, a retried
+    ``Idempotency-Key`` gets the first answer again (200, marked ``replayed``) and changes nothing; the key sent with
+    another change is refused. ``change`` answers with its data (``replayed`` false) and status."""
+    keyed = IDEMPOTENCY_HEADER in request.headers
+    key = idempotency_key(request)
+    asked = _asked(request)
+    owner = _owner(thing)
+    with transaction.atomic():
+        thing._meta.model._default_manager.select_for_update().filter(pk=thing.pk).values_list("pk", flat=True).get()
+        first = _first_answer(owner, key, asked) if keyed else None
+        if first is not None:
+            return Response({**first, "replayed": True}, status=status.HTTP_200_OK)
+        response = change()
+        if keyed:
+            answer = json.loads(json.dumps(response.data, cls=DjangoJSONEncoder))
+            KeptAnswer.objects.create(**owner, key=key, asked=asked, answer=answer)
+    return response
+
+
+def _owner(thing: models.Model) -> dict[str, Any]:
+    return {"kind": ContentType.objects.get_for_model(thing), "thing_id": thing.pk}
+
+
+def _first_answer(owner: dict[str, Any], key: Any, asked: str) -> dict[str, Any] | None:
+    """The answer kept for ``key`` (None: the key is new); a key kept for another change, or whose answer is no
+    longer kept, is refused."""
+    kept = KeptAnswer.objects.filter(**owner, key=key).first()
+    if kept is None:
+        return None
+    if kept.asked != asked:
+        raise Conflict([FieldError(IDEMPOTENCY_HEADER, msg(KEY_USED))])
+    first: dict[str, Any] | None = kept.answer
+    if first is None:
+        raise Conflict([FieldError(IDEMPOTENCY_HEADER, msg(KEY_EXPIRED, days=ANSWERS_KEPT.days))])
+    return first

@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy
 
 from ..labels import figure_cell, standing_label, total_label
-from ..models import Method, RankingList
-from ..rankings import Ranked
+from ..models import Method, RankingEdition, RankingList
+from ..rankings import Ranked, ranked_by
 from .base import Cell
 from .sheets import Column, Line, Sheet
 
@@ -29,11 +29,12 @@ def part_period(part: int | None) -> str:
     return f"{text[:4]}-{text[4:]}" if len(text) == 6 else text
 
 
-def ranking_sheet(ranking: RankingList, period: str, rows: list[Ranked], published: bool) -> Sheet:
+def ranking_sheet(ranking: RankingList, period: str, rows: list[Ranked], published: RankingEdition | None) -> Sheet:
+    """The period's rows (``published``: as that edition keeps them, with the method they were ranked by)."""
     columns = (
         Column(gettext_lazy("Place"), 12),
         Column(gettext_lazy("Name"), 60, text=True),
-        Column(FIGURES[Method(ranking.method)], 22),
+        Column(FIGURES[Method(ranked_by(ranking, published).method)], 22),
         Column(gettext_lazy("Series"), 14),
         Column(gettext_lazy("Points"), 18),
         Column(gettext_lazy("Events"), 14),
@@ -51,4 +52,4 @@ def ranking_sheet(ranking: RankingList, period: str, rows: list[Ranked], publish
         )
         lines.append(Line(cells, texts))
     title = f"{ranking.name} {period}".strip()
-    return Sheet(name=title, title=ranking.name, columns=columns, lines=tuple(lines), provisional=not published)
+    return Sheet(name=title, title=ranking.name, columns=columns, lines=tuple(lines), provisional=published is None)

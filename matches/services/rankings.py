@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, field
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django_tasks import task
 
 from ..engine import FieldError
 from ..engine.messages import gettext_noop, msg
@@ -23,6 +24,7 @@ from ..models import (
     Method,
     Period,
     Player,
+    RankingDue,
     RankingEdition,
     RankingEvent,
     RankingList,
@@ -36,6 +38,7 @@ from ..rankings import (
     ranking_periods,
     ranking_shown,
     ranking_standing,
+    rules_of,
 )
 from ..registry import lists_circles, lists_countable_by
 
@@ -184,7 +187,9 @@ def ranking_save(*, owner: User, form: RankingForm, ranking: RankingList | None 
 
 def ranking_publish(*, ranking: RankingList, period: str, by: User | None) -> RankingEdition:
     """Keep the period's ranking list as it stands now, as published: later closings change the list as it stands,
-    not this. Refused for a period the list has no lists in, and for one published already."""
+    not this, with every list closed until now in it. Refused for a period the list has no lists in, and for one
+    published already."""
+    rankings_catch_up(ranking)
     if period not in ranking_periods(ranking):
         raise Invalid.on("period", gettext_noop("The list has no lists in this period."))
     with transaction.atomic():
@@ -195,7 +200,9 @@ def ranking_publish(*, ranking: RankingList, period: str, by: User | None) -> Ra
             asdict(row) | {"person": str(row.person) if row.person else None, "score": str(row.score)}
             for row in ranking_shown(ranking, period)[0]
         ]
-        return RankingEdition.objects.create(ranking=ranking, period=period, rows=rows, published_by=by)
+        return RankingEdition.objects.create(
+            ranking=ranking, period=period, rows=rows, rules=rules_of(ranking), published_by=by
+        )
 
 
 def ranking_delete(*, ranking: RankingList) -> None:
@@ -246,23 +253,62 @@ def ranking_keep(ranking: RankingList, periods: Collection[str] | None = None) -
 
 def rankings_follow(lists: Iterable[tuple[uuid.UUID, datetime.date]]) -> None:
     """The places of every ranking that counts one of ``lists`` (closed or reopened, or their players joined or
-    split: each as its event and day) kept anew, of the periods those fall in."""
+    split: each as its event and day) to be kept anew, of the periods those fall in: noted as due, in the caller's
+    transaction, and kept by the task worker (``rankings_catch_up``)."""
     days: defaultdict[uuid.UUID, set[datetime.date]] = defaultdict(set)
     for within, day in lists:
         days[within].add(day)
     if not days:
         return
     counting = RankingEvent.objects.filter(within__in=list(days)).values_list("ranking_id", flat=True).distinct()
-    for ranking in RankingList.objects.filter(pk__in=list(counting)).order_by("pk"):
-        periods = {
-            period_of(ranking, day)
-            for within in ranking.events
-            for day in days.get(uuid.UUID(within), ())
-            if (ranking.date_from is None or day >= ranking.date_from)
-            and (ranking.date_to is None or day <= ranking.date_to)
-        }
-        if periods:
-            ranking_keep(ranking, periods)
+    due = [
+        RankingDue(ranking=ranking, period=period)
+        for ranking in RankingList.objects.filter(pk__in=list(counting)).order_by("pk")
+        for period in sorted(
+            {
+                period_of(ranking, day)
+                for within in ranking.events
+                for day in days.get(uuid.UUID(within), ())
+                if (ranking.date_from is None or day >= ranking.date_from)
+                and (ranking.date_to is None or day <= ranking.date_to)
+            }
+        )
+    ]
+    if due:
+        RankingDue.objects.bulk_create(due)
+        rankings_catch_up_run.enqueue()
+
+
+def rankings_catch_up(ranking: RankingList | None = None) -> int:
+    """Keep the places of every period due (of ``ranking``'s alone, where given) and remove the rows read: a period
+    that falls due meanwhile keeps its row for the next round. Returns how many rankings were kept."""
+    due = RankingDue.objects.order_by("pk")
+    if ranking is not None:
+        due = due.filter(ranking=ranking)
+    waiting: defaultdict[int, dict[int, str]] = defaultdict(dict)
+    for pk, ranking_id, period in due.values_list("pk", "ranking_id", "period"):
+        waiting[ranking_id][pk] = period
+    for ranking_id, periods in waiting.items():
+        with transaction.atomic():
+            kept = RankingList.objects.filter(pk=ranking_id).first()
+            if kept is not None:
+                ranking_keep(kept, set(periods.values()))
+            RankingDue.objects.filter(pk__in=list(periods)).delete()
+        if ranking is not None and kept is not None:
+            ranking.periods, ranking.kept_at = kept.periods, kept.kept_at
+    return len(waiting)
+
+
+@task()
+def rankings_catch_up_run() -> None:
+    """The task worker's round of ``rankings_catch_up``: one for every change that made periods due, the first of
+    several in a row keeping what all of them made due."""
+    rankings_catch_up()
+
+
+def ranking_due(ranking: RankingList) -> bool:
+    """Whether places of the ranking wait to be kept anew: a list closed a moment ago is not in them yet."""
+    return RankingDue.objects.filter(ranking=ranking).exists()
 
 
 def rankings_follow_players(players: Iterable[int]) -> None:
@@ -284,15 +330,19 @@ def rankings_follow_people(players: Iterable[Player], people: Iterable[int | Non
 def rankings_rescore(*, check: bool) -> dict[RankingList, int]:
     """Every kept ranking's places worked out afresh and compared with those kept: for each ranking whose places
     differ, how many periods. With ``check`` nothing is written; otherwise those are kept anew, and so is every
-    ranking never kept."""
+    ranking never kept. The periods due are kept first (without ``check``: they wait for the worker, and are not
+    compared)."""
+    if not check:
+        rankings_catch_up()
     differing: dict[RankingList, int] = {}
     for ranking in RankingList.objects.order_by("pk").iterator():
         if ranking.kept_at is None:
             if not check:
                 ranking_keep(ranking)
             continue
-        periods = counted_periods(ranking)
-        changed = int(periods != ranking.periods)
+        due = set(RankingDue.objects.filter(ranking=ranking).values_list("period", flat=True))
+        periods = [period for period in counted_periods(ranking) if period not in due]
+        changed = int(periods != [period for period in ranking.periods if period not in due])
         for period in periods:
             kept = [
                 (place.place, place.player_id, place.person_id, place.series, place.events, place.total, place.score)

@@ -24,10 +24,18 @@ from ..exports.sheets import SheetExport, sheet_pdf
 from ..forms.fields import WholeNumberField
 from ..models import Counted, Method, Period, RankingList
 from ..permissions import Action, on_subject, signed_in, signed_in_account, visitor_of
-from ..rankings import countable_events, cursor_period, period_known, ranking_page, ranking_periods, ranking_shown
+from ..rankings import (
+    countable_events,
+    cursor_period,
+    period_known,
+    ranked_by,
+    ranking_page,
+    ranking_periods,
+    ranking_shown,
+)
 from ..refusals import done_or_refused, refusal_on_form
 from ..registry import closed_lists_label, lists_circles
-from ..services.rankings import RankingForm, ranking_delete, ranking_publish, ranking_save
+from ..services.rankings import RankingForm, ranking_delete, ranking_due, ranking_publish, ranking_save
 
 # The places of a ranking list shown at a time.
 PLACES_PER_PAGE = 100
@@ -171,8 +179,21 @@ def ranking_edit(request: HttpRequest, ranking: RankingList) -> HttpResponse:
     if request.method == "POST" and _saved(request, form, ranking) is not None:
         messages.success(request, _("The list is saved."))
         return redirect("ranking_detail", ranking_id=ranking.public_id)
-    context = {"ranking": ranking, "form": form}
-    return render(request, "matches/ranking_edit.html", context, status=400 if form.errors else 200)
+    return _edit_page(request, ranking, form, RankingDeleteForm(), status=400 if form.errors else 200)
+
+
+class RankingDeleteForm(forms.Form):
+    confirm = forms.BooleanField(
+        label=gettext_lazy("Yes, delete this list with its published lists"),
+        error_messages={"required": gettext_lazy("Tick this to delete the list.")},
+    )
+
+
+def _edit_page(
+    request: HttpRequest, ranking: RankingList, form: RankingListForm, delete_form: RankingDeleteForm, *, status: int
+) -> HttpResponse:
+    context = {"ranking": ranking, "form": form, "delete_form": delete_form, "published": ranking.editions.count()}
+    return render(request, "matches/ranking_edit.html", context, status=status)
 
 
 @on_subject(Action.VIEW, "ranking")
@@ -188,6 +209,7 @@ def ranking_detail(request: HttpRequest, ranking: RankingList) -> HttpResponse:
     else:
         period = continued if continued is not None else (periods[0] if periods else "")
     page, edition = ranking_page(ranking, period, after=after, size=PLACES_PER_PAGE)
+    rules = ranked_by(ranking, edition)
     owner = visitor_of(request).account
     context = {
         "ranking": ranking,
@@ -198,7 +220,9 @@ def ranking_detail(request: HttpRequest, ranking: RankingList) -> HttpResponse:
         "rows": page.items,
         "page": page,
         "edition": edition,
-        "figure": FIGURES[Method(ranking.method)],
+        "due": edition is None and ranking_due(ranking),
+        "rules": rules,
+        "figure": FIGURES[Method(rules.method)],
         "manage": owner is not None and ranking.owner_id == owner.pk,
     }
     return render(request, "matches/ranking_detail.html", context)
@@ -221,6 +245,12 @@ def ranking_publish_view(request: HttpRequest, ranking: RankingList) -> HttpResp
 @on_subject(Action.MANAGE, "ranking")
 @require_POST
 def ranking_delete_view(request: HttpRequest, ranking: RankingList) -> HttpResponse:
+    """Delete the list with its published lists, once its owner ticked that they mean it."""
+    delete_form = RankingDeleteForm(request.POST)
+    if not delete_form.is_valid():
+        account = signed_in_account(request)
+        form = RankingListForm(account=account, kept=ranking.events, initial=_initial(ranking))
+        return _edit_page(request, ranking, form, delete_form, status=400)
     ranking_delete(ranking=ranking)
     messages.success(request, _("The list is deleted."))
     return redirect("ranking_list")
@@ -238,13 +268,13 @@ def ranking_file(ranking: RankingList, part: int | None) -> SheetExport:
     """The period's ranking list as a file."""
     period = _period(ranking, part)
     rows, published = ranking_shown(ranking, period)
-    return SheetExport(ranking_sheet(ranking, period, rows, published is not None))
+    return SheetExport(ranking_sheet(ranking, period, rows, published))
 
 
 def ranking_printed(ranking: RankingList, part: int | None) -> Printed:
     """The period's ranking list to print, saying whether it is published or as it stands."""
     period = _period(ranking, part)
     rows, published = ranking_shown(ranking, period)
-    sheet = ranking_sheet(ranking, period, rows, published is not None)
+    sheet = ranking_sheet(ranking, period, rows, published)
     when = _("published") if published is not None else _("as it stands")
     return Printed(sheet_pdf(sheet, ranking.name, f"{period or _('the whole time')} · {when}"), sheet.name)

@@ -3,6 +3,7 @@ show it; one's own ranking lists and one's clubs', defined, changed, published a
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
@@ -11,6 +12,7 @@ from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.reverse import reverse
 from rest_framework.utils.urls import replace_query_param
 
 from ...engine.messages import gettext_noop
@@ -19,7 +21,7 @@ from ...labels import figure_cell
 from ...models import Counted, Method, Period, Person, RankingList
 from ...paging import BadPlace
 from ...permissions import Action, request_account, signed_in_account
-from ...rankings import Ranked, cursor_period, period_known, ranking_page, ranking_periods
+from ...rankings import Ranked, cursor_period, period_known, ranked_by, ranking_page, ranking_periods
 from ...records import (
     LIST_FIELDS,
     Figures,
@@ -30,10 +32,11 @@ from ...records import (
     shown_name,
 )
 from ...registry import closed_lists_label, lists_circles
-from ...services.rankings import RankingForm, ranking_delete, ranking_publish, ranking_save
+from ...services.rankings import RankingForm, ranking_delete, ranking_due, ranking_publish, ranking_save
 from ..policy import Pages, PolicyView
+from ..replays import keyed_answer
 from ..serializers import StrictInput, WholeNumberField
-from .common import PAGED, REFUSED, bounded_body
+from .common import IDEMPOTENCY, PAGED, REFUSED, bounded_body
 
 # The lists a record's answer names, the latest first; the download on the page has them all.
 RECORD_LISTS = 500
@@ -200,6 +203,20 @@ class RankingListDetailShape(RankingListShape):
     published_at = serializers.DateTimeField(allow_null=True, help_text="Null: the list as it stands.")
     rows = RankingPlaceShape(many=True, help_text="A page of the places, from the first.")
     next = serializers.URLField(allow_null=True, help_text="The next page of places; null on the last.")
+    updating = serializers.BooleanField(
+        help_text="True while lists closed a moment ago are still being counted in: read it again in a moment."
+    )
+
+
+REPLAYED = "A retry with the same Idempotency-Key: the first answer."
+
+
+class RankingChangedShape(RankingListShape):
+    replayed = serializers.BooleanField(help_text=REPLAYED)
+
+
+class RankingPublishedShape(RankingListDetailShape):
+    replayed = serializers.BooleanField(help_text=REPLAYED)
 
 
 def _ranking(ranking: RankingList) -> dict[str, Any]:
@@ -257,11 +274,17 @@ class RankingListView(PolicyView):
         description="Refused (400, by field) for events you may not count, a list over no closed list, and an average "
         "whose minimum nobody reaches.",
         request=RankingInput,
-        responses={201: RankingListShape, **REFUSED},
+        parameters=[IDEMPOTENCY],
+        responses={201: RankingChangedShape, 200: RankingChangedShape, **REFUSED},
     )
     def post(self, request: Request) -> Response:
-        saved = ranking_save(owner=signed_in_account(request), form=_form(bounded_body(RankingInput, request)))
-        return Response(RankingListShape(_ranking(saved)).data, status=201)
+        account = signed_in_account(request)
+
+        def define() -> Response:
+            saved = ranking_save(owner=account, form=_form(bounded_body(RankingInput, request)))
+            return Response(RankingChangedShape(_ranking(saved) | {"replayed": False}).data, status=201)
+
+        return keyed_answer(request, account, define)
 
 
 PERIOD = OpenApiParameter(
@@ -280,8 +303,8 @@ class RankingView(PolicyView):
     @extend_schema(
         operation_id="ranking",
         summary="A ranking list",
-        description="A period's list: as published where it was, else as it stands; its places a page at a time "
-        "(follow `next`).",
+        description="A period's list: as published where it was (with the method and options it was ranked by, "
+        "whatever the list's are now), else as it stands; its places a page at a time (follow `next`).",
         parameters=[PERIOD, *PAGED],
         responses={200: RankingListDetailShape, **REFUSED},
     )
@@ -290,7 +313,6 @@ class RankingView(PolicyView):
         asked = request.query_params.get("period")
         if asked is not None and not period_known(ranking, asked):
             raise Invalid.on("period", NO_SUCH_PERIOD)
-        size = Pages().get_page_size(request)
         after = Pages.cursor_of(request)
         try:
             continued = cursor_period(after)
@@ -301,28 +323,26 @@ class RankingView(PolicyView):
             else:
                 periods = ranking_periods(ranking)
                 period = periods[0] if periods else ""
-            page, edition = ranking_page(ranking, period, after=after, size=size)
         except BadPlace:
             raise NotFound(Pages.invalid_cursor_message) from None
-        shown = _ranking(ranking) | {
-            "period": period,
-            "published_at": edition.published_at if edition is not None else None,
-            "rows": [_row(row) for row in page.items],
-            "next": replace_query_param(request.build_absolute_uri(), "cursor", page.after) if page.after else None,
-        }
-        return Response(RankingListDetailShape(shown).data)
+        return Response(RankingListDetailShape(_detail(request, ranking, period, after)).data)
 
     @extend_schema(
         operation_id="ranking_change",
         summary="Change a ranking list",
         request=RankingInput,
-        responses={200: RankingListShape, **REFUSED},
+        parameters=[IDEMPOTENCY],
+        responses={200: RankingChangedShape, **REFUSED},
     )
     def put(self, request: Request, ranking_id: str) -> Response:
         ranking: RankingList = self.subject
-        form = _form(bounded_body(RankingInput, request))
-        saved = ranking_save(owner=signed_in_account(request), form=form, ranking=ranking)
-        return Response(RankingListShape(_ranking(saved)).data)
+
+        def change() -> Response:
+            form = _form(bounded_body(RankingInput, request))
+            saved = ranking_save(owner=signed_in_account(request), form=form, ranking=ranking)
+            return Response(RankingChangedShape(_ranking(saved) | {"replayed": False}).data)
+
+        return keyed_answer(request, ranking, change)
 
     @extend_schema(operation_id="ranking_delete", summary="Delete a ranking list", responses={204: None, **REFUSED})
     def delete(self, request: Request, ranking_id: str) -> Response:
@@ -341,11 +361,41 @@ class RankingPublishView(PolicyView):
     @extend_schema(
         operation_id="ranking_publish",
         summary="Publish a period's ranking list",
-        description="Keeps the period's list as it stands now; 409 when it is published already.",
+        description="Keeps the period's list as it stands now, and answers with it as `GET` does (its first page of "
+        "places); 409 when it is published already.",
         request=PublishInput,
-        responses={201: RankingPlaceShape(many=True), **REFUSED},
+        parameters=[IDEMPOTENCY],
+        responses={201: RankingPublishedShape, 200: RankingPublishedShape, **REFUSED},
     )
     def post(self, request: Request, ranking_id: str) -> Response:
-        period = bounded_body(PublishInput, request)["period"]
-        edition = ranking_publish(ranking=self.subject, period=period, by=signed_in_account(request))
-        return Response(edition.rows, status=201)
+        ranking: RankingList = self.subject
+
+        def publish() -> Response:
+            period = bounded_body(PublishInput, request)["period"]
+            ranking_publish(ranking=ranking, period=period, by=signed_in_account(request))
+            shown = _detail(request, ranking, period, None) | {"replayed": False}
+            return Response(RankingPublishedShape(shown).data, status=201)
+
+        return keyed_answer(request, ranking, publish)
+
+
+def _detail(request: Request, ranking: RankingList, period: str, after: str | None) -> dict[str, Any]:
+    """The period's list with a page of its places (after ``after``), as ``GET`` answers it."""
+    try:
+        page, edition = ranking_page(ranking, period, after=after, size=Pages().get_page_size(request))
+    except BadPlace:
+        raise NotFound(Pages.invalid_cursor_message) from None
+    here = request.build_absolute_uri()
+    if request.method != "GET":
+        here = replace_query_param(reverse("api:ranking", args=[ranking.public_id], request=request), "period", period)
+    return (
+        _ranking(ranking)
+        | asdict(ranked_by(ranking, edition))
+        | {
+            "period": period,
+            "published_at": edition.published_at if edition is not None else None,
+            "rows": [_row(row) for row in page.items],
+            "next": replace_query_param(here, "cursor", page.after) if page.after else None,
+            "updating": edition is None and ranking_due(ranking),
+        }
+    )
