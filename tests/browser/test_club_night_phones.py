@@ -164,8 +164,11 @@ def test_the_club_rooms_screen_fills_a_television_in_type_read_from_across_the_r
     boxes = [table.bounding_box() for table in tables.all()]
     assert all(box is not None for box in boxes)
     assert max(box["x"] + box["width"] for box in boxes if box) > 1920 * 0.9  # the whole width, not a column
-    cell = tables.first.get_by_role("columnheader", name="Player", exact=True)
+    # The rows in type read from across the room, their column headings a size smaller.
+    cell = tables.first.get_by_role("cell").first
+    header = tables.first.get_by_role("columnheader", name="Player", exact=True)
     assert float(cell.evaluate("cell => getComputedStyle(cell).fontSize").removesuffix("px")) >= 28
+    assert float(header.evaluate("cell => getComputedStyle(cell).fontSize").removesuffix("px")) >= 22
 
     # It refreshes itself: a game entered at a table is on the screen half a minute later, without a reload.
     expect(tv.get_by_text("No results yet.", exact=True)).to_have_count(2)

@@ -1,10 +1,13 @@
 """The screens for the room, opened as a hall's television shows them (1920 × 1080, German): a tournament's live page
 fills the width with places 1–25 and 26–50 side by side in type read from across the room; a league venue's screen,
 reached from the venue's page, shows the series under way with its tables, the day's league points and the group's
-table side by side. And the German match report read on a phone (390 × 844) shows every heading and total whole."""
+table side by side; a club's screen shows the night's and the season's standings side by side, every column in its
+board and every name on one line, from 1280 × 720 to 1920 × 1080. And the German match report read on a phone
+(390 × 844) shows every heading and total whole."""
 
 from __future__ import annotations
 
+import datetime
 import re
 from typing import Any
 
@@ -12,11 +15,15 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Browser, FloatRect, Locator, Page, ViewportSize, expect
 
+from matches.clubs import services as clubs
+from matches.clubs.models import ClubTable
 from matches.interclub import services as leagues
 from matches.tournaments import services as tournaments
 from matches.tournaments.models import Series
 
+from ..factories import make_user
 from ..interclub_setup import check_in_all, enter_series, league_setup
+from ..test_queries import enter
 from ..tournaments_setup import announce, enter_field, play_series
 from .flow import signed_in
 from .test_accessibility import _violations
@@ -37,6 +44,23 @@ def _box(locator: Locator) -> FloatRect:
 
 def _type_size(locator: Locator) -> float:
     return float(locator.evaluate("(element) => parseFloat(getComputedStyle(element).fontSize)"))
+
+
+def _inside(inner: FloatRect, outer: FloatRect) -> bool:
+    return inner["x"] >= outer["x"] - 1 and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 1
+
+
+def _lines(locator: Locator) -> int:
+    """The lines an element's text is drawn on."""
+    return int(
+        locator.evaluate(
+            """(element) => {
+                const range = document.createRange();
+                range.selectNodeContents(element);
+                return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+            }"""
+        )
+    )
 
 
 def _whole(page: Page) -> list[str]:
@@ -154,4 +178,69 @@ def test_the_german_match_report_on_a_phone_shows_every_heading_and_total_whole(
     expect(page.get_by_role("row").filter(has_text="Herz Dame I").first).to_contain_text("6966")
     assert _whole(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
+
+
+CLUB_NAMES = (
+    "Siobhán",
+    "Oluwaseun",
+    "Klaus-Dieter",
+    "Hannelore",
+    "Gisela",
+    "Jürgen",
+    "Zofia",
+    "Mateo",
+    "Aisha",
+    "Heinz",
+    "Renate",
+    "Uwe",
+)
+# Longer than the name column of any screen: it ends in "…", never on a second line.
+LONG_NAME = "Hildegard-Friederike von Wolkenstein-Trostburg"
+CLUB_COLUMNS = ("Platz", "Spieler", "Punkte", "Spielpunkte", "Gew.", "Verl.", "Listen")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    "size", [TV, {"width": 1366, "height": 900}, {"width": 1280, "height": 720}], ids=["1920", "1366", "1280"]
+)
+def test_a_clubs_screen_shows_every_column_of_both_standings_in_its_board_and_each_name_on_one_line(
+    browser: Browser, live_server: Any, size: ViewportSize
+) -> None:
+    owner = make_user("olga")
+    club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="Saison 2026"))
+    night = clubs.night_create(season=season, date=datetime.date(2026, 11, 17))
+    for name in (*CLUB_NAMES, LONG_NAME):
+        clubs.check_in(night=night, name=name)
+    clubs.night_draw(night=night, series=1, user=owner)
+    for table in ClubTable.objects.filter(night=night).select_related("match"):
+        enter(table.match, 9)
+    context = browser.new_context(viewport=size, locale="de-DE", bypass_csp=True)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("club_screen", args=[club.screen_token]))
+    boards = page.get_by_role("table")
+    expect(boards).to_have_count(2)
+    for board in boards.all():
+        wrap = _box(board.locator("xpath=.."))
+        # The table is no wider than its board, and nothing in it scrolls out of sight.
+        assert _box(board)["width"] <= wrap["width"] + 1
+        for heading in CLUB_COLUMNS:
+            header = board.get_by_role("columnheader", name=heading, exact=True)
+            assert _inside(_box(header), wrap), heading
+            assert header.evaluate("(cell) => cell.scrollWidth <= cell.clientWidth + 1"), heading
+        rows = board.get_by_role("row")
+        expect(rows).to_have_count(1 + len(CLUB_NAMES) + 1)
+        for row in rows.all()[1:]:
+            cells = row.get_by_role("cell")
+            expect(cells).to_have_count(len(CLUB_COLUMNS))
+            assert _inside(_box(cells.last), wrap), row.text_content()
+            player = cells.nth(1)
+            assert _lines(player) == 1, player.text_content()
+            if player.text_content() != LONG_NAME:
+                assert player.evaluate("(cell) => cell.scrollWidth <= cell.clientWidth + 1"), player.text_content()
+        long_name = board.get_by_role("cell", name=LONG_NAME, exact=True)
+        assert long_name.evaluate("(cell) => getComputedStyle(cell).textOverflow") == "ellipsis"
+    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    assert _violations(page) == []
     context.close()
