@@ -1,7 +1,8 @@
 """The screens for the room, opened as a hall's television shows them (1920 × 1080, German): a tournament's live page
 fills the width with places 1–25 and 26–50 side by side in type read from across the room; a league venue's screen,
 reached from the venue's page, shows the series under way with its tables, the day's league points and the group's
-table side by side; a club's screen shows the night's and the season's standings side by side, every column in its
+table side by side, and with three or four series played all of it and every series' results at once, each team's
+name on one line; a club's screen shows the night's and the season's standings side by side, every column in its
 board and every name on one line, from 1280 × 720 to 1920 × 1080. And the German match report read on a phone
 (390 × 844) shows every heading and total whole."""
 
@@ -18,6 +19,7 @@ from playwright.sync_api import Browser, FloatRect, Locator, Page, ViewportSize,
 from matches.clubs import services as clubs
 from matches.clubs.models import ClubTable
 from matches.interclub import services as leagues
+from matches.interclub.models import Team
 from matches.tournaments import services as tournaments
 from matches.tournaments.models import Series
 
@@ -178,6 +180,65 @@ def test_the_german_match_report_on_a_phone_shows_every_heading_and_total_whole(
     expect(page.get_by_role("row").filter(has_text="Herz Dame I").first).to_contain_text("6966")
     assert _whole(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
+
+
+# The teams as their clubs name them, "Kreuz Bube Hamm I" rather than "Kreuz Bube I".
+TEAMS = {
+    "Herz Dame I": "Skatclub Herz Dame I",
+    "Kreuz Bube I": "Kreuz Bube Hamm I",
+    "Pik As I": "Pik As Soest I",
+    "Karo Sieben I": "Karo Sieben Unna I",
+}
+SERIES_3 = {"Herz Dame I": 2983, "Kreuz Bube I": 3100, "Pik As I": 3500, "Karo Sieben I": 3200}
+SERIES_4 = {"Herz Dame I": 3083, "Kreuz Bube I": 2900, "Pik As I": 3600, "Karo Sieben I": 3300}
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("series", [3, 4])
+def test_a_closed_venues_screen_shows_every_series_the_day_and_the_table_without_scrolling(
+    browser: Browser, live_server: Any, series: int
+) -> None:
+    setup = league_setup(series=series)
+    for number, scores in enumerate((SERIES_1, SERIES_2, SERIES_3, SERIES_4)[:series], start=1):
+        check_in_all(setup, number)
+        leagues.series_seat(venue=setup.venue, series=number, user=setup.manager)
+        enter_series(setup, number, scores, setup.manager)
+    leagues.venue_close(venue=setup.venue, user=setup.manager)
+    for short, name in TEAMS.items():
+        Team.objects.filter(group=setup.group, name=short).update(name=name)
+    context = browser.new_context(viewport=TV, locale="de-DE", bypass_csp=True)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("interclub_venue_screen", args=[setup.venue.public_id]))
+    expect(page.get_by_role("heading", name=f"Serie {series}", level=2)).to_be_visible()
+    # Nothing below the screen's edge, nothing beside it.
+    assert page.evaluate("document.documentElement.scrollHeight") <= TV["height"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= TV["width"]
+    tables = page.get_by_role("table")
+    expect(tables).to_have_count(series + 2)
+    for table in tables.all():
+        wrap = _box(table.locator("xpath=.."))
+        assert _box(table)["width"] <= wrap["width"] + 1
+        headers = table.get_by_role("columnheader")
+        assert headers.count() >= 3
+        for header in headers.all():
+            assert _inside(_box(header), wrap), header.text_content()
+            assert header.evaluate("(cell) => cell.scrollWidth <= cell.clientWidth + 1"), header.text_content()
+        last = table.get_by_role("row").last
+        assert _box(last)["y"] + _box(last)["height"] <= TV["height"]
+    # Each team's name whole on one line: in the day's points, in the table and in every series' results.
+    for name in TEAMS.values():
+        shown = page.get_by_text(name, exact=True)
+        expect(shown).to_have_count(series + 2)
+        for one in shown.all():
+            assert _lines(one) == 1, name
+            assert one.evaluate("(element) => element.scrollWidth <= element.clientWidth + 1"), name
+    # The series played before side by side, beneath the boards, not stacked in one of them.
+    earlier = [_box(page.get_by_role("table", name=f"Ergebnisse der Serie {number}")) for number in (1, 2)]
+    assert abs(earlier[0]["y"] - earlier[1]["y"]) < 2
+    assert earlier[1]["x"] >= earlier[0]["x"] + earlier[0]["width"]
+    assert _whole(page) == []
+    assert _violations(page) == []
     context.close()
 
 
