@@ -1,17 +1,27 @@
 """Addresses that every save's answer and every row of a score sheet draw, reversed once per URL pattern rather than
 for each request: Django's ``reverse`` walks the URL patterns and checks the address it built against them, which
-costs several times writing an id into an address reversed before."""
+costs several times writing an id into an address reversed before. And whether a request asks for an address of the
+API's."""
 
 from __future__ import annotations
 
 import uuid
 from functools import lru_cache
 
+from django.http import HttpRequest
 from django.urls import URLResolver, get_resolver, get_script_prefix, get_urlconf, reverse
 from django.utils.translation import get_language
 
+# Where the API's addresses are (``scorekeeper/urls.py``), whatever version.
+API_PREFIX = "/api/"
+
 # Stand-ins for the ids while an address is reversed: valid for Django's ``uuid`` converter, and no real id.
 _SLOTS = tuple(str(uuid.UUID(f"00000000-0000-4000-8000-{index:012x}")) for index in range(1, 4))
+
+
+def in_api(request: HttpRequest) -> bool:
+    """Whether ``request`` asks for an address under the API's, whether or not one is there."""
+    return request.path_info.startswith(API_PREFIX)
 
 
 def address(name: str, *ids: uuid.UUID) -> str:

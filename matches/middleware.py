@@ -1,5 +1,5 @@
 """The project's own middleware: the answer to a refused visitor, the page policies, the daily cleanup, the request
-log, and the headers an answer can do without.
+log, the headers an answer can do without, and no slash added to an address of the API.
 
 Pages answer a refused visitor in one way: somebody without an account is asked to log in, everybody else is told
 that the thing does not exist (so a stranger never learns that a match is there). A request from a page's script
@@ -24,9 +24,11 @@ from django.contrib.messages.storage import default_storage
 from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
+from django.middleware import common
 from django.utils.functional import SimpleLazyObject, empty
 from django.views.defaults import page_not_found
 
+from .addresses import in_api
 from .htmx import from_htmx
 from .logs import loggable_path
 from .permissions import Denied, Visitor
@@ -57,6 +59,16 @@ class DeniedMiddleware:
                 return HttpResponse(status=401)
             return redirect_to_login(request.get_full_path())
         return page_not_found(request, Http404())
+
+
+class CommonMiddleware(common.CommonMiddleware):
+    """Django's, but an address of the API without its trailing slash is not redirected to the one with it: a client
+    follows a redirect of a change as a GET, which reads the list and looks like success while nothing was changed
+    (and with DEBUG on, Django refuses to redirect a change at all, as a server error). It is the API's 404 instead
+    (``matches.api.errors.not_found``). Pages keep the redirect."""
+
+    def should_redirect_with_slash(self, request: HttpRequest) -> bool:
+        return not in_api(request) and super().should_redirect_with_slash(request)
 
 
 def _gone_link_page(request: HttpRequest, visitor: Visitor) -> HttpResponse | None:

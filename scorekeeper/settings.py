@@ -112,7 +112,8 @@ MIDDLEWARE = [
     "matches.middleware.RequestLogMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    "django.middleware.common.CommonMiddleware",
+    # Django's, adding no slash to an address of the API.
+    "matches.middleware.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "matches.middleware.LazyMessagesMiddleware",

@@ -20,3 +20,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]
+
+# An address that names nothing: under the API's, the API's JSON 404; elsewhere Django's page.
+handler404 = "matches.api.errors.not_found"

@@ -1,15 +1,21 @@
 """The API's one answer to a refusal: a service's error with its status (400, 409, 410) and messages by field, an
 engine refusal as 400, and a visitor the permission policy refuses as 401 (no account) or 404 (others). A conflict
-about a match (409, 410) says the match's current version, for the client to look again and resend with it."""
+about a match (409, 410) says the match's current version, for the client to look again and resend with it. An address
+under the API's that names nothing is the API's 404 too, never a page."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpRequest, HttpResponse
+from django.views.defaults import page_not_found
 from rest_framework import status
+from rest_framework.exceptions import NotFound
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
+from ..addresses import in_api
 from ..engine import RuleError
 from ..errors import ServiceError
 from ..permissions import Denied
@@ -31,3 +37,13 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
             return Response({"detail": "Authentication credentials were not provided."}, status=401)
         return Response({"detail": "Not found."}, status=status.HTTP_404_NOT_FOUND)
     return exception_handler(exc, context)
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """The site's answer to an address that names nothing (its ``handler404``, with DEBUG off): under the API's
+    addresses the API's 404, as its views answer it (``{"detail": "Not found."}``, in the visitor's language), and a
+    page of the site elsewhere (``404.html``)."""
+    if not in_api(request):
+        return page_not_found(request, exception)
+    body = JSONRenderer().render({"detail": NotFound.default_detail})
+    return HttpResponse(body, content_type="application/json", status=status.HTTP_404_NOT_FOUND)
