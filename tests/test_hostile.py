@@ -15,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
-from matches.api.parsing import MAX_BODY_BYTES
+from matches.api.parsing import MAX_BODY_BYTES, MAX_ENTRIES
 
 from .conftest import Table
 from .test_personas import argument_values, posted, routes
@@ -37,7 +37,14 @@ HOSTILE: dict[str, tuple[bytes | str, str]] = {
         "application/json",
     ),
     "100 unknown rule keys": ('{"variant":"skat","game":{"contract":"clubs"},"rules":' + _object(100) + "}", "json"),
-    "101 keys in the game": ('{"variant":"skat","game":' + _object(101) + "}", "application/json"),
+    "more keys in the game than an object may have": (
+        '{"variant":"skat","game":' + _object(MAX_ENTRIES + 1) + "}",
+        "application/json",
+    ),
+    "a longer list than any may be": (
+        '{"variant":"skat","players":[' + ",".join(["1"] * (MAX_ENTRIES + 1)) + "]}",
+        "json",
+    ),
     "JSON nested 1,000 deep": ("[" * 1000 + "]" * 1000, "application/json"),
     "JSON nested 20 deep in the rules": (
         '{"variant":"skat","game":{"contract":"clubs"},"rules":' + '{"a":' * 20 + "1" + "}" * 21,
@@ -157,6 +164,53 @@ def test_a_body_over_the_limit_is_a_json_413_whatever_its_size(table: Table, siz
         response = client.generic(method, address, body, content_type="application/json")
         assert response.status_code == 413, (address, response.content[:300])
         assert response.json() == {"detail": "The body is too large: at most 64 KB."}, address
+
+
+def _entries_declared(schema: dict[str, Any]) -> dict[str, int]:
+    """How many entries each list and object of every operation's body may have, as the schema declares them (a
+    list's ``maxItems``, an object's properties), by where they are (``POST /api/v1/rankings/ events``)."""
+    components = schema["components"]["schemas"]
+    declared: dict[str, int] = {}
+    pending = [
+        (media["schema"], f"{method.upper()} {path}")
+        for path, operations in schema["paths"].items()
+        for method, operation in operations.items()
+        if isinstance(operation, dict) and "requestBody" in operation
+        for media in operation["requestBody"]["content"].values()
+    ]
+    while pending:
+        node, where = pending.pop()
+        while "$ref" in node:
+            node = components[node["$ref"].rsplit("/", 1)[1]]
+        if "maxItems" in node:
+            declared[where] = node["maxItems"]
+        if "properties" in node:
+            declared[where] = max(declared.get(where, 0), len(node["properties"]))
+            pending.extend((field, f"{where} {name}") for name, field in node["properties"].items())
+        if "items" in node:
+            pending.append((node["items"], f"{where} *"))
+        pending.extend((part, where) for key in ("allOf", "oneOf", "anyOf") for part in node.get(key, ()))
+    return declared
+
+
+def test_a_body_may_hold_as_many_entries_as_the_longest_list_an_operation_declares() -> None:
+    """The bound on a body's lists and objects refuses nothing the schema offers (a ranking list's 500 events, its
+    200 places), and lets through nothing longer than the longest list any operation takes."""
+    schema = SchemaGenerator().get_schema(request=None, public=True)  # type: ignore[no-untyped-call]
+    declared = _entries_declared(schema)
+    assert declared["POST /api/v1/rankings/ events"] == 500
+    assert declared["PUT /api/v1/rankings/{ranking_id}/ places"] == 200
+    assert {where: count for where, count in declared.items() if count > MAX_ENTRIES} == {}
+    assert max(declared.values()) == MAX_ENTRIES
+
+
+def test_a_list_longer_than_any_operation_takes_is_refused_by_name_before_it_is_read() -> None:
+    body = {**CALCULATE, "players": list(range(MAX_ENTRIES + 1))}
+    response = APIClient().post("/api/v1/calculate/", body, format="json")
+    assert response.status_code == 400
+    assert response.json() == {"players": [f"Too many entries: at most {MAX_ENTRIES}."]}
+    german = APIClient().post("/api/v1/calculate/", body, format="json", headers={"Accept-Language": "de"})
+    assert german.json() == {"players": [f"Zu viele Einträge: höchstens {MAX_ENTRIES}."]}
 
 
 # --- The pages ------------------------------------------------------------------------------------------------------

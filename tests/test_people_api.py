@@ -207,3 +207,21 @@ def test_the_answers_kept_for_an_account_go_with_it(club: dict[str, Any]) -> Non
     assert [answer.thing for answer in KeptAnswer.objects.all()] == [RankingList.objects.get()]
     RankingList.objects.get().delete()
     assert not KeptAnswer.objects.exists()
+
+
+def test_a_ranking_list_takes_as_many_events_and_places_as_its_schema_says(club: dict[str, Any]) -> None:  # noqa: F811
+    """More than a hundred of each: the body's bound on a list refuses none of them, the list's own rules judge."""
+    owner = signed(club["owner"])
+    season = str(club["season"].public_id)
+    places = list(range(150, 0, -1))
+    body = {"name": "R", "events": [season], "method": "places", "places": places, "field": 150}
+    made = owner.post("/api/v1/rankings/", body, format="json")
+    assert made.status_code == 201, made.content
+    assert made.json()["places"] == places
+    events = [season, *(str(uuid.uuid4()) for _ in range(149))]
+    refused = owner.put(f"/api/v1/rankings/{made.json()['id']}/", body | {"events": events}, format="json")
+    assert refused.status_code == 400
+    assert refused.json() == {"events": ["Choose the events to count from those offered."]}
+    too_many = owner.put(f"/api/v1/rankings/{made.json()['id']}/", body | {"places": [1] * 201}, format="json")
+    assert too_many.status_code == 400
+    assert list(too_many.json()) == ["places"]

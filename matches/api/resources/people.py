@@ -32,7 +32,15 @@ from ...records import (
     shown_name,
 )
 from ...registry import closed_lists_label, lists_circles
-from ...services.rankings import RankingForm, ranking_delete, ranking_due, ranking_publish, ranking_save
+from ...services.rankings import (
+    MAX_FIELD,
+    MAX_PLACES,
+    RankingForm,
+    ranking_delete,
+    ranking_due,
+    ranking_publish,
+    ranking_save,
+)
 from ..policy import Pages, PolicyView
 from ..replays import keyed_answer
 from ..serializers import StrictInput, WholeNumberField
@@ -165,9 +173,9 @@ class RankingInput(StrictInput):
     minimum = WholeNumberField(min_value=1, max_value=999, default=1)
     best = WholeNumberField(min_value=1, max_value=999, default=1)
     places = serializers.ListField(
-        child=WholeNumberField(min_value=0, max_value=10000), max_length=200, required=False, default=list
+        child=WholeNumberField(min_value=0, max_value=MAX_FIELD), max_length=MAX_PLACES, required=False, default=list
     )
-    field = WholeNumberField(min_value=1, max_value=10000, default=100)
+    field = WholeNumberField(min_value=1, max_value=MAX_FIELD, default=100)
     public = serializers.BooleanField(default=False)
 
 
