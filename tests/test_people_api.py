@@ -3,14 +3,17 @@ messages by field, and nobody reads what they may not see."""
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from typing import Any
 
 import pytest
 from rest_framework.test import APIClient
 
+from matches.api.resources.people import API_NAMES, RankingInput
 from matches.clubs import services as clubs
 from matches.models import Person, RankingEdition, RankingList
+from matches.services.rankings import RankingForm
 
 from .factories import make_user
 from .test_api_resources import signed
@@ -225,3 +228,23 @@ def test_a_ranking_list_takes_as_many_events_and_places_as_its_schema_says(club:
     too_many = owner.put(f"/api/v1/rankings/{made.json()['id']}/", body | {"places": [1] * 201}, format="json")
     assert too_many.status_code == 400
     assert list(too_many.json()) == ["places"]
+
+
+def test_a_ranking_lists_refusals_name_the_apis_fields(club: dict[str, Any]) -> None:  # noqa: F811
+    owner = signed(club["owner"])
+    body = {"name": "R4", "events": [str(club["season"].public_id)], "counted": "book"}
+    for club_sent in ({}, {"club": None}, {"club": str(uuid.uuid4())}):
+        refused = owner.post("/api/v1/rankings/", body | club_sent, format="json")
+        assert refused.status_code == 400, club_sent
+        assert refused.json() == {"club": ["Choose one of your clubs."]}, club_sent
+    made = owner.post("/api/v1/rankings/", body | {"club": str(club["club"].public_id)}, format="json")
+    assert made.status_code == 201, made.content
+    backwards = {"date_from": "2026-12-01", "date_to": "2026-11-01"}
+    changed = owner.put(f"/api/v1/rankings/{made.json()['id']}/", body | backwards, format="json")
+    assert changed.status_code == 400
+    assert changed.json() == {"date_to": ["The end is before the start."], "club": ["Choose one of your clubs."]}
+
+
+def test_every_field_a_ranking_lists_service_may_refuse_is_a_field_of_the_api() -> None:
+    service = {field.name for field in dataclasses.fields(RankingForm)}
+    assert {API_NAMES.get(name, name) for name in service} == set(RankingInput().fields)

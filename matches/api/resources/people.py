@@ -3,7 +3,7 @@ show it; one's own ranking lists and one's clubs', defined, changed, published a
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
@@ -16,7 +16,7 @@ from rest_framework.reverse import reverse
 from rest_framework.utils.urls import replace_query_param
 
 from ...engine.messages import gettext_noop
-from ...errors import Invalid
+from ...errors import Invalid, ServiceError
 from ...labels import figure_cell
 from ...models import Counted, Method, Period, Person, RankingList
 from ...paging import BadPlace
@@ -263,6 +263,20 @@ def _form(body: dict[str, Any]) -> RankingForm:
     return RankingForm(**{**body, "events": [str(event) for event in body["events"]], "circle": str(club or "")})
 
 
+# The fields ``_form`` names otherwise for the service, by the service's name: a refusal names the API's field.
+API_NAMES = {"circle": "club"}
+
+
+def _saved(request: Request, ranking: RankingList | None = None) -> RankingList:
+    """The ranking list the body defines, saved; the service's refusals named by the API's fields."""
+    form = _form(bounded_body(RankingInput, request))
+    try:
+        return ranking_save(owner=signed_in_account(request), form=form, ranking=ranking)
+    except ServiceError as refused:
+        renamed = [replace(error, field=API_NAMES.get(error.field, error.field)) for error in refused.errors]
+        raise type(refused)(renamed) from None
+
+
 class RankingListView(PolicyView):
     subject_kind = "account"
 
@@ -286,13 +300,10 @@ class RankingListView(PolicyView):
         responses={201: RankingChangedShape, 200: RankingChangedShape, **REFUSED},
     )
     def post(self, request: Request) -> Response:
-        account = signed_in_account(request)
-
         def define() -> Response:
-            saved = ranking_save(owner=account, form=_form(bounded_body(RankingInput, request)))
-            return Response(RankingChangedShape(_ranking(saved) | {"replayed": False}).data, status=201)
+            return Response(RankingChangedShape(_ranking(_saved(request)) | {"replayed": False}).data, status=201)
 
-        return keyed_answer(request, account, define)
+        return keyed_answer(request, signed_in_account(request), define)
 
 
 PERIOD = OpenApiParameter(
@@ -346,9 +357,7 @@ class RankingView(PolicyView):
         ranking: RankingList = self.subject
 
         def change() -> Response:
-            form = _form(bounded_body(RankingInput, request))
-            saved = ranking_save(owner=signed_in_account(request), form=form, ranking=ranking)
-            return Response(RankingChangedShape(_ranking(saved) | {"replayed": False}).data)
+            return Response(RankingChangedShape(_ranking(_saved(request, ranking)) | {"replayed": False}).data)
 
         return keyed_answer(request, ranking, change)
 
