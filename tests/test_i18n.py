@@ -9,6 +9,8 @@ import pytest
 from django.utils.translation.template import templatize
 from rest_framework.test import APIClient
 
+from .factories import make_user
+
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = ROOT / "locale" / "de" / "LC_MESSAGES" / "django.po"
 MARKERS = {"gettext_noop", "gettext_lazy", "gettext", "_"}
@@ -83,3 +85,21 @@ def test_errors_come_in_german_too(api: APIClient) -> None:
     response = api.post("/api/v1/calculate/", body, format="json", headers={"Accept-Language": "de"})
     assert response.status_code == 400
     assert response.json()["game"]["declarer_card_points"] == ["Muss zwischen 0 und 120 liegen."]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [("en", "Expected a JSON object."), ("de", "Erwartet wird ein JSON-Objekt.")],
+    ids=["en", "de"],
+)
+@pytest.mark.parametrize("body", [[], "skat", 3], ids=["list", "text", "number"])
+def test_a_body_that_is_no_json_object_is_refused_in_the_visitors_language(
+    language: str, message: str, body: object
+) -> None:
+    api = APIClient()
+    api.force_authenticate(make_user())
+    for address in ("/api/v1/matches/", "/api/v1/rankings/"):
+        response = api.post(address, body, format="json", headers={"Accept-Language": language})
+        assert response.status_code == 400, address
+        assert response.json() == {"non_field_errors": [message]}, address

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework.exceptions import ValidationError
@@ -59,7 +60,7 @@ CONFLICT = {
 def bounded_body(shape: type[Any], request: Request) -> dict[str, Any]:
     """The request's body as ``shape`` reads it; 400 with messages by field otherwise."""
     if not isinstance(request.data, Mapping):
-        raise ValidationError({"non_field_errors": ["Expected a JSON object."]})
+        raise ValidationError({"non_field_errors": [_("Expected a JSON object.")]})
     reader = shape(data=request.data)
     reader.is_valid(raise_exception=True)
     return dict(reader.validated_data)
