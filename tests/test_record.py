@@ -21,7 +21,7 @@ from matches.records import Figures, Overview, chart_points
 from matches.services import closed_lists_report, player_link
 from matches.views import people as people_views
 
-from .factories import make_user
+from .factories import make_match, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -90,6 +90,18 @@ def test_the_record_shows_every_figure_as_worked_out_by_hand(anna: tuple[Player,
     assert reverse("player_me_chart") in page.content.decode()
     assert "Average per series, month by month: November 2026 – December 2026" in text
     assert "Month by month Month Average November 2026 12 December 2026 226" in text
+
+
+def test_the_games_figures_say_that_lists_kept_on_paper_are_not_in_them(anna: tuple[Player, Client]) -> None:
+    player, client = anna
+    paper = "Tables whose list was entered on paper are not in these figures"
+    assert paper in text_of(client.get(reverse("player_me")).content.decode())
+    owner = Client()
+    owner.force_login(User.objects.get(username="olga"))
+    assert paper in text_of(owner.get(reverse("player_detail", args=[player.public_id])).content.decode())
+    # A player who only ever played on phones is told nothing of paper.
+    ben = make_match(User.objects.get(username="olga")).seats.get(position=1).player
+    assert paper not in text_of(owner.get(reverse("player_detail", args=[ben.public_id])).content.decode())
 
 
 def test_the_chart_draws_the_average_month_by_month(anna: tuple[Player, Client]) -> None:

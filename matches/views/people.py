@@ -21,7 +21,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
 from ..errors import ServiceError
-from ..models import Join, Person, Player, Shown
+from ..models import Join, PaperLine, Person, Player, Shown
 from ..paging import page_of
 from ..permissions import (
     Action,
@@ -111,6 +111,7 @@ def player_me(request: HttpRequest) -> HttpResponse:
     context: dict[str, Any] = {
         "linked": linked,
         "stats": stats,
+        "paper": bool(linked) and PaperLine.objects.filter(player__in=linked).exists(),
         "person": person,
         "joins": _joins(person),
         "shown_form": ShownForm(initial={"shown": person.shown if person is not None else Shown.PRIVATE}),

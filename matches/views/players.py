@@ -19,7 +19,7 @@ from ..exports.tables import PlayerStatsExport
 from ..labels import (
     match_label,
 )
-from ..models import Join, Keeper, Player
+from ..models import Join, Keeper, PaperLine, Player
 from ..paging import page_of
 from ..permissions import (
     Action,
@@ -92,6 +92,7 @@ def player_page(
     context = {
         "player": player,
         "stats": stats,
+        "paper": PaperLine.objects.filter(player=player).exists(),
         "matches": matches,
         "others": fellow_players(visitor, player),
         "manage": can(visitor, Action.MANAGE, player),
