@@ -19,6 +19,7 @@ from rest_framework.test import APIClient
 
 from matches.clubs import services as clubs
 from matches.labels import euros
+from matches.models import Person
 from matches.permissions import LINKS_SESSION_KEY
 from matches.tournaments import services as tournaments
 from matches.tournaments.forms import hundredths, hundredths_list
@@ -210,6 +211,38 @@ def test_the_door_desk_enters_a_player_who_pays_at_once() -> None:
     assert "1 entry" in page
     assert "1 paid their entry" in page
     assert "owes" not in page
+
+
+def test_the_door_desk_tells_a_door_entrant_their_code_and_keeps_it_from_the_public_pages() -> None:
+    """A door entrant finds their entry and adds it to their record with its code, as an online entrant does: the desk
+    says the code on entering and lists it with the entry; the tournament's public pages never show it."""
+    tournament = announce()
+    client = organiser_of(tournament)
+    response = client.post(
+        reverse("tournaments:door", args=[tournament.public_id]), {"door-name": "Carla Roth"}, follow=True
+    )
+    entry = Entry.objects.get()
+    assert f"Carla Roth is entered, with the confirmation code {entry.code}." in response.content.decode()
+    assert tournament.organiser is not None
+    german = Client(headers={"accept-language": "de"})
+    german.force_login(tournament.organiser)
+    answer = german.post(reverse("tournaments:door", args=[tournament.public_id]), {"door-name": "Dora"}, follow=True)
+    dora = Entry.objects.get(name="Dora")
+    assert f"Dora ist gemeldet, mit dem Bestätigungscode {dora.code}." in answer.content.decode()
+    found = client.get(desk(tournament), {"find": "Carla"}).content.decode()
+    assert f'<span class="entry-code">code {entry.code}</span>' in found
+    assert f"code {dora.code}" in client.get(desk(tournament)).content.decode()
+    for name in ("detail", "results", "live", "prizes"):
+        for visitor in (browser(None), browser(make_user(f"reader-{name}"))):
+            page = visitor.get(reverse(f"tournaments:{name}", args=[tournament.public_id]))
+            assert page.status_code == 200
+            assert entry.code not in page.content.decode()
+            assert dora.code not in page.content.decode()
+    # With the code the desk told her, Carla adds her entry to her record.
+    carla = browser(make_user("carla"))
+    claimed = carla.post(reverse("tournaments:claim", args=[tournament.public_id]), {"code-code": entry.code})
+    assert claimed["Location"] == reverse("player_me")
+    assert Person.objects.get(account__username="carla").players.filter(pk=entry.player_id).exists()
 
 
 def test_the_door_desk_takes_an_entry_without_payment_when_unticked() -> None:

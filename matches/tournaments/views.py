@@ -306,7 +306,10 @@ def desk_door(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         except ServiceError as error:
             refusal_on_form(form, error, request=request)
         else:
-            messages.success(request, _("%(name)s is entered.") % {"name": entry.name})
+            # The code is the entrant's way to their entry and its lists (the tournament's page finds it, and a
+            # signed-in entrant adds it to their record with it): the desk tells it at once.
+            entered = _("%(name)s is entered, with the confirmation code %(code)s.")
+            messages.success(request, entered % {"name": entry.name, "code": entry.code})
             # The next player at the door is typed at once: the desk opens with the name field taken (and scrolled
             # to). No fragment: a browser skips autofocus on a page opened at one.
             return redirect(_desk_url(tournament, "?next=door"))

@@ -104,7 +104,8 @@ def _take_payment(desk: Page, code: str, name: str, category: str) -> None:
 
 
 def _enter_at_door(desk: Page, name: str, club: str, category: str) -> None:
-    """An entry at the door, its fee taken at once; the name field is ready for the next player."""
+    """An entry at the door, its fee taken at once and its confirmation code said; the name field is ready for the
+    next player."""
     door = desk.get_by_role("region", name="Entry at the door", exact=True)
     door.get_by_label("Name", exact=True).fill(name)
     if club:
@@ -112,7 +113,8 @@ def _enter_at_door(desk: Page, name: str, club: str, category: str) -> None:
     if category:
         door.get_by_label("Category", exact=True).select_option(label=category)
     door.get_by_role("button", name="Enter", exact=True).click()
-    expect(desk.get_by_text(f"{name} is entered.", exact=True)).to_be_visible()
+    entered = re.compile(rf"^{re.escape(name)} is entered, with the confirmation code [A-Z2-9]{{6}}\.$")
+    expect(desk.get_by_text(entered)).to_be_visible()
     expect(door.get_by_label("Name", exact=True)).to_be_focused()
 
 
