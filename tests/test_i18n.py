@@ -71,6 +71,55 @@ def test_translations_keep_their_placeholders(entry: polib.POEntry) -> None:
         assert found(entry.msgstr) == found(entry.msgid)
 
 
+# The app says "du" to everybody. The formal address is "Sie" and the "Ihr…" and "Ihnen" written with a capital; lower
+# case they are "she", "it", "they", "her", "its" and "their", which take a capital only at the start of a sentence.
+# There a translation says it otherwise (a comma before it, or the noun named again), so that nobody reads "you":
+# only a translation listed here by its msgid keeps a "Sie" (or "Ihr…") that starts a sentence and means somebody else.
+FORMAL = re.compile(r"\b(?:Sie|Ihr\w*|Ihnen)\b")
+SENTENCE_START = re.compile(r"(?:\A|[.!?:]\s+)[„“\"'(]?\Z")
+NOT_YOU: frozenset[str] = frozenset()
+
+
+def formal_address(text: str, *, msgid: str = "") -> list[str]:
+    """The words of ``text`` that address the reader formally, each with what comes before it."""
+    found = []
+    for match in FORMAL.finditer(text):
+        before = text[: match.start()]
+        if SENTENCE_START.search(before) and msgid in NOT_YOU:
+            continue
+        found.append(f"…{before[-30:]}{match[0]}")
+    return found
+
+
+@pytest.mark.parametrize(
+    ("text", "formal"),
+    [
+        ("Das Startgeld zahlen Sie an der Kasse.", True),
+        ("Von Ihnen veranstaltet", True),
+        ("Ihr Name", True),
+        ("Schon gemeldet? Ihre Bestätigung über den Code", True),
+        ("Wählen Sie die Regeln.", True),
+        ("Serie 2 ist abgeschlossen: Sie wird nicht mehr geändert.", True),
+        ("Serie 2 ist abgeschlossen, ihre Listen bleiben.", False),
+        ("Eine große Datei: sie wird im Hintergrund erstellt.", False),
+        ("Dein Name", False),
+        ("Wir danken Ihnen.", True),
+        ("Sie nimmt keine Änderungen an.", True),
+        ("Die Siegerliste", False),
+    ],
+)
+def test_the_formal_address_is_found(text: str, formal: bool) -> None:
+    assert bool(formal_address(text)) is formal
+
+
+def test_german_says_du_never_sie() -> None:
+    formal = []
+    for entry in polib.pofile(str(CATALOGUE)):
+        for text in entry.msgstr_plural.values() if entry.msgid_plural else [entry.msgstr]:
+            formal += [f"{entry.msgid[:50]}: {found}" for found in formal_address(text, msgid=entry.msgid)]
+    assert formal == []
+
+
 def test_the_calculator_answers_in_german(api: APIClient) -> None:
     body = {"variant": "skat", "game": {"contract": "clubs", "matadors": 2, "hand": True, "declarer_card_points": 52}}
     response = api.post("/api/v1/calculate/", body, format="json", headers={"Accept-Language": "de"})
