@@ -99,8 +99,8 @@ def contract_label(contract: str | None, deck: str = Deck.FRENCH) -> str:
 def render_step(message: Message, deck: str = Deck.FRENCH) -> str:
     """A breakdown step in the active language, with suits named for the deck."""
     if deck == Deck.GERMAN:
-        return message.render(lambda template: gettext(GERMAN_SUIT_TEMPLATES.get(template, template)))
-    return message.render(gettext)
+        return message.render(lambda template: gettext(GERMAN_SUIT_TEMPLATES.get(template, template)), ngettext)
+    return message.render(gettext, ngettext)
 
 
 def result_label(

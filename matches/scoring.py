@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from .engine import FieldError, Message, Result, RuleError, calculate, game_from_data
 from .engine.messages import gettext_noop, msg
@@ -20,7 +20,7 @@ class ScoredGame:
 
 def render(message: Message) -> str:
     """A message of the engine in the active language."""
-    return message.render(gettext)
+    return message.render(gettext, ngettext)
 
 
 def score_game(data: Mapping[str, Any]) -> ScoredGame:

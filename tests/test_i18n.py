@@ -6,8 +6,12 @@ from pathlib import Path
 
 import polib
 import pytest
+from django.utils import translation
 from django.utils.translation.template import templatize
 from rest_framework.test import APIClient
+
+from matches.engine.messages import Message, msg_count, ngettext_noop
+from matches.scoring import render
 
 from .factories import make_user
 
@@ -42,6 +46,35 @@ def source_strings() -> set[tuple[str | None, str]]:
             in_context = function.startswith(("pgettext", "npgettext"))
             found.add((literals[0], literals[1]) if in_context else (None, literals[0]))
     return found
+
+
+PLURAL_MARKERS = {"ngettext_noop", "ngettext_lazy", "ngettext"}
+
+
+def source_plurals() -> set[tuple[str, str]]:
+    """Every string marked with its plural in Python, as (singular, plural)."""
+    found: set[tuple[str, str]] = set()
+    for path in [*ROOT.glob("matches/**/*.py"), *ROOT.glob("scorekeeper/*.py")]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in PLURAL_MARKERS
+                and len(node.args) >= 2
+                and all(isinstance(arg, ast.Constant) and isinstance(arg.value, str) for arg in node.args[:2])
+            ):
+                found.add((node.args[0].value, node.args[1].value))  # type: ignore[attr-defined]
+    return found
+
+
+def test_every_string_marked_with_its_plural_has_german_forms() -> None:
+    catalogue = polib.pofile(str(CATALOGUE))
+    translated = {
+        (entry.msgid, entry.msgid_plural)
+        for entry in catalogue.translated_entries()
+        if entry.msgid_plural and all(entry.msgstr_plural.values())
+    }
+    assert sorted(source_plurals() - translated) == []
 
 
 def test_every_marked_string_has_a_german_translation() -> None:
@@ -118,6 +151,23 @@ def test_german_says_du_never_sie() -> None:
         for text in entry.msgstr_plural.values() if entry.msgid_plural else [entry.msgstr]:
             formal += [f"{entry.msgid[:50]}: {found}" for found in formal_address(text, msgid=entry.msgid)]
     assert formal == []
+
+
+def test_a_message_with_a_plural_is_said_for_its_count_in_the_readers_language_and_kept_with_its_plural() -> None:
+    brings = ngettext_noop(
+        "{team} brings {count} player: a team plays with {low} or {high}.",
+        "{team} brings {count} players: a team plays with {low} or {high}.",
+    )
+    one, two = (msg_count(brings, count, team="Pik As I", low=3, high=4) for count in (1, 2))
+    assert (one.render(), two.render()) == (
+        "Pik As I brings 1 player: a team plays with 3 or 4.",
+        "Pik As I brings 2 players: a team plays with 3 or 4.",
+    )
+    with translation.override("de"):
+        assert [render(Message.from_data(message.to_data())) for message in (one, two)] == [
+            "Pik As I tritt mit 1 Spieler an: Eine Mannschaft spielt mit 3 oder 4.",
+            "Pik As I tritt mit 2 Spielern an: Eine Mannschaft spielt mit 3 oder 4.",
+        ]
 
 
 def test_the_calculator_answers_in_german(api: APIClient) -> None:

@@ -131,6 +131,26 @@ def test_a_check_in_of_two_players_is_refused_next_to_the_teams_players() -> Non
     assert not CheckIn.objects.exists()
 
 
+@pytest.mark.parametrize(
+    ("language", "count", "words"),
+    [
+        ("en", 1, "Kreuz Bube I brings 1 player: a team plays with 3 or 4."),
+        ("en", 2, "Kreuz Bube I brings 2 players: a team plays with 3 or 4."),
+        ("de", 1, "Kreuz Bube I tritt mit 1 Spieler an: Eine Mannschaft spielt mit 3 oder 4."),
+        ("de", 2, "Kreuz Bube I tritt mit 2 Spielern an: Eine Mannschaft spielt mit 3 oder 4."),
+    ],
+)
+def test_a_check_in_too_short_counts_its_players_in_the_readers_language(language: str, count: int, words: str) -> None:
+    setup = league_setup()
+    captain = Client(headers={"accept-language": language})
+    captain.force_login(setup.captains[1])
+    response = captain.post(
+        reverse("interclub_check_in", args=[setup.venue.public_id]), check_in_data(setup, 1, setup.rosters[1][:count])
+    )
+    assert response.status_code == 400
+    assert html.unescape(error_of(response.content.decode(), f"id_s1-t{setup.teams[1].pk}-entries")) == words
+
+
 def test_a_captain_checks_in_only_their_own_team() -> None:
     setup = league_setup()
     captain = browser(setup.captains[1])

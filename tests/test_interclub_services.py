@@ -226,14 +226,14 @@ def test_a_substitute_comes_in_between_series() -> None:
     assert CheckIn.objects.filter(series=2, entry=roster[4]).exists()
 
 
-@pytest.mark.parametrize("count", [2, 5])
-def test_a_team_checks_in_three_or_four_players(count: int) -> None:
+@pytest.mark.parametrize(("count", "players"), [(1, "1 player"), (2, "2 players"), (5, "5 players")])
+def test_a_team_checks_in_three_or_four_players(count: int, players: str) -> None:
     setup = league_setup()
     extra = roster_player(setup.teams[0], "Herz Extra", substitute=True)
     entries = [*setup.rosters[0], extra][:count]
     with pytest.raises(Invalid) as refused:
         leagues.series_check_in(venue=setup.venue, series=1, team=setup.teams[0], entries=entries)
-    assert _texts(refused.value) == {"entries": [f"Herz Dame I brings {count} players: a team plays with 3 or 4."]}
+    assert _texts(refused.value) == {"entries": [f"Herz Dame I brings {players}: a team plays with 3 or 4."]}
 
 
 def test_a_seated_series_keeps_its_line_ups() -> None:

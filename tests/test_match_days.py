@@ -418,6 +418,7 @@ def test_a_seed_gives_another_plan_the_same_every_time_and_keeps_the_meetings() 
         ([_team(name, 4) for name in "ABCDE"], ["teams"], "2 to 4 teams, not 5"),
         ([_team("A", 5), _team("B", 4), _team("C", 4)], ["teams.0"], "A brings 5 players"),
         ([_team("A", 2), _team("B", 4), _team("C", 4)], ["teams.0"], "A brings 2 players"),
+        ([_team("A", 1), _team("B", 4), _team("C", 4)], ["teams.0"], "A brings 1 player: a team"),
         ([_team("A", 4), _team("B", 3)], ["teams.1"], "both play with 4 players"),
         ([_team("A", 4), LineUp("B", ("B1", "B2", "A1")), _team("C", 4)], ["teams.1"], "A1 is listed twice"),
         (

@@ -22,7 +22,7 @@ from typing import TypeVar
 
 from .draw import table_sizes
 from .errors import FieldError, Problems, RuleError
-from .messages import Message, gettext_noop, msg
+from .messages import Message, gettext_noop, msg, msg_count, ngettext_noop
 
 Item = TypeVar("Item")
 Key = TypeVar("Key")
@@ -456,10 +456,13 @@ def _check_line_ups(line_ups: Sequence[LineUp]) -> None:
         if not SHORT_TEAM_SIZE <= len(line_up.players) <= TEAM_SIZE:
             problems.add(
                 f"teams.{index}",
-                msg(
-                    gettext_noop("{team} brings {count} players: a team plays with {low} or {high}."),
+                msg_count(
+                    ngettext_noop(
+                        "{team} brings {count} player: a team plays with {low} or {high}.",
+                        "{team} brings {count} players: a team plays with {low} or {high}.",
+                    ),
+                    len(line_up.players),
                     team=line_up.team,
-                    count=len(line_up.players),
                     low=SHORT_TEAM_SIZE,
                     high=TEAM_SIZE,
                 ),

@@ -8,7 +8,7 @@ from django.db import transaction
 
 from matches.engine import FieldError
 from matches.engine.match_days import SHORT_TEAM_SIZE, TEAM_SIZE
-from matches.engine.messages import gettext_noop, msg
+from matches.engine.messages import gettext_noop, msg, msg_count, ngettext_noop
 from matches.errors import Conflict, Invalid
 from matches.services.tables import moved_on
 
@@ -48,13 +48,22 @@ def series_check_in(*, venue: Venue, series: int, team: Team, entries: Sequence[
 def _check_line_up(venue: Venue, series: int, team: Team, entries: Sequence[RosterEntry]) -> None:
     """Refuse (``Invalid``, each problem at ``entries.<index>``) a line-up that cannot stand."""
     if not SHORT_TEAM_SIZE <= len(entries) <= TEAM_SIZE:
-        raise Invalid.on(
-            "entries",
-            gettext_noop("{team} brings {count} players: a team plays with {low} or {high}."),
-            team=team.name,
-            count=len(entries),
-            low=SHORT_TEAM_SIZE,
-            high=TEAM_SIZE,
+        raise Invalid(
+            [
+                FieldError(
+                    "entries",
+                    msg_count(
+                        ngettext_noop(
+                            "{team} brings {count} player: a team plays with {low} or {high}.",
+                            "{team} brings {count} players: a team plays with {low} or {high}.",
+                        ),
+                        len(entries),
+                        team=team.name,
+                        low=SHORT_TEAM_SIZE,
+                        high=TEAM_SIZE,
+                    ),
+                )
+            ]
         )
     league = venue.match_day.group.division.league
     playing_elsewhere = dict(
