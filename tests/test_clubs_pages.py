@@ -61,6 +61,26 @@ def _club_with_season(owner: Client) -> tuple[Club, Season]:
     return club, Season.objects.get(public_id=season_id)
 
 
+def _labels(page: str) -> dict[str, str]:
+    """Each label of the page by the field it names, its words without their markup."""
+    return {
+        found[1]: re.sub(r"<[^>]+>", "", found[2]).strip()
+        for found in re.finditer(r'<label for="([^"]+)"[^>]*>(.*?)</label>', page, re.DOTALL)
+    }
+
+
+@pytest.mark.parametrize(
+    ("language", "scoring", "ranking"), [("en", "Scoring", "Ranking"), ("de", "Wertung", "Tabellenwertung")]
+)
+def test_each_field_of_a_new_season_has_a_label_of_its_own(language: str, scoring: str, ranking: str) -> None:
+    owner = Client(headers={"accept-language": language})
+    owner.force_login(make_user("olga"))
+    club_id = _created(owner.post(reverse("club_list"), {"name": "Skatclub Herz Dame"}), r"/clubs/([0-9a-f-]+)/")
+    labels = _labels(owner.get(reverse("season_new", args=[club_id])).content.decode())
+    assert (labels["id_scheme"], labels["id_ranking"]) == (scoring, ranking)
+    assert len(set(labels.values())) == len(labels)
+
+
 def test_a_secretary_runs_a_club_night_through_the_pages() -> None:
     olga, sven = make_user("olga"), make_user("sven")
     owner = _client(olga)

@@ -153,6 +153,21 @@ def test_german_says_du_never_sie() -> None:
     assert formal == []
 
 
+# A thing has one German name everywhere: the word on the left is never written, the one on the right is.
+ONE_NAME = {
+    r"\bKlubabend": "Vereinsabend",
+    r"\babgenommen|\bAbnahme\b|\bnimmt\b.*\bab\b": "genehmigt (a league's manager accepting a report)",
+}
+
+
+def test_german_names_each_thing_by_one_word() -> None:
+    found = []
+    for entry in polib.pofile(str(CATALOGUE)):
+        for text in entry.msgstr_plural.values() if entry.msgid_plural else [entry.msgstr]:
+            found += [f"{entry.msgid[:50]}: {word}" for pattern, word in ONE_NAME.items() if re.search(pattern, text)]
+    assert found == []
+
+
 def test_a_message_with_a_plural_is_said_for_its_count_in_the_readers_language_and_kept_with_its_plural() -> None:
     brings = ngettext_noop(
         "{team} brings {count} player: a team plays with {low} or {high}.",

@@ -515,6 +515,16 @@ def test_a_league_manager_sets_up_a_league_through_the_pages() -> None:
     assert venue.teams.count() == 2
 
 
+def test_a_venues_place_is_where_it_plays_in_german_not_a_place_in_a_table() -> None:
+    setup = league_setup()
+    manager = Client(headers={"accept-language": "de"})
+    manager.force_login(setup.manager)
+    page = manager.get(reverse("interclub_venue_new", args=[setup.match_day.public_id])).content.decode()
+    assert re.search(r'<label for="id_place"[^>]*>Spielort</label>', page)
+    table = manager.get(reverse("interclub_group", args=[setup.group.public_id])).content.decode()
+    assert re.search(r"<th[^>]*>Platz</th>", table)
+
+
 def test_the_league_forms_rules_are_choices_that_wrap_on_a_phone_with_the_defaults_chosen() -> None:
     page = browser(make_user("manager")).get(reverse("interclub_leagues")).content.decode()
     for name, default in (("series_tie", "shared"), ("short_venue", "present"), ("table_tie", "shared")):

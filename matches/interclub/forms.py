@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from matches.engine.match_days import ShortVenue, TableTie, TieRule
 from matches.forms.fields import WholeNumberField
@@ -149,7 +150,8 @@ class MatchDayForm(forms.Form):
 
 
 class VenueForm(forms.Form):
-    place = forms.CharField(label=_("Place"), max_length=100, required=False)
+    # Where the venue plays, not a place in a table: a word of its own in German.
+    place = forms.CharField(label=pgettext_lazy("where a venue plays", "Place"), max_length=100, required=False)
     teams = forms.MultipleChoiceField(label=_("Teams"), widget=forms.CheckboxSelectMultiple)
     host_team = forms.ChoiceField(label=_("Host team"))
 
