@@ -369,6 +369,48 @@ def test_a_night_is_re_dated_on_its_page_and_a_wrong_date_is_said_next_to_the_fi
     assert Night.objects.get(pk=setup.night.pk).date == datetime.date(2026, 11, 25)
 
 
+@pytest.mark.parametrize(
+    ("language", "dated", "history"),
+    [
+        ("en", "The night is dated Nov. 10, 2026 now.", "from Nov. 24, 2026 to Nov. 10, 2026"),
+        (
+            "de",
+            "Der Abend ist jetzt auf den 10. November 2026 datiert.",
+            "vom 24. November 2026 auf den 10. November 2026",
+        ),
+    ],
+)
+def test_a_re_dated_night_is_said_by_its_new_date_and_its_history_by_both_in_the_readers_words(
+    language: str, dated: str, history: str
+) -> None:
+    setup = Setup()
+    secretary = Client(headers={"accept-language": language})
+    secretary.force_login(setup.secretary)
+    answer = secretary.post(reverse("night_edit", args=[setup.night.public_id]), {"date": "2026-11-10"}, follow=True)
+    assert dated in answer.content.decode()
+    page = secretary.get(reverse("night_edit", args=[setup.night.public_id])).content.decode()
+    assert f"</strong>: {history}</li>" in page
+
+
+@pytest.mark.parametrize(
+    ("language", "removed", "history"),
+    [
+        ("en", "The night of Nov. 24, 2026 is removed.", "the night of Nov. 24, 2026"),
+        ("de", "Der Abend vom 24. November 2026 ist entfernt.", "der Abend vom 24. November 2026"),
+    ],
+)
+def test_a_removed_night_is_said_and_kept_in_the_seasons_history_by_its_date_in_the_readers_words(
+    language: str, removed: str, history: str
+) -> None:
+    setup = Setup()
+    owner = Client(headers={"accept-language": language})
+    owner.force_login(setup.owner)
+    answer = owner.post(reverse("night_remove", args=[setup.night.public_id]), {"confirm": "on"}, follow=True)
+    assert removed in answer.content.decode()
+    page = owner.get(reverse("season_edit", args=[setup.season.public_id])).content.decode()
+    assert f"</strong>: {history}</li>" in page
+
+
 def test_a_closed_night_keeps_its_date() -> None:
     setup = Setup()
     setup.draw()

@@ -3,6 +3,7 @@ paper lists, results, closing), and the public screen. Thin: the services write,
 
 from __future__ import annotations
 
+import datetime
 import uuid
 from collections.abc import Mapping
 from fractions import Fraction
@@ -506,10 +507,19 @@ def night_table_phones(request: HttpRequest, night: Night, number: int) -> HttpR
     return redirect(reverse("night_detail", args=[night.public_id]) + "#tables")
 
 
+def _kept_date(value: object) -> str:
+    """A date a history entry keeps (as ``2026-11-24``), written for the reader as the pages write a night's date;
+    anything else as it is kept."""
+    try:
+        return date_format(datetime.date.fromisoformat(str(value)))
+    except ValueError:
+        return "" if value is None else str(value)
+
+
 def _season_change(entry: SeasonLog, form: forms.Form) -> str:
     """What a season's history entry changed, in words: the settings by their labels, or the night removed."""
     if entry.action == SeasonLog.Action.REMOVE_NIGHT:
-        return _("the night of %(date)s") % {"date": entry.details.get("date", "")}
+        return _("the night of %(date)s") % {"date": _kept_date(entry.details.get("date"))}
     labels = {name: str(field.label) for name, field in form.fields.items()}
     labels["rules"] = _("the rules")
     return ", ".join(labels.get(name, name) for name in entry.details.get("before", {}))
@@ -519,7 +529,10 @@ def _night_change(entry: NightLog) -> str:
     """What a night's history entry did, in words: the dates, the tables dropped, the paper totals set aside."""
     details = entry.details
     if entry.action == NightLog.Action.REDATE:
-        return _("from %(before)s to %(after)s") % {"before": details.get("from"), "after": details.get("to")}
+        return _("from %(before)s to %(after)s") % {
+            "before": _kept_date(details.get("from")),
+            "after": _kept_date(details.get("to")),
+        }
     if entry.action == NightLog.Action.DROP:
         tables = "; ".join(", ".join(table) for table in details.get("tables", []))
         return _("series %(series)s, drawn as: %(tables)s") % {"series": details.get("series"), "tables": tables}
@@ -557,11 +570,13 @@ def night_edit(request: HttpRequest, night: Night) -> HttpResponse:
     form = NightDateForm(request.POST or None, initial={"date": night.date})
     if request.method == "POST" and form.is_valid():
         try:
-            services.night_redate(night=night, date=form.cleaned_data["date"], user=signed_in_account(request))
+            redated = services.night_redate(
+                night=night, date=form.cleaned_data["date"], user=signed_in_account(request)
+            )
         except ServiceError as error:
             refusal_on_form(form, error)
         else:
-            messages.success(request, _("The night is dated %(date)s now.") % {"date": night.date})
+            messages.success(request, _("The night is dated %(date)s now.") % {"date": date_format(redated.date)})
             return redirect("night_detail", night_id=night.public_id)
     return _night_edit_page(request, night, form, NightRemoveForm(), status=400 if form.errors else 200)
 
@@ -579,7 +594,7 @@ def night_remove(request: HttpRequest, night: Night) -> HttpResponse:
             refusal_on_form(form, error)
             status = error.status
         else:
-            messages.success(request, _("The night of %(date)s is removed.") % {"date": night.date})
+            messages.success(request, _("The night of %(date)s is removed.") % {"date": date_format(night.date)})
             return redirect("season_detail", season_id=night.season.public_id)
     return _night_edit_page(request, night, NightDateForm(initial={"date": night.date}), form, status=status)
 
