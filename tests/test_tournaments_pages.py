@@ -238,6 +238,10 @@ def test_the_door_desk_tells_a_door_entrant_their_code_and_keeps_it_from_the_pub
             assert page.status_code == 200
             assert entry.code not in page.content.decode()
             assert dora.code not in page.content.decode()
+    # The organiser sees her entry's page with its code, and is never offered to add it to their own record.
+    confirmation = client.get(reverse("tournaments:entry", args=[entry.public_id])).content.decode()
+    assert entry.code in confirmation
+    assert "Add this entry to my record" not in confirmation
     # With the code the desk told her, Carla adds her entry to her record.
     carla = browser(make_user("carla"))
     claimed = carla.post(reverse("tournaments:claim", args=[tournament.public_id]), {"code-code": entry.code})

@@ -664,7 +664,14 @@ def entry_claim(request: HttpRequest, tournament_id: Any) -> HttpResponse:
 def entry_detail(request: HttpRequest, entry: Entry) -> HttpResponse:
     """The confirmation an entrant shows at the door: the code large, the name, the category, paid or not."""
     line = cashier_lines_by_entry(entry.tournament).get(entry.pk)
-    context = {"entry": entry, "tournament": entry.tournament, "line": line}
+    visitor = visitor_of(request)
+    # Whoever runs the tournament sees every entry's page: an entry no account holds yet is the entrant's to add to
+    # their record, never theirs by a tap on it.
+    claims = visitor.account is not None and (
+        entry.account_id == visitor.account.pk
+        or (entry.account_id is None and not manages_tournament(visitor, entry.tournament))
+    )
+    context = {"entry": entry, "tournament": entry.tournament, "line": line, "claims": claims}
     return render(request, "tournaments/entry.html", context)
 
 
