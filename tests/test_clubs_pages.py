@@ -140,8 +140,12 @@ def test_a_secretary_runs_a_club_night_through_the_pages() -> None:
     assert entered.status_code == 302
     assert PaperLine.objects.filter(match=third.match).count() == 3
 
-    # Closing locks every list: the phone's link dies; the secretary cannot reopen, the owner can.
-    secretary.post(reverse("night_close", args=[night.public_id]))
+    # Closing locks every list: the phone's link dies; the secretary cannot reopen, the owner can. The second table
+    # entered nothing, so the close waits until the secretary confirms that its players get no list.
+    close = reverse("night_close", args=[night.public_id])
+    secretary.post(close)
+    assert not Match.objects.filter(club_table__night=night, club_table__number=1, locked=True).exists()
+    secretary.post(close, {"confirm": "on"})
     assert Match.objects.filter(club_table__night=night, locked=True).count() == 3
     late = phone.post(reverse("game_create", args=[first.match.public_id]), game | {"token": str(uuid.uuid4())})
     assert late.status_code == 410

@@ -317,7 +317,7 @@ def posted(table: Table) -> dict[str, dict[str, Any]]:
         "night_pot": {"player": seated[0], "in_pot": "0"},
         "night_swap": {"series": "1", "first": seated[0], "second": seated[1]},
         "night_paper": {f"{field}_{seat}": "0" for field in ("points", "won", "lost") for seat in range(3)},
-        "night_close": {},
+        "night_close": {"confirm": "on"},
         "account_delete": {"password": "a-long-enough-password-1"},
         "password_reset": {"email": "olga@example.org"},
         "api:token": {"username": "olga", "password": "a-long-enough-password-1"},

@@ -298,5 +298,12 @@ class NightDateForm(NightForm):
     series = None  # type: ignore[assignment]
 
 
+class NightCloseForm(forms.Form):
+    """Closing a night whose drawn tables include some without a game or a paper list: their players get no list,
+    which the secretary confirms."""
+
+    confirm = forms.BooleanField(label=_("Yes, close the night: these tables' players get no list"))
+
+
 class NightRemoveForm(forms.Form):
     confirm = forms.BooleanField(label=_("Yes, remove this night with its check-ins and drawn tables"))

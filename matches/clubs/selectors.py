@@ -204,6 +204,20 @@ def night_tables(night: Night) -> list[TableView]:
     return [TableView(table, by_match.get(table.match_id, [])) for table in tables]
 
 
+def unplayed(tables: Iterable[TableView]) -> list[tuple[int, int]]:
+    """The tables of a night's page (by series and number) with neither a game nor a paper list: closing the night
+    gives their players no list."""
+    return [
+        (view.table.series, view.table.number) for view in tables if not view.table.paper and not view.table.match.deals
+    ]
+
+
+def night_unplayed(night: Night) -> list[tuple[int, int]]:
+    """A night's tables (by series and number) with neither a game nor a paper list, in one query."""
+    tables = ClubTable.objects.filter(night=night, paper=False, match__deals=0).order_by("series", "number")
+    return list(tables.values_list("series", "number"))
+
+
 def table_of(match: Match) -> ClubTable | None:
     """The club table a match is, with its night, season and club; None for a match of nobody's club night."""
     return ClubTable.objects.select_related("night__season__club").filter(match=match).first()

@@ -48,6 +48,7 @@ from .forms import (
     DrawForm,
     GuestForm,
     MemberForm,
+    NightCloseForm,
     NightDateForm,
     NightForm,
     NightRemoveForm,
@@ -56,6 +57,7 @@ from .forms import (
     SeasonEditForm,
     SeasonForm,
 )
+from .labels import unplayed_tables
 from .models import Club, ClubRole, ClubTable, Membership, Night, NightLog, Season, SeasonLog
 from .permissions import CLUB_GRANTS, club_can, club_role, on_club, on_night, on_season, visible_clubs
 from .pictures import night_picture
@@ -65,10 +67,12 @@ from .selectors import (
     night_on_screen,
     night_results,
     night_tables,
+    night_unplayed,
     night_version,
     player_season,
     public_names,
     season_table,
+    unplayed,
 )
 from .standings import full_names, standing_rows
 
@@ -372,6 +376,9 @@ def _night_context(request: HttpRequest, night: Night, results: NightResults) ->
         "players": [(player, player.pk in checked_in) for player in players],
         "guest_form": GuestForm(),
         "draw_form": DrawForm(initial={"series": 1}),
+        # Closing names the tables whose players it would give no list, and asks to confirm it.
+        "unplayed": unplayed_tables(unplayed(results.tables)),
+        "close_form": NightCloseForm(auto_id="close_%s"),
         "names": results.players,
         "records": _records(results.players),
         "standings": standing_rows(results.night_places, full_names(results.players)),
@@ -651,6 +658,14 @@ def night_paper(request: HttpRequest, night: Night, number: int) -> HttpResponse
 @on_night(Action.MANAGE)
 @require_POST
 def night_close(request: HttpRequest, night: Night) -> HttpResponse:
+    """Close the night; where a drawn table has neither a game nor a paper list, only once the secretary confirmed
+    that its players get no list."""
+    tables = night_unplayed(night)
+    if tables and not NightCloseForm(request.POST).is_valid():
+        for sentence in unplayed_tables(tables):
+            messages.error(request, sentence)
+        messages.error(request, _("The night is still open: tick the box to close it all the same."))
+        return redirect(reverse("night_detail", args=[night.public_id]) + "#close")
     done_or_refused(
         request,
         lambda: services.night_close(night=night, user=signed_in_account(request)),

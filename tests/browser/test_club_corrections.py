@@ -57,3 +57,30 @@ def test_a_secretary_drops_a_series_draws_it_again_and_re_dates_the_night(phone:
     expect(history).to_have_count(2)
     expect(history.nth(0)).to_contain_text("series dropped: series 1, drawn as:")
     expect(history.nth(1)).to_contain_text("re-dated: from Nov. 24, 2026 to Nov. 25, 2026")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_secretary_closes_a_night_with_a_table_without_games_only_once_ticked(phone: Page, live_server: Any) -> None:
+    base = live_server.url
+    sign_up(phone, base, "sven")
+    club = clubs.club_create(owner=User.objects.get(username="sven"), name="Skatclub Herz Dame")
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="Saison 2026"))
+    night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
+    for name in NAMES:
+        clubs.check_in(night=night, name=name)
+    clubs.night_draw(night=night, series=1, user=User.objects.get(username="sven"))
+    second = ClubTable.objects.select_related("match").get(night=night, number=2)
+    seated = [seat.player for seat in second.match.seats.order_by("position")]
+    clubs.paper_enter(table=second, lines=[(player, 0, 0, 0) for player in seated])
+
+    phone.goto(f"{base}/nights/{night.public_id}/")
+    expect(phone.get_by_text("Table 1 (series 1) has no games: its players get no list.", exact=True)).to_be_visible()
+    close = phone.get_by_role("button", name="Close the night (locks every list)", exact=True)
+    close.click()
+    # The tick box is required: nothing was sent, and the night stays open.
+    expect(phone.get_by_role("heading", name="Table 1", exact=True)).to_be_visible()
+    assert Night.objects.get(pk=night.pk).closed_at is None
+    phone.get_by_label("Yes, close the night: these tables' players get no list", exact=True).check()
+    close.click()
+    expect(phone.get_by_text("The night is closed: every list is locked.", exact=True)).to_be_visible()
+    assert Night.objects.get(pk=night.pk).closed_at is not None
