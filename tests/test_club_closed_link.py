@@ -1,5 +1,7 @@
 """A table's QR link, once its night is closed, opens a page of the site in the phone's language: the night is
-closed, and here is its table (410: the link is gone for good). A link nobody made stays a plain 404."""
+closed, and here is its table (410: the link is gone for good); once the table's list was entered on paper, it says
+so, with the way to the night, and the night's page hands the link out no more. A link nobody made stays a plain
+404."""
 
 import datetime
 import uuid
@@ -11,7 +13,7 @@ from django.urls import reverse
 from matches.clubs import services as clubs
 from matches.clubs.models import ClubTable, Night
 from matches.clubs.selectors import night_results
-from matches.models import Game
+from matches.models import Game, Match
 
 from .factories import make_user
 from .test_queries import enter
@@ -129,3 +131,75 @@ def test_the_closed_nights_page_and_its_fragment_tell_a_cache_they_differ_by_htm
     assert not fragment.content.decode().lstrip().startswith("<!doctype html>")
     assert "HX-Request" in page["Vary"]
     assert "HX-Request" in fragment["Vary"]
+
+
+def _on_paper(table: ClubTable) -> None:
+    seated = [seat.player for seat in table.match.seats.order_by("position")]
+    clubs.paper_enter(table=table, lines=[(player, 0, 0, 0) for player in seated])
+
+
+def _secretary(night: Night) -> Client:
+    browser = Client()
+    browser.force_login(night.season.club.memberships.get().user)
+    return browser
+
+
+def test_a_paper_tables_link_says_its_list_was_entered_on_paper_with_the_way_to_the_night() -> None:
+    night, table = _drawn_night()
+    token = table.match.invite_token
+    assert token is not None
+    address = reverse("match_join", args=[token])
+    page = _secretary(night).get(reverse("night_detail", args=[night.public_id])).content.decode()
+    assert address in page
+    _on_paper(table)
+    page = _secretary(night).get(reverse("night_detail", args=[night.public_id])).content.decode()
+    assert address not in page
+    assert "<svg" not in page
+    assert "Scoring link (no account needed)" not in page
+    for language, said in (
+        ("en", "Table 1 of series 1 entered its list on paper: its scoring link scores no more."),
+        ("de", "Tisch 1 der Serie 1 hat seine Liste auf Papier geführt: sein Link zum Schreiben gilt nicht mehr."),
+    ):
+        answer = Client(headers={"accept-language": language}).get(address)
+        assert answer.status_code == 410
+        assert said in answer.content.decode()
+        assert f'href="{reverse("night_detail", args=[night.public_id])}"' in answer.content.decode()
+
+
+def test_a_phone_that_scored_a_table_entered_on_paper_meanwhile_is_told_so_on_saving_and_on_its_page() -> None:
+    _, table = _drawn_night()
+    phone = _table_phone(table)
+    _on_paper(table)
+    address = reverse("game_create", args=[table.match.public_id])
+    for headers in ({"HX-Request": "true"}, {}):
+        answer = phone.post(address, _game(table), headers=headers)
+        assert answer.status_code == 410
+        assert "Table 1 of series 1 entered its list on paper" in answer.content.decode()
+    page = phone.get(reverse("match_detail", args=[table.match.public_id]))
+    assert page.status_code == 410
+    assert "Table 1 of series 1 entered its list on paper" in page.content.decode()
+    assert not Game.objects.filter(match=table.match).exists()
+
+
+def test_a_paper_list_turns_the_tables_link_off_in_its_history_and_a_closed_night_still_says_it_is_closed() -> None:
+    night, table = _drawn_night()
+    token = table.match.invite_token
+    _on_paper(table)
+    match = Match.objects.get(pk=table.match_id)
+    assert (match.locked, match.invite_token, match.ended_link) == (True, None, token)
+    lock = match.events.get(action="lock")
+    assert (lock.before, lock.after) == ({"locked": False, "link": True}, {"locked": True, "link": False})
+    clubs.night_close(night=night, user=night.season.club.memberships.get().user)
+    answer = Client().get(reverse("match_join", args=[token]))
+    assert answer.status_code == 410
+    assert "The night is closed" in answer.content.decode()
+
+
+def test_a_paper_table_back_on_its_phones_hands_out_a_new_link_again() -> None:
+    night, table = _drawn_night()
+    _on_paper(table)
+    clubs.paper_to_phones(table=ClubTable.objects.get(pk=table.pk), user=night.season.club.memberships.get().user)
+    match = Match.objects.get(pk=table.match_id)
+    assert match.invite_token
+    page = _secretary(night).get(reverse("night_detail", args=[night.public_id])).content.decode()
+    assert reverse("match_join", args=[match.invite_token]) in page

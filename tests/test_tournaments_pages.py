@@ -27,7 +27,7 @@ from matches.tournaments.models import Category, Entry, Payment, Series, Side, T
 from matches.tournaments.selectors import tournament_results
 
 from .factories import make_user
-from .tournaments_setup import ENTRY_FEE, announce, enter_field, paper_totals, play_series, seated
+from .tournaments_setup import ENTRY_FEE, announce, enter_field, enter_paper, paper_totals, play_series, seated
 
 pytestmark = pytest.mark.django_db
 
@@ -625,6 +625,22 @@ def test_a_tables_link_after_its_series_closed_says_the_list_is_closed_and_links
         assert "<h1>The table's list is closed</h1>" in page
         assert f"Table 1 of series 1 · {tournament.name}" in page
         assert f'href="{reverse("tournaments:live", args=[tournament.public_id])}"' in page
+
+
+def test_a_tables_link_once_its_paper_list_is_entered_says_so_and_its_phone_is_told_too() -> None:
+    tournament = announce()
+    enter_field(tournament, 7)
+    tournaments.series_draw(tournament=tournament, number=1, user=None)
+    table = Table.objects.select_related("match").get(series__tournament=tournament, number=1)
+    link = reverse("match_join", args=[table.match.invite_token])
+    phone = Client()
+    phone.post(link)
+    enter_paper(table)
+    for answer in (Client().get(link), phone.get(reverse("match_detail", args=[table.match.public_id]))):
+        assert answer.status_code == 410
+        page = answer.content.decode()
+        assert "Its scoring link scores no more: the list was entered on paper." in page
+        assert f"Table 1 of series 1 · {tournament.name}" in page
 
 
 def test_a_player_of_a_tandem_cannot_withdraw_before_the_first_series_and_the_desk_stays() -> None:

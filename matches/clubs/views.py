@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.models import User
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
@@ -360,7 +361,13 @@ def _night_context(request: HttpRequest, night: Night, results: NightResults) ->
     tables = []
     for view in results.tables:
         tables.append(
-            {"view": view, "join": table_join(request, view.table.match.invite_token, offered=may["can_manage"])}
+            {
+                "view": view,
+                # A table kept on paper takes no games: its scoring link is not handed out.
+                "join": table_join(
+                    request, view.table.match.invite_token, offered=may["can_manage"] and not view.table.paper
+                ),
+            }
         )
     checked_in = {attendance.player_id for attendance in results.attendances}
     players = Player.objects.filter(keeper=club.keeper).select_related("roster").order_by("name")
@@ -683,16 +690,25 @@ def night_reopen(request: HttpRequest, night: Night) -> HttpResponse:
 
 
 def closed_table_link(request: HttpRequest, token: str) -> HttpResponse | None:
-    """What a table's scoring link opens once its night is closed (the core asks when the link opens no match, and
-    when a phone that scored by it asks for the table's page or saves there): that the night is closed, with the
-    night's table, first names only where asked. 410: the link is gone for good. None for a link no closed night's
-    table had."""
-    # The core keeps the link a table had when its night closed and turned it off (a table whose link was off
-    # already keeps the one it closed with before).
-    closed = ClubTable.objects.filter(match__ended_link=token, night__closed_at__isnull=False) if token else None
-    table = closed.select_related("night__season__club").first() if closed is not None else None
+    """What a table's scoring link opens once its night is closed or its list was entered on paper (the core asks
+    when the link opens no match, and when a phone that scored by it asks for the table's page or saves there): that
+    the night is closed, with the night's table, first names only where asked; or that the table's list was entered
+    on paper, with the way to the night. 410: the link is gone for good. None for a link no such table had."""
+    if not token:
+        return None
+    # The core keeps the link a table had when its night closed or its paper list was entered, and turned it off (a
+    # table whose link was off already keeps the one it closed with before); a table entered from paper before the
+    # core turned its link off still gives it out.
+    ended = Q(match__ended_link=token) & (Q(night__closed_at__isnull=False) | Q(paper=True))
+    table = (
+        ClubTable.objects.filter(ended | Q(match__invite_token=token, paper=True))
+        .select_related("night__season__club")
+        .first()
+    )
     if table is None:
         return None
+    if table.night.closed_at is None:
+        return _paper_table_link(request, table)
     night = table.night
     results = night_results(night)
     names = public_names(results.players)
@@ -704,6 +720,15 @@ def closed_table_link(request: HttpRequest, token: str) -> HttpResponse | None:
     }
     # A save from the table's phone gets the form's place, the page the whole page.
     template = "clubs/night_closed_entry.html" if from_htmx(request) else "clubs/night_closed.html"
+    response = render(request, template, context, status=410)
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+def _paper_table_link(request: HttpRequest, table: ClubTable) -> HttpResponse:
+    night = table.night
+    context = {"night": night, "club": night.season.club, "table": table}
+    template = "clubs/table_on_paper_entry.html" if from_htmx(request) else "clubs/table_on_paper.html"
     response = render(request, template, context, status=410)
     patch_vary_headers(response, ("HX-Request",))
     return response

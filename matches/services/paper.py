@@ -57,7 +57,8 @@ def paper_check(*, match: Match, lines: Lines, games: int | None, skat_values: b
 
 def paper_enter(*, match: Match, lines: Lines, games: int | None, skat_values: bool, user: User | None) -> None:
     """Enter ``match``'s list from paper: refused while it has games entered, checked (``paper_check``), replacing
-    totals entered before; then the list is locked (the phones learn at once that it takes no games)."""
+    totals entered before; then the list is locked (the phones learn at once that it takes no games) and its scoring
+    link turned off, its co-scorers scoring it no longer (``match_lock`` with ``end_scoring``)."""
     with transaction.atomic():
         locked = lock_match(match.pk)
         if Game.objects.filter(match=locked, deleted=False).exists():
@@ -68,7 +69,8 @@ def paper_enter(*, match: Match, lines: Lines, games: int | None, skat_values: b
             PaperLine(match=locked, player=player, game_points=points, won=won, lost=lost)
             for player, points, won, lost in lines
         )
-        match_lock(match=locked, user=user)
+        # Its scoring link ends with it: the core keeps the link turned off, for the page a phone that opens it gets.
+        match_lock(match=locked, user=user, end_scoring=True)
 
 
 def paper_to_phones(*, match: Match, user: User | None) -> list[PaperTotals]:

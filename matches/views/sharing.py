@@ -13,7 +13,7 @@ from django.views.decorators.vary import vary_on_headers
 from ..errors import ServiceError
 from ..following import unchanged
 from ..htmx import from_htmx
-from ..models import Match
+from ..models import Match, PaperLine
 from ..permissions import (
     LINKS_SESSION_KEY,
     Action,
@@ -66,12 +66,14 @@ def match_join(request: HttpRequest, token: str) -> HttpResponse:
 
 def ended_link_page(request: HttpRequest, token: str) -> HttpResponse | None:
     """What a table's scoring link opens once the event that drew the table closed its list (a league's venue, a
-    tournament's series): that the list is closed, at which event's table, and where the results are. 410: the link
+    tournament's series) or its list was entered on paper: that the list is closed (or kept on paper), at which
+    event's table, and where the results are. 410: the link
     is gone for good. None for a link no closed list had (or one whose list was opened again)."""
     match = Match.objects.filter(ended_link=token, locked=True).first() if token else None
     if match is None:
         return None
-    context = {"match": match, "place": table_place(match)}
+    paper = PaperLine.objects.filter(match=match).exists()
+    context = {"match": match, "place": table_place(match), "paper": paper}
     # A save from the table's phone gets the form's place, the page the whole page.
     template = "matches/partials/_link_ended.html" if from_htmx(request) else "matches/link_ended.html"
     response = render(request, template, context, status=410)
