@@ -3,9 +3,9 @@ tournaments, or a kind still to come) hands ``register_kind`` an ``EventKind`` f
 every part of the core that serves all kinds alike learns of it from there: the permission policy (its book role and
 the subjects its addresses name), the backup and restore (its section), ``rescore --check`` (its kept standings),
 deleting an account (what happens to the events it runs), a table's place and a closed table's link, its closed
-lists (every player's list of a series, kept once in the core), the menu, its pages and API routes, the lists it
-offers as files, and the files the task worker makes for it. The core never imports an app; it reads what the apps
-registered."""
+lists (every player's list of a series, kept once in the core), what its books are called, the menu, its pages and
+API routes, the lists it offers as files, and the files the task worker makes for it. The core never imports an
+app; it reads what the apps registered."""
 
 from __future__ import annotations
 
@@ -19,11 +19,13 @@ from .backup import Section, register_section
 from .downloads import Download, register_download
 from .permissions import BookRole, Subject, register_book_role, register_subject
 from .registry import (
+    BookNames,
     ClosedLists,
     FileMaker,
     GoneLinkPage,
     MenuEntry,
     TablePlaceReader,
+    register_book_names,
     register_closed_lists,
     register_file_maker,
     register_gone_invite_page,
@@ -57,6 +59,8 @@ class EventKind:
     # Which of some matches are at its tables whose lists are closed, and where: every player's closed list is kept
     # in the core from there (``services.closed_lists_report``, which the kind calls when it closes or reopens).
     closed_lists: ClosedLists | None = None
+    # What the books it keeps are called (a club's name), where a page names a player's book.
+    book_names: BookNames | None = None
 
 
 _KINDS: dict[str, EventKind] = {}
@@ -78,6 +82,8 @@ def register_kind(kind: EventKind) -> None:
         register_gone_invite_page(kind.gone_link_page)
     if kind.closed_lists is not None:
         register_closed_lists(kind.name, kind.closed_lists)
+    if kind.book_names is not None:
+        register_book_names(kind.book_names)
     register_menu_entry(kind.menu)
     register_urls(pages=kind.pages, api=kind.api)
     for download in kind.downloads:

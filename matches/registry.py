@@ -9,6 +9,7 @@ answer that knows.
 - The files it makes in the background when they are large (``FileJob``): how to make each kind.
 - The tables of its events whose lists are closed: which event each was played at, so that every player's closed
   list is kept once in the core (``ClosedList``), where a player's record and the ranking lists read it.
+- The books it keeps (a club's, a league's, a tournament's): what each is called, where a page names a player's book.
 """
 
 from __future__ import annotations
@@ -80,6 +81,9 @@ FileMaker = Callable[[Mapping[str, Any], Progress], MadeFile | None]
 
 GoneLinkPage = Callable[[HttpRequest, str], HttpResponse | None]
 TablePlaceReader = Callable[[Match], TablePlace | None]
+# Of the books (keepers) by id, those the app keeps, each with its name (the club's, the league's, the tournament's),
+# in one query however many.
+BookNames = Callable[[Sequence[int]], Mapping[int, str]]
 # Of the matches by id, those at tables whose event closed their lists, each with its place (in a query or two,
 # however many matches).
 ClosedListReader = Callable[[Sequence[int]], Mapping[int, ListPlace]]
@@ -105,6 +109,7 @@ class ClosedLists:
 _gone_invite_pages: list[GoneLinkPage] = []
 _gone_invite_fallbacks: list[GoneLinkPage] = []
 _table_place_readers: list[TablePlaceReader] = []
+_book_names: list[BookNames] = []
 _closed_lists: dict[str, ClosedLists] = {}
 _pages: list[URLPattern | URLResolver] = []
 _api_routes: list[URLPattern | URLResolver] = []
@@ -124,6 +129,25 @@ def register_table_place_reader(reader: TablePlaceReader) -> None:
     """``reader`` answers at which event's table a match was played (None: not at one it knows)."""
     if reader not in _table_place_readers:
         _table_place_readers.append(reader)
+
+
+def register_book_names(reader: BookNames) -> None:
+    """``reader`` names the books its app keeps, of those asked for (the others it leaves out)."""
+    if reader not in _book_names:
+        _book_names.append(reader)
+
+
+def book_names(keepers: Iterable[int]) -> dict[int, str]:
+    """The names of those of the books (keepers, by id) that an app keeps, by id: a query an app, however many books
+    are asked for; a person's own book is no app's, and not among them."""
+    wanted = sorted(set(keepers))
+    found: dict[int, str] = {}
+    for reader in _book_names:
+        left = [keeper for keeper in wanted if keeper not in found]
+        if not left:
+            break
+        found |= reader(left)
+    return found
 
 
 def register_closed_lists(kind: str, lists: ClosedLists) -> None:

@@ -11,7 +11,9 @@ import re
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from matches.clubs import services as clubs
@@ -29,7 +31,7 @@ from matches.tournaments import services as tournaments
 from matches.tournaments.backup import tournament_backup
 from matches.tournaments.models import Entry, Series, Table, TableSeat
 
-from .factories import make_user
+from .factories import make_match, make_user
 from .interclub_setup import LeagueSetup, check_in_all, enter_series, league_setup, roster_player
 from .test_backup_complete import _wiped
 from .test_record import paper_night
@@ -263,12 +265,68 @@ def test_undoing_a_join_puts_the_player_back_and_a_person_undoes_every_join_of_t
     client = signed_in(anna)
     page = client.get(reverse("player_me"))
     assert "Players joined to you" in text_of(page)
-    client.post(reverse("player_me_joins"), {"every": "1"})
+    client.post(reverse("player_me_joins"), {"every": "1", "confirm": "on"})
     assert not Player.objects.filter(person__account=anna).exists()
     assert not Player.objects.filter(account=anna).exists()
     # Nothing anybody entered changed: the roster stands.
     roster.refresh_from_db()
     assert roster.player_id == club_player.pk
+
+
+def _juergen_in_several_books() -> tuple[Any, LeagueSetup]:
+    """Jürgen's account linked to a player of his own matches, a club's and (with it) the league's of that club's
+    roster."""
+    juergen = make_user("juergen")
+    own = make_match(juergen, names=("Jürgen", "Ben", "Cleo")).seats.get(player__name="Jürgen").player
+    player_link(player=own, account=juergen)
+    setup = league_setup(series=2)
+    player_link(player=setup.rosters[0][0].player, account=juergen)
+    return juergen, setup
+
+
+def test_the_players_joined_to_you_each_name_their_book() -> None:
+    juergen, setup = _juergen_in_several_books()
+    roster = setup.rosters[0][0]
+    club, league = setup.clubs[0].name, setup.league.name
+    page = html.unescape(signed_in(juergen).get(reverse("player_me")).content.decode())
+    lines = re.findall(r"<li><strong>([^<]+)</strong> · ([^·]+) · linked to the account", page)
+    expected = [("Jürgen", "your own matches"), (roster.player.name, club), (roster.player.name, league)]
+    assert sorted(lines) == sorted(expected)
+    german = Client(headers={"accept-language": "de"})
+    german.force_login(juergen)
+    assert "Jürgen · deine eigenen Spiele · Verknüpfung mit dem Konto" in text_of(german.get(reverse("player_me")))
+    record = json.loads(signed_in(juergen).get(reverse("player_me_record")).content)
+    assert sorted(join["book"] for join in record["joins"]) == sorted(["your own matches", club, league])
+
+
+def test_naming_the_books_of_the_joins_costs_no_query_a_line(django_assert_num_queries: Any) -> None:
+    juergen = make_user("juergen")
+    first = clubs.club_create(owner=make_user("olga"), name="Skatclub Herz Dame")
+    player_link(player=clubs.club_player_add(club=first, name="Jürgen"), account=juergen)
+    client = signed_in(juergen)
+    address = reverse("player_me")
+    client.get(address)
+    with CaptureQueriesContext(connection) as one:
+        client.get(address)
+    for index in range(3):
+        club = clubs.club_create(owner=make_user(f"owner{index}"), name=f"Skatclub {index}")
+        player_link(player=clubs.club_player_add(club=club, name="Jürgen"), account=juergen)
+    with django_assert_num_queries(len(one)):
+        page = text_of(client.get(address))
+    assert all(f"Jürgen · Skatclub {index} · " in page for index in range(3))
+
+
+def test_undoing_every_join_waits_for_the_tick() -> None:
+    juergen, _ = _juergen_in_several_books()
+    client = signed_in(juergen)
+    page = client.get(reverse("player_me")).content.decode()
+    assert '<input type="checkbox" name="confirm" id="every_confirm" required>' in page
+    refused = client.post(reverse("player_me_joins"), {"every": "1"}, follow=True)
+    assert "Nothing was undone: tick the box to undo every join." in text_of(refused)
+    assert Player.objects.filter(person__account=juergen).count() == 3
+    done = client.post(reverse("player_me_joins"), {"every": "1", "confirm": "on"}, follow=True)
+    assert "Joins undone" in text_of(done)
+    assert not Player.objects.filter(person__account=juergen).exists()
 
 
 def test_unlinking_an_account_takes_the_player_out_of_its_person() -> None:

@@ -281,7 +281,7 @@ def posted(table: Table) -> dict[str, dict[str, Any]]:
         "player_number": {"federation_number": "4711"},
         "player_join_undo": {"join": str(table.player.joins.get().pk)},
         "player_me_shown": {"shown": "full"},
-        "player_me_joins": {"every": "1"},
+        "player_me_joins": {"every": "1", "confirm": "on"},
         "member_import_apply": {"plan": member_import_preview(member_import_of(table)).plan},
         "club_list": {"name": "Grand Hand"},
         "club_member": {"username": "ben", "role": "member"},

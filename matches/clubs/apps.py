@@ -27,7 +27,7 @@ class ClubsConfig(AppConfig):
         from .models import Night, Season
         from .permissions import CLUB_SUBJECTS, club_book_role
         from .prints import table_place_of
-        from .selectors import closed_club_lists, clubs_of_member, seasons_of_members
+        from .selectors import closed_club_lists, club_book_names, clubs_of_member, seasons_of_members
         from .services import night_standings_rescore, season_standings_rescore
         from .views import closed_table_link
 
@@ -53,6 +53,7 @@ class ClubsConfig(AppConfig):
                     circles=clubs_of_member,
                 ),
                 gone_link_page=closed_table_link,
+                book_names=club_book_names,
                 menu=MenuEntry("club_list", pgettext_lazy("associations", "Clubs")),
                 pages=urls.urlpatterns,
                 api=api.urlpatterns,

@@ -412,3 +412,8 @@ def clubs_of_member(account: User) -> list[tuple[uuid.UUID, int, str]]:
     """The clubs ``account`` belongs to, with their books, by name: a ranking list of a club's players."""
     clubs = Club.objects.filter(memberships__user=account).order_by("name")
     return list(clubs.values_list("public_id", "keeper_id", "name"))
+
+
+def club_book_names(keepers: Sequence[int]) -> dict[int, str]:
+    """The names of the clubs that keep some of these books (keepers, by id), by the book's id, in one query."""
+    return dict(Club.objects.filter(keeper_id__in=keepers).values_list("keeper_id", "name"))

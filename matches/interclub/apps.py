@@ -26,7 +26,7 @@ class InterclubConfig(AppConfig):
         from .models import Group, Venue
         from .permissions import LEAGUE_SUBJECTS, league_book_role
         from .prints import venue_table_place
-        from .selectors import closed_venue_lists
+        from .selectors import closed_venue_lists, league_book_names
         from .services import group_standings_rescore, venue_kept_results_rescore
 
         # The results a closed venue keeps, then its group's standings, summed from its venues'.
@@ -46,6 +46,7 @@ class InterclubConfig(AppConfig):
                 accounts=LEAGUES_OF_ACCOUNTS,
                 table_place=venue_table_place,
                 closed_lists=ClosedLists(pgettext_lazy("events", "League match days"), closed_venue_lists, public=True),
+                book_names=league_book_names,
                 menu=MenuEntry("interclub_leagues", _("Leagues")),
                 pages=[*urls.urlpatterns, *downloads.download_urlpatterns],
                 api=api.urlpatterns,

@@ -458,3 +458,8 @@ def closed_venue_lists(match_ids: Sequence[int]) -> dict[int, ListPlace]:
         match: ListPlace("league", venue, f"{league} · {group}", group_id, date, series)
         for match, series, venue, date, group_id, group, league in tables
     }
+
+
+def league_book_names(keepers: Sequence[int]) -> dict[int, str]:
+    """The names of the leagues that keep some of these books (keepers, by id), by the book's id, in one query."""
+    return dict(League.objects.filter(keeper_id__in=keepers).values_list("keeper_id", "name"))

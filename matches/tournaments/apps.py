@@ -22,7 +22,7 @@ class TournamentsConfig(AppConfig):
         from .backup import TOURNAMENT_SECTION
         from .models import Tournament
         from .permissions import TOURNAMENT_SUBJECTS, tournament_book_role
-        from .selectors import closed_tournament_lists, tournament_table_place
+        from .selectors import closed_tournament_lists, tournament_book_names, tournament_table_place
         from .services import series_lists_rescore, tournament_standings_rescore
 
         # The lists each closed series keeps, then the places, ranked from them.
@@ -40,6 +40,7 @@ class TournamentsConfig(AppConfig):
                 accounts=TOURNAMENTS_OF_ACCOUNTS,
                 table_place=tournament_table_place,
                 closed_lists=ClosedLists(_("Tournaments"), closed_tournament_lists, public=True),
+                book_names=tournament_book_names,
                 menu=MenuEntry("tournaments:list", _("Tournaments")),
                 pages=[*urls.urlpatterns, *downloads.download_urlpatterns],
                 api=api.urlpatterns,

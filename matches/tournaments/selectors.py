@@ -439,3 +439,8 @@ def closed_tournament_lists(match_ids: Sequence[int]) -> dict[int, ListPlace]:
         match: ListPlace("tournament", tournament, name, tournament, date, series)
         for match, series, tournament, name, date in tables
     }
+
+
+def tournament_book_names(keepers: Sequence[int]) -> dict[int, str]:
+    """The names of the tournaments that keep some of these books (keepers, by id), by the book's id, in one query."""
+    return dict(Tournament.objects.filter(keeper_id__in=keepers).values_list("keeper_id", "name"))

@@ -21,7 +21,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
 from ..errors import ServiceError
-from ..models import Join, PaperLine, Person, Player, Shown
+from ..models import Join, Keeper, PaperLine, Person, Player, Shown
 from ..paging import page_of
 from ..permissions import (
     Action,
@@ -43,7 +43,7 @@ from ..records import (
     shown_name,
 )
 from ..refusals import done_or_refused, refusal_texts
-from ..registry import closed_lists_label
+from ..registry import book_names, closed_lists_label
 from ..services.people import join_number, join_undo, joins_removed, person_of_account, person_shown
 from ..stats import player_stats
 from .common import kind_of
@@ -91,12 +91,32 @@ def _chart(lists: Lists) -> HttpResponse:
 
 
 def _joins(person: Person | None) -> list[Join]:
-    """The last join of each of the person's players (the one an undo takes back), each with its player."""
+    """The last join of each of the person's players (the one an undo takes back), each with its player and the
+    player's book."""
     if person is None:
         return []
-    joins = Join.objects.filter(person=person, undone_at__isnull=True, player__person=person).select_related("player")
-    latest = {join.player_id: join for join in joins.order_by("created_at", "pk")}
+    joins = Join.objects.filter(person=person, undone_at__isnull=True, player__person=person)
+    latest = {join.player_id: join for join in joins.select_related("player__keeper").order_by("created_at", "pk")}
     return sorted(latest.values(), key=lambda join: (join.player.name, join.pk))
+
+
+def _books(joins: Sequence[Join], account: User) -> list[tuple[Join, str]]:
+    """Each join with the name of its player's book: the club's, the league's or the tournament's that keeps it,
+    the account's own matches, or somebody else's (a query an app, however many joins)."""
+    names = book_names(join.player.keeper_id for join in joins)
+
+    def book(keeper: Keeper) -> str:
+        if keeper.pk in names:
+            return names[keeper.pk]
+        return _("your own matches") if keeper.user_id == account.pk else _("somebody else's matches")
+
+    return [(join, book(join.player.keeper)) for join in joins]
+
+
+class JoinsUndoForm(forms.Form):
+    """Undoing every join of an account's person, once confirmed."""
+
+    confirm = forms.BooleanField(label=gettext_lazy("Yes, undo every join: none of these players is you any more"))
 
 
 @signed_in
@@ -113,7 +133,8 @@ def player_me(request: HttpRequest) -> HttpResponse:
         "stats": stats,
         "paper": bool(linked) and PaperLine.objects.filter(player__in=linked).exists(),
         "person": person,
-        "joins": _joins(person),
+        "joins": _books(_joins(person), account),
+        "every_form": JoinsUndoForm(auto_id="every_%s"),
         "shown_form": ShownForm(initial={"shown": person.shown if person is not None else Shown.PRIVATE}),
         "chart_url": reverse("player_me_chart"),
         "own": True,
@@ -144,8 +165,8 @@ def player_me_record(request: HttpRequest) -> HttpResponse:
     ]
     person = Person.objects.filter(account=account).first()
     joins = [
-        {"player": join.player.name, "how": join.how, "joined_at": join.created_at.isoformat()}
-        for join in _joins(person)
+        {"player": join.player.name, "book": book, "how": join.how, "joined_at": join.created_at.isoformat()}
+        for join, book in _books(_joins(person), account)
     ]
     response = JsonResponse(
         {"person": str(person.public_id) if person else None, "shown": person.shown if person else Shown.PRIVATE}
@@ -183,6 +204,9 @@ def player_me_joins(request: HttpRequest) -> HttpResponse:
     you are split from every book, every link to your account taken back)."""
     account = signed_in_account(request)
     if request.POST.get("every"):
+        if not JoinsUndoForm(request.POST).is_valid():
+            messages.error(request, _("Nothing was undone: tick the box to undo every join."))
+            return redirect(reverse("player_me") + "#joins")
         count = joins_removed(account=account)
         messages.success(request, _("Joins undone: %(count)s.") % {"count": count})
         return redirect("player_me")
