@@ -381,3 +381,31 @@ def test_a_nights_results_can_be_shared_as_text() -> None:
     assert "Anna Albers" in page
     assert lines[0].startswith("1. ")
     assert "Share the results as text" in page
+
+
+def test_a_walk_in_guests_name_too_long_is_refused_next_to_its_field_and_kept_as_typed() -> None:
+    owner = _client(make_user("olga"))
+    owner.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    _club, season = _club_with_season(owner)
+    night_id = _created(
+        owner.post(reverse("night_new", args=[season.public_id]), {"date": "2026-11-24", "series": "1"}),
+        r"/nights/([0-9a-f-]+)/",
+    )
+    typed = "Walter " + "W" * 60
+    answer = owner.post(reverse("night_check_in", args=[night_id]), {"name": typed})
+    assert answer.status_code == 400
+    page = answer.content.decode()
+    field = re.search(r'<div class="field invalid">.*?</div>', page, re.S)
+    assert field is not None
+    assert 'id="id_name"' in field[0]
+    assert f'value="{typed}"' in field[0]
+    assert f"Bis zu 60 Zeichen: dieser Name hat {len(typed)}." in field[0]
+    assert "Nenne den Gast." not in page
+    assert not Night.objects.get(public_id=night_id).attendances.exists()
+
+    empty = owner.post(reverse("night_check_in", args=[night_id]), {"name": "   "})
+    assert empty.status_code == 400
+    assert "Nenne den Gast." in empty.content.decode()
+    walter = owner.post(reverse("night_check_in", args=[night_id]), {"name": typed[:60]})
+    assert walter.status_code == 302
+    assert Night.objects.get(public_id=night_id).attendances.get().player.name == typed[:60].strip()

@@ -268,7 +268,14 @@ class NightForm(forms.Form):
 
 
 class GuestForm(forms.Form):
-    name = forms.CharField(label=_("Walk-in guest"), max_length=60)
+    name = forms.CharField(
+        label=_("Walk-in guest"),
+        max_length=60,
+        error_messages={
+            "required": _("Name the guest."),
+            "max_length": _("Up to %(limit_value)d characters: this name has %(show_value)d."),
+        },
+    )
 
 
 class DrawForm(forms.Form):

@@ -420,11 +420,15 @@ def night_follow(request: HttpRequest, night: Night) -> HttpResponse:
     return _night_page(request, night)
 
 
-def _night_page(request: HttpRequest, night: Night) -> HttpResponse:
+def _night_page(
+    request: HttpRequest, night: Night, *, guest_form: GuestForm | None = None, status: int = 200
+) -> HttpResponse:
     # The version is read before the results: a game saved in between is shown again at the next ask, never missed.
     version = night_version(night)
     context = _night_context(request, night, night_results(night)) | {"version": version}
-    return render(request, "clubs/night_detail.html", context)
+    if guest_form is not None:
+        context["guest_form"] = guest_form
+    return render(request, "clubs/night_detail.html", context, status=status)
 
 
 @on_night(Action.MANAGE)
@@ -432,24 +436,32 @@ def _night_page(request: HttpRequest, night: Night) -> HttpResponse:
 def night_check_in(request: HttpRequest, night: Night) -> HttpResponse:
     """Check a player in or out (a tap on their name), or a walk-in guest by name."""
     club = night.season.club
+    if "name" in request.POST:
+        return _guest_check_in(request, night)
     try:
-        if "name" in request.POST:
-            form = GuestForm(request.POST)
-            if form.is_valid():
-                services.check_in(night=night, name=form.cleaned_data["name"], guest=True)
-            else:
-                messages.error(request, _("Name the guest."))
+        player = _club_player(club, request.POST.get("player", ""))
+        if player is None:
+            raise Http404
+        if request.POST.get("out") == "1":
+            services.check_out(night=night, player=player)
         else:
-            player = _club_player(club, request.POST.get("player", ""))
-            if player is None:
-                raise Http404
-            if request.POST.get("out") == "1":
-                services.check_out(night=night, player=player)
-            else:
-                services.check_in(night=night, player=player)
+            services.check_in(night=night, player=player)
     except ServiceError as error:
         refusal_as_messages(request, error)
     return redirect(reverse("night_detail", args=[night.public_id]) + "#check-in")
+
+
+def _guest_check_in(request: HttpRequest, night: Night) -> HttpResponse:
+    """A walk-in guest checked in by name; a name refused is said next to the field, which keeps it as typed."""
+    form = GuestForm(request.POST)
+    if form.is_valid():
+        try:
+            services.check_in(night=night, name=form.cleaned_data["name"], guest=True)
+        except ServiceError as error:
+            refusal_on_form(form, error, request=request)
+            return _night_page(request, night, guest_form=form, status=error.status)
+        return redirect(reverse("night_detail", args=[night.public_id]) + "#check-in")
+    return _night_page(request, night, guest_form=form, status=400)
 
 
 @on_night(Action.MANAGE)
