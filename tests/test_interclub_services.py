@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import uuid
+from itertools import combinations
 
 import pytest
 
@@ -15,6 +16,7 @@ from matches.interclub.models import (
     CheckIn,
     Correction,
     League,
+    MatchDay,
     ReportConfirmation,
     RosterEntry,
     Venue,
@@ -279,6 +281,37 @@ def test_a_team_of_three_gets_a_table_of_three() -> None:
     tables = leagues.series_seat(venue=setup.venue, series=1, user=None)
     assert sorted(table.match.players for table in tables) == [3, 4, 4, 4]
     assert sorted(table.match.planned_games or 0 for table in tables) == [36, 48, 48, 48]
+
+
+def _seated(venue: Venue, series: int) -> list[set[int]]:
+    return [
+        set(table.match.seats.values_list("player_id", flat=True))
+        for table in VenueTable.objects.filter(venue=venue, series=series).select_related("match")
+    ]
+
+
+def test_a_series_after_a_short_one_seats_nobody_together_again_who_sat_together_before() -> None:
+    # The seed of the venue's seating, fixed: one under which the fixed plan of series 2 seats pairs of series 1
+    # together again.
+    setup = league_setup(series=2)
+    MatchDay.objects.filter(pk=setup.match_day.pk).update(seed="Spieltag")
+    Venue.objects.filter(pk=setup.venue.pk).update(public_id=uuid.UUID(int=3))
+    venue = Venue.objects.get(pk=setup.venue.pk)
+    substitute = setup.rosters[3][4]
+    for series, short in ((1, setup.rosters[3][:3]), (2, [*setup.rosters[3][:3], substitute])):
+        for team, roster in zip(setup.teams[:3], setup.rosters[:3], strict=True):
+            leagues.series_check_in(venue=venue, series=series, team=team, entries=roster[:4])
+        leagues.series_check_in(venue=venue, series=series, team=setup.teams[3], entries=short)
+        leagues.series_seat(venue=venue, series=series, user=setup.secretaries[0])
+    first, second = _seated(venue, 1), _seated(venue, 2)
+    assert sorted(len(table) for table in first) == [3, 4, 4, 4]
+    assert sorted(len(table) for table in second) == [4, 4, 4, 4]
+    assert not [
+        (one, other)
+        for table in second
+        for one, other in combinations(sorted(table), 2)
+        if any({one, other} <= before for before in first)
+    ]
 
 
 def test_series_2_is_not_seated_before_series_1() -> None:

@@ -10,10 +10,11 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from matches.engine import RuleError
+from matches.engine.draw import table_sizes
 from matches.engine.match_days import (
     CheckIn,
     LeaguePoints,
@@ -36,6 +37,7 @@ from matches.engine.match_days import (
     refused_check_ins,
     score_match_day,
     seat_match_day,
+    seat_series,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -467,6 +469,169 @@ def test_no_two_players_of_a_team_share_a_table_when_a_layout_without_that_exist
     plan = seat_match_day([_team(name, size) for name, size in zip("ABCD", sizes, strict=False)], series=series)
     together = any(len(set(_teams_at(table))) < len(table) for tables in plan for table in tables)
     assert together != apart
+
+
+# The report: series 1 seated 4-4-4-3 (Herz Dame I short), series 2 4-4-4-4 with Sabine come in; the fixed plan of
+# series 2 seated Ewa with Jürgen again at table 3 and Horst with Emre again at table 4.
+REPORTED_SEED = "Spieltag 3778"
+REPORTED_SERIES_1 = [
+    LineUp("Herz Dame I", ("Anke", "Ewa", "Horst")),
+    LineUp("Kreuz Bube I", ("Bernd", "Karl", "Wilfried", "Emre")),
+    LineUp("Pik As I", ("Yusuf", "Gerda", "Olaf", "Petra")),
+    LineUp("Karo Sieben I", ("Dieter", "Jürgen", "Uwe", "Inge")),
+]
+REPORTED_SERIES_2 = [LineUp("Herz Dame I", ("Anke", "Ewa", "Horst", "Sabine")), *REPORTED_SERIES_1[1:]]
+
+
+def _names(tables: SeriesTables) -> list[list[str]]:
+    return [[seat.player for seat in table] for table in tables]
+
+
+def _together_again(tables: SeriesTables, before: list[list[list[str]]]) -> list[tuple[str, str]]:
+    met = {frozenset(pair) for series in before for table in series for pair in combinations(table, 2)}
+    return [
+        (one.player, other.player)
+        for table in tables
+        for one, other in combinations(table, 2)
+        if frozenset((one.player, other.player)) in met
+    ]
+
+
+def test_a_series_after_a_short_one_seats_nobody_together_again_who_sat_together_before() -> None:
+    first = seat_series(REPORTED_SERIES_1, number=1, seed=REPORTED_SEED)
+    assert _names(first) == [
+        ["Bernd", "Gerda", "Inge"],
+        ["Anke", "Karl", "Petra", "Dieter"],
+        ["Ewa", "Wilfried", "Olaf", "Jürgen"],
+        ["Horst", "Emre", "Yusuf", "Uwe"],
+    ]
+    before = [_names(first)]
+    planned = seat_match_day(REPORTED_SERIES_2, series=2, seed=REPORTED_SEED)[1]
+    assert _together_again(planned, before) == [("Ewa", "Jürgen"), ("Horst", "Emre")]
+    second = seat_series(REPORTED_SERIES_2, number=2, before=before, seed=REPORTED_SEED)
+    assert _names(second) == [
+        ["Anke", "Bernd", "Yusuf", "Jürgen"],
+        ["Ewa", "Karl", "Gerda", "Uwe"],
+        ["Horst", "Wilfried", "Petra", "Inge"],
+        ["Sabine", "Emre", "Olaf", "Dieter"],
+    ]
+    assert _together_again(second, before) == []
+    assert all(_teams_at(table) == ["Herz Dame I", "Kreuz Bube I", "Pik As I", "Karo Sieben I"] for table in second)
+    assert seat_series(REPORTED_SERIES_2, number=2, before=before, seed=REPORTED_SEED) == second
+
+
+@pytest.mark.parametrize("seed", [None, "match day 3"])
+def test_series_of_unchanged_line_ups_of_four_are_seated_as_the_fixed_plan(seed: str | None) -> None:
+    teams = [_team(name, 4) for name in "ABCD"]
+    plan = seat_match_day(teams, series=4, seed=seed)
+    before: list[list[list[str]]] = []
+    for number in range(1, 5):
+        tables = seat_series(teams, number=number, before=before, seed=seed)
+        assert tables == plan[number - 1]
+        before.append(_names(tables))
+
+
+def test_four_teams_of_three_sit_three_pairs_together_again_in_series_2_as_every_seating_does() -> None:
+    # The four who sat at a table of series 1 have three tables to go to in series 2: two of them sit together
+    # again, for each of the three tables of series 1.
+    teams = [_team(name, 3) for name in "ABCD"]
+    first = seat_series(teams, number=1)
+    second = seat_series(teams, number=2, before=[_names(first)])
+    assert len(_together_again(second, [_names(first)])) == 3
+    assert _fewest_together_again_possible(teams, [_names(first)], team_mates=0, below=3) == 3
+
+
+def _team_mates(table: tuple[Seat, ...]) -> int:
+    return sum(one.team == other.team for one, other in combinations(table, 2))
+
+
+def _table_sizes_of_the_rules(line_ups: list[LineUp]) -> list[int]:
+    """The tables DSkV Anlage 10 lays out: one player of each team at each of as few tables of three and four as
+    the largest team needs, where the teams can sit apart; else as many tables of four as can be."""
+    players = sum(len(one.players) for one in line_ups)
+    largest = max(len(one.players) for one in line_ups)
+    if players >= 3 * largest:
+        return sorted([4] * (players - 3 * largest) + [3] * (4 * largest - players))
+    return sorted(table_sizes(players))
+
+
+def _fewest_together_again_possible(
+    line_ups: list[LineUp], before: list[list[list[str]]], *, team_mates: int, below: int
+) -> int:
+    """The fewest pairs that sat together ``before`` which a seating of ``line_ups`` at the rules' tables seats
+    together again, with at most ``team_mates`` pairs of one team at a table; ``below`` if none seats fewer. Every
+    way to split the players into tables is tried (each player joins a table begun before, or begins the next),
+    a split given up once it seats ``below`` such pairs, or too many team-mates, together."""
+    met = {frozenset(pair) for series in before for table in series for pair in combinations(table, 2)}
+    players = [(player, one.team) for one in line_ups for player in one.players]
+    sizes = _table_sizes_of_the_rules(line_ups)
+    tables: list[list[tuple[str, str]]] = []
+    fewest = below
+
+    def split(index: int, again: int, mates: int) -> None:
+        nonlocal fewest
+        if again >= fewest or mates > team_mates or sum(len(table) == 4 for table in tables) > sizes.count(4):
+            return
+        if index == len(players):
+            if sorted(len(table) for table in tables) == sizes:
+                fewest = again
+            return
+        player, team = players[index]
+        for table in tables:
+            if len(table) < 4:
+                more = sum(frozenset((player, other)) in met for other, _ in table)
+                mates_more = sum(other_team == team for _, other_team in table)
+                table.append((player, team))
+                split(index + 1, again + more, mates + mates_more)
+                table.pop()
+        if len(tables) < len(sizes):
+            tables.append([(player, team)])
+            split(index + 1, again, mates)
+            tables.pop()
+
+    split(0, 0, 0)
+    return fewest
+
+
+@st.composite
+def venue_days(draw: st.DrawFn) -> tuple[list[list[LineUp]], str | None]:
+    """A venue's series: each team (two to four) has a pool of four to six players, and checks in three or four of
+    them for each series in any order, or none (a team that comes late, or leaves); a seed or none."""
+    teams = draw(st.sampled_from(["ABCD", "ABCD", "ABC", "AB"]))
+    pools = {team: [f"{team}{number}" for number in range(1, draw(st.integers(4, 6)) + 1)] for team in teams}
+    days = []
+    for _ in range(draw(st.integers(2, 4))):
+        present = [team for team in teams if draw(st.integers(0, 7))] if len(teams) > 2 else list(teams)
+        if len(present) < 3:
+            present = list(teams)
+        size = st.just(4) if len(present) == 2 else st.sampled_from([4, 4, 3])
+        days.append([LineUp(team, tuple(draw(st.permutations(pools[team]))[: draw(size)])) for team in present])
+    return days, draw(st.one_of(st.none(), st.text(max_size=5)))
+
+
+@settings(max_examples=200)
+@given(venue_days())
+def test_each_series_seats_as_few_together_again_as_any_seating_can_and_team_mates_apart_where_they_can_be(
+    day: tuple[list[list[LineUp]], str | None],
+) -> None:
+    series, seed = day
+    before: list[list[list[str]]] = []
+    for number, line_ups in enumerate(series, start=1):
+        tables = seat_series(line_ups, number=number, before=before, seed=seed)
+        assert sorted(seat.player for table in tables for seat in table) == sorted(
+            player for one in line_ups for player in one.players
+        )
+        assert sorted(len(table) for table in tables) == _table_sizes_of_the_rules(line_ups)
+        players = sum(len(one.players) for one in line_ups)
+        apart = players >= 3 * max(len(one.players) for one in line_ups)
+        planned = seat_match_day(line_ups, series=number, seed=seed)[number - 1]
+        team_mates = 0 if apart else sum(_team_mates(table) for table in planned)
+        assert sum(_team_mates(table) for table in tables) <= team_mates
+        again = len(_together_again(tables, before))
+        if again:
+            assert _fewest_together_again_possible(line_ups, before, team_mates=team_mates, below=again) == again
+        assert seat_series(line_ups, number=number, before=before, seed=seed) == tables
+        before.append(_names(tables))
 
 
 # --- Who may play -----------------------------------------------------------------------------------------------------

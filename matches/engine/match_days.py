@@ -566,6 +566,136 @@ def _in_turn(teams: Sequence[Sequence[Seat]]) -> list[list[Seat]]:
     return [[team[seat] for team in teams if seat < len(team)] for seat in range(longest)]
 
 
+def seat_series(
+    line_ups: Sequence[LineUp],
+    *,
+    number: int,
+    before: Sequence[Sequence[Sequence[str]]] = (),
+    seed: str | None = None,
+) -> SeriesTables:
+    """The tables of the ``number``-th series (from 1) at a venue, ``before`` being the series seated before it at
+    the venue as they were (each its tables, each table its players).
+
+    The series is seated as ``seat_match_day`` plans it where that seats no two players together who sat at one
+    table before. Where it would (players came, left or were replaced since, a team came late, or the short teams'
+    empty seats moved), the series is seated at tables of the plan's sizes with as few such pairs as can be (none
+    where that can be), of those with the fewest meetings again, then the fewest players of one team together; and
+    never more players of one team together than the plan seats (none where the teams can sit apart). The search is
+    exhaustive and deterministic: the same line-ups, series before and seed seat the same way."""
+    plan = seat_match_day(line_ups, series=number, seed=seed)[number - 1]
+    costs = _Costs.of(_meetings_before(before), plan)
+    planned, team_mates = costs.of_tables(plan)
+    if planned < costs.per_repeat:
+        return plan
+    better = _fewest_repeats(line_ups, [len(table) for table in plan], costs, planned, team_mates)
+    if better is None:
+        return plan
+    order = {one.team: index for index, one in enumerate(line_ups)}
+    return tuple(tuple(sorted(table, key=lambda seat: order[seat.team])) for table in better)
+
+
+def _meetings_before(before: Sequence[Sequence[Sequence[str]]]) -> dict[frozenset[str], int]:
+    """How often each two players sat at one table in the series ``before``."""
+    met: dict[frozenset[str], int] = {}
+    for tables in before:
+        for table in tables:
+            for pair in combinations(table, 2):
+                key = frozenset(pair)
+                met[key] = met.get(key, 0) + 1
+    return met
+
+
+@dataclass(frozen=True)
+class _Costs:
+    """What seating two players together costs, as one number ordered as (pairs that sat together before, their
+    meetings before, players of one team together): each part weighs more than the most the parts after it sum to."""
+
+    met: Mapping[frozenset[str], int]
+    per_meeting: int
+    per_repeat: int
+
+    @classmethod
+    def of(cls, met: Mapping[frozenset[str], int], plan: SeriesTables) -> _Costs:
+        pairs = sum(len(table) * (len(table) - 1) // 2 for table in plan)
+        per_meeting = pairs + 1
+        return cls(met, per_meeting, per_meeting * (pairs * max(met.values(), default=0) + 1))
+
+    def between(self, one: Seat, other: Seat) -> int:
+        times = self.met.get(frozenset((one.player, other.player)), 0)
+        return (one.team == other.team) + (self.per_repeat + self.per_meeting * times if times else 0)
+
+    def of_tables(self, tables: Iterable[Iterable[Seat]]) -> tuple[int, int]:
+        """The cost of ``tables`` and how many pairs of team-mates sit at them."""
+        pairs = [(one, other) for table in tables for one, other in combinations(table, 2)]
+        return sum(self.between(one, other) for one, other in pairs), sum(
+            one.team == other.team for one, other in pairs
+        )
+
+
+def _fewest_repeats(
+    line_ups: Sequence[LineUp], sizes: Sequence[int], costs: _Costs, bound: int, team_mates: int
+) -> list[list[Seat]] | None:
+    """The seating at tables of ``sizes`` with at most ``team_mates`` pairs of one team at a table that costs least,
+    if it costs less than ``bound`` (branch and bound).
+
+    The players are placed team by team, the largest team first, each at every table with room in turn, the
+    cheapest first. A placement is abandoned where it seats too many team-mates together, or where what it costs,
+    together with what each player still to be placed costs at least at the cheapest table left to them, is as much
+    as the best seating found. Of empty tables of one size only the first is tried: the others would seat the same
+    way under another number."""
+    players = [
+        Seat(player, one.team) for one in sorted(line_ups, key=lambda one: -len(one.players)) for player in one.players
+    ]
+    count = len(players)
+    between = [[costs.between(one, other) for other in players] for one in players]
+    mate = [[int(one.team == other.team) for other in players] for one in players]
+    # What each player would cost, and how many team-mates they would join, at each table as it is seated so far.
+    toward = [[0] * len(sizes) for _ in players]
+    mates_at = [[0] * len(sizes) for _ in players]
+    tables: list[list[int]] = [[] for _ in sizes]
+    best: list[list[int]] | None = None
+    best_cost = bound
+
+    def sit(index: int, number: int, sign: int) -> None:
+        costs_of, mates_of = between[index], mate[index]
+        for other in range(index + 1, count):
+            toward[other][number] += sign * costs_of[other]
+            mates_at[other][number] += sign * mates_of[other]
+
+    def place(index: int, cost: int, mates: int) -> None:
+        nonlocal best, best_cost
+        if index == count:
+            best, best_cost = [list(table) for table in tables], cost
+            return
+        options = []
+        empty_sizes: set[int] = set()
+        for number, table in enumerate(tables):
+            if len(table) == sizes[number]:
+                continue
+            if not table:
+                if sizes[number] in empty_sizes:
+                    continue
+                empty_sizes.add(sizes[number])
+            more, added = cost + toward[index][number], mates + mates_at[index][number]
+            if added <= team_mates and more < best_cost:
+                options.append((more, number, added))
+        options.sort()
+        for more, number, added in options:
+            if more >= best_cost:
+                break
+            tables[number].append(index)
+            sit(index, number, 1)
+            open_tables = [other for other, table in enumerate(tables) if len(table) < sizes[other]]
+            least = more + sum(min(toward[other][table] for table in open_tables) for other in range(index + 1, count))
+            if least < best_cost:
+                place(index + 1, more, added)
+            sit(index, number, -1)
+            tables[number].pop()
+
+    place(0, 0, 0)
+    return None if best is None else [[players[index] for index in table] for table in best]
+
+
 # --- Who may play ----------------------------------------------------------------------------------------------------
 
 

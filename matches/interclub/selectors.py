@@ -166,6 +166,22 @@ def venue_teams(venue: Venue) -> list[Team]:
     return [one.team for one in VenueTeam.objects.filter(venue=venue).select_related("team__club").order_by("order")]
 
 
+def venue_seatings(venue: Venue, *, through: int) -> list[tuple[tuple[Player, ...], ...]]:
+    """Who sat at which table in each series of the venue from 1 to ``through``, table by table in seat order (a
+    series not seated has no tables)."""
+    seats = Seat.objects.filter(match__venue_table__venue=venue, match__venue_table__series__lte=through)
+    tables: dict[tuple[int, int], list[Player]] = {}
+    for seat in seats.select_related("player", "match__venue_table").order_by(
+        "match__venue_table__series", "match__venue_table__number", "position"
+    ):
+        table = seat.match.venue_table
+        tables.setdefault((table.series, table.number), []).append(seat.player)
+    return [
+        tuple(tuple(players) for (series, _), players in tables.items() if series == number)
+        for number in range(1, through + 1)
+    ]
+
+
 def _game_lines(tables: Sequence[VenueTable]) -> dict[tuple[int, int], tuple[int, int, int, int]]:
     """Each (match, player)'s total, game points, won and lost over the tables' games, summed by the database."""
     return {

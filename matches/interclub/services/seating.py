@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from matches.engine import RuleError
-from matches.engine.match_days import LineUp, seat_match_day
+from matches.engine.match_days import LineUp, seat_series
 from matches.engine.messages import gettext_noop
 from matches.errors import Conflict, Invalid
 from matches.models import Game, Player
@@ -17,12 +17,14 @@ from matches.services import match_discard, paper_enter
 from matches.services.tables import moved_on, table_match, table_title
 
 from ..models import CheckIn, League, Venue, VenueTable, VenueTeam
+from ..selectors import venue_seatings
 from .common import _open_venue, _series
 
 
 def series_seat(*, venue: Venue, series: int, user: User | None) -> list[VenueTable]:
-    """Seat a series from its teams' line-ups, so that no two players of one team sit together (the engine's
-    ``seat_match_day``, from the match day's seed: the same line-ups seat the same way again). Each table is a match
+    """Seat a series from its teams' line-ups, so that no two players of one team sit together and no two who sat
+    together in a series before at the venue sit together again where that can be (the engine's ``seat_series``,
+    from the match day's seed: the same line-ups and series before seat the same way again). Each table is a match
     of the league's book, started through the core, with the league's rules and length. A series seated already
     keeps its tables: seating it twice (two phones at once) seats it once."""
     with transaction.atomic():
@@ -38,8 +40,12 @@ def series_seat(*, venue: Venue, series: int, user: User | None) -> list[VenueTa
                 before=series - 1,
             )
         line_ups = _line_ups(locked, series)
+        before = [
+            [[str(player.public_id) for player in table] for table in tables]
+            for tables in venue_seatings(locked, through=series - 1)
+        ]
         try:
-            plan = seat_match_day(line_ups, series=series, seed=locked.seed)[series - 1]
+            plan = seat_series(line_ups, number=series, before=before, seed=locked.seed)
         except RuleError as error:
             raise Invalid.from_rules(error) from error
         players = {
