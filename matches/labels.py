@@ -353,3 +353,22 @@ def game_state_text(state: dict[str, Any] | None, names: list[str], deck: str) -
     if state.get("deleted"):
         text += " " + gettext("(deleted)")
     return text
+
+
+# The pairs that sit together again a seated series names; the rest it counts.
+MET_AGAIN_NAMED = 5
+
+
+def met_again_text(pairs: Sequence[tuple[str, str]]) -> str:
+    """What a desk says of the ``pairs`` (by name) that a series seats together again, where the draw avoiding the
+    pairings met before could not avoid them all."""
+    named = ", ".join(f"{first} & {second}" for first, second in pairs[:MET_AGAIN_NAMED])
+    more = len(pairs) - MET_AGAIN_NAMED
+    text = ngettext(
+        "%(count)s pair sits together again, as the draw could not avoid it: %(pairs)s.",
+        "%(count)s pairs sit together again, as the draw could not avoid them all: %(pairs)s.",
+        len(pairs),
+    ) % {"count": len(pairs), "pairs": named}
+    if more > 0:
+        text += " " + ngettext("And %(count)s more.", "And %(count)s more.", more) % {"count": more}
+    return text

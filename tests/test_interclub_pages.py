@@ -11,6 +11,7 @@ import uuid
 from collections.abc import Callable
 from contextlib import AbstractContextManager as ContextManager
 from dataclasses import dataclass
+from itertools import combinations
 
 import pytest
 from django.contrib.auth.models import User
@@ -194,6 +195,37 @@ def test_a_captain_cannot_seat_and_is_told_why() -> None:
     )
     assert "Only the host's secretaries and the league's managers" in html.unescape(response.content.decode())
     assert not VenueTable.objects.exists()
+
+
+def _names_at_tables(setup: LeagueSetup, series: int) -> list[list[str]]:
+    tables = VenueTable.objects.filter(venue=setup.venue, series=series).select_related("match").order_by("number")
+    return [[seat.player.name for seat in table.match.seats.select_related("player")] for table in tables]
+
+
+def test_seating_a_series_names_the_pairs_that_sit_together_again_where_no_seating_avoids_them() -> None:
+    """Four teams of three at three tables of four: the four who sat at a table of series 1 have three tables to go
+    to in series 2, so two of them sit together again, for each table of series 1; the desk names those pairs as a
+    tournament's desk does after a draw."""
+    setup = league_setup(series=2)
+    secretary = browser(setup.secretaries[0])
+    seat = reverse("interclub_seat", args=[setup.venue.public_id])
+    pages = []
+    for series in (1, 2):
+        for team, roster in zip(setup.teams, setup.rosters, strict=True):
+            leagues.series_check_in(venue=setup.venue, series=series, team=team, entries=roster[:3])
+        pages.append(html.unescape(secretary.post(seat, {"series": str(series)}, follow=True).content.decode()))
+    assert "Series 1 is seated." in pages[0]
+    assert "together again" not in pages[0]
+    before = [set(table) for table in _names_at_tables(setup, 1)]
+    again = [
+        f"{one} & {other}"
+        for table in _names_at_tables(setup, 2)
+        for one, other in combinations(table, 2)
+        if any({one, other} <= table_before for table_before in before)
+    ]
+    assert len(again) == 3
+    assert "Series 2 is seated." in pages[1]
+    assert f"3 pairs sit together again, as the draw could not avoid them all: {', '.join(again)}." in pages[1]
 
 
 def test_a_paper_list_that_does_not_add_up_is_refused_next_to_its_numbers() -> None:

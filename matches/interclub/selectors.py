@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from django.db.models import Count, Sum
 
+from matches.engine.draw import met_again
 from matches.engine.match_days import (
     LeaguePoints,
     PlayerAverage,
@@ -180,6 +181,16 @@ def venue_seatings(venue: Venue, *, through: int) -> list[tuple[tuple[Player, ..
         tuple(tuple(players) for (series, _), players in tables.items() if series == number)
         for number in range(1, through + 1)
     ]
+
+
+def met_again_in(venue: Venue, series: int) -> list[tuple[str, str]]:
+    """The pairs seated together in ``series`` at the venue who sat at one table in a series before it there (by
+    their names in the league's book): what its seating could not avoid."""
+    *before, this = (
+        tuple(tuple(player.name for player in table) for table in tables)
+        for tables in venue_seatings(venue, through=series)
+    )
+    return met_again(this, before)
 
 
 def _game_lines(tables: Sequence[VenueTable]) -> dict[tuple[int, int], tuple[int, int, int, int]]:

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from matches.clubs.models import Club, Membership
 from matches.errors import ServiceError
+from matches.labels import met_again_text
 from matches.models import Player
 from matches.permissions import Action, on_subject, request_account, signed_in, signed_in_account, visitor_of
 from matches.qr import table_join
@@ -53,7 +54,15 @@ from .permissions import (
     may_keep_roster,
     may_seat,
 )
-from .selectors import group_state, group_table, players_ranking, screen_state, team_match_days, venue_report
+from .selectors import (
+    group_state,
+    group_table,
+    met_again_in,
+    players_ranking,
+    screen_state,
+    team_match_days,
+    venue_report,
+)
 
 # The match days a group's page lists at a time: the latest, and the older ones a page at a time on request.
 MATCH_DAYS_SHOWN = 10
@@ -229,13 +238,16 @@ def _seating_refused(request: HttpRequest, venue: Venue) -> bool:
 @on_subject(Action.SCORE, "venue")
 @require_POST
 def venue_seat(request: HttpRequest, venue: Venue) -> HttpResponse:
+    """Seat a series; the pairs it seats together again, where it could not avoid them all, are named."""
     series = _series_of(request)
-    if not _seating_refused(request, venue):
-        done_or_refused(
-            request,
-            lambda: services.series_seat(venue=venue, series=series, user=signed_in_account(request)),
-            _("Series %(series)s is seated.") % {"series": series},
-        )
+    if not _seating_refused(request, venue) and done_or_refused(
+        request,
+        lambda: services.series_seat(venue=venue, series=series, user=signed_in_account(request)),
+        _("Series %(series)s is seated.") % {"series": series},
+    ):
+        pairs = met_again_in(venue, series)
+        if pairs:
+            messages.warning(request, met_again_text(pairs))
     return redirect(_venue_url(venue, f"#series-{series}"))
 
 

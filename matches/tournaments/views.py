@@ -18,7 +18,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from matches.accounts import code_askers, code_failure_record, codes_locked_out
@@ -29,7 +28,7 @@ from matches.engine import RuleError
 from matches.engine.league import Place
 from matches.engine.tournaments import CashierLine, Prize, PrizeKind, Seating
 from matches.errors import Invalid, ServiceError
-from matches.labels import euros
+from matches.labels import euros, met_again_text
 from matches.names import name_key
 from matches.paging import page_of
 from matches.permissions import (
@@ -445,26 +444,12 @@ def desk_draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return _desk(request, tournament, status=400, draw_form=form, draw_number=number)
 
 
-# The pairs that sit together again a drawn series names; the rest it counts.
-MET_AGAIN_NAMED = 5
-
-
 def _say_met_again(request: HttpRequest, series: Series) -> None:
     """Say which players sit together again, where a draw avoiding the pairings met before could not avoid them
     all (a small room, or a late series)."""
     pairs = met_again_in(series)
-    if not pairs:
-        return
-    named = ", ".join(f"{first} & {second}" for first, second in pairs[:MET_AGAIN_NAMED])
-    more = len(pairs) - MET_AGAIN_NAMED
-    text = ngettext(
-        "%(count)s pair sits together again, as the draw could not avoid it: %(pairs)s.",
-        "%(count)s pairs sit together again, as the draw could not avoid them all: %(pairs)s.",
-        len(pairs),
-    ) % {"count": len(pairs), "pairs": named}
-    if more > 0:
-        text += " " + ngettext("And %(count)s more.", "And %(count)s more.", more) % {"count": more}
-    messages.warning(request, text)
+    if pairs:
+        messages.warning(request, met_again_text(pairs))
 
 
 def _series_of(tournament: Tournament, number: int) -> Series:
