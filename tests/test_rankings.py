@@ -154,6 +154,12 @@ def test_a_list_changed_by_its_owner_only(club: dict[str, Any]) -> None:
     form = owner.get(reverse("ranking_edit", args=[ranking.public_id]))
     assert form.status_code == 200
     assert "Rangliste" in text_of(form)
+    # The events offered are dated as the reader writes dates.
+    assert "Skatclub Herz Dame · 2026 (Club nights, 12/01/2026)" in text_of(form)
+    german = Client(headers={"accept-language": "de"})
+    german.force_login(club["owner"])
+    offered = text_of(german.get(reverse("ranking_edit", args=[ranking.public_id])))
+    assert "Skatclub Herz Dame · 2026 (Vereinsabende, 01.12.2026)" in offered
     data = {"name": "Bestenliste", "events": [str(club["season"].public_id)], "period": "whole"}
     data |= {"counted": "everybody", "method": "best", "minimum": "1", "best": "1", "field": "100"}
     assert owner.post(reverse("ranking_edit", args=[ranking.public_id]), data).status_code == 302

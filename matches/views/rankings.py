@@ -90,7 +90,10 @@ class RankingListForm(forms.Form):
         assert isinstance(events, forms.ChoiceField)
         assert isinstance(circles, forms.ChoiceField)
         events.choices = [
-            (str(event.within), f"{event.name} ({closed_lists_label(event.kind)}, {event.last:%Y-%m-%d})")
+            (
+                str(event.within),
+                f"{event.name} ({closed_lists_label(event.kind)}, {date_format(event.last, 'SHORT_DATE_FORMAT')})",
+            )
             for event in countable_events(account, keep=kept or [])
         ]
         circles.choices = [("", "—")] + [(str(key), name) for key, _, name in lists_circles(account)]
