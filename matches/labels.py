@@ -289,7 +289,7 @@ def step_back_text(change: MatchEvent, *, redo: bool, names: list[str], deck: st
 
 def match_part_text(part: dict[str, Any] | None, seated: Mapping[str, str]) -> str:
     """What a change to the match itself changed, in a few words: "closed, co-scorers' link off", "Anna, Ben, Cleo",
-    "3 values scored afresh"."""
+    "3 values scored afresh", a paper list (``paper_list_text``)."""
     if not part:
         return "—"
     words = []
@@ -305,12 +305,31 @@ def match_part_text(part: dict[str, Any] | None, seated: Mapping[str, str]) -> s
         words.append(str(part["title"]) or "—")
     if "seats" in part:
         words.append(", ".join(seated.get(str(player), "?") for player in part["seats"]))
+    if "paper" in part:
+        words.append(paper_list_text(part["paper"], seated))
     if "changed" in part:
         count = int(part["changed"])
         words.append(
             ngettext("%(count)s value scored afresh", "%(count)s values scored afresh", count) % {"count": count}
         )
     return ", ".join(words) or "—"
+
+
+def paper_list_text(lines: Sequence[Mapping[str, Any]], seated: Mapping[str, str]) -> str:
+    """A table's paper list as its history keeps it, in a few words: "Anna 455 (3 won, 1 lost); Ben −120 (1 won,
+    2 lost)", or that there is none."""
+    if not lines:
+        return gettext("no paper list")
+    return "; ".join(
+        gettext("%(name)s %(points)s (%(won)s won, %(lost)s lost)")
+        % {
+            "name": seated.get(str(line["player"]), "?"),
+            "points": total_label(int(line["game_points"])),
+            "won": int(line["won"]),
+            "lost": int(line["lost"]),
+        }
+        for line in lines
+    )
 
 
 def change_text(event: MatchEvent, names: list[str], deck: str) -> str:

@@ -319,7 +319,7 @@ class GameScore(models.Model):
 
 # A change to a game names it; a change to the match itself names none (``MatchEvent``).
 GAME_ACTIONS = ("add", "edit", "delete", "undo", "redo")
-MATCH_ACTIONS = ("lock", "unlock", "reseat", "join", "leave", "handover", "rescore", "retitle", "link")
+MATCH_ACTIONS = ("lock", "unlock", "reseat", "join", "leave", "handover", "rescore", "retitle", "link", "paper")
 
 
 class MatchEvent(models.Model):
@@ -327,7 +327,8 @@ class MatchEvent(models.Model):
 
     A change to a game (``GAME_ACTIONS``) names its ``game`` and keeps the game's state before and after; a change
     to the match itself (its list closed or reopened, its seats, co-scorers, title, links or book, a scoring afresh)
-    names no game and keeps what it changed (whether a link is on, never its secret address). ``token`` is the one
+    names no game and keeps what it changed (whether a link is on, never its secret address; a table's paper list,
+    each player's totals, as it stood before and after it was entered, entered anew or taken back). ``token`` is the one
     the submitting page carried, so a retried submission finds its first event instead of changing the match twice.
     ``version`` is the match version the change made; ``number`` the game's number then. An undo points at the
     change it undid (``undo_of``); a redo is the undo of an undo.
@@ -348,6 +349,7 @@ class MatchEvent(models.Model):
         RESCORE = "rescore", _("scored afresh")
         RETITLE = "retitle", _("title changed")
         LINK = "link", _("link renewed or turned off")
+        PAPER = "paper", _("paper list changed")
 
     public_id = models.UUIDField(default=time_ordered_id, unique=True, editable=False)
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")

@@ -132,7 +132,50 @@ def test_a_club_nights_close_and_reopen_and_a_paper_list_are_changes_of_each_tab
     seated = [seat.player for seat in match.seats.order_by("position")]
     clubs.paper_enter(table=table, lines=[(player, 0, 0, 0) for player in seated], user=owner)
     clubs.paper_to_phones(table=ClubTable.objects.get(pk=table.pk), user=owner)
-    assert [action for action, _, _ in _changes(match)] == ["join", "lock", "unlock", "lock", "unlock", "link"]
+    assert [action for action, _, _ in _changes(match)] == [
+        "join",
+        "lock",
+        "unlock",
+        "paper",
+        "lock",
+        "paper",
+        "unlock",
+        "link",
+    ]
+
+
+def test_a_paper_list_entered_anew_or_taken_back_keeps_the_totals_it_replaced_in_the_history() -> None:
+    owner, table = _club_table(["Anna", "Ben", "Cleo"])
+    match = table.match
+    seated = {seat.player.name: seat.player for seat in match.seats.select_related("player")}
+    anna, ben, cleo = seated["Anna"], seated["Ben"], seated["Cleo"]
+    first = [(anna, 72, 1, 0), (ben, -48, 0, 1), (cleo, 0, 0, 0)]
+    clubs.paper_enter(table=table, lines=first, user=owner)
+    clubs.paper_enter(table=table, lines=list(reversed(first)), user=owner)  # the same list again: no change
+    clubs.paper_enter(table=table, lines=[(anna, 72, 1, 0), (ben, 0, 0, 0), (cleo, -48, 0, 1)], user=owner)
+    clubs.paper_to_phones(table=ClubTable.objects.get(pk=table.pk), user=owner)
+    changes = list(match.events.filter(action="paper").order_by("version"))
+    anna_72 = {"player": str(anna.public_id), "game_points": 72, "won": 1, "lost": 0}
+    ben_48 = {"player": str(ben.public_id), "game_points": -48, "won": 0, "lost": 1}
+    cleo_0 = {"player": str(cleo.public_id), "game_points": 0, "won": 0, "lost": 0}
+    ben_0 = {**cleo_0, "player": str(ben.public_id)}
+    cleo_48 = {**ben_48, "player": str(cleo.public_id)}
+    assert [(change.before, change.after, change.user) for change in changes] == [
+        ({"paper": []}, {"paper": [anna_72, ben_48, cleo_0]}, owner),
+        ({"paper": [anna_72, ben_48, cleo_0]}, {"paper": [anna_72, ben_0, cleo_48]}, owner),
+        ({"paper": [anna_72, ben_0, cleo_48]}, {"paper": []}, owner),
+    ]
+    browser = Client()
+    browser.force_login(owner)
+    page = browser.get(reverse("match_history", args=[match.public_id])).content.decode()
+    assert page.count("Paper list changed") == 3
+    assert "Anna 72 (1 won, 0 lost); Ben \N{MINUS SIGN}48 (0 won, 1 lost); Cleo 0 (0 won, 0 lost)" in page
+    assert "Anna 72 (1 won, 0 lost); Ben 0 (0 won, 0 lost); Cleo \N{MINUS SIGN}48 (0 won, 1 lost)" in page
+    assert page.count("no paper list") == 2
+    browser.cookies["django_language"] = "de"
+    german = browser.get(reverse("match_history", args=[match.public_id]), headers={"accept-language": "de"})
+    assert "Papierliste geändert" in german.content.decode()
+    assert "Ben 0 (0 gewonnen, 0 verloren)" in german.content.decode()
 
 
 def test_the_history_page_and_the_api_show_a_change_to_the_match_itself() -> None:

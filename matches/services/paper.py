@@ -7,8 +7,8 @@ closed night) and says how many games its series has and whether its game points
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -18,8 +18,8 @@ from ..engine.league import PaperLine as Paper
 from ..engine.league import check_paper
 from ..engine.messages import gettext_noop, msg
 from ..errors import Conflict, Invalid
-from ..models import Game, Match, PaperLine, Player
-from .changes import lock_match
+from ..models import Game, Match, MatchEvent, PaperLine, Player
+from .changes import lock_match, record_match_change
 from .matches import match_lock, match_unlock
 from .sharing import match_link_renew
 
@@ -57,30 +57,39 @@ def paper_check(*, match: Match, lines: Lines, games: int | None, skat_values: b
 
 def paper_enter(*, match: Match, lines: Lines, games: int | None, skat_values: bool, user: User | None) -> None:
     """Enter ``match``'s list from paper: refused while it has games entered, checked (``paper_check``), replacing
-    totals entered before; then the list is locked (the phones learn at once that it takes no games) and its scoring
-    link turned off, its co-scorers scoring it no longer (``match_lock`` with ``end_scoring``)."""
+    totals entered before, the list before and after kept in the match's history; then the list is locked (the
+    phones learn at once that it takes no games) and its scoring link turned off, its co-scorers scoring it no longer
+    (``match_lock`` with ``end_scoring``)."""
     with transaction.atomic():
         locked = lock_match(match.pk)
         if Game.objects.filter(match=locked, deleted=False).exists():
             raise Conflict.about_match(msg(GAMES_ENTERED))
         paper_check(match=locked, lines=lines, games=games, skat_values=skat_values)
-        PaperLine.objects.filter(match=locked).delete()
-        PaperLine.objects.bulk_create(
+        before = _kept(PaperLine.objects.filter(match=locked).select_related("player"))
+        written = [
             PaperLine(match=locked, player=player, game_points=points, won=won, lost=lost)
             for player, points, won, lost in lines
-        )
+        ]
+        after = _kept(written)
+        # The same list again (a form sent twice) changes nothing and writes no history.
+        if _sorted(before) != _sorted(after):
+            PaperLine.objects.filter(match=locked).delete()
+            PaperLine.objects.bulk_create(written)
+            record_match_change(locked, MatchEvent.Action.PAPER, user, before=before, after=after)
         # Its scoring link ends with it: the core keeps the link turned off, for the page a phone that opens it gets.
         match_lock(match=locked, user=user, end_scoring=True)
 
 
 def paper_to_phones(*, match: Match, user: User | None) -> list[PaperTotals]:
-    """Take ``match``'s paper totals back and open its list to the phones again (its scoring link on, a new one if it
-    was turned off); answers the totals it had, for the event's own history."""
+    """Take ``match``'s paper totals back (kept in the match's history) and open its list to the phones again (its
+    scoring link on, a new one if it was turned off); answers the totals it had, for the event's own history."""
     with transaction.atomic():
         locked = lock_match(match.pk)
-        lines = PaperLine.objects.filter(match=locked).select_related("player")
+        lines = list(PaperLine.objects.filter(match=locked).select_related("player"))
         taken = [PaperTotals(line.player, line.game_points, line.won, line.lost) for line in lines]
-        lines.delete()
+        if lines:
+            PaperLine.objects.filter(match=locked).delete()
+            record_match_change(locked, MatchEvent.Action.PAPER, user, before=_kept(lines), after=_kept([]))
         match_unlock(match=locked, user=user)
         if Match.objects.filter(pk=locked.pk, invite_token__isnull=True).exists():
             match_link_renew(match=locked, link="invite", user=user)
@@ -95,3 +104,18 @@ def paper_restore(*, match: Match, lines: Lines, games: int | None, skat_values:
         PaperLine(match=match, player=player, game_points=points, won=won, lost=lost)
         for player, points, won, lost in lines
     )
+
+
+def _kept(lines: Iterable[PaperLine]) -> dict[str, list[dict[str, Any]]]:
+    """A paper list as the match's history keeps it, before and after a change: each player (by public id, in the
+    order of the list) with their totals; an empty list for none."""
+    return {
+        "paper": [
+            {"player": str(line.player.public_id), "game_points": line.game_points, "won": line.won, "lost": line.lost}
+            for line in lines
+        ]
+    }
+
+
+def _sorted(kept: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    return sorted(kept["paper"], key=lambda line: line["player"])

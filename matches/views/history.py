@@ -55,14 +55,15 @@ def _history_item(event: MatchEvent, names: list[str], deck: str, seated: Mappin
 
 
 def _seated_names(match: Match, events: Sequence[MatchEvent]) -> dict[str, str]:
-    """The names of the players that changes of seats name (by public id), in one read of the match's book."""
+    """The names of the players that changes of seats and paper lists name (by public id), in one read of the match's
+    book."""
     named = {
         str(player)
         for event in events
         if event.game_id is None
         for part in (event.before, event.after)
         if isinstance(part, dict)
-        for player in part.get("seats", [])
+        for player in [*part.get("seats", []), *(line["player"] for line in part.get("paper", []))]
     }
     players = Player.objects.filter(keeper_id=match.keeper_id, public_id__in=named) if named else []
     return {str(player.public_id): player.name for player in players}
