@@ -666,7 +666,8 @@ def night_paper(request: HttpRequest, night: Night, number: int) -> HttpResponse
         raise Http404
     back = reverse("night_detail", args=[night.public_id])
     night_of = _("Club night of %(date)s") % {"date": date_format(night.date)}
-    paper = PaperTable(table.match, table.series, number, night.season.name, "clubs/_base.html", back, night_of)
+    closed = _("This night is closed: its lists stay as they are.") if night.closed_at else ""
+    paper = PaperTable(table.match, table.series, number, night.season.name, "clubs/_base.html", back, night_of, closed)
 
     def enter(lines: list[PaperTotals]) -> None:
         services.paper_enter(table=table, lines=lines, user=signed_in_account(request))

@@ -283,6 +283,7 @@ def venue_paper(request: HttpRequest, venue: Venue, number: int) -> HttpResponse
         "interclub/_base.html",
         _venue_url(venue, f"#series-{series}"),
         back,
+        _("This venue is closed: its lists stay as they are.") if venue.closed_at else "",
     )
 
     def enter(lines: list[PaperTotals]) -> None:

@@ -474,11 +474,18 @@ def series_close(request: HttpRequest, tournament: Tournament, series: int) -> H
 @on_subject(Action.MANAGE, "tournament")
 def table_paper(request: HttpRequest, tournament: Tournament, series: int, number: int) -> HttpResponse:
     """A table that kept its list on paper: each player's game points, won and lost games, as at a club night."""
-    table = Table.objects.filter(series=_series_of(tournament, series), number=number).select_related("match").first()
+    table = (
+        Table.objects.filter(series=_series_of(tournament, series), number=number)
+        .select_related("match", "series")
+        .first()
+    )
     if table is None:
         raise Http404
     desk = _desk_url(tournament, "#tables")
-    paper = PaperTable(table.match, series, number, tournament.name, "tournaments/_base.html", desk, tournament.name)
+    closed = _("Series %(number)s is closed: its lists stay.") % {"number": series} if table.series.closed_at else ""
+    paper = PaperTable(
+        table.match, series, number, tournament.name, "tournaments/_base.html", desk, tournament.name, closed
+    )
 
     def enter(lines: list[PaperTotals]) -> None:
         by_player = {seat.entry.player_id: seat.entry for seat in table.seats.select_related("entry")}

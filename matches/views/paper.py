@@ -20,7 +20,8 @@ from ..services.paper import PaperTotals
 @dataclass(frozen=True)
 class PaperTable:
     """The table whose list is entered, as its event's page names it: its match, series and number, the event's
-    name (for the title), its layout (``base``: the template the page extends) and the way back to the event."""
+    name (for the title), its layout (``base``: the template the page extends) and the way back to the event;
+    ``closed``: why no list is entered now (its night, venue or series closed), said instead of the form."""
 
     match: Match
     series: int
@@ -29,6 +30,7 @@ class PaperTable:
     base: str
     back_url: str
     back_label: str
+    closed: str = ""
 
 
 def paper_page(
@@ -36,7 +38,12 @@ def paper_page(
 ) -> HttpResponse:
     """The paper list of ``table``: the form, filled with what was entered before; posted, the lines are entered by
     ``enter`` (which refuses as the app's service does, each refusal next to the number it names) and the page goes
-    on to ``done``."""
+    on to ``done``. Where the event says the list is ``closed``, the page says why and has no form to fill in
+    (a list sent all the same is refused, 409)."""
+    if table.closed:
+        refused = request.method == "POST"
+        status = 409 if refused else 200
+        return render(request, "matches/paper.html", {"table": table, "refused": refused}, status=status)
     form = PaperForm.of_table(request.POST or None, table.match)
     if request.method == "POST" and form.is_valid():
         try:
