@@ -295,6 +295,44 @@ def test_each_row_is_matched_by_name_added_doubted_or_refused_with_its_row_numbe
     assert str(rows[9].problem) == "No member number."
 
 
+def test_a_name_spelt_otherwise_than_a_players_of_the_book_is_a_doubt_not_a_second_player_unseen(club: Club) -> None:
+    join_number(player=player(club, "Karl Klein"), number="555")
+    content = csv_file(
+        [
+            ("Name", "Mitgliedsnummer"),
+            ("Joerg Schmidt", "4711"),  # 2: Jörg Schmidt, spelt out
+            ("Hans Mueller", "1001"),  # 3: two players spelt alike
+            ("Karl Klein", "556"),  # 4: the name itself: no doubt about who, refused as before
+            ("Kärl Klein", "555"),  # 5: spelt alike and holding the number already
+            ("Eva Neu", "1002"),  # 6: nobody alike: new
+        ]
+    )
+    member_import = imported(club.keeper, content)
+    preview = member_import_preview(member_import)
+    assert kinds(preview) == {2: Kind.DOUBT, 3: Kind.DOUBT, 4: Kind.REFUSED, 5: Kind.DONE, 6: Kind.NEW}
+    rows = {row.row: row for row in preview.rows}
+    assert str(rows[2].problem) == (
+        "Nobody of this book is called Joerg Schmidt, but spelt alike: Jörg Schmidt. The same, or a new player?"
+    )
+    assert [choice.player.name if choice.player else choice.code for choice in rows[2].choices] == [
+        "skip",
+        "Jörg Schmidt",
+        "new",
+    ]
+    assert "but spelt alike: Hans Müller / Müller, Hans." in str(rows[3].problem)
+    assert [choice.player.name if choice.player else choice.code for choice in rows[3].choices] == [
+        "skip",
+        "Hans Müller",
+        "Müller, Hans",
+        "new",
+    ]
+    assert rows[5].player == player(club, "Karl Klein")
+    applied(member_import, r2=str(player(club, "Jörg Schmidt").public_id), r3="new")
+    numbers = dict(Player.objects.filter(keeper=club.keeper).values_list("name", "person__federation_number"))
+    assert (numbers["Jörg Schmidt"], numbers["Hans Mueller"], numbers["Eva Neu"]) == ("4711", "1001", "1002")
+    assert numbers["Hans Müller"] is None
+
+
 def test_a_number_another_player_of_the_book_holds_and_two_rows_of_one_player_are_refused(club: Club) -> None:
     join_number(player=player(club, "Karl Klein"), number="555")
     content = csv_file(

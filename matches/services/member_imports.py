@@ -96,6 +96,8 @@ NUMBER_HEADINGS = frozenset(
 HEADING_NOISE = re.compile(r"[\s.\-_/#:]+")
 # What separates the words of a name when names are compared: "Müller, Hans" and "Hans Müller" are one name.
 NAME_NOISE = re.compile(r"[\s,.;\-'\"()]+")
+# An umlaut written out ("ae", "oe", "ue"), read as its plain vowel where names are compared for their spelling.
+WRITTEN_OUT = re.compile(r"([aou])e")
 
 SKIP = "skip"
 NEW = "new"
@@ -418,6 +420,17 @@ def loose_key(name: str) -> str:
     return " ".join(sorted(part for part in NAME_NOISE.split(name_key(name)) if part))
 
 
+def alike_key(name: str) -> str:
+    """What two names share when they may be one name spelt two ways: their words without accents, an umlaut and
+    its written-out form read as the plain vowel ("Hans Müller", "Hans Mueller" and "Hans Muller"; "Zoë", "Zoe")."""
+    return " ".join(sorted(_plain(part) for part in NAME_NOISE.split(name_key(name)) if part))
+
+
+def _plain(word: str) -> str:
+    bare = "".join(char for char in unicodedata.normalize("NFKD", word) if not unicodedata.combining(char))
+    return WRITTEN_OUT.sub(r"\1", bare)
+
+
 def _as_written(raw: str) -> str:
     """The name a row gives, as a player's: "Müller, Hans" (last name first) read as "Hans Müller"."""
     name = normalize_name(raw)
@@ -472,11 +485,13 @@ def _twice(read: list[_Read]) -> None:
 
 @dataclass(frozen=True)
 class _Facts:
-    """What the rows are matched against: the book, its players by their names' loose key, the people holding the
-    rows' numbers, and the players (id, book, name) of those people and of the book's players' people."""
+    """What the rows are matched against: the book, its players by their names' loose key and by the key of names
+    spelt alike, the people holding the rows' numbers, and the players (id, book, name) of those people and of the
+    book's players' people."""
 
     book: int
     by_name: dict[str, list[Player]]
+    alike: dict[str, list[Player]]
     holders: dict[str, Person]
     players_of: dict[int, list[tuple[int, int, str]]]
 
@@ -494,17 +509,22 @@ def _facts(book: int, read: list[_Read], *, lock: bool) -> _Facts:
     if lock:
         players = players.select_for_update(of=("self",))
     by_name: dict[str, list[Player]] = defaultdict(list)
+    alike: dict[str, list[Player]] = defaultdict(list)
     for player in players:
         by_name[loose_key(player.name)].append(player)
+        alike[alike_key(player.name)].append(player)
     numbers = sorted({one.number for one in read if one.problem is None})
     holders: dict[str, Person] = {}
     for part in _chunks(numbers):
         holders |= {
             person.federation_number or "": person for person in Person.objects.filter(federation_number__in=part)
         }
-    wanted = {loose_key(one.name) for one in read if one.problem is None and one.number in holders}
+    wanted = [one.name for one in read if one.problem is None and one.number in holders]
     people = {person.pk for person in holders.values()} | {
-        player.person_id for key in wanted for player in by_name.get(key, []) if player.person_id is not None
+        player.person_id
+        for name in wanted
+        for player in by_name.get(loose_key(name)) or alike.get(alike_key(name), [])
+        if player.person_id is not None
     }
     players_of: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
     for part in _chunks(sorted(people)):
@@ -512,7 +532,7 @@ def _facts(book: int, read: list[_Read], *, lock: bool) -> _Facts:
             "person_id", "pk", "keeper_id", "name"
         ):
             players_of[person].append((pk, keeper, name))
-    return _Facts(book, by_name, holders, players_of)
+    return _Facts(book, by_name, alike, holders, players_of)
 
 
 def _target(facts: _Facts, player: Player | None, name: str, number: str) -> tuple[str, Message | None]:
@@ -574,6 +594,28 @@ def _planned(facts: _Facts, one: _Read) -> RowPlan:
             return RowPlan(one.row, one.name, one.number, Kind.DOUBT, player=player, problem=why, choices=choices)
         return RowPlan(one.row, one.name, one.number, Kind.REFUSED, player=player, problem=why)
     new_answer, new_why = _target(facts, None, one.name, one.number)
+    alike = [] if candidates else facts.alike.get(alike_key(one.name), [])
+    if alike:
+        # Nobody of the book has this name, but a name spelt alike ("Mueller" for "Müller"): the secretary says whether
+        # it is them or somebody new, rather than a second player of one person being added unseen.
+        offered = [Choice(SKIP)]
+        for player in alike:
+            answer, why = _target(facts, player, one.name, one.number)
+            if answer == "done":
+                return RowPlan(one.row, one.name, one.number, Kind.DONE, player=player)
+            if answer in ("ok", "doubt"):
+                offered.append(Choice(str(player.public_id), player, why))
+        if new_answer in ("ok", "doubt"):
+            offered.append(Choice(NEW, None, new_why))
+        if len(offered) > 1:
+            spelt = msg(
+                gettext_noop(
+                    "Nobody of this book is called {name}, but spelt alike: {names}. The same, or a new player?"
+                ),
+                name=one.name,
+                names=" / ".join(player.name for player in alike),
+            )
+            return RowPlan(one.row, one.name, one.number, Kind.DOUBT, problem=spelt, choices=tuple(offered))
     if not candidates:
         if new_answer == "ok":
             return RowPlan(one.row, one.name, one.number, Kind.NEW)
