@@ -182,6 +182,22 @@ def test_a_list_changed_by_its_owner_only(club: dict[str, Any]) -> None:
     assert not RankingList.objects.exists()
 
 
+def test_publishing_on_the_page_waits_for_a_tick_and_keeps_the_period_asked_for(club: dict[str, Any]) -> None:
+    ranking = defined(club["owner"], club["season"], period="month")
+    owner = signed_in(club["owner"])
+    address = reverse("ranking_publish", args=[ranking.public_id])
+    page = owner.get(reverse("ranking_detail", args=[ranking.public_id]) + "?period=2026-11")
+    assert "Yes, publish: this period&#x27;s list stays as it is now, for good" in page.content.decode()
+    # One tap is not enough: a list published stays so, whatever closes later.
+    unticked = owner.post(address, {"period": "2026-11"})
+    assert unticked.status_code == 400
+    assert "Tick this to publish the list." in text_of(unticked)
+    assert "Publish the list of November 2026" in text_of(unticked)  # the period asked for, not the latest
+    assert not RankingEdition.objects.exists()
+    assert owner.post(address, {"period": "2026-11", "confirm": "on"}).status_code == 302
+    assert list(RankingEdition.objects.values_list("period", flat=True)) == ["2026-11"]
+
+
 def places(ranking: RankingList, period: str) -> list[tuple[int, str, int, str]]:
     """The kept places of a period: place, the player's name, series and score."""
     kept = RankingPlace.objects.filter(ranking=ranking, period=period).order_by("place", "pk")

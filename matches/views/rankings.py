@@ -199,12 +199,25 @@ def _edit_page(
     return render(request, "matches/ranking_edit.html", context, status=status)
 
 
+class RankingPublishForm(forms.Form):
+    confirm = forms.BooleanField(
+        label=gettext_lazy("Yes, publish: this period's list stays as it is now, for good"),
+        error_messages={"required": gettext_lazy("Tick this to publish the list.")},
+    )
+
+
 @on_subject(Action.VIEW, "ranking")
 @require_safe
 def ranking_detail(request: HttpRequest, ranking: RankingList) -> HttpResponse:
     """A period's list: as published, where it was, else as it stands; the periods with lists to choose from."""
+    return _detail_page(request, ranking, RankingPublishForm(), asked=request.GET.get("period"), status=200)
+
+
+def _detail_page(
+    request: HttpRequest, ranking: RankingList, publish_form: RankingPublishForm, *, asked: str | None, status: int
+) -> HttpResponse:
     periods = ranking_periods(ranking)
-    asked, after = request.GET.get("period"), request.GET.get("after")
+    after = request.GET.get("after")
     # The period asked for; else the one the page continues; else the latest.
     continued = cursor_period(after)
     if asked is not None and period_known(ranking, asked):
@@ -227,15 +240,19 @@ def ranking_detail(request: HttpRequest, ranking: RankingList) -> HttpResponse:
         "rules": rules,
         "figure": FIGURES[Method(rules.method)],
         "manage": owner is not None and ranking.owner_id == owner.pk,
+        "publish_form": publish_form,
     }
-    return render(request, "matches/ranking_detail.html", context)
+    return render(request, "matches/ranking_detail.html", context, status=status)
 
 
 @on_subject(Action.MANAGE, "ranking")
 @require_POST
 def ranking_publish_view(request: HttpRequest, ranking: RankingList) -> HttpResponse:
-    """Keep the period's list as it stands now, as published."""
+    """Keep the period's list as it stands now, as published, once its owner ticked that they mean it."""
     period = request.POST.get("period", "")
+    publish_form = RankingPublishForm(request.POST)
+    if not publish_form.is_valid():
+        return _detail_page(request, ranking, publish_form, asked=period, status=400)
     account = signed_in_account(request)
     done_or_refused(
         request,
