@@ -598,6 +598,35 @@ def test_an_accepted_report_is_corrected_by_the_manager_with_a_reason(setup: Lea
     assert send(client, address(venue, "reopen"), {"reason": "noch einmal"}, seen=seen).status_code == 409
 
 
+def test_a_captain_confirms_a_corrected_report_anew_and_the_earlier_confirmation_is_of_the_earlier_result(
+    setup: LeagueSetup,
+) -> None:
+    venue = closed(setup)
+    team = str(setup.teams[0].public_id)
+    earlier = leagues.report_confirm(venue=venue, team=setup.teams[0], user=setup.captains[0])
+    leagues.report_accept(venue=venue, user=setup.manager)
+    leagues.venue_reopen(venue=venue, user=setup.manager, reason="Tisch 1 falsch addiert")
+    enter_series(setup, 2, {**dict(zip((t.name for t in setup.teams), SCORES, strict=True)), "Herz Dame I": 3100}, None)
+    leagues.venue_close(venue=venue, user=setup.manager)
+    correction = Correction.objects.get(venue=venue)
+    assert APIClient().get(address(venue)).json()["confirmed"] == []
+    report = APIClient().get(address(venue, "report")).json()
+    assert report["confirmed"] == []
+    moment = datetime.datetime.fromisoformat
+    assert [
+        (one["team"], moment(one["created_at"]), moment(one["corrected_at"])) for one in report["confirmed_before"]
+    ] == [(team, earlier.created_at, correction.created_at)]
+    assert report["corrections"][0]["before"]["2"]["Herz Dame I"] == 3000
+    assert report["corrections"][0]["after"]["2"]["Herz Dame I"] == 3100
+    again = send(signed(setup.captains[0]), address(venue, "confirm"), {"team": team})
+    assert again.status_code == 201, again.content
+    assert again.json()["confirmed"] == [team]
+    assert send(signed(setup.captains[0]), address(venue, "confirm"), {"team": team}).status_code == 200
+    report = APIClient().get(address(venue, "report")).json()
+    assert [one["team"] for one in report["confirmed"]] == [team]
+    assert [one["team"] for one in report["confirmed_before"]] == [team]
+
+
 def test_the_host_reopens_a_report_not_accepted_and_the_confirmations_go(setup: LeagueSetup) -> None:
     venue = closed(setup)
     leagues.report_confirm(venue=venue, team=setup.teams[0], user=setup.captains[0])

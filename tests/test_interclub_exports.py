@@ -276,6 +276,25 @@ def test_the_printed_report_of_an_accepted_venue_names_who_confirmed_and_who_acc
         assert f"Confirmed for {team.name} by {captain.username}" in text
 
 
+def test_the_printed_report_of_a_corrected_venue_gives_the_scores_changed_and_the_confirmations_before(
+    client: Client,
+) -> None:
+    setup = played()
+    accepted(setup)
+    setup.venue = leagues.venue_reopen(venue=setup.venue, user=setup.manager, reason="Table 1 added wrongly")
+    enter_series(setup, 3, {**WORKED[2], "Pik As I": 3300}, setup.manager)
+    setup.venue = leagues.venue_close(venue=setup.venue, user=setup.manager)
+    leagues.report_confirm(venue=setup.venue, team=setup.teams[2], user=setup.captains[2])
+    text = " ".join(pdf_text(client.get(reverse("download-venue-report", args=[setup.venue.public_id, "pdf"]))))
+    assert f"by {setup.manager.username}: Table 1 added wrongly" in text
+    assert "Series 3, Pik As I: 3200 → 3300" in text
+    assert "Series 3, Herz Dame I" not in text
+    assert "Confirmed for Herz Dame I by captain0 on" in text
+    assert ", before the correction of" in text
+    assert "Not confirmed for Herz Dame I" in text
+    assert "Not confirmed for Pik As I" not in text
+
+
 def test_the_printed_group_table_and_ranking_show_the_downloads_rows(client: Client) -> None:
     setup = played()
     table = pdf_text(client.get(reverse("download-group-table", args=[setup.group.public_id, "pdf"])))[0]

@@ -20,6 +20,7 @@ from django.db.models import F
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import formats, timezone, translation
 
 from matches.clubs import services as clubs
 from matches.interclub import services as leagues
@@ -341,6 +342,62 @@ def test_a_correction_after_acceptance_needs_a_reason_next_to_its_field() -> Non
     venue = Venue.objects.get(pk=setup.venue.pk)
     assert venue.closed_at is None
     assert venue.corrections.get().reason == "Table 2 swapped two lines"
+
+
+def _corrected(setup: LeagueSetup) -> None:
+    """The report confirmed for Herz Dame I, accepted, and corrected: series 2 entered anew, Herz Dame I scoring 3383
+    instead of 3283."""
+    leagues.report_confirm(venue=setup.venue, team=setup.teams[0], user=setup.captains[0])
+    leagues.report_accept(venue=setup.venue, user=setup.manager)
+    leagues.venue_reopen(venue=setup.venue, user=setup.manager, reason="Table 1 of series 2 added wrongly")
+    enter_series(setup, 2, {**WORKED_SCORES[1], "Herz Dame I": 3383}, setup.manager)
+    setup.venue = leagues.venue_close(venue=setup.venue, user=setup.manager)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        (
+            "en",
+            (
+                "Series 2, Herz Dame I: 3283 → 3383",
+                "Herz Dame I: confirmed by captain0 on {confirmed}, before the correction of {corrected}",
+                "Confirm the corrected report for Herz Dame I",
+            ),
+        ),
+        (
+            "de",
+            (
+                "Serie 2, Herz Dame I: 3283 → 3383",
+                "Herz Dame I: am {confirmed} von captain0 bestätigt, vor der Berichtigung vom {corrected}",
+                "Berichtigten Spielbericht für Herz Dame I bestätigen",
+            ),
+        ),
+    ],
+)
+def test_a_corrected_report_lists_the_scores_changed_and_the_confirmations_of_the_earlier_result(
+    language: str, words: tuple[str, ...]
+) -> None:
+    setup = _closed()
+    _corrected(setup)
+    confirmed = setup.venue.confirmations.get()
+    correction = setup.venue.corrections.get()
+    captain = Client(headers={"accept-language": language})
+    captain.force_login(setup.captains[0])
+    page = html.unescape(captain.get(reverse("interclub_report", args=[setup.venue.public_id])).content.decode())
+    with translation.override(language):
+        moments = {
+            "confirmed": formats.localize(timezone.localtime(confirmed.created_at)),
+            "corrected": formats.localize(timezone.localtime(correction.created_at)),
+        }
+    for one in words:
+        assert one.format(**moments) in page
+    assert "Series 2, Kreuz Bube I" not in page
+    captain.post(reverse("interclub_confirm", args=[setup.venue.public_id]), {"team": str(setup.teams[0].public_id)})
+    page = html.unescape(captain.get(reverse("interclub_report", args=[setup.venue.public_id])).content.decode())
+    assert words[2] not in page
+    assert words[1].format(**moments) in page
+    assert setup.venue.confirmations.count() == 2
 
 
 def test_the_host_secretary_cannot_correct_an_accepted_report() -> None:

@@ -19,10 +19,12 @@ from matches.interclub.models import (
     MatchDay,
     ReportConfirmation,
     RosterEntry,
+    ScoreChange,
     Venue,
     VenueTable,
     VenueTeam,
 )
+from matches.interclub.selectors import venue_report
 from matches.models import Match, Player
 from matches.names import name_key
 from matches.services import Submission, game_add
@@ -458,7 +460,41 @@ def test_a_correction_after_acceptance_needs_a_reason_and_records_who_why_and_wh
     changed = [team for team, score in correction.after["2"].items() if correction.before["2"][team] != score]
     assert len(changed) == 1
     assert correction.after["2"][changed[0]] == correction.before["2"][changed[0]] + 74
+    assert correction.changes() == [
+        ScoreChange(2, changed[0], correction.before["2"][changed[0]], correction.after["2"][changed[0]])
+    ]
     assert Venue.objects.get(pk=venue.pk).accepted_at is not None
+
+
+def test_a_correction_still_open_changed_no_score_yet() -> None:
+    correction = Correction(before={"1": {"Herz Dame I": 3000, "Pik As I": 3100}}, after=None)
+    assert correction.changes() == []
+    correction.after = {"1": {"Herz Dame I": 3000, "Pik As I": 3174}}
+    assert correction.changes() == [ScoreChange(1, "Pik As I", 3100, 3174)]
+
+
+def test_a_confirmation_before_a_correction_confirms_the_earlier_result_and_the_captain_confirms_anew() -> None:
+    setup = league_setup(series=2)
+    _played_series(setup)
+    venue = leagues.venue_close(venue=setup.venue, user=None)
+    earlier = leagues.report_confirm(venue=venue, team=setup.teams[0], user=setup.captains[0])
+    leagues.report_accept(venue=venue, user=setup.manager)
+    leagues.venue_reopen(venue=venue, user=setup.manager, reason="Table 1 of series 2 added wrongly")
+    with pytest.raises(Conflict):
+        leagues.report_confirm(venue=venue, team=setup.teams[0], user=setup.captains[0])
+    enter_series(setup, 2, {team.name: 3100 + 100 * index for index, team in enumerate(setup.teams)}, setup.manager)
+    venue = leagues.venue_close(venue=venue, user=setup.manager)
+    correction = Correction.objects.get()
+    report = venue_report(venue)
+    assert report.confirmed == ()
+    assert report.confirmed_before == ((earlier, correction),)
+    again = leagues.report_confirm(venue=venue, team=setup.teams[0], user=setup.captains[0])
+    assert again != earlier
+    assert leagues.report_confirm(venue=venue, team=setup.teams[0], user=setup.captains[0]) == again
+    assert ReportConfirmation.objects.count() == 2
+    report = venue_report(venue)
+    assert report.confirmed == (again,)
+    assert report.confirmed_before == ((earlier, correction),)
 
 
 def test_a_match_day_number_is_given_once_in_a_group() -> None:

@@ -181,7 +181,9 @@ def _venue(venue: Venue) -> dict[str, Any]:
         "tables": [_table(table) for table in tables],
         "confirmations": [
             {"team": str(one.team.public_id), "created_at": when(one.created_at)}
-            for one in ReportConfirmation.objects.filter(venue=venue).select_related("team").order_by("team__name")
+            for one in ReportConfirmation.objects.filter(venue=venue)
+            .select_related("team")
+            .order_by("team__name", "created_at", "pk")
         ],
         "corrections": [
             {

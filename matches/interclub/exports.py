@@ -21,7 +21,7 @@ from matches.exports.base import Cell
 from matches.exports.sheets import Column, Line, Sheet
 from matches.labels import figure_cell, standing_label, total_label
 
-from .models import Group, League, Venue
+from .models import Group, League, ScoreChange, Venue
 from .selectors import GroupTable, LinedUp, RankedPlayer, VenueReport
 
 
@@ -182,6 +182,18 @@ def lined_up_note(one: LinedUp, series: int) -> str:
             % {"player": one.came_in_for.name, "number": series}
         )
     return ", ".join(parts)
+
+
+def score_change_note(change: ScoreChange) -> str:
+    """A series score a correction changed, as the match report says it: "Series 2, Pik As I: 3000 → 3074" (a dash
+    where the team had no score in the series)."""
+    before, after = ("–" if value is None else total_label(value) for value in (change.before, change.after))
+    return pgettext("league file", "Series %(number)s, %(team)s: %(before)s → %(after)s") % {
+        "number": change.series,
+        "team": change.team,
+        "before": before,
+        "after": after,
+    }
 
 
 def venue_parts(venue: Venue) -> list[str]:

@@ -11,6 +11,7 @@ linked (through the roster entry) to the club-book player they are. The rules th
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.contenttypes.fields import GenericRelation
@@ -304,7 +305,9 @@ class SeriesScore(models.Model):
 
 
 class ReportConfirmation(models.Model):
-    """A team's captain confirmed the venue's match report ("Spielbericht")."""
+    """A team's captain confirmed the venue's match report ("Spielbericht") as it stood then: one made before a
+    correction confirmed the result before it, and the captain confirms the corrected result with a confirmation of
+    its own, the earlier one kept."""
 
     venue = models.ForeignKey(Venue, on_delete=models.CASCADE, related_name="confirmations")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
@@ -313,7 +316,6 @@ class ReportConfirmation(models.Model):
 
     class Meta:
         ordering = ["created_at", "id"]
-        constraints = [models.UniqueConstraint(fields=["venue", "team"], name="report_confirmation_unique")]
 
     def __str__(self) -> str:
         return f"{self.venue}: {self.team}"
@@ -336,6 +338,33 @@ class Correction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.venue}: {self.reason[:40]}"
+
+    def changes(self) -> list[ScoreChange]:
+        """Each team's series score the correction changed, series by series, as accepted and as closed again; none
+        while the venue is open again."""
+        if self.after is None:
+            return []
+        found = []
+        for series in sorted({*self.before, *self.after}, key=int):
+            was, now = self.before.get(series, {}), self.after.get(series, {})
+            teams = [*was, *(team for team in now if team not in was)]
+            found += [
+                ScoreChange(int(series), team, was.get(team), now.get(team))
+                for team in teams
+                if was.get(team) != now.get(team)
+            ]
+        return found
+
+
+@dataclass(frozen=True)
+class ScoreChange:
+    """A team's series score a correction changed: as accepted and as closed again (``None``: the team had no score
+    in the series then)."""
+
+    series: int
+    team: str
+    before: int | None
+    after: int | None
 
 
 class TeamStanding(models.Model):

@@ -21,7 +21,7 @@ from matches.labels import total_label
 from matches.models import Match
 from matches.registry import TablePlace
 
-from .exports import lined_up_note, report_date, venue_parts
+from .exports import lined_up_note, report_date, score_change_note, venue_parts
 from .models import Team, VenueTable
 from .selectors import SeriesResult, VenueReport
 
@@ -168,11 +168,24 @@ def _day(doc: Document, report: VenueReport) -> None:
 
 
 def _confirmations(doc: Document, report: VenueReport) -> None:
-    """Who confirmed the report for which team, and each correction after its acceptance."""
+    """Who confirmed the report for which team (and who confirmed an earlier result, before a correction), and each
+    correction after its acceptance with the series scores it changed."""
     lines = [
         pgettext("league file", "Confirmed for %(team)s by %(person)s on %(date)s")
         % {"team": one.team.name, "person": _person(one.captain), "date": _moment(one.created_at)}
         for one in report.confirmed
+    ]
+    lines += [
+        pgettext(
+            "league file", "Confirmed for %(team)s by %(person)s on %(date)s, before the correction of %(corrected)s"
+        )
+        % {
+            "team": one.team.name,
+            "person": _person(one.captain),
+            "date": _moment(one.created_at),
+            "corrected": _moment(correction.created_at),
+        }
+        for one, correction in report.confirmed_before
     ]
     confirmed = {one.team_id for one in report.confirmed}
     lines += [
@@ -180,11 +193,12 @@ def _confirmations(doc: Document, report: VenueReport) -> None:
         for team in report.teams
         if team.pk not in confirmed
     ]
-    lines += [
-        pgettext("league file", "Corrected on %(date)s by %(person)s: %(reason)s")
-        % {"date": _moment(one.created_at), "person": _person(one.user), "reason": one.reason}
-        for one in report.corrections
-    ]
+    for one in report.corrections:
+        lines.append(
+            pgettext("league file", "Corrected on %(date)s by %(person)s: %(reason)s")
+            % {"date": _moment(one.created_at), "person": _person(one.user), "reason": one.reason}
+        )
+        lines += [f"    {score_change_note(change)}" for change in one.changes()]
     for line in lines:
         if not doc.room_for(ROW):
             doc.add_page()

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.db.models import Count, Sum
+from django.db.models import Count, Exists, OuterRef, QuerySet, Sum
 
 from matches.engine.draw import met_again
 from matches.engine.match_days import (
@@ -135,14 +135,16 @@ class SeriesResult:
 class VenueReport:
     """A venue's match report ("Spielbericht"): its teams, every series (line-ups, tables, ranking) and the day's
     league and game points per team. ``ready`` once the venue closed (every list complete and locked);
-    ``provisional`` until the league's manager accepted it; the captains who confirmed it and the corrections made
-    after acceptance."""
+    ``provisional`` until the league's manager accepted it; the captains who confirmed it as it stands (since its
+    latest correction), those who confirmed an earlier result (each with the correction made after it), and the
+    corrections made after acceptance."""
 
     venue: Venue
     teams: tuple[Team, ...]
     series: tuple[SeriesResult, ...]
     day: DayResult | None
     confirmed: tuple[ReportConfirmation, ...]
+    confirmed_before: tuple[tuple[ReportConfirmation, Correction], ...]
     corrections: tuple[Correction, ...]
 
     @property
@@ -251,14 +253,21 @@ def venue_report(venue: Venue) -> VenueReport:
         results.append(SeriesResult(number, line_ups, tuple(series_tables), places, lined_up))
     played = [{place.team: place.score for place in one.places} for one in results if one.places]
     day = score_match_day([team.name for team in teams], played, rules) if played and len(teams) >= 2 else None
-    return VenueReport(
-        venue,
-        tuple(teams),
-        tuple(results),
-        day,
-        tuple(ReportConfirmation.objects.filter(venue=venue).select_related("team", "captain")),
-        tuple(Correction.objects.filter(venue=venue).select_related("user")),
-    )
+    corrections = tuple(Correction.objects.filter(venue=venue).select_related("user"))
+    confirmed, confirmed_before = [], []
+    for one in ReportConfirmation.objects.filter(venue=venue).select_related("team", "captain"):
+        corrected = next((correction for correction in corrections if correction.created_at > one.created_at), None)
+        if corrected is None:
+            confirmed.append(one)
+        else:
+            confirmed_before.append((one, corrected))
+    return VenueReport(venue, tuple(teams), tuple(results), day, tuple(confirmed), tuple(confirmed_before), corrections)
+
+
+def standing_confirmations(venue: Venue) -> QuerySet[ReportConfirmation]:
+    """The captains' confirmations of the venue's report as it stands: those made since its latest correction."""
+    later = Correction.objects.filter(venue=OuterRef("venue"), created_at__gt=OuterRef("created_at"))
+    return ReportConfirmation.objects.filter(venue=venue).exclude(Exists(later))
 
 
 def _lined_up(

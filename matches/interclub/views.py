@@ -322,6 +322,7 @@ def _report_page(
         "report": report,
         "days": report.days_best_first(),
         "to_confirm": [team for team in report.teams if team.pk not in confirmed and may_confirm(visitor, venue, team)],
+        "confirmed_before": {one.team_id for one, _correction in report.confirmed_before},
         "may_accept": may_accept(visitor, venue),
         "may_reopen": may_accept(visitor, venue) if venue.accepted_at else may_seat(visitor, venue),
         "reopen_form": reopen or ReopenForm(),

@@ -321,6 +321,10 @@ def report_data(report: VenueReport) -> dict[str, Any]:
         "series": series,
         "day": [{"team": by_name[row.team], "game_points": row.game_points, **points_data(row.points)} for row in day],
         "confirmed": [{"team": one.team.public_id, "created_at": one.created_at} for one in report.confirmed],
+        "confirmed_before": [
+            {"team": one.team.public_id, "created_at": one.created_at, "corrected_at": correction.created_at}
+            for one, correction in report.confirmed_before
+        ],
         "corrections": [
             {
                 "reason": one.reason,
@@ -342,7 +346,8 @@ class ReportView(PolicyView):
         summary="A venue's match report",
         description="Every series' line-ups, tables and places, and each team's day: live while the venue plays, "
         "ready once it closed, provisional until the league's manager accepted it; with the captains' "
-        "confirmations and any correction made after acceptance.",
+        "confirmations of it as it stands, those of an earlier result a correction changed, and any correction made "
+        "after acceptance.",
         responses={200: ReportShape, **REFUSED},
     )
     def get(self, request: Request, venue_id: str) -> Response:

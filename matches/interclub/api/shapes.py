@@ -182,7 +182,10 @@ class VenueStateShape(VenueSummaryShape):
         help_text=_("Grows with every change to the venue; send it as If-Match to change the venue safely.")
     )
     teams = TeamShape(many=True)  # type: ignore[assignment]  # the venue's own answer names its teams in full
-    confirmed = serializers.ListField(child=serializers.UUIDField(), help_text=_("Teams whose captain confirmed."))
+    confirmed = serializers.ListField(
+        child=serializers.UUIDField(),
+        help_text=_("Teams whose captain confirmed the report as it stands (since its latest correction)."),
+    )
     check_ins = LineUpShape(many=True)
     tables = VenueTableShape(many=True)
 
@@ -234,6 +237,12 @@ class ConfirmationShape(serializers.Serializer):  # type: ignore[type-arg]  # ge
     created_at = serializers.DateTimeField()
 
 
+class EarlierConfirmationShape(ConfirmationShape):
+    corrected_at = serializers.DateTimeField(
+        help_text=_("When the correction made after it reopened the report: it confirmed the result before that.")
+    )
+
+
 class CorrectionShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     reason = serializers.CharField()
     before = serializers.DictField(help_text=_("The teams' series scores as accepted, by series and team."))
@@ -248,5 +257,10 @@ class ReportShape(serializers.Serializer):  # type: ignore[type-arg]  # generic 
     provisional = serializers.BooleanField(help_text=_("Not accepted by the league's manager yet."))
     series = ReportSeriesShape(many=True)
     day = TeamDayShape(many=True, help_text=_("Each team's day, best first."))
-    confirmed = ConfirmationShape(many=True)
+    confirmed = ConfirmationShape(
+        many=True, help_text=_("The captains' confirmations of the report as it stands (since its latest correction).")
+    )
+    confirmed_before = EarlierConfirmationShape(
+        many=True, help_text=_("The captains' confirmations of an earlier result, each made before a correction.")
+    )
     corrections = CorrectionShape(many=True)

@@ -14,7 +14,8 @@ from matches.api.resources.matches import seats_data
 from matches.engine.match_days import LeaguePoints
 from matches.models import Seat
 
-from ..models import CheckIn, ReportConfirmation, Team, Venue, VenueTable, VenueTeam
+from ..models import CheckIn, Team, Venue, VenueTable, VenueTeam
+from ..selectors import standing_confirmations
 
 IF_MATCH_VENUE = OpenApiParameter(
     "If-Match",
@@ -75,7 +76,7 @@ def venue_state(venue: Venue, user: User | None) -> dict[str, Any]:
     by_match: dict[int, list[Seat]] = {}
     for seat in seats.order_by("position"):
         by_match.setdefault(seat.match_id, []).append(seat)
-    confirmed = ReportConfirmation.objects.filter(venue=fresh).order_by("created_at", "id")
+    confirmed = standing_confirmations(fresh).order_by("created_at", "id")
     return {
         **venue_summary(fresh, teams),
         "match_day": fresh.match_day.public_id,

@@ -25,8 +25,9 @@ from matches.errors import Invalid
 from matches.models import Player
 from matches.permissions import Action, Denied, signed_in_account, visitor_of
 
-from ..models import CheckIn, ReportConfirmation, RosterEntry, Team, Venue, VenueTable, VenueTeam
+from ..models import CheckIn, RosterEntry, Team, Venue, VenueTable, VenueTeam
 from ..permissions import may_accept, may_check_in, may_seat
+from ..selectors import standing_confirmations
 from ..services import (
     report_accept,
     report_confirm,
@@ -267,7 +268,8 @@ class ConfirmView(VenueChangeView):
         operation_id="venue_confirm",
         summary="Confirm the report as a team's captain",
         description="Once the venue closed (409 before). Only the team's captain confirms for it (400 for anybody "
-        "else). 201 for a new confirmation, 200 for one made before.",
+        "else). 201 for a new confirmation, 200 for one made before; after a correction the captain confirms the "
+        "corrected result anew (201).",
         request=ConfirmInput,
         parameters=HEADERS,
         responses={201: VenueChangedShape, **CHANGED},
@@ -278,7 +280,7 @@ class ConfirmView(VenueChangeView):
 
         def change() -> Made:
             team = _venue_team(venue, data["team"], "team")
-            new = not ReportConfirmation.objects.filter(venue=venue, team=team).exists()
+            new = not standing_confirmations(venue).filter(team=team).exists()
             report_confirm(venue=venue, team=team, user=self.account())
             return Made(created=new)
 

@@ -32,7 +32,7 @@ from ..models import (
     VenueTable,
     VenueTeam,
 )
-from ..selectors import SeriesResult, kept_day, venue_report
+from ..selectors import SeriesResult, kept_day, standing_confirmations, venue_report
 from .common import _lock_venue
 
 
@@ -206,8 +206,9 @@ def venue_reopen(*, venue: Venue, user: User, reason: str = "") -> Venue:
 
 
 def report_confirm(*, venue: Venue, team: Team, user: User) -> ReportConfirmation:
-    """A team's captain confirms the venue's report for their team; confirming again is confirming once. Refused
-    before the report is ready and for anybody who is not the team's captain."""
+    """A team's captain confirms the venue's report for their team as it stands; confirming it again is confirming
+    once, and after a correction the captain confirms the corrected result anew (the confirmation of the earlier
+    result is kept). Refused before the report is ready and for anybody who is not the team's captain."""
     with transaction.atomic():
         locked = _lock_venue(venue)
         if not VenueTeam.objects.filter(venue=locked, team=team).exists():
@@ -221,10 +222,9 @@ def report_confirm(*, venue: Venue, team: Team, user: User) -> ReportConfirmatio
             )
         if locked.closed_at is None:
             raise Conflict.on("venue", gettext_noop("The report is not ready: this venue's tables are still open."))
-        confirmation, created = ReportConfirmation.objects.get_or_create(
-            venue=locked, team=team, defaults={"captain": user}
-        )
-        if created:
+        confirmation = standing_confirmations(locked).filter(team=team).first()
+        if confirmation is None:
+            confirmation = ReportConfirmation.objects.create(venue=locked, team=team, captain=user)
             moved_on(locked)
         return confirmation
 

@@ -10,7 +10,8 @@ from django.utils.formats import number_format
 from matches.engine.match_days import LeaguePoints
 from matches.labels import MINUS, rounded, total_label
 
-from ..exports import lined_up_note
+from ..exports import lined_up_note, score_change_note
+from ..models import ScoreChange
 from ..selectors import LinedUp
 
 register = template.Library()
@@ -31,6 +32,12 @@ def half_points(value: Fraction | int) -> str:
 def plus_minus(points: LeaguePoints) -> str:
     """League points as plus:minus."""
     return f"{half_points(points.plus)}:{half_points(points.minus)}"
+
+
+@register.filter
+def score_change(change: ScoreChange) -> str:
+    """A series score a correction changed, before and after: the same words as the printed report."""
+    return score_change_note(change)
 
 
 @register.filter
