@@ -2,9 +2,9 @@
 fills the width with places 1–25 and 26–50 side by side in type read from across the room; a league venue's screen,
 reached from the venue's page, shows the series under way with its tables, the day's league points and the group's
 table side by side, and with three or four series played all of it and every series' results at once, each team's
-name on one line; a club's screen shows the night's and the season's standings side by side, every column in its
-board and every name on one line, from 1280 × 720 to 1920 × 1080. And the German match report read on a phone
-(390 × 844) shows every heading and total whole."""
+name on one line, on a 1280 × 720 screen as on a 1920 × 1080 one; a club's screen shows the night's and the season's
+standings side by side, every column in its board and every name on one line, from 1280 × 720 to 1920 × 1080. And the
+German match report read on a phone (390 × 844) shows every heading and total whole."""
 
 from __future__ import annotations
 
@@ -31,6 +31,8 @@ from .flow import signed_in
 from .test_accessibility import _violations
 
 TV: ViewportSize = {"width": 1920, "height": 1080}
+# The smallest screen a hall shows a league venue's screen on.
+SMALL_TV: ViewportSize = {"width": 1280, "height": 720}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 # The smallest type read from across a hall, in CSS pixels at 1920 px.
 ROOM_TYPE = 22
@@ -195,9 +197,10 @@ SERIES_4 = {"Herz Dame I": 3083, "Kreuz Bube I": 2900, "Pik As I": 3600, "Karo S
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("size", [TV, SMALL_TV], ids=["1920", "1280"])
 @pytest.mark.parametrize("series", [3, 4])
 def test_a_closed_venues_screen_shows_every_series_the_day_and_the_table_without_scrolling(
-    browser: Browser, live_server: Any, series: int
+    browser: Browser, live_server: Any, series: int, size: ViewportSize
 ) -> None:
     setup = league_setup(series=series)
     for number, scores in enumerate((SERIES_1, SERIES_2, SERIES_3, SERIES_4)[:series], start=1):
@@ -207,13 +210,13 @@ def test_a_closed_venues_screen_shows_every_series_the_day_and_the_table_without
     leagues.venue_close(venue=setup.venue, user=setup.manager)
     for short, name in TEAMS.items():
         Team.objects.filter(group=setup.group, name=short).update(name=name)
-    context = browser.new_context(viewport=TV, locale="de-DE", bypass_csp=True)
+    context = browser.new_context(viewport=size, locale="de-DE", bypass_csp=True)
     page = context.new_page()
     page.goto(live_server.url + reverse("interclub_venue_screen", args=[setup.venue.public_id]))
     expect(page.get_by_role("heading", name=f"Serie {series}", level=2)).to_be_visible()
     # Nothing below the screen's edge, nothing beside it.
-    assert page.evaluate("document.documentElement.scrollHeight") <= TV["height"]
-    assert page.evaluate("document.documentElement.scrollWidth") <= TV["width"]
+    assert page.evaluate("document.documentElement.scrollHeight") <= size["height"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
     tables = page.get_by_role("table")
     expect(tables).to_have_count(series + 2)
     for table in tables.all():
@@ -225,7 +228,7 @@ def test_a_closed_venues_screen_shows_every_series_the_day_and_the_table_without
             assert _inside(_box(header), wrap), header.text_content()
             assert header.evaluate("(cell) => cell.scrollWidth <= cell.clientWidth + 1"), header.text_content()
         last = table.get_by_role("row").last
-        assert _box(last)["y"] + _box(last)["height"] <= TV["height"]
+        assert _box(last)["y"] + _box(last)["height"] <= size["height"]
     # Each team's name whole on one line: in the day's points, in the table and in every series' results.
     for name in TEAMS.values():
         shown = page.get_by_text(name, exact=True)
