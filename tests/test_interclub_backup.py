@@ -203,6 +203,17 @@ def test_a_damaged_league_file_is_refused_whole(client: Client) -> None:
     assert not League.objects.exists()
 
 
+def test_a_league_file_whose_venue_plays_more_series_than_a_match_day_has_is_refused_whole(client: Client) -> None:
+    """A match day has two to four series, as the league's page and the API set them: a fifth is a damaged file."""
+    setup = played()
+    clubs, league = files(setup, client)
+    wiped()
+    league["league"]["divisions"][0]["groups"][0]["match_days"][0]["venues"][0]["series"] = 5
+    with pytest.raises(Invalid, match="damaged"):
+        restored_from(clubs, league, make_user("olga"))
+    assert not League.objects.exists()
+
+
 def test_only_the_leagues_owner_downloads_its_backup(client: Client) -> None:
     setup = played()
     address = reverse("league_backup", args=[setup.league.public_id])

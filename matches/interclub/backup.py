@@ -381,7 +381,7 @@ def _restore_venue(
         host_club=None if host_club is None else Club.objects.get(public_id=uuid.UUID(host_club)),
         host_team=None if host_team is None else teams[host_team],
         place=str(data["place"]),
-        series=int(data["series"]),
+        series=_series_count(data["series"]),
         closed_at=_moment_or_none(data["closed_at"]),
         accepted_at=_moment_or_none(data["accepted_at"]),
     )
@@ -420,6 +420,14 @@ def _restore_venue(
 
 # The rows a restored row links to are the restore's own, found by public id: no field check needed for them.
 _LINKS = ("venue", "match_day", "team", "entry", "league_player", "table", "player", "match")
+
+
+def _series_count(value: Any) -> int:
+    """A venue's number of series: as many as a match day may have."""
+    count = int(value)
+    if not leagues.MIN_SERIES <= count <= leagues.MAX_SERIES:
+        raise ValueError(value)
+    return count
 
 
 def _series(venue: Venue, value: Any) -> int:
