@@ -25,6 +25,7 @@ from matches.interclub.models import (
     Venue,
     VenueTable,
 )
+from matches.interclub.selectors import met_again_in
 from matches.models import KeptAnswer, Player
 
 from .conftest import ModuleData, fresh
@@ -423,6 +424,25 @@ def test_the_host_seats_a_series_and_a_second_seating_keeps_its_tables(setup: Le
     again = send(client, address(setup.venue, "seat"), {"series": 1})
     assert again.status_code == 200
     assert [table["match"] for table in again.json()["tables"]] == matches
+
+
+def test_seating_a_series_names_at_each_table_the_pairs_that_sit_together_again(setup: LeagueSetup) -> None:
+    """Four teams of three at three tables of four: two of the four at each table of series 1 sit together again in
+    series 2; the seating's answer names those pairs at their table, by their seats' player, as the venue's page
+    names them."""
+    client = signed(setup.secretaries[0])
+    answers = []
+    for series in (1, 2):
+        for team, roster in zip(setup.teams, setup.rosters, strict=True):
+            leagues.series_check_in(venue=setup.venue, series=series, team=team, entries=roster[:3])
+        answers.append(send(client, address(setup.venue, "seat"), {"series": series}).json())
+    assert all(table["met_again"] == [] for table in answers[0]["tables"])
+    tables = answers[1]["tables"]
+    named = {seat["player"]: seat["name"] for table in tables for seat in table["seats"]}
+    pairs = [f"{named[one]} & {named[other]}" for table in tables for one, other in table["met_again"]]
+    assert pairs == [f"{one} & {other}" for one, other in met_again_in(setup.venue, 2)]
+    assert len(pairs) == 3
+    assert APIClient().get(address(setup.venue)).json()["tables"] == tables
 
 
 def test_a_retried_seating_gets_the_first_answer(setup: LeagueSetup) -> None:

@@ -172,6 +172,13 @@ class VenueTableShape(serializers.Serializer):  # type: ignore[type-arg]  # gene
     match = serializers.UUIDField(help_text=_("The table's match: score it through the matches' games."))
     paper = serializers.BooleanField(help_text=_("The table's list was kept on paper and entered as totals."))
     seats = SeatShape(many=True)
+    met_again = serializers.ListField(
+        child=serializers.ListField(child=serializers.UUIDField(), min_length=2, max_length=2),
+        help_text=_(
+            "The pairs this table seats together (by their seats' player, in seat order) who sat at one table in an "
+            "earlier series of the venue: what its seating could not avoid."
+        ),
+    )
 
 
 class VenueStateShape(VenueSummaryShape):

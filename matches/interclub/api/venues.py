@@ -11,6 +11,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 
 from matches.api.resources.matches import seats_data
+from matches.engine.draw import met_again
 from matches.engine.match_days import LeaguePoints
 from matches.models import Seat
 
@@ -77,6 +78,7 @@ def venue_state(venue: Venue, user: User | None) -> dict[str, Any]:
     for seat in seats.order_by("position"):
         by_match.setdefault(seat.match_id, []).append(seat)
     confirmed = standing_confirmations(fresh).order_by("created_at", "id")
+    met = _met_again(tables, by_match)
     return {
         **venue_summary(fresh, teams),
         "match_day": fresh.match_day.public_id,
@@ -93,7 +95,28 @@ def venue_state(venue: Venue, user: User | None) -> dict[str, Any]:
                 "match": table.match.public_id,
                 "paper": table.paper,
                 "seats": seats_data(by_match.get(table.match_id, [])),
+                "met_again": met[table.pk],
             }
             for table in tables
         ],
+    }
+
+
+def _met_again(tables: list[VenueTable], by_match: dict[int, list[Seat]]) -> dict[int, list[list[str]]]:
+    """The pairs each table (by its id) seats together who sat at one table in an earlier series of the venue, by
+    their seats' player ids in seat order: what its seating could not avoid, as the venue's page names them."""
+    seated = {
+        table.pk: tuple(str(seat.player.public_id) for seat in by_match.get(table.match_id, [])) for table in tables
+    }
+    by_series: dict[int, list[tuple[str, ...]]] = {}
+    for table in tables:
+        by_series.setdefault(table.series, []).append(seated[table.pk])
+    return {
+        table.pk: [
+            list(pair)
+            for pair in met_again(
+                (seated[table.pk],), [tuple(one) for number, one in by_series.items() if number < table.series]
+            )
+        ]
+        for table in tables
     }
