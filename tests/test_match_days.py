@@ -6,7 +6,7 @@ import subprocess
 import sys
 from collections import Counter
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, product
 from pathlib import Path
 
 import pytest
@@ -412,6 +412,42 @@ def test_a_seed_gives_another_plan_the_same_every_time_and_keeps_the_meetings() 
     assert drawn == seat_match_day(teams, series=4, seed="match day 3")
     assert drawn != seat_match_day(teams, series=4)
     assert set(_meetings(drawn).values()) == {1}
+
+
+def _fewest_team_mates(sizes: list[int], tables: list[int]) -> int:
+    """The fewest pairs of team-mates any seating of teams of ``sizes`` at ``tables`` has: each team spread over the
+    tables as evenly as their seats allow, searched through."""
+    best: list[int] = []
+
+    def spread(team: int, free: list[int], pairs: int) -> None:
+        if best and pairs >= best[0]:
+            return
+        if team == len(sizes):
+            best[:] = [pairs]
+            return
+        for counts in product(*(range(min(seats, sizes[team]) + 1) for seats in free)):
+            if sum(counts) == sizes[team]:
+                taken = [seats - count for seats, count in zip(free, counts, strict=True)]
+                spread(team + 1, taken, pairs + sum(count * (count - 1) // 2 for count in counts))
+
+    spread(0, tables, 0)
+    return best[0]
+
+
+@pytest.mark.parametrize("sizes", [(4, 4, 3), (4, 3, 4), (3, 4, 4), (4, 3, 3), (3, 4, 3), (3, 3, 4), (4, 4)])
+@pytest.mark.parametrize("seed", [None, "a", "b", "c", "d", "e"])
+def test_teams_that_cannot_sit_apart_seat_no_more_team_mates_together_than_the_tables_make_unavoidable(
+    sizes: tuple[int, ...], seed: str | None
+) -> None:
+    # 4-4-3 at tables of 4, 4 and 3: two pairs of team-mates whatever the seating; 4-3-3 at 4, 3 and 3: one.
+    teams = [_team(name, size) for name, size in zip("ABC", sizes, strict=False)]
+    before: list[list[list[str]]] = []
+    for number in range(1, 5):
+        tables = seat_series(teams, number=number, before=before, seed=seed)
+        fewest = _fewest_team_mates(list(sizes), [len(table) for table in tables])
+        together = sum(one.team == other.team for table in tables for one, other in combinations(table, 2))
+        assert together == fewest == {(4, 4): 4, 11: 2, 10: 1}.get(sizes if len(sizes) == 2 else sum(sizes))
+        before.append([[seat.player for seat in table] for table in tables])
 
 
 @pytest.mark.parametrize(

@@ -545,25 +545,22 @@ def _apart(choice: Sequence[int], short: Sequence[int], count: int, number: int)
 
 
 def _dealt(teams: Sequence[LineUp], number: int) -> list[list[Seat]]:
-    """The teams dealt in turn, one player of each, to as many tables of four as possible; each series turns the
-    ``k``-th team's order (from 0) by ``k + 1`` seats more, so that the tables mix anew."""
-    turned = []
-    for index, team in enumerate(teams):
+    """The players dealt across as many tables of four as possible, one table after the other and round again, the
+    larger teams first and each team's players one after the other, a full table passed over: a team's players sit
+    at as many different tables as there are, so that no more team-mates sit together than the tables make
+    unavoidable. Each series turns the ``k``-th team's order (from 0) by ``k + 1`` seats more, so that the tables
+    mix anew."""
+    sizes = table_sizes(sum(len(team.players) for team in teams))
+    tables: list[list[Seat]] = [[] for _ in sizes]
+    turn = 0
+    for index, team in sorted(enumerate(teams), key=lambda item: -len(item[1].players)):
         start = number * (index + 1) % len(team.players)
-        turned.append([Seat(player, team.team) for player in team.players[start:] + team.players[:start]])
-    dealt = [seat for round_ in _in_turn(turned) for seat in round_]
-    tables = []
-    start = 0
-    for size in table_sizes(len(dealt)):
-        tables.append(dealt[start : start + size])
-        start += size
+        for player in team.players[start:] + team.players[:start]:
+            while len(tables[turn % len(sizes)]) == sizes[turn % len(sizes)]:
+                turn += 1
+            tables[turn % len(sizes)].append(Seat(player, team.team))
+            turn += 1
     return tables
-
-
-def _in_turn(teams: Sequence[Sequence[Seat]]) -> list[list[Seat]]:
-    """The first player of every team, then the second of every team, and so on (a short team drops out)."""
-    longest = max(len(team) for team in teams)
-    return [[team[seat] for team in teams if seat < len(team)] for seat in range(longest)]
 
 
 def seat_series(
