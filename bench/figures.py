@@ -790,7 +790,7 @@ def _without_middleware(scorer: User) -> Client:
 
 def _long_match(owner: User, games: int) -> Match:
     """A Skat match at three with ``games`` games, written in bulk (see ``bulk.py``)."""
-    match = match_create(owner=owner, variant="skat", scheme="standard", rules={}, player_names=NAMES)
+    match = match_create(owner=owner, variant="skat", scheme="standard", rules={}, player_names=NAMES).match
     seated = [[seat.player for seat in match.seats.select_related("player").order_by("position")]]
     with transaction.atomic():
         write_games([match], seated, games, STANDARD)
@@ -963,7 +963,7 @@ def _static_size(address: str) -> int:
 def _seed(scorer: User, games: int) -> Match:
     """A Skat match with Bock rounds and ``games`` games, each added through ``game_add``; every match draws the
     same deals, so their first games are alike."""
-    match = match_create(owner=scorer, variant="skat", scheme="standard", rules=RULES, player_names=NAMES)
+    match = match_create(owner=scorer, variant="skat", scheme="standard", rules=RULES, player_names=NAMES).match
     maker = DealMaker(setup_match("skat", scheme="standard", rules=RULES, players=len(NAMES)), random.Random(SEED))
     for number in range(1, games + 1):
         game_add(match=match, user=scorer, token=uuid.uuid4(), submission=maker.deal(number))

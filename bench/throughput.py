@@ -61,7 +61,7 @@ class Client:
         self.server = server
         match = match_create(
             owner=scorer, variant="skat", scheme="standard", rules={}, player_names=("Anna", "Ben", "Cleo")
-        )
+        ).match
         _, token = get_token_model().objects.create(user=scorer)
         self.token = token
         self.games = f"/api/v1/matches/{match.public_id}/games/"

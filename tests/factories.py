@@ -25,7 +25,7 @@ def make_match(
         rules=kwargs.pop("rules", {}),
         player_names=names,
         **kwargs,
-    )
+    ).match
 
 
 def add(match: Match, declarer: int | None = 0, token: uuid.UUID | None = None, **entry: Any) -> Game:

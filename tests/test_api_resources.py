@@ -14,6 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
+from matches.api.replays import KEY_USED
 from matches.clubs import services as clubs
 from matches.clubs.selectors import night_results, season_table
 from matches.models import Game, Match, MatchEvent
@@ -138,7 +139,7 @@ def test_a_retried_entry_is_stored_once_and_answered_as_the_first_time() -> None
     assert again.json()["game"]["id"] == first.json()["game"]["id"]
     assert Game.objects.filter(match__public_id=match["id"]).count() == 1
     other = enter(client, match["id"], key, declarer=2, game=WON_CLUBS)
-    assert other.status_code == 409
+    assert (other.status_code, other.json()["Idempotency-Key"]) == (409, [KEY_USED])
     assert Game.objects.filter(match__public_id=match["id"]).count() == 1
 
 
@@ -148,8 +149,51 @@ def test_a_retried_start_starts_one_match() -> None:
     body = {"variant": "skat", "players": ["Anna", "Ben", "Cleo"]}
     first = client.post("/api/v1/matches/", body, format="json", headers={"Idempotency-Key": key})
     again = client.post("/api/v1/matches/", body, format="json", headers={"Idempotency-Key": key})
+    assert (first.status_code, first.json()["replayed"]) == (201, False)
+    assert (again.status_code, again.json()["replayed"]) == (200, True)
     assert first.json()["id"] == again.json()["id"]
     assert Match.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        {"title": "Another title"},
+        {"scheme": "seeger-fabian"},
+        {"rules": {"ramsch": True}},
+        {"players": ["Anna", "Ben", "Dora"]},
+        {"first_dealer": 1},
+        {"planned_games": 36},
+        {"preset": "skat-isko"},
+        {"variant": "officers-skat", "players": ["Anna", "Ben"]},
+    ],
+)
+def test_a_start_retried_with_the_key_of_another_is_refused_as_a_used_key(other: dict[str, Any]) -> None:
+    client = signed(make_user("anna"))
+    key = {"Idempotency-Key": str(uuid.uuid4())}
+    body = {"variant": "skat", "title": "Tuesday", "players": ["Anna", "Ben", "Cleo"]}
+    assert client.post("/api/v1/matches/", body, format="json", headers=key).status_code == 201
+    refused = client.post("/api/v1/matches/", {**body, **other}, format="json", headers=key)
+    assert (refused.status_code, refused.json()["Idempotency-Key"]) == (409, [KEY_USED])
+    assert "Tuesday" not in refused.content.decode()
+    assert Match.objects.count() == 1
+    assert client.post("/api/v1/matches/", body, format="json", headers=key).json()["replayed"] is True
+
+
+def test_a_retried_undo_or_redo_says_it_was_replayed_and_a_key_of_another_is_refused() -> None:
+    client = signed(make_user("anna"))
+    match = started(client)
+    enter(client, match["id"], declarer=0, game=WON_CLUBS)
+    for step in ("undo", "redo"):
+        key = {"Idempotency-Key": str(uuid.uuid4())}
+        address = f"/api/v1/matches/{match['id']}/{step}/"
+        first = client.post(address, {}, format="json", headers=key)
+        again = client.post(address, {}, format="json", headers=key)
+        assert (first.json()["replayed"], again.json()["replayed"]) == (False, True)
+        assert again.json()["change"]["id"] == first.json()["change"]["id"]
+        other = client.post(address, {"change": str(uuid.uuid4())}, format="json", headers=key)
+        assert (other.status_code, other.json()["Idempotency-Key"]) == (409, [KEY_USED])
+    assert MatchEvent.objects.filter(match__public_id=match["id"]).count() == 3
 
 
 @pytest.mark.parametrize(
@@ -517,8 +561,8 @@ def test_a_retried_start_from_another_account_or_with_other_content_shows_nothin
     anna, bob = signed(make_user("anna")), signed(make_user("bob"))
     body = {"variant": "skat", "title": "Anna's secret", "players": ["Anna", "Ben", "Cleo"]}
     assert anna.post("/api/v1/matches/", body, format="json", headers=key).status_code == 201
-    stolen = bob.post("/api/v1/matches/", {**body, "title": ""}, format="json", headers=key)
-    assert stolen.status_code == 409
+    stolen = bob.post("/api/v1/matches/", body, format="json", headers=key)
+    assert (stolen.status_code, stolen.json()["Idempotency-Key"]) == (409, [KEY_USED])
     assert "Anna's secret" not in stolen.content.decode()
     other = anna.post("/api/v1/matches/", {**body, "players": ["Dora", "Emil", "Fritz"]}, format="json", headers=key)
     assert other.status_code == 409

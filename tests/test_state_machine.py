@@ -65,7 +65,7 @@ class MatchMachine(RuleBasedStateMachine):
             scheme="standard",
             rules={"kontra_re": True, "bock": True},
             player_names=["Anna", "Ben", "Cleo", "Dora"][:players],
-        )
+        ).match
         self.first_seats = self._seats()
         self.book = [*Player.objects.filter(pk__in=self._seat_pks()), player_named(self.match.keeper, "Erik")]
 

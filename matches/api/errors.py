@@ -1,7 +1,9 @@
-"""The API's one answer to a refusal: a service's error with its status (400, 409, 410) and messages by field, an
-engine refusal as 400, and a visitor the permission policy refuses as 401 (no account) or 404 (others). A conflict
-about a match (409, 410) says the match's current version, for the client to look again and resend with it. An address
-under the API's that names nothing is the API's 404 too, never a page."""
+"""The API's one answer to a refusal: a service's error with its status (400, 409, 410) and messages by field (a
+change the services saw made before by the same token with other content is the Idempotency-Key sent with another
+change: 409 under the header's name, as an app's keyed change answers it), an engine refusal as 400, and a visitor
+the permission policy refuses as 401 (no account) or 404 (others). A conflict about a match (409, 410) says the
+match's current version, for the client to look again and resend with it. An address under the API's that names
+nothing is the API's 404 too, never a page."""
 
 from __future__ import annotations
 
@@ -16,13 +18,19 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
 from ..addresses import in_api
-from ..engine import RuleError
-from ..errors import ServiceError
+from ..engine import FieldError, RuleError
+from ..engine.messages import msg
+from ..errors import Conflict, ServiceError
 from ..permissions import Denied
 from ..scoring import error_tree
+from ..services import StaleSubmission
+from .policy import IDEMPOTENCY_HEADER
+from .replays import KEY_USED
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, StaleSubmission):
+        exc = Conflict([FieldError(IDEMPOTENCY_HEADER, msg(KEY_USED))])
     if isinstance(exc, ServiceError):
         body = error_tree(exc)
         current = getattr(context.get("view"), "current_version", None)

@@ -81,6 +81,10 @@ class MatchShape(serializers.Serializer):
     updated_at = serializers.DateTimeField()
 
 
+class MatchStartedShape(MatchShape):
+    replayed = serializers.BooleanField(help_text=_("A retry with the same Idempotency-Key: the first answer."))
+
+
 class MatchInput(StrictInput):
     variant = serializers.ChoiceField(choices=[v.value for v in Variant])
     scheme = serializers.ChoiceField(
@@ -222,6 +226,7 @@ class ChangeShape(serializers.Serializer):
 class StepShape(serializers.Serializer):
     change = ChangeShape(allow_null=True, help_text=_("What was done; null when there was nothing to undo or redo."))
     match = MatchShape()
+    replayed = serializers.BooleanField(help_text=_("A retry with the same Idempotency-Key: the first answer."))
 
 
 class TokenInput(StrictInput):

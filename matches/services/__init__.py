@@ -19,12 +19,24 @@ from .changes import (
     join_messages,
 )
 from .closed_lists import closed_lists_report, closed_lists_rescore, record_months_rescore
-from .games import Added, Submission, game_add, game_delete, game_edit, game_replay, match_redo, match_undo
+from .games import (
+    Added,
+    Stepped,
+    Submission,
+    game_add,
+    game_delete,
+    game_edit,
+    game_replay,
+    match_redo,
+    match_step,
+    match_undo,
+)
 from .matches import (
     MAX_TITLE_LENGTH,
     ListPlayed,
     RescoreReport,
     SeatsKept,
+    Started,
     account_matches_release,
     check_new_match,
     match_create,
@@ -61,6 +73,8 @@ __all__ = [
     "RescoreReport",
     "SeatsKept",
     "StaleSubmission",
+    "Started",
+    "Stepped",
     "Submission",
     "account_matches_release",
     "check_new_match",
@@ -91,6 +105,7 @@ __all__ = [
     "match_retitle",
     "match_scorer_join",
     "match_scorer_remove",
+    "match_step",
     "match_undo",
     "match_unlock",
     "paper_check",

@@ -230,7 +230,7 @@ def match_undo(
     """Undo the latest change not yet undone (adding, fixing, deleting or redoing a game); None if there is nothing
     left. ``change`` names the change the undo was offered for and ``version`` the match version the page showed:
     when the match moved on since, nothing is undone and a ``Conflict`` says what the latest change is now."""
-    return _step_back(match=match, user=user, token=token, change=change, version=version, redo=False)
+    return match_step(match=match, user=user, token=token, change=change, version=version, redo=False).change
 
 
 def match_redo(
@@ -242,10 +242,19 @@ def match_redo(
     version: int | None = None,
 ) -> MatchEvent | None:
     """Take back the latest undo (as long as nothing was changed after it); None if there is nothing to redo."""
-    return _step_back(match=match, user=user, token=token, change=change, version=version, redo=True)
+    return match_step(match=match, user=user, token=token, change=change, version=version, redo=True).change
 
 
-def _step_back(
+@dataclass(frozen=True)
+class Stepped:
+    """What an undo or a redo did: the change that records it (None: there was nothing to undo or redo), and whether
+    it was made before by the same token (``replayed``: a retry, answered with the change its first post made)."""
+
+    change: MatchEvent | None
+    replayed: bool = False
+
+
+def match_step(
     *,
     match: Match,
     user: User | None,
@@ -253,14 +262,17 @@ def _step_back(
     change: uuid.UUID | None,
     version: int | None,
     redo: bool,
-) -> MatchEvent | None:
+) -> Stepped:
+    """Undo (``redo`` False) or redo the latest change, as ``match_undo`` and ``match_redo`` say; the token sent
+    again for another step, or with another ``change`` named, is a ``StaleSubmission``."""
     with transaction.atomic():
         locked = lock_match(match.pk)
         done = replayed_change(locked, token)
         if done is not None:
-            if done.action != (MatchEvent.Action.REDO if redo else MatchEvent.Action.UNDO):
+            other = change is not None and (done.undo_of is None or done.undo_of.public_id != change)
+            if done.action != (MatchEvent.Action.REDO if redo else MatchEvent.Action.UNDO) or other:
                 raise StaleSubmission
-            return done
+            return Stepped(done, replayed=True)
         refuse_closed(locked)
         if version is not None and locked.version != version:
             raise Conflict.about_match(
@@ -268,7 +280,7 @@ def _step_back(
             )
         target = redoable(locked) if redo else undoable(locked)
         if target is None:
-            return None
+            return Stepped(None)
         if change is not None and target.public_id != change:
             raise Conflict.about_match(
                 msg(gettext_noop("The last change is not the one shown any more; nothing was undone or redone."))
@@ -287,4 +299,4 @@ def _step_back(
             locked, game, action, token, user, before=before, undo_of=target, number=game.number or number
         )
         copy_derived(match, locked)
-        return event
+        return Stepped(event)

@@ -4,7 +4,7 @@ handing it over or removing it with an account, scoring it afresh."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +23,7 @@ from ..engine.messages import gettext_noop, msg
 from ..engine.presets import PRESETS
 from ..errors import Conflict, Invalid
 from ..models import Game, GameScore, Keeper, Match, MatchEvent, Player, Seat
-from ..names import REPLACEMENT, BadName, name_key, normalize_name, unreadable
+from ..names import REPLACEMENT, name_key, unreadable
 from .books import keeper_for
 from .changes import (
     DERIVED,
@@ -42,6 +42,15 @@ from .players import check_player_names, player_named
 MAX_TITLE_LENGTH = 100
 
 
+@dataclass(frozen=True)
+class Started:
+    """What starting a match did: the match, and whether it was started before by the same token (``replayed``: a
+    retry, answered with the match its first post started)."""
+
+    match: Match
+    replayed: bool = False
+
+
 def match_create(
     *,
     owner: User | None,
@@ -56,21 +65,26 @@ def match_create(
     token: uuid.UUID | None = None,
     keeper: Keeper | None = None,
     public_id: uuid.UUID | None = None,
-) -> Match:
+) -> Started:
     """Start a match, checking everything a page would: the variant, scheme and rules, the players (2 to 4 as the
     variant has it, each once), the first dealer, the length, the title and the preset. The complete rule set is
     stored with it, so later changes to presets never rescore it. Players are found by name in the keeper's book,
     or added to it. A ``preset`` gives the scheme (``scheme`` None: the preset's, or the variant's first) and the
-    rules that ``rules`` does not name. A retried ``token`` returns the match it started the first time.
-    ``public_id``: the one it had before (a restored backup)."""
+    rules that ``rules`` does not name. A retried ``token`` returns the match it started the first time (``replayed``);
+    the token sent again with anything else asked otherwise is a ``StaleSubmission``. ``public_id``: the one it had
+    before (a restored backup)."""
     keeper = keeper or (keeper_for(owner) if owner is not None else None)
     if keeper is None:
         raise Invalid.about_match(msg(gettext_noop("A match needs somebody to keep it.")))
+
+    def checked() -> tuple[MatchSetup, list[str]]:
+        return check_new_match(variant, scheme, rules, player_names, first_dealer, title, preset, planned_games)
+
     if token is not None:
         started = Match.objects.filter(token=token).first()
         if started is not None:
-            return _started_again(started, keeper, variant, player_names)
-    setup, names = check_new_match(variant, scheme, rules, player_names, first_dealer, title, preset, planned_games)
+            return _started_again(started, keeper, checked, title=title.strip(), preset=preset)
+    setup, names = checked()
     try:
         with transaction.atomic():
             match = Match.objects.create(
@@ -96,27 +110,38 @@ def match_create(
         started = Match.objects.filter(token=token).first() if token is not None else None
         if started is None:
             raise
-        return _started_again(started, keeper, variant, player_names)
-    return match
+        return _started_again(started, keeper, checked, title=title.strip(), preset=preset)
+    return Started(match)
 
 
-def _key_of(raw: object) -> str | None:
-    try:
-        return name_key(normalize_name(str(raw)))
-    except BadName:
-        return None
-
-
-def _started_again(started: Match, keeper: Keeper, variant: str, player_names: Sequence[str]) -> Match:
-    """The match a retried start made the first time; the same token from another book, or for another variant or
-    other players, is a ``StaleSubmission`` (and shows nothing of that match). Between guests' books the token is
-    the credential: a guest whose first answer was lost retries from a browser that holds no book yet."""
-    keys = [_key_of(name) for name in player_names]
-    seated = list(Seat.objects.filter(match=started).order_by("position").values_list("player__name_key", flat=True))
+def _started_again(
+    started: Match, keeper: Keeper, checked: Callable[[], tuple[MatchSetup, list[str]]], *, title: str, preset: str
+) -> Started:
+    """The match a retried start made the first time; the same token from another book, or with anything asked
+    otherwise (the variant, scheme, rules, players, first dealer, title, preset or length), is a ``StaleSubmission``
+    (and shows nothing of that match). Between guests' books the token is the credential: a guest whose first answer
+    was lost retries from a browser that holds no book yet."""
     guests = started.keeper.guest_key is not None and keeper.guest_key is not None
-    if (started.keeper_id != keeper.pk and not guests) or started.variant != variant or seated != keys:
+    if started.keeper_id != keeper.pk and not guests:
         raise StaleSubmission
-    return started
+    try:
+        setup, names = checked()
+    except Invalid:
+        raise StaleSubmission from None  # the first start was valid: this is not what it asked
+    seated = list(Seat.objects.filter(match=started).order_by("position").values_list("player__name_key", flat=True))
+    same = (
+        started.variant == setup.spec.variant.value
+        and started.scheme == setup.scheme.value
+        and started.rules == setup.stored_rules()
+        and started.first_dealer == setup.first_dealer
+        and started.planned_games == setup.planned_games
+        and started.title == title
+        and started.preset == preset
+        and seated == [name_key(name) for name in names]
+    )
+    if not same:
+        raise StaleSubmission
+    return Started(started, replayed=True)
 
 
 def check_new_match(

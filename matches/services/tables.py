@@ -61,7 +61,7 @@ def table_match(*, keeper: Keeper, rules: TableRules, players: Sequence[str], ti
         player_names=list(players),
         title=title,
         planned_games=rules.series_games(len(players)),
-    )
+    ).match
 
 
 def moved_on(event: Model) -> None:

@@ -137,7 +137,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
                 preset=preset.key,
                 planned_games=data["planned_games"] or preset.series.get(len(names)),
                 token=data["token"],
-            )
+            ).match
         except ServiceError as error:
             form.add_service_errors(error)
             if keeper is not None and held is None:

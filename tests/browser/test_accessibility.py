@@ -33,7 +33,7 @@ def _table() -> dict[str, str]:
         scheme="standard",
         rules={"kontra_re": True, "bock": True},
         player_names=["Anna", "Ben", "Cleo"],
-    )
+    ).match
     for number, declarer in enumerate((1, 2, 0), start=1):
         entry = {"contract": "clubs", "matadors": 1, "outcome": "won" if number != 2 else "lost"}
         game_add(match=match, user=owner, token=uuid.uuid4(), submission=Submission(declarer=declarer, entry=entry))

@@ -51,6 +51,11 @@ REFUSED = {
 }
 
 
+KEY_REUSED = {
+    409: OpenApiResponse(description="The Idempotency-Key was sent with another change already."),
+}
+
+
 CONFLICT = {
     409: OpenApiResponse(description="The match changed meanwhile (or is closed): messages and the current version."),
     410: OpenApiResponse(description="The game was deleted meanwhile."),

@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from ...models import Match, MatchEvent
 from ...permissions import Action, request_account
 from ...selectors import seats_of
-from ...services import match_redo, match_undo
+from ...services import match_step
 from ..policy import Pages, PolicyView, idempotency_key, seen_version
 from ..shapes import (
     ChangeShape,
@@ -32,17 +32,22 @@ class StepView(PolicyView):
 
     def post(self, request: Request, match_id: str) -> Response:
         data = bounded_body(StepInput, request)
-        step = match_redo if self.redo else match_undo
         match: Match = self.subject
-        change = step(
+        stepped = match_step(
             match=match,
             user=request_account(request),
             token=idempotency_key(request),
             change=data["change"],
             version=seen_version(request),
+            redo=self.redo,
         )
         match = fresh_match(match)
-        body = {"change": None if change is None else change_data(change), "match": match_data(match, seats_of(match))}
+        change = stepped.change
+        body = {
+            "change": None if change is None else change_data(change),
+            "match": match_data(match, seats_of(match)),
+            "replayed": stepped.replayed,
+        }
         return with_version(Response(StepShape(body).data), match)
 
 

@@ -21,9 +21,10 @@ from ..shapes import (
     MatchFilter,
     MatchInput,
     MatchShape,
+    MatchStartedShape,
     paged,
 )
-from .common import IDEMPOTENCY, PAGED, REFUSED, bounded_body, with_version
+from .common import IDEMPOTENCY, KEY_REUSED, PAGED, REFUSED, bounded_body, with_version
 
 
 def seats_data(seats: Iterable[Seat]) -> list[dict[str, Any]]:
@@ -80,12 +81,14 @@ class MatchListView(PolicyView):
         operation_id="match_create",
         summary="Start a match",
         request=MatchInput,
+        description="201 for a new match, 200 for a retry of one (the same Idempotency-Key and body); the key sent "
+        "with another body is a 409.",
         parameters=[IDEMPOTENCY],
-        responses={201: MatchShape, **REFUSED},
+        responses={201: MatchStartedShape, 200: MatchStartedShape, **REFUSED, **KEY_REUSED},
     )
     def post(self, request: Request) -> Response:
         data = bounded_body(MatchInput, request)
-        match = match_create(
+        started = match_create(
             owner=signed_in_account(request),
             variant=data["variant"],
             scheme=data["scheme"],
@@ -97,7 +100,10 @@ class MatchListView(PolicyView):
             planned_games=data["planned_games"],
             token=idempotency_key(request),
         )
-        response = Response(MatchShape(match_data(match, seats_of(match))).data, status=status.HTTP_201_CREATED)
+        match = started.match
+        body = match_data(match, seats_of(match)) | {"replayed": started.replayed}
+        code = status.HTTP_200_OK if started.replayed else status.HTTP_201_CREATED
+        response = Response(MatchStartedShape(body).data, status=code)
         response["Location"] = reverse("api:match", args=[match.public_id])
         return with_version(response, match)
 

@@ -415,7 +415,7 @@ class Command(BaseCommand):
             preset=preset.key,
             planned_games=planned,
             token=self._token(plan, "match"),
-        )
+        ).match
         games: dict[str, Game] = {}
         for step in steps:
             token = self._token(plan, step.name)
