@@ -1,4 +1,5 @@
-"""Whole numbers as a person types them or a program sends them as text: one rule for the pages' forms and the API.
+"""Whole numbers as a person types them or a program sends them as text: one rule for the pages' forms and the API's
+query parameters. A JSON body's number is a JSON number, never a text (``matches.api.serializers.StrictInput``).
 
 A whole number is written with the digits 0 to 9, perhaps with a sign and spaces around it. Python's ``int`` (and so
 Django's and DRF's integer fields) would also read any script's decimal digits (Arabic-Indic, fullwidth), "4_8" and

@@ -22,7 +22,7 @@ from ..models import Player
 from ..permissions import signed_in_account
 from .replays import Made, VersionedChangeView
 from .resources.common import bounded_body
-from .serializers import PaperLineInput, StrictInput, WholeNumberField
+from .serializers import PaperLineInput, StrictInput
 
 NO_SUCH_TABLE = gettext_noop("Series {series} has no table {number}.")
 NOT_AT_THE_TABLE = gettext_noop("One line for each player at the table.")
@@ -46,8 +46,10 @@ class PaperTable(Protocol):
 class PaperListInput(StrictInput):
     """A table's paper list: the table by its series and number, and a line for each player at it."""
 
-    series = WholeNumberField(min_value=1, max_value=MOST_SERIES)
-    table = WholeNumberField(min_value=1, max_value=MOST_TABLES, help_text=_("The table's number in its series."))
+    series = serializers.IntegerField(min_value=1, max_value=MOST_SERIES)
+    table = serializers.IntegerField(
+        min_value=1, max_value=MOST_TABLES, help_text=_("The table's number in its series.")
+    )
     lines = serializers.ListField(
         child=PaperLineInput(),
         min_length=1,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any, ClassVar
 
 from django.core.validators import MaxLengthValidator, MaxValueValidator, MinLengthValidator, MinValueValidator
@@ -15,7 +14,6 @@ from ..engine.cards import CARD_POINTS_TOTAL
 from ..engine.common import MAX_BOCK
 from ..engine.entry import MAX_MATADORS
 from ..engine.options import NAMED_UNKNOWN
-from ..numbers import NOT_A_WHOLE_NUMBER, whole_number
 from ..scoring import error_tree
 from ..services.paper import MAX_SERIES_GAMES, MOST_GAME_POINTS
 
@@ -163,34 +161,14 @@ class EnteredGameField(serializers.JSONField):
     """A game entered into a match, read by the services through the engine."""
 
 
-class WholeNumberField(serializers.IntegerField):
-    """A JSON integer, or a text written with the digits 0 to 9, as the pages take it (``matches.numbers``): not
-    48.0, Arabic-Indic digits or "4_8", which DRF's own field would read as 48."""
-
-    default_error_messages: ClassVar[dict[str, Any]] = {"invalid": NOT_A_WHOLE_NUMBER}
-
-    def to_internal_value(self, data: Any) -> int:
-        if isinstance(data, int) and not isinstance(data, bool):
-            return data
-        if isinstance(data, str) and len(data) <= self.MAX_STRING_LENGTH:
-            with contextlib.suppress(ValueError):
-                return whole_number(data)
-        self.fail("invalid")
-
-
 class CentsField(serializers.IntegerField):
     """An amount of money in whole cents, sent as a JSON number only: a text such as "15" is refused rather than
     read, since whoever sends euros as text meant 15 €, not 15 cents."""
 
     default_error_messages: ClassVar[dict[str, Any]] = {
-        "invalid": _("Send whole cents as a number, not as text: 1500 for 15 €."),
+        "wrong_type": _("Send whole cents as a number, not as text: 1500 for 15 €."),
         "null": _("Send whole cents as a number: 1500 for 15 €."),
     }
-
-    def to_internal_value(self, data: Any) -> int:
-        if isinstance(data, int) and not isinstance(data, bool):
-            return data
-        self.fail("invalid")
 
 
 RANGES = (MinValueValidator, MaxValueValidator, MinLengthValidator, MaxLengthValidator)
@@ -205,7 +183,7 @@ class EngineChecked(serializers.Field):
         self.validators = [check for check in self.validators if not isinstance(check, RANGES)]
 
 
-class CheckedInteger(EngineChecked, WholeNumberField):
+class CheckedInteger(EngineChecked, serializers.IntegerField):
     pass
 
 
@@ -217,9 +195,44 @@ class CheckedText(EngineChecked, serializers.CharField):
     pass
 
 
+# What each kind of field takes in a JSON body, and the words a value of another JSON type is refused with (a
+# field's own ``wrong_type`` message says it for its kind of value): a boolean is not taken for a number, nor a number
+# for a boolean or a text, nor a text for anything but a text.
+BODY_TYPES: tuple[tuple[tuple[type[serializers.Field[Any, Any, Any, Any]], ...], type, Any], ...] = (
+    ((serializers.BooleanField,), bool, _("Must be true or false.")),
+    ((serializers.IntegerField,), int, _("Must be a whole number.")),
+    (
+        (serializers.CharField, serializers.ChoiceField, serializers.UUIDField, serializers.DateField),
+        str,
+        _("Must be a text."),
+    ),
+)
+
+
+def wrong_type(field: serializers.Field, value: Any) -> Any:
+    """The refusal of ``value`` for ``field`` if its JSON type is not the field's (a list's items each by the list's
+    field, by their place); None if it is, and for null, which the field takes or refuses itself. A nested body is
+    checked by its own ``StrictInput``, and a field of any JSON (a game, the rules) by the engine."""
+    if value is None:
+        return None
+    if isinstance(field, serializers.ListField):
+        if not isinstance(value, list):
+            return None
+        wrong = {place: refused for place, item in enumerate(value) if (refused := wrong_type(field.child, item))}
+        return wrong or None
+    for kinds, taken, message in BODY_TYPES:
+        if isinstance(field, kinds):
+            if isinstance(value, taken) and (taken is bool or not isinstance(value, bool)):
+                return None
+            return [field.error_messages.get("wrong_type", message)]
+    return None
+
+
+# A body's fields only: a query's parameters are texts by nature, read by a ``QueryInput`` (``matches.api.shapes``).
 class StrictInput(serializers.Serializer):
-    """A request body with only the fields it documents: an unknown one is refused by name (the first few), not
-    silently ignored."""
+    """A request body with only the fields it documents, each of its own JSON type: an unknown field is refused by
+    name (the first few), not silently ignored, and a value of another type (48 sent as "48", a name as 123, true as
+    "true" or 1) by its field, never read as what it might have meant."""
 
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, dict):
@@ -230,15 +243,26 @@ class StrictInput(serializers.Serializer):
                     more = len(unknown) - NAMED_UNKNOWN
                     errors["non_field_errors"] = [_("… and %(count)d more unknown fields.") % {"count": more}]
                 raise serializers.ValidationError(errors)
+            mistyped = {
+                name: refused for name, value in data.items() if (refused := wrong_type(self.fields[name], value))
+            }
+            if mistyped:
+                # Said beside what the other fields refuse, as every refusal of a field is.
+                others: Any = {}
+                try:
+                    super().to_internal_value({name: value for name, value in data.items() if name not in mistyped})
+                except serializers.ValidationError as error:
+                    others = error.detail
+                raise serializers.ValidationError({**others, **mistyped})
         return super().to_internal_value(data)
 
 
 class PaperTotalsInput(StrictInput):
     """One player's totals from a paper list's footer, at a table of any kind of event."""
 
-    game_points = WholeNumberField(min_value=-MOST_GAME_POINTS, max_value=MOST_GAME_POINTS)
-    won = WholeNumberField(min_value=0, max_value=MAX_SERIES_GAMES)
-    lost = WholeNumberField(min_value=0, max_value=MAX_SERIES_GAMES)
+    game_points = serializers.IntegerField(min_value=-MOST_GAME_POINTS, max_value=MOST_GAME_POINTS)
+    won = serializers.IntegerField(min_value=0, max_value=MAX_SERIES_GAMES)
+    lost = serializers.IntegerField(min_value=0, max_value=MAX_SERIES_GAMES)
 
 
 class PaperLineInput(PaperTotalsInput):

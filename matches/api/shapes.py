@@ -24,7 +24,6 @@ from .serializers import (
     RulesField,
     SeatField,
     StrictInput,
-    WholeNumberField,
 )
 
 
@@ -154,19 +153,10 @@ class GameShape(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class StrictBooleanField(serializers.BooleanField):
-    """true or false, as JSON has them: no "yes", "on" or 1 taken for true."""
-
-    def to_internal_value(self, data: object) -> bool:
-        if not isinstance(data, bool):
-            self.fail("invalid", input=data)
-        return data
-
-
 class GameInput(StrictInput):
     """A deal as entered: all passed, or the declarer's seat and the game in the calculator's shape."""
 
-    passed = StrictBooleanField(required=False, default=False)
+    passed = serializers.BooleanField(required=False, default=False)
     declarer = SeatField(
         required=False, allow_null=True, default=None, help_text=_("The declarer's seat, from 0; null in a Ramsch.")
     )
@@ -179,7 +169,7 @@ class GameInput(StrictInput):
 
 
 class GameAddInput(GameInput):
-    number = WholeNumberField(
+    number = serializers.IntegerField(
         required=False,
         allow_null=True,
         default=None,

@@ -12,7 +12,7 @@ from ..numbers import NOT_A_WHOLE_NUMBER, whole_number
 
 
 class WholeNumberField(forms.IntegerField):
-    """A whole number written with the digits 0 to 9, as the API takes it (``matches.numbers``)."""
+    """A whole number written with the digits 0 to 9, as the API's query parameters take it (``matches.numbers``)."""
 
     default_error_messages = {"invalid": NOT_A_WHOLE_NUMBER}
 

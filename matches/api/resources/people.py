@@ -43,7 +43,7 @@ from ...services.rankings import (
 )
 from ..policy import Pages, PolicyView
 from ..replays import keyed_answer
-from ..serializers import StrictInput, WholeNumberField
+from ..serializers import StrictInput
 from .common import IDEMPOTENCY, PAGED, REFUSED, bounded_body
 
 # The lists a record's answer names, the latest first; the download on the page has them all.
@@ -170,12 +170,15 @@ class RankingInput(StrictInput):
     counted = serializers.ChoiceField(choices=Counted.values, default=Counted.EVERYBODY)
     club = serializers.UUIDField(required=False, allow_null=True, default=None, help_text="With counted: book.")
     method = serializers.ChoiceField(choices=Method.values, default=Method.AVERAGE)
-    minimum = WholeNumberField(min_value=1, max_value=999, default=1)
-    best = WholeNumberField(min_value=1, max_value=999, default=1)
+    minimum = serializers.IntegerField(min_value=1, max_value=999, default=1)
+    best = serializers.IntegerField(min_value=1, max_value=999, default=1)
     places = serializers.ListField(
-        child=WholeNumberField(min_value=0, max_value=MAX_FIELD), max_length=MAX_PLACES, required=False, default=list
+        child=serializers.IntegerField(min_value=0, max_value=MAX_FIELD),
+        max_length=MAX_PLACES,
+        required=False,
+        default=list,
     )
-    field = WholeNumberField(min_value=1, max_value=MAX_FIELD, default=100)
+    field = serializers.IntegerField(min_value=1, max_value=MAX_FIELD, default=100)
     public = serializers.BooleanField(default=False)
 
 

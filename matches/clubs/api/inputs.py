@@ -9,8 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from matches.api.paper import PaperListInput
-from matches.api.serializers import CheckedText, StrictInput, WholeNumberField
-from matches.api.shapes import StrictBooleanField
+from matches.api.serializers import CheckedText, StrictInput
 from matches.names import MAX_NAME_LENGTH
 
 from ..services import MAX_SERIES, Seating
@@ -49,7 +48,7 @@ class CheckOutInput(StrictInput):
 class DrawInput(StrictInput):
     """How a series is seated, as the night's page asks it."""
 
-    series = WholeNumberField(required=False, default=1, min_value=1, max_value=MAX_SERIES)
+    series = serializers.IntegerField(required=False, default=1, min_value=1, max_value=MAX_SERIES)
     seating = serializers.ChoiceField(
         choices=[choice.value for choice in Seating],
         required=False,
@@ -59,12 +58,12 @@ class DrawInput(StrictInput):
             "series before."
         ),
     )
-    again = StrictBooleanField(
+    again = serializers.BooleanField(
         required=False,
         default=False,
         help_text=_("Draw a series again whose tables have not played yet, from a new seed."),
     )
-    guests_from = WholeNumberField(
+    guests_from = serializers.IntegerField(
         required=False,
         allow_null=True,
         default=None,
@@ -77,7 +76,7 @@ class DrawInput(StrictInput):
 class SwapInput(StrictInput):
     """Two players of a series who swap seats before play."""
 
-    series = WholeNumberField(required=False, default=1, min_value=1, max_value=MAX_SERIES)
+    series = serializers.IntegerField(required=False, default=1, min_value=1, max_value=MAX_SERIES)
     first = serializers.UUIDField(help_text=_("A player seated in the series."))
     second = serializers.UUIDField(help_text=_("The player to swap seats with."))
 
@@ -90,13 +89,13 @@ class SwapInput(StrictInput):
 class PaperInput(PaperListInput):
     """A table's paper list, of series 1 unless the body names another."""
 
-    series = WholeNumberField(required=False, default=1, min_value=1, max_value=MAX_SERIES)
+    series = serializers.IntegerField(required=False, default=1, min_value=1, max_value=MAX_SERIES)
 
 
 class CloseInput(StrictInput):
     """Closing the night; a table not played to the end stops it unless said."""
 
-    unfinished = StrictBooleanField(
+    unfinished = serializers.BooleanField(
         required=False,
         default=False,
         help_text=_("Close the night although a table has not played its series to the end."),

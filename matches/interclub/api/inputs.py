@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from matches.api.paper import PaperListInput
-from matches.api.serializers import CheckedText, StrictInput, WholeNumberField
+from matches.api.serializers import CheckedText, StrictInput
 from matches.engine.match_days import MAX_TEAMS, SHORT_TEAM_SIZE, TEAM_SIZE
 
 from ..services import MAX_SERIES
@@ -22,7 +22,7 @@ MAX_REASON_LENGTH = 500
 class SeriesInput(StrictInput):
     """A series of the venue."""
 
-    series = WholeNumberField(min_value=1, max_value=MAX_SERIES)
+    series = serializers.IntegerField(min_value=1, max_value=MAX_SERIES)
 
 
 class LineUpInput(SeriesInput):
@@ -43,8 +43,10 @@ class LineUpInput(SeriesInput):
 class VenuePaperInput(PaperListInput):
     """A table's paper list, of a series and a table a venue can have."""
 
-    series = WholeNumberField(min_value=1, max_value=MAX_SERIES)
-    table = WholeNumberField(min_value=1, max_value=MOST_TABLES, help_text=_("The table's number in its series."))
+    series = serializers.IntegerField(min_value=1, max_value=MAX_SERIES)
+    table = serializers.IntegerField(
+        min_value=1, max_value=MOST_TABLES, help_text=_("The table's number in its series.")
+    )
 
 
 class ConfirmInput(StrictInput):

@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from matches.api.serializers import CentsField, CheckedText, PaperTotalsInput, StrictInput, WholeNumberField
+from matches.api.serializers import CentsField, CheckedText, PaperTotalsInput, StrictInput
 from matches.engine.tournaments import MAX_SERIES, TABLE_SIZES, TEAM_SIZE, Seating
 from matches.names import MAX_NAME_LENGTH
 from matches.services.people import MAX_FEDERATION_NUMBER
@@ -92,7 +92,7 @@ class TournamentSideInput(StrictInput):
 class TournamentDrawInput(StrictInput):
     """A series to draw, how it is seated, and for a fixed plan its tables."""
 
-    series = WholeNumberField(min_value=1, max_value=MAX_SERIES)
+    series = serializers.IntegerField(min_value=1, max_value=MAX_SERIES)
     seating = serializers.ChoiceField(
         choices=[seating.value for seating in Seating],
         required=False,
