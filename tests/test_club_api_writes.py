@@ -646,3 +646,23 @@ def test_the_schema_lists_every_change_to_a_night_with_its_answers(api: APIClien
     night = schema["paths"]["/api/v1/nights/{night_id}/"]["get"]["responses"]["200"]
     shape = night["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
     assert {"version", "attendees"} <= set(schema["components"]["schemas"][shape]["properties"])
+
+
+def test_a_closed_night_refuses_every_change_under_the_night(club_night: ClubNight) -> None:
+    tables = drawn(club_night)
+    night, client = club_night.night, signed(club_night.owner)
+    clubs.night_close(night=night, user=club_night.owner)
+    first, second = seated(tables[0])[:2]
+    changes: dict[str, dict[str, Any]] = {
+        "check-in": {"name": "Walter"},
+        "check-out": {"player": str(first.public_id)},
+        "draw": {"series": 1, "again": True},
+        "swap": {"series": 1, "first": str(first.public_id), "second": str(second.public_id)},
+        "paper": paper_body(tables[0], [(0, 0, 0)] * len(seated(tables[0]))),
+    }
+    for what, body in changes.items():
+        response = send(client, address(night, what), body)
+        assert (response.status_code, response.json()) == (
+            409,
+            {"night": ["This night is closed; nothing was changed."], "version": version(night)},
+        ), what

@@ -784,3 +784,20 @@ def test_a_venue_and_its_report_cost_as_many_queries_however_many_tables_it_has(
     check_in_all(setup, 2)
     leagues.series_seat(venue=setup.venue, series=2, user=setup.manager)
     assert [counted(address(setup.venue)), counted(address(setup.venue, "report"))] == one
+
+
+def test_a_closed_venue_refuses_every_change_under_the_venue(setup: LeagueSetup) -> None:
+    venue, client = closed(setup), signed(setup.manager)
+    table = VenueTable.objects.select_related("match").get(venue=venue, series=1, number=1)
+    changes: dict[str, dict[str, Any]] = {
+        "check-in": line_up(setup, 0),
+        "seat": {"series": 1},
+        "unseat": {"series": 1},
+        "paper": paper_body(table),
+    }
+    for what, body in changes.items():
+        response = send(client, address(venue, what), body)
+        assert (response.status_code, response.json()) == (
+            409,
+            {"venue": ["This venue's lists are closed; nothing was changed."], "version": version(venue)},
+        ), what

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from django.utils import timezone
 from django.utils.formats import date_format
 
-from matches.engine.messages import gettext_noop, msg
+from matches.engine.messages import gettext_noop
 from matches.errors import Conflict, Invalid
 from matches.services import match_discard
 
@@ -43,7 +43,7 @@ def _open(night: Night) -> Night:
     """The night, locked for this change; a closed night refuses every change."""
     locked = Night.objects.select_for_update().get(pk=night.pk)
     if locked.closed_at is not None:
-        raise Conflict.about_match(msg(gettext_noop("This night is closed; nothing was changed.")))
+        raise Conflict.on("night", gettext_noop("This night is closed; nothing was changed."))
     return locked
 
 
