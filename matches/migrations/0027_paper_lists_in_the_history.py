@@ -4,11 +4,6 @@ from django.conf import settings
 from django.db import migrations, models
 
 
-def forget_paper_changes(apps, schema_editor):
-    """A step back: the release before kept no paper list in a match's history, and has no place for one."""
-    apps.get_model("matches", "MatchEvent").objects.filter(action="paper").delete()
-
-
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -21,7 +16,6 @@ class Migration(migrations.Migration):
             model_name='matchevent',
             name='event_game_of_its_action',
         ),
-        migrations.RunPython(migrations.RunPython.noop, forget_paper_changes),
         migrations.AlterField(
             model_name='matchevent',
             name='action',
