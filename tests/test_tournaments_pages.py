@@ -518,6 +518,19 @@ def test_an_entrant_finds_the_confirmation_again_by_its_code() -> None:
     assert "No entry of this tournament has that code." in wrong.content.decode()
 
 
+def test_an_online_entry_with_somebody_elses_federation_number_is_refused_next_to_the_number() -> None:
+    tournament = announce()
+    enter = reverse("tournaments:enter", args=[tournament.public_id])
+    browser(None).post(enter, {"name": "Ida Berg", "federation_number": "4711"})
+    response = browser(None).post(enter, {"name": "Udo Lang", "federation_number": "4711"})
+    assert response.status_code == 400
+    text = response.content.decode()
+    assert error_of(text, "id_federation_number") == "This federation number is entered already."
+    assert "Ida Berg" not in text
+    assert 'value="Udo Lang"' in text
+    assert Entry.objects.count() == 1
+
+
 def test_an_online_entry_without_a_name_is_refused_next_to_the_name() -> None:
     tournament = announce()
     response = browser(None).post(reverse("tournaments:enter", args=[tournament.public_id]), {"name": " "})

@@ -249,11 +249,17 @@ def test_a_player_entered_already_is_refused_by_name_and_club_or_federation_numb
     )
     for form in (
         tournaments.EntryForm("kurt", club="SC  Herz"),
-        tournaments.EntryForm("K. M.", federation_number="4711"),
+        tournaments.EntryForm("Kurt", federation_number="4711"),
     ):
         with pytest.raises(Invalid) as refused:
             tournaments.entry_at_door(tournament=tournament, form=form)
-        assert _texts(refused.value)["name"][0].endswith("has entered already.")
+        assert _texts(refused.value) == {"name": [f"{form.name} has entered already."]}
+    # Another name with the number is a number typed wrong, or somebody else's: said of the number, naming nobody.
+    with pytest.raises(Invalid) as refused:
+        tournaments.entry_register_online(
+            tournament=tournament, form=tournaments.EntryForm("K. M.", federation_number="47 11")
+        )
+    assert _texts(refused.value) == {"federation_number": ["This federation number is entered already."]}
     assert Entry.objects.count() == 1
     assert not Payment.objects.exists()
 

@@ -67,13 +67,12 @@ def _same_entrant(entry: Entry, name: str, club: str, number: str) -> bool:
     return entry.name_key == name_key(name) and name_key(entry.club or "-") == name_key(club or "-")
 
 
-def _entered_already(tournament: Tournament, name: str, club: str, number: str) -> list[str]:
-    """``name`` once for each entry still in that is the player entering again (``check_entry`` refuses a name
-    among them): read by name and by federation number alone, so that an entry costs the same in a room of thirty
-    and of three thousand."""
+def _entered_already(tournament: Tournament, name: str, club: str, number: str) -> list[Entry]:
+    """The entries still in that are the player entering again: read by name and by federation number alone, so
+    that an entry costs the same in a room of thirty and of three thousand."""
     same = Q(name_key=name_key(name)) | (Q(federation_number=number) if number else Q(pk__in=[]))
     present = Entry.objects.filter(tournament=tournament, withdrawn_after__isnull=True).filter(same)
-    return [name for entry in present if _same_entrant(entry, name, club, number)]
+    return [entry for entry in present if _same_entrant(entry, name, club, number)]
 
 
 def _book_name(tournament: Tournament, name: str, club: str) -> str:
@@ -109,14 +108,19 @@ def _enter(tournament: Tournament, form: EntryForm, channel: Channel, account: U
         category = _category(locked, form.category)
         if channel is Channel.DOOR and not locked.late_entries:
             raise Conflict.on("name", gettext_noop("This tournament takes entries online only."))
+        entered = _entered_already(locked, name, club, number)
         try:
             check_entry(
                 name,
-                entrants=_entered_already(locked, name, club, number),
+                entrants=[name for entry in entered if entry.name_key == name_key(name)],
                 drawn=Series.objects.filter(tournament=locked).count(),
             )
         except RuleError as error:
             raise Invalid([FieldError("name", one.message) for one in error.errors]) from error
+        if entered:
+            # Another name with the same number: a number typed wrong, or somebody else's, whom the refusal does not
+            # name to a stranger typing numbers.
+            raise Invalid.on("federation_number", gettext_noop("This federation number is entered already."))
         present = Entry.objects.filter(tournament=locked, withdrawn_after__isnull=True)
         if locked.seats and present.count() >= locked.seats:
             raise Conflict.on(
