@@ -581,6 +581,7 @@ def test_ten_wrong_codes_in_an_hour_pause_finding_and_claiming_entries_by_code()
     found = Client().post(
         reverse("tournaments:find", args=[tournament.public_id]), {"code-code": entry.code}, follow=True
     )
+    assert found.status_code == 400
     assert "Too many wrong codes: try again in an hour." in text_of(found)
 
 

@@ -514,8 +514,13 @@ def test_an_entrant_finds_the_confirmation_again_by_its_code() -> None:
     response = phone.post(find, {"code-code": entry.code.lower()})
     assert response["Location"] == reverse("tournaments:entry", args=[entry.public_id])
     assert phone.get(response["Location"]).status_code == 200
-    wrong = browser(None).post(find, {"code-code": "ZZZZZZ"}, follow=True)
-    assert "No entry of this tournament has that code." in wrong.content.decode()
+    # A code that finds nothing is said next to it, the code kept as typed and the part of the page open.
+    wrong = browser(None).post(find, {"code-code": "zz zzzz"})
+    assert wrong.status_code == 400
+    text = wrong.content.decode()
+    assert error_of(text, "id_code-code") == "No entry of this tournament has that code."
+    assert 'value="zz zzzz"' in text
+    assert '<details id="mine" open>' in text
 
 
 def test_an_online_entry_with_somebody_elses_federation_number_is_refused_next_to_the_number() -> None:

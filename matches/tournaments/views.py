@@ -566,10 +566,8 @@ def _own_entries(request: HttpRequest, tournament: Tournament) -> list[Entry]:
     return [entry for entry in mine if holds_entry(visitor, entry)]
 
 
-@on_subject(Action.VIEW, "tournament")
-@require_safe
-def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """The tournament as announced, for everybody: when and where, the fees, the prizes, how to enter."""
+def _detail(request: HttpRequest, tournament: Tournament, code_form: CodeForm | None = None) -> HttpResponse:
+    """The tournament's page; with ``code_form``, a code that found no entry, refused next to it (400)."""
     context = {
         "tournament": tournament,
         "categories": _categories(tournament),
@@ -577,9 +575,16 @@ def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpRespo
         "drawn": Series.objects.filter(tournament=tournament).exists(),
         "manages": manages_tournament(visitor_of(request), tournament),
         "mine": _own_entries(request, tournament),
-        "code_form": CodeForm(),
+        "code_form": code_form or CodeForm(),
     }
-    return render(request, "tournaments/detail.html", context)
+    return render(request, "tournaments/detail.html", context, status=400 if code_form else 200)
+
+
+@on_subject(Action.VIEW, "tournament")
+@require_safe
+def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The tournament as announced, for everybody: when and where, the fees, the prizes, how to enter."""
+    return _detail(request, tournament)
 
 
 @public
@@ -611,15 +616,18 @@ def entry_find(request: HttpRequest, tournament_id: Any) -> HttpResponse:
     if tournament is None:
         raise Http404
     form = CodeForm(request.POST)
+    form.fields["code"].widget.attrs["autofocus"] = True
     askers = code_askers(request_account(request), client_address(request))
     if codes_locked_out(*askers):
-        messages.error(request, _("Too many wrong codes: try again in an hour."))
-        return redirect(reverse("tournaments:detail", args=[tournament.public_id]) + "#mine")
+        form.is_valid()
+        form.add_error("code", _("Too many wrong codes: try again in an hour."))
+        return _detail(request, tournament, form)
     entry = entry_by_code(tournament, form.cleaned_data["code"]) if form.is_valid() else None
     if entry is None:
         code_failure_record(*askers)
-        messages.error(request, _("No entry of this tournament has that code."))
-        return redirect(reverse("tournaments:detail", args=[tournament.public_id]) + "#mine")
+        if not form.errors:
+            form.add_error("code", _("No entry of this tournament has that code."))
+        return _detail(request, tournament, form)
     _keep_entry_link(request, entry)
     return redirect("tournaments:entry", entry_id=entry.public_id)
 
