@@ -87,11 +87,12 @@ def _rows_out_of_line(page: Any) -> list[str]:
 
 
 def _sideways(page: Any) -> list[str]:
-    """What is wider than the page (its scroll width beyond the window's), and each table that scrolls in its box."""
+    """What is wider than the page (its scroll width beyond the screen's: a phone widens its window to what is too
+    wide, so the window's width would not tell), and each table that scrolls in its box."""
     found: list[str] = page.evaluate(
         """() => {
             const wide = [];
-            if (document.documentElement.scrollWidth > window.innerWidth + 1) wide.push("the page");
+            if (document.documentElement.scrollWidth > document.documentElement.clientWidth + 1) wide.push("the page");
             for (const box of document.querySelectorAll(".table-wrap")) {
                 const table = box.querySelector("table");
                 if (box.scrollWidth > box.clientWidth + 1) wide.push(table ? table.outerHTML.slice(0, 80) : "a table");
