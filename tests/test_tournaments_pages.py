@@ -12,6 +12,7 @@ from contextlib import AbstractContextManager as ContextManager
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -504,6 +505,44 @@ def test_a_signed_in_entrant_finds_the_entry_in_their_tournaments() -> None:
     assert entry.account == entrant
     listed = client.get(reverse("tournaments:list")).content.decode()
     assert reverse("tournaments:entry", args=[entry.public_id]) in listed
+
+
+def _rows_read(client: Client, address: str) -> int:
+    """How many rows the page's reads return: each query it makes, run again and counted."""
+    assert client.get(address).status_code == 200
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(address).status_code == 200
+    rows = 0
+    with connection.cursor() as cursor:
+        for query in captured.captured_queries:
+            if query["sql"].startswith("SELECT"):
+                cursor.execute(query["sql"])
+                rows += len(cursor.fetchall())
+    return rows
+
+
+@pytest.mark.parametrize("viewer", ["entrant", "organiser"])
+def test_an_entrants_confirmation_reads_their_own_rows_however_many_entered(viewer: str) -> None:
+    """The page a room of phones opens at the door and between series: what one entrant owes, from their lists
+    and payments alone, never the whole room's."""
+    read = []
+    for count in (8, 32):
+        tournament = announce()
+        entry, *_ = enter_field(tournament, count, online=1)
+        for number in (1, 2):
+            tournaments.series_draw(tournament=tournament, number=number)
+            series = Series.objects.get(tournament=tournament, number=number)
+            play_series(series, phones=(1,), salt=number)
+            if number == 1:
+                tournaments.series_close(series=series, user=None)
+        client = organiser_of(tournament) if viewer == "organiser" else browser(None)
+        if viewer == "entrant":
+            client.post(reverse("tournaments:find", args=[tournament.public_id]), {"code-code": entry.code})
+        address = reverse("tournaments:entry", args=[entry.public_id])
+        line = tournament_results(tournament).cashier.lines[0]
+        assert euros(line.owed) in html.unescape(client.get(address).content.decode())
+        read.append(_rows_read(client, address))
+    assert read[1] == read[0]
 
 
 def test_an_entrant_finds_the_confirmation_again_by_its_code() -> None:

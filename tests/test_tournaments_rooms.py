@@ -20,7 +20,13 @@ from matches.models import FileJob
 from matches.tournaments import downloads, views
 from matches.tournaments import services as tournaments
 from matches.tournaments.models import Entry, Series, Table, Tournament
-from matches.tournaments.selectors import cashier_lines_by_entry, entry_key, met_again_in, tournament_results
+from matches.tournaments.selectors import (
+    cashier_line_of,
+    cashier_lines_by_entry,
+    entry_key,
+    met_again_in,
+    tournament_results,
+)
 
 from .factories import run_tasks
 from .tournaments_setup import announce, enter_field, play_series
@@ -193,6 +199,9 @@ def test_what_the_desk_says_is_owed_is_the_cashiers_list() -> None:
     )
     assert gone.pk not in found
     assert any(owed > 0 for _, _, owed in expected.values())
+    # An entrant's own page and the desk's Pay read the same line from the entrant's rows alone.
+    for entry in Entry.objects.filter(tournament=tournament):
+        assert cashier_line_of(entry) == found.get(entry.pk)
     assert Table.objects.filter(series__tournament=tournament).exists()
 
 

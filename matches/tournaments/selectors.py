@@ -32,6 +32,7 @@ from matches.engine.tournaments import (
     ShareKind,
     TournamentRules,
     all_dues,
+    dues,
     rank_tournament,
     score_tournament,
 )
@@ -53,6 +54,7 @@ from .models import (
     Series,
     SeriesList,
     Side,
+    SideKind,
     SideMember,
     Table,
     TableSeat,
@@ -287,6 +289,31 @@ def cashier_lines_by_entry(tournament: Tournament) -> dict[int, CashierLine]:
     lists = series_lists(tournament, drawn_series(tournament))
     owed = all_dues(tournament_rules(tournament, []).fees, entrants, lists, tandems=tandems, teams=teams)
     return {pk: CashierLine(due, entrant.paid, 0) for pk, due, entrant in zip(keys, owed, entrants, strict=True)}
+
+
+def cashier_line_of(entry: Entry) -> CashierLine | None:
+    """One entrant's line of ``cashier_lines_by_entry``, read from their own rows alone (their payments, their lists
+    of the closed series, their table of the series being played, their sides), so that an entrant's page costs the
+    same in a room of thirty and of three thousand."""
+    paid = Payment.objects.filter(entry=entry).aggregate(paid=Sum("amount"))["paid"] or 0
+    if not counts_as_entrant(entry.withdrawn_after, paid):
+        return None
+    key = entry_key(entry)
+    kept = SeriesList.objects.filter(entry=entry, series__closed_at__isnull=False).order_by("series__number")
+    lines = [
+        SeriesLine(key, size, game_points, won, lost, others_lost)
+        for size, game_points, won, lost, others_lost in kept.values_list(
+            "table_size", "game_points", "won", "lost", "others_lost"
+        )
+    ]
+    playing = Table.objects.filter(seats__entry=entry, series__closed_at__isnull=True).order_by("series__number")
+    for seated in table_lines(list(playing)).values():
+        lines += [line for line in seated if line.player == key]
+    sides = set(SideMember.objects.filter(entry=entry).values_list("side__kind", flat=True))
+    fees = tournament_rules(entry.tournament, []).fees
+    in_tandem, in_team = SideKind.TANDEM in sides, SideKind.TEAM in sides
+    due = dues(Entrant(key, paid=paid), lines, fees, in_tandem=in_tandem, in_team=in_team)
+    return CashierLine(due, paid, 0)
 
 
 def without_prizes(rules: TournamentRules) -> TournamentRules:

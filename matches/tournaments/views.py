@@ -67,6 +67,7 @@ from .models import Category, Entry, Series, Side, Table, TableSeat, Tournament
 from .permissions import holds_entry, manages_tournament
 from .selectors import (
     TournamentResults,
+    cashier_line_of,
     cashier_lines_by_entry,
     drawn_series,
     entry_by_code,
@@ -370,7 +371,7 @@ def entry_pay(request: HttpRequest, entry: Entry) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, _("The list had changed: nothing was taken. Here is what is owed now."))
         return redirect(_desk_url(entry.tournament, "#entries"))
-    line = cashier_lines_by_entry(entry.tournament).get(entry.pk)
+    line = cashier_line_of(entry)
     owed = line.owed if line is not None and line.owed > 0 else None
     try:
         payment = services.entry_pay(
@@ -663,7 +664,7 @@ def entry_claim(request: HttpRequest, tournament_id: Any) -> HttpResponse:
 @require_safe
 def entry_detail(request: HttpRequest, entry: Entry) -> HttpResponse:
     """The confirmation an entrant shows at the door: the code large, the name, the category, paid or not."""
-    line = cashier_lines_by_entry(entry.tournament).get(entry.pk)
+    line = cashier_line_of(entry)
     visitor = visitor_of(request)
     # Whoever runs the tournament sees every entry's page: an entry no account holds yet is the entrant's to add to
     # their record, never theirs by a tap on it.
