@@ -545,6 +545,20 @@ def test_an_entrants_confirmation_reads_their_own_rows_however_many_entered(view
     assert read[1] == read[0]
 
 
+@pytest.mark.parametrize(
+    ("payout", "said"),
+    [
+        ("in-full", "60.00 € · 40.00 € (all of the prize money, in these proportions)"),
+        ("as-announced", "60.00 € · 40.00 €</dd>"),
+    ],
+)
+def test_the_tournaments_page_says_whether_its_prizes_share_out_all_of_the_prize_money(payout: str, said: str) -> None:
+    """Amounts paid out in full are proportions: a room larger than they reckoned with wins more than they say."""
+    tournament = announce(places=tournaments.Schedule((6000, 4000), "amounts", payout))
+    detail = browser(None).get(reverse("tournaments:detail", args=[tournament.public_id])).content.decode()
+    assert said in detail
+
+
 def test_an_entrant_finds_the_confirmation_again_by_its_code() -> None:
     tournament = announce()
     entry = tournaments.entry_register_online(tournament=tournament, form=tournaments.EntryForm("Ida Berg"))

@@ -26,7 +26,7 @@ from matches.clubs.models import Club, Membership
 from matches.clubs.permissions import CLUB_RUNNERS
 from matches.engine import RuleError
 from matches.engine.league import Place
-from matches.engine.tournaments import CashierLine, Prize, PrizeKind, Seating
+from matches.engine.tournaments import CashierLine, Payout, Prize, PrizeKind, Seating
 from matches.errors import Invalid, ServiceError
 from matches.labels import euros, met_again_text
 from matches.names import name_key
@@ -72,6 +72,7 @@ from .selectors import (
     drawn_series,
     entry_by_code,
     met_again_in,
+    schedule_of,
     series_progress,
     tournament_results,
 )
@@ -572,6 +573,8 @@ def _detail(request: HttpRequest, tournament: Tournament, code_form: CodeForm | 
     context = {
         "tournament": tournament,
         "categories": _categories(tournament),
+        # Paid out in full, the prizes by place are proportions of the prize money, whatever it comes to.
+        "in_full": schedule_of(tournament.places).payout is Payout.IN_FULL,
         "entered": Entry.objects.filter(tournament=tournament, withdrawn_after__isnull=True).count(),
         "drawn": Series.objects.filter(tournament=tournament).exists(),
         "manages": manages_tournament(visitor_of(request), tournament),
