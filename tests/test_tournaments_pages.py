@@ -23,6 +23,7 @@ from matches.labels import euros
 from matches.models import Person
 from matches.permissions import LINKS_SESSION_KEY
 from matches.tournaments import services as tournaments
+from matches.tournaments import views
 from matches.tournaments.forms import hundredths, hundredths_list
 from matches.tournaments.models import Category, Entry, Payment, Series, Side, Table, Tournament
 from matches.tournaments.selectors import tournament_results
@@ -660,6 +661,34 @@ def test_the_cashiers_list_is_the_organisers_with_each_players_money_and_the_pot
     assert all(entry.name in page for entry in Entry.objects.filter(tournament=tournament))
     assert browser(make_user("stranger")).get(address).status_code == 404
     assert browser(None).get(address).status_code == 302
+
+
+def test_the_desk_follows_its_tables_alone_and_keeps_a_table_number_being_typed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every 30 seconds the desk asks for its tables again: the answer reads the tables, not the whole room's money,
+    and replaces how far the series is and the tables, not the field a table's number is being typed in."""
+    tournament = announce()
+    enter_field(tournament, 11)
+    tournaments.series_draw(tournament=tournament, number=1)
+    client = organiser_of(tournament)
+    page = client.get(desk(tournament)).content.decode()
+    follow = re.search(r'<div id="desk-follow"[^>]*>', page)
+    assert follow is not None
+    assert 'hx-select-oob="#tables-progress,#tables-list"' in follow[0]
+
+    def whole_room(tournament: Tournament) -> None:
+        raise AssertionError("the room's money read to follow the tables")
+
+    monkeypatch.setattr(views, "cashier_lines_by_entry", whole_room)
+    answer = client.get(desk(tournament), headers={"HX-Request": "true"})
+    assert answer.status_code == 200
+    text = answer.content.decode()
+    for part in ('id="desk-follow"', 'id="tables-progress"', 'id="tables-list"', "0 of 3 tables complete"):
+        assert part in text
+    assert 'id="entries"' not in text
+    assert not re.search(r'id="tables-(progress|list)"[^>]*>(?:(?!</div>).)*id="desk-table"', text, re.S)
+    assert "HX-Request" in answer["Vary"]
 
 
 def test_the_desk_reads_a_fixed_number_of_times_however_many_entries(

@@ -17,6 +17,7 @@ from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -28,6 +29,7 @@ from matches.engine import RuleError
 from matches.engine.league import Place
 from matches.engine.tournaments import CashierLine, Payout, Prize, PrizeKind, Seating
 from matches.errors import Invalid, ServiceError
+from matches.htmx import from_htmx
 from matches.labels import euros, met_again_text
 from matches.names import name_key
 from matches.paging import page_of
@@ -210,6 +212,35 @@ class DeskFind:
         return found
 
 
+def _tables_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+    """The series drawn and the one being played, with how far it is and a page of its tables, from the one asked
+    for by its number: the part of the desk that follows the phones' saves."""
+    series = drawn_series(tournament)
+    playing = next((one for one in series if one.closed_at is None), None)
+    progress = series_progress(tournament) if playing is not None else None
+    wanted = _number(request.GET.get("table"))
+    tables = (
+        page_of(
+            Table.objects.filter(series=playing, number__gte=wanted or 1).select_related("match"),
+            by="number",
+            after=request.GET.get("tables"),
+            size=DESK_TABLES,
+        )
+        if playing is not None
+        else None
+    )
+    return {
+        "tournament": tournament,
+        "series": series,
+        "playing": playing,
+        "progress": progress,
+        "tables": _tables_of(request, playing, tables.items) if playing and tables else [],
+        "tables_page": tables,
+        "table_asked": wanted,
+        "complete": progress is not None and progress.tables == progress.done,
+    }
+
+
 def _desk_context(request: HttpRequest, tournament: Tournament, **forms: Any) -> dict[str, Any]:
     categories = _categories(tournament)
     lines = cashier_lines_by_entry(tournament)
@@ -225,21 +256,8 @@ def _desk_context(request: HttpRequest, tournament: Tournament, **forms: Any) ->
     find = DeskFind.of(request)
     page = page_of(find.entries(tournament, lines), by="name_key", after=request.GET.get("after"), size=DESK_ENTRIES)
     shown = [DeskEntry(entry, lines.get(entry.pk)) for entry in page.items]
-    series = drawn_series(tournament)
-    playing = next((one for one in series if one.closed_at is None), None)
-    progress = series_progress(tournament) if playing is not None else None
-    # The tables a page at a time, from the one asked for by its number.
-    wanted = _number(request.GET.get("table"))
-    tables = (
-        page_of(
-            Table.objects.filter(series=playing, number__gte=wanted or 1).select_related("match"),
-            by="number",
-            after=request.GET.get("tables"),
-            size=DESK_TABLES,
-        )
-        if playing is not None
-        else None
-    )
+    tables = _tables_context(request, tournament)
+    series, playing = tables["series"], tables["playing"]
     following = len(series) + 1 if playing is None and len(series) < tournament.series else None
     sides = list(Side.objects.filter(tournament=tournament).prefetch_related("members__entry").order_by("kind", "id"))
     return {
@@ -253,13 +271,7 @@ def _desk_context(request: HttpRequest, tournament: Tournament, **forms: Any) ->
         "named_not_paid": named_not_paid,
         "owed": sum(line.owed for line in lines.values() if line.owed > 0),
         "owing": sum(1 for line in lines.values() if line.owed > 0),
-        "series": series,
-        "playing": playing,
-        "progress": progress,
-        "tables": _tables_of(request, playing, tables.items) if playing and tables else [],
-        "tables_page": tables,
-        "table_asked": wanted,
-        "complete": progress is not None and progress.tables == progress.done,
+        **tables,
         "following": following,
         "open": not series,
         "draw_number": forms.get("draw_number") or following,
@@ -288,7 +300,14 @@ def _desk(request: HttpRequest, tournament: Tournament, status: int = 200, **for
 @on_subject(Action.MANAGE, "tournament")
 @require_safe
 def tournament_desk(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    return _desk(request, tournament, focus_door=request.GET.get("next") == "door")
+    if from_htmx(request):
+        # The desk following its tables every 30 seconds (its one ask by htmx): that part alone, without the room's
+        # money.
+        response = render(request, "tournaments/_desk_tables.html", _tables_context(request, tournament))
+    else:
+        response = _desk(request, tournament, focus_door=request.GET.get("next") == "door")
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 @on_subject(Action.MANAGE, "tournament")
