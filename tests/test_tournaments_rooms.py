@@ -218,10 +218,10 @@ def test_a_pay_from_the_desks_second_page_takes_what_that_line_says(monkeypatch:
     assert cashier_lines_by_entry(tournament)[last.pk].owed == 0
 
 
-def _draw(client: Client, tournament: Tournament, number: int) -> str:
+def _draw(client: Client, tournament: Tournament, number: int, seating: str = "draw") -> str:
     tournament.refresh_from_db()
     address = reverse("tournaments:draw", args=[tournament.public_id])
-    drawn = client.post(address, {"series": str(number), "version": str(tournament.version), "seating": "draw"})
+    drawn = client.post(address, {"series": str(number), "version": str(tournament.version), "seating": seating})
     assert drawn.status_code == 302
     return html.unescape(client.get(drawn["Location"]).content.decode())
 
@@ -243,6 +243,21 @@ def test_a_draw_that_cannot_avoid_the_pairings_met_before_says_which_sit_togethe
     assert len(pairs) == 4
     named = ", ".join(f"{one} & {other}" for one, other in pairs)
     assert f"4 pairs sit together again, as the draw could not avoid them all: {named}." in second
+
+
+def test_a_series_seated_by_the_standings_says_nothing_of_a_draw_that_could_not_avoid_pairs() -> None:
+    """The leaders sit together by choice: no draw tried to keep apart who met before."""
+    tournament = announce()
+    enter_field(tournament, 8)
+    client = _organiser(tournament)
+    _draw(client, tournament, 1)
+    series = Series.objects.get(tournament=tournament, number=1)
+    play_series(series)
+    tournaments.series_close(series=series, user=None)
+    second = _draw(client, tournament, 2, seating="standings")
+    assert met_again_in(Series.objects.get(tournament=tournament, number=2))
+    assert "Series 2 is drawn." in second
+    assert "together again" not in second
 
 
 def test_met_again_names_each_pair_of_a_table_who_sat_together_before() -> None:

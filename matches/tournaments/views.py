@@ -460,7 +460,9 @@ def desk_draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             refusal_on_form(form, error, lambda field: "seating")
         else:
             messages.success(request, _("Series %(number)s is drawn.") % {"number": number})
-            _say_met_again(request, Series.objects.get(tournament=tournament, number=number))
+            if form.cleaned_data["seating"] == Seating.DRAW:
+                # Seated by the standings, the leaders sit together by choice: no draw tried to keep them apart.
+                _say_met_again(request, Series.objects.get(tournament=tournament, number=number))
             return redirect(_desk_url(tournament, "#tables"))
     return _desk(request, tournament, status=400, draw_form=form, draw_number=number)
 
