@@ -11,6 +11,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager as ContextManager
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
@@ -741,6 +742,22 @@ def test_a_tables_link_once_its_paper_list_is_entered_says_so_and_its_phone_is_t
         page = answer.content.decode()
         assert "Its scoring link scores no more: the list was entered on paper." in page
         assert f"Table 1 of series 1 · {tournament.name}" in page
+
+
+def test_a_withdrawal_is_said_in_german_as_the_entrant_stepping_back() -> None:
+    tournament = announce()
+    entries = enter_field(tournament, 8)
+    client = organiser_of(tournament)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    withdraw = reverse("tournaments:entry_withdraw", args=[entries[0].public_id])
+    said = html.unescape(client.post(withdraw, follow=True).content.decode())
+    assert "Spieler 01 ist zurückgetreten und spielt in den noch auszulosenden Serien nicht mehr mit." in said
+    tournaments.series_draw(tournament=tournament, number=1)
+    series = Series.objects.get(tournament=tournament)
+    play_series(series)
+    tournaments.series_close(series=series, user=None)
+    client.post(reverse("tournaments:entry_withdraw", args=[entries[1].public_id]))
+    assert "nach Serie 1 zurückgetreten" in html.unescape(client.get(desk(tournament)).content.decode())
 
 
 def test_a_player_of_a_tandem_cannot_withdraw_before_the_first_series_and_the_desk_stays() -> None:
