@@ -300,6 +300,29 @@ def test_a_pay_meeting_a_payment_through_the_api_is_refused() -> None:
     assert list(Payment.objects.values_list("amount", flat=True)) == [ENTRY_FEE]
 
 
+def test_the_desk_takes_back_a_payment_taken_from_the_wrong_entrant() -> None:
+    """A Pay tapped on the wrong line: the desk takes that payment back with a correction beside it, once."""
+    tournament = announce()
+    client = organiser_of(tournament)
+    door = reverse("tournaments:door", args=[tournament.public_id])
+    client.post(door, {"door-name": "Anna Berg", "door-paid": "on"})
+    client.post(door, {"door-name": "Änne Berg"})
+    wrong = Entry.objects.get(name="Anna Berg")
+    page = html.unescape(client.get(desk(tournament)).content.decode())
+    assert "<summary>Take back the payment</summary>" in page
+    assert "Take back 15.00 € from Anna Berg" in page
+    assert "from Änne Berg" not in page
+    take_back = reverse("tournaments:entry_take_back", args=[wrong.public_id])
+    answer = client.post(take_back, {"paid": str(ENTRY_FEE)}, follow=True)
+    assert "15.00 € taken back from Anna Berg." in html.unescape(answer.content.decode())
+    assert list(Payment.objects.filter(entry=wrong).values_list("amount", flat=True)) == [ENTRY_FEE, -ENTRY_FEE]
+    assert "Take back" not in html.unescape(client.get(desk(tournament)).content.decode())
+    # The same tap again (a double tap, a page shown before): nothing more is taken back.
+    again = client.post(take_back, {"paid": str(ENTRY_FEE)}, follow=True)
+    assert "Anna Berg has no payment to take back." in html.unescape(again.content.decode())
+    assert Payment.objects.filter(entry=wrong).count() == 2
+
+
 def test_a_pay_from_a_page_without_what_it_showed_takes_nothing() -> None:
     tournament = announce()
     client = organiser_of(tournament)

@@ -25,6 +25,7 @@ pages = [
     path("<uuid:tournament_id>/series/<int:series>/tables/<int:number>/paper/", views.table_paper, name="paper"),
     path("entries/<uuid:entry_id>/", views.entry_detail, name="entry"),
     path("entries/<uuid:entry_id>/pay/", views.entry_pay, name="entry_pay"),
+    path("entries/<uuid:entry_id>/take-back/", views.entry_take_back, name="entry_take_back"),
     path("entries/<uuid:entry_id>/withdraw/", views.entry_withdraw, name="entry_withdraw"),
 ]
 

@@ -65,7 +65,7 @@ from .forms import (
     announce_field,
     side_field,
 )
-from .models import Category, Entry, Series, Side, Table, TableSeat, Tournament
+from .models import Category, Entry, Payment, Series, Side, Table, TableSeat, Tournament
 from .permissions import holds_entry, manages_tournament
 from .selectors import (
     TournamentResults,
@@ -139,6 +139,8 @@ class DeskEntry:
 
     entry: Entry
     line: CashierLine | None
+    # The entrant's last payment, where it is money taken (not a correction): what the desk may take back.
+    last_payment: int = 0
 
     @property
     def owed(self) -> int:
@@ -255,7 +257,12 @@ def _desk_context(request: HttpRequest, tournament: Tournament, **forms: Any) ->
     )
     find = DeskFind.of(request)
     page = page_of(find.entries(tournament, lines), by="name_key", after=request.GET.get("after"), size=DESK_ENTRIES)
-    shown = [DeskEntry(entry, lines.get(entry.pk)) for entry in page.items]
+    last: dict[int, int] = {}
+    for entry_id, amount in (
+        Payment.objects.filter(entry__in=page.items).order_by("created_at", "id").values_list("entry_id", "amount")
+    ):
+        last[entry_id] = amount
+    shown = [DeskEntry(entry, lines.get(entry.pk), max(last.get(entry.pk, 0), 0)) for entry in page.items]
     tables = _tables_context(request, tournament)
     series, playing = tables["series"], tables["playing"]
     following = len(series) + 1 if playing is None and len(series) < tournament.series else None
@@ -401,6 +408,27 @@ def entry_pay(request: HttpRequest, entry: Entry) -> HttpResponse:
         refusal_as_messages(request, error)
     else:
         messages.success(request, _payment_text(entry, payment.amount))
+    return redirect(_desk_url(entry.tournament, "#entries"))
+
+
+@on_entry(Action.MANAGE)
+@require_POST
+def entry_take_back(request: HttpRequest, entry: Entry) -> HttpResponse:
+    """The last payment of an entrant of the desk's list taken back (taken from the wrong entrant): a correction
+    beside it, refused where a payment was recorded since the desk showed the list."""
+    form = PayForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("The list had changed: nothing was taken. Here is what is owed now."))
+        return redirect(_desk_url(entry.tournament, "#entries"))
+    try:
+        payment = services.entry_payment_take_back(
+            entry=entry, paid_before=form.cleaned_data["paid"], user=signed_in_account(request)
+        )
+    except ServiceError as error:
+        refusal_as_messages(request, error)
+    else:
+        what = {"name": entry.name, "amount": euros(-payment.amount)}
+        messages.success(request, _("%(amount)s taken back from %(name)s.") % what)
     return redirect(_desk_url(entry.tournament, "#entries"))
 
 

@@ -31,7 +31,15 @@ from .closing import (
 )
 from .common import MAX_TEXT_LENGTH
 from .drawing import series_draw
-from .entries import EntryForm, entry_at_door, entry_claim, entry_pay, entry_register_online, entry_withdraw
+from .entries import (
+    EntryForm,
+    entry_at_door,
+    entry_claim,
+    entry_pay,
+    entry_payment_take_back,
+    entry_register_online,
+    entry_withdraw,
+)
 from .sides import side_enter
 
 __all__ = [
@@ -44,6 +52,7 @@ __all__ = [
     "entry_at_door",
     "entry_claim",
     "entry_pay",
+    "entry_payment_take_back",
     "entry_register_online",
     "entry_withdraw",
     "series_close",

@@ -224,6 +224,16 @@ def entry_pay(
         return payment
 
 
+def entry_payment_take_back(*, entry: Entry, paid_before: int, user: User | None = None) -> Payment:
+    """Take back the last money an entrant handed the cashier (a payment taken from the wrong entrant): a
+    correction of that amount, kept beside it. ``paid_before`` as ``entry_pay`` has it: a payment recorded since
+    refuses this one. Refused where there is no payment, or the last is a correction itself."""
+    last = Payment.objects.filter(entry=entry).order_by("-created_at", "-id").first()
+    if last is None or last.amount <= 0:
+        raise Invalid.on("amount", gettext_noop("{player} has no payment to take back."), player=entry.name)
+    return entry_pay(entry=entry, amount=-last.amount, paid_before=paid_before, user=user)
+
+
 def entry_withdraw(*, entry: Entry) -> Entry:
     """An entrant withdraws between series: they play none of the series still to be drawn, and keep the lists of
     those they played. Refused while a series they are seated in is being played, once every series is drawn, for
