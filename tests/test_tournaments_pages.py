@@ -614,6 +614,23 @@ def test_an_online_entry_with_somebody_elses_federation_number_is_refused_next_t
     assert Entry.objects.count() == 1
 
 
+def test_a_full_room_is_said_before_an_entrant_fills_in_the_online_entry() -> None:
+    tournament = announce(seats=8)
+    enter_field(tournament, 7)
+    visitor = browser(None)
+    detail = reverse("tournaments:detail", args=[tournament.public_id])
+    enter = reverse("tournaments:enter", args=[tournament.public_id])
+    assert enter in visitor.get(detail).content.decode()
+    tournaments.entry_at_door(tournament=tournament, form=tournaments.EntryForm("Zora Zander"))
+    full = "The room seats 8 players: the tournament is full."
+    page = visitor.get(detail).content.decode()
+    assert full in page
+    assert f'href="{enter}"' not in page
+    form = visitor.get(enter).content.decode()
+    assert full in form
+    assert 'name="name"' not in form
+
+
 def test_an_online_entry_without_a_name_is_refused_next_to_the_name() -> None:
     tournament = announce()
     response = browser(None).post(reverse("tournaments:enter", args=[tournament.public_id]), {"name": " "})

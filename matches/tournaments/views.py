@@ -617,14 +617,25 @@ def _own_entries(request: HttpRequest, tournament: Tournament) -> list[Entry]:
     return [entry for entry in mine if holds_entry(visitor, entry)]
 
 
+def _entered(tournament: Tournament) -> int:
+    return Entry.objects.filter(tournament=tournament, withdrawn_after__isnull=True).count()
+
+
+def _full(tournament: Tournament, entered: int) -> bool:
+    """Whether every seat of the room is taken, so that an entrant is told before filling in an entry."""
+    return bool(tournament.seats) and entered >= tournament.seats
+
+
 def _detail(request: HttpRequest, tournament: Tournament, code_form: CodeForm | None = None) -> HttpResponse:
     """The tournament's page; with ``code_form``, a code that found no entry, refused next to it (400)."""
+    entered = _entered(tournament)
     context = {
         "tournament": tournament,
         "categories": _categories(tournament),
         # Paid out in full, the prizes by place are proportions of the prize money, whatever it comes to.
         "in_full": schedule_of(tournament.places).payout is Payout.IN_FULL,
-        "entered": Entry.objects.filter(tournament=tournament, withdrawn_after__isnull=True).count(),
+        "entered": entered,
+        "full": _full(tournament, entered),
         "drawn": Series.objects.filter(tournament=tournament).exists(),
         "manages": manages_tournament(visitor_of(request), tournament),
         "mine": _own_entries(request, tournament),
@@ -657,7 +668,12 @@ def entry_new(request: HttpRequest, tournament_id: Any) -> HttpResponse:
         else:
             _keep_entry_link(request, entry)
             return redirect("tournaments:entry", entry_id=entry.public_id)
-    context = {"tournament": tournament, "form": form, "drawn": Series.objects.filter(tournament=tournament).exists()}
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "drawn": Series.objects.filter(tournament=tournament).exists(),
+        "full": _full(tournament, _entered(tournament)),
+    }
     return render(request, "tournaments/enter.html", context, status=400 if form.errors else 200)
 
 
