@@ -678,6 +678,22 @@ def test_the_prize_list_is_public_and_names_each_winner() -> None:
     assert "Damen, place 1" in page
 
 
+def test_the_prize_list_calls_itself_as_it_stands_until_every_series_is_closed() -> None:
+    tournament = announce(series=2)
+    enter_field(tournament, 8)
+    address = reverse("tournaments:prizes", args=[tournament.public_id])
+    for number in (1, 2):
+        tournaments.series_draw(tournament=tournament, number=number)
+        series = Series.objects.get(tournament=tournament, number=number)
+        play_series(series, salt=number)
+        page = browser(None).get(address).content.decode()
+        assert "<h1>Prize list as it stands</h1>" in page
+        tournaments.series_close(series=series, user=None)
+    page = browser(None).get(address).content.decode()
+    assert "<h1>Prize list</h1>" in page
+    assert "as it stands" not in page
+
+
 def test_prizes_more_than_the_pot_as_it_stands_are_said_above_the_prize_list() -> None:
     tournament = announce()
     enter_field(tournament, 4)  # 60 € in the pot, 80 € of category and best-series prizes announced

@@ -53,6 +53,7 @@ from matches.services.paper import PaperTotals
 from matches.views.paper import PaperTable, paper_page
 
 from . import services
+from .exports import finished
 from .forms import (
     CodeForm,
     DoorForm,
@@ -846,7 +847,14 @@ def _problems(request: HttpRequest, results: TournamentResults) -> list[str]:
 def tournament_prizes(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The prize list: every prize with its money and its winner as the standings are."""
     results = tournament_results(tournament)
-    context = {"tournament": tournament, "prizes": _prize_rows(results), "problems": _problems(request, results)}
+    context = {
+        "tournament": tournament,
+        "prizes": _prize_rows(results),
+        "problems": _problems(request, results),
+        # Until every series is closed, the prizes follow the standings as they are, as the picture and the printed
+        # list say.
+        "provisional": not finished(results),
+    }
     return render(request, "tournaments/prizes.html", context)
 
 
