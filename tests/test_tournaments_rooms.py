@@ -260,6 +260,22 @@ def test_a_series_seated_by_the_standings_says_nothing_of_a_draw_that_could_not_
     assert "together again" not in second
 
 
+def test_the_desk_offers_each_way_to_seat_a_later_series_whole_a_tap_each() -> None:
+    tournament = announce()
+    enter_field(tournament, 8)
+    tournaments.series_draw(tournament=tournament, number=1)
+    series = Series.objects.get(tournament=tournament, number=1)
+    play_series(series)
+    tournaments.series_close(series=series, user=None)
+    page = _desk(_organiser(tournament), tournament)
+    # Drawn unless the desk chooses the standings; each way read whole, not cut off in a narrow list.
+    assert re.search(r'<input type="radio" name="seating" value="draw"[^>]* checked', page)
+    assert re.search(r'<input type="radio" name="seating" value="standings"', page)
+    assert "drawn (avoiding the pairings of the series before)" in page
+    assert "by the standings (the leaders at table 1)" in page
+    assert '<select name="seating"' not in page
+
+
 def test_met_again_names_each_pair_of_a_table_who_sat_together_before() -> None:
     before = [(("a", "b", "c", "d"), ("e", "f", "g", "h"))]
     assert met_again((("a", "e", "b", "f"), ("c", "g", "d", "h")), before) == [

@@ -373,7 +373,10 @@ class DrawForm(forms.Form):
 
     series = WholeNumberField(widget=forms.HiddenInput, min_value=1, max_value=MAX_SERIES)
     version = WholeNumberField(widget=forms.HiddenInput, min_value=0, required=False)
-    seating = forms.ChoiceField(label=_("Seating"), choices=_labelled(SEATING_LABELS), initial=Seating.DRAW.value)
+    # Two ways, each read whole and chosen with a tap: a list would cut their words off.
+    seating = forms.ChoiceField(
+        label=_("Seating"), choices=_labelled(SEATING_LABELS), initial=Seating.DRAW.value, widget=forms.RadioSelect
+    )
 
     def __init__(self, *args: Any, first: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -125,7 +125,7 @@ def _draw(desk: Page, room: Room, series: int, seating: str | None = None) -> No
     """The organiser draws the series (seated as told) and the desk lists its tables, each with its players."""
     part = desk.get_by_role("region", name=f"Draw series {series}", exact=True)
     if seating is not None:
-        part.get_by_label("Seating", exact=True).select_option(label=seating)
+        part.get_by_role("radio", name=seating, exact=True).check()
     part.get_by_role("button", name=f"Draw series {series}", exact=True).click()
     expect(desk.get_by_text(f"Series {series} is drawn.", exact=True)).to_be_visible()
     tables = (
