@@ -584,6 +584,37 @@ def test_the_tournaments_page_says_whether_its_prizes_share_out_all_of_the_prize
     assert said in detail
 
 
+def test_an_entrant_who_withdrew_still_reads_what_they_owe_on_their_entry() -> None:
+    tournament = announce()
+    entry, *_ = enter_field(tournament, 8, online=1)
+    tournaments.series_draw(tournament=tournament, number=1)
+    series = Series.objects.get(tournament=tournament)
+    play_series(series)
+    tournaments.series_close(series=series, user=None)
+    tournaments.entry_withdraw(entry=entry)
+    owed = tournament_results(tournament).cashier.lines[0].owed
+    assert owed > 0
+    phone = browser(None)
+    phone.post(reverse("tournaments:find", args=[tournament.public_id]), {"code-code": entry.code})
+    page = html.unescape(phone.get(reverse("tournaments:entry", args=[entry.public_id])).content.decode())
+    assert "withdrew after series 1" in page
+    assert f"To pay: {euros(owed)}" in page
+
+
+def test_an_entry_withdrawn_before_the_first_series_is_said_so_and_not_after_series_0() -> None:
+    tournament = announce()
+    entry = tournaments.entry_register_online(tournament=tournament, form=tournaments.EntryForm("Ida Berg"))
+    tournaments.entry_withdraw(entry=entry)
+    phone = browser(None)
+    phone.post(reverse("tournaments:find", args=[tournament.public_id]), {"code-code": entry.code})
+    page = phone.get(reverse("tournaments:entry", args=[entry.public_id])).content.decode()
+    assert "withdrew before series 1" in page
+    assert "To pay" not in page
+    listed = organiser_of(tournament).get(desk(tournament)).content.decode()
+    assert "withdrew before series 1" in listed
+    assert "series 0" not in listed
+
+
 def test_an_entrant_finds_the_confirmation_again_by_its_code() -> None:
     tournament = announce()
     entry = tournaments.entry_register_online(tournament=tournament, form=tournaments.EntryForm("Ida Berg"))
