@@ -566,7 +566,7 @@ def test_a_withdrawal_is_kept_and_a_second_is_a_409(field: Field) -> None:
     assert send(client, where, {}).json()["entry"]["withdrawn_after"] == 0
     again = send(client, where, {})
     assert again.status_code == 409
-    assert again.json()["entry"] == ["Eva Entrant withdrew after series 0."]
+    assert again.json()["entry"] == ["Eva Entrant withdrew before series 1."]
 
 
 def test_an_entrant_seated_in_a_series_being_played_withdraws_once_it_is_closed(field: Field) -> None:

@@ -332,13 +332,23 @@ def test_an_entrant_withdraws_between_series_and_is_not_drawn_again() -> None:
     play_series(first)
     tournaments.series_close(series=first, user=None)
     assert tournaments.entry_withdraw(entry=leaving).withdrawn_after == 1
-    with pytest.raises(Conflict):
+    with pytest.raises(Conflict) as again:
         tournaments.entry_withdraw(entry=leaving)
+    assert _texts(again.value) == {"entry": ["Spieler 01 withdrew after series 1."]}
     second = _drawn(tournament, 2)
     assert [len(seated(table)) for table in _tables(second)] == [4, 4]
     assert leaving not in {entry for table in _tables(second) for entry in seated(table)}
     results = tournament_results(tournament)
     assert results.cashier.lines[0].dues.lists == LIST_FEE
+
+
+def test_an_entry_withdrawn_before_the_first_draw_is_refused_again_as_withdrawn_before_series_1() -> None:
+    tournament = announce()
+    entry = tournaments.entry_at_door(tournament=tournament, form=tournaments.EntryForm("Ida Berg"))
+    tournaments.entry_withdraw(entry=entry)
+    with pytest.raises(Conflict) as again:
+        tournaments.entry_withdraw(entry=entry)
+    assert _texts(again.value) == {"entry": ["Ida Berg withdrew before series 1."]}
 
 
 def test_an_entry_withdrawn_before_the_first_draw_counts_only_if_it_paid() -> None:

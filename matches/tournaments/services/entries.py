@@ -242,6 +242,8 @@ def entry_withdraw(*, entry: Entry) -> Entry:
     with transaction.atomic():
         locked = _lock(entry.tournament)
         current = Entry.objects.select_for_update().get(pk=entry.pk)
+        if current.withdrawn_after == 0:
+            raise Conflict.on("entry", gettext_noop("{player} withdrew before series 1."), player=current.name)
         if current.withdrawn_after is not None:
             raise Conflict.on(
                 "entry",
