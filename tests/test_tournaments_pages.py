@@ -836,6 +836,9 @@ def test_a_withdrawal_is_said_in_german_as_the_entrant_stepping_back() -> None:
     entries = enter_field(tournament, 8)
     client = organiser_of(tournament)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    listed = html.unescape(client.get(desk(tournament)).content.decode())
+    assert "<summary>Zurücktreten</summary>" in listed
+    assert ">Spieler 01 tritt zurück</button>" in listed
     withdraw = reverse("tournaments:entry_withdraw", args=[entries[0].public_id])
     said = html.unescape(client.post(withdraw, follow=True).content.decode())
     assert "Spieler 01 ist zurückgetreten und spielt in den noch auszulosenden Serien nicht mehr mit." in said
