@@ -7,7 +7,7 @@ import datetime
 import uuid
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
 from django import forms
@@ -75,7 +75,7 @@ from .selectors import (
     season_table,
     unplayed,
 )
-from .standings import full_names, standing_rows
+from .standings import StandingRow, full_names, standing_rows
 
 
 def _may(request: HttpRequest, club: Club) -> dict[str, bool]:
@@ -747,6 +747,20 @@ def _paper_table_link(request: HttpRequest, table: ClubTable) -> HttpResponse:
     return response
 
 
+# The places a board of the club's screen shows: a screen from 1280 × 720 to 1920 × 1080 holds that many without
+# scrolling, in its large type while neither board has more, else in its smaller one (the smallest read from across
+# the room) with the first SCREEN_ROWS_SMALL places and a note of how many more.
+SCREEN_ROWS = 12
+SCREEN_ROWS_SMALL = 18
+
+
+class ScreenBoard(NamedTuple):
+    """A board of the club's screen: the rows it shows, best first, of ``ranked`` players in all."""
+
+    rows: list[StandingRow]
+    ranked: int
+
+
 @public
 @require_safe
 def club_screen(request: HttpRequest, token: str) -> HttpResponse:
@@ -759,12 +773,16 @@ def club_screen(request: HttpRequest, token: str) -> HttpResponse:
     night = night_on_screen(club, today)
     season = night.season if night else club.seasons.first()
     context: dict[str, Any] = {"club": club, "season": season, "night": night, "today": today, "shared": True}
+    boards: dict[str, list[StandingRow]] = {}
     if season is not None:
         table = season_table(season)
-        names = public_names(table.players)
-        context["season_rows"] = standing_rows(table.places, names)
+        boards["season"] = standing_rows(table.places, public_names(table.players))
     if night is not None:
         results = night_results(night)
-        names = public_names(results.players)
-        context["night_rows"] = standing_rows(results.night_places, names)
+        boards["night"] = standing_rows(results.night_places, public_names(results.players))
+    small = any(len(rows) > SCREEN_ROWS for rows in boards.values())
+    shown = SCREEN_ROWS_SMALL if small else SCREEN_ROWS
+    context["small"] = small
+    for key, rows in boards.items():
+        context[f"{key}_board"] = ScreenBoard(rows[:shown], len(rows))
     return shared(request, render(request, "clubs/screen.html", context))

@@ -3,7 +3,8 @@ fills the width with places 1–25 and 26–50 side by side in type read from ac
 reached from the venue's page, shows the series under way with its tables, the day's league points and the group's
 table side by side, and with three or four series played all of it and every series' results at once, each team's
 name on one line, on a 1280 × 720 screen as on a 1920 × 1080 one; a club's screen shows the night's and the season's
-standings side by side, every column in its board and every name on one line, from 1280 × 720 to 1920 × 1080. And the
+standings side by side, every column in its board and every name on one line, from 1280 × 720 to 1920 × 1080, and of a
+large season the first places that fit with a note of how many players there are. And the
 German match report read on a phone (390 × 844) shows every heading and total whole."""
 
 from __future__ import annotations
@@ -307,4 +308,59 @@ def test_a_clubs_screen_shows_every_column_of_both_standings_in_its_board_and_ea
         assert long_name.evaluate("(cell) => getComputedStyle(cell).textOverflow") == "ellipsis"
     assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
     assert _violations(page) == []
+    context.close()
+
+
+# A club's players by the dozen: every first name with every family name, all different.
+MANY_NAMES = tuple(
+    f"{first} {last}"
+    for first in (
+        "Anna",
+        "Bernd",
+        "Carla",
+        "Dieter",
+        "Erika",
+        "Frank",
+        "Gabi",
+        "Horst",
+        "Inge",
+        "Jörg",
+        "Karin",
+        "Lutz",
+    )
+    for last in ("Müller", "Schmidt", "Meier", "Wagner")
+)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("size", [TV, SMALL_TV], ids=["1920", "1280"])
+@pytest.mark.parametrize(("players", "shown"), [(12, 12), (48, 18)])
+def test_a_clubs_screen_shows_the_places_that_fit_without_scrolling_and_says_how_many_more(
+    browser: Browser, live_server: Any, size: ViewportSize, players: int, shown: int
+) -> None:
+    owner = make_user("olga")
+    club = clubs.club_create(owner=owner, name="Skatfreunde Großstadt 1952")
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="Saison 2026"))
+    night = clubs.night_create(season=season, date=datetime.date(2026, 11, 17))
+    for name in MANY_NAMES[:players]:
+        clubs.check_in(night=night, name=name)
+    clubs.night_draw(night=night, series=1, user=owner)
+    for table in ClubTable.objects.filter(night=night).select_related("match"):
+        enter(table.match, 2)
+    context = browser.new_context(viewport=size, locale="de-DE", bypass_csp=True)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("club_screen", args=[club.screen_token]))
+    boards = page.get_by_role("table")
+    expect(boards).to_have_count(2)
+    # Nothing below the screen's edge: the first places of each board, in type read from across the room.
+    assert page.evaluate("document.documentElement.scrollHeight") <= size["height"]
+    for board in boards.all():
+        rows = board.get_by_role("row")
+        expect(rows).to_have_count(1 + shown)
+        last = rows.last
+        assert _box(last)["y"] + _box(last)["height"] <= size["height"]
+        assert _type_size(rows.nth(1).get_by_role("cell").nth(1)) >= ROOM_TYPE * size["width"] / TV["width"]
+    more = page.get_by_text(f"Die ersten {shown} von {players} Spielern", exact=True)
+    expect(more).to_have_count(2 if shown < players else 0)
+    assert _whole(page) == []
     context.close()
