@@ -1,6 +1,6 @@
 """A club night as the phones around it see it: a German secretary opens a night, the secretary's phone enters a
-paper list with a mistake, a table's phone reads its table number, a closed night's QR link, and the club room's
-screen on a television."""
+paper list with a mistake, a table's phone reads its table number, a closed night's QR link, the cashier's summary
+on a German phone, and the club room's screen on a television."""
 
 from __future__ import annotations
 
@@ -237,3 +237,36 @@ def test_a_game_waiting_on_a_tables_phone_when_the_night_closes_is_shown_closed_
     expect(phone.get_by_role("heading", name="The night is closed", level=1)).to_be_visible()
     expect(phone.get_by_role("region", name="Not sent yet", exact=True)).to_be_hidden()
     assert not table.match.games.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_cashiers_summary_on_a_german_phone_shows_every_column_with_each_amount_and_name_whole(
+    new_context: Callable[..., BrowserContext], live_server: Any
+) -> None:
+    olga = make_user("olga")
+    club = clubs.club_create(owner=olga, name="Skatclub Herz Dame")
+    money = clubs.SeasonSettings(name="Saison 2026", stake=500, list_fee=200, lost_fees=((1, 50), (4, 100)))
+    night = clubs.night_create(season=clubs.season_create(club=club, settings=money), date=datetime.date(2026, 11, 26))
+    names = ("Hannelore", "Oluwaseun", "Klaus-Dieter", "Siobhán", "Gisela", "Jürgen", "Zofia", "Mateo")
+    for name in names:
+        clubs.check_in(night=night, name=name)
+    clubs.night_draw(night=night, series=1, user=olga)
+    for table in ClubTable.objects.filter(night=night).select_related("match"):
+        enter(table.match, 9)
+    page = signed_in(new_context(locale="de-DE"), live_server.url, olga)
+    page.goto(live_server.url + reverse("night_detail", args=[night.public_id]))
+    cashier = page.get_by_role("table").filter(has=page.get_by_role("columnheader", name="Saldo"))
+    expect(cashier.get_by_role("row")).to_have_count(1 + len(names))
+    # Every column in sight without scrolling sideways, the balance too.
+    wrap = cashier.locator("xpath=..")
+    assert wrap.evaluate("(wrap) => wrap.scrollWidth <= wrap.clientWidth + 1")
+    # Each amount on one line, each name broken nowhere but at its hyphen.
+    for cell in cashier.get_by_role("cell").all():
+        lines = cell.evaluate(
+            """(cell) => {
+                const range = document.createRange();
+                range.selectNodeContents(cell);
+                return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+            }"""
+        )
+        assert lines == 1 or cell.text_content() == "Klaus-Dieter", cell.text_content()
