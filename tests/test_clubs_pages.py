@@ -409,3 +409,25 @@ def test_a_walk_in_guests_name_too_long_is_refused_next_to_its_field_and_kept_as
     walter = owner.post(reverse("night_check_in", args=[night_id]), {"name": typed[:60]})
     assert walter.status_code == 302
     assert Night.objects.get(public_id=night_id).attendances.get().player.name == typed[:60].strip()
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "shown"),
+    [
+        ("de", "1: 0,50; 4: 1,00", "1: 0,50; 4: 1,00"),
+        ("de", "1: 0,50, 4: 1 €", "1: 0,50; 4: 1,00"),
+        ("en", "1: 0.50, 4: 1", "1: 0.50; 4: 1.00"),
+        ("en", "1: 0.50; 4: 1.00", "1: 0.50; 4: 1.00"),
+    ],
+)
+def test_a_tiered_fee_per_lost_game_is_taken_and_shown_as_the_secretarys_language_writes_it(
+    language: str, typed: str, shown: str
+) -> None:
+    owner = _client(make_user("olga"))
+    owner.defaults["HTTP_ACCEPT_LANGUAGE"] = language
+    club_id = _created(owner.post(reverse("club_list"), {"name": "Grand Hand"}), r"/clubs/([0-9a-f-]+)/")
+    answer = owner.post(reverse("season_new", args=[club_id]), SEASON_FORM | {"lost_fees": typed})
+    season_id = _created(answer, r"/seasons/([0-9a-f-]+)/")
+    assert Season.objects.get(public_id=season_id).lost_fees == [[1, 50], [4, 100]]
+    settings = owner.get(reverse("season_edit", args=[season_id])).content.decode()
+    assert f'name="lost_fees" value="{shown}"' in settings

@@ -22,10 +22,11 @@ from rest_framework.test import APIClient
 from matches.clubs import services as clubs
 from matches.labels import euros
 from matches.models import Person
+from matches.numbers import hundredths
 from matches.permissions import LINKS_SESSION_KEY
 from matches.tournaments import services as tournaments
 from matches.tournaments import views
-from matches.tournaments.forms import hundredths, hundredths_list
+from matches.tournaments.forms import hundredths_list
 from matches.tournaments.models import Category, Entry, Payment, Series, Side, Table, Tournament
 from matches.tournaments.selectors import tournament_results
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import replace
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from django import forms
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from matches.engine import RuleError, find_variant
@@ -18,6 +19,7 @@ from matches.engine.presets import PRESETS
 from matches.engine.variants import VariantSpec
 from matches.forms.fields import WholeNumberField, option_field
 from matches.labels import preset_label, scheme_label
+from matches.numbers import lost_game_tiers
 from matches.refusals import first_part, refusal_on_form
 
 from .models import ClubRole, Season
@@ -27,7 +29,7 @@ CENTS = Decimal(100)
 MAX_EUROS = Decimal(1000)
 MAX_LOST = 96  # a tier starts at a lost game of one list, which has at most this many games
 MAX_COUNT = 1000
-TIER_FORMAT = _("Write each tier as “lost game: euros”, e.g. 1: 0.50, 4: 1.00.")
+TIER_FORMAT = _("Write each tier as “lost game: euros”, e.g. 1: 0.50; 4: 1.00.")
 
 
 def _cents(value: Decimal | None) -> int:
@@ -123,7 +125,7 @@ class SeasonForm(forms.Form):
     stake = _money_field(_("Stake per series (€), paid out by placing"))
     list_fee = _money_field(_("Fee per list (€)"))
     lost_fees = forms.CharField(
-        label=_("Fee per lost game (€), tiered: from which lost game, e.g. 1: 0.50, 4: 1.00"),
+        label=_("Fee per lost game (€), tiered: from which lost game, e.g. 1: 0.50; 4: 1.00"),
         required=False,
         max_length=200,
     )
@@ -170,18 +172,15 @@ class SeasonForm(forms.Form):
         refusal_on_form(self, error, _season_field)
 
     def clean_lost_fees(self) -> list[tuple[int, int]]:
-        """ "1: 0.50, 4: 1" → [(1, 50), (4, 100)]: from which lost game of a list, how much per game."""
-        tiers = []
-        for part in filter(None, (piece.strip() for piece in self.cleaned_data["lost_fees"].split(","))):
-            start, sep, euros = part.partition(":")
-            try:
-                first, amount = int(start), Decimal(euros.strip().replace("€", ""))
-            except (ValueError, InvalidOperation):
-                first, amount = 0, Decimal(-1)
-            if not sep or not 1 <= first <= MAX_LOST or not amount.is_finite() or not 0 <= amount <= MAX_EUROS:
-                raise forms.ValidationError(TIER_FORMAT)
-            tiers.append((first, _cents(amount)))
-        return tiers
+        """ "1: 0,50; 4: 1" or "1: 0.50, 4: 1" → [(1, 50), (4, 100)]: from which lost game of a list, how much per
+        game."""
+        try:
+            tiers = lost_game_tiers(self.cleaned_data["lost_fees"])
+        except ValueError:
+            raise forms.ValidationError(TIER_FORMAT) from None
+        if any(not 1 <= first <= MAX_LOST or cents > MAX_EUROS * CENTS for first, cents in tiers):
+            raise forms.ValidationError(TIER_FORMAT)
+        return list(tiers)
 
     def settings(self) -> SeasonSettings:
         data = self.cleaned_data
@@ -237,7 +236,9 @@ class SeasonEditForm(SeasonForm):
             "categories": ", ".join(season.categories),
             "stake": Decimal(season.stake) / CENTS,
             "list_fee": Decimal(season.list_fee) / CENTS,
-            "lost_fees": ", ".join(f"{start}: {Decimal(cents) / CENTS:.2f}" for start, cents in season.lost_fees),
+            "lost_fees": "; ".join(
+                f"{start}: {number_format(Decimal(cents) / CENTS, 2)}" for start, cents in season.lost_fees
+            ),
         }
         forms.Form.__init__(self, *args, **{**kwargs, "initial": initial})
         spec = find_variant(season.variant)

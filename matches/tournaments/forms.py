@@ -14,19 +14,15 @@ from django.utils.translation import gettext_lazy as _
 from matches.clubs.forms import IsoDateInput
 from matches.engine.tournaments import LOST_GAME_TIERS, MAX_SERIES, MIN_SERIES, Doubles, Payout, ScheduleKind, Seating
 from matches.forms.fields import WholeNumberField
+from matches.numbers import hundredths, lost_game_tiers
 from matches.services.paper import MAX_SERIES_GAMES
 
 from .models import Category, Entry, SideKind
 from .services import EntryForm, Schedule, TournamentSettings
 
-# An amount as people type it, in either language's way: 12 · 12.5 · 12,50 · 1.000 · 1.000,50 · 1,000.50 (a group
-# of three digits after a separator is thousands, one or two are cents).
-AMOUNT = re.compile(r"(?P<whole>\d{1,3}(?:[.,]\d{3})+|\d+)(?:[.,](?P<cents>\d{1,2}))?")
 # Amounts by place are separated by semicolons, spaces or line breaks ("200; 160; 140,50"), or by a comma that a
 # space follows ("200, 160, 140.50"): a comma between digits is the decimal comma.
 SEPARATORS = re.compile(r"[;\s]+|,(?=\s)")
-# The largest amount a field takes (10 000 €, or 100 % of a share): more is a typing slip ("20,160" for 20 and 160).
-MOST = 1_000_000
 AMOUNT_FORMAT = _("Write an amount as 15, 15.50 or 15,50.")
 AMOUNTS_FORMAT = _("Write the amounts best place first, separated by semicolons or spaces: 200; 160; 140,50.")
 TIERS_FORMAT = _("Write each tier as “lost game: euros”, separated by semicolons: 1: 0,50; 4: 1; 6: 3.")
@@ -43,17 +39,6 @@ SEATING_LABELS = {
     Seating.DRAW: _("drawn (avoiding the pairings of the series before)"),
     Seating.STANDINGS: _("by the standings (the leaders at table 1)"),
 }
-
-
-def hundredths(text: str) -> int:
-    """``"12,50 €"`` → 1250: an amount in cents (or a percentage in basis points); ``ValueError`` if it is none."""
-    found = AMOUNT.fullmatch(text.replace("€", "").replace("%", "").strip())
-    if found is None:
-        raise ValueError(text)
-    value = int(re.sub(r"[.,]", "", found["whole"])) * 100 + int((found["cents"] or "0").ljust(2, "0"))
-    if value > MOST:
-        raise ValueError(text)
-    return value
 
 
 def hundredths_list(text: str) -> tuple[int, ...]:
@@ -229,16 +214,10 @@ class TournamentForm(forms.Form):
 
     def clean_lost_game_tiers(self) -> tuple[tuple[int, int], ...]:
         """``"1: 0,50; 4: 1"`` → ((1, 50), (4, 100)): from which lost game of a list, how much a game."""
-        tiers = []
-        for part in filter(None, (piece.strip() for piece in re.split(r"[;\n]", self.cleaned_data["lost_game_tiers"]))):
-            start, colon, euros = part.partition(":")
-            try:
-                if not colon or not start.strip().isdigit():
-                    raise ValueError(part)
-                tiers.append((int(start), hundredths(euros)))
-            except ValueError:
-                raise forms.ValidationError(TIERS_FORMAT) from None
-        return tuple(tiers)
+        try:
+            return lost_game_tiers(self.cleaned_data["lost_game_tiers"])
+        except ValueError:
+            raise forms.ValidationError(TIERS_FORMAT) from None
 
     def settings(self) -> TournamentSettings:
         data = self.cleaned_data
