@@ -457,3 +457,27 @@ def test_a_club_is_not_reached_through_another_clubs_night() -> None:
     for name, data in (("night_edit", {"date": "2026-11-25"}), ("night_remove", {"confirm": "on"})):
         assert _browser(setup.stranger).post(reverse(name, args=[setup.night.public_id]), data).status_code == 404
     assert Night.objects.get(pk=setup.night.pk).date == datetime.date(2026, 11, 24)
+
+
+def test_a_draw_refused_is_said_at_the_draw_form_and_its_first_series_offers_no_series_before() -> None:
+    setup = Setup(members=MEMBERS[:3], guests=GUESTS[:2])
+    draw = reverse("night_draw", args=[setup.night.public_id])
+    page = _browser(setup.secretary).get(reverse("night_detail", args=[setup.night.public_id])).content.decode()
+    seats = re.search(r'<select id="seating-1" name="seating"[^>]*>(.*?)</select>', page, re.S)
+    assert seats is not None
+    assert 'value="ranking"' in seats[1]
+    assert 'value="series"' not in seats[1]
+    # Five players fit no tables of three and four: said above the form, the choices kept, nothing drawn.
+    answer = _browser(setup.secretary).post(draw, {"series": "1", "seating": "ranking"})
+    assert answer.status_code == 400
+    body = answer.content.decode()
+    form = body[body.index('<select id="seating-1"') - 1500 : body.index('<select id="seating-1"')]
+    assert re.search(r'<p class="error" role="alert" id="draw-1_error">5 players cannot be seated', form), form
+    assert re.search(r'<option value="ranking" selected>', body)
+    # A seating the first series cannot have is said next to its field.
+    answer = _browser(setup.secretary).post(draw, {"series": "1", "seating": "series"})
+    assert answer.status_code == 400
+    assert re.search(r'id="seating-1_error">The first series has no series before it.', answer.content.decode()), (
+        answer.content.decode()
+    )
+    assert not ClubTable.objects.exists()

@@ -477,19 +477,27 @@ def night_pot(request: HttpRequest, night: Night) -> HttpResponse:
     return redirect(reverse("night_detail", args=[night.public_id]) + "#pot")
 
 
+# The fields of the draw's form that a refusal of the draw may name.
+DRAW_FIELDS = ("seating", "guests_from")
+
+
 @on_night(Action.MANAGE)
 @require_POST
 def night_draw(request: HttpRequest, night: Night) -> HttpResponse:
-    """Draw or seat a series; a table the guests cannot sit from is said next to its field."""
+    """Draw or seat a series. A first draw refused is said at its form (the seating or the table the guests cannot
+    sit from next to its field, the rest above the form); drawing again, a button among the tables, above the page."""
     form = DrawForm(request.POST)
+    again = form.is_valid() and form.cleaned_data["again"]
     if form.is_valid():
         try:
             services.night_draw(night=night, user=signed_in_account(request), **form.cleaned_data)
         except ServiceError as error:
-            refusal_on_form(form, error, lambda field: field if field == "guests_from" else None, request=request)
-    elif not form.has_error("guests_from"):
+            refusal_on_form(
+                form, error, lambda field: field if field in DRAW_FIELDS else None, request=request if again else None
+            )
+    elif not form.has_error("guests_from") and not form.has_error("seating"):
         messages.error(request, _("Choose how the seats are taken."))
-    if form.has_error("guests_from"):
+    if form.errors and not again:
         context = _night_context(request, night, night_results(night)) | {
             "draw_form": form,
             "draw_series": _series(request),
