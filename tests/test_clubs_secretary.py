@@ -481,3 +481,19 @@ def test_a_draw_refused_is_said_at_the_draw_form_and_its_first_series_offers_no_
         answer.content.decode()
     )
     assert not ClubTable.objects.exists()
+
+
+def test_a_player_checked_in_after_the_draw_is_named_as_seated_at_no_table_of_the_series() -> None:
+    setup = Setup(members=MEMBERS[:6], guests=[])
+    setup.draw()
+    clubs.check_in(night=setup.night, name="Walter", guest=True)
+    page = reverse("night_detail", args=[setup.night.public_id])
+    body = _browser(setup.secretary).get(page).content.decode()
+    assert re.search(r"Checked in, at no table of this series: Walter\. Draw again to seat them\.", body), body
+    # Once the series is played, drawing again is past: the note says who sits out.
+    _game(setup.tables()[0].match)
+    body = _browser(setup.secretary).get(page).content.decode()
+    assert re.search(r"Checked in, at no table of this series: Walter\.</p>", body), body
+    # Nobody else is named while everyone sits.
+    clubs.check_out(night=setup.night, player=Player.objects.get(name="Walter"))
+    assert "at no table of this series" not in _browser(setup.secretary).get(page).content.decode()

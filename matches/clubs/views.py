@@ -371,6 +371,14 @@ def _night_context(request: HttpRequest, night: Night, results: NightResults) ->
         )
     checked_in = {attendance.player_id for attendance in results.attendances}
     players = Player.objects.filter(keeper=club.keeper).select_related("roster").order_by("name")
+    # Who was checked in after a series was drawn sits at none of its tables: each drawn series names them.
+    seated: dict[int, set[int]] = {}
+    for view in results.tables:
+        seated.setdefault(view.table.series, set()).update(seat.player_id for seat in view.seats)
+    unseated = [
+        (series, [attendance.player.name for attendance in results.attendances if attendance.player_id not in seats])
+        for series, seats in seated.items()
+    ]
     return {
         "club": club,
         "season": night.season,
@@ -381,6 +389,7 @@ def _night_context(request: HttpRequest, night: Night, results: NightResults) ->
         "drawn": {view.table.series for view in results.tables},
         "playing": {view.table.series for view in results.tables if view.table.paper or view.table.match.deals},
         "players": [(player, player.pk in checked_in) for player in players],
+        "unseated": [(series, ", ".join(names)) for series, names in unseated if names],
         "guest_form": GuestForm(),
         "draw_form": DrawForm(initial={"series": 1}),
         # Closing names the tables whose players it would give no list, and asks to confirm it.
