@@ -497,3 +497,24 @@ def test_a_player_checked_in_after_the_draw_is_named_as_seated_at_no_table_of_th
     # Nobody else is named while everyone sits.
     clubs.check_out(night=setup.night, player=Player.objects.get(name="Walter"))
     assert "at no table of this series" not in _browser(setup.secretary).get(page).content.decode()
+
+
+def test_a_swap_of_seats_refused_is_said_at_its_form_with_the_players_chosen() -> None:
+    setup = Setup(members=MEMBERS[:6], guests=[])
+    setup.draw()
+    clubs.check_in(night=setup.night, name="Walter", guest=True)
+    swap = reverse("night_swap", args=[setup.night.public_id])
+    anna, walter = (str(Player.objects.get(name=name).public_id) for name in ("Anna", "Walter"))
+    for second, said in ((anna, "Choose two different players."), (walter, "Both players must sit at a table")):
+        answer = _browser(setup.secretary).post(swap, {"series": "1", "first": anna, "second": second})
+        assert answer.status_code == 400
+        body = answer.content.decode()
+        form = body[body.index('id="swap-1"') : body.index("Swap seats</button>")]
+        assert re.search(rf'<p class="error" role="alert" id="swap-1_error">{said}', form), form
+        assert re.search(rf'<select id="swap-first-1"[^>]*>.*<option value="{anna}" selected>', form, re.S), form
+    # Once the series is played, the page has no swap form: the refusal is said above the page.
+    _game(setup.tables()[0].match)
+    browser = _browser(setup.secretary)
+    ben = str(Player.objects.get(name="Ben").public_id)
+    answer = browser.post(swap, {"series": "1", "first": anna, "second": ben}, follow=True)
+    assert "Series 1 is being played; its tables stay." in answer.content.decode()

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from matches.engine.presets import PRESETS
-from matches.errors import ServiceError
+from matches.errors import Conflict, ServiceError
 from matches.exports.base import backup_response
 from matches.exports.pdf import blank_lists_pdf, pdf_response
 from matches.exports.picture import picture_response
@@ -37,7 +37,7 @@ from matches.paging import page_of
 from matches.permissions import Action, public, signed_in, signed_in_account, visitor_of
 from matches.qr import table_join
 from matches.records import record_links
-from matches.refusals import done_or_refused, refusal_as_messages, refusal_on_form
+from matches.refusals import done_or_refused, refusal_as_messages, refusal_on_form, refusal_texts
 from matches.screens import shared
 from matches.services.paper import PaperTotals
 from matches.views.paper import PaperTable, paper_page
@@ -645,18 +645,27 @@ def night_remove(request: HttpRequest, night: Night) -> HttpResponse:
 @on_night(Action.MANAGE)
 @require_POST
 def night_swap(request: HttpRequest, night: Night) -> HttpResponse:
+    """Swap two players' seats before play; a swap refused is said at its form, the players chosen kept."""
     club = night.season.club
-    first, second = (_club_player(club, request.POST.get(name, "")) for name in ("first", "second"))
+    series = _series(request)
+    chosen = (request.POST.get("first", ""), request.POST.get("second", ""))
+    first, second = (_club_player(club, public_id) for public_id in chosen)
     if first is None or second is None or first == second:
-        messages.error(request, _("Choose two different players."))
+        errors, status = [_("Choose two different players.")], 400
     else:
-        account = signed_in_account(request)
-        series = _series(request)
-        done_or_refused(
-            request,
-            lambda: services.seats_swap(night=night, series=series, first=first, second=second, user=account),
-        )
-    return redirect(reverse("night_detail", args=[night.public_id]) + "#tables")
+        try:
+            services.seats_swap(night=night, series=series, first=first, second=second, user=signed_in_account(request))
+        except Conflict as error:
+            # The series is being played: its tables, and the form, stay as they are.
+            refusal_as_messages(request, error)
+            return redirect(reverse("night_detail", args=[night.public_id]) + "#tables")
+        except ServiceError as error:
+            errors, status = refusal_texts(error, request), error.status
+        else:
+            return redirect(reverse("night_detail", args=[night.public_id]) + "#tables")
+    context = _night_context(request, night, night_results(night))
+    context |= {"swap_series": series, "swap_errors": errors, "swap_chosen": chosen}
+    return render(request, "clubs/night_detail.html", context, status=status)
 
 
 def _club_player(club: Club, public_id: str) -> Player | None:
