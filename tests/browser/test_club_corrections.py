@@ -84,3 +84,34 @@ def test_a_secretary_closes_a_night_with_a_table_without_games_only_once_ticked(
     close.click()
     expect(phone.get_by_text("The night is closed: every list is locked.", exact=True)).to_be_visible()
     assert Night.objects.get(pk=night.pk).closed_at is not None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_drawn_seasons_settings_show_the_fields_that_stay_unlike_those_that_change(
+    phone: Page, live_server: Any
+) -> None:
+    base = live_server.url
+    sign_up(phone, base, "sven")
+    owner = User.objects.get(username="sven")
+    club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
+    money = clubs.SeasonSettings(name="Saison 2026", stake=500, lost_fees=((1, 50),))
+    season = clubs.season_create(club=club, settings=money)
+    night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
+    for name in NAMES:
+        clubs.check_in(night=night, name=name)
+    clubs.night_draw(night=night, series=1, user=owner)
+
+    phone.goto(f"{base}/seasons/{season.public_id}/edit/")
+    changes = phone.get_by_label("Name", exact=True)
+    stays = [phone.get_by_label(re.compile(label)) for label in (r"^Stake per series", r"^Fee per lost game")]
+    look = "(field) => { const style = getComputedStyle(field); return [style.backgroundColor, style.borderStyle]; }"
+    for field in stays:
+        expect(field).to_be_disabled()
+        assert field.evaluate(look) != changes.evaluate(look)
+    # A rule option's toggle that stays is greyed; the guests' ranking, which changes, is not.
+    rule = phone.locator("input[type=checkbox]:disabled").first
+    guests = phone.get_by_label("Guests are ranked", exact=True)
+    expect(guests).to_be_enabled()
+    shown = "(input) => getComputedStyle(input.nextElementSibling).opacity"
+    assert float(rule.evaluate(shown)) < 1
+    assert float(guests.evaluate(shown)) == 1
