@@ -9,6 +9,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
+from django.utils.formats import date_format
 from PIL import Image
 
 from matches.clubs import services as clubs
@@ -285,3 +287,13 @@ def test_the_browser_keeps_the_picture_for_itself_and_asks_again_by_its_etag(own
     ben.save()
     renamed = client.get(address, headers={"If-None-Match": changed["ETag"]})
     assert renamed.status_code == 200
+
+
+@pytest.mark.parametrize("day", [datetime.date(2026, 11, 24), datetime.date(2026, 9, 30)])
+def test_a_german_night_pictures_title_shows_its_whole_date(owner: User, day: datetime.date) -> None:
+    night = _night(owner, ("Anna Schmidt", "Ben Meier", "Cleo Wagner"))
+    night.date = day
+    with translation.override("de"):
+        picture = night_picture(night)
+        assert picture.title == f"Vereinsabend vom {date_format(day)}"
+    assert font(picture.title_size, bold=True).getlength(picture.title) <= WIDTH - 2 * 64

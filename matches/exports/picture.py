@@ -125,7 +125,7 @@ def row_fonts(row_height: int) -> Fonts:
     return Fonts(place=font(size, bold=True), name=font(size), points=font(size, bold=True))
 
 
-TITLE_SIZES = (60, 52, 44)  # a long title takes a smaller size before it is cut
+TITLE_SIZES = (60, 52, 44, 40)  # a long title takes a smaller size before it is cut
 SUBTITLE = font(34)
 BRAND = font(28)
 
