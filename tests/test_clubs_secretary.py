@@ -518,3 +518,25 @@ def test_a_swap_of_seats_refused_is_said_at_its_form_with_the_players_chosen() -
     ben = str(Player.objects.get(name="Ben").public_id)
     answer = browser.post(swap, {"series": "1", "first": anna, "second": ben}, follow=True)
     assert "Series 1 is being played; its tables stay." in answer.content.decode()
+
+
+def test_a_tap_refused_on_a_nights_page_opens_the_page_at_its_top_where_the_refusal_is_said() -> None:
+    setup = Setup(members=MEMBERS[:6], guests=[])
+    setup.draw()
+    night = reverse("night_detail", args=[setup.night.public_id])
+    anna = str(Player.objects.get(name="Anna").public_id)
+    check_in = reverse("night_check_in", args=[setup.night.public_id])
+    browser = _browser(setup.secretary)
+    # Anna sits at a table: she is not checked out, and the page says so where it opens.
+    answer = browser.post(check_in, {"player": anna, "out": "1"})
+    assert answer["Location"] == night
+    assert "Anna sits at a table already." in browser.get(night).content.decode()
+    # A tap that is made opens the page where it was made.
+    walter = str(clubs.check_in(night=setup.night, name="Walter", guest=True).player.public_id)
+    assert browser.post(check_in, {"player": walter, "out": "1"})["Location"] == night + "#check-in"
+    drop = reverse("night_series_drop", args=[setup.night.public_id])
+    _game(setup.tables()[0].match)
+    assert browser.post(drop, {"series": "1"})["Location"] == night
+    again = {"series": "1", "again": "1", "seating": "draw"}
+    assert browser.post(reverse("night_draw", args=[setup.night.public_id]), again)["Location"] == night
+    assert "Series 1 is being played; its tables stay." in browser.get(night).content.decode()

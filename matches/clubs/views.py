@@ -447,17 +447,20 @@ def night_check_in(request: HttpRequest, night: Night) -> HttpResponse:
     club = night.season.club
     if "name" in request.POST:
         return _guest_check_in(request, night)
-    try:
-        player = _club_player(club, request.POST.get("player", ""))
-        if player is None:
-            raise Http404
-        if request.POST.get("out") == "1":
-            services.check_out(night=night, player=player)
-        else:
-            services.check_in(night=night, player=player)
-    except ServiceError as error:
-        refusal_as_messages(request, error)
-    return redirect(reverse("night_detail", args=[night.public_id]) + "#check-in")
+    player = _club_player(club, request.POST.get("player", ""))
+    if player is None:
+        raise Http404
+    if request.POST.get("out") == "1":
+        done = done_or_refused(request, lambda: services.check_out(night=night, player=player))
+    else:
+        done = done_or_refused(request, lambda: services.check_in(night=night, player=player))
+    return _night_at(night, "check-in", done=done)
+
+
+def _night_at(night: Night, part: str, *, done: bool) -> HttpResponse:
+    """The night's page after a tap: at ``part`` (the check-in, the pot, the tables) where the tap was made, or,
+    refused, at its top, where the refusal is said (the page would open below it, out of sight)."""
+    return redirect(reverse("night_detail", args=[night.public_id]) + (f"#{part}" if done else ""))
 
 
 def _guest_check_in(request: HttpRequest, night: Night) -> HttpResponse:
@@ -480,10 +483,10 @@ def night_pot(request: HttpRequest, night: Night) -> HttpResponse:
     player = _club_player(night.season.club, request.POST.get("player", ""))
     if player is None:
         raise Http404
-    done_or_refused(
+    done = done_or_refused(
         request, lambda: services.pot_set(night=night, player=player, in_pot=request.POST.get("in_pot") == "1")
     )
-    return redirect(reverse("night_detail", args=[night.public_id]) + "#pot")
+    return _night_at(night, "pot", done=done)
 
 
 # The fields of the draw's form that a refusal of the draw may name.
@@ -501,18 +504,20 @@ def night_draw(request: HttpRequest, night: Night) -> HttpResponse:
         try:
             services.night_draw(night=night, user=signed_in_account(request), **form.cleaned_data)
         except ServiceError as error:
-            refusal_on_form(
-                form, error, lambda field: field if field in DRAW_FIELDS else None, request=request if again else None
-            )
-    elif not form.has_error("guests_from") and not form.has_error("seating"):
+            if again:
+                refusal_as_messages(request, error)
+                return _night_at(night, "tables", done=False)
+            refusal_on_form(form, error, lambda field: field if field in DRAW_FIELDS else None)
+        else:
+            return _night_at(night, "tables", done=True)
+    elif request.POST.get("again"):
         messages.error(request, _("Choose how the seats are taken."))
-    if form.errors and not again:
-        context = _night_context(request, night, night_results(night)) | {
-            "draw_form": form,
-            "draw_series": _series(request),
-        }
-        return render(request, "clubs/night_detail.html", context, status=400)
-    return redirect(reverse("night_detail", args=[night.public_id]) + "#tables")
+        return _night_at(night, "tables", done=False)
+    context = _night_context(request, night, night_results(night)) | {
+        "draw_form": form,
+        "draw_series": _series(request),
+    }
+    return render(request, "clubs/night_detail.html", context, status=400)
 
 
 @on_night(Action.MANAGE)
@@ -520,12 +525,12 @@ def night_draw(request: HttpRequest, night: Night) -> HttpResponse:
 def night_series_drop(request: HttpRequest, night: Night) -> HttpResponse:
     """Drop a series' tables before its first game, so that it can be drawn again."""
     series = _series(request)
-    done_or_refused(
+    done = done_or_refused(
         request,
         lambda: services.series_drop(night=night, series=series, user=signed_in_account(request)),
         _("The tables of series %(series)s are dropped: draw them again.") % {"series": series},
     )
-    return redirect(reverse("night_detail", args=[night.public_id]) + "#tables")
+    return _night_at(night, "tables", done=done)
 
 
 @on_night(Action.MANAGE)
@@ -537,17 +542,13 @@ def night_table_phones(request: HttpRequest, night: Night, number: int) -> HttpR
     )
     if table is None:
         raise Http404
-    try:
-        services.paper_to_phones(table=table, user=signed_in_account(request))
-    except ServiceError as error:
-        refusal_as_messages(request, error)
-    else:
-        messages.success(
-            request,
-            _("Table %(number)s scores on its phones again; its paper totals are kept in the night's history.")
-            % {"number": number},
-        )
-    return redirect(reverse("night_detail", args=[night.public_id]) + "#tables")
+    done = done_or_refused(
+        request,
+        lambda: services.paper_to_phones(table=table, user=signed_in_account(request)),
+        _("Table %(number)s scores on its phones again; its paper totals are kept in the night's history.")
+        % {"number": number},
+    )
+    return _night_at(night, "tables", done=done)
 
 
 def _kept_date(value: object) -> str:
@@ -658,7 +659,7 @@ def night_swap(request: HttpRequest, night: Night) -> HttpResponse:
         except Conflict as error:
             # The series is being played: its tables, and the form, stay as they are.
             refusal_as_messages(request, error)
-            return redirect(reverse("night_detail", args=[night.public_id]) + "#tables")
+            return _night_at(night, "tables", done=False)
         except ServiceError as error:
             errors, status = refusal_texts(error, request), error.status
         else:
