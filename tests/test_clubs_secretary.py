@@ -540,3 +540,19 @@ def test_a_tap_refused_on_a_nights_page_opens_the_page_at_its_top_where_the_refu
     again = {"series": "1", "again": "1", "seating": "draw"}
     assert browser.post(reverse("night_draw", args=[setup.night.public_id]), again)["Location"] == night
     assert "Series 1 is being played; its tables stay." in browser.get(night).content.decode()
+
+
+def test_opening_a_night_twice_on_one_date_opens_the_one_night() -> None:
+    setup = Setup()
+    browser = _browser(setup.secretary)
+    new = reverse("night_new", args=[setup.season.public_id])
+    # A second tap on "Open the night" while the first is on its way, or a back and a tap again.
+    first = browser.post(new, {"date": "2026-11-25", "series": "1"})
+    second = browser.post(new, {"date": "2026-11-25", "series": "1"})
+    assert first["Location"] == second["Location"]
+    assert Night.objects.filter(season=setup.season, date=datetime.date(2026, 11, 25)).count() == 1
+    # A night closed that day leaves room for another.
+    clubs.night_close(night=setup.night, user=setup.secretary)
+    again = browser.post(new, {"date": "2026-11-24", "series": "1"})
+    assert again["Location"] != reverse("night_detail", args=[setup.night.public_id])
+    assert Night.objects.filter(season=setup.season, date=datetime.date(2026, 11, 24)).count() == 2

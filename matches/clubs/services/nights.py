@@ -37,9 +37,16 @@ SKAT_VALUED = (Scheme.SEEGER_FABIAN, Scheme.STANDARD)
 
 
 def night_create(*, season: Season, date: datetime.date, series: int = 1) -> Night:
+    """A night of the season on ``date``; where the season has an open night that day, that one: a second tap on
+    "Open the night" (or a tap again after going back) opens no second night beside the first."""
     if not 1 <= series <= MAX_SERIES:
         raise Invalid.on("series", gettext_noop("Between 1 and {most}."), most=MAX_SERIES)
-    return Night.objects.create(season=season, date=_night_date(date), series=series)
+    date = _night_date(date)
+    with transaction.atomic():
+        # One opening at a time per season: the second of two taps finds the night the first opened.
+        Season.objects.select_for_update().get(pk=season.pk)
+        opened = Night.objects.filter(season=season, date=date, closed_at__isnull=True).first()
+        return opened or Night.objects.create(season=season, date=date, series=series)
 
 
 def check_in(*, night: Night, player: Player | None = None, name: str = "", guest: bool = False) -> Attendance:
