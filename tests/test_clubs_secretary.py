@@ -556,3 +556,19 @@ def test_opening_a_night_twice_on_one_date_opens_the_one_night() -> None:
     again = browser.post(new, {"date": "2026-11-24", "series": "1"})
     assert again["Location"] != reverse("night_detail", args=[setup.night.public_id])
     assert Night.objects.filter(season=setup.season, date=datetime.date(2026, 11, 24)).count() == 2
+
+
+def test_a_seasons_history_says_what_each_setting_it_changed_was_before() -> None:
+    setup = Setup()
+    edit = reverse("season_edit", args=[setup.season.public_id])
+    posted = SEASON_FORM | {"ranking": "average", "minimum_lists": "3", "stake": "5", "lost_fees": "1: 0,50"}
+    assert _browser(setup.secretary).post(edit, posted).status_code == 302
+    browser = _browser(setup.secretary)
+    page = browser.get(edit).content.decode()
+    assert "Name (was 2026)" in page
+    assert "Ranking (was total of all lists)" in page
+    assert "Minimum number of lists for the average (missing ones count 0) (was 0)" in page
+    assert "Stake per series (€), paid out by placing (was 0.00 €)" in page
+    assert "(was none)" in page  # the fee per lost game had no tiers
+    browser.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    assert "Tabellenwertung (vorher: Summe aller Listen)" in browser.get(edit).content.decode()

@@ -31,7 +31,7 @@ from matches.exports.pdf import blank_lists_pdf, pdf_response
 from matches.exports.picture import picture_response
 from matches.following import csrf_cookie_kept, unchanged
 from matches.htmx import from_htmx
-from matches.labels import preset_label, scheme_label, variant_label
+from matches.labels import euros, preset_label, scheme_label, variant_label
 from matches.models import Player
 from matches.paging import page_of
 from matches.permissions import Action, public, signed_in, signed_in_account, visitor_of
@@ -561,12 +561,38 @@ def _kept_date(value: object) -> str:
 
 
 def _season_change(entry: SeasonLog, form: forms.Form) -> str:
-    """What a season's history entry changed, in words: the settings by their labels, or the night removed."""
+    """What a season's history entry changed, in words: the settings by their labels, each with the value it had
+    (the rules, option by option many, as the rules), or the night removed."""
     if entry.action == SeasonLog.Action.REMOVE_NIGHT:
         return _("the night of %(date)s") % {"date": _kept_date(entry.details.get("date"))}
-    labels = {name: str(field.label) for name, field in form.fields.items()}
-    labels["rules"] = _("the rules")
-    return ", ".join(labels.get(name, name) for name in entry.details.get("before", {}))
+    changes = []
+    for name, value in entry.details.get("before", {}).items():
+        if name == "rules":
+            changes.append(_("the rules"))
+            continue
+        field = form.fields.get(name)
+        label = str(field.label) if field is not None else name
+        changes.append(
+            _("%(setting)s (was %(value)s)") % {"setting": label, "value": _setting_text(name, value, field)}
+        )
+    return ", ".join(changes)
+
+
+def _setting_text(name: str, value: Any, field: forms.Field | None) -> str:
+    """A season's setting as it was kept (cents, a choice's value, tiers), in the words its form shows it."""
+    if name in ("stake", "list_fee"):
+        return euros(int(value))
+    if name == "lost_fees":
+        return "; ".join(f"{start}: {euros(cents)}" for start, cents in value) or _("none")
+    if name == "categories":
+        return ", ".join(value) or _("none")
+    if name == "variant":
+        return variant_label(value)
+    if isinstance(field, forms.BooleanField):
+        return _("yes") if value else _("no")
+    if isinstance(field, forms.ChoiceField):
+        return next((str(label) for key, label in field.widget.choices if key == value), str(value))
+    return str(value)
 
 
 def _night_change(entry: NightLog) -> str:
