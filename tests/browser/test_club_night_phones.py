@@ -1,6 +1,6 @@
 """A club night as the phones around it see it: a German secretary opens a night, the secretary's phone enters a
 paper list with a mistake, a table's phone reads its table number, a closed night's QR link, the cashier's summary
-on a German phone, and the club room's screen on a television."""
+and the tables' sums on a German phone, and the club room's screen on a television."""
 
 from __future__ import annotations
 
@@ -240,7 +240,7 @@ def test_a_game_waiting_on_a_tables_phone_when_the_night_closes_is_shown_closed_
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_cashiers_summary_on_a_german_phone_shows_every_column_with_each_amount_and_name_whole(
+def test_the_cashiers_summary_and_the_tables_sums_on_a_german_phone_show_each_amount_and_name_whole(
     new_context: Callable[..., BrowserContext], live_server: Any
 ) -> None:
     olga = make_user("olga")
@@ -260,8 +260,11 @@ def test_the_cashiers_summary_on_a_german_phone_shows_every_column_with_each_amo
     # Every column in sight without scrolling sideways, the balance too.
     wrap = cashier.locator("xpath=..")
     assert wrap.evaluate("(wrap) => wrap.scrollWidth <= wrap.clientWidth + 1")
-    # Each amount on one line, each name broken nowhere but at its hyphen.
-    for cell in cashier.get_by_role("cell").all():
+    # Each amount on one line, each name broken nowhere but at its hyphen: in the cashier's summary as in the sums
+    # of each table's list.
+    footers = page.locator("table.footer")
+    expect(footers).to_have_count(2)
+    for cell in [*cashier.get_by_role("cell").all(), *footers.get_by_role("cell").all()]:
         lines = cell.evaluate(
             """(cell) => {
                 const range = document.createRange();
