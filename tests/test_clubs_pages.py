@@ -431,3 +431,42 @@ def test_a_tiered_fee_per_lost_game_is_taken_and_shown_as_the_secretarys_languag
     assert Season.objects.get(public_id=season_id).lost_fees == [[1, 50], [4, 100]]
     settings = owner.get(reverse("season_edit", args=[season_id])).content.decode()
     assert f'name="lost_fees" value="{shown}"' in settings
+
+
+def test_a_player_added_on_the_clubs_page_is_said_and_a_name_refused_is_said_next_to_its_field() -> None:
+    owner = _client(make_user("olga"))
+    club_id = _created(owner.post(reverse("club_list"), {"name": "Grand Hand"}), r"/clubs/([0-9a-f-]+)/")
+    add = reverse("club_player", args=[club_id])
+    # Said at the form, where the page opens: the players, page by page, may not show them.
+    answer = owner.post(add, {"name": "Zygmunt"})
+    assert answer["Location"].endswith("#players")
+    page = owner.get(answer["Location"]).content.decode()
+    form = page[page.index('id="players"') :]
+    assert re.search(r'<p role="status">Zygmunt is one of the club.s players.</p>', form), form
+    # Typed again in other letters, the player is the one the club has.
+    page = owner.post(add, {"name": "zygmunt"}, follow=True).content.decode()
+    assert "Zygmunt is one of the club's players." in page
+    assert Player.objects.filter(name__iexact="zygmunt").count() == 1
+    for name in ("x" * 61, "   "):
+        answer = owner.post(add, {"name": name})
+        assert answer.status_code == 400
+        body = answer.content.decode()
+        assert re.search(r'<input type="text" name="name" value="[^"]*"[^>]*aria-invalid="true"', body), body
+        assert re.search(r'id="id_name_error"', body), body
+
+
+def test_a_member_refused_on_the_clubs_page_is_said_at_the_members_form() -> None:
+    olga, sven = make_user("olga"), make_user("sven")
+    owner = _client(olga)
+    club_id = _created(owner.post(reverse("club_list"), {"name": "Grand Hand"}), r"/clubs/([0-9a-f-]+)/")
+    member = reverse("club_member", args=[club_id])
+    answer = owner.post(member, {"username": "nobody", "role": "member"})
+    assert answer.status_code == 400
+    body = answer.content.decode()
+    assert re.search(r'id="id_username_error"[^>]*>There is no account of that name.', body), body
+    assert re.search(r'<input type="text" name="username" value="nobody"', body), body
+    owner.post(member, {"username": "sven", "role": "secretary"})
+    answer = _client(sven).post(member, {"username": "olga", "role": "member"})
+    assert answer.status_code == 403
+    form = answer.content.decode().split('id="members"')[1]
+    assert '<p class="error" role="alert">Only the club&#x27;s owner gives and takes' in form, form

@@ -108,6 +108,17 @@ def club_list(request: HttpRequest) -> HttpResponse:
 @on_club(Action.VIEW)
 @require_safe
 def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
+    return _club_page(request, club)
+
+
+def _club_page(
+    request: HttpRequest,
+    club: Club,
+    *,
+    player_form: PlayerForm | None = None,
+    member_form: MemberForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
     context: dict[str, Any] = {
         "club": club,
         "role": club_role(visitor_of(request), club),
@@ -125,13 +136,15 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
             after=request.GET.get("players"),
             size=LIST_PAGE,
         ),
-        "member_form": MemberForm(),
-        "player_form": PlayerForm(),
+        "member_form": member_form or MemberForm(),
+        "player_form": player_form or PlayerForm(),
+        # The player just added (or found) on this page, said at its form.
+        "added": _club_player(club, request.GET.get("added", "")) if "added" in request.GET else None,
         **_may(request, club),
     }
     if context["can_manage"] and club.screen_token:
         context["screen_url"] = request.build_absolute_uri(reverse("club_screen", args=[club.screen_token]))
-    return render(request, "clubs/club_detail.html", context)
+    return render(request, "clubs/club_detail.html", context, status=status)
 
 
 @on_club(Action.MANAGE)
@@ -141,27 +154,27 @@ def club_member(request: HttpRequest, club: Club) -> HttpResponse:
     secretary, and taking members off, are the owner's alone."""
     form = MemberForm(request.POST)
     remove = request.POST.get("remove") == "1"
-    if form.is_valid():
-        held = Membership.objects.filter(club=club, user__username=form.cleaned_data["username"]).first()
-        managing = {ClubRole.OWNER, ClubRole.SECRETARY}
-        owners_only = remove or form.cleaned_data["role"] in managing or (held is not None and held.role in managing)
-        if owners_only and not club_can(visitor_of(request), Action.ROLES, club):
-            messages.error(
-                request,
-                _("Only the club's owner gives and takes the roles of owner and secretary and takes members off."),
-            )
-            return redirect("club_detail", club_id=club.public_id)
-        try:
-            if remove:
-                member = User.objects.filter(username=form.cleaned_data["username"]).first()
-                if member is not None:
-                    services.member_remove(club=club, user=member)
-            else:
-                services.member_set(club=club, **form.cleaned_data)
-        except ServiceError as error:
-            refusal_as_messages(request, error)
-    else:
-        messages.error(request, _("Name an account and a role."))
+    if not form.is_valid():
+        return _club_page(request, club, member_form=form, status=400)
+    held = Membership.objects.filter(club=club, user__username=form.cleaned_data["username"]).first()
+    managing = {ClubRole.OWNER, ClubRole.SECRETARY}
+    owners_only = remove or form.cleaned_data["role"] in managing or (held is not None and held.role in managing)
+    if owners_only and not club_can(visitor_of(request), Action.ROLES, club):
+        form.add_error(
+            None, _("Only the club's owner gives and takes the roles of owner and secretary and takes members off.")
+        )
+        return _club_page(request, club, member_form=form, status=403)
+    try:
+        if remove:
+            member = User.objects.filter(username=form.cleaned_data["username"]).first()
+            if member is not None:
+                services.member_remove(club=club, user=member)
+        else:
+            services.member_set(club=club, **form.cleaned_data)
+    except ServiceError as error:
+        # Each problem next to its field (no such account, the club's last owner), the rest above the form.
+        refusal_on_form(form, error, lambda field: field if field in form.fields else None)
+        return _club_page(request, club, member_form=form, status=error.status)
     return redirect("club_detail", club_id=club.public_id)
 
 
@@ -183,10 +196,18 @@ def club_screen_link(request: HttpRequest, club: Club) -> HttpResponse:
 @on_club(Action.MANAGE)
 @require_POST
 def club_player(request: HttpRequest, club: Club) -> HttpResponse:
+    """Add a player to the club (or find the one of that name): said at the form, since the list of players, page by
+    page, may not show them; a name refused is said next to its field, which keeps it as typed."""
     form = PlayerForm(request.POST)
     if form.is_valid():
-        done_or_refused(request, lambda: services.club_player_add(club=club, **form.cleaned_data))
-    return redirect("club_detail", club_id=club.public_id)
+        try:
+            player = services.club_player_add(club=club, **form.cleaned_data)
+        except ServiceError as error:
+            refusal_on_form(form, error, request=request)
+        else:
+            added = urlencode({"added": player.public_id})
+            return redirect(reverse("club_detail", args=[club.public_id]) + f"?{added}#players")
+    return _club_page(request, club, player_form=form, status=400)
 
 
 @on_club(Action.MANAGE)
