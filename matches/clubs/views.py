@@ -834,6 +834,11 @@ class ScreenBoard(NamedTuple):
     rows: list[StandingRow]
     ranked: int
 
+    @property
+    def by_lot(self) -> bool:
+        """Whether a place shown was shared and decided by lot (its star is explained under the board)."""
+        return any(row.by_lot for row in self.rows)
+
 
 @public
 @require_safe
