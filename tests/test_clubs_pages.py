@@ -1,5 +1,6 @@
 """The club pages as a secretary, a table's phone and the club room's screen use them."""
 
+import datetime
 import re
 import uuid
 from collections.abc import Callable
@@ -470,3 +471,29 @@ def test_a_member_refused_on_the_clubs_page_is_said_at_the_members_form() -> Non
     assert answer.status_code == 403
     form = answer.content.decode().split('id="members"')[1]
     assert '<p class="error" role="alert">Only the club&#x27;s owner gives and takes' in form, form
+
+
+def test_a_players_season_says_their_place_and_what_the_seasons_table_ranks_them_by() -> None:
+    owner = _client(make_user("olga"))
+    club, season = _club_with_season(owner)
+    settings = SEASON_FORM | {"ranking": "average", "minimum_lists": "4"}
+    owner.post(reverse("season_edit", args=[season.public_id]), settings)
+    night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
+    for name in ("Anna", "Ben", "Cleo"):
+        clubs.check_in(night=night, name=name)
+    clubs.night_draw(night=night, series=1, user=club.memberships.get().user)
+    table = ClubTable.objects.get(night=night)
+    enter(table.match, 3)
+    # Each row of the season's table: its place (a star where it was decided by lot), the player's name and the
+    # figure it ranks them by.
+    place = r"<tr>\s*<td>(\d+)[^<]*(?:<abbr[^>]*>\*</abbr>)?</td>\s*"
+    row = place + r"<td class=\"name\"><a [^>]*>([^<]+)</a></td>\s*<td class=\"num\">([^<]+)</td>"
+    standings = owner.get(reverse("season_detail", args=[season.public_id])).content.decode()
+    rows = {found[1]: found for found in re.findall(row, standings)}
+    assert len(rows) == 3
+    for name, (place, _, ranked) in rows.items():
+        player = Player.objects.get(keeper=club.keeper, name=name)
+        page = owner.get(reverse("season_player", args=[season.public_id, player.public_id])).content.decode()
+        # The season's table counts an average over at least four lists: one list played is a quarter of it.
+        assert f"<dt>Place in the season's table</dt><dd>{place}" in page, page
+        assert f"<dt>Ranked by the average per list (at least 4 lists count)</dt><dd>{ranked}</dd>" in page, page

@@ -75,7 +75,7 @@ from .selectors import (
     season_table,
     unplayed,
 )
-from .standings import StandingRow, full_names, standing_rows
+from .standings import SCORE, StandingRow, full_names, standing_rows
 
 
 def _may(request: HttpRequest, club: Club) -> dict[str, bool]:
@@ -357,7 +357,20 @@ def season_player(request: HttpRequest, season: Season, member_id: uuid.UUID) ->
         "lists": lists,
         "average": Fraction(sum(row.result.score for row in nights), lists) if lists else None,
     }
-    context = {"club": season.club, "season": season, "player": player, "nights": nights, "totals": totals}
+    # Where the season's table has them, by what it ranks them (an average with its minimum of lists, the best
+    # nights), which the sums of every night above need not be.
+    table = season_table(season)
+    places = [place for place in table.places if place.standing.player == str(player.public_id)]
+    ranked = standing_rows(places, full_names(table.players))
+    context = {
+        "club": season.club,
+        "season": season,
+        "player": player,
+        "nights": nights,
+        "totals": totals,
+        "ranked": ranked[0] if ranked else None,
+        "score": SCORE,
+    }
     return render(request, "clubs/season_player.html", context)
 
 
