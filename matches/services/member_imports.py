@@ -598,13 +598,9 @@ def _planned(facts: _Facts, one: _Read) -> RowPlan:
     if alike:
         # Nobody of the book has this name, but a name spelt alike ("Mueller" for "Müller"): the secretary says whether
         # it is them or somebody new, rather than a second player of one person being added unseen.
-        offered = [Choice(SKIP)]
-        for player in alike:
-            answer, why = _target(facts, player, one.name, one.number)
-            if answer == "done":
-                return RowPlan(one.row, one.name, one.number, Kind.DONE, player=player)
-            if answer in ("ok", "doubt"):
-                offered.append(Choice(str(player.public_id), player, why))
+        offered, done = _offered(facts, alike, one)
+        if done is not None:
+            return done
         if new_answer in ("ok", "doubt"):
             offered.append(Choice(NEW, None, new_why))
         if len(offered) > 1:
@@ -623,13 +619,9 @@ def _planned(facts: _Facts, one: _Read) -> RowPlan:
             choices = (Choice(SKIP), Choice(NEW, None, new_why))
             return RowPlan(one.row, one.name, one.number, Kind.DOUBT, problem=new_why, choices=choices)
         return RowPlan(one.row, one.name, one.number, Kind.REFUSED, problem=new_why)
-    offered = [Choice(SKIP)]
-    for player in candidates:
-        answer, why = _target(facts, player, one.name, one.number)
-        if answer == "done":
-            return RowPlan(one.row, one.name, one.number, Kind.DONE, player=player)
-        if answer in ("ok", "doubt"):
-            offered.append(Choice(str(player.public_id), player, why))
+    offered, done = _offered(facts, candidates, one)
+    if done is not None:
+        return done
     exact = any(player.name_key == name_key(one.name) for player in candidates)
     if not exact and new_answer in ("ok", "doubt"):
         offered.append(Choice(NEW, None, new_why))
@@ -646,6 +638,19 @@ def _planned(facts: _Facts, one: _Read) -> RowPlan:
         name=one.name,
     )
     return RowPlan(one.row, one.name, one.number, Kind.DOUBT, problem=same, choices=tuple(offered))
+
+
+def _offered(facts: _Facts, players: Sequence[Player], one: _Read) -> tuple[list[Choice], RowPlan | None]:
+    """The choices a doubt offers among ``players`` (skipping first, then each that may take the row's number); or
+    the row done where one of them has the number already."""
+    offered = [Choice(SKIP)]
+    for player in players:
+        answer, why = _target(facts, player, one.name, one.number)
+        if answer == "done":
+            return offered, RowPlan(one.row, one.name, one.number, Kind.DONE, player=player)
+        if answer in ("ok", "doubt"):
+            offered.append(Choice(str(player.public_id), player, why))
+    return offered, None
 
 
 def member_import_preview(member_import: MemberImport, *, lock: bool = False) -> Preview:
