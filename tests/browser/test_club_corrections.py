@@ -19,15 +19,21 @@ from .flow import sign_up
 NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fred", "Gus"]
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_secretary_drops_a_series_draws_it_again_and_re_dates_the_night(phone: Page, live_server: Any) -> None:
-    base = live_server.url
+def _sven_checks_in(phone: Page, base: str) -> Night:
+    """Sven signs up on the phone, founds a club and opens a night of its season, with everybody checked in."""
     sign_up(phone, base, "sven")
     club = clubs.club_create(owner=User.objects.get(username="sven"), name="Skatclub Herz Dame")
     season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="Saison 2026"))
     night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
     for name in NAMES:
         clubs.check_in(night=night, name=name)
+    return night
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_secretary_drops_a_series_draws_it_again_and_re_dates_the_night(phone: Page, live_server: Any) -> None:
+    base = live_server.url
+    night = _sven_checks_in(phone, base)
 
     phone.goto(f"{base}/nights/{night.public_id}/")
     phone.get_by_role("button", name="Draw the tables", exact=True).click()
@@ -62,12 +68,7 @@ def test_a_secretary_drops_a_series_draws_it_again_and_re_dates_the_night(phone:
 @pytest.mark.django_db(transaction=True)
 def test_a_secretary_closes_a_night_with_a_table_without_games_only_once_ticked(phone: Page, live_server: Any) -> None:
     base = live_server.url
-    sign_up(phone, base, "sven")
-    club = clubs.club_create(owner=User.objects.get(username="sven"), name="Skatclub Herz Dame")
-    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="Saison 2026"))
-    night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
-    for name in NAMES:
-        clubs.check_in(night=night, name=name)
+    night = _sven_checks_in(phone, base)
     clubs.night_draw(night=night, series=1, user=User.objects.get(username="sven"))
     second = ClubTable.objects.select_related("match").get(night=night, number=2)
     seated = [seat.player for seat in second.match.seats.order_by("position")]
