@@ -73,7 +73,6 @@ def test_one_tap_fetches_the_value_entry_in_place_and_one_tap_brings_the_full_en
     page.get_by_role("button", name="Save game", exact=True).click()
     expect(page.get_by_text("Game 2 saved: Cleo +36", exact=True)).to_be_visible()
     _full_entry_shown(page)
-    page.screenshot(path="/tmp/valuemode-test-full.png")
     page.context.close()
 
 

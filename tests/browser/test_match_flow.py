@@ -91,7 +91,6 @@ def test_a_pub_skat_evening_of_ten_games_scores_rotates_the_deal_and_rescores_a_
     expect_totals(phone, skat_totals((-54, 33, -139)))
     expect_status(phone, 11, "Ben", "Cleo")
     expect(sheet_rows(phone)).to_have_count(10)
-    phone.screenshot(path="/tmp/flow-skat.png", full_page=True)
 
 
 OFFICERS = ("Anna", "Ben")
@@ -177,7 +176,6 @@ def test_officers_skat_scores_the_same_games_under_each_scheme(
         expect_totals(phone, dict(zip(OFFICERS, after, strict=True)))
 
     expect(sheet_rows(phone)).to_have_count(len(OFFICERS_GAMES))
-    phone.screenshot(path=f"/tmp/flow-officers-{scheme}.png", full_page=True)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -86,5 +86,4 @@ def test_a_record_with_its_chart_and_a_ranking_list_on_a_phone(
     expect(first.get_by_role("rowheader")).to_have_text("Anna")
     expect(first.get_by_role("cell").nth(1)).to_have_text("174")
     assert _violations(page) == []
-    page.screenshot(path=f"/tmp/record-ranking-{language}.png", full_page=True)
     context.close()
