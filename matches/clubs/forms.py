@@ -17,7 +17,7 @@ from matches.engine.draw import TablePlan
 from matches.engine.league import RankingRule
 from matches.engine.presets import PRESETS
 from matches.engine.variants import VariantSpec
-from matches.forms.fields import WholeNumberField, option_field
+from matches.forms.fields import MakesOnce, WholeNumberField, option_field
 from matches.labels import preset_label, scheme_label
 from matches.numbers import lost_game_tiers
 from matches.refusals import first_part, refusal_on_form
@@ -47,7 +47,7 @@ def _season_field(field: str) -> str:
     return f"rule_{field.removeprefix('rules.')}" if field.startswith("rules.") else first_part(field)
 
 
-class ClubForm(forms.Form):
+class ClubForm(MakesOnce):
     name = forms.CharField(label=_("Name of the club"), max_length=100)
 
 
@@ -74,7 +74,7 @@ class RosterForm(forms.Form):
 DEFAULT_PRESET = "skat-tournament"
 
 
-class SeasonForm(forms.Form):
+class SeasonForm(MakesOnce):
     """A new season: the preset chosen (on the page before), its rules option by option, the tables, ranking and
     money. ``options_shown``: the page showed the options (a post without them takes the preset's rules)."""
 
@@ -219,6 +219,7 @@ class SeasonEditForm(SeasonForm):
     (the fields are shown, not sent) once a table of the season was drawn."""
 
     preset = None  # type: ignore[assignment]
+    once = None  # type: ignore[assignment]
 
     def __init__(self, *args: Any, season: Season, drawn: bool, **kwargs: Any) -> None:
         self.season = season

@@ -40,6 +40,7 @@ from matches.records import record_links
 from matches.refusals import done_or_refused, refusal_as_messages, refusal_on_form, refusal_texts
 from matches.screens import shared
 from matches.services.paper import PaperTotals
+from matches.views.common import made_by_form
 from matches.views.paper import PaperTable, paper_page
 
 from . import services
@@ -95,14 +96,15 @@ def club_list(request: HttpRequest) -> HttpResponse:
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            club = services.club_create(owner=signed_in_account(request), name=form.cleaned_data["name"])
+            owner, name = signed_in_account(request), form.cleaned_data["name"]
+            club = made_by_form(request, form, Club, lambda: services.club_create(owner=owner, name=name))
         except ServiceError as error:
             refusal_on_form(form, error)
         else:
             return redirect("club_detail", club_id=club.public_id)
     clubs = page_of(visible_clubs(visitor_of(request)), by="name", after=request.GET.get("after"), size=LIST_PAGE)
     context = {"clubs": clubs.items, "page": clubs, "form": form}
-    return render(request, "clubs/club_list.html", context)
+    return render(request, "clubs/club_list.html", context, status=400 if form.errors else 200)
 
 
 @on_club(Action.VIEW)
@@ -264,7 +266,8 @@ def season_new(request: HttpRequest, club: Club) -> HttpResponse:
     form = SeasonForm(request.POST or None, preset=request.GET.get("preset", ""))
     if request.method == "POST" and form.is_valid():
         try:
-            season = services.season_create(club=club, settings=form.settings())
+            settings = form.settings()
+            season = made_by_form(request, form, Season, lambda: services.season_create(club=club, settings=settings))
         except ServiceError as error:
             form.add_service_errors(error)
         else:

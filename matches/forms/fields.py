@@ -1,10 +1,15 @@
-"""The form fields every form of the site shares: a whole number as typed, and a rule option as a variant offers it."""
+"""The form fields every form of the site shares: a whole number as typed, a rule option as a variant offers it, and
+the token of a form that makes something new."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import uuid
 from typing import Any
 
 from django import forms
+from django.http import QueryDict
 
 from ..engine import OPTIONS
 from ..labels import OPTION_CHOICE_LABELS, render_step
@@ -48,3 +53,34 @@ def option_field(name: str, initial: bool | int | str, choices: tuple[str, ...])
         required=False,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
+
+
+UNASKED = ("once", "csrfmiddlewaretoken")
+
+
+class MakesOnce(forms.Form):
+    """A form that makes something new (a club, a season, a league, a tournament), made once however often the
+    form is sent (``matches.services.once``). ``token``: the token the form was sent with (None: none, or not a
+    token); every page of the form, the first and one shown again with errors, carries a new one, so that a form
+    corrected after a refusal, or sent again on purpose after being told it was saved, makes something new."""
+
+    once = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, data: Any = None, *args: Any, **kwargs: Any) -> None:
+        self.token: uuid.UUID | None = None
+        if data is not None:
+            try:
+                self.token = uuid.UUID(str(data.get("once", "")))
+            except ValueError:
+                self.token = None
+            data = data.copy()
+            data["once"] = str(uuid.uuid4())
+        super().__init__(data, *args, **kwargs)
+        self.fields["once"].initial = uuid.uuid4()
+
+    def asked(self, path: str) -> str:
+        """A digest of the values sent to ``path`` but the token: the same token sent with others is no retry."""
+        sent = self.data
+        lists = sent.lists() if isinstance(sent, QueryDict) else ((name, [value]) for name, value in sent.items())
+        values = sorted((name, [str(value) for value in values]) for name, values in lists if name not in UNASKED)
+        return hashlib.sha256(json.dumps([path, values]).encode()).hexdigest()

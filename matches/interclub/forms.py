@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from matches.engine.match_days import ShortVenue, TableTie, TieRule
-from matches.forms.fields import WholeNumberField
+from matches.forms.fields import MakesOnce, WholeNumberField
 
 from .models import Division, LeagueRole, RosterEntry, Team
 from .services import MAX_SERIES, MIN_SERIES, LeagueSettings
@@ -43,7 +43,7 @@ def _choice_field(form: forms.Form, name: str) -> forms.ChoiceField:
     return field
 
 
-class LeagueForm(forms.Form):
+class LeagueForm(MakesOnce):
     name = forms.CharField(label=_("Name of the league"), max_length=100)
     series_per_day = WholeNumberField(
         label=_("Series per match day"), min_value=MIN_SERIES, max_value=MAX_SERIES, initial=3

@@ -27,6 +27,7 @@ from matches.records import record_links
 from matches.refusals import done_or_refused, refusal_as_messages, refusal_on_form
 from matches.screens import followed_page, screen_response
 from matches.services.paper import PaperTotals
+from matches.views.common import made_by_form
 from matches.views.paper import PaperTable, paper_page
 
 from . import services
@@ -651,7 +652,8 @@ def league_new(request: HttpRequest) -> HttpResponse:
     form = LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            league = services.league_create(owner=signed_in_account(request), settings=form.settings())
+            owner, settings = signed_in_account(request), form.settings()
+            league = made_by_form(request, form, League, lambda: services.league_create(owner=owner, settings=settings))
         except ServiceError as error:
             refusal_on_form(form, error)
         else:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from matches.clubs.forms import IsoDateInput
 from matches.engine.tournaments import LOST_GAME_TIERS, MAX_SERIES, MIN_SERIES, Doubles, Payout, ScheduleKind, Seating
-from matches.forms.fields import WholeNumberField
+from matches.forms.fields import MakesOnce, WholeNumberField
 from matches.numbers import hundredths, lost_game_tiers
 from matches.services.paper import MAX_SERIES_GAMES
 
@@ -106,7 +106,7 @@ def announce_field(field: str) -> str | None:
     return {"share": "share_value", "tandems": "tandem_prizes", "teams": "team_prizes"}.get(first, first)
 
 
-class TournamentForm(forms.Form):
+class TournamentForm(MakesOnce):
     """An open tournament as its organiser announces it: the essentials first, the rest (categories, best-series
     prizes, tandems and teams, fees per lost game, options) in a part of its own (``extra_fields``)."""
 

@@ -50,6 +50,7 @@ from matches.qr import TableJoin, table_join
 from matches.records import record_links
 from matches.refusals import done_or_refused, refusal_as_messages, refusal_on_form, refusal_texts
 from matches.services.paper import PaperTotals
+from matches.views.common import made_by_form
 from matches.views.paper import PaperTable, paper_page
 
 from . import services
@@ -564,8 +565,12 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         club_id = form.cleaned_data.get("club")
         club = Club.objects.filter(public_id=club_id).first() if club_id else None
         try:
-            tournament = services.tournament_announce(
-                organiser=signed_in_account(request), settings=form.settings(), club=club
+            organiser, settings = signed_in_account(request), form.settings()
+            tournament = made_by_form(
+                request,
+                form,
+                Tournament,
+                lambda: services.tournament_announce(organiser=organiser, settings=settings, club=club),
             )
         except ServiceError as error:
             refusal_on_form(form, error, announce_field)

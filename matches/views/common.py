@@ -1,8 +1,10 @@
-"""What every page of the core shares: the request's posted values, a refusal shown as messages, a match's labels."""
+"""What every page of the core shares: the request's posted values, a refusal shown as messages, a match's labels;
+and what every kind of event's pages share: something new made once by its form."""
 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest
@@ -10,15 +12,18 @@ from django.http import HttpRequest
 from ..engine import (
     find_variant,
 )
+from ..forms.fields import MakesOnce
 from ..labels import (
     match_label,
     scheme_label,
     variant_label,
 )
 from ..models import Match
+from ..permissions import signed_in_account
 from ..selectors import (
     seats_of,
 )
+from ..services.once import Made, made_once
 
 STOP_POLLING = 286  # "nothing more to follow": the answer takes the polling element's place, and the polling ends
 
@@ -54,3 +59,10 @@ def match_labels(match: Match) -> dict[str, Any]:
     spec = find_variant(match.variant)
     schemes = [(s.value, scheme_label(s)) for s in spec.schemes if s.value != match.scheme] if spec else []
     return {"match_name": match_label(match), **kind_labels(match), "schemes": schemes}
+
+
+def made_by_form(request: HttpRequest, form: MakesOnce, model: type[Made], make: Callable[[], Made]) -> Made:
+    """What ``make`` made for the signed-in account's ``form``: made now, or the first time the same form was sent
+    (refused as ``SentAgain`` when sent again with other values)."""
+    account = signed_in_account(request)
+    return made_once(model, account=account, token=form.token, asked=form.asked(request.path), make=make)
