@@ -711,3 +711,25 @@ def test_a_durchmarsch_beside_a_player_who_took_a_trick_is_a_400_naming_the_fiel
     assert response.json()["game"]["ramsch"]["durchmarsch"] == [
         "A Durchmarsch means no other player took a trick: name every other player as Jungfrau, or none."
     ]
+
+
+def test_a_retried_fix_or_deletion_says_it_was_replayed_and_a_key_of_another_is_refused() -> None:
+    client = signed(make_user("anna"))
+    match = started(client)
+    game = enter(client, match["id"], declarer=0, game=WON_CLUBS).json()["game"]
+    address = f"/api/v1/matches/{match['id']}/games/{game['id']}/"
+    key = {"Idempotency-Key": str(uuid.uuid4())}
+    fixed = client.put(address, {"declarer": 2, "game": WON_CLUBS}, format="json", headers=key)
+    again = client.put(address, {"declarer": 2, "game": WON_CLUBS}, format="json", headers=key)
+    assert (fixed.status_code, fixed.json()["replayed"]) == (200, False)
+    assert (again.status_code, again.json()["replayed"]) == (200, True)
+    assert again.json()["game"] == fixed.json()["game"]
+    other = client.put(address, {"declarer": 1, "game": WON_CLUBS}, format="json", headers=key)
+    assert (other.status_code, other.json()["Idempotency-Key"]) == (409, [KEY_USED])
+    key = {"Idempotency-Key": str(uuid.uuid4())}
+    deleted = client.delete(address, headers=key)
+    again = client.delete(address, headers=key)
+    assert (deleted.status_code, deleted.json()["replayed"]) == (200, False)
+    assert (again.status_code, again.json()["replayed"]) == (200, True)
+    assert again.json()["totals"] == deleted.json()["totals"] == [0, 0, 0]
+    assert MatchEvent.objects.filter(match__public_id=match["id"]).count() == 3

@@ -80,8 +80,13 @@ class MatchShape(serializers.Serializer):
     updated_at = serializers.DateTimeField()
 
 
-class MatchStartedShape(MatchShape):
-    replayed = serializers.BooleanField(help_text=_("A retry with the same Idempotency-Key: the first answer."))
+def replayed_field() -> serializers.BooleanField:
+    """Whether an answer is the first answer again, to a retry with the same ``Idempotency-Key``."""
+    return serializers.BooleanField(help_text=_("A retry with the same Idempotency-Key: the first answer."))
+
+
+class MatchChangedShape(MatchShape):
+    replayed = replayed_field()
 
 
 class MatchInput(StrictInput):
@@ -182,10 +187,7 @@ class GameAddInput(GameInput):
 class GameSavedShape(serializers.Serializer):
     game = GameShape()
     match = MatchShape()
-
-
-class GameAddedShape(GameSavedShape):
-    replayed = serializers.BooleanField(help_text=_("A retry with the same Idempotency-Key: the first answer."))
+    replayed = replayed_field()
 
 
 class StepInput(StrictInput):
@@ -216,7 +218,7 @@ class ChangeShape(serializers.Serializer):
 class StepShape(serializers.Serializer):
     change = ChangeShape(allow_null=True, help_text=_("What was done; null when there was nothing to undo or redo."))
     match = MatchShape()
-    replayed = serializers.BooleanField(help_text=_("A retry with the same Idempotency-Key: the first answer."))
+    replayed = replayed_field()
 
 
 class TokenInput(StrictInput):

@@ -145,6 +145,15 @@ def _added_before(match: Match, locked: Match, token: uuid.UUID, submission: Sub
     return Added(earlier.game, earlier, checkpoint_before(locked, locked.setup()), replayed=True)
 
 
+@dataclass(frozen=True)
+class Changed:
+    """What fixing or deleting a game did: the game as it stands after the change. ``replayed``: a retry,
+    answered with the game as it stands now (the match may have moved on since)."""
+
+    game: Game
+    replayed: bool = False
+
+
 def game_edit(
     *,
     game: Game,
@@ -152,7 +161,7 @@ def game_edit(
     token: uuid.UUID,
     submission: Submission,
     version: int | None = None,
-) -> Game:
+) -> Changed:
     """Replace what was entered for a game; the games it reaches are rescored. The old entry stays in the history.
 
     ``version`` is the match version the form was made on: if the game changed since, the fix is refused
@@ -169,7 +178,7 @@ def game_edit(
                 or not submission.reached(earlier.after)
             ):
                 raise StaleSubmission
-            return Game.objects.get(pk=game.pk)
+            return Changed(Game.objects.get(pk=game.pk), replayed=True)
         refuse_closed(locked)
         current = _live_game(game, version)
         deal = submission.deal()
@@ -178,10 +187,10 @@ def game_edit(
         current.version = bump_version(locked)
         rescore_from(locked, current, renumbered=False, own_errors=Invalid)
         record_game_change(locked, current, MatchEvent.Action.EDIT, token, user, before=before)
-        return current
+        return Changed(current)
 
 
-def game_delete(*, game: Game, user: User | None, token: uuid.UUID, version: int | None = None) -> Game:
+def game_delete(*, game: Game, user: User | None, token: uuid.UUID, version: int | None = None) -> Changed:
     """Take a game off the list; it stays in the history and undo brings it back. Later games move up a deal."""
     with transaction.atomic():
         locked = lock_match(game.match_id)
@@ -189,7 +198,7 @@ def game_delete(*, game: Game, user: User | None, token: uuid.UUID, version: int
         if earlier is not None:
             if earlier.game_id != game.pk or earlier.action != MatchEvent.Action.DELETE:
                 raise StaleSubmission
-            return Game.objects.get(pk=game.pk)
+            return Changed(Game.objects.get(pk=game.pk), replayed=True)
         refuse_closed(locked)
         current = _live_game(game, version)
         before, number = current.snapshot(), current.number
@@ -197,7 +206,7 @@ def game_delete(*, game: Game, user: User | None, token: uuid.UUID, version: int
         current.version = bump_version(locked)
         rescore_from(locked, current, renumbered=True, own_errors=MatchConflict)
         record_game_change(locked, current, MatchEvent.Action.DELETE, token, user, before=before, number=number)
-        return current
+        return Changed(current)
 
 
 def _live_game(game: Game, version: int | None) -> Game:

@@ -290,7 +290,7 @@ def _fix_as_passed(request: HttpRequest, match: Match, game: Game) -> HttpRespon
     except ServiceError as error:
         refusal_as_messages(request, error)
     else:
-        messages.success(request, _("Game %(number)d is now a passed deal.") % {"number": fixed.number or 0})
+        messages.success(request, _("Game %(number)d is now a passed deal.") % {"number": fixed.game.number or 0})
     return redirect("match_detail", match_id=match.public_id)
 
 

@@ -19,12 +19,11 @@ from ...selectors import live_games, seats_of
 from ...services import GameGone, Submission, game_add, game_delete, game_edit
 from ..policy import InOrder, PolicyView, idempotency_key, seen_version
 from ..shapes import (
-    GameAddedShape,
     GameAddInput,
     GameInput,
     GameSavedShape,
     GameShape,
-    MatchShape,
+    MatchChangedShape,
     paged,
 )
 from .common import CONFLICT, IDEMPOTENCY, IF_MATCH, PAGED, REFUSED, bounded_body, fresh_match, with_version
@@ -70,7 +69,7 @@ class GameListView(PolicyView):
         "match page, scored under the match's rules. 201 for a new game, 200 for a retry of one.",
         request=GameAddInput,
         parameters=[IDEMPOTENCY],
-        responses={201: GameAddedShape, 200: GameAddedShape, **REFUSED, **CONFLICT},
+        responses={201: GameSavedShape, 200: GameSavedShape, **REFUSED, **CONFLICT},
     )
     def post(self, request: Request, match_id: str) -> Response:
         data = bounded_body(GameAddInput, request)
@@ -82,7 +81,7 @@ class GameListView(PolicyView):
         match = fresh_match(match)
         body = {"game": game_data(added.game), "match": match_data(match, seats_of(match)), "replayed": added.replayed}
         response = Response(
-            GameAddedShape(body).data, status=status.HTTP_200_OK if added.replayed else status.HTTP_201_CREATED
+            GameSavedShape(body).data, status=status.HTTP_200_OK if added.replayed else status.HTTP_201_CREATED
         )
         response["Location"] = reverse("api:game", args=[match.public_id, added.game.public_id])
         return with_version(response, match)
@@ -118,7 +117,7 @@ class GameView(PolicyView):
     )
     def put(self, request: Request, match_id: str, game_id: str) -> Response:
         data = bounded_body(GameInput, request)
-        game = game_edit(
+        fixed = game_edit(
             game=self._game(game_id),
             user=request_account(request),
             token=idempotency_key(request),
@@ -126,7 +125,7 @@ class GameView(PolicyView):
             version=seen_version(request),
         )
         match = fresh_match(self.subject)
-        body = {"game": game_data(game), "match": match_data(match, seats_of(match))}
+        body = {"game": game_data(fixed.game), "match": match_data(match, seats_of(match)), "replayed": fixed.replayed}
         return with_version(Response(GameSavedShape(body).data), match)
 
     @extend_schema(
@@ -134,14 +133,15 @@ class GameView(PolicyView):
         summary="Take a game off the list",
         description="The game stays in the history; undo brings it back. Later games move up a deal.",
         parameters=[IDEMPOTENCY, IF_MATCH],
-        responses={200: MatchShape, **REFUSED, **CONFLICT},
+        responses={200: MatchChangedShape, **REFUSED, **CONFLICT},
     )
     def delete(self, request: Request, match_id: str, game_id: str) -> Response:
-        game_delete(
+        deleted = game_delete(
             game=self._game(game_id),
             user=request_account(request),
             token=idempotency_key(request),
             version=seen_version(request),
         )
         match = fresh_match(self.subject)
-        return with_version(Response(MatchShape(match_data(match, seats_of(match))).data), match)
+        body = match_data(match, seats_of(match)) | {"replayed": deleted.replayed}
+        return with_version(Response(MatchChangedShape(body).data), match)

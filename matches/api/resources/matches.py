@@ -18,10 +18,10 @@ from ...selectors import seats_of
 from ...services import match_create
 from ..policy import Pages, PolicyView, idempotency_key
 from ..shapes import (
+    MatchChangedShape,
     MatchFilter,
     MatchInput,
     MatchShape,
-    MatchStartedShape,
     paged,
 )
 from .common import IDEMPOTENCY, KEY_REUSED, PAGED, REFUSED, bounded_body, with_version
@@ -84,7 +84,7 @@ class MatchListView(PolicyView):
         description="201 for a new match, 200 for a retry of one (the same Idempotency-Key and body); the key sent "
         "with another body is a 409.",
         parameters=[IDEMPOTENCY],
-        responses={201: MatchStartedShape, 200: MatchStartedShape, **REFUSED, **KEY_REUSED},
+        responses={201: MatchChangedShape, 200: MatchChangedShape, **REFUSED, **KEY_REUSED},
     )
     def post(self, request: Request) -> Response:
         data = bounded_body(MatchInput, request)
@@ -103,7 +103,7 @@ class MatchListView(PolicyView):
         match = started.match
         body = match_data(match, seats_of(match)) | {"replayed": started.replayed}
         code = status.HTTP_200_OK if started.replayed else status.HTTP_201_CREATED
-        response = Response(MatchStartedShape(body).data, status=code)
+        response = Response(MatchChangedShape(body).data, status=code)
         response["Location"] = reverse("api:match", args=[match.public_id])
         return with_version(response, match)
 

@@ -44,6 +44,7 @@ from ...services.rankings import (
 from ..policy import Pages, PolicyView
 from ..replays import keyed_answer
 from ..serializers import StrictInput
+from ..shapes import replayed_field
 from .common import IDEMPOTENCY, PAGED, REFUSED, bounded_body
 
 # The lists a record's answer names, the latest first; the download on the page has them all.
@@ -219,15 +220,12 @@ class RankingListDetailShape(RankingListShape):
     )
 
 
-REPLAYED = "A retry with the same Idempotency-Key: the first answer."
-
-
 class RankingChangedShape(RankingListShape):
-    replayed = serializers.BooleanField(help_text=REPLAYED)
+    replayed = replayed_field()
 
 
 class RankingPublishedShape(RankingListDetailShape):
-    replayed = serializers.BooleanField(help_text=REPLAYED)
+    replayed = replayed_field()
 
 
 def _ranking(ranking: RankingList) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 
 from matches.api.resources.matches import seats_data
+from matches.api.shapes import replayed_field
 from matches.models import Seat
 
 from ..models import Attendance, ClubTable, Night, Season
@@ -51,7 +52,7 @@ class NightStateShape(NightShape):
 
 
 class NightChangedShape(NightStateShape):
-    replayed = serializers.BooleanField(help_text=_("A retry with the same Idempotency-Key: the first answer."))
+    replayed = replayed_field()
 
 
 def night_data(night: Night, season: Season) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from matches.api.shapes import SeatShape
+from matches.api.shapes import SeatShape, replayed_field
 
 
 class PointsShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
@@ -198,7 +198,7 @@ class VenueStateShape(VenueSummaryShape):
 
 
 class VenueChangedShape(VenueStateShape):
-    replayed = serializers.BooleanField(help_text=_("A retry with the same Idempotency-Key: the first answer."))
+    replayed = replayed_field()
 
 
 class ReportLineShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only

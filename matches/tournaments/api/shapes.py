@@ -7,6 +7,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from matches.api.shapes import replayed_field
+
 
 class TournamentScheduleShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     values = serializers.ListField(
@@ -232,7 +234,7 @@ class TournamentCashierShape(serializers.Serializer):  # type: ignore[type-arg] 
 class TournamentChangedShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     tournament = serializers.UUIDField()
     version = serializers.IntegerField(help_text=_("The tournament's version after the change."))
-    replayed = serializers.BooleanField(help_text=_("A retry with the same Idempotency-Key: the first answer."))
+    replayed = replayed_field()
 
 
 class TournamentEntryChangedShape(TournamentChangedShape):
