@@ -647,13 +647,27 @@ def test_a_captain_confirms_a_corrected_report_anew_and_the_earlier_confirmation
     assert [one["team"] for one in report["confirmed_before"]] == [team]
 
 
-def test_the_host_reopens_a_report_not_accepted_and_the_confirmations_go(setup: LeagueSetup) -> None:
+def test_the_host_reopens_a_report_not_accepted_and_the_confirmations_are_kept_as_of_the_earlier_result(
+    setup: LeagueSetup,
+) -> None:
     venue = closed(setup)
-    leagues.report_confirm(venue=venue, team=setup.teams[0], user=setup.captains[0])
+    team = str(setup.teams[0].public_id)
+    earlier = leagues.report_confirm(venue=venue, team=setup.teams[0], user=setup.captains[0])
     assert send(signed(setup.captains[0]), address(venue, "reopen"), {}).status_code == 404
     response = send(signed(setup.secretaries[0]), address(venue, "reopen"), {})
     assert response.status_code == 200, response.content
     assert response.json()["confirmed"] == []
+    enter_series(setup, 2, {**dict(zip((t.name for t in setup.teams), SCORES, strict=True)), "Herz Dame I": 3100}, None)
+    leagues.venue_close(venue=venue, user=setup.manager)
+    report = APIClient().get(address(venue, "report")).json()
+    assert report["confirmed"] == []
+    moment = datetime.datetime.fromisoformat
+    assert [(one["team"], moment(one["created_at"])) for one in report["confirmed_before"]] == [
+        (team, earlier.created_at)
+    ]
+    [correction] = report["corrections"]
+    assert (correction["accepted"], correction["reason"]) == (False, "")
+    assert (correction["before"]["2"]["Herz Dame I"], correction["after"]["2"]["Herz Dame I"]) == (3000, 3100)
 
 
 # --- Who may change a venue ----------------------------------------------------------------------------------------

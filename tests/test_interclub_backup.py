@@ -110,7 +110,9 @@ def rows(venue: Venue) -> dict[str, list[Any]]:
             ReportConfirmation.objects.filter(venue=venue).values_list("team__public_id", "created_at")
         ),
         "corrections": list(
-            Correction.objects.filter(venue=venue).values_list("reason", "before", "after", "created_at", "closed_at")
+            Correction.objects.filter(venue=venue).values_list(
+                "reason", "accepted", "before", "after", "created_at", "closed_at"
+            )
         ),
         "scores": sorted(SeriesScore.objects.filter(venue=venue).values_list("series", "team__public_id", "score")),
         "totals": sorted(
@@ -142,14 +144,20 @@ def rows(venue: Venue) -> dict[str, list[Any]]:
     }
 
 
-def test_a_league_with_a_closed_accepted_and_corrected_venue_comes_back_whole(client: Client) -> None:
+def test_a_league_with_a_closed_reopened_accepted_and_corrected_venue_comes_back_whole(client: Client) -> None:
     setup = played()
+    leagues.venue_reopen(venue=setup.venue, user=setup.manager)
+    setup.venue = leagues.venue_close(venue=setup.venue, user=setup.manager)
     accepted(setup)
     corrected(setup)
     RosterEntry.objects.filter(pk=setup.rosters[0][0].pk).update(federation_number="10100042")
     before = downloads(client, setup.league)
     kept = rows(setup.venue)
-    assert kept["corrections"][0][2] is not None
+    assert [(reason, accepted) for reason, accepted, *_ in kept["corrections"]] == [
+        ("", False),
+        ("Tisch 2 falsch übertragen", True),
+    ]
+    assert kept["corrections"][1][3] is not None
     assert kept["confirmations"]
     assert kept["scores"]
     clubs, league = files(setup, client)
@@ -236,3 +244,18 @@ def test_the_backup_command_writes_a_league_by_name() -> None:
     data = json.loads(out.getvalue())
     assert data["league"]["id"] == str(setup.league.public_id)
     assert len(data["matches"]) == 12
+
+
+def test_a_league_file_whose_corrections_do_not_say_whether_accepted_restores_them_as_corrections_of_accepted_results(
+    client: Client,
+) -> None:
+    setup = played()
+    accepted(setup)
+    corrected(setup)
+    clubs, league = files(setup, client)
+    venues = league["league"]["divisions"][0]["groups"][0]["match_days"][0]["venues"]
+    for correction in venues[0]["corrections"]:
+        del correction["accepted"]
+    wiped()
+    restored_from(clubs, league, make_user("olga"))
+    assert list(Correction.objects.values_list("reason", "accepted")) == [("Tisch 2 falsch übertragen", True)]

@@ -414,13 +414,16 @@ def test_the_host_secretary_cannot_correct_an_accepted_report() -> None:
     assert Venue.objects.get(pk=setup.venue.pk).closed_at is not None
 
 
-def test_the_host_secretary_reopens_a_report_not_yet_accepted_without_a_reason() -> None:
+def test_the_host_secretary_reopens_a_report_not_yet_accepted_without_a_reason_and_its_confirmation_stays() -> None:
     setup = _closed()
     leagues.report_confirm(venue=setup.venue, team=setup.teams[1], user=setup.captains[1])
     response = browser(setup.secretaries[0]).post(reverse("interclub_reopen", args=[setup.venue.public_id]), {})
     assert response["Location"] == reverse("interclub_venue", args=[setup.venue.public_id])
     assert Venue.objects.get(pk=setup.venue.pk).closed_at is None
-    assert not setup.venue.confirmations.exists()
+    page = browser(setup.manager).get(reverse("interclub_report", args=[setup.venue.public_id])).content.decode()
+    assert "Confirmed before a correction, so of the earlier result" in page
+    assert f"{setup.teams[1].name}: confirmed by {setup.captains[1].username} on" in page
+    assert "reopened before the results were accepted" in page
 
 
 def test_a_captain_confirming_before_the_venue_closes_is_told_the_report_is_not_ready() -> None:

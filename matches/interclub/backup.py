@@ -1,6 +1,7 @@
 """A league's part of a backup (the section ``"league"`` of the core's backup, beside the league's own book of players
 and matches): its settings, divisions, groups, teams with their rosters, match days, and each venue with its teams,
-check-ins, tables, paper lists, the captains' confirmations, its acceptance and the corrections made after it.
+check-ins, tables, paper lists, the captains' confirmations, its acceptance and its corrections (each reopening once
+closed).
 
 Accounts are not part of it (the league's managers, the teams' captains, who confirmed, accepted or corrected):
 accounts belong to an instance. A team's players come from its club's book, so a league's file names each club and
@@ -188,6 +189,7 @@ def _venue(venue: Venue) -> dict[str, Any]:
         "corrections": [
             {
                 "reason": one.reason,
+                "accepted": one.accepted,
                 "before": one.before,
                 "after": one.after,
                 "created_at": when(one.created_at),
@@ -411,6 +413,8 @@ def _restore_venue(
         correction = Correction(
             venue=venue,
             reason=str(one["reason"]),
+            # A file written before reopenings ahead of acceptance were kept holds corrections of accepted results.
+            accepted=flag(one.get("accepted", True)),
             before=_scores(one["before"]),
             after=None if one["after"] is None else _scores(one["after"]),
             closed_at=_moment_or_none(one["closed_at"]),

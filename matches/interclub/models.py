@@ -322,12 +322,15 @@ class ReportConfirmation(models.Model):
 
 
 class Correction(models.Model):
-    """A venue's results reopened after the league manager accepted them: who, why and when, and what changed
-    (``before``: the teams' series scores as accepted; ``after``: as closed again, empty while it is open)."""
+    """A venue's results reopened once closed: who, why and when, and what changed (``before``: the teams' series
+    scores as they stood, accepted or not; ``after``: as closed again, empty while it is open). ``accepted``:
+    whether the league manager had accepted them (a correction, with its reason), or the venue was reopened before
+    that (the captains' confirmations made until then stay, as of the earlier result)."""
 
     venue = models.ForeignKey(Venue, on_delete=models.CASCADE, related_name="corrections")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
-    reason = models.TextField(_("reason"))
+    reason = models.TextField(_("reason"), blank=True)
+    accepted = models.BooleanField(default=True)
     before = models.JSONField(default=dict)
     after = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

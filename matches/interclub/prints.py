@@ -194,10 +194,14 @@ def _confirmations(doc: Document, report: VenueReport) -> None:
         if team.pk not in confirmed
     ]
     for one in report.corrections:
-        lines.append(
-            pgettext("league file", "Corrected on %(date)s by %(person)s: %(reason)s")
-            % {"date": _moment(one.created_at), "person": _person(one.user), "reason": one.reason}
-        )
+        said = {"date": _moment(one.created_at), "person": _person(one.user), "reason": one.reason}
+        if one.accepted:
+            lines.append(pgettext("league file", "Corrected on %(date)s by %(person)s: %(reason)s") % said)
+        else:
+            lines.append(
+                pgettext("league file", "Reopened before acceptance on %(date)s by %(person)s") % said
+                + (f": {one.reason}" if one.reason else "")
+            )
         lines += [f"    {score_change_note(change)}" for change in one.changes()]
     for line in lines:
         if not doc.room_for(ROW):

@@ -137,7 +137,7 @@ class VenueReport:
     league and game points per team. ``ready`` once the venue closed (every list complete and locked);
     ``provisional`` until the league's manager accepted it; the captains who confirmed it as it stands (since its
     latest correction), those who confirmed an earlier result (each with the correction made after it), and the
-    corrections made after acceptance."""
+    corrections (each reopening once closed, accepted or not)."""
 
     venue: Venue
     teams: tuple[Team, ...]

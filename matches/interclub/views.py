@@ -367,8 +367,8 @@ def venue_accept(request: HttpRequest, venue: Venue) -> HttpResponse:
 @on_subject(Action.SCORE, "venue")
 @require_POST
 def venue_reopen(request: HttpRequest, venue: Venue) -> HttpResponse:
-    """Reopen a closed venue so that its lists can be corrected: after acceptance the league's managers, with a
-    reason, said next to its field when missing."""
+    """Reopen a closed venue so that its lists can be corrected (recorded as a correction): before acceptance
+    those who seat it, after acceptance the league's managers, with a reason, said next to its field when missing."""
     visitor = visitor_of(request)
     allowed = may_accept(visitor, venue) if venue.accepted_at else may_seat(visitor, venue)
     if not allowed:

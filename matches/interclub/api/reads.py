@@ -328,6 +328,7 @@ def report_data(report: VenueReport) -> dict[str, Any]:
         "corrections": [
             {
                 "reason": one.reason,
+                "accepted": one.accepted,
                 "before": one.before,
                 "after": one.after,
                 "created_at": one.created_at,
@@ -346,8 +347,8 @@ class ReportView(PolicyView):
         summary="A venue's match report",
         description="Every series' line-ups, tables and places, and each team's day: live while the venue plays, "
         "ready once it closed, provisional until the league's manager accepted it; with the captains' "
-        "confirmations of it as it stands, those of an earlier result a correction changed, and any correction made "
-        "after acceptance.",
+        "confirmations of it as it stands, those of an earlier result a correction changed, and every correction "
+        "(each reopening once closed, before acceptance or after).",
         responses={200: ReportShape, **REFUSED},
     )
     def get(self, request: Request, venue_id: str) -> Response:

@@ -251,8 +251,11 @@ class EarlierConfirmationShape(ConfirmationShape):
 
 
 class CorrectionShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
-    reason = serializers.CharField()
-    before = serializers.DictField(help_text=_("The teams' series scores as accepted, by series and team."))
+    reason = serializers.CharField(help_text=_("Why: required once the results were accepted."))
+    accepted = serializers.BooleanField(
+        help_text=_("Whether the league's manager had accepted the results; false: reopened before that.")
+    )
+    before = serializers.DictField(help_text=_("The teams' series scores as they stood, by series and team."))
     after = serializers.DictField(allow_null=True, help_text=_("As closed again; null while it is open."))
     created_at = serializers.DateTimeField()
     closed_at = serializers.DateTimeField(allow_null=True)

@@ -179,20 +179,18 @@ def _scores_of(venue: Venue) -> dict[str, dict[str, int]]:
 
 def venue_reopen(*, venue: Venue, user: User, reason: str = "") -> Venue:
     """Reopen a closed venue so that its lists can be corrected (its game tables take changes again through the
-    core; a paper table can be entered anew). Before the report is accepted the captains' confirmations go (they
-    confirmed other results); after, a reason is required and the correction is recorded with who, why and the
-    series scores as accepted, completed with the scores as closed again."""
+    core; a paper table can be entered anew). The reopening is recorded as a correction with who and the series
+    scores as they stood, completed with the scores as closed again; after the report was accepted a reason is
+    required too. The captains' confirmations made until then stay, as confirmations of the earlier result."""
     reason = " ".join(reason.split())
     with transaction.atomic():
         locked = _lock_venue(venue)
         if locked.closed_at is None:
             return locked
-        if locked.accepted_at is not None:
-            if not reason:
-                raise Invalid.on("reason", gettext_noop("Say why the accepted results are corrected."))
-            Correction.objects.create(venue=locked, user=user, reason=reason, before=_scores_of(locked))
-        else:
-            ReportConfirmation.objects.filter(venue=locked).delete()
+        accepted = locked.accepted_at is not None
+        if accepted and not reason:
+            raise Invalid.on("reason", gettext_noop("Say why the accepted results are corrected."))
+        Correction.objects.create(venue=locked, user=user, reason=reason, accepted=accepted, before=_scores_of(locked))
         for match in Match.objects.filter(venue_table__venue=locked, venue_table__paper=False).order_by("pk"):
             match_unlock(match=match, user=user)
         _standings_move(locked, -1)
