@@ -497,3 +497,37 @@ def test_a_players_season_says_their_place_and_what_the_seasons_table_ranks_them
         # The season's table counts an average over at least four lists: one list played is a quarter of it.
         assert f"<dt>Place in the season's table</dt><dd>{place}" in page, page
         assert f"<dt>Ranked by the average per list (at least 4 lists count)</dt><dd>{ranked}</dd>" in page, page
+
+
+def test_a_nights_lists_are_offered_as_files_only_once_they_hold_something() -> None:
+    owner = _client(make_user("olga"))
+    _, season = _club_with_season(owner)
+    night_id = _created(
+        owner.post(reverse("night_new", args=[season.public_id]), {"date": "2026-11-24", "series": "1"}),
+        r"/nights/([0-9a-f-]+)/",
+    )
+    night_table = reverse("download-night-table", args=[night_id, "csv"]).removesuffix("csv")
+    picture = reverse("night_picture", args=[night_id])
+    blank_lists = reverse("night_lists", args=[night_id])
+
+    def offered() -> set[str]:
+        page = owner.get(reverse("night_detail", args=[night_id])).content.decode()
+        found = set()
+        if night_table in page:
+            found.add("night's table")
+        if picture in page or "Share the results" in page:
+            found.add("picture")
+        if blank_lists in page:
+            found.add("blank lists")
+        if "Print the night's table (PDF)" in page:
+            found.add("printed table")
+        return found
+
+    assert offered() == set()
+    for name in ("Anna", "Ben", "Cleo", "Dora"):
+        owner.post(reverse("night_check_in", args=[night_id]), {"name": name})
+    assert offered() == set()
+    owner.post(reverse("night_draw", args=[night_id]), {"series": "1", "seating": "draw"})
+    assert offered() == {"blank lists"}
+    enter(ClubTable.objects.get(night__public_id=night_id).match, 1)
+    assert offered() == {"night's table", "picture", "blank lists", "printed table"}
