@@ -499,25 +499,80 @@ def test_a_player_checked_in_after_the_draw_is_named_as_seated_at_no_table_of_th
     assert "at no table of this series" not in _browser(setup.secretary).get(page).content.decode()
 
 
+def _swap_form(body: str) -> str:
+    return body[body.index('id="swap-1"') : body.index("Swap seats</button>")]
+
+
 def test_a_swap_of_seats_refused_is_said_at_its_form_with_the_players_chosen() -> None:
     setup = Setup(members=MEMBERS[:6], guests=[])
     setup.draw()
     clubs.check_in(night=setup.night, name="Walter", guest=True)
     swap = reverse("night_swap", args=[setup.night.public_id])
     anna, walter = (str(Player.objects.get(name=name).public_id) for name in ("Anna", "Walter"))
-    for second, said in ((anna, "Choose two different players."), (walter, "Both players must sit at a table")):
-        answer = _browser(setup.secretary).post(swap, {"series": "1", "first": anna, "second": second})
-        assert answer.status_code == 400
-        body = answer.content.decode()
-        form = body[body.index('id="swap-1"') : body.index("Swap seats</button>")]
-        assert re.search(rf'<p class="error" role="alert" id="swap-1_error">{said}', form), form
-        assert re.search(rf'<select id="swap-first-1"[^>]*>.*<option value="{anna}" selected>', form, re.S), form
+    answer = _browser(setup.secretary).post(swap, {"series": "1", "first": anna, "second": walter})
+    assert answer.status_code == 400
+    form = _swap_form(answer.content.decode())
+    assert re.search(r'<p class="error" role="alert" id="swap-1_error">Both players must sit at a table', form), form
+    assert re.search(rf'<select id="swap-first-1"[^>]*>.*<option value="{anna}" selected>', form, re.S), form
     # Once the series is played, the page has no swap form: the refusal is said above the page.
     _game(setup.tables()[0].match)
     browser = _browser(setup.secretary)
     ben = str(Player.objects.get(name="Ben").public_id)
     answer = browser.post(swap, {"series": "1", "first": anna, "second": ben}, follow=True)
     assert "Series 1 is being played; its tables stay." in answer.content.decode()
+
+
+def test_the_swap_of_seats_starts_with_nobody_chosen_and_a_swap_with_oneself_is_said_next_to_the_field() -> None:
+    setup = Setup(members=MEMBERS[:6], guests=[])
+    setup.draw()
+    seats = {table.pk: list(table.match.seats.values_list("player_id", flat=True)) for table in setup.tables()}
+    browser = _browser(setup.secretary)
+    form = _swap_form(browser.get(reverse("night_detail", args=[setup.night.public_id])).content.decode())
+    # Both lists start at a choice to make, and a choice each is required: a tap on the button alone swaps nobody.
+    for which in ("first", "second"):
+        select = re.search(rf'<select id="swap-{which}-1"([^>]*)>(.*?)</select>', form, re.S)
+        assert select is not None, form
+        assert "required" in select[1]
+        assert re.match(r'<option value="">', select[2]), select[2]
+        assert " selected" not in select[2]
+    swap = reverse("night_swap", args=[setup.night.public_id])
+    anna = str(Player.objects.get(name="Anna").public_id)
+    # Anna with Anna is refused next to the second list, with both choices kept.
+    answer = browser.post(swap, {"series": "1", "first": anna, "second": anna})
+    assert answer.status_code == 400
+    form = _swap_form(answer.content.decode())
+    assert re.search(
+        r'<select id="swap-second-1" name="second" required aria-invalid="true" aria-describedby="swap-second-1_error">'
+        rf'<option value="">[^<]*</option>.*<option value="{anna}" selected>.*</select>\s*'
+        r'<p class="error" role="alert" id="swap-second-1_error">Choose a player other than Anna to swap with.</p>',
+        form,
+        re.S,
+    ), form
+    assert 'id="swap-1_error"' not in form
+    # A list left at its choice (the form sent without the browser's check) is said next to it.
+    answer = browser.post(swap, {"series": "1", "first": "", "second": anna})
+    assert answer.status_code == 400
+    form = _swap_form(answer.content.decode())
+    assert re.search(
+        r'aria-describedby="swap-first-1_error">.*</select>\s*'
+        r'<p class="error" role="alert" id="swap-first-1_error">Choose the player who swaps seats.</p>',
+        form,
+        re.S,
+    ), form
+    assert {table.pk: list(table.match.seats.values_list("player_id", flat=True)) for table in setup.tables()} == seats
+    # In German too.
+    browser.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    answer = browser.post(swap, {"series": "1", "first": anna, "second": anna})
+    assert "Wähle zum Tauschen einen anderen Spieler als Anna." in answer.content.decode()
+
+
+def test_a_swap_of_a_player_with_themself_is_refused_by_the_service() -> None:
+    setup = Setup(members=MEMBERS[:6], guests=[])
+    setup.draw()
+    anna = Player.objects.get(name="Anna")
+    with pytest.raises(Invalid) as refused:
+        clubs.seats_swap(night=setup.night, series=1, first=anna, second=anna, user=setup.secretary)
+    assert [problem.field for problem in refused.value.errors] == ["second"]
 
 
 def test_a_tap_refused_on_a_nights_page_opens_the_page_at_its_top_where_the_refusal_is_said() -> None:

@@ -429,6 +429,7 @@ def _night_context(request: HttpRequest, night: Night, results: NightResults) ->
         "unseated": [(series, ", ".join(names)) for series, names in unseated if names],
         "guest_form": GuestForm(),
         "draw_form": DrawForm(initial={"series": 1}),
+        "swap_lists": _swap_lists(),
         # Closing names the tables whose players it would give no list, and asks to confirm it.
         "unplayed": unplayed_tables(unplayed(results.tables)),
         "close_form": NightCloseForm(auto_id="close_%s"),
@@ -714,9 +715,14 @@ def night_swap(request: HttpRequest, night: Night) -> HttpResponse:
     series = _series(request)
     chosen = (request.POST.get("first", ""), request.POST.get("second", ""))
     first, second = (_club_player(club, public_id) for public_id in chosen)
-    if first is None or second is None or first == second:
-        errors, status = [_("Choose two different players.")], 400
-    else:
+    # Each refusal by the list it is about ("first", "second"), or the form's as a whole ("").
+    errors: dict[str, list[str]] = {}
+    if first is None:
+        errors["first"] = [_("Choose the player who swaps seats.")]
+    if second is None:
+        errors["second"] = [_("Choose the player to swap seats with.")]
+    status = 400
+    if first is not None and second is not None:
         try:
             services.seats_swap(night=night, series=series, first=first, second=second, user=signed_in_account(request))
         except Conflict as error:
@@ -724,12 +730,35 @@ def night_swap(request: HttpRequest, night: Night) -> HttpResponse:
             refusal_as_messages(request, error)
             return _night_at(night, "tables", done=False)
         except ServiceError as error:
-            errors, status = refusal_texts(error, request), error.status
+            status = error.status
+            for problem, text in zip(error.errors, refusal_texts(error, request), strict=True):
+                errors.setdefault(problem.field if problem.field in SWAP_FIELDS else "", []).append(text)
         else:
             return redirect(reverse("night_detail", args=[night.public_id]) + "#tables")
     context = _night_context(request, night, night_results(night))
-    context |= {"swap_series": series, "swap_errors": errors, "swap_chosen": chosen}
+    context |= {"swap_series": series, "swap_errors": errors.get("", []), "swap_lists": _swap_lists(chosen, errors)}
     return render(request, "clubs/night_detail.html", context, status=status)
+
+
+# The lists of the swap's form that a refusal of the swap may name.
+SWAP_FIELDS = ("first", "second")
+
+
+def _swap_lists(chosen: tuple[str, str] = ("", ""), errors: Mapping[str, list[str]] | None = None) -> list[SwapList]:
+    """The two lists of the swap's form: nobody chosen on the page, or, refused, the players chosen and the refusals
+    next to their list."""
+    labels = (_("Swap"), _("with"))
+    return [
+        SwapList(name, label, choice, (errors or {}).get(name, []))
+        for name, label, choice in zip(SWAP_FIELDS, labels, chosen, strict=True)
+    ]
+
+
+class SwapList(NamedTuple):
+    name: str
+    label: str
+    chosen: str
+    errors: list[str]
 
 
 def _club_player(club: Club, public_id: str) -> Player | None:

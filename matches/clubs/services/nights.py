@@ -221,6 +221,8 @@ def _start_table(
 def seats_swap(*, night: Night, series: int, first: Player, second: Player, user: User | None) -> None:
     """Swap two players' seats in a series whose tables have no games yet (the secretary's last word on the
     draw)."""
+    if first == second:
+        raise Invalid.on("second", gettext_noop("Choose a player other than {name} to swap with."), name=first.name)
     with transaction.atomic():
         _open(night)
         tables = list(ClubTable.objects.filter(night=night, series=series).select_related("match").select_for_update())
