@@ -531,3 +531,35 @@ def test_a_nights_lists_are_offered_as_files_only_once_they_hold_something() -> 
     assert offered() == {"blank lists"}
     enter(ClubTable.objects.get(night__public_id=night_id).match, 1)
     assert offered() == {"night's table", "picture", "blank lists", "printed table"}
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "said"),
+    [("en", "Anna", "Anna is checked in already."), ("de", " anna ", "Anna ist schon angemeldet.")],
+)
+def test_a_walk_in_guest_with_the_name_of_a_player_checked_in_is_said_next_to_the_name(
+    language: str, typed: str, said: str
+) -> None:
+    owner = _client(make_user("olga"))
+    owner.defaults["HTTP_ACCEPT_LANGUAGE"] = language
+    _, season = _club_with_season(owner)
+    night_id = _created(
+        owner.post(reverse("night_new", args=[season.public_id]), {"date": "2026-11-24", "series": "1"}),
+        r"/nights/([0-9a-f-]+)/",
+    )
+    check_in = reverse("night_check_in", args=[night_id])
+    anna = clubs.club_player_add(club=season.club, name="Anna")
+    assert owner.post(check_in, {"player": str(anna.public_id)}).status_code == 302
+    answer = owner.post(check_in, {"name": typed})
+    assert answer.status_code == 400
+    page = answer.content.decode()
+    field = re.search(r'<div class="field invalid">.*?</div>', page, re.S)
+    assert field is not None, page
+    assert 'id="id_name"' in field[0]
+    assert f'value="{typed}"' in field[0]
+    assert said in field[0]
+    night = Night.objects.get(public_id=night_id)
+    assert [attendance.player for attendance in night.attendances.all()] == [anna]
+    # A guest of another name is checked in beside her.
+    assert owner.post(check_in, {"name": "Walter"}).status_code == 302
+    assert night.attendances.count() == 2

@@ -502,11 +502,12 @@ def _night_at(night: Night, part: str, *, done: bool) -> HttpResponse:
 
 
 def _guest_check_in(request: HttpRequest, night: Night) -> HttpResponse:
-    """A walk-in guest checked in by name; a name refused is said next to the field, which keeps it as typed."""
+    """A walk-in guest checked in by name; a name refused (among them the name of a player checked in already) is
+    said next to the field, which keeps it as typed."""
     form = GuestForm(request.POST)
     if form.is_valid():
         try:
-            services.check_in(night=night, name=form.cleaned_data["name"], guest=True)
+            services.check_in(night=night, name=form.cleaned_data["name"], guest=True, once=True)
         except ServiceError as error:
             refusal_on_form(form, error, request=request)
             return _night_page(request, night, guest_form=form, status=error.status)

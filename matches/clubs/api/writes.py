@@ -38,7 +38,6 @@ CONFLICT = {
 CHANGED = {200: NightChangedShape, **REFUSED, **CONFLICT}
 
 NOT_OF_THE_CLUB = gettext_noop("Not a player of this club.")
-CHECKED_IN_ALREADY = gettext_noop("{name} is checked in already.")
 NOT_CHECKED_IN = gettext_noop("{name} is not checked in.")
 DRAWN_ALREADY = gettext_noop("Series {series} is drawn already: send again: true to draw it anew before play.")
 UNFINISHED = gettext_noop(
@@ -93,11 +92,7 @@ class CheckInView(NightChangeView):
 
         def change() -> Made:
             chosen = None if data["player"] is None else _club_player(night, data["player"], "player")
-            before = set(Attendance.objects.filter(night=night).values_list("pk", flat=True))
-            attendance = check_in(night=night, player=chosen, name=data["name"], guest=True)
-            if attendance.pk in before:
-                field = "name" if chosen is None else "player"
-                raise Invalid([FieldError(field, msg(CHECKED_IN_ALREADY, name=attendance.player.name))])
+            check_in(night=night, player=chosen, name=data["name"], guest=True, once=True)
             return Made(created=True)
 
         return night_change(request, night, change)

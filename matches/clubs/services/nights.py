@@ -49,12 +49,16 @@ def night_create(*, season: Season, date: datetime.date, series: int = 1) -> Nig
         return opened or Night.objects.create(season=season, date=date, series=series)
 
 
-def check_in(*, night: Night, player: Player | None = None, name: str = "", guest: bool = False) -> Attendance:
+def check_in(
+    *, night: Night, player: Player | None = None, name: str = "", guest: bool = False, once: bool = False
+) -> Attendance:
     """Check a player of the club in (or a walk-in guest by name, added to the club's players); checking in twice
-    is checking in once."""
+    is checking in once, or with ``once`` refused, named by the field that named the player (``player``, ``name``):
+    a name typed for a guest that is the name of a player checked in is that player, not a second one."""
     club = night.season.club
     if player is not None and player.keeper_id != club.keeper_id:
         raise Invalid.on("player", gettext_noop("Not a player of this club."))
+    field = "name" if player is None else "player"
     with transaction.atomic():
         _open(night)
         if player is None:
@@ -63,9 +67,14 @@ def check_in(*, night: Night, player: Player | None = None, name: str = "", gues
             with transaction.atomic():
                 attendance = Attendance.objects.create(night=night, player=player)
         except IntegrityError:
+            if once:
+                raise Invalid.on(field, CHECKED_IN_ALREADY, name=player.name) from None
             return Attendance.objects.get(night=night, player=player)
         moved_on(night)
         return attendance
+
+
+CHECKED_IN_ALREADY = gettext_noop("{name} is checked in already.")
 
 
 def check_out(*, night: Night, player: Player) -> None:
