@@ -91,7 +91,7 @@ def _announced(organiser: User, name: str) -> Tournament:
             games_at_three=GAMES_AT_THREE,
             entry_fee=1500,
             list_fee=200,
-            places=tournaments.Schedule((3000, 2000, 1500, 1200, 1000, 800, 600, 500)),
+            places=tournaments.Schedule((3000, 2000, 1500, 1100, 900, 700, 500, 300)),
         ),
     )
 

@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from matches.engine import VARIANTS, Scheme, Variant
+from matches.engine.tournaments import WHOLE
 from matches.interclub.models import CheckIn, ReportConfirmation, Venue
 from matches.management.commands.demo import ENTRANTS, LEAGUE, LEAGUE_CLUBS, PASSWORD, TOURNAMENT, USERNAME
 from matches.models import GAME_ACTIONS, Game, GameScore, Keeper, Match, MatchEvent, Player, Profile, Seat
@@ -84,6 +85,9 @@ def test_the_demo_has_a_league_with_an_accepted_match_day_and_a_tournament_two_s
     # The substitute came in for the second series.
     assert CheckIn.objects.filter(venue=venue, series=2, entry__substitute=False).count() < 4 * len(LEAGUE_CLUBS)
     tournament = Tournament.objects.get(name=TOURNAMENT)
+    # Its prizes are shares of the prize money that add up to the whole of it, as an organiser may announce them.
+    assert tournament.places["kind"] == "shares"
+    assert sum(tournament.places["values"]) == WHOLE
     drawn = Series.objects.filter(tournament=tournament).order_by("number")
     assert [one.closed_at is not None for one in drawn] == [True, False]
     assert EntryStanding.objects.filter(tournament=tournament).count() == len(ENTRANTS)

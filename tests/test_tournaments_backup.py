@@ -122,6 +122,27 @@ def test_another_account_may_not_restore_into_a_tournament_here(organiser: User)
         restore(data, user=make_user("mal"))
 
 
+def test_a_backup_whose_shares_paid_out_in_full_add_up_to_more_than_the_pot_still_restores(organiser: User) -> None:
+    """Announcing refuses shares above the whole pot; a tournament announced before that was refused comes back from
+    its backup as it was, its prize money split in its shares' proportions, while shares paid as announced stay
+    refused as they always were."""
+    tournament = played(organiser)
+    beyond = {"values": [6000, 4000, 5000], "kind": "shares", "payout": "in-full"}
+    Tournament.objects.filter(pk=tournament.pk).update(places=beyond)
+    before = results_of(tournament_results(Tournament.objects.get(pk=tournament.pk)))
+    data = without_moment(tournament_backup(Tournament.objects.get(pk=tournament.pk)))
+    wiped()
+    restore(json.loads(json.dumps(data)), user=organiser)
+    again = Tournament.objects.get(public_id=tournament.public_id)
+    assert again.places == beyond
+    assert results_of(tournament_results(again)) == before
+    wiped()
+    data["tournament"]["places"]["payout"] = "as-announced"
+    with pytest.raises(Invalid, match="damaged"):
+        restore(data, user=organiser)
+    assert not Tournament.objects.exists()
+
+
 def test_a_clubs_tournament_is_refused_until_the_clubs_backup_is_restored(organiser: User) -> None:
     club = clubs.club_create(owner=organiser, name="Skatclub Herz Dame")
     tournament = announce(organiser)

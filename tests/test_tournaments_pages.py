@@ -159,6 +159,21 @@ def test_a_schedule_paying_out_more_than_the_pot_is_refused_next_to_the_prizes()
     assert not Tournament.objects.exists()
 
 
+def test_shares_adding_up_to_more_than_the_whole_pot_are_refused_next_to_their_schedule_in_either_language() -> None:
+    shares = ANNOUNCED | {"places": "60 40 50", "places_kind": "shares", "places_payout": "in-full"}
+    response = browser(make_user("olga")).post(reverse("tournaments:new"), shares | {"tandem_prizes": "60 40 0,5"})
+    assert response.status_code == 400
+    page = html.unescape(response.content.decode())
+    assert error_of(page, "id_places") == "The shares add up to 150 %: more than the whole pot."
+    assert error_of(page, "id_tandem_prizes") == "The shares add up to 100.5 %: more than the whole pot."
+    assert "<details open>" in page
+    german = browser(make_user("gerda"))
+    german.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    page = html.unescape(german.post(reverse("tournaments:new"), shares).content.decode())
+    assert error_of(page, "id_places") == "Die Anteile ergeben zusammen 150 %: mehr als der ganze Topf."
+    assert not Tournament.objects.exists()
+
+
 def test_an_amount_typed_wrong_is_refused_next_to_its_field_and_opens_the_second_part() -> None:
     response = browser(make_user("olga")).post(
         reverse("tournaments:new"), ANNOUNCED | {"entry_fee": "fünfzehn", "tandem_fee": "5,5,5"}

@@ -151,6 +151,38 @@ def test_a_schedule_that_pays_out_more_than_the_pot_of_a_full_room_is_refused() 
     assert announce(seats=40, places=tournaments.Schedule((30000, 20000, 2000), kind="amounts", payout="as-announced"))
 
 
+@pytest.mark.parametrize("payout", ["in-full", "as-announced"])
+@pytest.mark.parametrize("seats", [0, 40])
+def test_shares_adding_up_to_more_than_the_whole_pot_are_refused_however_they_are_paid_out(
+    payout: str, seats: int
+) -> None:
+    """Shares are percent of the prize money: 60 %, 40 % and 50 % add up to more than there is, even where the
+    prize money is split in the schedule's proportions."""
+    too_much = tournaments.Schedule((6000, 4000, 5000), payout=payout)
+    with pytest.raises(Invalid) as refused:
+        announce(seats=seats, places=too_much)
+    assert _texts(refused.value) == {"places": ["The shares add up to 150 %: more than the whole pot."]}
+    assert not Tournament.objects.exists()
+    assert announce(seats=seats, places=tournaments.Schedule((6000, 3000, 1000), payout=payout))
+
+
+def test_tandem_and_team_shares_adding_up_to_more_than_the_whole_pot_are_refused_each_at_its_schedule() -> None:
+    with pytest.raises(Invalid) as refused:
+        announce(
+            tandem_fee=500,
+            tandem_prizes=tournaments.Schedule((6000, 4000, 50)),
+            team_fee=500,
+            team_prizes=tournaments.Schedule((10_001,)),
+        )
+    assert _texts(refused.value) == {
+        "tandem_prizes": ["The shares add up to 100.5 %: more than the whole pot."],
+        "team_prizes": ["The shares add up to 100.01 %: more than the whole pot."],
+    }
+    assert not Tournament.objects.exists()
+    # Amounts are weights of the side's own pot, however much they add up to.
+    assert announce(tandem_fee=500, tandem_prizes=tournaments.Schedule((6000, 5000), kind="amounts"))
+
+
 def test_category_prizes_that_pay_out_more_than_the_pot_of_a_full_room_are_refused() -> None:
     with pytest.raises(Invalid) as refused:
         announce(seats=4, categories=(("Damen", (5000, 2000)),))

@@ -281,12 +281,19 @@ def schedule_amounts(schedule: PrizeSchedule, prize_money: int, *, field_name: s
     if schedule.kind is ScheduleKind.AMOUNTS:
         _check_pays_out(sum(schedule.values), prize_money, field_name)
         return schedule.values
-    if sum(schedule.values) > WHOLE:
-        raise _refuse(
-            field_name,
-            msg(gettext_noop("The shares add up to {share} %: more than the whole pot."), share=_percent(schedule)),
-        )
+    too_much = shares_beyond_whole(schedule)
+    if too_much is not None:
+        raise _refuse(field_name, too_much)
     return split_by_weights(prize_money * sum(schedule.values) // WHOLE, schedule.values)
+
+
+def shares_beyond_whole(schedule: PrizeSchedule) -> Message | None:
+    """Why a schedule of shares promises more than there is (``None``: it does not, or it is of amounts): shares
+    are percent of the prize money, so that together they are at most all of it, whether the schedule pays them as
+    announced or splits the whole prize money in their proportions."""
+    if schedule.kind is not ScheduleKind.SHARES or sum(schedule.values) <= WHOLE:
+        return None
+    return msg(gettext_noop("The shares add up to {share} %: more than the whole pot."), share=_percent(schedule))
 
 
 def _percent(schedule: PrizeSchedule) -> Message | str:

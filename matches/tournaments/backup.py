@@ -268,7 +268,7 @@ def tournament_made(data: Mapping[str, Any], user: User, version: int) -> Keeper
     )
     club = _club_here(data["club"], user)
     try:
-        tournament = tournaments.tournament_announce(organiser=user, settings=settings, club=club)
+        tournament = tournaments.tournament_announce(organiser=user, settings=settings, club=club, restoring=True)
     except Invalid as error:
         raise ValueError(str(error)) from error
     Tournament.objects.filter(pk=tournament.pk).update(

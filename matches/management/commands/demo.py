@@ -359,7 +359,7 @@ class Command(BaseCommand):
                     games_at_three=18,
                     entry_fee=1500,
                     list_fee=200,
-                    places=tournaments.Schedule((6000, 4000, 3000, 2000)),
+                    places=tournaments.Schedule((4000, 3000, 2000, 1000)),
                 ),
             )
             for name in ENTRANTS:

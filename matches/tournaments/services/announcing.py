@@ -14,7 +14,7 @@ from django.db import transaction
 
 from matches.clubs.models import Club
 from matches.clubs.permissions import runs_club
-from matches.engine import RuleError, Scheme
+from matches.engine import FieldError, RuleError, Scheme
 from matches.engine.messages import gettext_noop
 from matches.engine.tournaments import (
     LOST_GAME_TIERS,
@@ -31,7 +31,7 @@ from matches.engine.tournaments import (
     TournamentRules,
     pot,
     prize_list,
-    schedule_amounts,
+    shares_beyond_whole,
 )
 from matches.errors import Invalid
 from matches.models import Keeper
@@ -166,16 +166,22 @@ def _tournament_values(settings: TournamentSettings) -> dict[str, Any]:
     }
 
 
-def _check_prizes(rules: TournamentRules, seats: int) -> None:
-    """Refuse a prize schedule that cannot be paid: shares above the whole, and (where the room's seats fix the
-    largest pot: every seat taken, every list played, no game lost) prizes that pay out more than that pot. The
-    side rankings' pots depend on how many tandems and teams enter: only their shares are checked."""
-    for schedule, field_name in ((rules.tandems, "tandem_prizes"), (rules.teams, "team_prizes")):
-        if schedule.kind is ScheduleKind.SHARES and schedule.payout is Payout.AS_ANNOUNCED:
-            schedule_amounts(schedule, 0, field_name=field_name)
+def _check_prizes(rules: TournamentRules, seats: int, *, restoring: bool = False) -> None:
+    """Refuse a prize schedule that cannot be paid: shares above the whole (each schedule named), and (where the
+    room's seats fix the largest pot: every seat taken, every list played, no game lost) prizes that pay out more
+    than that pot. The side rankings' pots depend on how many tandems and teams enter: only their shares are
+    checked. ``restoring``: a schedule paid out in full in its shares' proportions is taken as it was announced,
+    shares above the whole too (as they were taken before they were refused), so that an older backup restores."""
+    schedules = ((rules.places, "places"), (rules.tandems, "tandem_prizes"), (rules.teams, "team_prizes"))
+    problems = [
+        FieldError(field_name, too_much)
+        for schedule, field_name in schedules
+        if (too_much := shares_beyond_whole(schedule)) is not None
+        and not (restoring and schedule.payout is Payout.IN_FULL)
+    ]
+    if problems:
+        raise RuleError(problems)
     if seats == 0:
-        if rules.places.kind is ScheduleKind.SHARES and rules.places.payout is Payout.AS_ANNOUNCED:
-            schedule_amounts(rules.places, 0)
         return
     fees = rules.fees
     full_room = [Dues("", fees.entry, fees.per_list * rules.series, 0) for _ in range(seats)]
@@ -183,11 +189,14 @@ def _check_prizes(rules: TournamentRules, seats: int) -> None:
     prize_list(replace(rules, tandems=PrizeSchedule(), teams=PrizeSchedule()), nobody_yet, pot(full_room, rules.share))
 
 
-def tournament_announce(*, organiser: User, settings: TournamentSettings, club: Club | None = None) -> Tournament:
+def tournament_announce(
+    *, organiser: User, settings: TournamentSettings, club: Club | None = None, restoring: bool = False
+) -> Tournament:
     """Announce an open tournament with a book of its own, organised by ``organiser`` (for ``club``, whose owners
     and secretaries run it too, and only they announce one for it): its settings are checked and stored as
-    entered, its rules complete, and its prize schedule against the pot where the room's seats fix it ("pays out
-    more than the pot" is refused)."""
+    entered, its rules complete, its shares at most the whole pot, and its prize schedule against the pot where the
+    room's seats fix it ("pays out more than the pot" is refused). ``restoring``: a backup's tournament announced
+    anew, whose schedule paid out in full may hold shares above the whole (``_check_prizes``)."""
     if club is not None and not runs_club(organiser, club.pk):
         raise Invalid.on(
             "club",
@@ -201,6 +210,7 @@ def tournament_announce(*, organiser: User, settings: TournamentSettings, club: 
         _check_prizes(
             tournament_rules(unsaved, [Category(name=name, prizes=prizes) for name, prizes in categories]),
             settings.seats,
+            restoring=restoring,
         )
     except RuleError as error:
         raise Invalid.from_rules(error) from error
