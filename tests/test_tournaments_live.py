@@ -5,10 +5,12 @@ bare 304 while nothing changed."""
 
 from __future__ import annotations
 
+import re
 from importlib import import_module
 
 import pytest
 from django.apps import apps as django_apps
+from django.conf import settings
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -196,6 +198,26 @@ def test_the_live_page_lists_fifty_places_a_page_and_finds_a_name() -> None:
     assert client.get(_live(tournament), {"find": "x" * 5000}).status_code == 200
 
 
+def test_the_live_page_marks_an_entrant_who_withdrew_where_their_place_stands() -> None:
+    """A withdrawn entrant keeps the place their lists give them, marked as withdrawn, so that nobody in the room
+    takes them for a player still in the field; found by name too, and in German."""
+    tournament = announce()
+    entries = enter_field(tournament, 9)
+    _closed(tournament, 1)
+    gone = tournaments.entry_withdraw(entry=entries[4])
+    _series(tournament, 2)
+    client = Client()
+    page = client.get(_live(tournament)).content.decode()
+    row = re.search(rf'<tr class="withdrawn">.*?<td class="name">{re.escape(gone.name)} (.*?)</td>', page, re.S)
+    assert row is not None
+    assert "withdrew after series 1" in row[1]
+    assert page.count("withdrew after series") == 1
+    found = client.get(_live(tournament), {"find": gone.name}).content.decode()
+    assert "withdrew after series 1" in found
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    assert "nach Serie 1 zurückgetreten" in client.get(_live(tournament)).content.decode()
+
+
 def test_a_player_finds_the_table_they_sit_at_in_the_series_being_played() -> None:
     tournament = announce()
     enter_field(tournament, 9)
@@ -236,10 +258,11 @@ def test_a_phone_asking_again_gets_the_live_part_alone_or_a_304_while_nothing_ch
 
 
 def _mid_tournament(players: int) -> Tournament:
-    """Series 1 closed, series 2 drawn with its first table's list entered."""
+    """Series 1 closed, an entrant withdrawn after it, series 2 drawn with its first table's list entered."""
     tournament = announce()
-    enter_field(tournament, players)
+    entries = enter_field(tournament, players)
     _closed(tournament, 1)
+    tournaments.entry_withdraw(entry=entries[0])
     enter_paper(Table.objects.get(series=_series(tournament, 2), number=1))
     return tournament
 

@@ -1,11 +1,11 @@
 """The screens for the room, opened as a hall's television shows them (1920 × 1080, German): a tournament's live page
-fills the width with places 1–25 and 26–50 side by side in type read from across the room; a league venue's screen,
-reached from the venue's page, shows the series under way with its tables, the day's league points and the group's
-table side by side, and with three or four series played all of it and every series' results at once, each team's
-name on one line, on a 1280 × 720 screen as on a 1920 × 1080 one; a club's screen shows the night's and the season's
-standings side by side, every column in its board and every name on one line, from 1280 × 720 to 1920 × 1080, and of a
-large season the first places that fit with a note of how many players there are. And the
-German match report read on a phone (390 × 844) shows every heading and total whole."""
+fills the width with places 1–25 and 26–50 side by side in type read from across the room, an entrant who withdrew
+marked at their place; a league venue's screen, reached from the venue's page, shows the series under way with its
+tables, the day's league points and the group's table side by side, and with three or four series played all of it
+and every series' results at once, each team's name on one line, on a 1280 × 720 screen as on a 1920 × 1080 one; a
+club's screen shows the night's and the season's standings side by side, every column in its board and every name on
+one line, from 1280 × 720 to 1920 × 1080, and of a large season the first places that fit with a note of how many
+players there are. And the German match report read on a phone (390 × 844) shows every heading and total whole."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from matches.clubs.models import ClubTable
 from matches.interclub import services as leagues
 from matches.interclub.models import Team
 from matches.tournaments import services as tournaments
-from matches.tournaments.models import Series
+from matches.tournaments.models import EntryStanding, Series
 
 from ..factories import make_user
 from ..interclub_setup import check_in_all, enter_series, league_setup
@@ -89,6 +89,8 @@ def test_a_tournaments_live_page_fills_a_halls_screen_with_places_1_to_50_side_b
     first = Series.objects.get(tournament=tournament)
     play_series(first)
     tournaments.series_close(series=first, user=None)
+    # The runner-up leaves after series 1: the room still sees their place, marked.
+    gone = tournaments.entry_withdraw(entry=EntryStanding.objects.select_related("entry").get(place=2).entry)
     tournaments.series_draw(tournament=tournament, number=2)
     assert tournament.organiser is not None
     context = browser.new_context(viewport=TV, locale="de-DE", bypass_csp=True)
@@ -115,6 +117,9 @@ def test_a_tournaments_live_page_fills_a_halls_screen_with_places_1_to_50_side_b
     assert _box(series)["x"] > _box(next_half)["x"] + _box(next_half)["width"] - 1
     assert _box(page.get_by_role("main"))["width"] >= TV["width"] * 0.95
     assert _type_size(first_place.get_by_role("cell").nth(1)) >= ROOM_TYPE
+    runner_up = halves.nth(0).get_by_role("row").nth(2).get_by_role("cell").nth(1)
+    expect(runner_up).to_have_text(re.compile(rf"^{re.escape(gone.name)} .*nach Serie 1 zurückgetreten\s*$"))
+    assert _type_size(runner_up.locator(".badge")) >= 0.6 * ROOM_TYPE
     assert _whole(page) == []
     assert _violations(page) == []
     context.close()
