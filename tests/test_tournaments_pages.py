@@ -197,6 +197,40 @@ def test_a_tournament_for_a_club_is_announced_by_its_secretary_and_run_by_its_ow
     assert "Preisskat im Löwen" in browser(owner).get(reverse("tournaments:list")).content.decode()
 
 
+def test_the_organiser_handing_the_tournament_over_to_their_own_account_is_refused_next_to_the_name() -> None:
+    tournament = announce()
+    organiser = tournament.organiser
+    assert organiser is not None
+    client = organiser_of(tournament)
+    address = reverse("tournaments:hand_over", args=[tournament.public_id])
+    refused = client.post(address, {"username": f" {organiser.username} "})
+    assert refused.status_code == 400
+    page = html.unescape(refused.content.decode())
+    assert error_of(page, "id_username") == "That is your own account: name the account that takes the tournament over."
+    assert "organises the tournament now" not in page
+    assert Tournament.objects.get(pk=tournament.pk).version == tournament.version
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    german = html.unescape(client.post(address, {"username": organiser.username}).content.decode())
+    assert error_of(german, "id_username") == "Das ist dein eigenes Konto: nenne das Konto, das das Turnier übernimmt."
+
+
+def test_a_clubs_secretary_takes_its_tournament_over_and_naming_its_organiser_again_is_refused() -> None:
+    owner, secretary = make_user("owner"), make_user("secretary")
+    club = clubs.club_create(owner=owner, name="Grand Hand")
+    clubs.member_set(club=club, username="secretary", role="secretary")
+    tournament = announce(owner)
+    Tournament.objects.filter(pk=tournament.pk).update(club=club)
+    address = reverse("tournaments:hand_over", args=[tournament.public_id])
+    taken = browser(secretary).post(address, {"username": "secretary"})
+    assert taken.status_code == 302
+    assert Tournament.objects.get(pk=tournament.pk).organiser == secretary
+    again = browser(owner).post(address, {"username": "secretary"})
+    assert again.status_code == 400
+    assert error_of(html.unescape(again.content.decode()), "id_username") == (
+        "secretary organises the tournament already."
+    )
+
+
 def test_the_main_menu_links_the_visitors_tournaments() -> None:
     page = browser(make_user("olga")).get(reverse("home")).content.decode()
     assert f'href="{reverse("tournaments:list")}"' in page

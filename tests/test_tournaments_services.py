@@ -189,6 +189,23 @@ def test_category_prizes_that_pay_out_more_than_the_pot_of_a_full_room_are_refus
     assert _texts(refused.value) == {"categories": ["The prizes pay out 85.00 €, but the prize money is 60.00 €."]}
 
 
+def test_a_tournament_is_handed_over_to_another_account_and_never_to_its_organiser_again() -> None:
+    tournament = announce()
+    organiser, bert = tournament.organiser, make_user("bert")
+    assert organiser is not None
+    with pytest.raises(Invalid) as own:
+        tournaments.tournament_hand_over(tournament=tournament, username=organiser.username, user=organiser)
+    assert _texts(own.value) == {
+        "username": ["That is your own account: name the account that takes the tournament over."]
+    }
+    assert Tournament.objects.get(pk=tournament.pk).version == tournament.version
+    handed = tournaments.tournament_hand_over(tournament=tournament, username="bert", user=organiser)
+    assert handed.organiser == bert
+    with pytest.raises(Invalid) as already:
+        tournaments.tournament_hand_over(tournament=tournament, username="bert", user=organiser)
+    assert _texts(already.value) == {"username": ["bert organises the tournament already."]}
+
+
 # --- Entries ----------------------------------------------------------------------------------------------------------
 
 

@@ -353,7 +353,9 @@ def desk_hand_over(request: HttpRequest, tournament: Tournament) -> HttpResponse
     form = HandOverForm(request.POST)
     if form.is_valid():
         try:
-            services.tournament_hand_over(tournament=tournament, username=form.cleaned_data["username"])
+            services.tournament_hand_over(
+                tournament=tournament, username=form.cleaned_data["username"], user=signed_in_account(request)
+            )
         except ServiceError as error:
             refusal_on_form(form, error, request=request)
         else:

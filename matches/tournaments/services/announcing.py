@@ -225,15 +225,23 @@ def tournament_announce(
     return unsaved
 
 
-def tournament_hand_over(*, tournament: Tournament, username: str) -> Tournament:
+def tournament_hand_over(*, tournament: Tournament, username: str, user: User) -> Tournament:
     """Make the account named ``username`` the tournament's organiser, in place of the one it had: the organiser's
-    desk, money and lists pass to them (the club's owners and secretaries, for a club's tournament, keep theirs)."""
-    user = User.objects.filter(username=username.strip(), is_active=True).first()
-    if user is None:
+    desk, money and lists pass to them (the club's owners and secretaries, for a club's tournament, keep theirs).
+    ``user``: who hands it over. Refused for no account of that name, and for the organiser it has (the organiser
+    naming their own account hands nothing over; a club's owner or secretary naming themselves takes it over)."""
+    to = User.objects.filter(username=username.strip(), is_active=True).first()
+    if to is None:
         raise Invalid.on("username", gettext_noop("There is no account of that name."))
     with transaction.atomic():
-        _lock(tournament)
-        Tournament.objects.filter(pk=tournament.pk).update(organiser=user)
+        locked = _lock(tournament)
+        if to.pk == locked.organiser_id == user.pk:
+            raise Invalid.on(
+                "username", gettext_noop("That is your own account: name the account that takes the tournament over.")
+            )
+        if to.pk == locked.organiser_id:
+            raise Invalid.on("username", gettext_noop("{name} organises the tournament already."), name=to.username)
+        Tournament.objects.filter(pk=tournament.pk).update(organiser=to)
         moved_on(tournament)
     tournament.refresh_from_db(fields=["organiser", "version"])
     return tournament
