@@ -254,9 +254,9 @@ LEAGUE_SCORES = (
 
 
 def _league() -> League:
-    """A league whose venue of two series was played, closed, confirmed, accepted and corrected, and a second match
-    day's venue closed and not accepted yet, a player on a roster with a federation number; and another league with
-    every setting changed and a second division."""
+    """A league whose venue of two series was played, closed, confirmed, reopened before acceptance, closed and
+    confirmed again, accepted and corrected, and a second match day's venue closed and not accepted yet, a player on
+    a roster with a federation number; and another league with every setting changed and a second division."""
     setup = league_setup(series=2)
     roster_player(setup.teams[0], "Herz Fünf", federation_number="10100042", substitute=True)
     secretary = setup.secretaries[0]
@@ -264,6 +264,9 @@ def _league() -> League:
         check_in_all(setup, number)
         leagues.series_seat(venue=setup.venue, series=number, user=secretary)
         enter_series(setup, number, scores, secretary)
+    leagues.venue_close(venue=setup.venue, user=secretary)
+    leagues.report_confirm(venue=setup.venue, team=setup.teams[0], user=setup.captains[0])
+    leagues.venue_reopen(venue=setup.venue, user=secretary)
     leagues.venue_close(venue=setup.venue, user=secretary)
     leagues.report_confirm(venue=setup.venue, team=setup.teams[0], user=setup.captains[0])
     leagues.report_accept(venue=setup.venue, user=setup.manager)
