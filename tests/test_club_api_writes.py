@@ -288,7 +288,7 @@ def test_checking_out_somebody_not_checked_in_or_seated_is_refused(club_night: C
     drawn(club_night)
     at_a_table = send(client, address(night, "check-out"), {"player": str(club_night.players["Ida"].public_id)})
     assert at_a_table.status_code == 409
-    assert at_a_table.json()["match"] == ["Ida sits at a table already."]
+    assert at_a_table.json()["player"] == ["Ida sits at a table already."]
 
 
 # --- The draw and the seats ----------------------------------------------------------------------------------------
@@ -324,6 +324,11 @@ def test_a_series_is_drawn_anew_only_when_asked(club_night: ClubNight) -> None:
     anew = send(client, address(night, "draw"), {"again": True})
     assert anew.status_code == 201
     assert {table["seed"] for table in anew.json()["tables"]} != {table["seed"] for table in first.json()["tables"]}
+    table = ClubTable.objects.filter(night=night, series=1).order_by("number").first()
+    assert table is not None
+    add(table.match, declarer=table.match.setup().seating(1).forehand, **WON_CLUBS)
+    played = send(client, address(night, "draw"), {"again": True})
+    assert (played.status_code, played.json()["series"]) == (409, ["Series 1 is being played; its tables stay."])
 
 
 def test_a_series_seated_by_ranking_with_the_guests_from_a_table(club_night: ClubNight) -> None:
@@ -403,7 +408,7 @@ def test_a_swap_after_play_started_is_refused_with_its_reason(club_night: ClubNi
     body = {"first": str(one.public_id), "second": str(other.public_id)}
     response = send(signed(club_night.secretary), address(club_night.night, "swap"), body)
     assert response.status_code == 409
-    assert response.json()["match"] == ["Series 1 is being played; its tables stay."]
+    assert response.json()["series"] == ["Series 1 is being played; its tables stay."]
     assert seated(first_table)[0] == one
 
 
@@ -420,6 +425,8 @@ def test_a_swap_of_players_not_seated_or_not_known_is_a_400(club_night: ClubNigh
         response = send(client, address(night, "swap"), body)
         assert response.status_code == 400, body
         assert field in response.json(), body
+    itself = send(client, address(night, "swap"), {"first": str(one.public_id), "second": str(one.public_id)})
+    assert itself.json()["second"] == [f"Choose a player other than {one.name} to swap with."]
 
 
 # --- A table's paper list ------------------------------------------------------------------------------------------

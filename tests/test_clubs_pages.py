@@ -563,3 +563,14 @@ def test_a_walk_in_guest_with_the_name_of_a_player_checked_in_is_said_next_to_th
     # A guest of another name is checked in beside her.
     assert owner.post(check_in, {"name": "Walter"}).status_code == 302
     assert night.attendances.count() == 2
+
+
+def test_the_last_owner_taking_their_own_role_is_told_next_to_their_name() -> None:
+    owner = _client(make_user("olga"))
+    club, _ = _club_with_season(owner)
+    page = owner.post(reverse("club_member", args=[club.public_id]), {"username": "olga", "role": "member"})
+    assert page.status_code == 409
+    text = page.content.decode()
+    assert 'id="id_username_error"' in text
+    assert "A club needs an owner: make somebody else owner first." in text.split('id="id_username_error"', 1)[1][:200]
+    assert Membership.objects.get(club=club).role == "owner"

@@ -78,12 +78,7 @@ class SwapInput(StrictInput):
 
     series = serializers.IntegerField(required=False, default=1, min_value=1, max_value=MAX_SERIES)
     first = serializers.UUIDField(help_text=_("A player seated in the series."))
-    second = serializers.UUIDField(help_text=_("The player to swap seats with."))
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if attrs["first"] == attrs["second"]:
-            raise serializers.ValidationError({"second": [_("Choose two different players.")]})
-        return attrs
+    second = serializers.UUIDField(help_text=_("The player to swap seats with (another than the first)."))
 
 
 class PaperInput(PaperListInput):

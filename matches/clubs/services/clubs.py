@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from matches.engine import FieldError
-from matches.engine.messages import gettext_noop, msg
+from matches.engine.messages import gettext_noop
 from matches.errors import Conflict, Invalid
 from matches.models import Keeper, Player, new_link_token
 from matches.names import BadName, normalize_name
@@ -58,7 +58,7 @@ def member_remove(*, club: Club, user: User) -> None:
 def _keep_an_owner(club: Club, leaving: Membership) -> None:
     owners = Membership.objects.select_for_update().filter(club=club, role=ClubRole.OWNER).exclude(pk=leaving.pk)
     if not owners.exists():
-        raise Conflict.about_match(msg(gettext_noop("A club needs an owner: make somebody else owner first.")))
+        raise Conflict.on("username", gettext_noop("A club needs an owner: make somebody else owner first."))
 
 
 def club_screen_link(*, club: Club, revoke: bool = False) -> Club:

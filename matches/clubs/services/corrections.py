@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from matches.engine.messages import gettext_noop, msg
+from matches.engine.messages import gettext_noop
 from matches.errors import Conflict, Invalid
 from matches.models import Game, Seat
 from matches.services import match_retitle
@@ -49,12 +49,11 @@ def series_drop(*, night: Night, series: int, user: User) -> Night:
             raise Invalid.on("series", gettext_noop("Series {series} has no tables drawn."), series=series)
         played = _played(tables)
         if played:
-            raise Conflict.about_match(
-                msg(
-                    gettext_noop("Table {number} of series {series} has entered its list: the series stays as drawn."),
-                    number=played[0].number,
-                    series=series,
-                )
+            raise Conflict.on(
+                "series",
+                gettext_noop("Table {number} of series {series} has entered its list: the series stays as drawn."),
+                number=played[0].number,
+                series=series,
             )
         details = {"series": series, "seed": tables[0].seed, "tables": _seating(tables)}
         _remove_tables(tables)
@@ -88,13 +87,12 @@ def night_remove(*, night: Night, user: User) -> None:
         locked = _open(night)
         tables = list(ClubTable.objects.filter(night=locked).select_for_update().order_by("series", "number"))
         if _played(tables):
-            raise Conflict.about_match(
-                msg(
-                    gettext_noop(
-                        "Games or a paper list were entered at this night's tables: it stays, with its lists. "
-                        "Give it another date if that was the mistake."
-                    )
-                )
+            raise Conflict.on(
+                "night",
+                gettext_noop(
+                    "Games or a paper list were entered at this night's tables: it stays, with its lists. "
+                    "Give it another date if that was the mistake."
+                ),
             )
         attendees = list(locked.attendances.order_by("player__name").values_list("player__name", flat=True))
         details = {"date": locked.date.isoformat(), "series": locked.series, "attendees": attendees}

@@ -18,7 +18,7 @@ from django.utils import timezone
 from matches.engine import RuleError, Scheme, find_variant
 from matches.engine.draw import Guests, TablePlan, Tables, draw_tables, pairings_met, seat_by_ranking
 from matches.engine.league import NightResult
-from matches.engine.messages import gettext_noop, msg
+from matches.engine.messages import gettext_noop
 from matches.engine.variants import Family
 from matches.errors import Conflict, Invalid
 from matches.models import Match, Player, Seat, new_link_token
@@ -75,13 +75,14 @@ def check_in(
 
 
 CHECKED_IN_ALREADY = gettext_noop("{name} is checked in already.")
+BEING_PLAYED = gettext_noop("Series {series} is being played; its tables stay.")
 
 
 def check_out(*, night: Night, player: Player) -> None:
     with transaction.atomic():
         _open(night)
         if ClubTable.objects.filter(night=night, match__seats__player=player).exists():
-            raise Conflict.about_match(msg(gettext_noop("{name} sits at a table already."), name=player.name))
+            raise Conflict.on("player", gettext_noop("{name} sits at a table already."), name=player.name)
         removed, _ = Attendance.objects.filter(night=night, player=player).delete()
         if removed:
             moved_on(night)
@@ -129,8 +130,8 @@ def night_draw(
             if not again:
                 return locked
             if any(table.paper or table.match.deals for table in tables):
-                raise Conflict.about_match(
-                    msg(gettext_noop("Series {series} is being played; its tables stay."), series=series)
+                raise Conflict.on(
+                    "series", gettext_noop("Series {series} is being played; its tables stay."), series=series
                 )
             _remove_tables(tables)
         attendances = Attendance.objects.filter(night=locked).select_related("player__roster")
@@ -236,8 +237,8 @@ def seats_swap(*, night: Night, series: int, first: Player, second: Player, user
         _open(night)
         tables = list(ClubTable.objects.filter(night=night, series=series).select_related("match").select_for_update())
         if any(table.paper or table.match.deals for table in tables):
-            raise Conflict.about_match(
-                msg(gettext_noop("Series {series} is being played; its tables stay."), series=series)
+            raise Conflict.on(
+                "series", gettext_noop("Series {series} is being played; its tables stay."), series=series
             )
         seats = {
             seat.player_id: seat
