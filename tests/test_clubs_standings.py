@@ -21,7 +21,7 @@ from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from matches.clubs import services as clubs
-from matches.clubs.models import ClubTable, Night
+from matches.clubs.models import ClubTable, Night, Season
 from matches.clubs.standings import COLUMNS, standing_headers, standing_rows
 from matches.engine.league import Place, Standing
 
@@ -158,4 +158,30 @@ def test_an_average_reads_to_one_decimal_on_the_page_and_to_two_in_the_files_and
 def test_the_page_gives_won_and_lost_their_narrow_headers_where_the_files_spell_them_out() -> None:
     with translation.override("de"):
         assert [column.heading for column in COLUMNS][4:6] == ["Gew.", "Verl."]
-        assert standing_headers()[4:6] == ["Gewonnen", "Verloren"]
+        assert standing_headers(average=False)[4:6] == ["Gewonnen", "Verloren"]
+
+
+@pytest.mark.parametrize(
+    ("language", "points", "average", "average_file"),
+    [("en", "Points", "Average", "Average per list"), ("de", "Punkte", "Durch\xadschnitt", "Durchschnitt je Liste")],
+)
+def test_a_season_ranked_by_the_average_heads_its_score_as_an_average_and_a_night_keeps_its_points(
+    language: str, points: str, average: str, average_file: str
+) -> None:
+    owner = make_user("olga")
+    night = _night(owner)
+    Season.objects.filter(pk=night.season_id).update(ranking="average")
+    browser = Client(headers={"accept-language": language})
+    browser.force_login(owner)
+    key = night.season.public_id
+
+    def headers(page: Any) -> list[str]:
+        found: list[str] = re.findall(r'<th scope="col"[^>]*>([^<]*)</th>', page.content.decode())
+        return found
+
+    assert headers(browser.get(reverse("season_detail", args=[key])))[2] == average
+    assert headers(browser.get(reverse("night_detail", args=[night.public_id])))[2] == points
+    exported = browser.get(reverse("download-season-table", args=[key, "csv"])).getvalue().decode()
+    assert next(csv.reader(io.StringIO(exported.removeprefix("\ufeff"))))[2] == average_file
+    (page,) = PdfReader(io.BytesIO(browser.get(reverse("download-season-table", args=[key, "pdf"])).content)).pages
+    assert average_file in page.extract_text()

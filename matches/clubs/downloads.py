@@ -17,8 +17,8 @@ from .selectors import night_results, season_table
 from .standings import StandingRow, full_names, standing_headers, standing_rows
 
 
-def _standings_export(name: str, rows: Sequence[StandingRow], *, sheet: str) -> StandingsExport:
-    return StandingsExport(name, standing_headers(), [row.cells() for row in rows], sheet=sheet)
+def _standings_export(name: str, rows: Sequence[StandingRow], *, sheet: str, average: bool = False) -> StandingsExport:
+    return StandingsExport(name, standing_headers(average=average), [row.cells() for row in rows], sheet=sheet)
 
 
 def _season_rows(season: Season) -> list[StandingRow]:
@@ -41,7 +41,8 @@ def _night_name(night: Night) -> str:
 
 def season_file(season: Season, part: int | None) -> StandingsExport:
     """The season's table as a file."""
-    return _standings_export(_season_name(season), _season_rows(season), sheet=season_sheet(season.name))
+    rows, sheet = _season_rows(season), season_sheet(season.name)
+    return _standings_export(_season_name(season), rows, sheet=sheet, average=season.ranks_by_average)
 
 
 def season_printed(season: Season, part: int | None) -> Printed:

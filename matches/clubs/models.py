@@ -108,6 +108,11 @@ class Season(models.Model):
         """The games of one series at a table of ``players``."""
         return {4: self.games_at_four, 3: self.games_at_three}.get(players, self.games_at_two)
 
+    @property
+    def ranks_by_average(self) -> bool:
+        """Whether its table ranks by the average per list (its score is an average, headed so)."""
+        return self.ranking == RankingRule.AVERAGE.value
+
 
 class Night(models.Model):
     """A club night of a season: who came, the tables of each series, and whether the lists are closed."""

@@ -17,7 +17,7 @@ from matches.registry import TablePlace
 from .labels import ranking_label
 from .models import Night, Season
 from .selectors import TableView, table_of
-from .standings import COLUMNS, Column, Kind, StandingRow
+from .standings import Column, Kind, StandingRow, columns_of
 
 
 def _club_season(season: Season) -> str:
@@ -54,19 +54,20 @@ def _printed(row: StandingRow, column: Column) -> str:
     return f"{text}*" if column.kind is Kind.PLACE and row.by_lot else text
 
 
-def _standings_pdf(title: str, subtitle: str, rows: Sequence[StandingRow]) -> bytes:
+def _standings_pdf(title: str, subtitle: str, rows: Sequence[StandingRow], *, average: bool = False) -> bytes:
+    shown = columns_of(average=average)
     columns = [
         TableColumn(str(column.label), column.width, text=column.kind is Kind.NAME, bold=column.kind is Kind.SCORE)
-        for column in COLUMNS
+        for column in shown
     ]
-    cells = [[_printed(row, column) for column in COLUMNS] for row in rows]
+    cells = [[_printed(row, column) for column in shown] for row in rows]
     note = _("* tied: decided by lot") if any(row.by_lot for row in rows) else ""
     return standings_pdf(title, subtitle, columns, cells, note)
 
 
 def season_table_pdf(season: Season, rows: Sequence[StandingRow]) -> bytes:
     subtitle = f"{_club_season(season)} · {ranking_label(season)}"
-    return _standings_pdf(_("Season table"), subtitle, rows)
+    return _standings_pdf(_("Season table"), subtitle, rows, average=season.ranks_by_average)
 
 
 def night_table_pdf(night: Night, rows: Sequence[StandingRow]) -> bytes:

@@ -68,6 +68,15 @@ COLUMNS: tuple[Column, ...] = (
     Column("lost", gettext_lazy("Lost"), Kind.FIGURE, 21, short=pgettext_lazy("statistics column", "Lost")),
     Column("lists", gettext_lazy("Lists"), Kind.FIGURE, 18),
 )
+# The score of a season ranked by the average per list: headed as what it is.
+AVERAGE = Column(
+    "score", gettext_lazy("Average per list"), Kind.SCORE, 24, short=pgettext_lazy("column heading", "Average")
+)
+
+
+def columns_of(*, average: bool) -> tuple[Column, ...]:
+    """The columns of a table of standings; ``average``: its score is an average per list (a season ranked so)."""
+    return tuple(AVERAGE if column is SCORE and average else column for column in COLUMNS)
 
 
 @dataclass(frozen=True)
@@ -139,6 +148,6 @@ def full_names(players: Mapping[str, Player]) -> dict[str, str]:
     return {key: player.name for key, player in players.items()}
 
 
-def standing_headers() -> list[str]:
-    """The columns' headers in the exports and the printed table, in the reader's language."""
-    return [str(column.label) for column in COLUMNS]
+def standing_headers(*, average: bool) -> list[str]:
+    """The columns' headers in the exports, in the reader's language (``average``: as ``columns_of``)."""
+    return [str(column.label) for column in columns_of(average=average)]

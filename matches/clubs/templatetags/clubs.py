@@ -12,14 +12,16 @@ from matches.models import Player
 from ..labels import ranking_label
 from ..models import Season
 from ..selectors import ListResult, TableView
-from ..standings import COLUMNS, SCORE, Column, StandingRow
+from ..standings import SCORE, Column, StandingRow, columns_of
 
 register = template.Library()
 
 
 @register.simple_tag
-def standing_columns() -> tuple[Column, ...]:
-    return COLUMNS
+def standing_columns(season: Season | str = "") -> tuple[Column, ...]:
+    """The columns of a table of standings: a season's (``season``; a night's table names none) headed by what it
+    ranks by."""
+    return columns_of(average=isinstance(season, Season) and season.ranks_by_average)
 
 
 @register.simple_tag
