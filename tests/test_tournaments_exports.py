@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 import segno
 import tablib
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
@@ -220,6 +221,39 @@ def test_the_cashiers_list_downloads_every_players_fees_payments_and_prizes(
 def test_an_unknown_format_is_not_there(client: Client, organiser: User) -> None:
     tournament = played(organiser)
     assert client.get(reverse("download-tournament-standings", args=[tournament.public_id, "docx"])).status_code == 404
+
+
+def test_an_entrant_who_withdrew_is_marked_beside_their_name_in_the_rankings_files_and_printed(
+    client: Client, organiser: User
+) -> None:
+    """The standings and each series' ranking name a withdrawn entrant with the live page's words beside the name
+    (in the reader's language), in every format and on the printed page, and nobody else."""
+    tournament = announce(organiser)
+    entries = enter_field(tournament, 12)
+    tournaments.series_draw(tournament=tournament, number=1, user=organiser)
+    first = Series.objects.get(tournament=tournament, number=1)
+    play_series(first)
+    tournaments.series_close(series=first, user=organiser)
+    gone = tournaments.entry_withdraw(entry=entries[3])
+    tournaments.series_draw(tournament=tournament, number=2, user=organiser)
+    marked = f"{gone.name} (withdrew after series 1)"
+    for fmt in FORMATS:
+        for name, args in (
+            ("download-tournament-standings", [tournament.public_id, fmt]),
+            ("download-tournament-series", [tournament.public_id, 1, fmt]),
+        ):
+            rows = as_text(rows_of(body(client.get(reverse(name, args=args))), fmt))
+            assert rows[0] == RANKING_HEADERS
+            names = [row[1] for row in rows[1:]]
+            assert marked in names
+            assert [one for one in names if "withdrew" in one] == [marked]
+    text = "\n".join(printed(client, "download-tournament-standings", tournament.public_id, "pdf"))
+    assert marked in text
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    german = rows_of(
+        body(client.get(reverse("download-tournament-standings", args=[tournament.public_id, "csv"]))), "csv"
+    )
+    assert f"{gone.name} (nach Serie 1 zurückgetreten)" in [row[1] for row in german[1:]]
 
 
 def test_a_player_named_like_a_formula_stays_a_name_in_a_spreadsheet(client: Client, organiser: User) -> None:

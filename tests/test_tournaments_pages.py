@@ -748,6 +748,51 @@ def test_the_results_show_the_total_and_every_series_for_everybody() -> None:
     assert "Cashier's list" not in page
 
 
+def test_the_results_mark_an_entrant_who_withdrew_in_every_ranking_they_stand_in_in_english_and_german() -> None:
+    """A withdrawn entrant keeps the places their lists give them, marked with the live page's words, so that the
+    official results do not read as if they had simply scored less; the mark costs no query of its own."""
+    tournament = played(series=1)
+    address = reverse("tournaments:results", args=[tournament.public_id])
+    client = browser(None)
+    client.get(address)
+    with CaptureQueriesContext(connection) as before:
+        client.get(address)
+    gone = tournaments.entry_withdraw(entry=Entry.objects.filter(tournament=tournament).order_by("created_at")[3])
+    with CaptureQueriesContext(connection) as after:
+        page = client.get(address).content.decode()
+    assert len(after) == len(before)
+    total = page[page.index('<section id="total">') : page.index('<section id="series-1">')]
+    row = re.search(rf'<td class="name">(?:<a [^>]*>)?{re.escape(gone.name)}(?:</a>)?(.*?)</td>', total, re.S)
+    assert row is not None
+    assert "withdrew after series 1" in row[1]
+    assert total.count("withdrew after series") == 1
+    series = page[page.index('<section id="series-1">') :]
+    assert "withdrew after series 1" in series
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    german = client.get(address).content.decode()
+    assert "nach Serie 1 zurückgetreten" in german
+    assert "withdrew after series" not in german
+
+
+def test_a_tandems_place_in_the_results_is_not_marked_for_an_entrant_who_has_its_name_and_withdrew() -> None:
+    tournament = announce(tandem_fee=500)
+    entries = enter_field(tournament, 8)
+    tournaments.side_enter(tournament=tournament, kind="tandem", name=entries[0].name, entries=entries[1:3])
+    tournaments.series_draw(tournament=tournament, number=1)
+    series = Series.objects.get(tournament=tournament)
+    play_series(series)
+    tournaments.series_close(series=series, user=None)
+    tournaments.entry_withdraw(entry=entries[0])
+    page = browser(None).get(reverse("tournaments:results", args=[tournament.public_id])).content.decode()
+    assert "withdrew after series 1" in page  # the entrant's own places
+    tandems = page[page.index("<summary>Tandems</summary>") :]
+    tandems = tandems[: tandems.index("</table>")]
+    row = re.search(rf'<td class="name">{re.escape(entries[0].name)}(.*?)</td>', tandems, re.S)
+    assert row is not None
+    assert row[1] == ""
+    assert "withdrew" not in tandems
+
+
 def test_the_prize_list_is_public_and_names_each_winner() -> None:
     tournament = played()
     results = tournament_results(tournament)

@@ -67,16 +67,28 @@ RANKING_COLUMNS = (
 )
 
 
+def withdrawn_label(withdrawn_after: int) -> str:
+    """When an entrant withdrew, in the words the desk and the live page use ("withdrew after series 2")."""
+    if withdrawn_after:
+        return _("withdrew after series %(number)s") % {"number": withdrawn_after}
+    return _("withdrew before series 1")
+
+
 def _ranking_lines(results: TournamentResults, places: Sequence[Place]) -> tuple[Line, ...]:
+    """The rows of a ranking: an entrant who withdrew is marked beside their name, for a program as for a reader (the
+    ranking has no column of marks), so that their place does not read as a player's still in the field."""
     lines = []
     for place in places:
         row = place.standing
         entry = results.entry(row.player)
         club = entry.club if entry is not None else ""
-        cells: tuple[Cell, ...] = (place.place, row.player, club, _score(row.score), row.game_points, row.won, row.lost)
+        name = row.player
+        if entry is not None and entry.withdrawn_after is not None:
+            name = f"{name} ({withdrawn_label(entry.withdrawn_after)})"
+        cells: tuple[Cell, ...] = (place.place, name, club, _score(row.score), row.game_points, row.won, row.lost)
         printed = f"{place.place}*" if place.by_lot else str(place.place)
         figures = (standing_label(row.score), total_label(row.game_points), str(row.won), str(row.lost))
-        lines.append(Line(cells, (printed, row.player, club, *figures)))
+        lines.append(Line(cells, (printed, name, club, *figures)))
     return tuple(lines)
 
 

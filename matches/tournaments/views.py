@@ -754,7 +754,8 @@ def entry_detail(request: HttpRequest, entry: Entry) -> HttpResponse:
 
 @dataclass(frozen=True)
 class RankRow:
-    """A place of a ranking as the results pages write it: the entrant's name and club beside the numbers."""
+    """A place of a ranking as the results pages write it: the entrant's name and club beside the numbers, and the
+    series after which they withdrew (0: before the first; None: still in, or a tandem's or team's place)."""
 
     place: int
     name: str
@@ -764,12 +765,15 @@ class RankRow:
     lost: int
     by_lot: bool
     player: int | None
+    withdrawn_after: int | None = None
 
 
-def _rows(results: TournamentResults, places: tuple[Place, ...]) -> list[RankRow]:
+def _rows(results: TournamentResults, places: tuple[Place, ...], *, sides: bool = False) -> list[RankRow]:
+    """The rows of a ranking of entrants, or (``sides``) of tandems or teams, which name no entry even where an
+    entrant has the side's name."""
     rows = []
     for place in places:
-        entry = results.entry(place.standing.player)
+        entry = None if sides else results.entry(place.standing.player)
         rows.append(
             RankRow(
                 place.place,
@@ -780,6 +784,7 @@ def _rows(results: TournamentResults, places: tuple[Place, ...]) -> list[RankRow
                 place.standing.lost,
                 place.by_lot,
                 entry.player_id if entry is not None else None,
+                entry.withdrawn_after if entry is not None else None,
             )
         )
     return rows
@@ -800,7 +805,11 @@ def tournament_results_page(request: HttpRequest, tournament: Tournament) -> Htt
         ],
         "others": [
             *((name, _rows(results, places)) for name, places in results.rankings.categories.items()),
-            *((caption, _rows(results, places)) for caption, places in _more_rankings(results) if places),
+            *(
+                (caption, _rows(results, places, sides=sides))
+                for caption, places, sides in _more_rankings(results)
+                if places
+            ),
         ],
         "manages": manages_tournament(visitor_of(request), tournament),
         "records": record_links(entry.player_id for entry in results.entries.values()),
@@ -808,10 +817,15 @@ def tournament_results_page(request: HttpRequest, tournament: Tournament) -> Htt
     return render(request, "tournaments/results.html", context)
 
 
-def _more_rankings(results: TournamentResults) -> list[tuple[str, tuple[Place, ...]]]:
-    """The rankings beside the total and the series: each player's best series, the tandems, the teams."""
+def _more_rankings(results: TournamentResults) -> list[tuple[str, tuple[Place, ...], bool]]:
+    """The rankings beside the total and the series: each player's best series, the tandems, the teams (each with
+    whether it ranks sides)."""
     rankings = results.rankings
-    return [(_("Best series"), rankings.best_series), (_("Tandems"), rankings.tandems), (_("Teams"), rankings.teams)]
+    return [
+        (_("Best series"), rankings.best_series, False),
+        (_("Tandems"), rankings.tandems, True),
+        (_("Teams"), rankings.teams, True),
+    ]
 
 
 @dataclass(frozen=True)
