@@ -41,6 +41,18 @@ WORKED_SCORES = (
     {"Herz Dame I": 3283, "Kreuz Bube I": 3400, "Pik As I": 3300, "Karo Sieben I": 3000},
 )
 
+LEAGUE_FORM = {
+    "name": "Bezirksliga",
+    "series_per_day": "3",
+    "games_at_four": "48",
+    "games_at_three": "36",
+    "series_tie": "shared",
+    "short_venue": "present",
+    "per_team_beaten": "1",
+    "table_tie": "shared",
+    "minimum_series": "0",
+}
+
 
 def browser(user: User | None) -> Client:
     client = Client()
@@ -560,20 +572,7 @@ def test_a_league_manager_sets_up_a_league_through_the_pages() -> None:
     client = browser(manager)
     page = client.get(reverse("interclub_leagues")).content.decode()
     assert "the teams present are ranked among themselves" in page
-    response = client.post(
-        reverse("interclub_leagues"),
-        {
-            "name": "Bezirksliga",
-            "series_per_day": "3",
-            "games_at_four": "48",
-            "games_at_three": "36",
-            "series_tie": "shared",
-            "short_venue": "present",
-            "per_team_beaten": "1",
-            "table_tie": "shared",
-            "minimum_series": "0",
-        },
-    )
+    response = client.post(reverse("interclub_leagues"), LEAGUE_FORM)
     league = League.objects.get(name="Bezirksliga")
     assert response["Location"] == reverse("interclub_league", args=[league.public_id])
     client.post(

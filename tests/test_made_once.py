@@ -24,19 +24,8 @@ from matches.tournaments.models import Tournament
 
 from .factories import make_user
 from .test_clubs_pages import SEASON_FORM
+from .test_interclub_pages import LEAGUE_FORM
 from .test_tournaments_pages import ANNOUNCED
-
-LEAGUE_FORM = {
-    "name": "Bezirksliga",
-    "series_per_day": "3",
-    "games_at_four": "48",
-    "games_at_three": "36",
-    "series_tie": "shared",
-    "short_venue": "present",
-    "per_team_beaten": "1",
-    "table_tie": "shared",
-    "minimum_series": "0",
-}
 
 
 @dataclass(frozen=True)
