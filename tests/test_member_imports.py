@@ -333,6 +333,84 @@ def test_a_name_spelt_otherwise_than_a_players_of_the_book_is_a_doubt_not_a_seco
     assert numbers["Hans Müller"] is None
 
 
+def test_a_name_whose_first_name_alone_is_a_players_of_the_book_is_a_doubt_not_a_second_player_unseen(
+    club: Club,
+) -> None:
+    # Players entered at a table by their first name alone: the member list names them in full.
+    for name in ("Aisha", "Anna", "Ömer", "Schmidt"):
+        clubs.club_player_add(club=club, name=name)
+    content = csv_file(
+        [
+            ("Name", "Mitgliedsnummer"),
+            ("Aisha Demir", "4711"),  # 2: Aisha, in full
+            ("Anna Schmidt", "1001"),  # 3: Anna, or another Anna
+            ("Müller, Anna", "1002"),  # 4: the same Anna, or a third
+            ("OEMER Yilmaz", "1003"),  # 5: Ömer, in capitals and written out
+            ("Jörg Weber", "1004"),  # 6: nobody of the book by the first name alone (Jörg Schmidt is no Jörg)
+            ("Hans Mueller", "1005"),  # 7: spelt alike (two players) and nobody by the first name alone
+            ("Eva Schmidt", "1006"),  # 8: a word of the name, but not the first: new
+            ("Aisha", "1007"),  # 9: the name itself: a match
+        ]
+    )
+    member_import = imported(club.keeper, content)
+    preview = member_import_preview(member_import)
+    assert kinds(preview) == {
+        2: Kind.DOUBT,
+        3: Kind.DOUBT,
+        4: Kind.DOUBT,
+        5: Kind.DOUBT,
+        6: Kind.NEW,
+        7: Kind.DOUBT,
+        8: Kind.NEW,
+        9: Kind.MATCH,
+    }
+    rows = {row.row: row for row in preview.rows}
+    assert str(rows[2].problem) == (
+        "Nobody of this book is called Aisha Demir, but somebody by the first name alone: Aisha. The same, or a new "
+        "player?"
+    )
+    offered = {row: [one.player.name if one.player else one.code for one in rows[row].choices] for row in rows}
+    assert offered[2] == ["skip", "Aisha", "new"]
+    assert offered[3] == offered[4] == ["skip", "Anna", "new"]
+    assert offered[5] == ["skip", "Ömer", "new"]
+    assert offered[7] == ["skip", "Hans Müller", "Müller, Hans", "new"]
+    assert "but spelt alike: Hans Müller / Müller, Hans." in str(rows[7].problem)
+
+    # One Anna for two rows is refused, naming both, rather than either row given to her unasked.
+    anna = str(player(club, "Anna").public_id)
+    with pytest.raises(Conflict, match=r"Row 3 \(Anna Schmidt\): rows 3, 4 would all join Anna: choose one."):
+        applied(member_import, r3=anna, r4=anna)
+    assert not Join.objects.filter(player__keeper=club.keeper).exists()
+    # Anna is Anna Schmidt; Anna Müller, left as she was, is skipped (not added, not joined to Anna).
+    applied(member_import, r2="new", r3=anna, r5=str(player(club, "Ömer").public_id))
+    numbers = dict(Player.objects.filter(keeper=club.keeper).values_list("name", "person__federation_number"))
+    assert (numbers["Anna"], numbers["Ömer"], numbers["Aisha Demir"], numbers["Aisha"]) == (
+        "1001",
+        "1003",
+        "4711",
+        "1007",
+    )
+    assert numbers["Jörg Weber"] == "1004"
+    assert "Anna Müller" not in numbers
+
+
+def test_a_name_spelt_alike_and_a_first_name_alone_are_offered_in_one_doubt(club: Club) -> None:
+    clubs.club_player_add(club=club, name="Jörg")
+    member_import = imported(club.keeper, csv_file([("Name", "Mitgliedsnummer"), ("Joerg Schmidt", "4711")]))
+    (row,) = member_import_preview(member_import).rows
+    assert row.kind == Kind.DOUBT
+    assert str(row.problem) == (
+        "Nobody of this book is called Joerg Schmidt, but spelt alike: Jörg Schmidt; by the first name alone: Jörg. "
+        "The same, or a new player?"
+    )
+    assert [one.player.name if one.player else one.code for one in row.choices] == [
+        "skip",
+        "Jörg Schmidt",
+        "Jörg",
+        "new",
+    ]
+
+
 def test_a_number_another_player_of_the_book_holds_and_two_rows_of_one_player_are_refused(club: Club) -> None:
     join_number(player=player(club, "Karl Klein"), number="555")
     content = csv_file(
@@ -418,6 +496,36 @@ def test_the_secretary_previews_decides_the_doubts_with_a_tap_and_joins_the_play
     assert set(Join.objects.filter(player__keeper=club.keeper).values_list("batch", flat=True)) == {member_import.batch}
     assert Player.objects.get(pk=karla.pk).person.federation_number == "777"  # type: ignore[union-attr]
     assert "Undo this import" in text_of(done)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "en",
+            "Row 2: Aisha Demir, 4711 Skip: join nobody to this number Join Aisha Add Aisha Demir as a new player "
+            "Nobody of this book is called Aisha Demir, but somebody by the first name alone: Aisha. The same, or a "
+            "new player?",
+        ),
+        (
+            "de",
+            "Zeile 2: Aisha Demir, 4711 Überspringen: niemanden mit dieser Nummer verbinden Aisha verbinden "
+            "Aisha Demir als neuen Spieler hinzufügen Niemand in diesem Buch heißt Aisha Demir, aber jemand nur mit "
+            "dem Vornamen: Aisha. Dieselbe Person oder ein neuer Spieler?",
+        ),
+    ],
+)
+def test_the_page_asks_whether_a_name_in_full_is_the_player_known_by_the_first_name_alone(
+    club: Club, language: str, said: str
+) -> None:
+    clubs.club_player_add(club=club, name="Aisha")
+    secretary = signed_in(User.objects.get(username="sina"))
+    secretary.defaults["HTTP_ACCEPT_LANGUAGE"] = language
+    sent = upload(secretary, club.keeper, csv_file([("Name", "Mitgliedsnummer"), ("Aisha Demir", "4711")]))
+    page = secretary.get(sent["Location"])
+    shown = text_of(page)
+    assert said in shown
+    assert 'value="skip" id="id_d-2_0" checked' in page.content.decode()
 
 
 def test_a_doubt_about_a_number_joined_elsewhere_joins_when_the_secretary_says_so(club: Club) -> None:
