@@ -998,3 +998,23 @@ def test_the_desks_pay_button_takes_what_the_desk_says_is_owed() -> None:
     client.post(reverse("tournaments:entry_pay", args=[entries[0].public_id]), {"paid": str(line.paid)})
     line = next(line for line in tournament_results(tournament).cashier.lines if line.player == entries[0].player.name)
     assert line.owed == 0
+
+
+def test_a_winner_who_withdrew_is_marked_on_the_prize_list_in_its_file_and_on_the_cashiers_list() -> None:
+    tournament = played(series=1)
+    results = tournament_results(tournament)
+    winner = results.entry(results.prizes[0].winner)
+    assert winner is not None
+    tournaments.entry_withdraw(entry=winner)
+    page = browser(None).get(reverse("tournaments:prizes", args=[tournament.public_id])).content.decode()
+    row = re.search(rf"<td>{re.escape(winner.name)}(.*?)</td>", page, re.S)
+    assert row is not None
+    assert "withdrew after series 1" in row[1]
+    assert page.count("withdrew after series") == page.count(f"<td>{winner.name}")
+    listed = browser(None).get(reverse("download-tournament-prizes", args=[tournament.public_id, "csv"]))
+    assert f"{winner.name} (withdrew after series 1)" in listed.getvalue().decode()
+    cashier = organiser_of(tournament).get(reverse("tournaments:cashier", args=[tournament.public_id])).content.decode()
+    row = re.search(rf'<td class="name">{re.escape(winner.name)}(.*?)</td>', cashier, re.S)
+    assert row is not None
+    assert "withdrew after series 1" in row[1]
+    assert cashier.count("withdrew after series") == 1

@@ -23,6 +23,7 @@ from matches.exports.sheets import Column, Line, Sheet
 from matches.labels import euros, figure_cell, standing_label, total_label
 from matches.refusals import refusal_texts
 
+from .models import Entry
 from .selectors import TournamentResults
 
 
@@ -74,6 +75,13 @@ def withdrawn_label(withdrawn_after: int) -> str:
     return _("withdrew before series 1")
 
 
+def _marked(name: str, entry: Entry | None) -> str:
+    """``name``, marked beside it where its entrant withdrew ("Anna (withdrew after series 2)")."""
+    if entry is None or entry.withdrawn_after is None:
+        return name
+    return f"{name} ({withdrawn_label(entry.withdrawn_after)})"
+
+
 def _ranking_lines(results: TournamentResults, places: Sequence[Place]) -> tuple[Line, ...]:
     """The rows of a ranking: an entrant who withdrew is marked beside their name, for a program as for a reader (the
     ranking has no column of marks), so that their place does not read as a player's still in the field."""
@@ -82,9 +90,7 @@ def _ranking_lines(results: TournamentResults, places: Sequence[Place]) -> tuple
         row = place.standing
         entry = results.entry(row.player)
         club = entry.club if entry is not None else ""
-        name = row.player
-        if entry is not None and entry.withdrawn_after is not None:
-            name = f"{name} ({withdrawn_label(entry.withdrawn_after)})"
+        name = _marked(row.player, entry)
         cells: tuple[Cell, ...] = (place.place, name, club, _score(row.score), row.game_points, row.won, row.lost)
         printed = f"{place.place}*" if place.by_lot else str(place.place)
         figures = (standing_label(row.score), total_label(row.game_points), str(row.won), str(row.lost))
@@ -146,15 +152,16 @@ def prize_label(prize: Prize) -> str:
 
 
 def prize_sheet(results: TournamentResults) -> Sheet:
-    """Every prize with its ranking, place, winner and money; a prize nobody is left to win says so. Where the
-    prizes cannot be paid as announced, the list is empty and its note says why."""
+    """Every prize with its ranking, place, winner (marked where they withdrew) and money; a prize nobody is left to
+    win says so. Where the prizes cannot be paid as announced, the list is empty and its note says why."""
     lines = []
     for prize in results.prizes:
         # A tandem's or team's prize is won by the side, which has no club of its own.
         entry = results.entry(prize.winner) if prize.kind not in {PrizeKind.TANDEM, PrizeKind.TEAM} else None
-        winner = prize.winner if prize.winner is not None else pgettext("tournament file", "not awarded")
+        won_by = _marked(prize.winner, entry) if prize.winner is not None else ""
+        winner = won_by or pgettext("tournament file", "not awarded")
         club = entry.club if entry is not None else ""
-        cells: tuple[Cell, ...] = (prize_label(prize), prize.place, prize.winner or "", club, _amount(prize.amount))
+        cells: tuple[Cell, ...] = (prize_label(prize), prize.place, won_by, club, _amount(prize.amount))
         texts = (prize_label(prize), str(prize.place), winner, club, euros(prize.amount))
         lines.append(Line(cells, texts))
     return Sheet(

@@ -835,6 +835,7 @@ class PrizeRow:
     what: str
     amount: int
     winner: str
+    withdrawn_after: int | None = None
 
 
 def _prize_what(prize: Prize) -> str:
@@ -854,7 +855,8 @@ def _prize_rows(results: TournamentResults) -> list[PrizeRow]:
     for prize in results.prizes:
         entry = results.entry(prize.winner) if prize.kind not in {PrizeKind.TANDEM, PrizeKind.TEAM} else None
         winner = entry.name if entry is not None else prize.winner or ""
-        rows.append(PrizeRow(_prize_what(prize), prize.amount, winner))
+        withdrawn = entry.withdrawn_after if entry is not None else None
+        rows.append(PrizeRow(_prize_what(prize), prize.amount, winner, withdrawn))
     return rows
 
 
@@ -883,6 +885,7 @@ def tournament_prizes(request: HttpRequest, tournament: Tournament) -> HttpRespo
 class CashierRow:
     name: str
     line: CashierLine
+    withdrawn_after: int | None = None
 
 
 @on_subject(Action.MANAGE, "tournament")
@@ -893,7 +896,10 @@ def tournament_cashier(request: HttpRequest, tournament: Tournament) -> HttpResp
     rows = []
     for line in results.cashier.lines:
         entry = results.entry(line.player)
-        rows.append(CashierRow(entry.name if entry is not None else line.player, line))
+        if entry is None:
+            rows.append(CashierRow(line.player, line))
+        else:
+            rows.append(CashierRow(entry.name, line, entry.withdrawn_after))
     rows.sort(key=lambda row: row.name.casefold())
     context = {
         "tournament": tournament,
