@@ -1,5 +1,5 @@
 """Every kind of event's page that makes something new (a club, a season, a league, a tournament) makes it once,
-however often its form is sent: a double tap, a retry after a lost answer, the page back from the browser's
+however often its form is sent: a double tap, a retry after a lost answer, a page the browser restores from its
 history. The same form sent with other values is refused, never guessed at; sent again from the page that says so,
 it makes another."""
 

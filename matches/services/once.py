@@ -1,10 +1,10 @@
 """Something new made once per form, for every kind of event: a club, a season, a league, a tournament. The page's
 form carries a token of its own (``matches.forms.fields.MakesOnce``); the thing it made is kept by the account and
 that token, in the table that keeps the API's answers by ``Idempotency-Key`` (``KeptAnswer``, owned by the account).
-The same form sent again (a double tap, a retry after a lost answer, the page back from the browser's history) finds
-what it made the first time and makes nothing more; the token sent with other content is refused, so that nothing
-is guessed. The daily cleanup forgets what a token made after ``ANSWERS_KEPT`` and keeps the token, so that a form
-sent after that is refused, never taken as new."""
+The same form sent again (a double tap, a retry after a lost answer, a page the browser restores from its history)
+finds what it made the first time and makes nothing more; the token sent with other content is refused, so that
+nothing is guessed. The daily cleanup forgets what a token made after ``ANSWERS_KEPT`` and keeps the token, so that
+a form sent after that is refused, never taken as new."""
 
 from __future__ import annotations
 
