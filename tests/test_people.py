@@ -207,6 +207,12 @@ def test_a_federation_number_joins_a_roster_a_tournament_entry_and_a_club_player
         join_number(player=other, number="47;11")
     with pytest.raises(Invalid):
         join_number(player=other, number="  ")
+    # A number is no guess at a typo: one without a digit, or a sign or separator at either end, is refused.
+    for typo in ("-5", "abc", "5-", "/12", "12.", "--"):
+        with pytest.raises(Invalid) as wrong:
+            join_number(player=other, number=typo)
+        assert wrong.value.errors[0].field == "federation_number", typo
+    assert join_number(player=other, number="at-12/3.4").federation_number == "AT-12/3.4"
 
 
 def test_a_secretary_joins_a_club_player_to_a_number_on_the_players_page_and_sees_a_refusal_next_to_it() -> None:

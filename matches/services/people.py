@@ -28,8 +28,9 @@ MAX_FEDERATION_NUMBER = 20
 
 def checked_federation_number(raw: str, field: str = "federation_number") -> str:
     """A federation's number of a player as typed, without its spaces (fullwidth characters read as the plain ones):
-    letters and digits of the Latin alphabet and ``-/.``, refused (at ``field``) when it is anything else or too long;
-    empty for none."""
+    letters and digits of the Latin alphabet and ``-/.``, refused (at ``field``) when it is anything else or too long,
+    and when it has no digit or begins or ends with one of ``-/.`` (a typo, such as "-5" or "abc", is no number to
+    guess at); empty for none."""
     number = "".join(unicodedata.normalize("NFKC", raw).split()).upper()
     if len(number) > MAX_FEDERATION_NUMBER or not all(
         char.isascii() and (char.isalnum() or char in "-/.") for char in number
@@ -38,6 +39,11 @@ def checked_federation_number(raw: str, field: str = "federation_number") -> str
             field,
             gettext_noop("A federation number has up to {count} letters and digits."),
             count=MAX_FEDERATION_NUMBER,
+        )
+    if number and (not any(char.isdigit() for char in number) or not (number[0].isalnum() and number[-1].isalnum())):
+        raise Invalid.on(
+            field,
+            gettext_noop("A federation number has digits, and - / . only between letters and digits."),
         )
     return number
 
