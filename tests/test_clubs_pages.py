@@ -12,6 +12,8 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 
 from matches.clubs import services as clubs
 from matches.clubs.models import Club, ClubTable, Membership, Night, Roster, Season
@@ -214,6 +216,117 @@ def test_the_public_screen_shows_the_standings_by_first_name_where_asked() -> No
     assert "Ben" in body
     assert 'hx-trigger="every 30s"' in body
     assert _client().get(reverse("club_screen", args=["not-the-token"])).status_code == 404
+
+
+def _screen_night(names: tuple[str, ...], date: datetime.date | None = None) -> tuple[User, Club, Night]:
+    """A club, its owner, and the night its screen shows (tonight's, unless ``date``) with ``names`` at its table
+    and a game saved there."""
+    olga = make_user("olga")
+    club = clubs.club_create(owner=olga, name="Skatclub Herz Dame")
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026"))
+    return olga, club, _night_played(season, date or timezone.localdate(), names, olga)
+
+
+def _night_played(season: Season, date: datetime.date, names: tuple[str, ...], user: User) -> Night:
+    night = clubs.night_create(season=season, date=date)
+    for name in names:
+        clubs.check_in(night=night, name=name)
+    clubs.night_draw(night=night, series=1, user=user)
+    for table in ClubTable.objects.filter(night=night).select_related("match"):
+        enter(table.match, 1)
+    return night
+
+
+def _screen_asks(address: str, etag: str = "") -> Any:
+    """The screen asking again as it does every 30 seconds (``hx-get`` of its path, by htmx), with the ETag of what
+    it shows."""
+    return _client().get(address, headers={"HX-Request": "true"} | ({"If-None-Match": etag} if etag else {}))
+
+
+def _screen_changed(address: str, etag: str) -> tuple[str, str]:
+    """The screen asked again after a change: shown afresh (its page and its new ETag), and asked again with that
+    ETag, nothing."""
+    answer = _screen_asks(address, etag)
+    assert answer.status_code == 200
+    assert answer["ETag"] != etag
+    assert _screen_asks(address, answer["ETag"]).status_code == 304
+    return answer.content.decode(), answer["ETag"]
+
+
+def test_the_public_screen_asking_again_gets_nothing_until_something_it_shows_changed() -> None:
+    olga, club, night = _screen_night(("Anna Schmidt", "Ben Meier", "Cleo Weber"))
+    owner = _client(olga)
+    address = reverse("club_screen", args=[club.screen_token])
+    assert f'hx-get="{address}"' in _client().get(address).content.decode()
+    first = _screen_asks(address)
+    assert first.status_code == 200
+    assert "Ben Meier" in first.content.decode()
+    again = _screen_asks(address, first["ETag"])
+    assert again.status_code == 304
+    assert again.content == b""
+    # A game saved at tonight's table.
+    enter(ClubTable.objects.get(night=night).match, 1)
+    _, etag = _screen_changed(address, first["ETag"])
+    # Ben asks to be shown by his first name only: the next ask no longer shows his full name.
+    ben = Player.objects.get(name="Ben Meier")
+    saved = owner.post(
+        reverse("club_roster", args=[club.public_id]),
+        {"prefix": "x", "x-player": str(ben.public_id), "x-first_name_only": "on"},
+    )
+    assert saved.status_code == 302
+    body, etag = _screen_changed(address, etag)
+    assert "Ben Meier" not in body
+    assert ">Ben<" in body
+    # A player renamed.
+    anna = Player.objects.get(name="Anna Schmidt")
+    anna.name = "Anna Schulz"
+    anna.save()
+    body, etag = _screen_changed(address, etag)
+    assert "Anna Schulz" in body
+    assert "Anna Schmidt" not in body
+    # The season's settings changed: ranked by the average per list.
+    clubs.season_update(season=night.season, settings=clubs.SeasonSettings(name="2026", ranking="average"), user=olga)
+    _, etag = _screen_changed(address, etag)
+    # The night closed.
+    assert owner.post(reverse("night_close", args=[night.public_id])).status_code == 302
+    _screen_changed(address, etag)
+
+
+def test_the_public_screen_asking_again_the_next_day_shows_the_night_of_that_day(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    last_week = timezone.localdate() - datetime.timedelta(days=7)
+    tomorrow = timezone.localdate() + datetime.timedelta(days=1)
+    _, club, night = _screen_night(("Anna", "Ben", "Cleo"), last_week)
+    clubs.check_in(night=clubs.night_create(season=night.season, date=tomorrow), name="Dora")
+    address = reverse("club_screen", args=[club.screen_token])
+    today = _screen_asks(address)
+    assert date_format(last_week) in today.content.decode()
+    assert _screen_asks(address, today["ETag"]).status_code == 304
+    monkeypatch.setattr(timezone, "localdate", lambda *args, **kwargs: tomorrow)
+    body, _ = _screen_changed(address, today["ETag"])
+    assert date_format(tomorrow) in body
+
+
+def test_the_public_screen_asking_again_for_nothing_reads_the_same_however_long_the_season() -> None:
+    olga, club, night = _screen_night(("Anna", "Ben", "Cleo"))
+    address = reverse("club_screen", args=[club.screen_token])
+
+    def unchanged() -> int:
+        etag = _screen_asks(address)["ETag"]
+        with CaptureQueriesContext(connection) as captured:
+            assert _screen_asks(address, etag).status_code == 304
+        return len(captured)
+
+    few = unchanged()
+    for days in (21, 14, 7):
+        played = _night_played(night.season, night.date - datetime.timedelta(days=days), tuple(NAMES[:7]), olga)
+        clubs.night_close(night=played, user=olga)
+    for table in ClubTable.objects.filter(night=night).select_related("match"):
+        enter(table.match, 12)
+    assert unchanged() == few
+    # The token's club, the night on the screen, the season's nights, their tables and the players' names.
+    assert few <= 5
 
 
 def _queries(client: Client, address: str) -> int:

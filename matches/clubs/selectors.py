@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import datetime
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from django.contrib.auth.models import User
-from django.db.models import QuerySet
+from django.db.models import Count, Max, QuerySet, Sum
 
 from matches.engine import Scheme
 from matches.engine.league import (
@@ -228,6 +228,25 @@ def night_on_screen(club: Club, today: datetime.date) -> Night | None:
     ahead takes the screen on its day (or once its tables are drawn), never before."""
     nights = Night.objects.filter(season__club=club).select_related("season")
     return nights.filter(date=today).first() or nights.filter(tables__isnull=False).first()
+
+
+def screen_state(club: Club, today: datetime.date, night: Night | None, season: Season | None) -> Hashable:
+    """What the club room's screen shows moves with, counted by the database in three reads however many nights
+    and games the season holds: the day (a night takes the screen on its day), the club's name, ``night`` on the
+    screen and ``season``'s settings as read already; the season's nights (each one's version moves with check-ins,
+    draws, seats, paper lists, closing and reopening; one added or removed) and the lists of all their tables
+    (``versions_mark``); and the names as the screen shows them: each player of the club's book with the roster's
+    first name only and guest. A player renamed, or asking to be shown by their first name only, moves no version,
+    and the full name must not stay on the screen once they asked."""
+    shown_night = None if night is None else (night.pk, night.date, night.closed_at, night.version)
+    if season is None:
+        return (today, club.name, shown_night)
+    settings = tuple(getattr(season, one.attname) for one in Season._meta.concrete_fields)
+    nights = Night.objects.filter(season=season).aggregate(count=Count("id"), newest=Max("id"), versions=Sum("version"))
+    tables = versions_mark(Match.objects.filter(club_table__night__season=season))
+    names = Player.objects.filter(keeper_id=club.keeper_id).order_by("pk")
+    named = tuple(names.values_list("pk", "name", "roster__first_name_only", "roster__guest"))
+    return (today, club.name, shown_night, settings, tuple(nights.values()), tables, named)
 
 
 def night_version(night: Night) -> str:

@@ -38,7 +38,7 @@ from matches.permissions import Action, public, signed_in, signed_in_account, vi
 from matches.qr import table_join
 from matches.records import record_links
 from matches.refusals import done_or_refused, refusal_as_messages, refusal_on_form, refusal_texts
-from matches.screens import shared
+from matches.screens import screen_response
 from matches.services.paper import PaperTotals
 from matches.views.common import made_by_form
 from matches.views.paper import PaperTable, paper_page
@@ -73,6 +73,7 @@ from .selectors import (
     night_version,
     player_season,
     public_names,
+    screen_state,
     season_table,
     unplayed,
 )
@@ -890,24 +891,29 @@ class ScreenBoard(NamedTuple):
 @require_safe
 def club_screen(request: HttpRequest, token: str) -> HttpResponse:
     """The club's public screen: the night under way (tonight's, else the last one played) and its season's table,
-    or the latest season's without one, refreshing itself; players who asked are shown by their first name only."""
+    or the latest season's without one, refreshing itself; players who asked are shown by their first name only.
+    Asked again with the ETag of what it shows, a bare 304 while none of it changed."""
     club = Club.objects.filter(screen_token=token).first() if token else None
     if club is None:
         raise Http404
     today = timezone.localdate()
     night = night_on_screen(club, today)
     season = night.season if night else club.seasons.first()
-    context: dict[str, Any] = {"club": club, "season": season, "night": night, "today": today, "shared": True}
-    boards: dict[str, list[StandingRow]] = {}
-    if season is not None:
-        table = season_table(season)
-        boards["season"] = standing_rows(table.places, public_names(table.players))
-    if night is not None:
-        results = night_results(night)
-        boards["night"] = standing_rows(results.night_places, public_names(results.players))
-    small = any(len(rows) > SCREEN_ROWS for rows in boards.values())
-    shown = SCREEN_ROWS_SMALL if small else SCREEN_ROWS
-    context["small"] = small
-    for key, rows in boards.items():
-        context[f"{key}_board"] = ScreenBoard(rows[:shown], len(rows))
-    return shared(request, render(request, "clubs/screen.html", context))
+
+    def draw(fragment: bool) -> HttpResponse:
+        context: dict[str, Any] = {"club": club, "season": season, "night": night, "today": today, "shared": True}
+        boards: dict[str, list[StandingRow]] = {}
+        if season is not None:
+            table = season_table(season)
+            boards["season"] = standing_rows(table.places, public_names(table.players))
+        if night is not None:
+            results = night_results(night)
+            boards["night"] = standing_rows(results.night_places, public_names(results.players))
+        small = any(len(rows) > SCREEN_ROWS for rows in boards.values())
+        shown = SCREEN_ROWS_SMALL if small else SCREEN_ROWS
+        context["small"] = small
+        for key, rows in boards.items():
+            context[f"{key}_board"] = ScreenBoard(rows[:shown], len(rows))
+        return render(request, "clubs/screen.html", context)
+
+    return screen_response(request, screen_state(club, today, night, season), draw)
