@@ -9,6 +9,7 @@ import re
 import uuid
 from collections.abc import Callable
 from contextlib import AbstractContextManager as ContextManager
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -31,6 +32,7 @@ from matches.tournaments.models import Category, Entry, Payment, Series, Side, T
 from matches.tournaments.selectors import tournament_results
 
 from .factories import make_user
+from .test_queries import enter
 from .tournaments_setup import ENTRY_FEE, announce, enter_field, enter_paper, paper_totals, play_series, seated
 
 pytestmark = pytest.mark.django_db
@@ -872,6 +874,69 @@ def test_the_desk_follows_its_tables_alone_and_keeps_a_table_number_being_typed(
     assert 'id="entries"' not in text
     assert not re.search(r'id="tables-(progress|list)"[^>]*>(?:(?!</div>).)*id="desk-table"', text, re.S)
     assert "HX-Request" in answer["Vary"]
+
+
+def _desk_follows(client: Client, tournament: Tournament, etag: str = "") -> Any:
+    """The desk asking for its tables again, as it does every 30 seconds (by htmx), with the ETag of what it
+    shows."""
+    return client.get(desk(tournament), headers={"HX-Request": "true"} | ({"If-None-Match": etag} if etag else {}))
+
+
+def _desk_changed(client: Client, tournament: Tournament, etag: str) -> tuple[str, str]:
+    """The desk's tables asked for after a change: shown afresh, and asked for again with their new ETag,
+    nothing."""
+    answer = _desk_follows(client, tournament, etag)
+    assert answer.status_code == 200
+    assert answer["ETag"] != etag
+    assert _desk_follows(client, tournament, answer["ETag"]).status_code == 304
+    return answer.content.decode(), answer["ETag"]
+
+
+def test_the_desk_following_its_tables_gets_nothing_until_a_table_moves() -> None:
+    tournament = announce()
+    enter_field(tournament, 11)
+    tournaments.series_draw(tournament=tournament, number=1)
+    tables = list(Table.objects.filter(series__tournament=tournament).select_related("match").order_by("number"))
+    games = tables[0].match.planned_games
+    client = organiser_of(tournament)
+    first = _desk_follows(client, tournament)
+    assert first.status_code == 200
+    assert f"0 of {games} games" in first.content.decode()
+    again = _desk_follows(client, tournament, first["ETag"])
+    assert again.status_code == 304
+    assert again.content == b""
+    # A game saved at a table.
+    enter(tables[0].match, 1)
+    body, etag = _desk_changed(client, tournament, first["ETag"])
+    assert f"1 of {games} games" in body
+    # A table's paper list entered.
+    enter_paper(tables[1])
+    body, etag = _desk_changed(client, tournament, etag)
+    assert "1 of 3 tables complete" in body
+    # Another manager of the tournament (its club's secretary) holding the organiser's ETag is answered afresh.
+    assert tournament.organiser is not None
+    club = clubs.club_create(owner=tournament.organiser, name="Grand Hand")
+    clubs.member_set(club=club, username=make_user("secretary").username, role="secretary")
+    Tournament.objects.filter(pk=tournament.pk).update(club=club)
+    assert _desk_follows(client, tournament, etag).status_code == 304
+    assert _desk_follows(browser(User.objects.get(username="secretary")), tournament, etag).status_code == 200
+
+
+def test_the_desk_following_its_tables_for_nothing_reads_the_same_however_many_entrants() -> None:
+    def unchanged(entrants: int) -> int:
+        tournament = announce()
+        enter_field(tournament, entrants)
+        tournaments.series_draw(tournament=tournament, number=1)
+        client = organiser_of(tournament)
+        etag = _desk_follows(client, tournament)["ETag"]
+        with CaptureQueriesContext(connection) as captured:
+            assert _desk_follows(client, tournament, etag).status_code == 304
+        return len(captured)
+
+    few = unchanged(8)
+    assert unchanged(40) == few
+    # The session, its account, the tournament, and the desk's tables counted.
+    assert few <= 5
 
 
 def test_the_desk_reads_a_fixed_number_of_times_however_many_entries(

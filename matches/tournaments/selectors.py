@@ -44,6 +44,7 @@ from matches.models import Match
 from matches.names import name_key
 from matches.papers import paper_sums
 from matches.registry import ListPlace, TablePlace
+from matches.selectors import versions_mark
 from matches.sums import list_sums
 
 from .models import (
@@ -450,6 +451,16 @@ def series_progress(tournament: Tournament) -> SeriesProgress | None:
     counted = tables.aggregate(drawn=Count("pk"), done=Count("pk", filter=complete))
     playing = tables.exclude(complete).order_by("number").values_list("number", flat=True)[:LIVE_TABLES]
     return SeriesProgress(series.number, counted["drawn"], counted["done"], tuple(playing))
+
+
+def desk_tables_state(tournament: Tournament) -> tuple[int, str]:
+    """What the desk's tables move with, counted by the database in one read however many entrants or tables: the
+    tournament's version (entries, draws, paper lists, closings) and the lists of the series being played
+    (``versions_mark``: each game saved, undone or fixed, a scoring link renewed)."""
+    playing = Match.objects.filter(
+        tournament_table__series__tournament=tournament, tournament_table__series__closed_at__isnull=True
+    )
+    return (tournament.version, versions_mark(playing))
 
 
 def closed_tournament_lists(match_ids: Sequence[int]) -> dict[int, ListPlace]:

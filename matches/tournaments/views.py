@@ -49,6 +49,7 @@ from matches.permissions import (
 from matches.qr import TableJoin, table_join
 from matches.records import record_links
 from matches.refusals import done_or_refused, refusal_as_messages, refusal_on_form, refusal_texts
+from matches.screens import followed_page
 from matches.services.paper import PaperTotals
 from matches.views.common import made_by_form
 from matches.views.paper import PaperTable, paper_page
@@ -73,6 +74,7 @@ from .selectors import (
     TournamentResults,
     cashier_line_of,
     cashier_lines_by_entry,
+    desk_tables_state,
     drawn_series,
     entry_by_code,
     met_again_in,
@@ -309,12 +311,15 @@ def _desk(request: HttpRequest, tournament: Tournament, status: int = 200, **for
 @on_subject(Action.MANAGE, "tournament")
 @require_safe
 def tournament_desk(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    if from_htmx(request):
-        # The desk following its tables every 30 seconds (its one ask by htmx): that part alone, without the room's
-        # money.
-        response = render(request, "tournaments/_desk_tables.html", _tables_context(request, tournament))
-    else:
-        response = _desk(request, tournament, focus_door=request.GET.get("next") == "door")
+    """The organiser's desk. Following its tables every 30 seconds (its one ask by htmx), it gets that part alone,
+    without the room's money, and a bare 304 while the tables stand as this manager's desk shows them."""
+
+    def page() -> HttpResponse:
+        if from_htmx(request):
+            return render(request, "tournaments/_desk_tables.html", _tables_context(request, tournament))
+        return _desk(request, tournament, focus_door=request.GET.get("next") == "door")
+
+    response = followed_page(request, lambda: (desk_tables_state(tournament), request.user.pk), page)
     patch_vary_headers(response, ["HX-Request"])
     return response
 
