@@ -104,6 +104,9 @@ class ClosedLists:
     # The books whose players ``account`` may rank as one circle (a club's players, for its members): each by the
     # public id of what keeps it (the club), its keeper's id and what it is called.
     circles: Callable[[User], Iterable[tuple[uuid.UUID, int, str]]] | None = None
+    # Of the books by id, those that are circles of its (a club's), each with the public id and name of what keeps
+    # it: whose players a ranking list of a circle counts, in one query however many books.
+    circles_of: Callable[[Sequence[int]], Mapping[int, tuple[uuid.UUID, str]]] | None = None
 
 
 _gone_invite_pages: list[GoneLinkPage] = []
@@ -184,6 +187,16 @@ def lists_circles(account: User) -> list[tuple[uuid.UUID, int, str]]:
     return [
         circle for lists in _closed_lists.values() if lists.circles is not None for circle in lists.circles(account)
     ]
+
+
+def lists_circles_of(keepers: Iterable[int]) -> dict[int, tuple[uuid.UUID, str]]:
+    """Of the books (keepers, by id), those that are circles, each with the public id and name of what keeps it."""
+    wanted = sorted(set(keepers))
+    found: dict[int, tuple[uuid.UUID, str]] = {}
+    for lists in _closed_lists.values():
+        if wanted and lists.circles_of is not None:
+            found |= lists.circles_of(wanted)
+    return found
 
 
 def closed_lists_label(kind: str) -> str:

@@ -239,6 +239,16 @@ def test_a_ranking_lists_refusals_name_the_apis_fields(club: dict[str, Any]) -> 
         assert refused.json() == {"club": ["Choose one of your clubs."]}, club_sent
     made = owner.post("/api/v1/rankings/", body | {"club": str(club["club"].public_id)}, format="json")
     assert made.status_code == 201, made.content
+    # The list says whose players count, as its input takes it: what was read is sent back as it was.
+    assert (made.json()["club"], made.json()["club_name"]) == (str(club["club"].public_id), "Skatclub Herz Dame")
+    read = owner.get(f"/api/v1/rankings/{made.json()['id']}/").json()
+    listed = owner.get("/api/v1/rankings/").json()
+    assert read["club"] == listed[0]["club"] == str(club["club"].public_id)
+    taken = ("name", "events", "counted", "club", "method", "minimum", "best", "places", "field", "public")
+    again = owner.put(f"/api/v1/rankings/{made.json()['id']}/", {key: read[key] for key in taken}, format="json")
+    assert again.status_code == 200, again.content
+    everybody = owner.post("/api/v1/rankings/", body | {"counted": "everybody"}, format="json").json()
+    assert (everybody["club"], everybody["club_name"]) == (None, None)
     backwards = {"date_from": "2026-12-01", "date_to": "2026-11-01"}
     changed = owner.put(f"/api/v1/rankings/{made.json()['id']}/", body | backwards, format="json")
     assert changed.status_code == 400

@@ -109,7 +109,10 @@ def test_who_sees_a_list_and_who_counts(club: dict[str, Any]) -> None:
     assert len(ranking_rows(of_club)) == 3
     member = make_user("max")
     clubs.member_set(club=club["club"], username="max", role="member")
-    assert signed_in(member).get(reverse("ranking_detail", args=[of_club.public_id])).status_code == 200
+    shown = signed_in(member).get(reverse("ranking_detail", args=[of_club.public_id]))
+    assert shown.status_code == 200
+    # The page says whose players count: a member of two clubs tells their lists apart.
+    assert "the players of Skatclub Herz Dame" in text_of(shown)
     assert Client().get(reverse("ranking_detail", args=[numbered.public_id])).status_code == 302
     # A club's nights are for its members: a list over them is shown to nobody else.
     with pytest.raises(Invalid, match="not shown to everybody"):

@@ -27,7 +27,7 @@ class ClubsConfig(AppConfig):
         from .models import Night, Season
         from .permissions import CLUB_SUBJECTS, club_book_role
         from .prints import table_place_of
-        from .selectors import closed_club_lists, club_book_names, clubs_of_member, seasons_of_members
+        from .selectors import closed_club_lists, club_book_names, club_circles_of, clubs_of_member, seasons_of_members
         from .services import night_standings_rescore, season_standings_rescore
         from .views import closed_table_link
 
@@ -51,6 +51,7 @@ class ClubsConfig(AppConfig):
                     closed_club_lists,
                     shared_with=seasons_of_members,
                     circles=clubs_of_member,
+                    circles_of=club_circles_of,
                 ),
                 gone_link_page=closed_table_link,
                 book_names=club_book_names,

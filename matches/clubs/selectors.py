@@ -433,6 +433,12 @@ def clubs_of_member(account: User) -> list[tuple[uuid.UUID, int, str]]:
     return list(clubs.values_list("public_id", "keeper_id", "name"))
 
 
+def club_circles_of(keepers: Sequence[int]) -> dict[int, tuple[uuid.UUID, str]]:
+    """Of these books (keepers, by id), the clubs' with each club's public id and name, in one query."""
+    clubs = Club.objects.filter(keeper_id__in=keepers).values_list("keeper_id", "public_id", "name")
+    return {keeper: (public_id, name) for keeper, public_id, name in clubs}
+
+
 def club_book_names(keepers: Sequence[int]) -> dict[int, str]:
     """The names of the clubs that keep some of these books (keepers, by id), by the book's id, in one query."""
     return dict(Club.objects.filter(keeper_id__in=keepers).values_list("keeper_id", "name"))

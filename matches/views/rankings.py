@@ -34,7 +34,7 @@ from ..rankings import (
     ranking_shown,
 )
 from ..refusals import done_or_refused, refusal_on_form
-from ..registry import closed_lists_label, lists_circles
+from ..registry import closed_lists_label, lists_circles, lists_circles_of
 from ..services.rankings import RankingForm, ranking_delete, ranking_due, ranking_publish, ranking_save
 
 # The places of a ranking list shown at a time.
@@ -213,6 +213,14 @@ def ranking_detail(request: HttpRequest, ranking: RankingList) -> HttpResponse:
     return _detail_page(request, ranking, RankingPublishForm(), asked=request.GET.get("period"), status=200)
 
 
+def _circle_name(ranking: RankingList) -> str | None:
+    """The name of the club whose players the list counts (None where that club is gone)."""
+    if ranking.book_id is None:
+        return None
+    _, name = lists_circles_of([ranking.book_id]).get(ranking.book_id, (None, None))
+    return name
+
+
 def _detail_page(
     request: HttpRequest, ranking: RankingList, publish_form: RankingPublishForm, *, asked: str | None, status: int
 ) -> HttpResponse:
@@ -241,6 +249,7 @@ def _detail_page(
         "figure": FIGURES[Method(rules.method)],
         "manage": owner is not None and ranking.owner_id == owner.pk,
         "publish_form": publish_form,
+        "circle": _circle_name(ranking) if rules.counted == Counted.BOOK else None,
     }
     return render(request, "matches/ranking_detail.html", context, status=status)
 

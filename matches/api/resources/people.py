@@ -3,6 +3,8 @@ show it; one's own ranking lists and one's clubs', defined, changed, published a
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Mapping
 from dataclasses import asdict, replace
 from typing import Any
 
@@ -31,7 +33,7 @@ from ...records import (
     record_overview,
     shown_name,
 )
-from ...registry import closed_lists_label, lists_circles
+from ...registry import closed_lists_label, lists_circles, lists_circles_of
 from ...services.rankings import (
     MAX_FIELD,
     MAX_PLACES,
@@ -191,6 +193,8 @@ class RankingListShape(serializers.Serializer):
     date_to = serializers.DateField(allow_null=True)
     period = serializers.CharField()
     counted = serializers.CharField()
+    club = serializers.UUIDField(allow_null=True, help_text="With counted: book, the club whose players count.")
+    club_name = serializers.CharField(allow_null=True, help_text="That club's name.")
     method = serializers.CharField()
     minimum = serializers.IntegerField()
     best = serializers.IntegerField()
@@ -228,7 +232,12 @@ class RankingPublishedShape(RankingListDetailShape):
     replayed = replayed_field()
 
 
-def _ranking(ranking: RankingList) -> dict[str, Any]:
+def _ranking(ranking: RankingList, circles: Mapping[int, tuple[uuid.UUID, str]] | None = None) -> dict[str, Any]:
+    """The list's definition as its input takes it, with the name of the club whose players it counts; ``circles``:
+    the clubs of the lists' books (``lists_circles_of``) where many lists are shown, else read for this one."""
+    if circles is None:
+        circles = lists_circles_of([ranking.book_id] if ranking.book_id is not None else [])
+    club, club_name = circles.get(ranking.book_id, (None, None)) if ranking.book_id is not None else (None, None)
     return {
         "id": ranking.public_id,
         "name": ranking.name,
@@ -237,6 +246,8 @@ def _ranking(ranking: RankingList) -> dict[str, Any]:
         "date_to": ranking.date_to,
         "period": ranking.period,
         "counted": ranking.counted,
+        "club": club,
+        "club_name": club_name,
         "method": ranking.method,
         "minimum": ranking.minimum,
         "best": ranking.best,
@@ -288,7 +299,9 @@ class RankingListView(PolicyView):
         account = signed_in_account(request)
         books = [book for _, book, _ in lists_circles(account)]
         rankings = RankingList.objects.filter(owner=account) | RankingList.objects.filter(book__in=books)
-        shown = [_ranking(ranking) for ranking in rankings.distinct().order_by("name", "id")]
+        listed = list(rankings.distinct().order_by("name", "id"))
+        circles = lists_circles_of(ranking.book_id for ranking in listed if ranking.book_id is not None)
+        shown = [_ranking(ranking, circles) for ranking in listed]
         return Response(RankingListShape(shown, many=True).data)
 
     @extend_schema(
