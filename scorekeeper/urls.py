@@ -1,6 +1,8 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, re_path
+
+from matches.api.errors import no_such_address
 
 # Django's account pages, but for the password reset, which the app answers itself (it limits the mails it sends, and a
 # new password lifts the login lockout).
@@ -19,6 +21,9 @@ urlpatterns = [
     path("api/v1/", include("matches.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    # Under the API's addresses, one that names nothing is its JSON 404 with DEBUG on too (Django would answer its
+    # page for developers, in HTML).
+    re_path(r"^api/", no_such_address),
 ]
 
 # An address that names nothing: under the API's, the API's JSON 404; elsewhere Django's page.

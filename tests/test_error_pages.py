@@ -143,6 +143,37 @@ def test_an_api_address_that_names_nothing_is_the_apis_json_404(address: str, la
         assert response.json() == NOT_FOUND[language]
 
 
+@pytest.mark.parametrize("address", ["/api/v1/nonexistent/", "/api/v1/matches/not-a-uuid/", "/api/v2/"])
+def test_an_api_address_that_names_nothing_is_the_apis_json_404_with_debug_on_too(address: str) -> None:
+    """An engineer trying the API on ``make run`` (DEBUG on) gets the answer a script gets, not Django's HTML."""
+    with override_settings(DEBUG=True):
+        response = _token_client().get(address, headers={"Accept-Language": "de"})
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == NOT_FOUND["de"]
+
+
+@pytest.mark.parametrize("language", NOT_FOUND)
+def test_another_accounts_match_is_not_there_in_the_askers_language(language: str) -> None:
+    api = _token_client()
+    stranger = make_match(make_user("mallory"))
+    token = AuthToken.objects.create(make_user("ben"))[1]
+    headers = {"Accept-Language": language}
+    for client in (api, Client(headers={"Authorization": f"Token {token}"})):
+        response = client.get(f"/api/v1/matches/{stranger.public_id}/", headers=headers)
+        assert response.status_code == 404
+        assert response.json() == NOT_FOUND[language]
+    anybody = Client().get(f"/api/v1/matches/{stranger.public_id}/", headers=headers)
+    assert anybody.status_code == 401
+    assert (
+        anybody.json()
+        == {
+            "en": {"detail": "Authentication credentials were not provided."},
+            "de": {"detail": "Anmeldedaten fehlen."},
+        }[language]
+    )
+
+
 def test_the_apis_json_404_is_worded_as_its_views_answer_a_thing_not_there() -> None:
     api = _token_client()
     with override_settings(DEBUG=False):

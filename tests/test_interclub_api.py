@@ -610,6 +610,9 @@ def test_an_accepted_report_is_corrected_by_the_manager_with_a_reason(setup: Lea
     assert without.status_code == 400
     assert without.json() == {"reason": ["Say why the accepted results are corrected."]}
     assert send(signed(setup.secretaries[0]), address(venue, "reopen"), {"reason": "Fehler"}).status_code == 404
+    in_german = {"Idempotency-Key": str(uuid.uuid4()), "Accept-Language": "de"}
+    refused = signed(setup.secretaries[0]).post(address(venue, "reopen"), {}, format="json", headers=in_german)
+    assert refused.json() == {"detail": "Nicht gefunden."}
     seen = version(venue)
     reopened = send(client, address(venue, "reopen"), {"reason": "Tisch 2 falsch addiert"}, seen=seen)
     assert reopened.status_code == 200, reopened.content

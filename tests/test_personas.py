@@ -33,6 +33,7 @@ from django.utils.http import urlsafe_base64_encode
 from rest_framework.views import APIView
 
 from matches import permissions, registry
+from matches.api.errors import no_such_address
 from matches.clubs import services as clubs
 from matches.clubs.models import Night
 from matches.models import Game, Keeper, Match, MatchEvent, MemberImport, Person, Player, Seat
@@ -349,6 +350,9 @@ def policy_allows(rule: Rule, persona: Persona, subjects: Sequence[Model], metho
 
 def expectation(route: Route, table: Table) -> Callable[[Persona, str], Answer] | str:
     """What each persona should get at ``route``, or why that cannot be told."""
+    if route.view is no_such_address:
+        # Under the API's addresses, the rest name nothing: everybody is told so.
+        return lambda persona, method: Answer.NOT_FOUND
     if route.is_the_apps:
         rule = getattr(route.view, "policy", None)
         if not isinstance(rule, Rule):

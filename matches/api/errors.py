@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.views.defaults import page_not_found
 from rest_framework import status
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotAuthenticated, NotFound
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
@@ -21,7 +21,7 @@ from ..addresses import in_api
 from ..engine import FieldError, RuleError
 from ..engine.messages import msg
 from ..errors import Conflict, ServiceError
-from ..permissions import Denied
+from ..permissions import Denied, public
 from ..scoring import error_tree
 from ..services import StaleSubmission
 from .policy import IDEMPOTENCY_HEADER
@@ -41,9 +41,10 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if isinstance(exc, RuleError):
         return Response(error_tree(exc), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, Denied):
+        # As the policy answers it (``api.policy``), in the asker's language.
         if exc.visitor.account is None:
-            return Response({"detail": "Authentication credentials were not provided."}, status=401)
-        return Response({"detail": "Not found."}, status=status.HTTP_404_NOT_FOUND)
+            return exception_handler(NotAuthenticated(), context)
+        return exception_handler(NotFound(), context)
     return exception_handler(exc, context)
 
 
@@ -55,3 +56,9 @@ def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
         return page_not_found(request, exception)
     body = JSONRenderer().render({"detail": NotFound.default_detail})
     return HttpResponse(body, content_type="application/json", status=status.HTTP_404_NOT_FOUND)
+
+
+@public
+def no_such_address(request: HttpRequest) -> HttpResponse:
+    """An address under the API's that names nothing: the API's 404 (``not_found``), whether DEBUG is on or off."""
+    return not_found(request, Http404())
