@@ -131,6 +131,19 @@ def test_a_cut_name_fits_beside_the_widest_points() -> None:
     assert face.name.getlength(picture.rows[0].name) < name_room
 
 
+def test_a_rows_mark_is_kept_whole_under_a_name_cut_to_its_column() -> None:
+    long_name = "Wolfgang Amadeus Theophilus Mozart-Schikaneder von Salzburg"
+    mark = "nach Serie 2 zurückgetreten"
+    unmarked = [Row(1, long_name, "180,00 €"), Row(2, "Ben", "90,00 €")]
+    picture = layout("Preisskat", [], [Row(1, long_name, "180,00 €", mark=mark), unmarked[1]], None, "x")
+    assert [row.mark for row in picture.rows] == [mark, ""]
+    # The mark takes a line of its own: the name is cut as far as it would be without it, no further.
+    assert picture.rows[0].name.endswith("…")
+    assert picture.rows[0].name == layout("Preisskat", [], unmarked, None, "x").rows[0].name
+    faces = row_fonts(picture.row_height)
+    assert faces.mark.getlength(mark) < faces.name.getlength(picture.rows[0].name)
+
+
 def test_a_long_title_takes_a_smaller_size_then_an_ellipsis() -> None:
     short = layout("Donnerstag", [], _rows(3), None, "x")
     assert (short.title, short.title_size) == ("Donnerstag", TITLE_SIZES[0])

@@ -384,6 +384,28 @@ def test_the_prize_picture_shows_the_places_that_won_with_their_money(client: Cl
     assert answer.content.startswith(b"\x89PNG")
 
 
+def test_the_prize_picture_marks_a_winner_who_withdrew_in_the_live_pages_words_as_the_prize_list_does(
+    organiser: User,
+) -> None:
+    tournament = announce(organiser)
+    enter_field(tournament, 12)
+    tournaments.series_draw(tournament=tournament, number=1, user=organiser)
+    first = Series.objects.get(tournament=tournament, number=1)
+    play_series(first)
+    tournaments.series_close(series=first, user=organiser)
+    results = tournament_results(tournament)
+    best = next(prize for prize in results.prizes if prize.kind is PrizeKind.PLACE and prize.place == 1)
+    winner = results.entry(best.winner)
+    assert winner is not None
+    gone = tournaments.entry_withdraw(entry=winner)
+    picture = prize_picture(tournament_results(tournament))
+    assert [(row.name, row.mark) for row in picture.rows if row.mark] == [(gone.name, "withdrew after series 1")]
+    assert picture.rows[0].name == gone.name
+    with translation.override("de"):
+        german = prize_picture(tournament_results(tournament))
+    assert [(row.name, row.mark) for row in german.rows if row.mark] == [(gone.name, "nach Serie 1 zurückgetreten")]
+
+
 def test_the_prize_picture_of_a_finished_tournament_is_the_prize_list(organiser: User) -> None:
     tournament = played(organiser, close=2, series=2)
     assert prize_picture(tournament_results(tournament)).lines[1] == "Prize list"

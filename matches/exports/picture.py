@@ -13,7 +13,7 @@ import hashlib
 import io
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
@@ -55,6 +55,7 @@ CARD = "#ffffff"
 ACCENT = "#1d6b3a"
 ACCENT_FOREGROUND = "#ffffff"
 ACCENT_SOFT = "#cfe6d6"
+WARN = "#8a5a00"
 SEATS = ("#1f6fb2", "#c0392b", "#1f7a48", "#8e44ad")
 
 ELLIPSIS = "…"
@@ -63,13 +64,15 @@ NOT_IN_A_FILE_NAME = re.compile(r'[\\/:*?"<>|\x00-\x1f]+')
 
 @dataclass(frozen=True)
 class Row:
-    """One place in the ranking: the place (equal scores share it), the name, the points as written, and the seat
-    whose colour marks the name and its line in the chart (a match's; None at a club night)."""
+    """One place in the ranking: the place (equal scores share it), the name, the points as written, the seat
+    whose colour marks the name and its line in the chart (a match's; None at a club night), and a mark the page
+    gives the name as a badge (a prize winner who withdrew: "withdrew after series 2"), drawn as one under it."""
 
     place: int
     name: str
     points: str
     seat: int | None = None
+    mark: str = ""
 
 
 @dataclass(frozen=True)
@@ -118,11 +121,14 @@ class Fonts:
     place: ImageFont.FreeTypeFont
     name: ImageFont.FreeTypeFont
     points: ImageFont.FreeTypeFont
+    mark: ImageFont.FreeTypeFont
 
 
 def row_fonts(row_height: int) -> Fonts:
     size = round(row_height * 0.42)
-    return Fonts(place=font(size, bold=True), name=font(size), points=font(size, bold=True))
+    return Fonts(
+        place=font(size, bold=True), name=font(size), points=font(size, bold=True), mark=font(round(row_height * 0.22))
+    )
 
 
 TITLE_SIZES = (60, 52, 44, 40)  # a long title takes a smaller size before it is cut
@@ -154,6 +160,11 @@ def row_height(count: int, charted: bool) -> int:
     return max(ROW_MIN, min(ROW_MAX, room // max(count, 1)))
 
 
+def mark_padding(row_height: int) -> int:
+    """The room between a mark and its badge's outline, each side."""
+    return round(row_height * 0.1)
+
+
 def columns(row_height: int, points: Sequence[str]) -> tuple[int, int, int]:
     """Where a row's name starts and ends and where its points end (right-aligned), for these points."""
     faces = row_fonts(row_height)
@@ -168,14 +179,21 @@ def layout(title: str, lines: Sequence[str], rows: Sequence[Row], chart: Chart |
     shown = list(rows) if len(rows) <= MAX_ROWS else list(rows[: MAX_ROWS - 1])
     size = row_height(len(shown) + (len(shown) < len(rows)), chart is not None)
     name_left, name_right, _ = columns(size, [row.points for row in shown])
-    face = row_fonts(size).name
-    room = WIDTH - 2 * MARGIN
-    title, title_size = title_fit(title, room)
+    faces = row_fonts(size)
+    room = name_right - name_left
+    pad = mark_padding(size)
+    # A mark has a line of its own under the name, so that neither is cut for the other.
+    shown = [
+        replace(row, name=fit(row.name, faces.name, room), mark=row.mark and fit(row.mark, faces.mark, room - 2 * pad))
+        for row in shown
+    ]
+    width = WIDTH - 2 * MARGIN
+    title, title_size = title_fit(title, width)
     return Picture(
         title=title,
         title_size=title_size,
-        lines=tuple(fit(line, SUBTITLE, room) for line in lines),
-        rows=tuple(Row(row.place, fit(row.name, face, name_right - name_left), row.points, row.seat) for row in shown),
+        lines=tuple(fit(line, SUBTITLE, width) for line in lines),
+        rows=tuple(shown),
         more=len(rows) - len(shown),
         row_height=size,
         chart=chart,
@@ -223,7 +241,8 @@ def _draw_rows(canvas: ImageDraw.ImageDraw, picture: Picture) -> None:
     name_left, _, points_right = columns(height, [row.points for row in picture.rows])
     for index, row in enumerate(picture.rows):
         top = picture.rows_top + index * height
-        middle = top + height // 2
+        # A marked row's line moves up to leave the lower part of the row to its badge.
+        middle = top + height // 2 - (round(height * 0.18) if row.mark else 0)
         if index:
             canvas.line((MARGIN, top, WIDTH - MARGIN, top), fill=LINE, width=2)
         place_colour = ACCENT if row.place == 1 else MUTED
@@ -236,9 +255,22 @@ def _draw_rows(canvas: ImageDraw.ImageDraw, picture: Picture) -> None:
             )
         canvas.text((name_left, middle), row.name, fill=FOREGROUND, font=faces.name, anchor="lm")
         canvas.text((points_right, middle), row.points, fill=FOREGROUND, font=faces.points, anchor="rm")
+        if row.mark:
+            _draw_mark(canvas, row.mark, faces.mark, name_left, top + height // 2 + round(height * 0.26), height)
     if picture.more:
         middle = picture.rows_top + len(picture.rows) * height + height // 2
         canvas.text((name_left, middle), picture.more_text, fill=MUTED, font=faces.name, anchor="lm")
+
+
+def _draw_mark(
+    canvas: ImageDraw.ImageDraw, mark: str, face: ImageFont.FreeTypeFont, left: int, middle: int, height: int
+) -> None:
+    """A mark as the page's badge: its words in the warning colour inside a rounded outline of it."""
+    pad = mark_padding(height)
+    half = round(face.size * 0.8)
+    right = left + round(face.getlength(mark)) + 2 * pad
+    canvas.rounded_rectangle((left, middle - half, right, middle + half), radius=half // 2, outline=WARN, width=2)
+    canvas.text((left + pad, middle), mark, fill=WARN, font=face, anchor="lm")
 
 
 def _draw_chart(canvas: ImageDraw.ImageDraw, chart: Chart, top: int) -> None:

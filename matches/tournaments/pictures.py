@@ -1,5 +1,6 @@
 """A tournament's prize list as a picture to post, laid out and drawn as a match's results are: the places of the
-total standings that won a prize, each with its winner and money, for organisers who post their results as a photo."""
+total standings that won a prize, each with its winner (marked where they withdrew, as the prize list marks them) and
+money, for organisers who post their results as a photo."""
 
 from __future__ import annotations
 
@@ -10,19 +11,23 @@ from matches.engine.tournaments import PrizeKind
 from matches.exports.picture import Picture, Row, layout
 from matches.labels import euros
 
-from .exports import finished
+from .exports import finished, withdrawn_label
 from .selectors import TournamentResults
 
 
 def prize_picture(results: TournamentResults) -> Picture:
     """The prizes of the places (the main ranking), best first: a place nobody won is left out, and so are the
-    other rankings' prizes (the printed prize list has them all)."""
+    other rankings' prizes (the printed prize list has them all). A winner who withdrew is marked in the live page's
+    words, as on the prize list and in its file."""
     tournament = results.tournament
-    rows = [
-        Row(prize.place, prize.winner, euros(prize.amount))
-        for prize in results.prizes
-        if prize.kind is PrizeKind.PLACE and prize.winner is not None
-    ]
+    rows = []
+    for prize in results.prizes:
+        if prize.kind is not PrizeKind.PLACE or prize.winner is None:
+            continue
+        entry = results.entry(prize.winner)
+        withdrawn = entry.withdrawn_after if entry is not None else None
+        mark = withdrawn_label(withdrawn) if withdrawn is not None else ""
+        rows.append(Row(prize.place, prize.winner, euros(prize.amount), mark=mark))
     when = " · ".join(part for part in (date_format(tournament.date), tournament.venue) if part)
     what = _("Prize list") if finished(results) else _("Prize list as it stands")
     lines = [when, what]
