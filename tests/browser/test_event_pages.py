@@ -1,21 +1,23 @@
 """Every page of a league and of an open tournament, on a phone (390 × 844) and on a room's screen (1920 × 1080), in
 English and German, light and dark: axe-core finds nothing, and nothing makes the page scroll sideways. The league
 has a closed venue with its report; the tournament a closed series, a series being played and a desk with money
-still owed."""
+still owed. The cashier's list of a field of long names shows every amount on a phone and stays a table on a desk."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
-from playwright.sync_api import Browser, ViewportSize
+from playwright.sync_api import Browser, BrowserContext, ViewportSize, expect
 
 from matches.interclub import services as leagues
 from matches.tournaments import services as tournaments
 from matches.tournaments.models import Entry, Series
 
+from ..factories import make_user
 from ..interclub_setup import check_in_all, enter_series, league_setup
 from ..tournaments_setup import announce, enter_field, play_series
 from .flow import signed_in
@@ -68,10 +70,14 @@ def _pages() -> tuple[User, dict[str, str]]:
 
 
 def _rows_out_of_line(page: Any) -> list[str]:
-    """Table rows whose cells' first lines of text do not sit level (a team's name a line below its figures)."""
+    """Table rows whose cells' first lines of text do not sit level (a team's name a line below its figures). A row
+    laid out as a card on a phone (the cashier's list) heads it with its first cell on a line of its own: the cells
+    under it are the ones to sit level."""
     found: list[str] = page.evaluate(
         """() => Array.from(document.querySelectorAll("tbody tr")).filter((row) => {
-            const tops = Array.from(row.cells).map((cell) => {
+            const cells = Array.from(row.cells);
+            const side = getComputedStyle(row).display === "table-row" ? cells : cells.slice(1);
+            const tops = side.map((cell) => {
                 const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT, (node) =>
                     node.textContent.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP);
                 const text = walker.nextNode();
@@ -129,3 +135,78 @@ def test_no_league_or_tournament_page_has_an_accessibility_problem_or_scrolls_si
             problems[name] = found
     context.close()
     assert not problems, "\n".join(f"{name}: {found}" for name, found in problems.items())
+
+
+# A field as a door sees it: names of two or three words, one with a hyphen, letters beyond A to Z.
+LONG_FIELD = (
+    "Maximilian Borgstedt-Hoffmann",
+    "Anneliese Oberhauser",
+    "Bartholomäus Zimmermann",
+    "Wolfgang Schwarzenberger",
+    "Oluwaseun Adeyemi",
+    "Siobhán O'Sullivan",
+    "Katharina Lüdenscheidt",
+    "Hans-Jürgen Müller",
+    "Gül Demir",
+    "Renate Kowalczyk",
+    "Mateo Fernández",
+    "Gisela Brinkmann",
+)
+CASHIER = {
+    "en": ("Per player, in euros", "withdrew after series 1"),
+    "de": ("Je Spieler, in Euro", "nach Serie 1 zurückgetreten"),
+}
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_cashiers_list_shows_every_figure_of_a_long_field_on_a_phone_and_stays_a_table_on_a_desk(
+    new_context: Callable[..., BrowserContext], live_server: Any, language: str
+) -> None:
+    organiser = make_user("olga")
+    tournament = announce(organiser)
+    entries = [
+        tournaments.entry_at_door(tournament=tournament, form=tournaments.EntryForm(name), paid=index % 3 != 1)
+        for index, name in enumerate(LONG_FIELD)
+    ]
+    tournaments.series_draw(tournament=tournament, number=1)
+    first = Series.objects.get(tournament=tournament)
+    play_series(first)
+    tournaments.series_close(series=first, user=organiser)
+    tournaments.entry_withdraw(entry=entries[0])
+    address = live_server.url + reverse("tournaments:cashier", args=[tournament.public_id])
+    caption, withdrawn = CASHIER[language]
+    locale = {"en": "en-GB", "de": "de-DE"}[language]
+
+    phone = signed_in(new_context(locale=locale), live_server.url, organiser)
+    phone.goto(address)
+    table = phone.get_by_role("table", name=caption, exact=True)
+    rows = table.get_by_role("row").filter(has=phone.get_by_role("cell"))
+    expect(rows).to_have_count(len(LONG_FIELD))
+    expect(rows.filter(has_text=LONG_FIELD[0])).to_contain_text(withdrawn)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert _sideways(phone) == []
+    # Every figure in sight, none scrolled away in the list's box.
+    for cell in table.get_by_role("cell").all():
+        box = cell.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0, cell.inner_text()
+        assert box["x"] + box["width"] <= 390, cell.inner_text()
+
+    desk = signed_in(
+        new_context(viewport={"width": 1280, "height": 800}, is_mobile=False, device_scale_factor=1, locale=locale),
+        live_server.url,
+        organiser,
+    )
+    desk.goto(address)
+    table = desk.get_by_role("table", name=caption, exact=True)
+    expect(table.get_by_role("columnheader")).to_have_count(6)
+    for header in table.get_by_role("columnheader").all():
+        expect(header).to_be_visible()
+    # On a desk each player's line is a row of the table: its six cells side by side.
+    for row in table.get_by_role("row").filter(has=desk.get_by_role("cell")).all():
+        boxes = [cell.bounding_box() for cell in row.get_by_role("cell").all()]
+        assert all(box is not None for box in boxes)
+        assert len({round(box["y"]) for box in boxes if box is not None}) == 1, row.inner_text()
+        lefts = [box["x"] for box in boxes if box is not None]
+        assert lefts == sorted(lefts), row.inner_text()
