@@ -62,7 +62,14 @@ COLUMNS: tuple[Column, ...] = (
     PLACE,
     NAME,
     SCORE,
-    Column("game_points", gettext_lazy("Game points"), Kind.FIGURE, 30),
+    # Headed on the page as it breaks where the language does (Spiel-punkte), to leave a phone's names room.
+    Column(
+        "game_points",
+        gettext_lazy("Game points"),
+        Kind.FIGURE,
+        30,
+        short=pgettext_lazy("column heading", "Game points"),
+    ),
     # Wide enough for the longest title of either language in bold ("Gewonnen", "Verloren").
     Column("won", gettext_lazy("Won"), Kind.FIGURE, 21, short=pgettext_lazy("statistics column", "Won")),
     Column("lost", gettext_lazy("Lost"), Kind.FIGURE, 21, short=pgettext_lazy("statistics column", "Lost")),

@@ -1,14 +1,17 @@
 import datetime
 import uuid
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from matches.clubs import services as clubs
 from matches.clubs.models import ClubTable
 from matches.services import Submission, game_add
+
+from .flow import signed_in
 
 
 def test_the_api_docs_render_offline_on_a_phone(phone: Any, live_server: Any) -> None:
@@ -45,13 +48,13 @@ PASSWORD = "a-long-enough-password-1"
 MEMBERS = ("Hannelore", "Klaus-Dieter", "Oluwaseun", "Siobhán", "Renate", "Mateo", "Gisela")
 
 
-def _season_with_a_night() -> str:
+def _season_with_a_night(members: Sequence[str] = MEMBERS) -> str:
     """A season whose table has a night's results, with names as long as a club's: the season page's address."""
     owner = User.objects.create_user("owner", password=PASSWORD)
     club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
     season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026"))
     night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
-    for name in MEMBERS:
+    for name in members:
         clubs.check_in(night=night, name=name)
     clubs.night_draw(night=night, series=1, user=owner)
     for table in ClubTable.objects.filter(night=night).select_related("match"):
@@ -110,6 +113,43 @@ def test_the_season_table_reads_whole_on_a_phone_in_german(browser: Browser, liv
     for place, name in rows:
         assert abs(place - name) < 1, rows
     context.close()
+
+
+# The words of each name in the table that the browser broke over two lines (a name wraps only between its words:
+# at a space or a hyphen).
+BROKEN_WORDS = """(table) => Array.from(table.tBodies[0].rows).flatMap((row) => {
+    const text = row.cells[1].querySelector("a").firstChild;
+    const words = [];
+    for (const word of text.textContent.matchAll(/[^\\s-]+/g)) {
+        const range = document.createRange();
+        range.setStart(text, word.index);
+        range.setEnd(text, word.index + word[0].length);
+        if (new Set(Array.from(range.getClientRects()).map((box) => Math.round(box.top))).size > 1) words.push(word[0]);
+    }
+    return words;
+})"""
+
+
+# A long surname leaves the figures their room, the whole table in sight; a single word longer than the figures leave
+# room for (24 letters) may make the table scroll in its box, never the page.
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize(("longest", "in_sight"), [("Schwarzenberger", True), ("Maximilianeborgstedtmann", False)])
+def test_a_season_table_on_a_phone_breaks_a_name_only_between_its_words(
+    new_context: Callable[..., BrowserContext], live_server: Any, language: str, longest: str, in_sight: bool
+) -> None:
+    address = _season_with_a_night(
+        ("Hannelore", "Klaus-Dieter", f"Renate {longest}", "Mateo", longest, "Gisela", "Ute")
+    )
+    page = signed_in(new_context(locale={"en": "en-GB", "de": "de-DE"}[language]), live_server.url, User.objects.get())
+    page.goto(f"{live_server.url}{address}")
+    table = page.get_by_role("table", name={"en": "Season table", "de": "Saisontabelle"}[language])
+    expect(table.get_by_role("link", name=longest, exact=True)).to_be_visible()
+    assert table.evaluate(BROKEN_WORDS) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    box = table.bounding_box()
+    assert box is not None
+    assert box["x"] + box["width"] <= 390 or not in_sight
 
 
 def test_the_not_found_page_is_a_page_of_the_site_in_the_visitors_language(browser: Browser, live_server: Any) -> None:
