@@ -1,6 +1,7 @@
 """The club pages as a secretary, a table's phone and the club room's screen use them."""
 
 import datetime
+import html
 import re
 import uuid
 from collections.abc import Callable
@@ -675,6 +676,41 @@ def test_a_walk_in_guest_with_the_name_of_a_player_checked_in_is_said_next_to_th
     assert [attendance.player for attendance in night.attendances.all()] == [anna]
     # A guest of another name is checked in beside her.
     assert owner.post(check_in, {"name": "Walter"}).status_code == 302
+    assert night.attendances.count() == 2
+
+
+@pytest.mark.parametrize(
+    ("language", "member", "guest"),
+    [
+        ("en", "Anna Weber is checked in: a player of the club has that name.", "Zoe is checked in."),
+        ("de", "Anna Weber ist angemeldet: so heißt ein Spieler des Vereins.", "Zoe ist angemeldet."),
+    ],
+)
+def test_a_walk_in_named_as_a_player_of_the_club_is_checked_in_as_them_and_the_page_says_so_by_the_name(
+    language: str, member: str, guest: str
+) -> None:
+    owner = _client(make_user("olga"))
+    owner.defaults["HTTP_ACCEPT_LANGUAGE"] = language
+    _, season = _club_with_season(owner)
+    night_id = _created(
+        owner.post(reverse("night_new", args=[season.public_id]), {"date": "2026-11-24", "series": "1"}),
+        r"/nights/([0-9a-f-]+)/",
+    )
+    check_in = reverse("night_check_in", args=[night_id])
+    anna = clubs.club_player_add(club=season.club, name="Anna Weber")
+
+    def said(typed: str) -> str:
+        answer = owner.post(check_in, {"name": typed}, follow=True)
+        page = answer.content.decode()
+        section = page.split('id="check-in"', 1)[1].split("</section>", 1)[0]
+        status = re.search(r'<p class="help" role="status">(.*?)</p>', section, re.S)
+        assert status is not None, section
+        return " ".join(html.unescape(status[1]).split())
+
+    assert said("anna weber").startswith(member)
+    night = Night.objects.get(public_id=night_id)
+    assert [attendance.player for attendance in night.attendances.all()] == [anna]
+    assert said("Zoe") == guest
     assert night.attendances.count() == 2
 
 

@@ -427,6 +427,10 @@ def _night_context(request: HttpRequest, night: Night, results: NightResults) ->
         "drawn": {view.table.series for view in results.tables},
         "playing": {view.table.series for view in results.tables if view.table.paper or view.table.match.deals},
         "players": [(player, player.pk in checked_in) for player in players],
+        # The walk-in just checked in by name (``_guest_check_in``), while still here.
+        "came": next(
+            (one for one in players if one.pk in checked_in and str(one.public_id) == request.GET.get("came")), None
+        ),
         "unseated": [(series, ", ".join(names)) for series, names in unseated if names],
         "guest_form": GuestForm(),
         "draw_form": DrawForm(initial={"series": 1}),
@@ -508,11 +512,13 @@ def _guest_check_in(request: HttpRequest, night: Night) -> HttpResponse:
     form = GuestForm(request.POST)
     if form.is_valid():
         try:
-            services.check_in(night=night, name=form.cleaned_data["name"], guest=True, once=True)
+            came = services.check_in(night=night, name=form.cleaned_data["name"], guest=True, once=True).player
         except ServiceError as error:
             refusal_on_form(form, error, request=request)
             return _night_page(request, night, guest_form=form, status=error.status)
-        return redirect(reverse("night_detail", args=[night.public_id]) + "#check-in")
+        # The page says next to the name who was checked in: a name typed may be a player of the club's already.
+        page = reverse("night_detail", args=[night.public_id])
+        return redirect(f"{page}?{urlencode({'came': came.public_id})}#check-in")
     return _night_page(request, night, guest_form=form, status=400)
 
 
