@@ -647,6 +647,28 @@ def test_a_nights_lists_are_offered_as_files_only_once_they_hold_something() -> 
     assert offered() == {"night's table", "picture", "blank lists", "printed table"}
 
 
+def test_a_seasons_table_is_offered_as_a_file_only_once_it_holds_somebody() -> None:
+    owner = _client(make_user("olga"))
+    _, season = _club_with_season(owner)
+    season_table = reverse("download-season-table", args=[season.public_id, "csv"]).removesuffix("csv")
+
+    def offered() -> bool:
+        page = owner.get(reverse("season_detail", args=[season.public_id])).content.decode()
+        return season_table in page or "Print the season table (PDF)" in page
+
+    assert not offered()
+    night_id = _created(
+        owner.post(reverse("night_new", args=[season.public_id]), {"date": "2026-11-24", "series": "1"}),
+        r"/nights/([0-9a-f-]+)/",
+    )
+    for name in ("Anna", "Ben", "Cleo"):
+        owner.post(reverse("night_check_in", args=[night_id]), {"name": name})
+    owner.post(reverse("night_draw", args=[night_id]), {"series": "1", "seating": "draw"})
+    enter(ClubTable.objects.get(night__public_id=night_id).match, 1)
+    owner.post(reverse("night_close", args=[night_id]), {"confirm": "on"})
+    assert offered()
+
+
 @pytest.mark.parametrize(
     ("language", "typed", "said"),
     [("en", "Anna", "Anna is checked in already."), ("de", " anna ", "Anna ist schon angemeldet.")],

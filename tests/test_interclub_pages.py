@@ -479,6 +479,19 @@ def test_a_group_before_its_first_match_day_ranks_nobody_and_lists_its_days_plai
     assert ": ·" not in days
 
 
+def test_the_leagues_players_ranking_is_offered_as_a_file_only_once_it_holds_somebody() -> None:
+    setup = league_setup(series=2)
+    address = reverse("interclub_league", args=[setup.league.public_id])
+    file = reverse("download-league-players", args=[setup.league.public_id, "csv"]).removesuffix("csv")
+    assert file not in browser(None).get(address).content.decode()
+    for number, scores in enumerate(WORKED_SCORES[:2], start=1):
+        check_in_all(setup, number)
+        leagues.series_seat(venue=setup.venue, series=number, user=setup.manager)
+        enter_series(setup, number, scores, setup.manager)
+    leagues.venue_close(venue=setup.venue, user=setup.manager)
+    assert file in browser(None).get(address).content.decode()
+
+
 def test_the_players_ranking_rounds_each_average_and_writes_a_real_minus_sign() -> None:
     """Averages are exact and rounded only where shown: a player with 2519 over three series reads 839.7 (cut off, it
     was 839.6), on the group's page and on the league's, in the same way as in the printed ranking."""

@@ -736,6 +736,20 @@ def played(series: int = 1) -> Tournament:
     return tournament
 
 
+def test_the_results_are_offered_as_files_only_once_they_hold_a_list() -> None:
+    tournament = announce()
+    enter_field(tournament, 11, online=2)
+    address = reverse("tournaments:results", args=[tournament.public_id])
+    standings = reverse("download-tournament-standings", args=[tournament.public_id, "csv"])
+    assert standings.removesuffix("csv") not in browser(None).get(address).content.decode()
+    tournaments.series_draw(tournament=tournament, number=1)
+    played_one = Series.objects.get(tournament=tournament, number=1)
+    play_series(played_one, phones=(1,), salt=1)
+    page = browser(None).get(address).content.decode()
+    assert standings.removesuffix("csv") in page
+    assert "Download series 1" in page
+
+
 def test_the_results_show_the_total_and_every_series_for_everybody() -> None:
     tournament = played(series=2)
     results = tournament_results(tournament)
