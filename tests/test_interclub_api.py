@@ -12,10 +12,13 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
+from matches.accounts import account_delete
 from matches.clubs import services as clubs
 from matches.interclub import services as leagues
 from matches.interclub.models import (
@@ -195,6 +198,7 @@ def test_the_report_table_match_days_and_ranking_of_a_closed_venue(setup: League
     client = APIClient()
     report = client.get(address(venue, "report")).json()
     assert (report["ready"], report["provisional"]) == (True, True)
+    assert (report["accepted_at"], report["accepted_by"]) == (None, None)
     assert [place["score"] for place in report["series"][0]["places"]] == sorted(SCORES, reverse=True)
     best = report["day"][0]
     assert (best["team"], best["points"], best["game_points"]) == (str(setup.teams[3].public_id), "6:0", 6600)
@@ -637,17 +641,27 @@ def test_a_captain_confirms_a_corrected_report_anew_and_the_earlier_confirmation
     assert report["confirmed"] == []
     moment = datetime.datetime.fromisoformat
     assert [
-        (one["team"], moment(one["created_at"]), moment(one["corrected_at"])) for one in report["confirmed_before"]
-    ] == [(team, earlier.created_at, correction.created_at)]
+        (one["team"], one["by"], moment(one["created_at"]), moment(one["corrected_at"]))
+        for one in report["confirmed_before"]
+    ] == [(team, "captain0", earlier.created_at, correction.created_at)]
+    assert (report["corrections"][0]["by"], report["corrections"][0]["accepted"]) == ("manager", True)
     assert report["corrections"][0]["before"]["2"]["Herz Dame I"] == 3000
     assert report["corrections"][0]["after"]["2"]["Herz Dame I"] == 3100
+    accepted_at = Venue.objects.get(pk=venue.pk).accepted_at
+    assert (moment(report["accepted_at"]), report["accepted_by"]) == (accepted_at, "manager")
     again = send(signed(setup.captains[0]), address(venue, "confirm"), {"team": team})
     assert again.status_code == 201, again.content
     assert again.json()["confirmed"] == [team]
     assert send(signed(setup.captains[0]), address(venue, "confirm"), {"team": team}).status_code == 200
     report = APIClient().get(address(venue, "report")).json()
-    assert [one["team"] for one in report["confirmed"]] == [team]
-    assert [one["team"] for one in report["confirmed_before"]] == [team]
+    assert [(one["team"], one["by"]) for one in report["confirmed"]] == [(team, "captain0")]
+    assert [(one["team"], one["by"]) for one in report["confirmed_before"]] == [(team, "captain0")]
+    # The confirmations outlive the captain's account, which is named no more.
+    account_delete(user=setup.captains[0])
+    report = APIClient().get(address(venue, "report")).json()
+    assert [(one["team"], one["by"]) for one in report["confirmed"]] == [(team, None)]
+    assert [(one["team"], one["by"]) for one in report["confirmed_before"]] == [(team, None)]
+    assert (report["corrections"][0]["by"], report["accepted_by"]) == ("manager", "manager")
 
 
 def test_the_host_reopens_a_report_not_accepted_and_the_confirmations_are_kept_as_of_the_earlier_result(
@@ -665,12 +679,25 @@ def test_the_host_reopens_a_report_not_accepted_and_the_confirmations_are_kept_a
     report = APIClient().get(address(venue, "report")).json()
     assert report["confirmed"] == []
     moment = datetime.datetime.fromisoformat
-    assert [(one["team"], moment(one["created_at"])) for one in report["confirmed_before"]] == [
-        (team, earlier.created_at)
+    assert [(one["team"], one["by"], moment(one["created_at"])) for one in report["confirmed_before"]] == [
+        (team, "captain0", earlier.created_at)
     ]
     [correction] = report["corrections"]
-    assert (correction["accepted"], correction["reason"]) == (False, "")
+    assert (correction["accepted"], correction["reason"], correction["by"]) == (False, "", "secretary0")
     assert (correction["before"]["2"]["Herz Dame I"], correction["after"]["2"]["Herz Dame I"]) == (3000, 3100)
+    assert (report["accepted_at"], report["accepted_by"]) == (None, None)
+    # The correction outlives the account that reopened the venue, and the acceptance the account that accepted it:
+    # neither is named any more.
+    account_delete(user=setup.secretaries[0])
+    assert [one["by"] for one in APIClient().get(address(venue, "report")).json()["corrections"]] == [None]
+    helper = make_user("mia")
+    leagues.league_manager_set(league=setup.league, user=helper)
+    leagues.report_accept(venue=venue, user=helper)
+    assert APIClient().get(address(venue, "report")).json()["accepted_by"] == "mia"
+    account_delete(user=helper)
+    report = APIClient().get(address(venue, "report")).json()
+    assert (report["provisional"], report["accepted_by"]) == (False, None)
+    assert moment(report["accepted_at"]) == Venue.objects.get(pk=venue.pk).accepted_at
 
 
 # --- Who may change a venue ----------------------------------------------------------------------------------------
@@ -739,10 +766,23 @@ def test_each_persona_changes_a_venue_as_the_league_says(setup: LeagueSetup, cha
 
 
 @pytest.mark.parametrize("who", PERSONAS)
-def test_everybody_reads_a_venue_and_its_report(setup: LeagueSetup, who: str) -> None:
-    client = signed(persona(setup, who))
+def test_everybody_reads_a_venue_and_its_report_naming_whom_its_page_names(setup: LeagueSetup, who: str) -> None:
+    user = persona(setup, who)
+    client = signed(user)
     for where in (address(setup.venue), address(setup.venue, "report")):
         assert client.get(where).status_code == 200
+    venue = closed(setup)
+    leagues.report_confirm(venue=venue, team=setup.teams[1], user=setup.captains[1])
+    leagues.report_accept(venue=venue, user=setup.manager)
+    report = client.get(address(venue, "report")).json()
+    assert [(one["team"], one["by"]) for one in report["confirmed"]] == [(str(setup.teams[1].public_id), "captain1")]
+    assert report["accepted_by"] == "manager"
+    browser = Client()
+    if user is not None:
+        browser.force_login(user)
+    page = browser.get(reverse("interclub_report", args=[venue.public_id])).content.decode()
+    assert "Kreuz Bube I (captain1)" in page
+    assert "by manager." in page
 
 
 # --- The schema ----------------------------------------------------------------------------------------------------
@@ -801,6 +841,28 @@ def test_a_venue_and_its_report_cost_as_many_queries_however_many_tables_it_has(
     check_in_all(setup, 2)
     leagues.series_seat(venue=setup.venue, series=2, user=setup.manager)
     assert [counted(address(setup.venue)), counted(address(setup.venue, "report"))] == one
+
+
+def test_a_report_costs_as_many_queries_however_many_confirmed_corrected_or_accepted_it(setup: LeagueSetup) -> None:
+    client = signed(setup.manager)
+
+    def counted() -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(address(setup.venue, "report")).status_code == 200
+        return len(queries.captured_queries)
+
+    venue = closed(setup)
+    leagues.report_confirm(venue=venue, team=setup.teams[0], user=setup.captains[0])
+    once = counted()
+    for _ in range(2):
+        leagues.venue_reopen(venue=venue, user=setup.secretaries[0])
+        leagues.venue_close(venue=venue, user=setup.manager)
+        for team, captain in zip(setup.teams, setup.captains, strict=True):
+            leagues.report_confirm(venue=venue, team=team, user=captain)
+    leagues.report_accept(venue=venue, user=setup.manager)
+    report = client.get(address(venue, "report")).json()
+    assert (len(report["confirmed"]), len(report["confirmed_before"]), len(report["corrections"])) == (4, 5, 2)
+    assert counted() == once
 
 
 def test_a_closed_venue_refuses_every_change_under_the_venue(setup: LeagueSetup) -> None:

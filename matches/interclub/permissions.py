@@ -138,7 +138,11 @@ LEAGUE_SUBJECTS: dict[str, Subject] = {
         MatchDay, found_in(lambda: MatchDay.objects.select_related("group__division__league")), _match_day_allows
     ),
     "team": Subject(Team, found_in(lambda: Team.objects.select_related("group__division__league")), _team_allows),
+    # A venue comes with the account that accepted its report, which its report names on the page, in print and in
+    # the API.
     "venue": Subject(
-        Venue, found_in(lambda: Venue.objects.select_related("match_day__group__division__league")), _venue_allows
+        Venue,
+        found_in(lambda: Venue.objects.select_related("match_day__group__division__league", "accepted_by")),
+        _venue_allows,
     ),
 }

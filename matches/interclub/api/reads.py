@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.urls import path
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
@@ -276,8 +277,15 @@ class VenueView(PolicyView):
         return with_version(Response(VenueStateShape(state).data), state["version"])
 
 
+def username(user: User | None) -> str | None:
+    """An account as the report's page names it (to everybody, as the report is public): by its username; none once
+    it was deleted."""
+    return user.get_username() if user is not None else None
+
+
 def report_data(report: VenueReport) -> dict[str, Any]:
-    """The report with every team and player by id."""
+    """The report with every team and player by id, and every account that confirmed, corrected or accepted it by
+    its username, as its page names them."""
     by_name = {team.name: team.public_id for team in report.teams}
     series = [
         {
@@ -318,11 +326,21 @@ def report_data(report: VenueReport) -> dict[str, Any]:
         "venue": report.venue.public_id,
         "ready": report.ready,
         "provisional": report.provisional,
+        "accepted_at": report.venue.accepted_at,
+        "accepted_by": username(report.venue.accepted_by),
         "series": series,
         "day": [{"team": by_name[row.team], "game_points": row.game_points, **points_data(row.points)} for row in day],
-        "confirmed": [{"team": one.team.public_id, "created_at": one.created_at} for one in report.confirmed],
+        "confirmed": [
+            {"team": one.team.public_id, "by": username(one.captain), "created_at": one.created_at}
+            for one in report.confirmed
+        ],
         "confirmed_before": [
-            {"team": one.team.public_id, "created_at": one.created_at, "corrected_at": correction.created_at}
+            {
+                "team": one.team.public_id,
+                "by": username(one.captain),
+                "created_at": one.created_at,
+                "corrected_at": correction.created_at,
+            }
             for one, correction in report.confirmed_before
         ],
         "corrections": [
@@ -331,6 +349,7 @@ def report_data(report: VenueReport) -> dict[str, Any]:
                 "accepted": one.accepted,
                 "before": one.before,
                 "after": one.after,
+                "by": username(one.user),
                 "created_at": one.created_at,
                 "closed_at": one.closed_at,
             }
@@ -346,9 +365,10 @@ class ReportView(PolicyView):
         operation_id="venue_report",
         summary="A venue's match report",
         description="Every series' line-ups, tables and places, and each team's day: live while the venue plays, "
-        "ready once it closed, provisional until the league's manager accepted it; with the captains' "
-        "confirmations of it as it stands, those of an earlier result a correction changed, and every correction "
-        "(each reopening once closed, before acceptance or after).",
+        "ready once it closed, provisional until the league's manager accepted it (then when and by whom); with the "
+        "captains' confirmations of it as it stands, those of an earlier result a correction changed, and every "
+        "correction (each reopening once closed, before acceptance or after), each naming the account that made it "
+        "by its username, as the report's page does.",
         responses={200: ReportShape, **REFUSED},
     )
     def get(self, request: Request, venue_id: str) -> Response:

@@ -241,6 +241,13 @@ class TeamDayShape(PointsShape):
 
 class ConfirmationShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     team = serializers.UUIDField()
+    by = serializers.CharField(
+        allow_null=True,
+        help_text=_(
+            "The username of the captain's account that confirmed it, as the report's page names it; null once that "
+            "account was deleted."
+        ),
+    )
     created_at = serializers.DateTimeField()
 
 
@@ -257,6 +264,13 @@ class CorrectionShape(serializers.Serializer):  # type: ignore[type-arg]  # gene
     )
     before = serializers.DictField(help_text=_("The teams' series scores as they stood, by series and team."))
     after = serializers.DictField(allow_null=True, help_text=_("As closed again; null while it is open."))
+    by = serializers.CharField(
+        allow_null=True,
+        help_text=_(
+            "The username of the account that reopened the venue, as the report's page names it; null once that "
+            "account was deleted."
+        ),
+    )
     created_at = serializers.DateTimeField()
     closed_at = serializers.DateTimeField(allow_null=True)
 
@@ -265,6 +279,16 @@ class ReportShape(serializers.Serializer):  # type: ignore[type-arg]  # generic 
     venue = serializers.UUIDField()
     ready = serializers.BooleanField(help_text=_("The venue closed: every list is complete and locked."))
     provisional = serializers.BooleanField(help_text=_("Not accepted by the league's manager yet."))
+    accepted_at = serializers.DateTimeField(
+        allow_null=True, help_text=_("When the league's manager accepted the report; null while it is provisional.")
+    )
+    accepted_by = serializers.CharField(
+        allow_null=True,
+        help_text=_(
+            "The username of the league manager's account that accepted it, as the report's page names it; null "
+            "while it is provisional or once that account was deleted."
+        ),
+    )
     series = ReportSeriesShape(many=True)
     day = TeamDayShape(many=True, help_text=_("Each team's day, best first."))
     confirmed = ConfirmationShape(
