@@ -5,6 +5,8 @@ its retry by Idempotency-Key, its change on a stale version, its bad input, and 
 manager, a captain, the host's secretary, a member of another club, a stranger and somebody without an account."""
 
 import datetime
+import html
+import re
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -698,6 +700,13 @@ def test_the_host_reopens_a_report_not_accepted_and_the_confirmations_are_kept_a
     report = APIClient().get(address(venue, "report")).json()
     assert (report["provisional"], report["accepted_by"]) == (False, None)
     assert moment(report["accepted_at"]) == Venue.objects.get(pk=venue.pk).accepted_at
+    # The page says that an account is gone where it named it, in English and in German.
+    for language, gone in (("en", "[account deleted]"), ("de", "[Konto gelöscht]")):
+        page = Client(headers={"Accept-Language": language}).get(reverse("interclub_report", args=[venue.public_id]))
+        text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page.content.decode())).split())
+        assert text.count(gone) == 2, text
+        assert " by ." not in text
+        assert "()" not in text
 
 
 # --- Who may change a venue ----------------------------------------------------------------------------------------
