@@ -21,6 +21,7 @@ from .engine.variants import SCHEME_LABELS, VARIANTS, Scheme, Variant
 from .models import Deck, Match, MatchEvent
 
 MINUS = "\N{MINUS SIGN}"
+NO_BREAK_SPACE = "\N{NO-BREAK SPACE}"
 
 SUIT_SYMBOLS = {
     Contract.CLUBS: "♣",
@@ -181,9 +182,12 @@ def figure_cell(value: Fraction | int) -> int | float:
     return exact.numerator if exact.denominator == 1 else float(rounded(exact, 2))
 
 
-def euros(cents: int) -> str:
-    """Cents as the reader writes money: ``12.50 €``, in German ``12,50 €``, with a real minus sign."""
-    return f"{amount_label(cents)} €"
+def euros(cents: int, *, unbroken: bool = False) -> str:
+    """Cents as the reader writes money: ``12.50 €``, in German ``12,50 €``, with a real minus sign. ``unbroken``
+    (a page's): a no-break space before the sign, so that a line never ends with the figure and starts with the €,
+    as CLDR writes money in German. A file keeps a plain space: a no-break one is an odd character in a
+    spreadsheet's cell or a text."""
+    return f"{amount_label(cents)}{NO_BREAK_SPACE if unbroken else ' '}€"
 
 
 def amount_label(cents: int) -> str:

@@ -23,6 +23,8 @@ from .factories import make_user
 
 pytestmark = pytest.mark.django_db
 
+NO_BREAK = "\N{NO-BREAK SPACE}"
+
 MEMBERS = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fred", "Gus", "Hanna"]
 GUESTS = ["Walter", "Xaver", "Yvonne"]
 
@@ -623,7 +625,7 @@ def test_a_seasons_history_says_what_each_setting_it_changed_was_before() -> Non
     assert "Name (was 2026)" in page
     assert "Ranking (was total of all lists)" in page
     assert "Minimum number of lists for the average (missing ones count 0) (was 0)" in page
-    assert "Stake per series (€), paid out by placing (was 0.00 €)" in page
+    assert f"Stake per series (€), paid out by placing (was 0.00{NO_BREAK}€)" in page
     assert "(was none)" in page  # the fee per lost game had no tiers
     browser.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
     assert "Tabellenwertung (vorher: Summe aller Listen)" in browser.get(edit).content.decode()

@@ -18,15 +18,17 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from matches.clubs import services as clubs
-from matches.labels import euros
+from matches.labels import amount_label, euros
 from matches.models import Person
 from matches.numbers import hundredths
 from matches.permissions import LINKS_SESSION_KEY
 from matches.tournaments import services as tournaments
 from matches.tournaments import views
+from matches.tournaments.exports import prize_sheet
 from matches.tournaments.forms import hundredths_list
 from matches.tournaments.models import Category, Entry, Payment, Series, Side, Table, Tournament
 from matches.tournaments.selectors import tournament_results
@@ -36,6 +38,8 @@ from .test_queries import enter
 from .tournaments_setup import ENTRY_FEE, announce, enter_field, enter_paper, paper_totals, play_series, seated
 
 pytestmark = pytest.mark.django_db
+
+NO_BREAK = "\N{NO-BREAK SPACE}"
 
 
 def browser(user: User | None) -> Client:
@@ -310,7 +314,7 @@ def test_the_door_desk_takes_an_entry_without_payment_when_unticked() -> None:
     client.post(reverse("tournaments:door", args=[tournament.public_id]), {"door-name": "Hanna Schulz"})
     assert not Payment.objects.exists()
     page = client.get(desk(tournament)).content.decode()
-    assert "owes 15.00 €" in page
+    assert f"owes 15.00{NO_BREAK}€" in page
     entry = Entry.objects.get()
     assert client.post(reverse("tournaments:entry_pay", args=[entry.public_id]), {"paid": "0"}).status_code == 302
     assert list(Payment.objects.values_list("amount", flat=True)) == [ENTRY_FEE]
@@ -362,11 +366,11 @@ def test_the_desk_takes_back_a_payment_taken_from_the_wrong_entrant() -> None:
     wrong = Entry.objects.get(name="Anna Berg")
     page = html.unescape(client.get(desk(tournament)).content.decode())
     assert "<summary>Take back the payment</summary>" in page
-    assert "Take back 15.00 € from Anna Berg" in page
+    assert f"Take back 15.00{NO_BREAK}€ from Anna Berg" in page
     assert "from Änne Berg" not in page
     take_back = reverse("tournaments:entry_take_back", args=[wrong.public_id])
     answer = client.post(take_back, {"paid": str(ENTRY_FEE)}, follow=True)
-    assert "15.00 € taken back from Anna Berg." in html.unescape(answer.content.decode())
+    assert f"15.00{NO_BREAK}€ taken back from Anna Berg." in html.unescape(answer.content.decode())
     assert list(Payment.objects.filter(entry=wrong).values_list("amount", flat=True)) == [ENTRY_FEE, -ENTRY_FEE]
     assert "Take back" not in html.unescape(client.get(desk(tournament)).content.decode())
     # The same tap again (a double tap, a page shown before): nothing more is taken back.
@@ -419,7 +423,7 @@ def test_the_desk_takes_an_online_entrants_payment_by_the_code_they_show() -> No
     client = organiser_of(tournament)
     payment = reverse("tournaments:payment", args=[tournament.public_id])
     response = client.post(payment, {"code-code": f" {entry.code.lower()} "}, follow=True)
-    assert "Ida Berg (Damen) paid 15.00 €." in response.content.decode()
+    assert f"Ida Berg (Damen) paid 15.00{NO_BREAK}€." in response.content.decode()
     assert list(Payment.objects.values_list("entry", "amount")) == [(entry.pk, ENTRY_FEE)]
     again = client.post(payment, {"code-code": entry.code})
     assert again.status_code == 400
@@ -444,7 +448,7 @@ def test_tandems_and_teams_enter_before_the_first_draw_and_a_wrong_one_is_refuse
     assert "needs 2 different players" in error_of(refused.content.decode(), "id_side-entries")
     assert Side.objects.count() == 1
     # A tandem's fee is owed on entry: the desk shows it.
-    assert "owes 5.00 €" in client.get(desk(tournament)).content.decode()
+    assert f"owes 5.00{NO_BREAK}€" in client.get(desk(tournament)).content.decode()
 
 
 def test_the_organiser_draws_plays_and_closes_a_series_from_the_desk() -> None:
@@ -553,7 +557,8 @@ def test_anybody_enters_online_and_sees_the_confirmation_to_show_at_the_door() -
     detail = visitor.get(reverse("tournaments:detail", args=[tournament.public_id])).content.decode()
     assert "Enter online" in detail
     assert "Organiser's desk" not in detail
-    assert "20 % · 16 % · 14 % · 12 % · 11 % · 10.5 % · 10 % · 6.5 %" in detail  # the schedule, in shares
+    shares = ("20", "16", "14", "12", "11", "10.5", "10", "6.5")
+    assert " · ".join(f"{share}{NO_BREAK}%" for share in shares) in detail  # the schedule, in shares
     response = visitor.post(
         reverse("tournaments:enter", args=[tournament.public_id]),
         {"name": "Ida Berg", "club": "SC Löwe", "category": "Damen"},
@@ -564,7 +569,7 @@ def test_anybody_enters_online_and_sees_the_confirmation_to_show_at_the_door() -
     assert f'<p class="code" aria-describedby="code-title">{entry.code}</p>' in page
     assert "Ida Berg" in page
     assert "Damen" in page
-    assert "To pay: 15.00 €" in page
+    assert f"To pay: 15.00{NO_BREAK}€" in page
     assert visitor.session[LINKS_SESSION_KEY] == {str(entry.public_id): entry.code}
     # Nobody else sees it.
     assert browser(None).get(response["Location"]).status_code == 302
@@ -617,7 +622,7 @@ def test_an_entrants_confirmation_reads_their_own_rows_however_many_entered(view
             client.post(reverse("tournaments:find", args=[tournament.public_id]), {"code-code": entry.code})
         address = reverse("tournaments:entry", args=[entry.public_id])
         line = tournament_results(tournament).cashier.lines[0]
-        assert euros(line.owed) in html.unescape(client.get(address).content.decode())
+        assert euros(line.owed, unbroken=True) in html.unescape(client.get(address).content.decode())
         read.append(_rows_read(client, address))
     assert read[1] == read[0]
 
@@ -625,8 +630,8 @@ def test_an_entrants_confirmation_reads_their_own_rows_however_many_entered(view
 @pytest.mark.parametrize(
     ("payout", "said"),
     [
-        ("in-full", "60.00 € · 40.00 € (all of the prize money, in these proportions)"),
-        ("as-announced", "60.00 € · 40.00 €</dd>"),
+        ("in-full", f"60.00{NO_BREAK}€ · 40.00{NO_BREAK}€ (all of the prize money, in these proportions)"),
+        ("as-announced", f"60.00{NO_BREAK}€ · 40.00{NO_BREAK}€</dd>"),
     ],
 )
 def test_the_tournaments_page_says_whether_its_prizes_share_out_all_of_the_prize_money(payout: str, said: str) -> None:
@@ -650,7 +655,7 @@ def test_an_entrant_who_withdrew_still_reads_what_they_owe_on_their_entry() -> N
     phone.post(reverse("tournaments:find", args=[tournament.public_id]), {"code-code": entry.code})
     page = html.unescape(phone.get(reverse("tournaments:entry", args=[entry.public_id])).content.decode())
     assert "withdrew after series 1" in page
-    assert f"To pay: {euros(owed)}" in page
+    assert f"To pay: {euros(owed, unbroken=True)}" in page
 
 
 def test_an_entry_withdrawn_before_the_first_series_is_said_so_and_not_after_series_0() -> None:
@@ -816,8 +821,42 @@ def test_the_prize_list_is_public_and_names_each_winner() -> None:
     first = results.entry(results.prizes[0].winner)
     assert first is not None
     assert first.name in page
-    assert "Place 1" in page
-    assert "Damen, place 1" in page
+    assert f"Place{NO_BREAK}1" in page
+    assert f"Damen, place{NO_BREAK}1" in page
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_an_amount_and_a_share_on_a_page_keep_their_sign_on_their_line(language: str) -> None:
+    """A no-break space between a figure and its € or %, as CLDR writes them: a narrow column never ends a line
+    with the figure and starts the next with its sign. A file keeps a plain space (a no-break one would be an odd
+    character in a spreadsheet's cell or a text)."""
+    tournament = played()
+    results = tournament_results(tournament)
+    with translation.override(language):
+        first = amount_label(results.prizes[0].amount)
+        assert prize_sheet(results).lines[0].texts[-1] == f"{first} €"
+    reader = browser(None)
+    reader.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    prizes = reader.get(reverse("tournaments:prizes", args=[tournament.public_id])).content.decode()
+    assert f'<td class="num">{first}{NO_BREAK}€</td>' in prizes
+    assert " €" not in prizes
+    detail = reader.get(reverse("tournaments:detail", args=[tournament.public_id])).content.decode()
+    assert f"20{NO_BREAK}% · 16{NO_BREAK}%" in detail
+    assert " %" not in detail
+
+
+def test_a_prizes_name_keeps_its_place_with_its_number_in_either_language() -> None:
+    """On the prize list "Senioren, Platz 1" may wrap after its comma, never between "Platz" and its number."""
+    tournament = played()
+    reader = browser(None)
+    for language, names in (
+        ("en", ("Place 1", "Best series, place 1", "Damen, place 1")),
+        ("de", ("Platz 1", "Beste Serie, Platz 1", "Damen, Platz 1")),
+    ):
+        reader.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+        page = reader.get(reverse("tournaments:prizes", args=[tournament.public_id])).content.decode()
+        for name in names:
+            assert f'<td class="prize">{name.replace(" 1", NO_BREAK + "1")}</td>' in page
 
 
 def test_the_prize_list_calls_itself_as_it_stands_until_every_series_is_closed() -> None:
@@ -854,8 +893,8 @@ def test_the_cashiers_list_is_the_organisers_with_each_players_money_and_the_pot
     # and lost-game fees the organiser keeps outright set aside).
     assert cashier.pot.kept > 0
     facts = dict(re.findall(r"<dt>([^<]*)</dt><dd>([^<]*)", page))
-    assert facts["Fees in all"].strip() == euros(cashier.pot.total)
-    assert facts["The prize pot"].strip() == euros(cashier.pot.total - cashier.pot.kept)
+    assert facts["Fees in all"].strip() == euros(cashier.pot.total, unbroken=True)
+    assert facts["The prize pot"].strip() == euros(cashier.pot.total - cashier.pot.kept, unbroken=True)
     assert cashier.pot.share + cashier.pot.prize_money == cashier.pot.total - cashier.pot.kept
     assert all(entry.name in page for entry in Entry.objects.filter(tournament=tournament))
     assert browser(make_user("stranger")).get(address).status_code == 404
@@ -1057,10 +1096,10 @@ def test_the_desk_counts_who_paid_their_entry_after_a_series_and_what_is_still_o
     header = re.search(r'<p class="desk-counts">(.*?)</p>', page, re.S)
     assert header is not None
     counts = re.sub(r"<[^>]+>", "", header[1])
-    still = f"{euros(owed)} still owed by 11 entrants"
+    still = f"{euros(owed, unbroken=True)} still owed by 11 entrants"
     assert counts == f"11 entries · 10 paid their entry (not yet: Zora Zander) · {still}"
     line = next(line for line in cashier.lines if line.player == entries[0].player.name)
-    assert f'aria-label="Pay {euros(line.owed)} for {entries[0].name}">Pay</button>' in page
+    assert f'aria-label="Pay {euros(line.owed, unbroken=True)} for {entries[0].name}">Pay</button>' in page
     assert late.name in page
 
 

@@ -627,9 +627,9 @@ def _season_change(entry: SeasonLog, form: forms.Form) -> str:
 def _setting_text(name: str, value: Any, field: forms.Field | None) -> str:
     """A season's setting as it was kept (cents, a choice's value, tiers), in the words its form shows it."""
     if name in ("stake", "list_fee"):
-        return euros(int(value))
+        return euros(int(value), unbroken=True)
     if name == "lost_fees":
-        return "; ".join(f"{start}: {euros(cents)}" for start, cents in value) or _("none")
+        return "; ".join(f"{start}: {euros(cents, unbroken=True)}" for start, cents in value) or _("none")
     if name == "categories":
         return ", ".join(value) or _("none")
     if name == "variant":

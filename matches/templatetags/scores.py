@@ -58,8 +58,9 @@ def score(value: int) -> str:
 
 @register.filter
 def euros(cents: int) -> str:
-    """Cents as the reader writes euros: ``12.50 €``, in German ``12,50 €``, a real minus sign."""
-    return euros_label(cents)
+    """Cents as the reader writes euros: ``12.50 €``, in German ``12,50 €``, a real minus sign, the sign never on
+    a line of its own."""
+    return euros_label(cents, unbroken=True)
 
 
 @register.filter

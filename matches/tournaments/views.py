@@ -392,7 +392,7 @@ def desk_payment(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 def _payment_text(entry: Entry, cents: int) -> str:
     # The desk reads back whom it took money from, so that a code typed wrong shows at once.
-    what = {"name": entry.name, "amount": euros(cents)}
+    what = {"name": entry.name, "amount": euros(cents, unbroken=True)}
     if entry.category is not None:
         return _("%(name)s (%(category)s) paid %(amount)s.") % (what | {"category": entry.category.name})
     return _("%(name)s paid %(amount)s.") % what
@@ -436,7 +436,7 @@ def entry_take_back(request: HttpRequest, entry: Entry) -> HttpResponse:
     except ServiceError as error:
         refusal_as_messages(request, error)
     else:
-        what = {"name": entry.name, "amount": euros(-payment.amount)}
+        what = {"name": entry.name, "amount": euros(-payment.amount, unbroken=True)}
         messages.success(request, _("%(amount)s taken back from %(name)s.") % what)
     return redirect(_desk_url(entry.tournament, "#entries"))
 
@@ -844,15 +844,16 @@ class PrizeRow:
 
 
 def _prize_what(prize: Prize) -> str:
+    # A no-break space between "place" and its number: a narrow column never leaves the number on a line of its own.
     if prize.kind is PrizeKind.PLACE:
-        return _("Place %(place)s") % {"place": prize.place}
+        return _("Place\N{NO-BREAK SPACE}%(place)s") % {"place": prize.place}
     if prize.kind is PrizeKind.BEST_SERIES:
-        return _("Best series, place %(place)s") % {"place": prize.place}
+        return _("Best series, place\N{NO-BREAK SPACE}%(place)s") % {"place": prize.place}
     if prize.kind is PrizeKind.CATEGORY:
-        return _("%(category)s, place %(place)s") % {"category": prize.category, "place": prize.place}
+        return _("%(category)s, place\N{NO-BREAK SPACE}%(place)s") % {"category": prize.category, "place": prize.place}
     if prize.kind is PrizeKind.TANDEM:
-        return _("Tandems, place %(place)s") % {"place": prize.place}
-    return _("Teams, place %(place)s") % {"place": prize.place}
+        return _("Tandems, place\N{NO-BREAK SPACE}%(place)s") % {"place": prize.place}
+    return _("Teams, place\N{NO-BREAK SPACE}%(place)s") % {"place": prize.place}
 
 
 def _prize_rows(results: TournamentResults) -> list[PrizeRow]:

@@ -1,21 +1,24 @@
 """Every page of a league and of an open tournament, on a phone (390 × 844) and on a room's screen (1920 × 1080), in
 English and German, light and dark: axe-core finds nothing, and nothing makes the page scroll sideways. The league
 has a closed venue with its report; the tournament a closed series, a series being played and a desk with money
-still owed. The cashier's list of a field of long names shows every amount on a phone and stays a table on a desk."""
+still owed. The cashier's list of a field of long names shows every amount on a phone and stays a table on a desk,
+its headings whole words there; on a phone the prize list keeps each amount with its € and a prize's name breaks
+after its comma, never before it nor between its place and the number."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, Literal
 
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
-from playwright.sync_api import Browser, BrowserContext, ViewportSize, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, ViewportSize, expect
 
 from matches.interclub import services as leagues
 from matches.tournaments import services as tournaments
-from matches.tournaments.models import Entry, Series
+from matches.tournaments.models import Entry, Series, Tournament
 
 from ..factories import make_user
 from ..interclub_setup import check_in_all, enter_series, league_setup
@@ -158,15 +161,23 @@ CASHIER = {
 }
 
 
-@pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("language", ["en", "de"])
-def test_the_cashiers_list_shows_every_figure_of_a_long_field_on_a_phone_and_stays_a_table_on_a_desk(
-    new_context: Callable[..., BrowserContext], live_server: Any, language: str
-) -> None:
-    organiser = make_user("olga")
+# The women and the seniors of the long field, so that the prize list has a prize of each category.
+CATEGORIES = {"Anneliese Oberhauser": "Damen", "Renate Kowalczyk": "Damen", "Mateo Fernández": "Senioren"}
+LOCALES = {"en": "en-GB", "de": "de-DE"}
+DESK: ViewportSize = {"width": 1280, "height": 800}
+SOFT_HYPHEN = "\N{SOFT HYPHEN}"
+
+
+def _long_field_played(organiser: User) -> Tournament:
+    """A tournament of the long field (every third yet to pay, some in a category), its first series played and
+    closed, and its first entrant withdrawn after it."""
     tournament = announce(organiser)
     entries = [
-        tournaments.entry_at_door(tournament=tournament, form=tournaments.EntryForm(name), paid=index % 3 != 1)
+        tournaments.entry_at_door(
+            tournament=tournament,
+            form=tournaments.EntryForm(name, category=CATEGORIES.get(name, "")),
+            paid=index % 3 != 1,
+        )
         for index, name in enumerate(LONG_FIELD)
     ]
     tournaments.series_draw(tournament=tournament, number=1)
@@ -174,9 +185,47 @@ def test_the_cashiers_list_shows_every_figure_of_a_long_field_on_a_phone_and_sta
     play_series(first)
     tournaments.series_close(series=first, user=organiser)
     tournaments.entry_withdraw(entry=entries[0])
+    return tournament
+
+
+def _lines(element: Locator) -> list[str]:
+    """The text of ``element`` line by line as the browser broke it: a word hyphenated at a line's end is cut in two
+    (without the hyphen the browser drew), a soft hyphen it was not broken at is left out."""
+    found: list[str] = element.evaluate(
+        """(element) => {
+            const lines = [];
+            let top = null;
+            const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                for (let index = 0; index < node.length; index++) {
+                    const range = document.createRange();
+                    range.setStart(node, index);
+                    range.setEnd(node, index + 1);
+                    const box = Array.from(range.getClientRects()).filter((rect) => rect.width).pop();
+                    if (!box) continue;
+                    if (top === null || box.top > top + box.height / 2) {
+                        lines.push("");
+                        top = box.top;
+                    }
+                    lines[lines.length - 1] += node.data[index];
+                }
+            }
+            return lines.map((line) => line.replaceAll("\\u00ad", "").trim());
+        }"""
+    )
+    return found
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_cashiers_list_shows_every_figure_of_a_long_field_on_a_phone_and_stays_a_table_on_a_desk(
+    new_context: Callable[..., BrowserContext], live_server: Any, language: str
+) -> None:
+    organiser = make_user("olga")
+    tournament = _long_field_played(organiser)
     address = live_server.url + reverse("tournaments:cashier", args=[tournament.public_id])
     caption, withdrawn = CASHIER[language]
-    locale = {"en": "en-GB", "de": "de-DE"}[language]
+    locale = LOCALES[language]
 
     phone = signed_in(new_context(locale=locale), live_server.url, organiser)
     phone.goto(address)
@@ -194,7 +243,7 @@ def test_the_cashiers_list_shows_every_figure_of_a_long_field_on_a_phone_and_sta
         assert box["x"] + box["width"] <= 390, cell.inner_text()
 
     desk = signed_in(
-        new_context(viewport={"width": 1280, "height": 800}, is_mobile=False, device_scale_factor=1, locale=locale),
+        new_context(viewport=DESK, is_mobile=False, device_scale_factor=1, locale=locale),
         live_server.url,
         organiser,
     )
@@ -210,3 +259,65 @@ def test_the_cashiers_list_shows_every_figure_of_a_long_field_on_a_phone_and_sta
         assert len({round(box["y"]) for box in boxes if box is not None}) == 1, row.inner_text()
         lefts = [box["x"] for box in boxes if box is not None]
         assert lefts == sorted(lefts), row.inner_text()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_cashiers_headings_on_a_desk_are_whole_words(
+    new_context: Callable[..., BrowserContext], live_server: Any, language: str
+) -> None:
+    organiser = make_user("olga")
+    tournament = _long_field_played(organiser)
+    desk = signed_in(
+        new_context(viewport=DESK, is_mobile=False, device_scale_factor=1, locale=LOCALES[language]),
+        live_server.url,
+        organiser,
+    )
+    desk.goto(live_server.url + reverse("tournaments:cashier", args=[tournament.public_id]))
+    headers = desk.get_by_role("table", name=CASHIER[language][0], exact=True).get_by_role("columnheader")
+    expect(headers).to_have_count(6)
+    # A heading may wrap between its words, never inside one ("Ge-wonnen", "Auszu-zahlen"): there is room.
+    for header in headers.all():
+        lines = _lines(header)
+        assert " ".join(lines) == " ".join(header.inner_text().replace(SOFT_HYPHEN, "").split()), lines
+
+
+PRIZES = {"en": ("Prizes", "place"), "de": ("Preise", "Platz")}
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_an_amount_on_the_prize_list_keeps_its_euro_sign_on_its_line_on_a_phone(
+    new_context: Callable[..., BrowserContext], live_server: Any, language: str
+) -> None:
+    tournament = _long_field_played(make_user("olga"))
+    phone = new_context(locale=LOCALES[language]).new_page()
+    phone.goto(live_server.url + reverse("tournaments:prizes", args=[tournament.public_id]))
+    table = phone.get_by_role("table", name=PRIZES[language][0], exact=True)
+    rows = table.get_by_role("row").filter(has=phone.get_by_role("cell"))
+    expect(rows).to_have_count(12)
+    for row in rows.all():
+        amount = row.get_by_role("cell").nth(1)
+        expect(amount).to_contain_text("€")
+        assert len(_lines(amount)) == 1, _lines(amount)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_prizes_name_on_a_phone_keeps_its_comma_with_the_word_before_it_and_its_place_with_its_number(
+    new_context: Callable[..., BrowserContext], live_server: Any, language: str
+) -> None:
+    tournament = _long_field_played(make_user("olga"))
+    phone = new_context(locale=LOCALES[language]).new_page()
+    phone.goto(live_server.url + reverse("tournaments:prizes", args=[tournament.public_id]))
+    caption, place = PRIZES[language]
+    table = phone.get_by_role("table", name=caption, exact=True)
+    names = [
+        row.get_by_role("cell").first for row in table.get_by_role("row").filter(has=phone.get_by_role("cell")).all()
+    ]
+    assert len(names) == 12
+    assert any("Senioren," in name.inner_text() for name in names)
+    for name in names:
+        lines = _lines(name)
+        assert not any(line.startswith(",") for line in lines), lines
+        assert re.search(rf"{place}\s\d+$", lines[-1], re.IGNORECASE), lines
