@@ -321,3 +321,16 @@ def test_a_prizes_name_on_a_phone_keeps_its_comma_with_the_word_before_it_and_it
         lines = _lines(name)
         assert not any(line.startswith(",") for line in lines), lines
         assert re.search(rf"{place}\s\d+$", lines[-1], re.IGNORECASE), lines
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_results_of_a_field_with_an_entrant_who_withdrew_fit_a_phone(
+    new_context: Callable[..., BrowserContext], live_server: Any, language: str
+) -> None:
+    """The mark of a withdrawal ("nach Serie 1 zurückgetreten") wraps under the name instead of widening the table."""
+    tournament = _long_field_played(make_user("olga"))
+    phone = new_context(locale=LOCALES[language]).new_page()
+    phone.goto(live_server.url + reverse("tournaments:results", args=[tournament.public_id]))
+    expect(phone.get_by_text(CASHIER[language][1]).first).to_be_visible()
+    assert _sideways(phone) == []
