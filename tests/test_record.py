@@ -80,6 +80,8 @@ def test_the_record_shows_every_figure_as_worked_out_by_hand(anna: tuple[Player,
     assert "Best series 226" in text
     assert "Won : lost 3 : 1" in text
     assert "Games lost 25 %" in text
+    # The share keeps its sign on its line.
+    assert "25\N{NO-BREAK SPACE}%</dd>" in page.content.decode()
     # By kind, by year; whom she sat with: Ben and Cleo at all three tables (83.3), Dora at one (226).
     assert "Club nights 3 83.3 226 3 1" in text
     assert "2026 3 83.3 226 3 1" in text
