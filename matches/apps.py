@@ -27,7 +27,7 @@ class MatchesConfig(AppConfig):
         register_converter(LinkToken, "link")
         register_subject("person", Subject(Person, found_in(lambda: Person.objects.all()), person_allows))
         register_subject("ranking", Subject(RankingList, found_in(lambda: RankingList.objects.all()), ranking_allows))
-        register_download(Download("ranking", "list", ranking_file, ranking_printed, parted=True))
+        register_download(Download("ranking", "list", ranking_file, ranking_printed, parted=True, query=("edition",)))
         # Asked after the apps' own pages, which know more of their tables (a club night's standings).
         register_gone_invite_page(ended_link_page, fallback=True)
 

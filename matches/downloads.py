@@ -34,8 +34,8 @@ class Printed(NamedTuple):
 class Download:
     """A list of ``subject`` (a permission policy's subject: ``night``, ``group``, ``tournament``) offered as files
     under ``name``: ``export`` writes it for a file in any format, ``printed`` for paper; both get the thing and, for
-    a list ``parted`` (one of each series), the part asked for, else None. ``action``: what the visitor must be
-    allowed on the thing."""
+    a list ``parted`` (one of each series), the part asked for, else None (and what it takes of the ``query``, by
+    name). ``action``: what the visitor must be allowed on the thing."""
 
     subject: str
     name: str
@@ -43,6 +43,9 @@ class Download:
     printed: Callable[[Any, int | None], Printed]
     action: Action = Action.VIEW
     parted: bool = False
+    # What the list takes from the address's query besides its part (a ranking list's earlier edition: ``edition``),
+    # each passed to ``export`` and ``printed`` by its name, as asked (None where it is not).
+    query: tuple[str, ...] = ()
 
     @property
     def route(self) -> str:
@@ -64,10 +67,11 @@ def _view(offered: Download) -> Callable[..., HttpResponseBase]:
     @require_safe
     def download(request: HttpRequest, thing: Any, fmt: str, part: int | None = None) -> HttpResponseBase:
         """The list of the thing as a file in ``fmt``, or printed (``pdf``); 404 for a format it is not written in."""
+        asked = {name: request.GET.get(name) for name in offered.query}
         if fmt == PDF:
-            content, name = offered.printed(thing, part)
+            content, name = offered.printed(thing, part, **asked)
             return pdf_response(content, name)
-        return export_response(offered.export(thing, part), format_of(fmt))
+        return export_response(offered.export(thing, part, **asked), format_of(fmt))
 
     return download
 

@@ -749,10 +749,13 @@ RULES_KEPT = ("method", "minimum", "best", "counted", "places", "field")
 class RankingEdition(models.Model):
     """A period's ranking list as its owner published it (``period``: "2026-11", "2026", or empty for the whole
     time): kept as it was, with the method and options it was ranked by, whatever closes or reopens or changes
-    later."""
+    later. A period published anew (a list of it corrected) has a new edition, the next ``number``; the one before
+    is kept as it was, marked replaced (``replaced_at``, ``replaced_by``), and the new one says why (``reason``).
+    The edition not replaced is the period's published list: one at most."""
 
     ranking = models.ForeignKey(RankingList, on_delete=models.CASCADE, related_name="editions")
     period = models.CharField(max_length=7, blank=True)
+    number = models.PositiveIntegerField(default=1)
     rows = models.JSONField(default=list)
     # The method and options its rows were ranked by (``RULES_KEPT``): a list changed later is shown as it was.
     rules = models.JSONField(default=dict)
@@ -760,12 +763,24 @@ class RankingEdition(models.Model):
     published_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    reason = models.CharField(max_length=200, blank=True)
+    replaced_at = models.DateTimeField(null=True, blank=True)
+    replaced_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["ranking", "period"], name="ranking_edition_unique")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["ranking", "period"],
+                condition=models.Q(replaced_at__isnull=True),
+                name="ranking_edition_current",
+            ),
+            models.UniqueConstraint(fields=["ranking", "period", "number"], name="ranking_edition_number"),
+        ]
 
     def __str__(self) -> str:
-        return f"{self.ranking_id} {self.period}"
+        return f"{self.ranking_id} {self.period} #{self.number}"
 
 
 class MemberImport(models.Model):

@@ -351,10 +351,49 @@ def ranked_by(ranking: RankingList, edition: RankingEdition | None) -> Rules:
     return Rules(**(rules_of(ranking) | (edition.rules if edition is not None else {})))
 
 
-def ranking_shown(ranking: RankingList, period: str) -> tuple[list[Ranked], RankingEdition | None]:
-    """The period's whole list as published (with its edition), else as it stands (with None): as its places are
-    kept, or worked out now for a list whose places were never kept."""
-    edition = RankingEdition.objects.filter(ranking=ranking, period=period).first()
+# What ``?edition=`` names besides an edition's number: the period's list as it stands, published or not.
+STANDING = "standing"
+
+
+class NoSuchEdition(ValueError):
+    """An edition asked for that the period's list has not (a 404 on a page, a 400 in the API)."""
+
+
+def current_edition(ranking: RankingList, period: str) -> RankingEdition | None:
+    """The period's published list: its edition not replaced, if it was published."""
+    return RankingEdition.objects.filter(ranking=ranking, period=period, replaced_at__isnull=True).first()
+
+
+def edition_asked(ranking: RankingList, period: str, asked: str | None = None) -> RankingEdition | None:
+    """The edition of the period's list ``asked`` names: one by its number, none (the list as it stands) for
+    ``STANDING``, and the period's published list where nothing is asked (None where it was never published).
+    Raises ``NoSuchEdition`` for anything else."""
+    if asked is None:
+        return current_edition(ranking, period)
+    if asked == STANDING:
+        return None
+    if not (asked.isascii() and asked.isdigit() and len(asked) <= 9):
+        raise NoSuchEdition(asked)
+    edition = RankingEdition.objects.filter(ranking=ranking, period=period, number=int(asked)).first()
+    if edition is None:
+        raise NoSuchEdition(asked)
+    return edition
+
+
+def period_editions(ranking: RankingList, period: str) -> list[RankingEdition]:
+    """Every edition of the period's list, the latest first (the published list, then those it replaced), without
+    their rows."""
+    editions = RankingEdition.objects.filter(ranking=ranking, period=period).defer("rows", "rules")
+    return list(editions.order_by("-number"))
+
+
+def ranking_shown(
+    ranking: RankingList, period: str, asked: str | None = None
+) -> tuple[list[Ranked], RankingEdition | None]:
+    """The period's whole list as published (with its edition; another edition, or the list as it stands, where
+    ``asked`` names it: ``edition_asked``), else as it stands (with None): as its places are kept, or worked out now
+    for a list whose places were never kept."""
+    edition = edition_asked(ranking, period, asked)
     if edition is not None:
         return edition_rows(edition), edition
     if ranking.kept_at is None:
@@ -372,10 +411,11 @@ def period_known(ranking: RankingList, period: str) -> bool:
     )
 
 
-# A page's place in a ranking list names its period and how the list is read (its kept places by their place, or
-# a list read whole by its rows' order), so that it never continues another list: a place of another period, or of
-# the same period read another way since (published meanwhile), is a page not made here.
-KEPT, WHOLE = "kept", "whole"
+# A page's place in a ranking list names its period and how the list is read (its kept places by their place, a
+# list never kept read whole by its rows' order, an edition read whole by its number), so that it never continues
+# another list: a place of another period, or of the same period read another way since (published meanwhile, or
+# published anew), is a page not made here.
+KEPT, WHOLE, EDITION = "kept", "whole", "edition-"
 
 
 def cursor_period(after: str | None) -> str | None:
@@ -408,16 +448,18 @@ def _outer(inner: str | None, period: str, read: str) -> str | None:
 
 
 def ranking_page(
-    ranking: RankingList, period: str, *, after: str | None, size: int
+    ranking: RankingList, period: str, *, asked: str | None = None, after: str | None, size: int
 ) -> tuple[Page, RankingEdition | None]:
     """A page of the period's list as ``ranking_shown`` gives it whole: the kept places a page at a time, at the same
     cost however long the list; a published list, or one never kept, read whole and shown a page at a time. Raises
-    ``BadPlace`` (a 404) for a place not made here, or made for another period or reading of the list."""
-    edition = RankingEdition.objects.filter(ranking=ranking, period=period).first()
+    ``BadPlace`` (a 404) for a place not made here, or made for another period or reading of the list (each edition
+    is read as itself), and ``NoSuchEdition`` as ``edition_asked`` does."""
+    edition = edition_asked(ranking, period, asked)
     if edition is not None or ranking.kept_at is None:
         rows = edition_rows(edition) if edition is not None else ranking_rows(ranking, period)
-        page = _rows_page(rows, after=_inner(after, period, WHOLE), size=size)
-        return Page(page.items, _outer(page.after, period, WHOLE), page.paged), edition
+        read = f"{EDITION}{edition.number}" if edition is not None else WHOLE
+        page = _rows_page(rows, after=_inner(after, period, read), size=size)
+        return Page(page.items, _outer(page.after, period, read), page.paged), edition
     page = page_of(_kept_places(ranking, period), by="place", after=_inner(after, period, KEPT), size=size)
     return Page(_kept(page.items), _outer(page.after, period, KEPT), page.paged), None
 

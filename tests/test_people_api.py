@@ -17,7 +17,7 @@ from matches.services.rankings import RankingForm
 
 from .factories import make_user
 from .test_api_resources import signed
-from .test_rankings import club  # noqa: F401  (the fixture)
+from .test_rankings import REASON, club, corrected  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -258,3 +258,60 @@ def test_a_ranking_lists_refusals_name_the_apis_fields(club: dict[str, Any]) -> 
 def test_every_field_a_ranking_lists_service_may_refuse_is_a_field_of_the_api() -> None:
     service = {field.name for field in dataclasses.fields(RankingForm)}
     assert {API_NAMES.get(name, name) for name in service} == set(RankingInput().fields)
+
+
+def test_a_period_published_anew_through_the_api_keeps_the_list_published_before(club: dict[str, Any]) -> None:  # noqa: F811
+    owner = signed(club["owner"])
+    body = {"name": "Monatsrangliste", "events": [str(club["season"].public_id)], "period": "month"}
+    ranking = owner.post("/api/v1/rankings/", body, format="json").json()["id"]
+    address = f"/api/v1/rankings/{ranking}/publish/"
+    first = owner.post(address, {"period": "2026-11"}, format="json").json()
+    assert (first["edition"], first["replaced_at"], first["reason"]) == (1, None, "")
+    assert first["editions"] == [
+        {"edition": 1, "published_at": first["published_at"], "replaced_at": None, "reason": ""}
+    ]
+    corrected(club)
+
+    # Published anew with a reason, once however often it is sent with its key; without a reason, refused.
+    assert owner.post(address, {"period": "2026-11"}, format="json").json() == {
+        "reason": ["Say why the list is published anew: what was corrected."]
+    }
+    key = {"Idempotency-Key": str(uuid.uuid4())}
+    anew = owner.post(address, {"period": "2026-11", "reason": REASON}, format="json", headers=key)
+    assert anew.status_code == 201, anew.content
+    published = anew.json()
+    assert (published["edition"], published["reason"], published["rows"][0]["name"]) == (2, REASON, "Ben")
+    assert published["editions"] == [
+        {"edition": 2, "published_at": published["published_at"], "replaced_at": None, "reason": REASON},
+        {
+            "edition": 1,
+            "published_at": first["published_at"],
+            "replaced_at": published["published_at"],
+            "reason": "",
+        },
+    ]
+    replayed = owner.post(address, {"period": "2026-11", "reason": REASON}, format="json", headers=key)
+    assert (replayed.status_code, replayed.json()) == (200, published | {"replayed": True})
+    assert RankingEdition.objects.count() == 2
+    # Nothing changed since: a 409 next to the period.
+    same = owner.post(address, {"period": "2026-11", "reason": REASON}, format="json")
+    assert same.status_code == 409
+    assert same.json() == {"period": ["This period's list is published already, and nothing changed since."]}
+
+    # The period gives the list published last; the one before, and the list as it stands, when asked for.
+    current = owner.get(f"/api/v1/rankings/{ranking}/", {"period": "2026-11"}).json()
+    assert published == current | {"replayed": False, "next": None}
+    assert (current["edition"], current["rows"][0]["name"]) == (2, "Ben")
+    earlier = owner.get(f"/api/v1/rankings/{ranking}/", {"period": "2026-11", "edition": "1"}).json()
+    assert (earlier["edition"], earlier["rows"][0]["name"]) == (1, "Anna")
+    assert earlier["replaced_at"] == published["published_at"]
+    assert earlier["editions"] == published["editions"]
+    standing = owner.get(f"/api/v1/rankings/{ranking}/", {"period": "2026-11", "edition": "standing"}).json()
+    assert (standing["edition"], standing["published_at"], standing["rows"][0]["name"]) == (None, None, "Ben")
+    for wrong in ("3", "0", "zwei"):
+        refused = owner.get(f"/api/v1/rankings/{ranking}/", {"period": "2026-11", "edition": wrong})
+        assert refused.status_code == 400, wrong
+        assert list(refused.json()) == ["edition"]
+    # Nobody but the owner publishes the list anew.
+    stranger = signed(make_user("mallory"))
+    assert stranger.post(address, {"period": "2026-11", "reason": REASON}, format="json").status_code == 404

@@ -7,16 +7,18 @@ import datetime
 import html
 import io
 import re
+import threading
 from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 from matches.clubs import services as clubs
-from matches.clubs.models import Night
-from matches.errors import Invalid
+from matches.clubs.models import ClubTable, Night
+from matches.errors import Conflict, Invalid, ServiceError
 from matches.models import Join, MemberImport, Player, RankingDue, RankingEdition, RankingList, RankingPlace
 from matches.paging import place_token
 from matches.rankings import ranking_rows
@@ -36,6 +38,8 @@ from .test_record import paper_night
 pytestmark = pytest.mark.django_db
 
 NOVEMBER = {"Anna": (72, 1, 0), "Ben": (0, 0, 0), "Cleo": (0, 0, 0)}  # Anna 122
+# November's night as it was really played: the grand was Ben's, entered on Anna's line by mistake.
+CORRECTED = {"Anna": (0, 0, 0), "Ben": (72, 1, 0), "Cleo": (0, 0, 0)}  # Ben 122
 DECEMBER = {"Anna": (0, 0, 0), "Ben": (96, 2, 0), "Cleo": (0, 0, 0)}  # Ben 196
 
 
@@ -71,7 +75,8 @@ def test_a_monthly_list_keeps_each_month_as_published(club: dict[str, Any]) -> N
     assert "Published on" in page
     assert "1 Anna 122 1 122 1" in page
     assert RankingEdition.objects.get(pk=edition.pk).rows[0]["name"] == "Anna"
-    with pytest.raises(Exception, match="published already"):
+    # Publishing the changed list is publishing it anew, which says why.
+    with pytest.raises(Invalid, match="Say why the list is published anew"):
         ranking_publish(ranking=ranking, period="2026-11", by=club["owner"])
     # December stands as it is until published; reopening a night takes its lists out of the list as it stands.
     december = text_of(owner.get(reverse("ranking_detail", args=[ranking.public_id]) + "?period=2026-12"))
@@ -315,8 +320,8 @@ def test_a_long_list_is_shown_a_page_of_places_at_a_time(club: dict[str, Any], m
 
 
 def whole(inner: str) -> str:
-    """A place in a published list of the whole time, around ``inner``."""
-    return place_token(["", "whole", inner], 0)
+    """A place in the list of the whole time as first published, around ``inner``."""
+    return place_token(["", "edition-1", inner], 0)
 
 
 def test_a_numbered_list_follows_a_member_list_brought_in_and_taken_back(club: dict[str, Any]) -> None:
@@ -414,3 +419,125 @@ def test_a_published_list_is_shown_with_the_method_it_was_ranked_by(club: dict[s
     page = text_of(owner.get(reverse("ranking_detail", args=[ranking.public_id]) + "?period=2026"))
     assert "placement points · everybody" in page
     assert "Place Name Placement points Series Points Events 1 Anna 0.5 2" in page
+
+
+def corrected(club: dict[str, Any]) -> None:
+    """November's night reopened, its paper list put right (``CORRECTED``) and closed again, and counted in."""
+    night = Night.objects.get(season=club["season"], date=datetime.date(2026, 11, 3))
+    clubs.night_reopen(night=night, user=club["owner"])
+    table = ClubTable.objects.select_related("match").get(night=night, series=1)
+    seated = {seat.player.name: seat.player for seat in table.match.seats.all()}
+    clubs.paper_enter(
+        table=table, lines=[(seated[name], *line) for name, line in CORRECTED.items()], user=club["owner"]
+    )
+    clubs.night_close(night=night, user=club["owner"])
+    rankings_catch_up()
+
+
+REASON = "The grand of 3 November was Ben's, entered on Anna's line."
+
+
+def test_a_corrected_period_is_published_anew_and_the_list_published_before_stays_readable(
+    club: dict[str, Any],
+) -> None:
+    ranking = defined(club["owner"], club["season"], period="month")
+    owner = signed_in(club["owner"])
+    address = reverse("ranking_publish", args=[ranking.public_id])
+    detail = reverse("ranking_detail", args=[ranking.public_id]) + "?period=2026-11"
+    assert owner.post(address, {"period": "2026-11", "confirm": "on"}).status_code == 302
+    corrected(club)
+
+    # The period shows what was published; its owner sees the list as it stands now, and may publish it anew.
+    page = text_of(owner.get(detail))
+    assert "1 Anna 122 1 122 1" in page
+    assert "Publish the list of November 2026 anew" in page
+    standing = text_of(owner.get(detail + "&edition=standing"))
+    assert "As it stands" in standing
+    assert "1 Ben 122 1 122 1" in standing
+    # One tap is not enough, and a list published anew says why.
+    unticked = owner.post(address, {"period": "2026-11"})
+    assert unticked.status_code == 400
+    assert "Tick this to publish the list anew." in text_of(unticked)
+    assert "Say why the list is published anew: what was corrected." in text_of(unticked)
+    assert RankingEdition.objects.count() == 1
+    assert owner.post(address, {"period": "2026-11", "confirm": "on", "reason": REASON}).status_code == 302
+
+    # The period's list is the new one; the one published before is kept as it was, marked replaced, one link away.
+    page = text_of(owner.get(detail))
+    assert "1 Ben 122 1 122 1" in page
+    assert "Published anew on" in page
+    assert REASON in page
+    first, second = RankingEdition.objects.filter(ranking=ranking).order_by("published_at", "pk")
+    assert (first.number, first.replaced_by, second.number, second.replaced_at) == (1, club["owner"], 2, None)
+    assert first.replaced_at == second.published_at
+    assert first.rows[0]["name"] == "Anna"
+    earlier = owner.get(detail)
+    assert f'href="?period=2026-11&amp;edition={first.number}"' in earlier.content.decode()
+    old = text_of(owner.get(detail + "&edition=1"))
+    assert "1 Anna 122 1 122 1" in old
+    assert "replaced on" in old
+    assert f"Why it was replaced: {REASON}" in old
+    # The files follow the page: the period's list, or the edition asked for.
+    files = reverse("download-ranking-list", args=[ranking.public_id, 202611, "csv"])
+    assert body(owner.get(files)).decode("utf-8-sig").splitlines()[1] == "1,Ben,122,1,122,1"
+    earlier_file = owner.get(files + "?edition=1")
+    assert body(earlier_file).decode("utf-8-sig").splitlines()[1] == "1,Anna,122,1,122,1"
+    assert "Rangliste 2026-11 (edition 1).csv" in earlier_file["Content-Disposition"]
+    printed = owner.get(reverse("download-ranking-list", args=[ranking.public_id, 202611, "pdf"]) + "?edition=1")
+    assert printed.content.startswith(b"%PDF")
+    assert owner.get(files + "?edition=3").status_code == 404
+    assert owner.get(detail + "&edition=3").status_code == 404
+
+    # Nothing changed since: publishing anew is refused, and says so.
+    again = owner.post(address, {"period": "2026-11", "confirm": "on", "reason": REASON})
+    assert again.status_code == 409
+    assert "This period's list is published already, and nothing changed since." in text_of(again)
+    assert RankingEdition.objects.count() == 2
+    # Nobody but the list's owner publishes it anew.
+    stranger = signed_in(make_user("mallory"))
+    assert stranger.post(address, {"period": "2026-11", "confirm": "on", "reason": REASON}).status_code == 404
+
+
+def test_publishing_anew_takes_a_change_of_the_rows_or_the_rules(club: dict[str, Any]) -> None:
+    ranking = defined(club["owner"], club["season"], period="month")
+    ranking_publish(ranking=ranking, period="2026-12", by=club["owner"])
+    with pytest.raises(Conflict, match="nothing changed since"):
+        ranking_publish(ranking=ranking, period="2026-12", by=club["owner"], reason=REASON)
+    # The same rows ranked by another method are another list.
+    events = [str(club["season"].public_id)]
+    ranking_save(
+        owner=club["owner"], form=RankingForm(name="R", events=events, period="month", method="best"), ranking=ranking
+    )
+    with pytest.raises(Invalid, match="Say why"):
+        ranking_publish(ranking=ranking, period="2026-12", by=club["owner"])
+    anew = ranking_publish(ranking=ranking, period="2026-12", by=club["owner"], reason="Ranked by the best result.")
+    assert (anew.number, anew.rules["method"], anew.reason) == (2, "best", "Ranked by the best result.")
+    assert RankingEdition.objects.filter(ranking=ranking, replaced_at__isnull=True).get() == anew
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_publishings_anew_at_once_make_one_edition(club: dict[str, Any]) -> None:
+    ranking = defined(club["owner"], club["season"], period="month")
+    ranking_publish(ranking=ranking, period="2026-11", by=club["owner"])
+    corrected(club)
+    barrier = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def publish() -> None:
+        try:
+            barrier.wait(timeout=10)
+            ranking_publish(ranking=ranking, period="2026-11", by=club["owner"], reason=REASON)
+            outcomes.append("published")
+        except ServiceError as refused:
+            outcomes.append(type(refused).__name__)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=publish) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert sorted(outcomes) == ["Conflict", "published"]
+    assert RankingEdition.objects.filter(ranking=ranking).count() == 2
+    assert RankingEdition.objects.get(ranking=ranking, replaced_at__isnull=True).rows[0]["name"] == "Ben"

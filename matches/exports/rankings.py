@@ -3,7 +3,7 @@ else as it stands."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from ..labels import figure_cell, standing_label, total_label
 from ..models import Method, RankingEdition, RankingList
@@ -30,7 +30,8 @@ def part_period(part: int | None) -> str:
 
 
 def ranking_sheet(ranking: RankingList, period: str, rows: list[Ranked], published: RankingEdition | None) -> Sheet:
-    """The period's rows (``published``: as that edition keeps them, with the method they were ranked by)."""
+    """The period's rows (``published``: as that edition keeps them, with the method they were ranked by, named by
+    its number where it was replaced since)."""
     columns = (
         Column(gettext_lazy("Place"), 12),
         Column(gettext_lazy("Name"), 60, text=True),
@@ -52,4 +53,7 @@ def ranking_sheet(ranking: RankingList, period: str, rows: list[Ranked], publish
         )
         lines.append(Line(cells, texts))
     title = f"{ranking.name} {period}".strip()
+    if published is not None and published.replaced_at is not None:
+        # An edition replaced since is a file of its own beside the period's list.
+        title = f"{title} ({gettext('edition %(number)s') % {'number': published.number}})"
     return Sheet(name=title, title=ranking.name, columns=columns, lines=tuple(lines), provisional=published is None)

@@ -1,6 +1,6 @@
 """Ranking lists: defined (and changed) by anybody with an account over the events they may count, published period
-by period, deleted. Every option is checked, and a list over no closed list or with a minimum nobody reaches is
-refused, with nothing stored."""
+by period (and anew, a period's list corrected, keeping what was published before), deleted. Every option is
+checked, and a list over no closed list or with a minimum nobody reaches is refused, with nothing stored."""
 
 from __future__ import annotations
 
@@ -31,9 +31,11 @@ from ..models import (
     RankingPlace,
 )
 from ..rankings import (
+    STANDING,
     countable_events,
     counted_lists,
     counted_periods,
+    current_edition,
     period_of,
     ranking_periods,
     ranking_shown,
@@ -47,6 +49,8 @@ MAX_NAME = 100
 MAX_COUNT = 999
 MAX_PLACES = 200
 MAX_FIELD = 10000
+# The reason given for publishing a period anew, at most.
+MAX_REASON = 200
 # Places written at a time.
 PLACES_WRITTEN = 2000
 
@@ -185,23 +189,50 @@ def ranking_save(*, owner: User, form: RankingForm, ranking: RankingList | None 
         return saved
 
 
-def ranking_publish(*, ranking: RankingList, period: str, by: User | None) -> RankingEdition:
+def ranking_publish(*, ranking: RankingList, period: str, by: User | None, reason: str = "") -> RankingEdition:
     """Keep the period's ranking list as it stands now, as published: later closings change the list as it stands,
-    not this, with every list closed until now in it. Refused for a period the list has no lists in, and for one
-    published already."""
+    not this, with every list closed until now in it. A period published already is published anew (a list of it
+    corrected since): the new edition is the period's list, the one before is kept as it was and marked replaced, and
+    ``reason`` says why (asked for then, and only then). Refused for a period the list has no lists in, for publishing
+    anew without a reason, and for publishing anew what is published already: the same rows ranked by the same
+    rules."""
     rankings_catch_up(ranking)
     if period not in ranking_periods(ranking):
         raise Invalid.on("period", gettext_noop("The list has no lists in this period."))
+    reason = " ".join(reason.split())
+    if len(reason) > MAX_REASON:
+        raise Invalid.on("reason", gettext_noop("At most {count} characters."), count=MAX_REASON)
     with transaction.atomic():
         RankingList.objects.select_for_update().get(pk=ranking.pk)
-        if RankingEdition.objects.filter(ranking=ranking, period=period).exists():
-            raise Conflict.on("period", gettext_noop("This period's list is published already."))
+        # Read under the list's lock: of two publishings at once, the second finds the first's edition.
+        current = current_edition(ranking, period)
         rows = [
             asdict(row) | {"person": str(row.person) if row.person else None, "score": str(row.score)}
-            for row in ranking_shown(ranking, period)[0]
+            for row in ranking_shown(ranking, period, STANDING)[0]
         ]
+        rules = rules_of(ranking)
+        now = timezone.now()
+        if current is not None:
+            if current.rows == rows and current.rules == rules:
+                raise Conflict.on(
+                    "period", gettext_noop("This period's list is published already, and nothing changed since.")
+                )
+            if not reason:
+                raise Invalid.on("reason", gettext_noop("Say why the list is published anew: what was corrected."))
+            RankingEdition.objects.filter(pk=current.pk).update(replaced_at=now, replaced_by=by)
+        elif reason:
+            raise Invalid.on(
+                "reason", gettext_noop("This period's list is not published yet: a reason goes with publishing anew.")
+            )
         return RankingEdition.objects.create(
-            ranking=ranking, period=period, rows=rows, rules=rules_of(ranking), published_by=by
+            ranking=ranking,
+            period=period,
+            number=current.number + 1 if current is not None else 1,
+            rows=rows,
+            rules=rules,
+            published_at=now,
+            published_by=by,
+            reason=reason,
         )
 
 

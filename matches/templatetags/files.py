@@ -18,10 +18,12 @@ register = template.Library()
 
 @register.inclusion_tag("matches/partials/_downloads.html")
 def downloads(
-    route: str, thing_id: Any, part: int | None = None, printed: bool = False, label: str = ""
+    route: str, thing_id: Any, part: int | None = None, printed: bool = False, label: str = "", query: str = ""
 ) -> dict[str, Any]:
-    """``label``: the links' name where a page offers more than one list (else "Download")."""
+    """``label``: the links' name where a page offers more than one list (else "Download"); ``query``: what the list
+    takes from the address's query (``Download.query``), encoded, as the page shows it."""
     where = [thing_id] if part is None else [thing_id, part]
+    asked = f"?{query}" if query else ""
     labels = {
         Format.CSV: ("CSV", ""),
         Format.CSV_SEMICOLON: (gettext("CSV (;)"), gettext("semicolons, as German spreadsheet programs open it")),
@@ -29,7 +31,7 @@ def downloads(
         Format.ODS: ("ODS", ""),
         Format.JSON: ("JSON", ""),
     }
-    files = [(label, hint, reverse(route, args=[*where, fmt.value])) for fmt, (label, hint) in labels.items()]
+    files = [(label, hint, reverse(route, args=[*where, fmt.value]) + asked) for fmt, (label, hint) in labels.items()]
     if printed:
-        files.append(("PDF", gettext("to print"), reverse(route, args=[*where, PDF])))
+        files.append(("PDF", gettext("to print"), reverse(route, args=[*where, PDF]) + asked))
     return {"files": files, "label": label or gettext("Download")}

@@ -1,5 +1,5 @@
 """Ranking lists: one's own and one's clubs', defining and changing one, a period's list as it stands or as it was
-published, publishing it, and deleting the list."""
+published (and each edition it replaced), publishing it (anew, a list of it corrected), and deleting the list."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
@@ -22,20 +23,24 @@ from ..errors import ServiceError
 from ..exports.rankings import FIGURES, part_period, period_part, ranking_sheet
 from ..exports.sheets import SheetExport, sheet_pdf
 from ..forms.fields import WholeNumberField
-from ..models import Counted, Method, Period, RankingList
+from ..models import Counted, Method, Period, RankingEdition, RankingList
 from ..permissions import Action, on_subject, signed_in, signed_in_account, visitor_of
 from ..rankings import (
+    NoSuchEdition,
+    Ranked,
     countable_events,
+    current_edition,
     cursor_period,
+    period_editions,
     period_known,
     ranked_by,
     ranking_page,
     ranking_periods,
     ranking_shown,
 )
-from ..refusals import done_or_refused, refusal_on_form
+from ..refusals import refusal_on_form
 from ..registry import closed_lists_label, lists_circles, lists_circles_of
-from ..services.rankings import RankingForm, ranking_delete, ranking_due, ranking_publish, ranking_save
+from ..services.rankings import MAX_REASON, RankingForm, ranking_delete, ranking_due, ranking_publish, ranking_save
 
 # The places of a ranking list shown at a time.
 PLACES_PER_PAGE = 100
@@ -160,6 +165,15 @@ def period_label(period: str) -> str:
     return period
 
 
+def edition_label(edition: RankingEdition) -> str:
+    """An edition as the list of a period's editions names it: when it was published, and replaced where it was."""
+    published = date_format(timezone.localtime(edition.published_at), "SHORT_DATETIME_FORMAT")
+    if edition.replaced_at is None:
+        return _("Published %(date)s") % {"date": published}
+    replaced = date_format(timezone.localtime(edition.replaced_at), "SHORT_DATETIME_FORMAT")
+    return _("Published %(date)s, replaced %(replaced)s") % {"date": published, "replaced": replaced}
+
+
 @signed_in
 def ranking_list(request: HttpRequest) -> HttpResponse:
     """Your ranking lists and your clubs', and a new one defined."""
@@ -206,11 +220,33 @@ class RankingPublishForm(forms.Form):
     )
 
 
+class RankingPublishAnewForm(forms.Form):
+    """Publishing a period published already anew: the list as it stands replaces the published one, which is kept,
+    and the members reading it are told why."""
+
+    reason = forms.CharField(
+        label=gettext_lazy("Why it is published anew"),
+        max_length=MAX_REASON,
+        help_text=gettext_lazy("What was corrected: shown with both lists, e.g. a score of 3 November put right."),
+        error_messages={"required": gettext_lazy("Say why the list is published anew: what was corrected.")},
+    )
+    confirm = forms.BooleanField(
+        label=gettext_lazy("Yes, publish anew: the list as it stands replaces the published one, which stays readable"),
+        error_messages={"required": gettext_lazy("Tick this to publish the list anew.")},
+    )
+
+
+def publish_form_for(current: RankingEdition | None, data: Any = None) -> forms.Form:
+    """The form that publishes a period's list: for the first time, or anew where it is published (``current``)."""
+    return RankingPublishAnewForm(data) if current is not None else RankingPublishForm(data)
+
+
 @on_subject(Action.VIEW, "ranking")
 @require_safe
 def ranking_detail(request: HttpRequest, ranking: RankingList) -> HttpResponse:
-    """A period's list: as published, where it was, else as it stands; the periods with lists to choose from."""
-    return _detail_page(request, ranking, RankingPublishForm(), asked=request.GET.get("period"), status=200)
+    """A period's list: as published, where it was, else as it stands; an earlier edition of it, or the list as it
+    stands, where ``?edition=`` asks; the periods with lists to choose from."""
+    return _detail_page(request, ranking, None, asked=request.GET.get("period"), status=200)
 
 
 def _circle_name(ranking: RankingList) -> str | None:
@@ -222,7 +258,7 @@ def _circle_name(ranking: RankingList) -> str | None:
 
 
 def _detail_page(
-    request: HttpRequest, ranking: RankingList, publish_form: RankingPublishForm, *, asked: str | None, status: int
+    request: HttpRequest, ranking: RankingList, publish_form: forms.Form | None, *, asked: str | None, status: int
 ) -> HttpResponse:
     periods = ranking_periods(ranking)
     after = request.GET.get("after")
@@ -232,7 +268,14 @@ def _detail_page(
         period = asked
     else:
         period = continued if continued is not None else (periods[0] if periods else "")
-    page, edition = ranking_page(ranking, period, after=after, size=PLACES_PER_PAGE)
+    chosen = request.GET.get("edition") or None
+    try:
+        page, edition = ranking_page(ranking, period, asked=chosen, after=after, size=PLACES_PER_PAGE)
+    except NoSuchEdition:
+        raise Http404 from None
+    editions = period_editions(ranking, period)
+    current = editions[0] if editions and editions[0].replaced_at is None else None
+    replaced = edition is not None and edition.replaced_at is not None
     rules = ranked_by(ranking, edition)
     owner = visitor_of(request).account
     context = {
@@ -244,11 +287,21 @@ def _detail_page(
         "rows": page.items,
         "page": page,
         "edition": edition,
+        "editions": editions,
+        "edition_links": [(one, edition_label(one)) for one in editions],
+        "current": current,
+        # The edition that replaced the one shown: when, and why.
+        "successor": next((one for one in editions if edition and one.number == edition.number + 1), None),
+        # The list as it stands, asked for on a period published: not the list published.
+        "standing": edition is None and current is not None,
+        # The files give the list the page shows: the edition asked for, where one is.
+        "query": urlencode({"edition": chosen}) if chosen else "",
         "due": edition is None and ranking_due(ranking),
         "rules": rules,
         "figure": FIGURES[Method(rules.method)],
         "manage": owner is not None and ranking.owner_id == owner.pk,
-        "publish_form": publish_form,
+        "publishable": period in periods and not replaced,
+        "publish_form": publish_form or publish_form_for(current),
         "circle": _circle_name(ranking) if rules.counted == Counted.BOOK else None,
     }
     return render(request, "matches/ranking_detail.html", context, status=status)
@@ -257,17 +310,28 @@ def _detail_page(
 @on_subject(Action.MANAGE, "ranking")
 @require_POST
 def ranking_publish_view(request: HttpRequest, ranking: RankingList) -> HttpResponse:
-    """Keep the period's list as it stands now, as published, once its owner ticked that they mean it."""
+    """Keep the period's list as it stands now, as published (anew, with the reason, where it was published
+    already), once its owner ticked that they mean it."""
     period = request.POST.get("period", "")
-    publish_form = RankingPublishForm(request.POST)
+    publish_form = publish_form_for(current_edition(ranking, period), request.POST)
     if not publish_form.is_valid():
         return _detail_page(request, ranking, publish_form, asked=period, status=400)
-    account = signed_in_account(request)
-    done_or_refused(
-        request,
-        lambda: ranking_publish(ranking=ranking, period=period, by=account),
-        _("Published: this list stays as it is now."),
-    )
+    anew = isinstance(publish_form, RankingPublishAnewForm)
+    try:
+        ranking_publish(
+            ranking=ranking,
+            period=period,
+            by=signed_in_account(request),
+            reason=publish_form.cleaned_data["reason"] if anew else "",
+        )
+    except ServiceError as error:
+        # Next to the reason, or above the form: nothing changed since the list was published, say.
+        refusal_on_form(publish_form, error, lambda field: field if field in publish_form.fields else None)
+        return _detail_page(request, ranking, publish_form, asked=period, status=error.status)
+    if anew:
+        messages.success(request, _("Published anew: this list is the period's list now, the one before is kept."))
+    else:
+        messages.success(request, _("Published: this list stays as it is now."))
     return redirect(reverse("ranking_detail", args=[ranking.public_id]) + "?" + urlencode({"period": period}))
 
 
@@ -293,17 +357,37 @@ def _period(ranking: RankingList, part: int | None) -> str:
     return period
 
 
-def ranking_file(ranking: RankingList, part: int | None) -> SheetExport:
-    """The period's ranking list as a file."""
+def ranking_file(ranking: RankingList, part: int | None, edition: str | None = None) -> SheetExport:
+    """The period's ranking list as a file: as its page shows it (``edition``: as ``?edition=`` asks there)."""
     period = _period(ranking, part)
-    rows, published = ranking_shown(ranking, period)
+    rows, published = _shown(ranking, period, edition)
     return SheetExport(ranking_sheet(ranking, period, rows, published))
 
 
-def ranking_printed(ranking: RankingList, part: int | None) -> Printed:
-    """The period's ranking list to print, saying whether it is published or as it stands."""
+def ranking_printed(ranking: RankingList, part: int | None, edition: str | None = None) -> Printed:
+    """The period's ranking list to print, as its page shows it, saying whether it is published (when, and when it
+    was replaced where it was) or as it stands."""
     period = _period(ranking, part)
-    rows, published = ranking_shown(ranking, period)
+    rows, published = _shown(ranking, period, edition)
     sheet = ranking_sheet(ranking, period, rows, published)
-    when = _("published") if published is not None else _("as it stands")
+    if published is None:
+        when = _("as it stands")
+    elif published.replaced_at is None:
+        when = _("published on %(date)s") % {"date": _short_date(published.published_at)}
+    else:
+        when = _("published on %(date)s, replaced on %(replaced)s") % {
+            "date": _short_date(published.published_at),
+            "replaced": _short_date(published.replaced_at),
+        }
     return Printed(sheet_pdf(sheet, ranking.name, f"{period or _('the whole time')} · {when}"), sheet.name)
+
+
+def _shown(ranking: RankingList, period: str, edition: str | None) -> tuple[list[Ranked], RankingEdition | None]:
+    try:
+        return ranking_shown(ranking, period, edition or None)
+    except NoSuchEdition:
+        raise Http404 from None
+
+
+def _short_date(moment: datetime.datetime) -> str:
+    return date_format(timezone.localtime(moment), "SHORT_DATE_FORMAT")

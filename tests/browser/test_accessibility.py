@@ -3,6 +3,7 @@ target on a phone is at least 44 px high and wide."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import uuid
 from pathlib import Path
@@ -16,7 +17,7 @@ from matches.clubs import services as clubs
 from matches.clubs.models import ClubTable
 from matches.models import FileJob, Game, Match, MemberImport, Person, Player
 from matches.services import Submission, game_add, match_create, player_link, player_link_invite
-from matches.services.rankings import RankingForm, ranking_save
+from matches.services.rankings import RankingForm, ranking_publish, ranking_save
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 PASSWORD = "a-long-enough-password-1"
@@ -62,6 +63,12 @@ def _table() -> dict[str, str]:
     player_link(player=seated[0], account=owner)
     monthly = RankingForm(name="Monatsrangliste", events=[str(season.public_id)], period="month", minimum=1)
     ranking = ranking_save(owner=owner, form=monthly)
+    # A yearly list published, then ranked by another method and published anew: two editions of 2026.
+    yearly = RankingForm(name="Jahresrangliste", events=[str(season.public_id)], period="year")
+    anew = ranking_save(owner=owner, form=yearly)
+    ranking_publish(ranking=anew, period="2026", by=owner)
+    ranking_save(owner=owner, form=dataclasses.replace(yearly, method="best"), ranking=anew)
+    ranking_publish(ranking=anew, period="2026", by=owner, reason="Ranked by the best result, as the club decided.")
     person = Person.objects.get(account=owner)
     game_add(
         match=table.match,
@@ -109,6 +116,9 @@ def _table() -> dict[str, str]:
         "ranking lists": "/rankings/",
         "ranking list": f"/rankings/{ranking.public_id}/",
         "ranking list changed": f"/rankings/{ranking.public_id}/edit/",
+        "ranking list published anew": f"/rankings/{anew.public_id}/?period=2026",
+        "ranking list replaced": f"/rankings/{anew.public_id}/?period=2026&edition=1",
+        "ranking list as it stands": f"/rankings/{anew.public_id}/?period=2026&edition=standing",
         "backup": "/backup/",
         "account": "/accounts/",
         "delete account": "/accounts/delete/",

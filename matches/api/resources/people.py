@@ -1,5 +1,6 @@
 """A person's record and the ranking lists, under the same rules as their pages: one's own record, anybody's as they
-show it; one's own ranking lists and one's clubs', defined, changed, published and deleted."""
+show it; one's own ranking lists and one's clubs', defined, changed, published (and anew, keeping each edition) and
+deleted."""
 
 from __future__ import annotations
 
@@ -23,7 +24,16 @@ from ...labels import figure_cell
 from ...models import Counted, Method, Period, Person, RankingList
 from ...paging import BadPlace
 from ...permissions import Action, request_account, signed_in_account
-from ...rankings import Ranked, cursor_period, period_known, ranked_by, ranking_page, ranking_periods
+from ...rankings import (
+    NoSuchEdition,
+    Ranked,
+    cursor_period,
+    period_editions,
+    period_known,
+    ranked_by,
+    ranking_page,
+    ranking_periods,
+)
 from ...records import (
     LIST_FIELDS,
     Figures,
@@ -37,6 +47,7 @@ from ...registry import closed_lists_label, lists_circles, lists_circles_of
 from ...services.rankings import (
     MAX_FIELD,
     MAX_PLACES,
+    MAX_REASON,
     RankingForm,
     ranking_delete,
     ranking_due,
@@ -214,9 +225,24 @@ class RankingPlaceShape(serializers.Serializer):
     score = serializers.FloatField(help_text="The method's figure: the average, the best results, the points.")
 
 
+class RankingEditionShape(serializers.Serializer):
+    edition = serializers.IntegerField(help_text="Its number: 1 for the period's first published list, and so on.")
+    published_at = serializers.DateTimeField()
+    replaced_at = serializers.DateTimeField(allow_null=True, help_text="Null: the period's published list.")
+    reason = serializers.CharField(help_text="Why it was published anew; empty for the first.")
+
+
 class RankingListDetailShape(RankingListShape):
     period = serializers.CharField()
+    edition = serializers.IntegerField(allow_null=True, help_text="The edition shown; null: the list as it stands.")
     published_at = serializers.DateTimeField(allow_null=True, help_text="Null: the list as it stands.")
+    replaced_at = serializers.DateTimeField(
+        allow_null=True, help_text="When the edition shown was replaced by the next; null: it was not."
+    )
+    reason = serializers.CharField(help_text="Why the edition shown was published anew; empty for the first.")
+    editions = RankingEditionShape(
+        many=True, help_text="Every edition of the period's list, the latest first: `?edition=` reads one."
+    )
     rows = RankingPlaceShape(many=True, help_text="A page of the places, from the first.")
     next = serializers.URLField(allow_null=True, help_text="The next page of places; null on the last.")
     updating = serializers.BooleanField(
@@ -327,6 +353,15 @@ PERIOD = OpenApiParameter(
     "not given, the period the cursor continues, else the latest. Any other is a 400.",
 )
 NO_SUCH_PERIOD = gettext_noop("The list has no such period: one of its periods, or leave the parameter out.")
+EDITION = OpenApiParameter(
+    "edition",
+    OpenApiTypes.STR,
+    description="An edition of the period's list by its number (`editions` names them), or `standing` for the list "
+    "as it stands; when not given, the period's published list, else the list as it stands. Any other is a 400.",
+)
+NO_SUCH_EDITION = gettext_noop(
+    "The period's list has no such edition: the number of one, standing, or leave the parameter out."
+)
 
 
 class RankingView(PolicyView):
@@ -337,8 +372,9 @@ class RankingView(PolicyView):
         operation_id="ranking",
         summary="A ranking list",
         description="A period's list: as published where it was (with the method and options it was ranked by, "
-        "whatever the list's are now), else as it stands; its places a page at a time (follow `next`).",
-        parameters=[PERIOD, *PAGED],
+        "whatever the list's are now; the edition published last where it was published anew, with every earlier "
+        "edition in `editions`), else as it stands; its places a page at a time (follow `next`).",
+        parameters=[PERIOD, EDITION, *PAGED],
         responses={200: RankingListDetailShape, **REFUSED},
     )
     def get(self, request: Request, ranking_id: str) -> Response:
@@ -358,7 +394,8 @@ class RankingView(PolicyView):
                 period = periods[0] if periods else ""
         except BadPlace:
             raise NotFound(Pages.invalid_cursor_message) from None
-        return Response(RankingListDetailShape(_detail(request, ranking, period, after)).data)
+        edition = request.query_params.get("edition")
+        return Response(RankingListDetailShape(_detail(request, ranking, period, after, edition)).data)
 
     @extend_schema(
         operation_id="ranking_change",
@@ -383,6 +420,13 @@ class RankingView(PolicyView):
 
 class PublishInput(StrictInput):
     period = serializers.CharField(allow_blank=True, max_length=7)
+    reason = serializers.CharField(
+        allow_blank=True,
+        max_length=MAX_REASON,
+        required=False,
+        default="",
+        help_text="Why the period is published anew: asked for where it is published already, refused otherwise.",
+    )
 
 
 class RankingPublishView(PolicyView):
@@ -393,7 +437,9 @@ class RankingPublishView(PolicyView):
         operation_id="ranking_publish",
         summary="Publish a period's ranking list",
         description="Keeps the period's list as it stands now, and answers with it as `GET` does (its first page of "
-        "places); 409 when it is published already.",
+        "places). A period published already is published anew, with a `reason` (a 400 without): the new edition "
+        "is the period's list, the one before is kept, marked replaced; 409 when nothing changed since (the same "
+        "places ranked by the same method and options).",
         request=PublishInput,
         parameters=[IDEMPOTENCY],
         responses={201: RankingPublishedShape, 200: RankingPublishedShape, **REFUSED},
@@ -402,20 +448,26 @@ class RankingPublishView(PolicyView):
         ranking: RankingList = self.subject
 
         def publish() -> Response:
-            period = bounded_body(PublishInput, request)["period"]
-            ranking_publish(ranking=ranking, period=period, by=signed_in_account(request))
+            body = bounded_body(PublishInput, request)
+            period = body["period"]
+            ranking_publish(ranking=ranking, period=period, by=signed_in_account(request), reason=body["reason"])
             shown = _detail(request, ranking, period, None) | {"replayed": False}
             return Response(RankingPublishedShape(shown).data, status=201)
 
         return keyed_answer(request, ranking, publish)
 
 
-def _detail(request: Request, ranking: RankingList, period: str, after: str | None) -> dict[str, Any]:
-    """The period's list with a page of its places (after ``after``), as ``GET`` answers it."""
+def _detail(
+    request: Request, ranking: RankingList, period: str, after: str | None, asked: str | None = None
+) -> dict[str, Any]:
+    """The period's list with a page of its places (after ``after``; ``asked``: the edition ``?edition=`` names), as
+    ``GET`` answers it."""
     try:
-        page, edition = ranking_page(ranking, period, after=after, size=Pages().get_page_size(request))
+        page, edition = ranking_page(ranking, period, asked=asked, after=after, size=Pages().get_page_size(request))
     except BadPlace:
         raise NotFound(Pages.invalid_cursor_message) from None
+    except NoSuchEdition:
+        raise Invalid.on("edition", NO_SUCH_EDITION) from None
     here = request.build_absolute_uri()
     if request.method != "GET":
         here = replace_query_param(reverse("api:ranking", args=[ranking.public_id], request=request), "period", period)
@@ -424,7 +476,19 @@ def _detail(request: Request, ranking: RankingList, period: str, after: str | No
         | asdict(ranked_by(ranking, edition))
         | {
             "period": period,
+            "edition": edition.number if edition is not None else None,
             "published_at": edition.published_at if edition is not None else None,
+            "replaced_at": edition.replaced_at if edition is not None else None,
+            "reason": edition.reason if edition is not None else "",
+            "editions": [
+                {
+                    "edition": one.number,
+                    "published_at": one.published_at,
+                    "replaced_at": one.replaced_at,
+                    "reason": one.reason,
+                }
+                for one in period_editions(ranking, period)
+            ],
             "rows": [_row(row) for row in page.items],
             "next": replace_query_param(here, "cursor", page.after) if page.after else None,
             "updating": edition is None and ranking_due(ranking),
