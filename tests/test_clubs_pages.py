@@ -669,13 +669,8 @@ def test_a_seasons_table_is_offered_as_a_file_only_once_it_holds_somebody() -> N
     assert offered()
 
 
-@pytest.mark.parametrize(
-    ("language", "typed", "said"),
-    [("en", "Anna", "Anna is checked in already."), ("de", " anna ", "Anna ist schon angemeldet.")],
-)
-def test_a_walk_in_guest_with_the_name_of_a_player_checked_in_is_said_next_to_the_name(
-    language: str, typed: str, said: str
-) -> None:
+def _night_to_check_in(language: str) -> tuple[Client, Season, str, str]:
+    """A secretary's client in ``language``, the season, a night opened in it and its check-in's address."""
     owner = _client(make_user("olga"))
     owner.defaults["HTTP_ACCEPT_LANGUAGE"] = language
     _, season = _club_with_season(owner)
@@ -683,7 +678,17 @@ def test_a_walk_in_guest_with_the_name_of_a_player_checked_in_is_said_next_to_th
         owner.post(reverse("night_new", args=[season.public_id]), {"date": "2026-11-24", "series": "1"}),
         r"/nights/([0-9a-f-]+)/",
     )
-    check_in = reverse("night_check_in", args=[night_id])
+    return owner, season, night_id, reverse("night_check_in", args=[night_id])
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "said"),
+    [("en", "Anna", "Anna is checked in already."), ("de", " anna ", "Anna ist schon angemeldet.")],
+)
+def test_a_walk_in_guest_with_the_name_of_a_player_checked_in_is_said_next_to_the_name(
+    language: str, typed: str, said: str
+) -> None:
+    owner, season, night_id, check_in = _night_to_check_in(language)
     anna = clubs.club_player_add(club=season.club, name="Anna")
     assert owner.post(check_in, {"player": str(anna.public_id)}).status_code == 302
     answer = owner.post(check_in, {"name": typed})
@@ -711,14 +716,7 @@ def test_a_walk_in_guest_with_the_name_of_a_player_checked_in_is_said_next_to_th
 def test_a_walk_in_named_as_a_player_of_the_club_is_checked_in_as_them_and_the_page_says_so_by_the_name(
     language: str, member: str, guest: str
 ) -> None:
-    owner = _client(make_user("olga"))
-    owner.defaults["HTTP_ACCEPT_LANGUAGE"] = language
-    _, season = _club_with_season(owner)
-    night_id = _created(
-        owner.post(reverse("night_new", args=[season.public_id]), {"date": "2026-11-24", "series": "1"}),
-        r"/nights/([0-9a-f-]+)/",
-    )
-    check_in = reverse("night_check_in", args=[night_id])
+    owner, season, night_id, check_in = _night_to_check_in(language)
     anna = clubs.club_player_add(club=season.club, name="Anna Weber")
 
     def said(typed: str) -> str:
