@@ -15,12 +15,12 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from ..downloads import Printed
 from ..errors import ServiceError
-from ..exports.rankings import FIGURES, part_period, period_part, ranking_sheet
+from ..exports.rankings import part_period, period_part, ranking_sheet
 from ..exports.sheets import SheetExport, sheet_pdf
 from ..forms.fields import WholeNumberField
 from ..models import Counted, Method, Period, RankingEdition, RankingList
@@ -249,6 +249,14 @@ def ranking_detail(request: HttpRequest, ranking: RankingList) -> HttpResponse:
     return _detail_page(request, ranking, None, asked=request.GET.get("period"), status=200)
 
 
+# The figure's column heading on the page, which a phone may break inside a word (the files' is ``FIGURES``).
+HEADINGS = {
+    Method.AVERAGE: pgettext_lazy("column heading", "Average"),
+    Method.BEST: pgettext_lazy("column heading", "Best results"),
+    Method.PLACES: pgettext_lazy("column heading", "Placement points"),
+}
+
+
 def _circle_name(ranking: RankingList) -> str | None:
     """The name of the club whose players the list counts (None where that club is gone)."""
     if ranking.book_id is None:
@@ -298,7 +306,7 @@ def _detail_page(
         "query": urlencode({"edition": chosen}) if chosen else "",
         "due": edition is None and ranking_due(ranking),
         "rules": rules,
-        "figure": FIGURES[Method(rules.method)],
+        "figure": HEADINGS[Method(rules.method)],
         "manage": owner is not None and ranking.owner_id == owner.pk,
         "publishable": period in periods and not replaced,
         "publish_form": publish_form or publish_form_for(current),

@@ -8,8 +8,9 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from matches.clubs import services as clubs
-from matches.clubs.models import ClubTable
+from matches.clubs.models import ClubTable, Night
 from matches.services import Submission, game_add
+from matches.services.rankings import RankingForm, ranking_save
 
 from .flow import signed_in
 
@@ -169,3 +170,24 @@ def test_the_not_found_page_is_a_page_of_the_site_in_the_visitors_language(brows
     expect(page.get_by_role("navigation", name="Hauptnavigation")).to_be_visible()
     expect(page.get_by_role("contentinfo").get_by_role("link", name="Sprache und Karten")).to_be_visible()
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_ranking_list_on_a_phone_shows_every_column_without_scrolling(
+    new_context: Callable[..., BrowserContext], live_server: Any, language: str
+) -> None:
+    _season_with_a_night()
+    owner = User.objects.get()
+    night = Night.objects.get()
+    clubs.night_close(night=night, user=owner)
+    ranking = ranking_save(
+        owner=owner, form=RankingForm(name="Monatsrangliste", events=[str(night.season.public_id)], period="month")
+    )
+    page = signed_in(new_context(locale={"en": "en-GB", "de": "de-DE"}[language]), live_server.url, owner)
+    page.goto(f"{live_server.url}/rankings/{ranking.public_id}/")
+    table = page.get_by_role("table")
+    expect(table.get_by_role("columnheader")).to_have_count(6)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # The whole table in sight: it does not scroll in its box either.
+    assert table.evaluate("(table) => table.parentElement.scrollWidth <= table.parentElement.clientWidth + 1")
