@@ -710,7 +710,7 @@ def test_a_walk_in_guest_with_the_name_of_a_player_checked_in_is_said_next_to_th
     ("language", "member", "guest"),
     [
         ("en", "Anna Weber is checked in: a player of the club has that name.", "Zoe is checked in."),
-        ("de", "Anna Weber ist angemeldet: so heißt ein Spieler des Vereins.", "Zoe ist angemeldet."),
+        ("de", "Anna Weber ist eingecheckt: so heißt ein Spieler des Vereins.", "Zoe ist eingecheckt."),
     ],
 )
 def test_a_walk_in_named_as_a_player_of_the_club_is_checked_in_as_them_and_the_page_says_so_by_the_name(
