@@ -100,6 +100,7 @@ def test_a_tournaments_live_page_fills_a_halls_screen_with_places_1_to_50_side_b
     page.get_by_role("link", name="Saalanzeige: die Live-Tabelle").click()
     expect(page.get_by_role("heading", name="Stand nach Serie 1 von 3", level=2)).to_be_visible()
     expect(page.get_by_text("Plätze 1–50 von 60")).to_be_visible()
+    page.wait_for_load_state("load")
     halves = page.get_by_role("table", name="Stand nach Serie 1 von 3")
     expect(halves).to_have_count(2)
     first_place = halves.nth(0).get_by_role("row").nth(1)
@@ -143,6 +144,9 @@ def test_a_league_venues_screen_shows_the_series_under_way_the_days_points_and_t
     # The venue's page has the same heading: the screen is measured once it is the page shown.
     expect(page).to_have_url(live_server.url + reverse("interclub_venue_screen", args=[setup.venue.public_id]))
     expect(page.get_by_role("heading", name="1. Spieltag", level=1)).to_be_visible()
+    # Laid out with its screen's styles: measured before they arrived, the boards stand where a page without them
+    # puts them.
+    page.wait_for_load_state("load")
     series = page.get_by_role("heading", name="Serie 2", level=2)
     day = page.get_by_role("heading", name="Ligapunkte des Tages", level=2)
     table = page.get_by_role("heading", name="Tabelle", level=2)
