@@ -16,7 +16,8 @@ from django.db.models import QuerySet
 
 class Rescore(Protocol):
     """Sums one event's kept standings afresh and compares them with those it kept: how many of its rows differ.
-    With ``check`` nothing is written; otherwise the rows that differ are written anew."""
+    With ``check`` nothing is written; otherwise the rows that differ are written anew, and the version of the event
+    that shows them moves on, so that the pages following it show them."""
 
     def __call__(self, event: Any, /, *, check: bool = ...) -> int: ...
 

@@ -76,7 +76,9 @@ NOT_KEPT = {
     "matches.Match.version": "counts the changes seen here; a restore starts from its games' last change",
     "matches.Match.updated_at": "the moment of the last write here",
     "leagues.Night.version": "counts the changes seen here, as a match's version does",
+    "leagues.Season.version": "counts the rescores of its kept sums seen here, which a restore sums afresh",
     "interclub.Venue.version": "counts the changes seen here, as a match's version does",
+    "interclub.Group.version": "counts the rescores of its kept standings seen here, which a restore sums afresh",
     "tournaments.Tournament.version": "counts the changes seen here, as a match's version does",
 }
 # Whole models a backup leaves out, and why.

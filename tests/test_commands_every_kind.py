@@ -9,12 +9,16 @@ from __future__ import annotations
 import datetime
 import io
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command, load_command_class
 from django.db.models import F
+from django.test import Client
+from django.urls import reverse
 
 from matches.clubs import services as clubs
 from matches.clubs.backup import club_backup
@@ -169,6 +173,79 @@ def test_a_tournaments_kept_lists_and_places_changed_behind_its_back_are_reporte
     assert "1 players' kept series lists rewritten" in report
     assert tournament_kept(tournament) == before
     assert rescore("--check").strip().endswith("0 differences")
+
+
+def followed(address: str) -> Callable[[], Any]:
+    """A page that follows by itself (a room's screen, a live board, a group's table), asking again with the ETag of
+    what it showed last: each call says whether it was shown afresh."""
+    client = Client()
+    shown = {"etag": client.get(address, headers={"HX-Request": "true"})["ETag"]}
+
+    def asks() -> Any:
+        answer = client.get(address, headers={"HX-Request": "true", "If-None-Match": shown["etag"]})
+        if answer.status_code == 200:
+            shown["etag"] = answer["ETag"]
+        return answer
+
+    return asks
+
+
+def test_the_pages_that_show_a_clubs_kept_sums_follow_them_rewritten_by_a_rescore() -> None:
+    night = closed_night()
+    club = night.season.club
+    screen = followed(reverse("club_screen", args=[club.screen_token]))
+    # Written behind the services' back, as a release summing differently would leave them: nothing the screen
+    # follows moved, so it keeps what it shows.
+    SeasonStanding.objects.filter(season=night.season, score=98).update(score=9800)
+    assert screen().status_code == 304
+    rescore()
+    shown = screen()
+    assert shown.status_code == 200
+    assert ">98<" in shown.content.decode()
+    assert screen().status_code == 304
+    # The night's kept sums, which a season ranked by its best nights reads.
+    clubs.season_update(
+        season=night.season,
+        settings=clubs.SeasonSettings(name="2026", ranking="best-nights", best_nights=1),
+        user=User.objects.get(username="olga"),
+    )
+    assert screen().status_code == 200
+    NightStanding.objects.filter(night=night, score=98).update(score=9800)
+    SeasonStanding.objects.filter(season=night.season, score=98).update(score=9800)
+    rescore()
+    assert screen().status_code == 200
+
+
+def test_the_pages_that_show_a_leagues_kept_results_follow_them_rewritten_by_a_rescore() -> None:
+    setup = league_played()
+    accepted(setup)
+    venue_screen = followed(reverse("interclub_venue_screen", args=[setup.venue.public_id]))
+    group_page = followed(reverse("interclub_group", args=[setup.group.public_id]))
+    SeriesScore.objects.filter(venue=setup.venue, series=1, team=setup.teams[0]).update(score=F("score") + 100)
+    assert venue_screen().status_code == 304
+    rescore()
+    assert venue_screen().status_code == 200
+    group_page()  # its table shows the venue's results too
+    TeamStanding.objects.filter(team=setup.teams[1]).update(game_points=F("game_points") - 7)
+    assert group_page().status_code == 304
+    rescore()
+    assert group_page().status_code == 200
+    assert venue_screen().status_code == 200  # it shows the group's table too
+    assert group_page().status_code == 304
+
+
+def test_the_pages_that_show_a_tournaments_kept_places_follow_them_rewritten_by_a_rescore() -> None:
+    tournament = tournament_played(make_user("olga"))
+    live = followed(reverse("tournaments:live", args=[tournament.public_id]))
+    EntryStanding.objects.filter(tournament=tournament, place=2).update(total=F("total") + 1)
+    assert live().status_code == 304
+    rescore()
+    assert live().status_code == 200
+    assert live().status_code == 304
+    last = EntryStanding.objects.filter(tournament=tournament).order_by("-place")[:1].get()
+    SeriesList.objects.filter(entry_id=last.entry_id).update(game_points=F("game_points") + 5000)
+    rescore()
+    assert live().status_code == 200
 
 
 # --- backup -----------------------------------------------------------------------------------------------------------

@@ -311,6 +311,9 @@ def test_rescore_check_reports_its_kept_standings_changed_behind_its_back(knocko
     assert out.getvalue().strip().endswith("0 differences")
 
     KnockoutStanding.objects.filter(knockout=knockout, game_points=18).update(game_points=F("game_points") + 1)
+    browser = signed_in(organiser)
+    address = reverse("knockout", args=[knockout.public_id])
+    followed = {"HX-Request": "true", "If-None-Match": browser.get(address, headers={"HX-Request": "true"})["ETag"]}
     out = io.StringIO()
     with pytest.raises(CommandError, match=r"^1 differences"):
         call_command("rescore", "--check", stdout=out, stderr=io.StringIO())
@@ -320,6 +323,8 @@ def test_rescore_check_reports_its_kept_standings_changed_behind_its_back(knocko
     call_command("rescore", stdout=out, stderr=io.StringIO())
     assert f"knockout {knockout.public_id} ({knockout}): 1 players' kept game points rewritten" in out.getvalue()
     assert KnockoutStanding.objects.get(knockout=knockout, game_points__gt=0).game_points == 18
+    # Its page, following its version, shows them as rewritten.
+    assert browser.get(address, headers=followed).status_code == 200
 
 
 # --- deleting an account ----------------------------------------------------------------------------------------------

@@ -108,6 +108,9 @@ class Group(models.Model):
     promoted = models.PositiveSmallIntegerField(_("promotion places"), default=0)
     relegated = models.PositiveSmallIntegerField(_("relegation places"), default=0)
     seed = models.CharField(max_length=64, default=new_link_token, editable=False)
+    # Moves on when its kept standings are written anew from its venues' results (a rescore), so that the pages
+    # following its table show them; a venue closing, reopening or accepted moves that venue's version instead.
+    version = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["division", "name"]

@@ -474,9 +474,11 @@ def screen_state(venue: Venue) -> tuple[int, ...]:
 
 def group_state(group_id: int) -> tuple[int, ...]:
     """What a group's table moves with: its venues' versions (one closes, is accepted, reopened), how many there are,
-    and its teams (one entered). Counted by the database in two reads, however long the group's history."""
+    its teams (one entered) and its own version (its kept standings written anew). Counted by the database in two
+    reads, however long the group's history."""
     venues = Venue.objects.filter(match_day__group_id=group_id).aggregate(versions=Sum("version"), venues=Count("pk"))
-    return (venues["versions"] or 0, venues["venues"], Team.objects.filter(group_id=group_id).count())
+    group = Group.objects.filter(pk=group_id).annotate(entered=Count("teams")).values_list("version", "entered").get()
+    return (venues["versions"] or 0, venues["venues"], *group)
 
 
 def closed_venue_lists(match_ids: Sequence[int]) -> dict[int, ListPlace]:

@@ -121,13 +121,14 @@ def _standings_write(knockout: Knockout) -> None:
 
 def knockout_standings_rescore(knockout: Knockout, *, check: bool = False) -> int:
     """Sum a knockout's players' game points afresh and compare with those it kept: the rows that differ; unless
-    ``check``, they are written anew."""
+    ``check``, they are written anew and its version moves on."""
     with transaction.atomic():
         locked = _lock(knockout)
         kept = dict(KnockoutStanding.objects.filter(knockout=locked).values_list("player_id", "game_points"))
         differ = rows_differ(_standings(locked), kept)
         if differ and not check:
             _standings_write(locked)
+            moved_on(locked)
         return differ
 
 

@@ -358,6 +358,8 @@ def night_standings_rescore(night: Night, *, check: bool = False) -> int:
         if differ and not check:
             NightStanding.objects.filter(night=locked).delete()
             NightStanding.objects.bulk_create(_night_rows(locked, night_sums(locked)))
+            # What the night shows changed: the pages following its version show it anew.
+            moved_on(locked)
         return differ
 
 
@@ -385,6 +387,8 @@ def _season_rescore(season: Season, check: bool) -> int:
             SeasonStanding(season=season, player_id=player, **{name: row[name] for name in (*SUMS, "nights")})
             for player, row in summed.items()
         )
+        # The season's table changed: the room's screen, following its version, shows it anew.
+        moved_on(season)
     return differ
 
 

@@ -289,6 +289,8 @@ def venue_kept_results_rescore(venue: Venue, *, check: bool = False) -> int:
         )
         if differ and not check:
             venue_results_rescore(venue=locked)
+            # What the venue shows changed: its pages and screen, following its version, show it anew.
+            moved_on(locked)
         return differ
 
 
@@ -330,4 +332,6 @@ def group_standings_rescore(group: Group, *, check: bool = False) -> int:
             PlayerStanding.objects.bulk_create(
                 PlayerStanding(group=group, league_player_id=player, **sums) for player, sums in players.items()
             )
+            # The group's table changed: its page and its venues' screens, following its version, show it anew.
+            moved_on(group)
         return differ

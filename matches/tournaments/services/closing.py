@@ -156,6 +156,9 @@ def series_lists_rescore(tournament: Tournament, *, check: bool = False) -> int:
                 SeriesList.objects.filter(series=series).delete()
                 SeriesList.objects.bulk_create(fresh)
             differ += changed
+        if differ and not check:
+            # What the tournament shows changed: its pages, following its version, show it anew.
+            moved_on(locked)
         return differ
 
 
@@ -176,4 +179,5 @@ def tournament_standings_rescore(tournament: Tournament, *, check: bool = False)
         if differ and not check:
             EntryStanding.objects.filter(tournament=locked).delete()
             EntryStanding.objects.bulk_create(fresh)
+            moved_on(locked)
         return differ
