@@ -44,7 +44,8 @@ pytestmark = pytest.mark.django_db
 
 FORMATS = ("csv", "csv-semicolon", "xlsx", "ods", "json")
 MINUS = "\N{MINUS SIGN}"
-RANKING_HEADERS = ["Place", "Player", "Club", "Points", "Game points", "Won", "Lost"]
+RANKING_HEADERS = ["Place", "Player", "Club", "Points", "Game points", "Won", "Lost", "Withdrew after series"]
+PRIZE_HEADERS = ["Prize", "Place", "Winner", "Club", "Amount", "Withdrew after series"]
 
 
 def played(organiser: User, *, players: int = 14, close: int = 1, **changes: Any) -> Tournament:
@@ -115,7 +116,7 @@ def ranking_rows(results: TournamentResults, places: tuple[Place, ...]) -> list[
         entry = results.entry(row.player)
         assert entry is not None
         figures = [row.score, row.game_points, row.won, row.lost]
-        rows.append([str(place.place), row.player, entry.club, *(str(figure) for figure in figures)])
+        rows.append([str(place.place), row.player, entry.club, *(str(figure) for figure in figures), ""])
     return rows
 
 
@@ -172,13 +173,14 @@ def test_the_prize_list_downloads_every_prize_with_its_winner_and_money(
     rows = as_text(
         rows_of(body(client.get(reverse("download-tournament-prizes", args=[tournament.public_id, fmt]))), fmt)
     )
-    assert rows[0] == ["Prize", "Place", "Winner", "Club", "Amount"]
+    assert rows[0] == PRIZE_HEADERS
     kinds = {PrizeKind.PLACE: "Overall", PrizeKind.BEST_SERIES: "Best series"}
     expected = []
     for prize in results.prizes:
         entry = results.entry(prize.winner)
         label = prize.category or kinds[prize.kind]
-        expected.append([label, str(prize.place), prize.winner or "", entry.club if entry else "", cents(prize.amount)])
+        club = entry.club if entry else ""
+        expected.append([label, str(prize.place), prize.winner or "", club, cents(prize.amount), ""])
     assert rows[1:] == expected
     assert [row[0] for row in rows[1:]].count("Overall") == 8
     assert {"Damen", "Senioren", "Best series"} <= {row[0] for row in rows}
@@ -223,37 +225,57 @@ def test_an_unknown_format_is_not_there(client: Client, organiser: User) -> None
     assert client.get(reverse("download-tournament-standings", args=[tournament.public_id, "docx"])).status_code == 404
 
 
-def test_an_entrant_who_withdrew_is_marked_beside_their_name_in_the_rankings_files_and_printed(
+def test_an_entrant_who_withdrew_keeps_their_plain_name_in_the_files_with_the_series_in_a_column_of_its_own(
     client: Client, organiser: User
 ) -> None:
-    """The standings and each series' ranking name a withdrawn entrant with the live page's words beside the name
-    (in the reader's language), in every format and on the printed page, and nobody else."""
+    """A file of the standings, of each series' ranking and of the prize list names a withdrawn entrant as the book
+    names them and gives the series played before they withdrew as a number in a column of its own (empty for
+    everybody still in), in every format and either language, so that a program reads the name and the withdrawal
+    apart; the printed page marks the name beside it in the live page's words instead, and has no such column."""
     tournament = announce(organiser)
-    entries = enter_field(tournament, 12)
+    enter_field(tournament, 12)
     tournaments.series_draw(tournament=tournament, number=1, user=organiser)
     first = Series.objects.get(tournament=tournament, number=1)
     play_series(first)
     tournaments.series_close(series=first, user=organiser)
-    gone = tournaments.entry_withdraw(entry=entries[3])
+    results = tournament_results(tournament)
+    best = next(prize for prize in results.prizes if prize.kind is PrizeKind.PLACE and prize.place == 1)
+    winner = results.entry(best.winner)
+    assert winner is not None
+    gone = tournaments.entry_withdraw(entry=winner)
     tournaments.series_draw(tournament=tournament, number=2, user=organiser)
-    marked = f"{gone.name} (withdrew after series 1)"
     for fmt in FORMATS:
-        for name, args in (
-            ("download-tournament-standings", [tournament.public_id, fmt]),
-            ("download-tournament-series", [tournament.public_id, 1, fmt]),
+        for name, args, headers in (
+            ("download-tournament-standings", [tournament.public_id, fmt], RANKING_HEADERS),
+            ("download-tournament-series", [tournament.public_id, 1, fmt], RANKING_HEADERS),
+            ("download-tournament-prizes", [tournament.public_id, fmt], PRIZE_HEADERS),
         ):
             rows = as_text(rows_of(body(client.get(reverse(name, args=args))), fmt))
-            assert rows[0] == RANKING_HEADERS
-            names = [row[1] for row in rows[1:]]
-            assert marked in names
-            assert [one for one in names if "withdrew" in one] == [marked]
-    text = "\n".join(printed(client, "download-tournament-standings", tournament.public_id, "pdf"))
-    assert marked in text
+            assert rows[0] == headers
+            # The player's column of a ranking, the winner's of the prize list: the name, and nothing else.
+            names = headers.index("Player" if headers is RANKING_HEADERS else "Winner")
+            assert [row[-1] for row in rows[1:] if row[names] == gone.name] == ["1"]
+            assert {row[-1] for row in rows[1:] if row[names] != gone.name} == {""}
+            assert not any("withdrew" in cell for row in rows for cell in row)
+    # A whole number for a program, null for everybody still in.
+    standings = json.loads(
+        body(client.get(reverse("download-tournament-standings", args=[tournament.public_id, "json"])))
+    )
+    assert [row["Withdrew after series"] for row in standings if row["Player"] == gone.name] == [1]
+    assert {row["Withdrew after series"] for row in standings if row["Player"] != gone.name} == {None}
+    marked = f"{gone.name} (withdrew after series 1)"
+    for name in ("download-tournament-standings", "download-tournament-prizes"):
+        text = "\n".join(printed(client, name, tournament.public_id, "pdf"))
+        assert marked in text
+        assert "Withdrew after series" not in text
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
     german = rows_of(
         body(client.get(reverse("download-tournament-standings", args=[tournament.public_id, "csv"]))), "csv"
     )
-    assert f"{gone.name} (nach Serie 1 zurückgetreten)" in [row[1] for row in german[1:]]
+    assert german[0][-1] == "Zurückgetreten nach Serie"
+    assert [row[-1] for row in german[1:] if row[1] == gone.name] == ["1"]
+    text = "\n".join(printed(client, "download-tournament-standings", tournament.public_id, "pdf"))
+    assert f"{gone.name} (nach Serie 1 zurückgetreten)" in text
 
 
 def test_a_player_named_like_a_formula_stays_a_name_in_a_spreadsheet(client: Client, organiser: User) -> None:

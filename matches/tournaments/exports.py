@@ -55,6 +55,10 @@ def _notes(results: TournamentResults, places: Sequence[Place] = (), *, money: b
 
 # --- The rankings ----------------------------------------------------------------------------------------------------
 
+# The series an entrant played before they withdrew (0: before the first), for a program; empty for one still in (and
+# a tandem or team). The printed page marks the name beside it instead (``_marked``).
+WITHDRAWN_COLUMN = Column(pgettext_lazy("tournament file", "Withdrew after series"), 0, printed=False)
+
 # The figures as wide as the club's tables have them, for the longest title of either language in bold
 # ("Spielpunkte", "Gewonnen", "Verloren").
 RANKING_COLUMNS = (
@@ -65,6 +69,7 @@ RANKING_COLUMNS = (
     Column(gettext_lazy("Game points"), 30),
     Column(gettext_lazy("Won"), 21),
     Column(gettext_lazy("Lost"), 21),
+    WITHDRAWN_COLUMN,
 )
 
 
@@ -75,26 +80,39 @@ def withdrawn_label(withdrawn_after: int) -> str:
     return _("withdrew before series 1")
 
 
+def _withdrawn(entry: Entry | None) -> int | None:
+    """The series played before the entrant withdrew (0: before the first); None: still in, or no entrant."""
+    return entry.withdrawn_after if entry is not None else None
+
+
 def _marked(name: str, entry: Entry | None) -> str:
-    """``name``, marked beside it where its entrant withdrew ("Anna (withdrew after series 2)")."""
-    if entry is None or entry.withdrawn_after is None:
-        return name
-    return f"{name} ({withdrawn_label(entry.withdrawn_after)})"
+    """``name`` as a reader on paper sees it: marked beside it where its entrant withdrew ("Anna (withdrew after
+    series 2)")."""
+    withdrawn = _withdrawn(entry)
+    return name if withdrawn is None else f"{name} ({withdrawn_label(withdrawn)})"
 
 
 def _ranking_lines(results: TournamentResults, places: Sequence[Place]) -> tuple[Line, ...]:
-    """The rows of a ranking: an entrant who withdrew is marked beside their name, for a program as for a reader (the
-    ranking has no column of marks), so that their place does not read as a player's still in the field."""
+    """The rows of a ranking: an entrant who withdrew is marked beside their name on paper, so that their place does
+    not read as a player's still in the field; a file keeps the name as it is and the series in its own column."""
     lines = []
     for place in places:
         row = place.standing
         entry = results.entry(row.player)
         club = entry.club if entry is not None else ""
-        name = _marked(row.player, entry)
-        cells: tuple[Cell, ...] = (place.place, name, club, _score(row.score), row.game_points, row.won, row.lost)
+        cells: tuple[Cell, ...] = (
+            place.place,
+            row.player,
+            club,
+            _score(row.score),
+            row.game_points,
+            row.won,
+            row.lost,
+            _withdrawn(entry),
+        )
         printed = f"{place.place}*" if place.by_lot else str(place.place)
         figures = (standing_label(row.score), total_label(row.game_points), str(row.won), str(row.lost))
-        lines.append(Line(cells, (printed, name, club, *figures)))
+        lines.append(Line(cells, (printed, _marked(row.player, entry), club, *figures, "")))
     return tuple(lines)
 
 
@@ -143,6 +161,7 @@ PRIZE_COLUMNS = (
     Column(pgettext_lazy("tournament file", "Winner"), 76, text=True),
     Column(pgettext_lazy("tournament file", "Club"), 36, text=True),
     Column(pgettext_lazy("tournament file", "Amount"), 24),
+    WITHDRAWN_COLUMN,
 )
 
 
@@ -152,17 +171,25 @@ def prize_label(prize: Prize) -> str:
 
 
 def prize_sheet(results: TournamentResults) -> Sheet:
-    """Every prize with its ranking, place, winner (marked where they withdrew) and money; a prize nobody is left to
-    win says so. Where the prizes cannot be paid as announced, the list is empty and its note says why."""
+    """Every prize with its ranking, place, winner (on paper marked where they withdrew, in a file with the series in
+    its own column) and money; a prize nobody is left to win says so. Where the prizes cannot be paid as announced,
+    the list is empty and its note says why."""
     lines = []
     for prize in results.prizes:
         # A tandem's or team's prize is won by the side, which has no club of its own.
         entry = results.entry(prize.winner) if prize.kind not in {PrizeKind.TANDEM, PrizeKind.TEAM} else None
-        won_by = _marked(prize.winner, entry) if prize.winner is not None else ""
-        winner = won_by or pgettext("tournament file", "not awarded")
+        won_by = prize.winner or ""
+        winner = _marked(won_by, entry) if won_by else pgettext("tournament file", "not awarded")
         club = entry.club if entry is not None else ""
-        cells: tuple[Cell, ...] = (prize_label(prize), prize.place, won_by, club, _amount(prize.amount))
-        texts = (prize_label(prize), str(prize.place), winner, club, euros(prize.amount))
+        cells: tuple[Cell, ...] = (
+            prize_label(prize),
+            prize.place,
+            won_by,
+            club,
+            _amount(prize.amount),
+            _withdrawn(entry),
+        )
+        texts = (prize_label(prize), str(prize.place), winner, club, euros(prize.amount), "")
         lines.append(Line(cells, texts))
     return Sheet(
         name=f"{results.tournament.name} {pgettext('tournament file', 'prize list')}",

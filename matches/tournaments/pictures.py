@@ -18,7 +18,7 @@ from .selectors import TournamentResults
 def prize_picture(results: TournamentResults) -> Picture:
     """The prizes of the places (the main ranking), best first: a place nobody won is left out, and so are the
     other rankings' prizes (the printed prize list has them all). A winner who withdrew is marked in the live page's
-    words, as on the prize list and in its file."""
+    words, as on the prize list and its printed page."""
     tournament = results.tournament
     rows = []
     for prize in results.prizes:
