@@ -28,7 +28,7 @@ from matches.tournaments.models import Entry, Payment, Series, Side, Table, Tour
 
 from .conftest import ModuleData, fresh
 from .factories import make_user
-from .tournaments_setup import SETTINGS, enter_field, enter_paper, paper_totals, play_series, seated
+from .tournaments_setup import SETTINGS, announce, enter_field, enter_paper, paper_totals, play_series, seated
 
 pytestmark = pytest.mark.django_db
 
@@ -294,6 +294,26 @@ def test_the_prize_list_is_public_and_the_cashiers_list_is_for_those_who_manage(
     for who in ("entrant", "stranger"):
         assert signed(field.people[who]).get(address(field.tournament, "cashier")).status_code == 404
     assert APIClient().get(address(field.tournament, "cashier")).status_code == 401
+
+
+def test_a_tandems_and_a_teams_place_and_prize_name_the_side_alone_where_an_entrant_has_its_name() -> None:
+    """A side may be named as an entrant is: its place and its prize's winner name no entry and no club, as the
+    results page names them."""
+    whole = tournaments.Schedule((10000,))
+    tournament = announce(tandem_fee=500, team_fee=500, tandem_prizes=whole, team_prizes=whole)
+    entries = enter_field(tournament, 8)
+    tournaments.side_enter(tournament=tournament, kind="tandem", name=entries[0].name, entries=entries[2:4])
+    tournaments.side_enter(tournament=tournament, kind="team", name=entries[1].name, entries=entries[4:8])
+    series = tournaments.series_draw(tournament=tournament, number=1)[0].series
+    play_series(series)
+    tournaments.series_close(series=series, user=None)
+    body = APIClient().get(address(tournament, "prizes")).json()
+    assert body["problems"] == {}
+    for kind, name in (("tandem", entries[0].name), ("team", entries[1].name)):
+        [place] = body[f"{kind}s"]
+        assert (place["name"], place["entry"], place["club"]) == (name, None, ""), kind
+        [prize] = [prize for prize in body["prizes"] if prize["kind"] == kind]
+        assert prize["winner"] == {"entry": None, "name": name}, kind
 
 
 def test_reading_the_results_costs_as_many_queries_however_many_players() -> None:

@@ -169,10 +169,11 @@ def series_data(series: Sequence[Series]) -> list[dict[str, Any]]:
     ]
 
 
-def place_data(place: Place, results: TournamentResults) -> dict[str, Any]:
-    """A place of a ranking: an entrant's (by their entry), or a tandem's or team's (by its name)."""
+def place_data(place: Place, results: TournamentResults, *, sides: bool = False) -> dict[str, Any]:
+    """A place of a ranking of entrants (by their entry), or (``sides``) of tandems or teams (by its name), which
+    names no entry even where an entrant has the side's name."""
     standing = place.standing
-    entry = results.entry(standing.player)
+    entry = None if sides else results.entry(standing.player)
     return {
         "place": place.place,
         "entry": entry.public_id if entry is not None else None,
@@ -213,8 +214,8 @@ def prizes_data(results: TournamentResults) -> dict[str, Any]:
     return {
         "tournament": results.tournament.public_id,
         "prizes": [prize_data(prize, results) for prize in results.prizes],
-        "tandems": [place_data(place, results) for place in rankings.tandems],
-        "teams": [place_data(place, results) for place in rankings.teams],
+        "tandems": [place_data(place, results, sides=True) for place in rankings.tandems],
+        "teams": [place_data(place, results, sides=True) for place in rankings.teams],
         "problems": problems_data(results),
     }
 
