@@ -313,7 +313,45 @@ def test_a_tandems_and_a_teams_place_and_prize_name_the_side_alone_where_an_entr
         [place] = body[f"{kind}s"]
         assert (place["name"], place["entry"], place["club"]) == (name, None, ""), kind
         [prize] = [prize for prize in body["prizes"] if prize["kind"] == kind]
-        assert prize["winner"] == {"entry": None, "name": name}, kind
+        assert prize["winner"] == {"entry": None, "name": name, "withdrawn_after": None}, kind
+
+
+def test_a_place_and_a_prize_winner_say_after_which_series_their_entrant_withdrew_at_no_cost_per_place() -> None:
+    """``withdrawn_after`` of an entrant's places and prizes, read with the results: null for one still in, and for
+    a tandem's place and prize even where an entrant of its name withdrew."""
+    tournament = announce(tandem_fee=500, tandem_prizes=tournaments.Schedule((10000,)))
+    entries = enter_field(tournament, 8)
+    tournaments.side_enter(tournament=tournament, kind="tandem", name=entries[0].name, entries=entries[2:4])
+    series = tournaments.series_draw(tournament=tournament, number=1)[0].series
+    play_series(series)
+    tournaments.series_close(series=series, user=None)
+    reads = ("standings", "series/1/standings", "prizes")
+
+    def read() -> tuple[dict[str, Any], list[int]]:
+        bodies, counts = {}, []
+        for what in reads:
+            with CaptureQueriesContext(connection) as queries:
+                bodies[what] = APIClient().get(address(tournament, what)).json()
+            counts.append(len(queries.captured_queries))
+        return bodies, counts
+
+    first, before = read()
+    # The tandem's namesake withdraws, and so does the winner of the first place, whoever the draw made it.
+    winner = Entry.objects.get(public_id=first["prizes"]["prizes"][0]["winner"]["entry"])
+    gone = {str(tournaments.entry_withdraw(entry=entry).public_id) for entry in {entries[0], winner}}
+    bodies, after = read()
+    assert after == before
+    for what in reads[:2]:
+        withdrawn = {row["entry"]: row["withdrawn_after"] for row in bodies[what]["results"]}
+        assert withdrawn == {str(entry.public_id): 1 if str(entry.public_id) in gone else None for entry in entries}
+    prizes = bodies["prizes"]
+    winners = [prize["winner"] for prize in prizes["prizes"] if prize["kind"] != "tandem" and prize["winner"]]
+    assert winners[0] == {"entry": str(winner.public_id), "name": winner.name, "withdrawn_after": 1}
+    assert all(one["withdrawn_after"] == (1 if one["entry"] in gone else None) for one in winners)
+    [tandem] = prizes["tandems"]
+    [prize] = [prize for prize in prizes["prizes"] if prize["kind"] == "tandem"]
+    assert (tandem["name"], tandem["withdrawn_after"]) == (entries[0].name, None)
+    assert prize["winner"] == {"entry": None, "name": entries[0].name, "withdrawn_after": None}
 
 
 def test_reading_the_results_costs_as_many_queries_however_many_players() -> None:
@@ -785,6 +823,10 @@ def test_the_schema_lists_every_address_of_the_tournaments_with_its_answers() ->
         assert paths[where]["get"]["summary"], where
     standings = paths[base + "standings/"]["get"]
     assert {"cursor", "page_size"} <= {parameter["name"] for parameter in standings["parameters"]}
+    shapes = schema["components"]["schemas"]
+    for shape in ("TournamentPlaceShape", "TournamentWinnerShape"):
+        withdrawn = shapes[shape]["properties"]["withdrawn_after"]
+        assert (withdrawn["type"], withdrawn["nullable"], bool(withdrawn["description"])) == ("integer", True, True)
     assert "/api/v1/tournaments/" in paths
 
 

@@ -10,6 +10,16 @@ from rest_framework import serializers
 from matches.api.shapes import replayed_field
 
 
+def withdrawn_after_field() -> serializers.IntegerField:
+    """When the entrant of a place or of a prize withdrew, as their entry says it; null for a side."""
+    return serializers.IntegerField(
+        allow_null=True,
+        help_text=_(
+            "The series played before the entrant withdrew (0: before series 1); null: still in, or a tandem or a team."
+        ),
+    )
+
+
 class TournamentScheduleShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     values = serializers.ListField(
         child=serializers.IntegerField(), help_text=_("By place: amounts in cents, or shares in basis points.")
@@ -155,11 +165,13 @@ class TournamentPlaceShape(serializers.Serializer):  # type: ignore[type-arg]  #
     lists = serializers.IntegerField(help_text=_("The lists (series) counted."))
     game_points = serializers.IntegerField()
     by_lot = serializers.BooleanField(help_text=_("Its place against a tied neighbour was drawn."))
+    withdrawn_after = withdrawn_after_field()
 
 
 class TournamentWinnerShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only
     entry = serializers.UUIDField(allow_null=True, help_text=_("The entrant; null for a tandem or a team."))
     name = serializers.CharField()
+    withdrawn_after = withdrawn_after_field()
 
 
 class TournamentPrizeShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only

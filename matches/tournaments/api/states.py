@@ -185,6 +185,7 @@ def place_data(place: Place, results: TournamentResults, *, sides: bool = False)
         "lists": standing.lists,
         "game_points": standing.game_points,
         "by_lot": place.by_lot,
+        "withdrawn_after": entry.withdrawn_after if entry is not None else None,
     }
 
 
@@ -195,6 +196,7 @@ def prize_data(prize: Prize, results: TournamentResults) -> dict[str, Any]:
         winner = {
             "entry": entry.public_id if entry is not None else None,
             "name": entry.name if entry else prize.winner,
+            "withdrawn_after": entry.withdrawn_after if entry is not None else None,
         }
     return {
         "kind": prize.kind.value,
