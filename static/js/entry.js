@@ -113,9 +113,15 @@
     var next = document.getElementById("entry-next");
     var form = document.getElementById("entry");
     if (next && next.dataset.token && form && form.elements.token) keepFields(form, next);
-    var invalid = document.querySelector("#entry .invalid input");
+    var invalid = document.querySelector("#entry .invalid");
     if (invalid) {
-      invalid.focus();
+      // The first field that needs attention gets the focus, and comes into sight with its reason below the totals
+      // kept at the top of a tall screen, which would otherwise cover it.
+      var input = invalid.querySelector("input");
+      if (input) input.focus({preventScroll: true});
+      var status = document.querySelector(".status");
+      var covered = status && getComputedStyle(status).position === "sticky" ? status.offsetHeight : 0;
+      scrollBy(0, invalid.getBoundingClientRect().top - covered - 8);
       return;
     }
     // A short screen starts at the notice just above the form; a tall one at the totals, the site's header scrolled

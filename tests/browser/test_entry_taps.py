@@ -394,3 +394,36 @@ def test_the_tools_loaded_below_after_a_switch_to_the_entry_by_value_leave_the_f
     held[0].continue_()
     expect(phone.get_by_text("Rules:", exact=False).first).to_be_attached()
     expect(declarer).to_be_in_viewport(ratio=1)
+
+
+def _uncovered(page: Page, target: Locator) -> None:
+    """``target`` comes on the screen with nothing standing over it (the totals kept in sight at the top, the save
+    bar): what the point at its middle shows is its own."""
+    expect(target).to_be_in_viewport()
+    page.wait_for_function(
+        "e => { const r = e.getBoundingClientRect();"
+        " return e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); }",
+        arg=target.element_handle(),
+        timeout=3000,
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_save_refused_for_a_missing_declarer_shows_why_below_the_totals_kept_in_sight(
+    phone: Page, live_server: Any
+) -> None:
+    sign_up(phone, live_server.url, "erna")
+    start_match(phone, SKAT_PUB, SKAT, untick=["Bock rounds"])
+    track_requests(phone)
+    _chip(phone, "Game", "♠ Spades").click()
+    _chip(phone, "Matadors", "with 2").click()
+    _chip(phone, "Outcome", "won").click()
+    phone.wait_for_function("() => window.__requests.open === 0")
+    phone.get_by_role("button", name="Save game", exact=True).click()
+    _uncovered(phone, phone.get_by_text("Choose the declarer.", exact=True))
+    _uncovered(phone, _chip(phone, "Declarer", "Ben"))
+    # The thumb picks the declarer and saves again.
+    _chip(phone, "Declarer", "Ben").click()
+    phone.wait_for_function("() => window.__requests.open === 0")
+    phone.get_by_role("button", name="Save game", exact=True).click()
+    expect(phone.get_by_text("Game 1 saved:", exact=False)).to_be_in_viewport()
