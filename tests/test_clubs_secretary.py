@@ -158,6 +158,50 @@ def test_a_seasons_settings_change_until_its_first_draw_and_the_change_is_kept()
     assert "Saison 2026" not in str(entry.details)  # what it was, not what it became
 
 
+@pytest.mark.parametrize(("typed", "cents"), [("2,00", 200), ("2.50", 250), ("1,5", 150), ("12", 1200), ("0,50 €", 50)])
+def test_a_seasons_money_is_read_as_people_type_it_with_a_comma_or_a_point(typed: str, cents: int) -> None:
+    setup = Setup()
+    edit = reverse("season_edit", args=[setup.season.public_id])
+    page = _browser(setup.secretary).get(edit).content.decode()
+    # Text with the decimal keyboard: a browser's number field drops a German comma, and "2,00" became 200 €.
+    for name in ("stake", "list_fee"):
+        field = re.search(rf'<input type="(\w+)" name="{name}"[^>]*>', page)
+        assert field is not None
+        assert field[1] == "text"
+        assert 'inputmode="decimal"' in field[0]
+    answer = _browser(setup.secretary).post(edit, SEASON_FORM | {"stake": typed, "list_fee": typed})
+    assert answer.status_code == 302
+    season = Season.objects.get(pk=setup.season.pk)
+    assert (season.stake, season.list_fee) == (cents, cents)
+    # Shown again as it was typed, in the page's language.
+    page = _browser(setup.secretary).get(edit).content.decode()
+    assert re.search(r'name="stake" value="([^"]*)"', page)[1] == AS_SHOWN[cents]  # type: ignore[index]
+
+
+AS_SHOWN = {200: "2", 250: "2.50", 150: "1.50", 1200: "12", 50: "0.50"}
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("abc", "Write an amount as 15, 15.50 or 15,50."),
+        ("-1", "Write an amount as 15, 15.50 or 15,50."),
+        ("2,5,0", "Write an amount as 15, 15.50 or 15,50."),
+        ("1000,01", "At most 1000.00 €."),
+    ],
+)
+def test_a_seasons_money_that_is_no_amount_or_too_much_is_refused_next_to_its_field(typed: str, message: str) -> None:
+    setup = Setup()
+    edit = reverse("season_edit", args=[setup.season.public_id])
+    answer = _browser(setup.secretary).post(edit, SEASON_FORM | {"stake": typed})
+    assert answer.status_code == 400
+    page = answer.content.decode()
+    assert re.search(r'<p class="error"[^>]*id="id_stake_error">([^<]*)</p>', page)[1] == message.replace(  # type: ignore[index]
+        " €", "\xa0€"
+    )
+    assert Season.objects.get(pk=setup.season.pk).stake == 0
+
+
 def test_once_a_table_is_drawn_what_is_played_and_paid_stays_but_the_ranking_can_change() -> None:
     setup = Setup()
     setup.draw()

@@ -17,7 +17,7 @@ from matches.engine.draw import TablePlan
 from matches.engine.league import RankingRule
 from matches.engine.presets import PRESETS
 from matches.engine.variants import VariantSpec
-from matches.forms.fields import MakesOnce, WholeNumberField, option_field
+from matches.forms.fields import EuroField, MakesOnce, WholeNumberField, option_field
 from matches.labels import preset_label, scheme_label
 from matches.numbers import lost_game_tiers
 from matches.refusals import first_part, refusal_on_form
@@ -30,16 +30,6 @@ MAX_EUROS = Decimal(1000)
 MAX_LOST = 96  # a tier starts at a lost game of one list, which has at most this many games
 MAX_COUNT = 1000
 TIER_FORMAT = _("Write each tier as “lost game: euros”, e.g. 1: 0.50; 4: 1.00.")
-
-
-def _cents(value: Decimal | None) -> int:
-    return int((value or Decimal(0)) * CENTS)
-
-
-def _money_field(label: Any) -> forms.DecimalField:
-    return forms.DecimalField(
-        label=label, required=False, min_value=Decimal(0), max_value=MAX_EUROS, decimal_places=2, initial=Decimal(0)
-    )
 
 
 def _season_field(field: str) -> str:
@@ -122,8 +112,8 @@ class SeasonForm(MakesOnce):
     categories = forms.CharField(
         label=_("Categories (comma-separated, e.g. women, seniors)"), required=False, max_length=300
     )
-    stake = _money_field(_("Stake per series (€), paid out by placing"))
-    list_fee = _money_field(_("Fee per list (€)"))
+    stake = EuroField(label=_("Stake per series (€), paid out by placing"), most=int(MAX_EUROS * CENTS), initial=0)
+    list_fee = EuroField(label=_("Fee per list (€)"), most=int(MAX_EUROS * CENTS), initial=0)
     lost_fees = forms.CharField(
         label=_("Fee per lost game (€), tiered: from which lost game, e.g. 1: 0.50; 4: 1.00"),
         required=False,
@@ -198,8 +188,8 @@ class SeasonForm(MakesOnce):
             best_nights=data["best_nights"],
             guests_ranked=data["guests_ranked"],
             categories=[part.strip() for part in data["categories"].split(",") if part.strip()],
-            stake=_cents(data["stake"]),
-            list_fee=_cents(data["list_fee"]),
+            stake=data["stake"],
+            list_fee=data["list_fee"],
             lost_fees=data["lost_fees"],
         )
 
@@ -235,8 +225,8 @@ class SeasonEditForm(SeasonForm):
             "best_nights": season.best_nights,
             "guests_ranked": season.guests_ranked,
             "categories": ", ".join(season.categories),
-            "stake": Decimal(season.stake) / CENTS,
-            "list_fee": Decimal(season.list_fee) / CENTS,
+            "stake": season.stake,
+            "list_fee": season.list_fee,
             "lost_fees": "; ".join(
                 f"{start}: {number_format(Decimal(cents) / CENTS, 2)}" for start, cents in season.lost_fees
             ),

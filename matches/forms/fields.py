@@ -1,19 +1,24 @@
-"""The form fields every form of the site shares: a whole number as typed, a rule option as a variant offers it, and
-the token of a form that makes something new."""
+"""The form fields every form of the site shares: a whole number as typed, an amount in euros as typed, a rule option
+as a variant offers it, and the token of a form that makes something new."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import uuid
+from decimal import Decimal
 from typing import Any
 
 from django import forms
 from django.http import QueryDict
+from django.utils.formats import number_format
+from django.utils.translation import gettext_lazy as _
 
 from ..engine import OPTIONS
-from ..labels import OPTION_CHOICE_LABELS, render_step
-from ..numbers import NOT_A_WHOLE_NUMBER, whole_number
+from ..labels import OPTION_CHOICE_LABELS, euros, render_step
+from ..numbers import NOT_A_WHOLE_NUMBER, hundredths, whole_number
+
+AMOUNT_FORMAT = _("Write an amount as 15, 15.50 or 15,50.")
 
 
 class WholeNumberField(forms.IntegerField):
@@ -28,6 +33,41 @@ class WholeNumberField(forms.IntegerField):
             return whole_number(str(value))
         except ValueError:
             raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from None
+
+
+def as_euros(cents: int) -> str:
+    """Cents as a form shows them again, in the reader's language: 1250 → ``12.50`` (in German ``12,50``), 1500 →
+    ``15``."""
+    return number_format(Decimal(cents) / 100, 2) if cents % 100 else str(cents // 100)
+
+
+class EuroField(forms.Field):
+    """An amount in euros as people type it (``15``, ``15.50``, ``15,50``, ``1.000,50``: ``numbers.hundredths``), in
+    cents (empty: nothing); at most ``most`` cents where given. A text field with the decimal keyboard, not a number
+    field: a browser's number field reads a German comma its own way ("2,00" became 200)."""
+
+    def __init__(self, *, most: int | None = None, **kwargs: Any) -> None:
+        self.most = most
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}))
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> int:
+        text = str(value or "").strip()
+        if not text:
+            return 0
+        try:
+            cents = hundredths(text)
+        except ValueError:
+            raise forms.ValidationError(AMOUNT_FORMAT, code="invalid") from None
+        if self.most is not None and cents > self.most:
+            raise forms.ValidationError(
+                _("At most %(most)s."), code="max_value", params={"most": euros(self.most, unbroken=True)}
+            )
+        return cents
+
+    def prepare_value(self, value: Any) -> Any:
+        return as_euros(value) if isinstance(value, int) else value
 
 
 def option_field(name: str, initial: bool | int | str, choices: tuple[str, ...]) -> forms.Field:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from matches.clubs.forms import IsoDateInput
 from matches.engine.tournaments import LOST_GAME_TIERS, MAX_SERIES, MIN_SERIES, Doubles, Payout, ScheduleKind, Seating
-from matches.forms.fields import MakesOnce, WholeNumberField
+from matches.forms.fields import EuroField, MakesOnce, WholeNumberField, as_euros
 from matches.numbers import hundredths, lost_game_tiers
 from matches.services.paper import MAX_SERIES_GAMES
 
@@ -23,7 +23,6 @@ from .services import EntryForm, Schedule, TournamentSettings
 # Amounts by place are separated by semicolons, spaces or line breaks ("200; 160; 140,50"), or by a comma that a
 # space follows ("200, 160, 140.50"): a comma between digits is the decimal comma.
 SEPARATORS = re.compile(r"[;\s]+|,(?=\s)")
-AMOUNT_FORMAT = _("Write an amount as 15, 15.50 or 15,50.")
 AMOUNTS_FORMAT = _("Write the amounts best place first, separated by semicolons or spaces: 200; 160; 140,50.")
 TIERS_FORMAT = _("Write each tier as “lost game: euros”, separated by semicolons: 1: 0,50; 4: 1; 6: 3.")
 CATEGORIES_FORMAT = _("One category a line: its name, a colon and its prizes, e.g. “Damen: 30; 15”.")
@@ -45,33 +44,6 @@ def hundredths_list(text: str) -> tuple[int, ...]:
     """``"200; 160; 140,50"`` → (20000, 16000, 14050); ``ValueError`` if a part is no amount."""
     parts = [part.strip(",") for part in SEPARATORS.split(text.replace("€", " ").replace("%", " "))]
     return tuple(hundredths(part) for part in parts if part)
-
-
-def as_euros(cents: int) -> str:
-    """Cents as a form shows them again: 1250 → ``12,50``, 1500 → ``15``."""
-    whole, rest = divmod(cents, 100)
-    return f"{whole},{rest:02d}" if rest else str(whole)
-
-
-class EuroField(forms.Field):
-    """An amount in euros as people type it, in cents (empty: nothing)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("required", False)
-        kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}))
-        super().__init__(**kwargs)
-
-    def to_python(self, value: Any) -> int:
-        text = str(value or "").strip()
-        if not text:
-            return 0
-        try:
-            return hundredths(text)
-        except ValueError:
-            raise forms.ValidationError(AMOUNT_FORMAT, code="invalid") from None
-
-    def prepare_value(self, value: Any) -> Any:
-        return as_euros(value) if isinstance(value, int) else value
 
 
 class AmountsField(forms.Field):
