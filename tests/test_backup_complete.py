@@ -203,7 +203,7 @@ def _club(owner: User) -> Club:
         name="Saison 2026",
         rules={"kontra_re": True},
         plan="threes",
-        games_at_four=32,
+        games_at_four=3,  # the table of four plays its series in three games: series 2 is seated by series 1
         games_at_three=24,
         games_at_two=16,
         ranking="best-nights",

@@ -341,6 +341,27 @@ def test_a_series_seated_by_ranking_with_the_guests_from_a_table(club_night: Clu
     assert "Walter" in {seat["name"] for seat in tables[1]["seats"]}
 
 
+def test_a_series_seated_by_the_one_before_is_a_409_until_that_one_has_a_result(club_night: ClubNight) -> None:
+    night = club_night.night
+    Night.objects.filter(pk=night.pk).update(series=2)
+    client, by_series = signed(club_night.secretary), {"series": 2, "seating": "series"}
+    undrawn = send(client, address(night, "draw"), by_series)
+    assert undrawn.status_code == 409, undrawn.content
+    assert undrawn.json()["seating"] == [
+        "Series 1 is not drawn yet: it has no result to seat by. Draw this series or seat it by the season's ranking."
+    ]
+    first, second = drawn(club_night)
+    add(first.match, declarer=first.match.setup().seating(1).forehand, **WON_CLUBS)
+    clubs.paper_enter(table=second, lines=[(player, 0, 0, 0) for player in seated(second)])
+    unfinished = send(client, address(night, "draw"), by_series)
+    assert unfinished.status_code == 409, unfinished.content
+    assert unfinished.json()["seating"] == [
+        "Series 1 has no result yet: table 1 has not played all its games. Draw this series or seat it by the "
+        "season's ranking, or wait until that table has finished."
+    ]
+    assert not ClubTable.objects.filter(night=night, series=2).exists()
+
+
 def test_a_draw_on_a_stale_version_is_a_409_and_draws_nothing(club_night: ClubNight) -> None:
     night = club_night.night
     seen = version(night)

@@ -326,7 +326,7 @@ def _play(night: Night, series: int) -> set[str]:
 
 
 def test_a_second_series_can_be_seated_by_the_first() -> None:
-    setup = _night(NAMES[:8])
+    setup = _night(NAMES[:8], games_at_four=1)
     night = Night.objects.get(pk=setup.night.pk)
     Night.objects.filter(pk=night.pk).update(series=2)
     night.refresh_from_db()
@@ -340,6 +340,52 @@ def test_a_second_series_can_be_seated_by_the_first() -> None:
         clubs.check_in(night=fresh, name=name)
     with pytest.raises(Invalid, match="no series before it"):
         clubs.night_draw(night=fresh, series=1, user=setup.secretary, seating=clubs.Seating.SERIES)
+
+
+def test_a_series_is_seated_by_the_one_before_only_once_each_of_its_tables_has_played_its_games() -> None:
+    # Two series, six players at two tables of three, of two games each.
+    setup = _night(NAMES[:6], games_at_three=2)
+    night = setup.night
+    Night.objects.filter(pk=night.pk).update(series=2)
+    night.refresh_from_db()
+
+    def refusal() -> list[tuple[str, str]]:
+        with pytest.raises(Conflict) as refused:
+            clubs.night_draw(night=night, series=2, user=setup.secretary, seating=clubs.Seating.SERIES)
+        assert not ClubTable.objects.filter(night=night, series=2).exists()
+        return [(error.field, str(error.message)) for error in refused.value.errors]
+
+    assert refusal() == [
+        (
+            "seating",
+            "Series 1 is not drawn yet: it has no result to seat by. Draw this series or seat it by the season's "
+            "ranking.",
+        )
+    ]
+    clubs.night_draw(night=night, series=1, user=setup.secretary)
+    first, second = ClubTable.objects.filter(night=night, series=1).select_related("match").order_by("number")
+    winner = (first.match.first_dealer + 1) % 3
+    _game(first.match, winner, contract="grand", matadors=1, declarer_card_points=70)
+    assert refusal() == [
+        (
+            "seating",
+            "Series 1 has no result yet: tables 1, 2 have not played all their games. Draw this series or seat it by "
+            "the season's ranking, or wait until those tables have finished.",
+        )
+    ]
+    _game(first.match, winner, contract="grand", matadors=1, declarer_card_points=70)
+    assert refusal() == [
+        (
+            "seating",
+            "Series 1 has no result yet: table 2 has not played all its games. Draw this series or seat it by the "
+            "season's ranking, or wait until that table has finished.",
+        )
+    ]
+    # A table that kept its list on paper has its result: the series is seated by it, the winner at table 1.
+    clubs.paper_enter(table=second, lines=[(seat.player, 0, 0, 0) for seat in second.match.seats.all()])
+    clubs.night_draw(night=night, series=2, user=setup.secretary, seating=clubs.Seating.SERIES)
+    top, _ = _seated(night, 2)
+    assert first.match.seats.get(position=winner).player.name in top
 
 
 def test_a_night_can_be_seated_by_the_seasons_ranking_as_it_stood_before() -> None:

@@ -529,6 +529,38 @@ def test_a_draw_refused_is_said_at_the_draw_form_and_its_first_series_offers_no_
     assert not ClubTable.objects.exists()
 
 
+def test_a_series_seated_by_the_one_before_while_that_one_has_no_result_is_refused_next_to_the_choice() -> None:
+    # As a tester met it on a phone, in German: two series, six players, series 2 seated by series 1 undrawn.
+    setup = Setup(members=MEMBERS[:6], guests=[])
+    Night.objects.filter(pk=setup.night.pk).update(series=2)
+    draw = reverse("night_draw", args=[setup.night.public_id])
+    browser = _browser(setup.secretary)
+    browser.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    answer = browser.post(draw, {"series": "2", "seating": "series"})
+    assert answer.status_code == 400
+    body = answer.content.decode()
+    assert re.search(
+        r'<select id="seating-2" name="seating" aria-invalid="true" aria-describedby="seating-2_error">.*'
+        r'<option value="series" selected>nach der vorigen Serie</option></select>\s*'
+        r'<p class="error" role="alert" id="seating-2_error">Serie 1 ist noch nicht ausgelost und hat daher kein '
+        r"Ergebnis, nach dem du setzen kannst. Lose diese Serie aus oder setze sie nach der Saisonwertung.</p>",
+        body,
+    ), body
+    assert not ClubTable.objects.exists()
+    # Drawn but not played, series 1 has no result either: the page names its tables.
+    setup.draw()
+    browser.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    answer = browser.post(draw, {"series": "2", "seating": "series"})
+    assert answer.status_code == 400
+    assert re.search(
+        r'<p class="error" role="alert" id="seating-2_error">Series 1 has no result yet: tables 1, 2 have not played '
+        r"all their games. Draw this series or seat it by the season&#x27;s ranking, or wait until those tables have "
+        r"finished.</p>",
+        answer.content.decode(),
+    ), answer.content.decode()
+    assert not ClubTable.objects.filter(series=2).exists()
+
+
 def test_a_player_checked_in_after_the_draw_is_named_as_seated_at_no_table_of_the_series() -> None:
     setup = Setup(members=MEMBERS[:6], guests=[])
     setup.draw()

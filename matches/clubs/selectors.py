@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from django.contrib.auth.models import User
-from django.db.models import Count, Max, QuerySet, Sum
+from django.db.models import Count, F, Max, QuerySet, Sum
 
 from matches.engine import Scheme
 from matches.engine.league import (
@@ -216,6 +216,13 @@ def night_unplayed(night: Night) -> list[tuple[int, int]]:
     """A night's tables (by series and number) with neither a game nor a paper list, in one query."""
     tables = ClubTable.objects.filter(night=night, paper=False, match__deals=0).order_by("series", "number")
     return list(tables.values_list("series", "number"))
+
+
+def night_unfinished(night: Night) -> QuerySet[ClubTable]:
+    """A night's tables on phones that have not played the games of their series, by series and number, with their
+    matches (a table kept on paper has its list complete: the paper's totals)."""
+    tables = ClubTable.objects.filter(night=night, paper=False, match__deals__lt=F("match__planned_games"))
+    return tables.select_related("match").order_by("series", "number")
 
 
 def table_of(match: Match) -> ClubTable | None:

@@ -25,6 +25,7 @@ from matches.models import Player
 from matches.permissions import Action, signed_in_account
 
 from ..models import Attendance, ClubTable, Night
+from ..selectors import night_unfinished
 from ..services import check_in, check_out, night_close, night_draw, night_reopen, paper_enter, seats_swap
 from .inputs import CheckInInput, CheckOutInput, CloseInput, DrawInput, PaperInput, ReopenInput, SwapInput
 from .nights import IF_MATCH_NIGHT, NightChangedShape, night_state
@@ -126,9 +127,10 @@ class DrawView(NightChangeView):
         operation_id="night_draw",
         summary="Draw or seat a series",
         description="The checked-in players at tables of four (and three): drawn from the night's seed, avoiding "
-        "the season's recent pairings, or seated by the season's ranking or the series before; guests from a table "
-        "on if asked. Each table is a match to score. A series drawn already is drawn anew only with again: true, "
-        "and only before play.",
+        "the season's recent pairings, or seated by the season's ranking or the series before (409 until that one "
+        "is drawn and every table of it has played its games or entered a paper list); guests from a table on if "
+        "asked. Each table is a match to score. A series drawn already is drawn anew only with again: true, and "
+        "only before play.",
         request=DrawInput,
         parameters=[IDEMPOTENCY, IF_MATCH_NIGHT],
         responses={201: NightChangedShape, **CHANGED},
@@ -222,14 +224,18 @@ class CloseView(NightChangeView):
 
 def _refuse_unfinished(night: Night) -> None:
     """400 for a night with a table on phones that has not played its planned games."""
-    tables = ClubTable.objects.filter(night=night, paper=False).select_related("match").order_by("series", "number")
     problems = [
         FieldError(
             "unfinished",
-            msg(UNFINISHED, number=table.number, series=table.series, deals=table.match.deals, games=planned),
+            msg(
+                UNFINISHED,
+                number=table.number,
+                series=table.series,
+                deals=table.match.deals,
+                games=table.match.planned_games or 0,
+            ),
         )
-        for table in tables
-        if (planned := table.match.planned_games) is not None and table.match.deals < planned
+        for table in night_unfinished(night)
     ]
     if problems:
         raise Invalid(problems)

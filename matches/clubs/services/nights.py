@@ -15,10 +15,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Sum
 from django.utils import timezone
 
-from matches.engine import RuleError, Scheme, find_variant
+from matches.engine import FieldError, RuleError, Scheme, find_variant
 from matches.engine.draw import Guests, TablePlan, Tables, draw_tables, pairings_met, seat_by_ranking
 from matches.engine.league import NightResult
-from matches.engine.messages import gettext_noop
+from matches.engine.messages import gettext_noop, msg_count, ngettext_noop
 from matches.engine.variants import Family
 from matches.errors import Conflict, Invalid
 from matches.models import Match, Player, Seat, new_link_token
@@ -27,7 +27,7 @@ from matches.services import paper_enter as core_paper_enter
 from matches.services.tables import moved_on, table_match, table_title
 
 from ..models import Attendance, ClubTable, Night, NightLog, NightStanding, Season, SeasonStanding
-from ..selectors import night_sums, season_table, series_ranking
+from ..selectors import night_sums, night_unfinished, season_table, series_ranking
 from .clubs import club_player_add
 from .common import _night_date, _open, _remove_tables
 
@@ -113,9 +113,9 @@ def night_draw(
     guests_from: int | None = None,
 ) -> Night:
     """Seat the night's attendees for ``series``: drawn from the night's seed (avoiding the season's recent
-    pairings), by the season's ranking, or by the series before. A series whose tables have no games yet may be
-    drawn again (``again``: from a new seed, recorded with the tables). ``guests_from``: the club's guests sit from
-    that table on (recorded with the tables)."""
+    pairings), by the season's ranking, or by the series before once that has a result (``_series_before``). A
+    series whose tables have no games yet may be drawn again (``again``: from a new seed, recorded with the tables).
+    ``guests_from``: the club's guests sit from that table on (recorded with the tables)."""
     season = night.season
     with transaction.atomic():
         locked = _open(night)
@@ -134,6 +134,8 @@ def night_draw(
                     "series", gettext_noop("Series {series} is being played; its tables stay."), series=series
                 )
             _remove_tables(tables)
+        if seating == Seating.SERIES:
+            _series_before(locked, series)
         attendances = Attendance.objects.filter(night=locked).select_related("player__roster")
         attendees = {str(attendance.player.public_id): attendance.player for attendance in attendances}
         guests = _guests(attendees, guests_from)
@@ -175,10 +177,37 @@ def _seat(
     return seat_by_ranking(order, plan, guests)
 
 
+NOT_DRAWN_BEFORE = gettext_noop(
+    "Series {series} is not drawn yet: it has no result to seat by. Draw this series or seat it by the season's "
+    "ranking."
+)
+UNFINISHED_BEFORE = ngettext_noop(
+    "Series {series} has no result yet: table {tables} has not played all its games. Draw this series or seat it by "
+    "the season's ranking, or wait until that table has finished.",
+    "Series {series} has no result yet: tables {tables} have not played all their games. Draw this series or seat "
+    "it by the season's ranking, or wait until those tables have finished.",
+)
+
+
+def _series_before(night: Night, series: int) -> None:
+    """Refuse to seat ``series`` by the series before until that one has a result: drawn, and each of its tables
+    with its list complete (every game of the series played, or a paper list's totals). Its ranking sums the lists
+    as they stand: a table short of its games would seat its players by sums still changing, and a table that has
+    entered nothing, like a series not drawn, would seat them last in no order at all."""
+    if series == 1:
+        raise Invalid.on("seating", gettext_noop("The first series has no series before it."))
+    before = series - 1
+    if not ClubTable.objects.filter(night=night, series=before).exists():
+        raise Conflict.on("seating", NOT_DRAWN_BEFORE, series=before)
+    short = [str(table.number) for table in night_unfinished(night).filter(series=before)]
+    if short:
+        raise Conflict(
+            [FieldError("seating", msg_count(UNFINISHED_BEFORE, len(short), series=before, tables=", ".join(short)))]
+        )
+
+
 def _ranked_order(night: Night, series: int, seating: str) -> dict[str, int]:
     if seating == Seating.SERIES:
-        if series == 1:
-            raise Invalid.on("seating", gettext_noop("The first series has no series before it."))
         places = series_ranking(night, series - 1)
     elif seating == Seating.RANKING:
         places = season_table(night.season, before=night).places
