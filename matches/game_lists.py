@@ -7,11 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .engine import (
+    Message,
     Scheme,
     ScoredDeal,
     score_match,
 )
 from .engine.league import SeriesLine
+from .engine.ramsch import ramsch_doublings
 from .engine.skat import ListMarks
 from .engine.values import paper_marks
 from .engine.variants import Family
@@ -22,14 +24,19 @@ from .selectors import live_games
 
 @dataclass(frozen=True)
 class ListRow:
-    """One game as the paper list writes it: its number, contract (None: all passed) and declarer, its marks, won or
-    lost at what value, the game points each seat writes and each seat's running total."""
+    """One game as the paper list writes it: its number, contract (None: all passed) and declarer, its marks, what
+    doubled its value (Kontra, Re, the Bock rounds in force, a Ramsch's Jungfrau and pushes), won or lost at what
+    value, the game points each seat writes and each seat's running total."""
 
     number: int
     contract: str | None
     declarer: int | None
     sitting_out: int | None
     marks: ListMarks | None
+    kontra: bool
+    re: bool
+    bock: int
+    ramsch_doublings: tuple[Message, ...]
     won: bool | None
     value: int
     points: tuple[int, ...]
@@ -57,7 +64,8 @@ class GameList:
     """A match as its paper list: every game in order and each player's footer line (game points, games won and
     lost, the others' lost games). ``seeger_fabian``: the rows carry game points only, and the footer adds the
     Seeger-Fabian points (``SeriesLine``) up to the match's totals. ``skat``: a list of the Skat family, whose games
-    are marked by base value, matadors and levels."""
+    are marked by base value, matadors and levels. ``kontra_re``, ``bock``: the rules play Kontra and Re, Bock
+    rounds."""
 
     match: Match
     names: list[str]
@@ -65,6 +73,8 @@ class GameList:
     footers: list[SeriesLine]
     seeger_fabian: bool
     skat: bool
+    kontra_re: bool
+    bock: bool
     paper: bool = False
 
 
@@ -74,11 +84,12 @@ def game_list(match: Match, seats: Sequence[Seat]) -> GameList:
     won, twice the value lost) and leaves the ±50 and the others' bonus to the footer, as the paper list does. A
     list kept on paper has no games here: only the footer entered from it."""
     setup = match.setup()
+    skat, rules = setup.spec.family is Family.SKAT, setup.rules
     paper = paper_list(match)
     if paper is not None:
         names = [seat.player.name for seat in seats]
         footers = [replace(line, player=name) for line, name in zip(paper.lines, names, strict=True)]
-        return GameList(match, names, [], footers, paper.seeger_fabian, setup.spec.family is Family.SKAT, paper=True)
+        return GameList(match, names, [], footers, paper.seeger_fabian, skat, rules.kontra_re, rules.bock, paper=True)
     seeger_fabian = setup.scheme is Scheme.SEEGER_FABIAN
     written = setup.with_scheme(Scheme.STANDARD) if seeger_fabian else setup
     games = live_games(match).order_by("position").only("passed", "declarer", "entry", "entry_version")
@@ -99,17 +110,23 @@ def game_list(match: Match, seats: Sequence[Seat]) -> GameList:
         SeriesLine(names[seat], players, totals[seat], won[seat], lost[seat], others_lost[seat])
         for seat in range(players)
     ]
-    return GameList(match, names, rows, footers, seeger_fabian, setup.spec.family is Family.SKAT)
+    return GameList(match, names, rows, footers, seeger_fabian, skat, rules.kontra_re, rules.bock)
 
 
 def _list_row(deal: ScoredDeal, totals: tuple[int, ...]) -> ListRow:
-    game = deal.deal.game
+    game, result = deal.deal.game, deal.result
+    if result is None:  # all passed, or a game the rules leave unscored: nothing is marked
+        game = None
     return ListRow(
         number=deal.number,
         contract=deal.deal.contract,
         declarer=deal.declarer,
         sitting_out=deal.seating.sitting_out,
-        marks=paper_marks(game, deal.result) if game is not None and deal.result is not None else None,
+        marks=paper_marks(game, result) if game is not None and result is not None else None,
+        kontra=game is not None and game.kontra,
+        re=game is not None and game.re,
+        bock=deal.bock,
+        ramsch_doublings=() if result is None else ramsch_doublings(result),
         won=deal.won,
         value=deal.game_value,
         points=deal.scores,

@@ -1,6 +1,6 @@
 """The lists to print are read back with pypdf and compared with the data they came from: a match's list as the
-table keeps it on paper (running totals, passed deals, the Seeger-Fabian footer), the blank lists of a club night
-(one page per table, its players' names), and the night's and the season's tables."""
+table keeps it on paper (running totals, passed deals, what doubled each game, the Seeger-Fabian footer), the blank
+lists of a club night (one page per table, its players' names), and the night's and the season's tables."""
 
 import datetime
 import io
@@ -18,8 +18,10 @@ from pypdf import PdfReader
 from matches.clubs import services as clubs
 from matches.clubs.models import ClubTable, Night
 from matches.clubs.selectors import night_results, season_table
-from matches.engine import GameEntry, Result
+from matches.engine import GameEntry, Result, calculate
+from matches.engine.entry import RamschEntry
 from matches.engine.league import SeriesLine
+from matches.engine.ramsch import ramsch_doublings
 from matches.engine.skat import ListMarks, list_marks
 from matches.game_lists import game_list
 from matches.models import Match
@@ -30,6 +32,7 @@ from .factories import add, make_match, make_user
 pytestmark = pytest.mark.django_db
 
 MINUS = "\N{MINUS SIGN}"
+MM = 72 / 25.4  # PDF points in a millimetre
 VERA = "\u0412\u0435\u0440\u0430"  # Vera, in Cyrillic
 CountQueries = Callable[[int], Any]
 
@@ -39,6 +42,39 @@ def pages(response: Any) -> list[str]:
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     return [page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages]
+
+
+def marked(response: Any) -> dict[int, dict[str, str]]:
+    """What each row of a list's first page writes under each column title written upwards (the narrow columns, up
+    to the value won), by the row's number: a cell is under the title whose column it starts in."""
+    assert response.status_code == 200
+    page = PdfReader(io.BytesIO(response.content)).pages[0]
+    titles: list[tuple[float, str]] = []
+    cells: dict[float, list[tuple[float, str]]] = {}
+
+    def visit(text: str, cm: list[float], tm: list[float], *_: Any) -> None:
+        if not text.strip():
+            return
+        if cm[0] == 0:  # turned upwards: a title, written a cell's padding (1 mm) into its column
+            titles.append((tm[4] - MM, text.strip()))
+        else:
+            cells.setdefault(round(tm[5], 1), []).append((tm[4], text.strip()))
+
+    page.extract_text(visitor_text=visit)
+    titles.sort()
+    end = next(left for left, title in titles if title in ("Won", "Gewonnen"))
+    rows: dict[int, dict[str, str]] = {}
+    for line in cells.values():
+        first = line[0][1]
+        if not first.isdigit() or line[0][0] > titles[1][0]:
+            continue
+        row = {title: "" for left, title in titles if left < end}
+        for x, text in line[1:]:
+            if x < end:
+                title = [title for left, title in titles if left <= x][-1]
+                row[title] = f"{row[title]} {text}".strip()
+        rows[int(first)] = row
+    return rows
 
 
 def queries(client: Client, address: str) -> int:
@@ -107,6 +143,98 @@ def test_the_list_ticks_every_level_a_game_counted() -> None:
     assert list_marks(GameEntry("null", hand=True, ouvert=True, won=False), null) == ListMarks(
         base=59, hand=True, ouvert=True
     )
+
+
+def test_a_list_marks_kontra_re_and_the_bock_factor_of_every_game(signed_in: Client, owner: User) -> None:
+    match = make_match(owner, rules={"kontra_re": True, "bock": True})
+    # Spades with 1, game 2 × 11 = 22, Kontra 44; its Kontra starts a Bock round (deals 2 to 4).
+    add(match, declarer=1, contract="spades", matadors=1, declarer_card_points=70, kontra=True)
+    # Diamonds with 1, game 2 × 9 = 18, Kontra 36, Re 72, Bock 144, lost: −288; a second Bock round (deals 3 to 5).
+    add(match, declarer=2, contract="diamonds", matadors=1, declarer_card_points=50, kontra=True, re=True)
+    add(match, declarer=0, contract="grand", matadors=1, declarer_card_points=70)  # 48 in a Doppelbock: 192
+    add(match, passed=True)  # a deal of both rounds, passed
+    add(match, declarer=2, contract="null", won=True)  # 23 in the second round: 46
+    add(match, declarer=0, contract="hearts", matadors=2, declarer_card_points=61, hand=True)  # 40, no Bock left
+    address = reverse("match_print", args=[match.public_id])
+    rows = marked(signed_in.get(address))
+    doubled = [(row["Base value"], row["Kontra"], row["Re"], row["Bock"]) for row in rows.values()]
+    assert doubled == [
+        ("11", "×", "", ""),
+        ("9", "×", "×", "×2"),
+        ("24", "", "", "×4"),
+        ("", "", "", "×4"),
+        ("23", "", "", "×2"),
+        ("10", "", "", ""),
+    ]
+    assert rows[1]["with"] == "1"
+    assert rows[6]["Hand"] == "×"
+    (text,) = pages(signed_in.get(address))
+    lines = text.splitlines()
+    assert "1 11 1 × 44 0 44 0" in lines
+    assert f"2 9 1 × × ×2 {MINUS}288 0 44 {MINUS}288" in lines
+    assert f"4 passed ×4 192 44 {MINUS}288" in lines
+    titles = lines[lines.index("Ouvert") : lines.index("Won")]
+    assert titles == ["Ouvert", "Kontra", "Re", "Bock"]
+    signed_in.cookies["django_language"] = "de"
+    lines = pages(signed_in.get(address))[0].splitlines()
+    assert lines[lines.index("Ouvert") : lines.index("Gewonnen")] == ["Ouvert", "Kontra", "Re", "Bock"]
+    assert f"4 eingepasst ×4 192 44 {MINUS}288" in lines
+
+
+def test_a_list_has_columns_for_kontra_re_and_bock_only_where_the_rules_play_them(
+    signed_in: Client, owner: User, four: Match
+) -> None:
+    (text,) = pages(signed_in.get(reverse("match_print", args=[four.public_id])))
+    for title in ("Kontra", "Re", "Bock"):
+        assert title not in text.splitlines()
+    bock = make_match(owner, rules={"bock": True})
+    add(bock, declarer=1, contract="grand", matadors=1, declarer_card_points=70, hand=True)
+    add(bock, declarer=2, contract="clubs", matadors=1, declarer_card_points=70)
+    rows = marked(signed_in.get(reverse("match_print", args=[bock.public_id])))
+    assert [row["Bock"] for row in rows.values()] == ["", "×2"]
+    assert "Kontra" not in rows[1]
+    assert "Re" not in rows[1]
+
+
+def test_a_ramsch_row_says_what_doubled_it_and_its_bock(signed_in: Client, owner: User) -> None:
+    rules = {"kontra_re": True, "bock": True, "ramsch": True, "ramsch_schieben": True}
+    match = make_match(owner, rules=rules)
+    add(match, declarer=1, contract="grand", matadors=1, declarer_card_points=70, hand=True)  # a Bock round follows
+    # Anna's 72 card points, doubled for Cleo's Jungfrau, for one push and for the Bock: −576.
+    add(match, declarer=None, contract="ramsch", ramsch={"card_points": [72, 48, 0], "jungfrau": [2], "pushes": 1})
+    address = reverse("match_print", args=[match.public_id])
+    (text,) = pages(signed_in.get(address))
+    assert f"2 Ramsch · Jungfrau · pushed 1× ×2 {MINUS}576 72 0" in text.splitlines()
+    assert marked(signed_in.get(address))[2]["Bock"] == "×2"
+    signed_in.cookies["django_language"] = "de"
+    (text,) = pages(signed_in.get(address))
+    assert f"2 Ramsch · Jungfrau · 1× geschoben ×2 {MINUS}576 72 0" in text.splitlines()
+
+
+def test_a_list_of_two_ticks_kontra_and_re_beside_the_game(signed_in: Client, owner: User) -> None:
+    match = make_match(owner, variant="officers-skat", names=("Anna", "Dora"))
+    add(match, declarer=1, contract="grand", matadors=1, declarer_card_points=70, kontra=True, re=True)
+    add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)
+    rows = marked(signed_in.get(reverse("match_print", args=[match.public_id])))
+    assert [(row["Kontra"], row["Re"]) for row in rows.values()] == [("×", "×"), ("", "")]
+    assert "Bock" not in rows[1]
+
+
+def test_a_ramsch_is_marked_with_what_doubled_it_as_its_steps_say() -> None:
+    rules = {"ramsch": True, "ramsch_schieben": True, "bock": True}
+    lost = GameEntry("ramsch", ramsch=RamschEntry((72, 48, 0), jungfrau=(2,), pushes=2))
+    result = calculate("skat", lost, rules=rules, bock=1)
+    assert result.scores == (-72 * 2 * 2 * 2 * 2, 0, 0)
+    assert [str(word) for word in ramsch_doublings(result)] == ["Jungfrau", "pushed 2×"]
+    # A Durchmarsch doubles for its push and its Bock, never for the players it names as Jungfrau.
+    clean = GameEntry("ramsch", ramsch=RamschEntry((120, 0, 0), jungfrau=(1, 2), pushes=1, durchmarsch=0))
+    result = calculate("skat", clean, rules=rules, bock=1)
+    assert result.scores == (120 * 2 * 2, 0, 0)
+    assert [str(word) for word in ramsch_doublings(result)] == ["pushed 1×"]
+    declared = calculate(
+        "skat", GameEntry("grand", matadors=1, declarer_card_points=70, kontra=True), rules={"kontra_re": True}
+    )
+    assert ramsch_doublings(declared) == ()
 
 
 def test_a_seeger_fabian_list_sums_its_footer_to_the_match_totals(signed_in: Client, four: Match) -> None:
@@ -184,6 +312,17 @@ def test_a_nights_blank_lists_have_a_page_per_table_with_its_players(signed_in: 
         assert "Signatures" in text
 
 
+def test_blank_lists_have_columns_for_what_the_seasons_rules_double_by(signed_in: Client, owner: User) -> None:
+    night = _night(owner, ("Anna", "Ben", "Cleo"), rules={"kontra_re": True, "bock": True})
+    (text,) = pages(signed_in.get(reverse("night_lists", args=[night.public_id])))
+    lines = text.splitlines()
+    assert lines[lines.index("Ouvert") : lines.index("Won")] == ["Ouvert", "Kontra", "Re", "Bock"]
+    plain = _night(owner, ("Anna", "Ben", "Cleo"), club_name="Grand Hand")
+    (text,) = pages(signed_in.get(reverse("night_lists", args=[plain.public_id])))
+    lines = text.splitlines()
+    assert lines[lines.index("Ouvert") + 1] == "Won"
+
+
 def test_the_nights_and_the_seasons_tables_print_on_one_page_each(signed_in: Client, owner: User) -> None:
     night = _night(owner, ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fred", "Gus"))
     results = night_results(night)
@@ -252,9 +391,11 @@ def test_blank_lists_queries_do_not_grow_with_the_tables(
         assert signed_in.get(address).status_code == 200
 
 
-def _night(owner: User, names: tuple[str, ...], club_name: str = "Skatclub Herz Dame") -> Night:
+def _night(
+    owner: User, names: tuple[str, ...], club_name: str = "Skatclub Herz Dame", rules: dict[str, Any] | None = None
+) -> Night:
     club = clubs.club_create(owner=owner, name=club_name)
-    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026"))
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026", rules=rules))
     night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
     for name in names:
         clubs.check_in(night=night, name=name)

@@ -34,7 +34,8 @@ def table_place_of(match: Match) -> TablePlace | None:
 
 
 def blank_lists(night: Night, tables: Sequence[TableView]) -> list[BlankList]:
-    """An empty list for every table of the night, as long as the season's series at its size."""
+    """An empty list for every table of the night, as long as the season's series at its size, with the columns its
+    match's rules double by."""
     season = night.season
     date = date_format(night.date, "SHORT_DATE_FORMAT")
     rules = rules_label(season.variant, season.scheme)
@@ -43,7 +44,8 @@ def blank_lists(night: Night, tables: Sequence[TableView]) -> list[BlankList]:
     for view in tables:
         names = [seat.player.name for seat in view.seats]
         header = ListHeader(_club_season(season), date, rules, names, view.table.series, view.table.number)
-        form = ListForm(len(names), skat, season.scheme == Scheme.SEEGER_FABIAN)
+        played = view.table.match.setup().rules
+        form = ListForm(len(names), skat, season.scheme == Scheme.SEEGER_FABIAN, played.kontra_re, played.bock)
         lists.append(BlankList(header, season.series_games(len(names)), form))
     return lists
 

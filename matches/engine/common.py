@@ -23,6 +23,9 @@ from .options import MatadorRule, Rules, SchneiderRule, SchwarzRule
 from .variants import Scheme, VariantSpec
 
 MAX_BOCK = 10
+# The breakdown step of every doubling (Kontra, Re, Bock, a Ramsch's Jungfrau and push); the paper list reads a
+# Ramsch's back from it (``ramsch.ramsch_doublings``).
+DOUBLED = gettext_noop("{what} × 2 = {value}")
 
 
 @dataclass(frozen=True)
@@ -367,7 +370,7 @@ def apply_doubling(
     ):
         if applies:
             value *= 2
-            steps.append(msg(gettext_noop("{what} × 2 = {value}"), what=label, value=value))
+            steps.append(msg(DOUBLED, what=label, value=value))
     return value
 
 

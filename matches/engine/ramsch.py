@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .cards import CARD_POINTS_TOTAL, POSSIBLE_CARD_POINTS
-from .common import Context, apply_doubling, forbid, impossible_points
+from .common import DOUBLED, Context, apply_doubling, forbid, impossible_points
 from .entry import GameEntry, RamschEntry
 from .errors import Problems
 from .game import Result
@@ -11,6 +11,9 @@ from .messages import Message, gettext_noop, msg
 from .options import RamschLoss, RamschTies
 
 DURCHMARSCH_POINTS = 120
+# What doubles a Ramsch before Kontra and Bock: each player who took no trick, each push of the skat.
+JUNGFRAU = msg(gettext_noop("Jungfrau"))
+PUSHED = msg(gettext_noop("pushed"))
 DECLARER_FIELDS = (
     "matadors",
     "declarer_card_points",
@@ -139,7 +142,7 @@ def score_ramsch(ctx: Context, game: GameEntry, problems: Problems) -> Result:
     assert entry is not None
     steps: list[Message] = []
     scores = [0] * ctx.table.players
-    pushes = [msg(gettext_noop("pushed")) for _ in range(entry.pushes)]
+    pushes = [PUSHED] * entry.pushes
     durchmarsch = _took_every_trick(ctx, entry)
     if durchmarsch is not None:
         value = DURCHMARSCH_POINTS
@@ -157,7 +160,7 @@ def score_ramsch(ctx: Context, game: GameEntry, problems: Problems) -> Result:
     else:
         value = most
         steps.append(msg(gettext_noop("most card points: {value}"), value=value))
-    value = _double(value, [msg(gettext_noop("Jungfrau")) for _ in entry.jungfrau] + pushes, steps)
+    value = _double(value, [JUNGFRAU] * len(entry.jungfrau) + pushes, steps)
     value = apply_doubling(ctx, value, game, steps)
     loss = value
     if len(losers) == 1:
@@ -184,5 +187,17 @@ def score_ramsch(ctx: Context, game: GameEntry, problems: Problems) -> Result:
 def _double(value: int, reasons: list[Message], steps: list[Message]) -> int:
     for reason in reasons:
         value *= 2
-        steps.append(msg(gettext_noop("{what} × 2 = {value}"), what=reason, value=value))
+        steps.append(msg(DOUBLED, what=reason, value=value))
     return value
+
+
+def ramsch_doublings(result: Result) -> tuple[Message, ...]:
+    """What doubled a scored Ramsch before Bock, as its steps say and the paper list writes it: "Jungfrau" for each
+    player who took no trick, "pushed 2×" for the pushes (a Durchmarsch doubles for its pushes only, whoever it
+    names as Jungfrau); nothing for any other game."""
+    reasons = [step.params.get("what") for step in result.breakdown if step.template == DOUBLED]
+    words = [JUNGFRAU] * reasons.count(JUNGFRAU)
+    pushes = reasons.count(PUSHED)
+    if pushes:
+        words.append(msg(gettext_noop("pushed {count}×"), count=pushes))
+    return tuple(words)

@@ -23,9 +23,10 @@ from django.utils.translation import pgettext
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
+from matches.engine.bock import bock_multiplier
 from matches.engine.league import SeriesLine
 from matches.game_lists import GameList, ListRow
-from matches.labels import contract_label, footer_rows, match_label, scheme_label, variant_label
+from matches.labels import contract_label, footer_rows, match_label, render_step, scheme_label, variant_label
 from matches.models import Match
 from matches.registry import table_place
 
@@ -40,6 +41,7 @@ FIT_SPARE = 0.5  # mm a fitted column keeps beyond what it holds
 ELLIPSIS = "…"
 MINUS = "\N{MINUS SIGN}"
 SHADE = 225  # the grey of a seat that sits out the deal
+BOCK_WIDTH = 8  # mm: "×16", the most a deal at four can be doubled for Bock (one round from each deal before it)
 
 
 def number(value: int) -> str:
@@ -151,11 +153,15 @@ class ListHeader:
 @dataclass(frozen=True)
 class ListForm:
     """The columns of a list: a Skat list marks each game (base value, with or without, the levels); the other
-    families write the game and its declarer. ``seeger_fabian``: the footer sums up by Seeger-Fabian."""
+    families write the game and its declarer. After the game, what doubled its value, where the rules play it:
+    Kontra and Re ticked (``kontra_re``), the factor of the Bock rounds in force (``bock``). ``seeger_fabian``: the
+    footer sums up by Seeger-Fabian."""
 
     players: int
     skat: bool
     seeger_fabian: bool
+    kontra_re: bool
+    bock: bool
 
     @property
     def marks(self) -> list[tuple[str, float]]:
@@ -174,6 +180,14 @@ class ListForm:
         return [(_("Game"), 28), (_("Declarer"), 28)]
 
     @property
+    def doublings(self) -> list[tuple[str, float]]:
+        """The columns of what doubled a game: narrow, their titles written upwards in every family's list."""
+        columns = [(_("Kontra"), 5.5), (_("Re"), 5.5)] if self.kontra_re else []
+        if self.bock:
+            columns.append((_("Bock"), BOCK_WIDTH))
+        return columns
+
+    @property
     def marks_width(self) -> float:
         return sum(width for _title, width in self.marks)
 
@@ -182,7 +196,12 @@ class ListForm:
 
     @property
     def fixed_width(self) -> float:
-        return self.number_width + self.marks_width + 2 * self.result_width
+        return (
+            self.number_width
+            + self.marks_width
+            + sum(width for _title, width in self.doublings)
+            + 2 * self.result_width
+        )
 
     @property
     def player_width(self) -> float:
@@ -215,6 +234,8 @@ def _column_titles(doc: Document, form: ListForm, names: Sequence[str]) -> None:
             doc.upward(width, title)
         else:
             doc.cell(width, title, height=HEAD, bold=True)
+    for title, width in form.doublings:
+        doc.upward(width, title)
     doc.upward(form.result_width, _("Won"))
     doc.upward(form.result_width, _("Lost"))
     for name in names:
@@ -226,10 +247,15 @@ def _tick(flag: bool) -> str:
     return "×" if flag else ""
 
 
+def _game(row: ListRow, deck: str) -> str:
+    """The game as a list names it: its contract, and a Ramsch what doubled it ("Ramsch · Jungfrau · pushed 1×")."""
+    return " · ".join([contract_label(row.contract, deck), *(render_step(word, deck) for word in row.ramsch_doublings)])
+
+
 def _marks(row: ListRow, form: ListForm, deck: str) -> list[str]:
     """The cells of a game's marks; none when one text spans them (a passed deal, a Ramsch)."""
     if not form.skat:
-        return [contract_label(row.contract, deck), ""]
+        return [_game(row, deck), ""]
     marks = row.marks
     if marks is None or marks.base is None:
         return []
@@ -247,6 +273,15 @@ def _marks(row: ListRow, form: ListForm, deck: str) -> list[str]:
     ]
 
 
+def _doublings(row: ListRow, form: ListForm) -> list[str]:
+    """The cells of what doubled a game: Kontra and Re ticked, the Bock rounds' factor ("×2", "×4" for a
+    Doppelbock) on every deal they cover, a passed one too, as the match's page marks it."""
+    cells = [_tick(row.kontra), _tick(row.re)] if form.kontra_re else []
+    if form.bock:
+        cells.append(f"×{bock_multiplier(row.bock)}" if row.bock else "")
+    return cells
+
+
 def _game_row(doc: Document, form: ListForm, row: ListRow, names: Sequence[str], deck: str) -> None:
     doc.cell(form.number_width, str(row.number))
     cells = _marks(row, form, deck)
@@ -256,8 +291,9 @@ def _game_row(doc: Document, form: ListForm, row: ListRow, names: Sequence[str],
         for (_title, width), text in zip(form.marks, cells, strict=True):
             doc.cell(width, text)
     else:
-        spanned = pgettext("paper list", "passed") if row.passed else contract_label(row.contract, deck)
-        doc.cell(form.marks_width, spanned)
+        doc.cell(form.marks_width, pgettext("paper list", "passed") if row.passed else _game(row, deck))
+    for (_title, width), text in zip(form.doublings, _doublings(row, form), strict=True):
+        doc.cell(width, text)
     doc.cell(form.result_width, number(row.won_value) if row.won_value is not None else "")
     doc.cell(form.result_width, number(row.lost_value) if row.lost_value is not None else "")
     for seat, total in enumerate(row.totals):
@@ -267,7 +303,7 @@ def _game_row(doc: Document, form: ListForm, row: ListRow, names: Sequence[str],
 
 def _blank_row(doc: Document, form: ListForm, count: int) -> None:
     doc.cell(form.number_width, str(count))
-    for _title, width in form.marks:
+    for _title, width in [*form.marks, *form.doublings]:
         doc.cell(width)
     doc.cell(form.result_width)
     doc.cell(form.result_width)
@@ -319,7 +355,7 @@ def game_list_pdf(game_list: GameList, header: ListHeader, deck: str) -> bytes:
     """A match's list as the table would have written it: every game, each player's running total, the footer and
     the signatures."""
     doc = Document(header.event)
-    form = ListForm(len(game_list.names), game_list.skat, game_list.seeger_fabian)
+    form = ListForm(len(game_list.names), game_list.skat, game_list.seeger_fabian, game_list.kontra_re, game_list.bock)
     _rows_page(doc, form, header, iter(game_list.rows), deck)
     if game_list.paper:
         doc.cell(PAGE_WIDTH, _("The list was kept on paper: the totals are as they were entered from it."), align="L")
