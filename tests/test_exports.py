@@ -93,7 +93,7 @@ def test_a_match_exported_reads_back_as_its_list(browser: Client, match: Match, 
     assert "attachment" in response["Content-Disposition"]
     data = _read(response, fmt)
     assert data.headers == [
-        "No.", "Dealer", "Declarer", "Contract", "Value", "Result", "Bock",
+        "No.", "Dealer", "Declarer", "Contract", "Value", "Result", "Kontra", "Re", "Bock",
         "Anna: points", "Anna: total", "Ben: points", "Ben: total", "Cleo: points", "Cleo: total",
     ]  # fmt: skip
     sheet = match_sheet(match)
@@ -102,7 +102,7 @@ def test_a_match_exported_reads_back_as_its_list(browser: Client, match: Match, 
         assert cells[0] == str(row.number)
         assert cells[1] == row.dealer_name
         assert cells[2] == row.declarer_name
-        assert cells[7:] == [str(value) for pair in row.cells for value in pair]
+        assert cells[9:] == [str(value) for pair in row.cells for value in pair]
     assert _cells(data)[2][5] == "all passed"
     assert [cells[5] for cells in _cells(data)] == ["won", "lost · Hand", "all passed", "won"]
 
@@ -112,9 +112,9 @@ def test_names_a_spreadsheet_would_run_as_formulas_are_defused(browser: Client, 
     match = make_match(owner, names=HOSTILE[:3])
     add(match, declarer=1, contract="clubs", matadors=1, declarer_card_points=40)
     data = _read(browser.get(reverse("match_export", args=[match.public_id, fmt])), fmt)
-    assert data.headers[7] == "'" + HOSTILE[0] + ": points"
+    assert data.headers[9] == "'" + HOSTILE[0] + ": points"
     assert _cells(data)[0][1:3] == ["'" + HOSTILE[0], "'" + HOSTILE[1]]
-    assert _cells(data)[0][7:11] == ["0", "0", "-48", "-48"]  # numbers stay numbers, negative ones too
+    assert _cells(data)[0][9:13] == ["0", "0", "-48", "-48"]  # numbers stay numbers, negative ones too
 
 
 def test_json_carries_every_value_as_it_is(browser: Client, owner: User) -> None:
@@ -233,4 +233,28 @@ def test_a_season_with_a_name_of_its_own_names_its_sheet_so(browser: Client, own
 def test_the_bock_column_gives_the_factor_the_game_was_multiplied_by(browser: Client, match: Match) -> None:
     data = _read(browser.get(reverse("match_export", args=[match.public_id, "csv"])), "csv")
     # The grand hand (game 2) starts a Bock round: games 3 and 4 count double.
-    assert [cells[6] for cells in _cells(data)] == ["", "", "2", "2"]
+    assert [cells[8] for cells in _cells(data)] == ["", "", "2", "2"]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_the_kontra_and_re_columns_give_the_factor_each_doubled_by(browser: Client, owner: User, fmt: str) -> None:
+    match = make_match(owner, rules={"kontra_re": True})
+    add(match, declarer=1, contract="spades", matadors=1, declarer_card_points=70, kontra=True)  # 22 × 2 = 44
+    add(match, declarer=2, contract="diamonds", matadors=1, declarer_card_points=50, kontra=True, re=True)  # 18 × 4
+    add(match, declarer=0, contract="value", value=48, won=True, kontra=True)  # 48 × 2
+    add(match, declarer=1, contract="grand", matadors=1, declarer_card_points=70)
+    data = _read(browser.get(reverse("match_export", args=[match.public_id, fmt])), fmt)
+    assert [cells[4:9] for cells in _cells(data)] == [
+        ["44", "won · Kontra", "2", "", ""],
+        ["72", "lost · Kontra · Re", "2", "2", ""],
+        ["96", "won · Kontra", "2", "", ""],
+        ["48", "won", "", "", ""],
+    ]
+
+
+def test_json_carries_kontra_re_and_bock_as_numbers_or_null(browser: Client, owner: User) -> None:
+    match = make_match(owner, rules={"kontra_re": True, "bock": True})
+    add(match, declarer=1, contract="spades", matadors=1, declarer_card_points=70, kontra=True, re=True)
+    add(match, declarer=2, contract="grand", matadors=1, declarer_card_points=70)
+    items = json.loads(browser.get(reverse("match_export", args=[match.public_id, "json"])).getvalue())
+    assert [(item["Kontra"], item["Re"], item["Bock"]) for item in items] == [(2, 2, None), (None, None, 2)]

@@ -232,7 +232,7 @@ def test_the_csv_list_says_a_game_was_entered_by_value(scorer: Client, owner: Us
     add(match, declarer=1, contract="value", value=48, won=False)
     content = scorer.get(f"/matches/{match.public_id}/export/csv/").getvalue().decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(content)))
-    assert rows[1][:7] == ["1", "Anna", "Ben", "By value", "48", "lost", ""]
+    assert rows[1][:9] == ["1", "Anna", "Ben", "By value", "48", "lost", "", "", ""]
 
 
 def test_the_paper_list_fills_only_the_columns_the_value_decides(scorer: Client, owner: User) -> None:

@@ -19,12 +19,14 @@ from .base import Cell, Exporter
 
 # The most wordings of results an export keeps at a time (a list of Ramsch games may have a new one every game).
 KNOWN_RESULTS = 4096
+# What Kontra and Re each multiply a game's value by.
+KONTRA_RE_FACTOR = 2
 
 
 class MatchExport(Exporter):
     """A match's list, one row per game: its number, who dealt and declared, the game and its value, how it went,
-    the Bock factor (2 for a Bock game, 4 for a Doppelbock), and for each player the game's points and the running
-    total."""
+    the factors that doubled it (Kontra 2, Re 2 more, Bock 2 for a Bock game, 4 for a Doppelbock; empty where
+    none did), and for each player the game's points and the running total."""
 
     def __init__(self, match: Match, seats: Sequence[Seat], deck: str) -> None:
         self.match = match
@@ -42,7 +44,18 @@ class MatchExport(Exporter):
             for name in self.names
             for header in (_("%(name)s: points") % {"name": name}, _("%(name)s: total") % {"name": name})
         ]
-        return [_("No."), _("Dealer"), _("Declarer"), _("Contract"), _("Value"), _("Result"), _("Bock"), *players]
+        return [
+            _("No."),
+            _("Dealer"),
+            _("Declarer"),
+            _("Contract"),
+            _("Value"),
+            _("Result"),
+            _("Kontra"),
+            _("Re"),
+            _("Bock"),
+            *players,
+        ]
 
     def rows(self) -> Iterator[Sequence[Cell]]:
         setup = self.match.setup()
@@ -67,6 +80,8 @@ class MatchExport(Exporter):
                 contracts[contract],
                 value or None,
                 passed if was_passed else self._result(declarer, entry, version, won, scores, steps, results),
+                KONTRA_RE_FACTOR if entry and entry.get("kontra") else None,
+                KONTRA_RE_FACTOR if entry and entry.get("re") else None,
                 bock_multiplier(bock) if bock else None,
                 *cells,
             ]
