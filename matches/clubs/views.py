@@ -796,8 +796,8 @@ def night_paper(request: HttpRequest, night: Night, number: int) -> HttpResponse
     closed = _("This night is closed: its lists stay as they are.") if night.closed_at else ""
     paper = PaperTable(table.match, table.series, number, night.season.name, "clubs/_base.html", back, night_of, closed)
 
-    def enter(lines: list[PaperTotals]) -> None:
-        services.paper_enter(table=table, lines=lines, user=signed_in_account(request))
+    def enter(lines: list[PaperTotals], version: int | None) -> None:
+        services.paper_enter(table=table, lines=lines, user=signed_in_account(request), version=version)
 
     return paper_page(request, paper, enter=enter, done=back + "#results")
 

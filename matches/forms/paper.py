@@ -26,7 +26,8 @@ def _line_field(field: str) -> str | None:
 
 
 class PaperForm(forms.Form):
-    """One row per player of the table: game points, won, lost."""
+    """One row per player of the table: game points, won, lost; and, hidden, the match version the form was made out
+    on (``version``), so that a list is not entered over another that its sender did not see."""
 
     def __init__(self, *args: Any, players: list[Any], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -47,14 +48,15 @@ class PaperForm(forms.Form):
         if names:
             self.fields[names[-1]].widget.attrs["enterkeyhint"] = "done"
             self.fields[names[0]].widget.attrs["autofocus"] = True
+        self.fields["version"] = WholeNumberField(widget=forms.HiddenInput, required=False, min_value=0)
 
     @classmethod
     def of_table(cls, data: QueryDict | None, match: Match) -> PaperForm:
         """The form for the players seated at ``match`` (a table of any kind of event), filled with the totals
-        entered from its paper list before, if any."""
+        entered from its paper list before, if any, and made out on the match's version."""
         players = [seat.player for seat in match.seats.select_related("player").order_by("position")]
         by_player = {line.player_id: line for line in PaperLine.objects.filter(match=match)}
-        initial: dict[str, int] = {}
+        initial: dict[str, int] = {"version": match.version}
         for index, player in enumerate(players):
             line = by_player.get(player.pk)
             if line is not None:
@@ -67,6 +69,19 @@ class PaperForm(forms.Form):
             for index, player in enumerate(self.players)
         ]
 
+    def renew(self, *, version: int) -> None:
+        """Keep what was typed, but make the form out anew on the match's ``version``: after a refusal because the
+        table moved on, sending it again enters it over the list as it stands now."""
+        data = QueryDict(mutable=True)
+        data.update(self.data)
+        data["version"] = str(version)
+        self.data = data
+
+    def seen(self) -> int | None:
+        """The match version the form was made out on (None from a form that does not say)."""
+        version: int | None = self.cleaned_data.get("version")
+        return version
+
     def lines(self) -> list[PaperTotals]:
         data = self.cleaned_data
         return [
@@ -77,7 +92,7 @@ class PaperForm(forms.Form):
     def summary(self) -> list[tuple[str, str]]:
         """What stops the list, for the top of the page: the problems of the list as a whole, then each field's in
         the page's order, with its player; each as the id of its field ("" for the whole list) and the text."""
-        problems = [("", str(error)) for error in self.non_field_errors()]
+        problems = [("", str(error)) for error in [*self.non_field_errors(), *self["version"].errors]]
         for player, *fields in self.rows():
             for field in fields:
                 what = _("game points") if field.name.startswith("points_") else field.label

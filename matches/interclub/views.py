@@ -287,8 +287,8 @@ def venue_paper(request: HttpRequest, venue: Venue, number: int) -> HttpResponse
         _("This venue is closed: its lists stay as they are.") if venue.closed_at else "",
     )
 
-    def enter(lines: list[PaperTotals]) -> None:
-        services.table_paper_enter(table=table, lines=lines, user=signed_in_account(request))
+    def enter(lines: list[PaperTotals], version: int | None) -> None:
+        services.table_paper_enter(table=table, lines=lines, user=signed_in_account(request), version=version)
 
     return paper_page(request, paper, enter=enter, done=_venue_url(venue, f"#series-{series}"))
 

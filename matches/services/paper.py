@@ -30,6 +30,20 @@ MOST_GAME_POINTS = 100_000
 Lines = Sequence[tuple[Player, int, int, int]]
 GAMES_ENTERED = gettext_noop("This table has games entered; its list is those games.")
 ONE_LINE_A_SEAT = gettext_noop("One line for each player at the table.")
+TABLE_MOVED_ON = gettext_noop(
+    "This table was changed while you had this form open; your list was not entered. Look at its list as it stands "
+    "now, then send yours again if it is the right one."
+)
+
+
+class PaperMoved(Conflict):
+    """A paper list sent from a form made out before the table changed (another list entered, the list taken back to
+    the phones, two seats swapped): entering it would replace a list its sender did not see, or give a player
+    another's totals. ``version``: the match's version now, for the form made out anew."""
+
+    def __init__(self, version: int) -> None:
+        self.version = version
+        super().__init__([FieldError("match", msg(TABLE_MOVED_ON))])
 
 
 class PaperTotals(NamedTuple):
@@ -55,24 +69,37 @@ def paper_check(*, match: Match, lines: Lines, games: int | None, skat_values: b
         raise Invalid.from_rules(error) from error
 
 
-def paper_enter(*, match: Match, lines: Lines, games: int | None, skat_values: bool, user: User | None) -> None:
+def paper_enter(
+    *,
+    match: Match,
+    lines: Lines,
+    games: int | None,
+    skat_values: bool,
+    user: User | None,
+    version: int | None = None,
+) -> None:
     """Enter ``match``'s list from paper: refused while it has games entered, checked (``paper_check``), replacing
     totals entered before, the list before and after kept in the match's history; then the list is locked (the
     phones learn at once that it takes no games) and its scoring link turned off, its co-scorers scoring it no longer
-    (``match_lock`` with ``end_scoring``)."""
+    (``match_lock`` with ``end_scoring``). ``version`` is the match version the form was made out on: if the match
+    moved on since, another list is not entered over the one its sender did not see (``PaperMoved``); the list it
+    holds already (the same form sent twice) is no conflict."""
     with transaction.atomic():
         locked = lock_match(match.pk)
         if Game.objects.filter(match=locked, deleted=False).exists():
             raise Conflict.about_match(msg(GAMES_ENTERED))
-        paper_check(match=locked, lines=lines, games=games, skat_values=skat_values)
         before = _kept(PaperLine.objects.filter(match=locked).select_related("player"))
         written = [
             PaperLine(match=locked, player=player, game_points=points, won=won, lost=lost)
             for player, points, won, lost in lines
         ]
         after = _kept(written)
+        changed = _sorted(before) != _sorted(after)
+        if changed and version is not None and version != locked.version:
+            raise PaperMoved(locked.version)
+        paper_check(match=locked, lines=lines, games=games, skat_values=skat_values)
         # The same list again (a form sent twice) changes nothing and writes no history.
-        if _sorted(before) != _sorted(after):
+        if changed:
             PaperLine.objects.filter(match=locked).delete()
             PaperLine.objects.bulk_create(written)
             record_match_change(locked, MatchEvent.Action.PAPER, user, before=before, after=after)

@@ -547,10 +547,10 @@ def table_paper(request: HttpRequest, tournament: Tournament, series: int, numbe
         table.match, series, number, tournament.name, "tournaments/_base.html", desk, tournament.name, closed
     )
 
-    def enter(lines: list[PaperTotals]) -> None:
+    def enter(lines: list[PaperTotals], version: int | None) -> None:
         by_player = {seat.entry.player_id: seat.entry for seat in table.seats.select_related("entry")}
         entries = [(by_player[line.player.pk], line.game_points, line.won, line.lost) for line in lines]
-        services.table_paper_enter(table=table, lines=entries, user=signed_in_account(request))
+        services.table_paper_enter(table=table, lines=entries, user=signed_in_account(request), version=version)
 
     return paper_page(request, paper, enter=enter, done=desk)
 

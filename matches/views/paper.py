@@ -14,7 +14,8 @@ from django.utils.translation import gettext as _
 from ..errors import ServiceError
 from ..forms.paper import PaperForm
 from ..models import Match
-from ..services.paper import PaperTotals
+from ..papers import PaperStanding, paper_standing
+from ..services.paper import PaperMoved, PaperTotals
 
 
 @dataclass(frozen=True)
@@ -34,25 +35,41 @@ class PaperTable:
 
 
 def paper_page(
-    request: HttpRequest, table: PaperTable, *, enter: Callable[[list[PaperTotals]], object], done: str
+    request: HttpRequest,
+    table: PaperTable,
+    *,
+    enter: Callable[[list[PaperTotals], int | None], object],
+    done: str,
 ) -> HttpResponse:
-    """The paper list of ``table``: the form, filled with what was entered before; posted, the lines are entered by
-    ``enter`` (which refuses as the app's service does, each refusal next to the number it names) and the page goes
-    on to ``done``. Where the event says the list is ``closed``, the page says why and has no form to fill in
-    (a list sent all the same is refused, 409)."""
+    """The paper list of ``table``: the form, filled with what was entered before and made out on the match's
+    version; posted, the lines are entered by ``enter`` with the version the form was made out on (the app's service,
+    which refuses as it does, each refusal next to the number it names) and the page goes on to ``done``. A form made
+    out before the table changed elsewhere (another list entered, say) is refused (409) with the list as it stands
+    and who entered it when, what was typed kept and the form made out anew, to send again once looked at. Where the
+    event says the list is ``closed``, the page says why and has no form to fill in (a list sent all the same is
+    refused, 409)."""
     if table.closed:
         refused = request.method == "POST"
         status = 409 if refused else 200
         return render(request, "matches/paper.html", {"table": table, "refused": refused}, status=status)
     form = PaperForm.of_table(request.POST or None, table.match)
+    standing: PaperStanding | None = None
+    status = 400
     if request.method == "POST" and form.is_valid():
         try:
-            enter(form.lines())
+            enter(form.lines(), form.seen())
+        except PaperMoved as error:
+            form.renew(version=error.version)
+            form.add_line_errors(error)
+            standing = paper_standing(table.match)
+            status = error.status
         except ServiceError as error:
             form.add_line_errors(error)
+            status = error.status
         else:
             messages.success(request, _("The list of table %(number)s is entered.") % {"number": table.number})
             return redirect(done)
     if form.errors:
         form.focus_first_error()
-    return render(request, "matches/paper.html", {"table": table, "form": form}, status=400 if form.errors else 200)
+    context = {"table": table, "form": form, "standing": standing}
+    return render(request, "matches/paper.html", context, status=status if form.errors else 200)

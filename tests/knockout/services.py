@@ -90,14 +90,21 @@ def series_start(*, knockout: Knockout, series: int, players: Sequence[str], use
 
 
 def table_paper_enter(
-    *, table: KnockoutTable, lines: Sequence[tuple[Player, int, int, int]], user: User | None
+    *,
+    table: KnockoutTable,
+    lines: Sequence[tuple[Player, int, int, int]],
+    user: User | None,
+    version: int | None = None,
 ) -> KnockoutTable:
     """Enter a table's paper list (each player's game points, won and lost games), checked for what its games can
-    produce; the players' kept game points are summed anew."""
+    produce, unless the table's match moved on since ``version`` (the form's); the players' kept game points are
+    summed anew."""
     with transaction.atomic():
         locked_knockout = _lock(table.knockout)
         locked = KnockoutTable.objects.select_for_update().select_related("match").get(pk=table.pk)
-        paper_enter(match=locked.match, lines=lines, games=locked_knockout.games, skat_values=True, user=user)
+        paper_enter(
+            match=locked.match, lines=lines, games=locked_knockout.games, skat_values=True, user=user, version=version
+        )
         locked.paper = True
         locked.save(update_fields=["paper"])
         _standings_write(locked_knockout)

@@ -69,8 +69,8 @@ def knockout_paper(request: HttpRequest, knockout: Knockout, series: int, number
         raise Http404
     paper = PaperTable(found.match, series, number, knockout.name, "base.html", _url(knockout), knockout.name)
 
-    def enter(lines: list[PaperTotals]) -> None:
-        services.table_paper_enter(table=found, lines=lines, user=signed_in_account(request))
+    def enter(lines: list[PaperTotals], version: int | None) -> None:
+        services.table_paper_enter(table=found, lines=lines, user=signed_in_account(request), version=version)
 
     return paper_page(request, paper, enter=enter, done=_url(knockout))
 

@@ -284,18 +284,23 @@ def seats_swap(*, night: Night, series: int, first: Player, second: Player, user
 
 
 def paper_enter(
-    *, table: ClubTable, lines: Sequence[tuple[Player, int, int, int]], user: User | None = None
+    *,
+    table: ClubTable,
+    lines: Sequence[tuple[Player, int, int, int]],
+    user: User | None = None,
+    version: int | None = None,
 ) -> ClubTable:
     """Enter a table's paper list as each player's totals (game points, won, lost), checked for what a series can
-    produce; replaces totals entered before. A table with games entered keeps its games; a table entered from paper
-    takes no games afterwards (its list is locked)."""
+    produce; replaces totals entered before, unless the table's match moved on since ``version`` (the form's, as the
+    core's ``paper_enter`` says). A table with games entered keeps its games; a table entered from paper takes no
+    games afterwards (its list is locked)."""
     night = table.night
     season = night.season
     with transaction.atomic():
         _open(night)
         locked = ClubTable.objects.select_for_update().select_related("match").get(pk=table.pk)
         # The table's list is its paper totals now: no game is entered on top of them (the phones learn at once).
-        core_paper_enter(match=locked.match, lines=lines, user=user, **paper_rules(season, len(lines)))
+        core_paper_enter(match=locked.match, lines=lines, user=user, version=version, **paper_rules(season, len(lines)))
         locked.paper = True
         locked.save(update_fields=["paper"])
         moved_on(night)

@@ -119,17 +119,22 @@ def series_unseat(*, venue: Venue, series: int) -> Venue:
 
 
 def table_paper_enter(
-    *, table: VenueTable, lines: Sequence[tuple[Player, int, int, int]], user: User | None
+    *,
+    table: VenueTable,
+    lines: Sequence[tuple[Player, int, int, int]],
+    user: User | None,
+    version: int | None = None,
 ) -> VenueTable:
     """Enter a table's paper list as each player's totals (game points, won, lost), checked for what a series can
-    produce; replaces totals entered before. A table with games entered keeps its games; a table entered from paper
-    takes no games afterwards (its list is locked through the core)."""
+    produce; replaces totals entered before, unless the table's match moved on since ``version`` (the form's, as the
+    core's ``paper_enter`` says). A table with games entered keeps its games; a table entered from paper takes no
+    games afterwards (its list is locked through the core)."""
     with transaction.atomic():
         venue = _open_venue(table.venue)
         locked = VenueTable.objects.select_for_update().select_related("match").get(pk=table.pk)
         games = venue.match_day.group.division.league.series_games(len(lines))
         # The table's list is its paper totals now: no game is entered on top of them (the phones learn at once).
-        paper_enter(match=locked.match, lines=lines, games=games, skat_values=True, user=user)
+        paper_enter(match=locked.match, lines=lines, games=games, skat_values=True, user=user, version=version)
         locked.paper = True
         locked.save(update_fields=["paper"])
         moved_on(venue)

@@ -22,10 +22,13 @@ from ..selectors import standings_over_closed_series, table_lines
 from .common import _lock
 
 
-def table_paper_enter(*, table: Table, lines: Sequence[tuple[Entry, int, int, int]], user: User | None) -> Table:
+def table_paper_enter(
+    *, table: Table, lines: Sequence[tuple[Entry, int, int, int]], user: User | None, version: int | None = None
+) -> Table:
     """Enter a table's paper list as each player's totals (game points, won, lost), checked for what a series can
-    produce; replaces totals entered before. A table with games entered keeps its games; a table entered from paper
-    takes no games afterwards (its list is locked through the core). Refused once its series is closed."""
+    produce; replaces totals entered before, unless the table's match moved on since ``version`` (the form's, as the
+    core's ``paper_enter`` says). A table with games entered keeps its games; a table entered from paper takes no
+    games afterwards (its list is locked through the core). Refused once its series is closed."""
     with transaction.atomic():
         locked_tournament = _lock(table.series.tournament)
         locked = Table.objects.select_for_update().select_related("series").get(pk=table.pk)
@@ -37,7 +40,7 @@ def table_paper_enter(*, table: Table, lines: Sequence[tuple[Entry, int, int, in
         games = locked_tournament.games_at_four if len(lines) == 4 else locked_tournament.games_at_three
         players = [(entry.player, points, won, lost) for entry, points, won, lost in lines]
         # The table's list is its paper totals now: no game is entered on top of them (the phones learn at once).
-        paper_enter(match=match, lines=players, games=games, skat_values=True, user=user)
+        paper_enter(match=match, lines=players, games=games, skat_values=True, user=user, version=version)
         locked.paper = True
         locked.save(update_fields=["paper"])
         moved_on(locked_tournament)
