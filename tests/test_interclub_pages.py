@@ -31,7 +31,7 @@ from matches.models import Match
 from matches.services import Submission, game_add
 
 from .factories import make_user
-from .interclub_setup import LeagueSetup, check_in_all, enter_series, league_setup, paper_line
+from .interclub_setup import LeagueSetup, check_in_all, enter_series, league_setup, paper_line, roster_player
 
 pytestmark = pytest.mark.django_db
 
@@ -143,6 +143,17 @@ def test_a_check_in_of_two_players_is_refused_next_to_the_teams_players() -> Non
     message = error_of(response.content.decode(), f"id_s1-t{setup.teams[1].pk}-entries")
     assert "brings 2 players: a team plays with 3 or 4" in message
     assert not CheckIn.objects.exists()
+
+
+def test_the_venue_pages_line_ups_mark_a_substitute_as_the_check_in_form_does() -> None:
+    setup = league_setup()
+    otto = roster_player(setup.teams[1], "Otto", substitute=True)
+    leagues.series_check_in(venue=setup.venue, series=1, team=setup.teams[1], entries=[*setup.rosters[1][:3], otto])
+    captain = Client(headers={"accept-language": "de"})
+    captain.force_login(setup.captains[1])
+    page = html.unescape(captain.get(reverse("interclub_venue", args=[setup.venue.public_id])).content.decode())
+    assert "<span>Otto (Ersatz)</span></label>" in page
+    assert "<li>Kreuz Bube I: Kreu 1, Kreu 2, Kreu 3, Otto (Ersatz)</li>" in page
 
 
 @pytest.mark.parametrize(
