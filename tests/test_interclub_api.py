@@ -293,7 +293,8 @@ def test_a_captain_checks_their_teams_line_up_in(setup: LeagueSetup) -> None:
     assert body["check_ins"][0]["players"][0]["substitute"] is True
     again = send(signed(setup.captains[1]), address(venue, "check-in"), line_up(setup, 1))
     assert again.status_code == 200
-    assert CheckIn.objects.filter(venue=venue, team=setup.teams[1]).count() == 4
+    checked = CheckIn.objects.filter(venue=venue, team=setup.teams[1])
+    assert [one.checked_in_by for one in checked] == [setup.captains[1]] * 4
 
 
 def test_a_retried_check_in_gets_the_first_answer_and_checks_in_once(setup: LeagueSetup) -> None:

@@ -77,6 +77,18 @@ def error_of(response_text: str, field_id: str) -> str:
     return found[1]
 
 
+def shown_line_up(page: str, team: Team, series: int = 1) -> str:
+    """The line-up the page's check-in form of ``team`` for ``series`` was made over, as it sends it back."""
+    form = next(
+        part
+        for part in page.split("<form")[1:]
+        if f'value="{team.public_id}"' in part and f'name="series" value="{series}"' in part
+    )
+    found = re.search(r'name="shown" value="([^"]*)"', form)
+    assert found is not None, "no line-up shown in the form"
+    return found[1]
+
+
 def paper_post(table: VenueTable, totals: dict[int, int]) -> dict[str, str]:
     """The paper form of a table of four, each player's line giving the Seeger-Fabian total in ``totals``."""
     players = [seat.player for seat in table.match.seats.order_by("position")]
@@ -143,6 +155,57 @@ def test_a_check_in_of_two_players_is_refused_next_to_the_teams_players() -> Non
     message = error_of(response.content.decode(), f"id_s1-t{setup.teams[1].pk}-entries")
     assert "brings 2 players: a team plays with 3 or 4" in message
     assert not CheckIn.objects.exists()
+
+
+def test_a_check_in_from_a_page_that_did_not_show_the_line_up_checked_in_meanwhile_is_refused_saying_it() -> None:
+    """The host's secretary checks Kreuz Bube I in while its captain's page still says it is not: the captain's
+    line-up is refused in their language, naming who checked the team in and with whom, and the secretary's stays;
+    sent again from the page that refused it, the captain's line-up replaces it."""
+    setup = league_setup()
+    team, roster = setup.teams[1], setup.rosters[1]
+    secretary = browser(setup.secretaries[0])
+    captain = Client(headers={"accept-language": "de"})
+    captain.force_login(setup.captains[1])
+    venue_url = reverse("interclub_venue", args=[setup.venue.public_id])
+    check_in = reverse("interclub_check_in", args=[setup.venue.public_id])
+    captains_page = captain.get(venue_url).content.decode()
+    secretarys_page = secretary.get(venue_url).content.decode()
+    shown = shown_line_up(secretarys_page, team, 2)
+    assert shown == shown_line_up(captains_page, team, 2) == ""
+    response = secretary.post(check_in, check_in_data(setup, 1, roster[:3], 2) | {"shown": shown})
+    assert response.status_code == 302
+    response = captain.post(
+        check_in, check_in_data(setup, 1, roster[:4], 2) | {"shown": shown_line_up(captains_page, team, 2)}
+    )
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert html.unescape(error_of(page, f"id_s2-t{team.pk}-entries")) == (
+        "secretary0 hat Kreuz Bube I inzwischen für Serie 2 angemeldet: Kreu 1, Kreu 2, Kreu 3. Sieh dir die "
+        "Aufstellung an und melde die Mannschaft dann erneut an."
+    )
+    checked = CheckIn.objects.filter(venue=setup.venue, series=2, team=team).order_by("position")
+    assert [one.entry for one in checked] == roster[:3]
+    shown = shown_line_up(page, team, 2)
+    assert shown == ",".join(str(entry.league_player_id) for entry in roster[:3])
+    response = captain.post(check_in, check_in_data(setup, 1, roster[:4], 2) | {"shown": shown})
+    assert response.status_code == 302
+    checked = CheckIn.objects.filter(venue=setup.venue, series=2, team=team).order_by("position")
+    assert [one.entry for one in checked] == roster[:4]
+
+
+def test_a_check_in_of_another_team_meanwhile_refuses_no_check_in() -> None:
+    setup = league_setup()
+    captain = browser(setup.captains[1])
+    page = captain.get(reverse("interclub_venue", args=[setup.venue.public_id])).content.decode()
+    leagues.series_check_in(
+        venue=setup.venue, series=1, team=setup.teams[0], entries=setup.rosters[0][:4], user=setup.secretaries[0]
+    )
+    response = captain.post(
+        reverse("interclub_check_in", args=[setup.venue.public_id]),
+        check_in_data(setup, 1, setup.rosters[1][:4]) | {"shown": shown_line_up(page, setup.teams[1])},
+    )
+    assert response.status_code == 302
+    assert CheckIn.objects.filter(venue=setup.venue, series=1).count() == 8
 
 
 def test_the_venue_pages_line_ups_mark_a_substitute_as_the_check_in_form_does() -> None:

@@ -182,6 +182,56 @@ def test_a_line_up_is_checked_in_in_its_order_and_replaced_before_seating() -> N
     assert [one.entry for one in checked] == [roster[4], *roster[1:4]]
 
 
+def test_a_line_up_checked_in_meanwhile_refuses_a_check_in_made_without_seeing_it() -> None:
+    """The captain's form still said the team was not checked in while the host's secretary checked it in: the
+    captain is told who checked it in and with whom, and nothing is replaced; sent again over that line-up, it is."""
+    setup = league_setup()
+    team, roster = setup.teams[1], setup.rosters[1]
+    leagues.series_check_in(
+        venue=setup.venue, series=2, team=team, entries=roster[:3], user=setup.secretaries[0], shown=[]
+    )
+    with pytest.raises(Conflict) as refused:
+        leagues.series_check_in(
+            venue=setup.venue, series=2, team=team, entries=roster[:4], user=setup.captains[1], shown=[]
+        )
+    assert _texts(refused.value) == {
+        "entries": [
+            "secretary0 checked Kreuz Bube I in for series 2 meanwhile: Kreu 1, Kreu 2, Kreu 3. "
+            "Look at the line-up, then check the team in again."
+        ]
+    }
+    checked = CheckIn.objects.filter(venue=setup.venue, series=2, team=team).order_by("position")
+    assert [one.entry for one in checked] == roster[:3]
+    standing = [entry.league_player_id for entry in roster[:3]]
+    leagues.series_check_in(
+        venue=setup.venue, series=2, team=team, entries=roster[:4], user=setup.captains[1], shown=standing
+    )
+    checked = CheckIn.objects.filter(venue=setup.venue, series=2, team=team).order_by("position")
+    assert [(one.entry, one.checked_in_by) for one in checked] == [(entry, setup.captains[1]) for entry in roster[:4]]
+
+
+def test_a_line_up_checked_in_meanwhile_by_nobody_known_is_named_without_a_name() -> None:
+    setup = league_setup()
+    team, roster = setup.teams[1], setup.rosters[1]
+    leagues.series_check_in(venue=setup.venue, series=1, team=team, entries=roster[:3])
+    with pytest.raises(Conflict) as refused:
+        leagues.series_check_in(venue=setup.venue, series=1, team=team, entries=roster[:4], shown=[])
+    assert _texts(refused.value)["entries"][0].startswith(
+        "Kreuz Bube I was checked in for series 1 meanwhile: Kreu 1, Kreu 2, Kreu 3."
+    )
+
+
+def test_a_check_in_is_not_refused_for_what_did_not_change_its_line_up() -> None:
+    """Another team checked in meanwhile, and the same line-up sent twice (a button tapped twice), refuse nobody."""
+    setup = league_setup()
+    leagues.series_check_in(venue=setup.venue, series=1, team=setup.teams[0], entries=setup.rosters[0][:4], shown=[])
+    for _twice in range(2):
+        leagues.series_check_in(
+            venue=setup.venue, series=1, team=setup.teams[1], entries=setup.rosters[1][:4], shown=[]
+        )
+    assert CheckIn.objects.filter(venue=setup.venue, series=1).count() == 8
+
+
 def test_a_player_checked_in_twice_is_refused_and_nothing_is_stored() -> None:
     setup = league_setup()
     roster = setup.rosters[0]

@@ -230,8 +230,9 @@ class VenueTeam(models.Model):
 
 class CheckIn(models.Model):
     """A roster player checked in for their team for one series at a venue, at ``position`` in its line-up (the
-    seating turns the line-ups by it). ``match_day`` and ``league_player`` are kept here so that the database holds
-    a player to one seat a series on a match day."""
+    seating turns the line-ups by it), by ``checked_in_by`` (unknown once that account is deleted, and for a restored
+    league). ``match_day`` and ``league_player`` are kept here so that the database holds a player to one seat a
+    series on a match day."""
 
     venue = models.ForeignKey(Venue, on_delete=models.CASCADE, related_name="check_ins")
     match_day = models.ForeignKey(MatchDay, on_delete=models.CASCADE, related_name="+")
@@ -240,6 +241,9 @@ class CheckIn(models.Model):
     entry = models.ForeignKey(RosterEntry, on_delete=models.PROTECT, related_name="check_ins")
     league_player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     position = models.PositiveSmallIntegerField(default=0)
+    checked_in_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

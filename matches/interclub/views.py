@@ -109,7 +109,7 @@ def _venue_context(
     checks_in = {team.pk: may_check_in(visitor, venue, team) for team in report.teams}
     series = []
     for result in report.series:
-        checked = {team.pk: {player.pk for player in players} for team, players in result.line_ups}
+        checked = {team.pk: [player.pk for player in players] for team, players in result.line_ups}
         check_ins = []
         if not result.seated and venue.closed_at is None:
             for team in report.teams:
@@ -126,7 +126,9 @@ def _venue_context(
                         ]
                     },
                 )
-                check_ins.append((team, form))
+                # The line-up the form is made over goes with it, so that one checked in meanwhile is not replaced
+                # unseen.
+                check_ins.append((team, form, ",".join(str(player) for player in checked[team.pk])))
         tables = []
         for table in result.tables:
             offered = bool(seats) and not table.complete and venue.closed_at is None
@@ -198,24 +200,43 @@ def venue_screen(request: HttpRequest, venue: Venue) -> HttpResponse:
     return screen_response(request, screen_state(venue), draw)
 
 
+def _line_up_shown(request: HttpRequest) -> list[int] | None:
+    """The line-up the check-in form was made over (its players' ids in seat order, none for a team not checked
+    in), or None for a form that does not say."""
+    shown = request.POST.get("shown")
+    if shown is None:
+        return None
+    return [int(one) for one in shown.split(",") if one.isascii() and one.isdigit()]
+
+
 @on_subject(Action.SCORE, "venue")
 @require_POST
 def venue_check_in(request: HttpRequest, venue: Venue) -> HttpResponse:
-    """A team's line-up for a series; a refusal is said next to the players' choice of that team."""
+    """A team's line-up for a series; a refusal (a line-up checked in meanwhile that the form did not show, too) is
+    said next to the players' choice of that team."""
     series = _series_of(request)
     team = _venue_team(venue, request.POST.get("team", ""))
     if team is None:
         messages.error(request, _("Choose a team of this venue."))
         return redirect(_venue_url(venue, f"#series-{series}"))
     form = CheckInForm(request.POST, series=series, team=team, entries=_roster_of(team))
+    status = 400
     if not may_check_in(visitor_of(request), venue, team):
         form.is_valid()
         form.add_error("entries", _("The team's captain, the host's secretaries or the league's managers check it in."))
     elif form.is_valid():
         try:
-            services.series_check_in(venue=venue, series=series, team=team, entries=form.chosen())
+            services.series_check_in(
+                venue=venue,
+                series=series,
+                team=team,
+                entries=form.chosen(),
+                user=signed_in_account(request),
+                shown=_line_up_shown(request),
+            )
         except ServiceError as error:
             refusal_on_form(form, error, lambda field: "entries" if field.startswith("entries") else None)
+            status = error.status
         else:
             messages.success(
                 request, _("%(team)s is checked in for series %(series)s.") % {"team": team.name, "series": series}
@@ -224,7 +245,7 @@ def venue_check_in(request: HttpRequest, venue: Venue) -> HttpResponse:
     # The refused line-up takes the focus when the page opens, so a phone shows its reason, not the page's top.
     form.fields["entries"].widget.attrs["autofocus"] = True
     context = _venue_context(request, venue, {(series, team.pk): form})
-    return render(request, "interclub/venue_detail.html", context, status=400)
+    return render(request, "interclub/venue_detail.html", context, status=status)
 
 
 def _seating_refused(request: HttpRequest, venue: Venue) -> bool:

@@ -156,7 +156,7 @@ class VenueCheckInView(VenueChangeView):
             series = data["series"]
             new = not CheckIn.objects.filter(venue=venue, series=series, team=team).exists()
             try:
-                series_check_in(venue=venue, series=series, team=team, entries=entries)
+                series_check_in(venue=venue, series=series, team=team, entries=entries, user=self.account())
             except Invalid as error:
                 raise _as_players(error) from error
             return Made(created=new)

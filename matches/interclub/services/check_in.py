@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from matches.engine import FieldError
@@ -16,11 +17,21 @@ from ..models import CheckIn, RosterEntry, Team, Venue, VenueTable, VenueTeam
 from .common import _entered_elsewhere, _open_venue, _refuse_other_club, _series
 
 
-def series_check_in(*, venue: Venue, series: int, team: Team, entries: Sequence[RosterEntry]) -> list[CheckIn]:
-    """Check in ``team``'s line-up for a series (in seat order), replacing one checked in before while the series
-    is not seated: three or four players of the team's roster or substitution list, none twice, none who plays for
-    another team that day, none on the roster of another club in the league. Each refusal names the player and
-    why; nothing is stored unless the whole line-up stands."""
+def series_check_in(
+    *,
+    venue: Venue,
+    series: int,
+    team: Team,
+    entries: Sequence[RosterEntry],
+    user: User | None = None,
+    shown: Sequence[int] | None = None,
+) -> list[CheckIn]:
+    """Check in ``team``'s line-up for a series (in seat order) by ``user``, replacing one checked in before while
+    the series is not seated: three or four players of the team's roster or substitution list, none twice, none who
+    plays for another team that day, none on the roster of another club in the league. Each refusal names the
+    player and why; nothing is stored unless the whole line-up stands. ``shown``: the team's line-up as the form
+    sent showed it (its league players' ids in seat order, empty for none), so that a line-up checked in meanwhile
+    is not replaced unseen (None: not asked, as the API asks for the venue's version instead)."""
     with transaction.atomic():
         locked = _open_venue(venue)
         _series(locked, series)
@@ -28,6 +39,8 @@ def series_check_in(*, venue: Venue, series: int, team: Team, entries: Sequence[
             raise Invalid.on("team", gettext_noop("{team} does not play at this venue."), team=team.name)
         if VenueTable.objects.filter(venue=locked, series=series).exists():
             raise Conflict.on("series", gettext_noop("Series {series} is seated: its line-ups stay."), series=series)
+        if shown is not None:
+            _check_shown(locked, series, team, entries, shown)
         _check_line_up(locked, series, team, entries)
         CheckIn.objects.filter(venue=locked, series=series, team=team).delete()
         moved_on(locked)
@@ -40,9 +53,49 @@ def series_check_in(*, venue: Venue, series: int, team: Team, entries: Sequence[
                 entry=entry,
                 league_player_id=entry.league_player_id,
                 position=position,
+                checked_in_by=user,
             )
             for position, entry in enumerate(entries)
         )
+
+
+def _check_shown(venue: Venue, series: int, team: Team, entries: Sequence[RosterEntry], shown: Sequence[int]) -> None:
+    """Refuse (``Conflict``, at ``entries``) a line-up that would replace another than the one its form showed,
+    naming who checked the team in and with whom. Only the team's own line-up counts: another team checked in
+    meanwhile refuses nobody, nor does the same line-up sent again (a button tapped twice) or one that replaces
+    nothing."""
+    standing = list(
+        CheckIn.objects.filter(venue=venue, series=series, team=team)
+        .select_related("league_player", "checked_in_by")
+        .order_by("position", "id")
+    )
+    now = [one.league_player_id for one in standing]
+    if not standing or now == list(shown) or now == [entry.league_player_id for entry in entries]:
+        return
+    players = ", ".join(one.league_player.name for one in standing)
+    by = standing[0].checked_in_by
+    if by is None:
+        raise Conflict.on(
+            "entries",
+            gettext_noop(
+                "{team} was checked in for series {series} meanwhile: {players}. Look at the line-up, then check "
+                "the team in again."
+            ),
+            team=team.name,
+            series=series,
+            players=players,
+        )
+    raise Conflict.on(
+        "entries",
+        gettext_noop(
+            "{user} checked {team} in for series {series} meanwhile: {players}. Look at the line-up, then check the "
+            "team in again."
+        ),
+        user=by.get_username(),
+        team=team.name,
+        series=series,
+        players=players,
+    )
 
 
 def _check_line_up(venue: Venue, series: int, team: Team, entries: Sequence[RosterEntry]) -> None:
