@@ -89,6 +89,13 @@ def shown_line_up(page: str, team: Team, series: int = 1) -> str:
     return found[1]
 
 
+def results_read(page: str) -> str:
+    """The results the report's page showed, as its confirmation and acceptance send them back."""
+    found: set[str] = set(re.findall(r'name="results" value="([^"]*)"', page))
+    assert len(found) == 1, found
+    return found.pop()
+
+
 def paper_post(table: VenueTable, totals: dict[int, int]) -> dict[str, str]:
     """The paper form of a table of four, each player's line giving the Seeger-Fabian total in ``totals``."""
     players = [seat.player for seat in table.match.seats.order_by("position")]
@@ -484,6 +491,67 @@ def test_a_corrected_report_lists_the_scores_changed_and_the_confirmations_of_th
     assert words[2] not in page
     assert words[1].format(**moments) in page
     assert setup.venue.confirmations.count() == 2
+
+
+def test_a_captains_confirmation_from_a_report_opened_before_its_correction_is_refused_showing_the_report() -> None:
+    """Pik As I's captain opens the accepted report; the league's manager corrects it meanwhile: the captain's
+    confirmation from the page opened before is refused in their language, on the report as it stands now, which
+    they confirm from there."""
+    setup = _closed()
+    captain = Client(headers={"accept-language": "de"})
+    captain.force_login(setup.captains[2])
+    report_url = reverse("interclub_report", args=[setup.venue.public_id])
+    confirm = reverse("interclub_confirm", args=[setup.venue.public_id])
+    read = results_read(captain.get(report_url).content.decode())
+    _corrected(setup)
+    response = captain.post(confirm, {"team": str(setup.teams[2].public_id), "results": read})
+    assert response.status_code == 409
+    page = html.unescape(response.content.decode())
+    assert (
+        "Die Ergebnisse des Spielberichts wurden geändert, seit diese Seite geöffnet wurde: Lies sie, wie sie jetzt "
+        "stehen, und bestätige sie dann erneut."
+    ) in page
+    assert "Serie 2, Herz Dame I: 3283 → 3383" in page
+    assert "Spielbericht für Pik As I bestätigen" in page
+    assert not setup.venue.confirmations.filter(team=setup.teams[2]).exists()
+    now = results_read(page)
+    assert now != read
+    response = captain.post(confirm, {"team": str(setup.teams[2].public_id), "results": now})
+    assert response.status_code == 302
+    assert setup.venue.confirmations.filter(team=setup.teams[2]).exists()
+
+
+def test_the_managers_acceptance_from_a_report_opened_before_its_correction_is_refused() -> None:
+    setup = _closed()
+    manager = browser(setup.manager)
+    read = results_read(manager.get(reverse("interclub_report", args=[setup.venue.public_id])).content.decode())
+    leagues.venue_reopen(venue=setup.venue, user=setup.secretaries[0])
+    enter_series(setup, 2, {**WORKED_SCORES[1], "Herz Dame I": 3383}, setup.secretaries[0])
+    leagues.venue_close(venue=setup.venue, user=setup.secretaries[0])
+    response = manager.post(reverse("interclub_accept", args=[setup.venue.public_id]), {"results": read})
+    assert response.status_code == 409
+    page = html.unescape(response.content.decode())
+    assert "The report's results were changed since this page was opened" in page
+    assert "Accept the report" in page
+    assert Venue.objects.get(pk=setup.venue.pk).accepted_at is None
+
+
+def test_a_confirmation_meanwhile_refuses_neither_another_captain_nor_the_manager() -> None:
+    setup = _closed()
+    report_url = reverse("interclub_report", args=[setup.venue.public_id])
+    first, second, manager = browser(setup.captains[1]), browser(setup.captains[2]), browser(setup.manager)
+    pages = [one.get(report_url).content.decode() for one in (first, second, manager)]
+    confirm = reverse("interclub_confirm", args=[setup.venue.public_id])
+    response = first.post(confirm, {"team": str(setup.teams[1].public_id), "results": results_read(pages[0])})
+    assert response.status_code == 302
+    response = second.post(confirm, {"team": str(setup.teams[2].public_id), "results": results_read(pages[1])})
+    assert response.status_code == 302
+    response = manager.post(
+        reverse("interclub_accept", args=[setup.venue.public_id]), {"results": results_read(pages[2])}
+    )
+    assert response.status_code == 302
+    assert setup.venue.confirmations.count() == 2
+    assert Venue.objects.get(pk=setup.venue.pk).accepted_at is not None
 
 
 def test_the_host_secretary_cannot_correct_an_accepted_report() -> None:

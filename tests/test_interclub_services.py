@@ -458,6 +458,70 @@ def test_a_captain_confirming_again_confirms_once() -> None:
     assert ReportConfirmation.objects.count() == 1
 
 
+def _corrected_series_2(setup: LeagueSetup, venue: Venue) -> Venue:
+    """The closed venue reopened and closed again with a table of series 2 entered anew, one player with a game
+    more won: the report reads otherwise than before."""
+    leagues.venue_reopen(venue=venue, user=setup.manager, reason="Table 1 of series 2 added a line wrongly")
+    table = VenueTable.objects.get(venue=venue, series=2, number=1)
+    first, *rest = table.match.paper_lines.all()
+    lines = [(first.player, first.game_points + 24, first.won + 1, first.lost)]
+    lines += [(line.player, line.game_points, line.won, line.lost) for line in rest]
+    leagues.table_paper_enter(table=table, lines=lines, user=setup.manager)
+    return leagues.venue_close(venue=Venue.objects.get(pk=venue.pk), user=setup.manager)
+
+
+def test_a_confirmation_of_a_report_read_before_its_correction_is_refused() -> None:
+    setup = league_setup(series=2)
+    _played_series(setup)
+    venue = leagues.venue_close(venue=setup.venue, user=None)
+    read = venue_report(venue).results_digest()
+    venue = _corrected_series_2(setup, venue)
+    with pytest.raises(Conflict) as refused:
+        leagues.report_confirm(venue=venue, team=setup.teams[1], user=setup.captains[1], results=read)
+    assert _texts(refused.value) == {
+        "results": [
+            "The report's results were changed since this page was opened: read them as they stand now, then "
+            "confirm them again."
+        ]
+    }
+    assert not ReportConfirmation.objects.exists()
+    now = venue_report(venue).results_digest()
+    assert now != read
+    leagues.report_confirm(venue=venue, team=setup.teams[1], user=setup.captains[1], results=now)
+    assert ReportConfirmation.objects.get().team == setup.teams[1]
+
+
+def test_an_acceptance_of_a_report_read_before_its_correction_is_refused() -> None:
+    setup = league_setup(series=2)
+    _played_series(setup)
+    venue = leagues.venue_close(venue=setup.venue, user=None)
+    read = venue_report(venue).results_digest()
+    venue = _corrected_series_2(setup, venue)
+    with pytest.raises(Conflict) as refused:
+        leagues.report_accept(venue=venue, user=setup.manager, results=read)
+    assert _texts(refused.value) == {
+        "results": [
+            "The report's results were changed since this page was opened: read them as they stand now, then "
+            "accept them."
+        ]
+    }
+    assert Venue.objects.get(pk=venue.pk).accepted_at is None
+
+
+def test_a_confirmation_or_acceptance_meanwhile_refuses_no_other_confirmation_or_acceptance() -> None:
+    """Only the results count: a captain is not refused because another captain confirmed first, nor because the
+    manager accepted meanwhile, and the manager not because a captain confirmed."""
+    setup = league_setup(series=2)
+    _played_series(setup)
+    venue = leagues.venue_close(venue=setup.venue, user=None)
+    read = venue_report(venue).results_digest()
+    leagues.report_confirm(venue=venue, team=setup.teams[0], user=setup.captains[0], results=read)
+    leagues.report_accept(venue=venue, user=setup.manager, results=read)
+    leagues.report_confirm(venue=venue, team=setup.teams[1], user=setup.captains[1], results=read)
+    assert ReportConfirmation.objects.count() == 2
+    assert Venue.objects.get(pk=venue.pk).accepted_at is not None
+
+
 def test_a_report_is_confirmed_only_once_it_is_ready() -> None:
     setup = league_setup(series=2)
     with pytest.raises(Conflict):

@@ -10,6 +10,8 @@ reopens. The table and the ranking read one standing per team and player, howeve
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -162,6 +164,30 @@ class VenueReport:
         ranked = [(by_name[row.team], row) for row in self.day.rows] if self.day is not None else []
         listed = {team.pk for team, _day in ranked}
         return ranked + [(team, None) for team in self.teams if team.pk not in listed]
+
+    def results_digest(self) -> str:
+        """A digest of the results the report shows (each table's players with their teams and lines, each series'
+        places): its page's forms carry it, so that a captain confirms, and the manager accepts, only results they
+        read. Its confirmations and acceptance are left out: one made meanwhile changes no result."""
+        shown = [
+            [
+                [
+                    (
+                        line.player.pk,
+                        line.team.pk if line.team else None,
+                        line.game_points,
+                        line.won,
+                        line.lost,
+                        line.total,
+                    )
+                    for table in one.tables
+                    for line in table.lines
+                ],
+                [(place.team, place.score, place.place, str(place.points)) for place in one.places],
+            ]
+            for one in self.series
+        ]
+        return hashlib.sha256(json.dumps(shown).encode()).hexdigest()
 
 
 def venue_teams(venue: Venue) -> list[Team]:

@@ -24,7 +24,7 @@ from matches.models import Player
 from matches.permissions import Action, on_subject, request_account, signed_in, signed_in_account, visitor_of
 from matches.qr import table_join
 from matches.records import record_links
-from matches.refusals import done_or_refused, refusal_as_messages, refusal_on_form
+from matches.refusals import done_or_refused, refusal_as_messages, refusal_on_form, refusal_texts
 from matches.screens import followed_page, screen_response
 from matches.services.paper import PaperTotals
 from matches.views.common import made_by_form
@@ -332,8 +332,13 @@ def venue_close(request: HttpRequest, venue: Venue) -> HttpResponse:
 
 
 def _report_page(
-    request: HttpRequest, venue: Venue, reopen: ReopenForm | None = None, status: int = 200
+    request: HttpRequest,
+    venue: Venue,
+    reopen: ReopenForm | None = None,
+    status: int = 200,
+    refused: list[str] | None = None,
 ) -> HttpResponse:
+    """The report; ``refused``: why a confirmation or acceptance was refused, said at their buttons."""
     visitor = visitor_of(request)
     report = venue_report(venue)
     confirmed = {one.team_id for one in report.confirmed}
@@ -342,6 +347,9 @@ def _report_page(
         "match_day": venue.match_day,
         "group": venue.match_day.group,
         "report": report,
+        # The results the page shows go with its confirmation and acceptance: results changed since are refused.
+        "results": report.results_digest(),
+        "refused": refused or [],
         "days": report.days_best_first(),
         "to_confirm": [team for team in report.teams if team.pk not in confirmed and may_confirm(visitor, venue, team)],
         "confirmed_before": {one.team_id for one, _correction in report.confirmed_before},
@@ -361,27 +369,31 @@ def venue_report_page(request: HttpRequest, venue: Venue) -> HttpResponse:
 @on_subject(Action.SCORE, "venue")
 @require_POST
 def venue_confirm(request: HttpRequest, venue: Venue) -> HttpResponse:
+    """A captain confirms the report for their team; refused (a report changed since the page showed it, too), the
+    report is shown as it stands, the reason at its buttons."""
     team = _venue_team(venue, request.POST.get("team", ""))
     if team is None or not captains(visitor_of(request), team):
         messages.error(request, _("A team's captain confirms its report."))
-    else:
-        confirmed = team
-        done_or_refused(
-            request,
-            lambda: services.report_confirm(venue=venue, team=confirmed, user=signed_in_account(request)),
-            _("%(team)s confirmed the report.") % {"team": team.name},
+        return redirect("interclub_report", venue_id=venue.public_id)
+    try:
+        services.report_confirm(
+            venue=venue, team=team, user=signed_in_account(request), results=request.POST.get("results")
         )
+    except ServiceError as error:
+        return _report_page(request, venue, status=error.status, refused=refusal_texts(error, request))
+    messages.success(request, _("%(team)s confirmed the report.") % {"team": team.name})
     return redirect("interclub_report", venue_id=venue.public_id)
 
 
 @on_subject(Action.MANAGE, "venue")
 @require_POST
 def venue_accept(request: HttpRequest, venue: Venue) -> HttpResponse:
-    done_or_refused(
-        request,
-        lambda: services.report_accept(venue=venue, user=signed_in_account(request)),
-        _("The report is accepted: its results are no longer provisional."),
-    )
+    """The league's manager accepts the report; refused, as a confirmation is."""
+    try:
+        services.report_accept(venue=venue, user=signed_in_account(request), results=request.POST.get("results"))
+    except ServiceError as error:
+        return _report_page(request, venue, status=error.status, refused=refusal_texts(error, request))
+    messages.success(request, _("The report is accepted: its results are no longer provisional."))
     return redirect("interclub_report", venue_id=venue.public_id)
 
 

@@ -203,10 +203,20 @@ def venue_reopen(*, venue: Venue, user: User, reason: str = "") -> Venue:
         return locked
 
 
-def report_confirm(*, venue: Venue, team: Team, user: User) -> ReportConfirmation:
+def _check_results(venue: Venue, results: str | None, refusal: str) -> None:
+    """Refuse (``refusal``) a confirmation or acceptance from a page that showed other results than the locked
+    venue's report has now (``results``: the digest of those it showed; None: not asked, as the API asks for the
+    venue's version instead). Only the results count, so that a confirmation or acceptance made meanwhile refuses
+    nobody."""
+    if results is not None and results != venue_report(venue).results_digest():
+        raise Conflict.on("results", refusal)
+
+
+def report_confirm(*, venue: Venue, team: Team, user: User, results: str | None = None) -> ReportConfirmation:
     """A team's captain confirms the venue's report for their team as it stands; confirming it again is confirming
     once, and after a correction the captain confirms the corrected result anew (the confirmation of the earlier
-    result is kept). Refused before the report is ready and for anybody who is not the team's captain."""
+    result is kept). Refused before the report is ready, for anybody who is not the team's captain, and where the
+    page confirmed from showed other ``results`` (``VenueReport.results_digest``): a report corrected since."""
     with transaction.atomic():
         locked = _lock_venue(venue)
         if not VenueTeam.objects.filter(venue=locked, team=team).exists():
@@ -220,6 +230,14 @@ def report_confirm(*, venue: Venue, team: Team, user: User) -> ReportConfirmatio
             )
         if locked.closed_at is None:
             raise Conflict.on("venue", gettext_noop("The report is not ready: this venue's tables are still open."))
+        _check_results(
+            locked,
+            results,
+            gettext_noop(
+                "The report's results were changed since this page was opened: read them as they stand now, then "
+                "confirm them again."
+            ),
+        )
         confirmation = standing_confirmations(locked).filter(team=team).first()
         if confirmation is None:
             confirmation = ReportConfirmation.objects.create(venue=locked, team=team, captain=user)
@@ -227,10 +245,11 @@ def report_confirm(*, venue: Venue, team: Team, user: User) -> ReportConfirmatio
         return confirmation
 
 
-def report_accept(*, venue: Venue, user: User) -> Venue:
+def report_accept(*, venue: Venue, user: User, results: str | None = None) -> Venue:
     """The league's manager accepts a venue's report: its results are no longer provisional. Refused for anybody
-    who does not manage the league, before the report is ready, and for a report accepted already (a correction is
-    made by reopening it, with a reason)."""
+    who does not manage the league, before the report is ready, for a report accepted already (a correction is
+    made by reopening it, with a reason), and where the page accepted from showed other ``results``
+    (``VenueReport.results_digest``): a report corrected since."""
     with transaction.atomic():
         locked = _lock_venue(venue)
         league = locked.match_day.group.division.league
@@ -244,6 +263,14 @@ def report_accept(*, venue: Venue, user: User) -> Venue:
                 gettext_noop("This report was accepted on {date}: a correction reopens it with a reason."),
                 date=date_format(timezone.localtime(locked.accepted_at), "SHORT_DATETIME_FORMAT"),
             )
+        _check_results(
+            locked,
+            results,
+            gettext_noop(
+                "The report's results were changed since this page was opened: read them as they stand now, then "
+                "accept them."
+            ),
+        )
         # Its day leaves the standings as provisional and comes back as accepted.
         _standings_move(locked, -1)
         locked.accepted_at, locked.accepted_by = timezone.now(), user
