@@ -60,6 +60,7 @@ NOT_KEPT = {
     "interclub.Venue.accepted_by": "an account",
     "interclub.ReportConfirmation.captain": "an account",
     "interclub.Correction.user": "an account",
+    "interclub.CheckIn.checked_in_by": "an account",
     "tournaments.Tournament.organiser": "an account (the restoring account organises the tournament)",
     "tournaments.Entry.account": "an account",
     "tournaments.Payment.taken_by": "an account",
