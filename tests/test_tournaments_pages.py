@@ -37,7 +37,16 @@ from matches.tournaments.selectors import tournament_results
 
 from .factories import make_user
 from .test_queries import enter
-from .tournaments_setup import ENTRY_FEE, announce, enter_field, enter_paper, paper_totals, play_series, seated
+from .tournaments_setup import (
+    ENTRY_FEE,
+    LIST_FEE,
+    announce,
+    enter_field,
+    enter_paper,
+    paper_totals,
+    play_series,
+    seated,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -270,7 +279,7 @@ def test_the_door_desk_enters_a_player_who_pays_at_once() -> None:
     assert list(Payment.objects.values_list("amount", flat=True)) == [ENTRY_FEE]
     page = client.get(desk(tournament)).content.decode()
     assert "1 entry" in page
-    assert "1 paid their entry" in page
+    assert "1 paid the entry fee" in page
     assert "owes" not in page
 
 
@@ -1082,6 +1091,14 @@ def test_a_player_of_a_tandem_cannot_withdraw_before_the_first_series_and_the_de
         assert client.get(page).status_code == 200
 
 
+def desk_counts(client: Client, tournament: Tournament) -> str:
+    """The desk's header as read: how many entries, who paid the entry fee, what is still owed and by how many."""
+    page = html.unescape(client.get(desk(tournament)).content.decode())
+    header = re.search(r'<p class="desk-counts">(.*?)</p>', page, re.S)
+    assert header is not None
+    return re.sub(r"<[^>]+>", "", header[1])
+
+
 def test_the_desk_counts_who_paid_their_entry_after_a_series_and_what_is_still_owed_by_whom() -> None:
     """After series 1 every entrant owes the list fee: the desk still counts the entry fees paid (10 of 11, not 0),
     names who has not paid theirs, and says what is owed by how many; each Pay button's name starts with its text."""
@@ -1094,15 +1111,84 @@ def test_the_desk_counts_who_paid_their_entry_after_a_series_and_what_is_still_o
     tournaments.series_close(series=series, user=None)
     cashier = tournament_results(tournament).cashier
     owed = sum(line.owed for line in cashier.lines if line.owed > 0)
-    page = html.unescape(organiser_of(tournament).get(desk(tournament)).content.decode())
-    header = re.search(r'<p class="desk-counts">(.*?)</p>', page, re.S)
-    assert header is not None
-    counts = re.sub(r"<[^>]+>", "", header[1])
+    client = organiser_of(tournament)
     still = f"{euros(owed, unbroken=True)} still owed by 11 entrants"
-    assert counts == f"11 entries · 10 paid their entry (not yet: Zora Zander) · {still}"
+    assert desk_counts(client, tournament) == f"11 entries · 10 paid the entry fee (not yet: Zora Zander) · {still}"
+    page = html.unescape(client.get(desk(tournament)).content.decode())
     line = next(line for line in cashier.lines if line.player == entries[0].player.name)
     assert f'aria-label="Pay {euros(line.owed, unbroken=True)} for {entries[0].name}">Pay</button>' in page
     assert late.name in page
+
+
+def test_the_desk_counts_the_entry_fees_paid_apart_from_the_tandems_and_teams_fees_owed() -> None:
+    """Nine of eleven paid the entry fee; two tandems and a team, with one of the two who have not among each
+    tandem, owe 5 € a player: the desk still says nine paid the entry fee and names the two who must pay it before
+    they play, and counts the side fees in what is owed and by how many, in both languages."""
+    tournament = announce(
+        tandem_fee=500,
+        tandem_prizes=tournaments.Schedule((1000,)),
+        team_fee=500,
+        team_prizes=tournaments.Schedule((2000,)),
+    )
+    entries = enter_field(tournament, 9)
+    unpaid = [
+        tournaments.entry_at_door(tournament=tournament, form=tournaments.EntryForm(name), paid=False)
+        for name in ("Zora Zander", "Anna Abend")
+    ]
+    for kind, name, players in (
+        ("tandem", "Die Ersten", [unpaid[0], entries[0]]),
+        ("tandem", "Die Zweiten", [unpaid[1], entries[1]]),
+        ("team", "Die Vier", entries[2:6]),
+    ):
+        tournaments.side_enter(tournament=tournament, kind=kind, name=name, entries=players)
+    client = organiser_of(tournament)
+    owed = 2 * ENTRY_FEE + 8 * 500
+    expected = (
+        f"11 entries · 9 paid the entry fee (not yet: Anna Abend, Zora Zander) · "
+        f"{euros(owed, unbroken=True)} still owed by 8 entrants"
+    )
+    assert desk_counts(client, tournament) == expected
+    # The draw adds a list fee to everybody's dues: the entry fees paid stay nine.
+    tournaments.series_draw(tournament=tournament, number=1)
+    assert "· 9 paid the entry fee (not yet: Anna Abend, Zora Zander) ·" in desk_counts(client, tournament)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    with translation.override("de"):
+        still = f"{euros(owed + 11 * LIST_FEE, unbroken=True)} noch offen bei 11 Teilnehmern"
+    assert desk_counts(client, tournament) == (
+        f"11 Meldungen · 9 haben das Startgeld bezahlt (noch nicht: Anna Abend, Zora Zander) · {still}"
+    )
+
+
+def test_the_desk_of_a_tournament_without_an_entry_fee_counts_no_entry_fees_paid() -> None:
+    tournament = announce(entry_fee=0, tandem_fee=500, tandem_prizes=tournaments.Schedule((1000,)))
+    entries = enter_field(tournament, 7)
+    tournaments.side_enter(tournament=tournament, kind="tandem", name="Die Zwei", entries=entries[:2])
+    counts = desk_counts(organiser_of(tournament), tournament)
+    assert counts == f"7 entries · {euros(1000, unbroken=True)} still owed by 2 entrants"
+
+
+def test_the_desk_counts_the_entries_still_in_and_who_still_owes_among_those_who_withdrew() -> None:
+    """One entrant withdraws after series 1 owing its list fee: the desk counts ten entries still in (one
+    withdrew), the entry fees paid among those ten, and eleven who still owe, one of whom withdrew."""
+    tournament = announce()
+    entries = enter_field(tournament, 11)
+    tournaments.series_draw(tournament=tournament, number=1)
+    series = Series.objects.get(tournament=tournament)
+    play_series(series)
+    tournaments.series_close(series=series, user=None)
+    tournaments.entry_withdraw(entry=entries[0])
+    owed = sum(line.owed for line in tournament_results(tournament).cashier.lines if line.owed > 0)
+    client = organiser_of(tournament)
+    assert desk_counts(client, tournament) == (
+        f"10 entries still in (1 withdrew) · 10 paid the entry fee · "
+        f"{euros(owed, unbroken=True)} still owed by 11 entrants (1 of them withdrew)"
+    )
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    with translation.override("de"):
+        still = f"{euros(owed, unbroken=True)} noch offen bei 11 Teilnehmern (davon 1 zurückgetreten)"
+    assert desk_counts(client, tournament) == (
+        f"10 Meldungen noch dabei (1 zurückgetreten) · 10 haben das Startgeld bezahlt · {still}"
+    )
 
 
 def test_the_desks_pay_button_takes_what_the_desk_says_is_owed() -> None:

@@ -117,7 +117,7 @@ def test_the_desk_lists_the_entries_a_page_at_a_time_by_name(monkeypatch: pytest
     names = sorted(entry.name for entry in entries)
     assert _listed(page) == names[:4]
     # The header counts the whole room, not the page.
-    assert "9 entries · 9 paid their entry" in re.sub(r"<[^>]+>", "", page)
+    assert "9 entries · 9 paid the entry fee" in re.sub(r"<[^>]+>", "", page)
     second = _desk(client, tournament, _more(page, "More entries"))
     assert _listed(second) == names[4:8]
     third = _desk(client, tournament, _more(second, "More entries"))

@@ -119,7 +119,7 @@ def _keep_entry_link(request: HttpRequest, entry: Entry) -> None:
 
 # --- The organiser's desk ---------------------------------------------------------------------------------------------
 
-# The desk lists this many entries and this many tables at a time; it names who has not paid their entry up to
+# The desk lists this many entries and this many tables at a time; it names who has not paid the entry fee up to
 # this many, and counts them beyond.
 DESK_ENTRIES = 50
 DESK_TABLES = 20
@@ -154,17 +154,13 @@ class DeskEntry:
     def paid(self) -> int:
         return self.line.paid if self.line is not None else 0
 
-    @property
-    def paid_entry(self) -> bool:
-        return _paid_entry(self.line)
 
-
-def _paid_entry(line: CashierLine | None) -> bool:
-    """Whether an entrant paid what is due on entry (the entry fee and their side rankings' fees): the list and
-    lost-game fees that come due after each series do not count against it."""
+def _paid_entry_fee(line: CashierLine | None) -> bool:
+    """Whether an entrant paid the entry fee, what they pay before they play: their tandem's or team's fee and the
+    list and lost-game fees that come due with each series are counted in what is still owed, not against it."""
     if line is None:
         return False
-    return line.paid >= line.dues.entry + line.dues.tandem + line.dues.team
+    return line.paid >= line.dues.entry
 
 
 def _tables_of(request: HttpRequest, series: Series, tables: Sequence[Table]) -> list[DeskTable]:
@@ -250,10 +246,12 @@ def _tables_context(request: HttpRequest, tournament: Tournament) -> dict[str, A
 def _desk_context(request: HttpRequest, tournament: Tournament, **forms: Any) -> dict[str, Any]:
     categories = _categories(tournament)
     lines = cashier_lines_by_entry(tournament)
-    present = set(
-        Entry.objects.filter(tournament=tournament, withdrawn_after__isnull=True).values_list("pk", flat=True)
-    )
-    not_paid = [pk for pk in present if not _paid_entry(lines.get(pk))]
+    present: set[int] = set()
+    withdrawn: set[int] = set()
+    for pk, withdrawn_after in Entry.objects.filter(tournament=tournament).values_list("pk", "withdrawn_after"):
+        (present if withdrawn_after is None else withdrawn).add(pk)
+    not_paid = [pk for pk in present if not _paid_entry_fee(lines.get(pk))]
+    owing = {pk for pk, line in lines.items() if line.owed > 0}
     named_not_paid = (
         list(Entry.objects.filter(pk__in=not_paid).order_by("name_key", "pk").values_list("name", flat=True))
         if len(not_paid) <= NAMED_NOT_PAID
@@ -277,11 +275,13 @@ def _desk_context(request: HttpRequest, tournament: Tournament, **forms: Any) ->
         "entries_page": page,
         "find": find,
         "present": len(present),
+        "withdrawn": len(withdrawn),
         "paid": len(present) - len(not_paid),
         "not_paid": len(not_paid),
         "named_not_paid": named_not_paid,
-        "owed": sum(line.owed for line in lines.values() if line.owed > 0),
-        "owing": sum(1 for line in lines.values() if line.owed > 0),
+        "owed": sum(lines[pk].owed for pk in owing),
+        "owing": len(owing),
+        "owing_withdrawn": len(owing & withdrawn),
         **tables,
         "following": following,
         "open": not series,
