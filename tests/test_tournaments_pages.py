@@ -500,23 +500,57 @@ def test_the_organiser_draws_plays_and_closes_a_series_from_the_desk() -> None:
     assert "by the standings" in page
 
 
-def test_a_series_drawn_twice_is_refused_next_to_the_draw() -> None:
+def test_a_desk_that_lost_the_race_to_draw_a_series_shows_it_drawn_meanwhile() -> None:
+    """Two desks open on the tournament draw series 1 at once: the first draws it; the second is told series 1 was
+    drawn meanwhile and shows the desk as it stands, series 1's tables and no draw for it; so does a post of a
+    series drawn already from a desk that is up to date."""
     tournament = announce()
     enter_field(tournament, 7)
     tournament.refresh_from_db()
-    seen = str(tournament.version)
-    client = organiser_of(tournament)
+    shown = {"series": "1", "version": str(tournament.version), "seating": "draw"}
+    first, second = organiser_of(tournament), organiser_of(tournament)
     draw = reverse("tournaments:draw", args=[tournament.public_id])
-    assert client.post(draw, {"series": "1", "version": seen, "seating": "draw"}).status_code == 302
+    assert first.post(draw, shown).status_code == 302
     tournament.refresh_from_db()
-    again = client.post(draw, {"series": "1", "version": str(tournament.version), "seating": "draw"})
-    assert again.status_code == 400
-    assert "Series 1 is drawn already." in error_of(again.content.decode(), "id_seating")
-    # A second phone that showed the desk before the draw is told the tournament changed.
-    stale = client.post(draw, {"series": "1", "version": seen, "seating": "draw"})
-    assert "The tournament changed since this page was loaded" in error_of(stale.content.decode(), "id_seating")
+    for sent in (shown, {**shown, "version": str(tournament.version)}):
+        lost = second.post(draw, sent)
+        assert lost.status_code == 409
+        page = html.unescape(lost.content.decode())
+        assert re.search(r'<p class="error" role="alert">Series 1 was drawn meanwhile; nothing was changed.</p>', page)
+        assert "Draw series 1" not in page
+        assert 'id="table-1"' in page
+        assert 'id="table-2"' in page
     assert Series.objects.count() == 1
     assert Table.objects.count() == 2
+
+
+def test_a_desk_older_than_the_tournament_is_refused_once_and_draws_from_the_desk_it_shows_then() -> None:
+    """A player entered at the door on another desk after this one was loaded: the draw from it is refused, said in
+    the draw's place, and the desk shown with the refusal lists the late player and draws with the version it
+    shows, in both languages."""
+    tournament = announce()
+    enter_field(tournament, 7)
+    tournament.refresh_from_db()
+    shown = {"series": "1", "version": str(tournament.version), "seating": "draw"}
+    tournaments.entry_at_door(tournament=tournament, form=tournaments.EntryForm("Zora Zander"))
+    client = organiser_of(tournament)
+    draw = reverse("tournaments:draw", args=[tournament.public_id])
+    refused = client.post(draw, shown)
+    assert refused.status_code == 409
+    page = html.unescape(refused.content.decode())
+    said = "The tournament changed since this page was loaded; nothing was changed."
+    assert re.search(rf'<section id="draw".*<p class="error" role="alert">{re.escape(said)}</p>', page, re.S)
+    assert "Zora Zander" in page
+    version = re.search(r'name="version" value="(\d+)"', page)
+    assert version is not None
+    assert not Series.objects.exists()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    german = html.unescape(client.post(draw, shown).content.decode())
+    assert "Das Turnier hat sich geändert, seit diese Seite geladen wurde; nichts wurde geändert." in german
+    assert client.post(draw, {**shown, "version": version[1]}).status_code == 302
+    assert Table.objects.filter(seats__entry__name="Zora Zander").exists()
+    again = html.unescape(client.post(draw, shown).content.decode())
+    assert "Serie 1 wurde inzwischen ausgelost; nichts wurde geändert." in again
 
 
 def test_a_paper_list_that_no_series_can_produce_is_refused_next_to_its_numbers() -> None:

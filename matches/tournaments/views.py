@@ -28,7 +28,7 @@ from matches.clubs.permissions import CLUB_RUNNERS
 from matches.engine import RuleError
 from matches.engine.league import Place
 from matches.engine.tournaments import CashierLine, Payout, Prize, PrizeKind, Seating
-from matches.errors import Invalid, ServiceError
+from matches.errors import Conflict, Invalid, ServiceError
 from matches.htmx import from_htmx
 from matches.labels import euros, met_again_text
 from matches.names import name_key
@@ -286,6 +286,7 @@ def _desk_context(request: HttpRequest, tournament: Tournament, **forms: Any) ->
         "following": following,
         "open": not series,
         "draw_number": forms.get("draw_number") or following,
+        "draw_refused": forms.get("draw_refused", []),
         "sides": sides,
         "door_form": forms.get("door_form") or _door_form(tournament, categories, focus=bool(forms.get("focus_door"))),
         "code_form": forms.get("code_form") or CodeForm(),
@@ -479,8 +480,10 @@ def desk_side(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @on_subject(Action.MANAGE, "tournament")
 @require_POST
 def desk_draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """Draw the next series; a refusal (drawn already, the page older than the tournament) is said next to the
-    button."""
+    """Draw the next series; a refusal is said next to the button. One that comes from a desk older than the
+    tournament (a series drawn meanwhile on another desk, an entry taken since) answers with the desk as it stands
+    now, saying what happened where the draw was: the next series' draw, if there is one, with the tournament's
+    version as shown, so that the desk is never left with a button that can only be refused again."""
     form = DrawForm(request.POST, first=request.POST.get("series") == "1")
     number = None
     if form.is_valid():
@@ -493,6 +496,13 @@ def desk_draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 version=form.cleaned_data["version"],
                 user=signed_in_account(request),
             )
+        except Conflict as error:
+            tournament.refresh_from_db()
+            if Series.objects.filter(tournament=tournament, number=number).exists():
+                said = [_("Series %(number)s was drawn meanwhile; nothing was changed.") % {"number": number}]
+            else:
+                said = refusal_texts(error, request)
+            return _desk(request, tournament, status=error.status, draw_refused=said)
         except ServiceError as error:
             refusal_on_form(form, error, lambda field: "seating")
         else:
