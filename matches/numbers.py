@@ -42,14 +42,19 @@ MOST = 1_000_000
 TIER_SEPARATORS = re.compile(r"[;\n]|,(?=\s)")
 
 
+class TooMuch(ValueError):
+    """An amount written as one but larger than ``MOST``: a form says "at most", not how to write an amount."""
+
+
 def hundredths(text: str) -> int:
-    """``"12,50 €"`` → 1250: an amount in cents (or a percentage in basis points); ``ValueError`` if it is none."""
+    """``"12,50 €"`` → 1250: an amount in cents (or a percentage in basis points); ``ValueError`` if it is none,
+    ``TooMuch`` (a ``ValueError`` too) if it is more than ``MOST``."""
     found = AMOUNT.fullmatch(text.replace("€", "").replace("%", "").strip())
     if found is None:
         raise ValueError(text)
     value = int(re.sub(r"[.,]", "", found["whole"])) * 100 + int((found["cents"] or "0").ljust(2, "0"))
     if value > MOST:
-        raise ValueError(text)
+        raise TooMuch(text)
     return value
 
 

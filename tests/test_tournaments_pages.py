@@ -26,7 +26,7 @@ from rest_framework.test import APIClient
 from matches.clubs import services as clubs
 from matches.labels import amount_label, euros
 from matches.models import Person
-from matches.numbers import hundredths
+from matches.numbers import MOST, TooMuch, hundredths
 from matches.permissions import LINKS_SESSION_KEY
 from matches.tournaments import services as tournaments
 from matches.tournaments import views
@@ -133,6 +133,13 @@ def test_what_is_no_amount_is_refused(typed: str) -> None:
         hundredths(typed)
 
 
+@pytest.mark.parametrize("typed", ["10.000,01", "100000", "99999999999", "1.000.000"])
+def test_an_amount_written_well_but_too_large_is_told_apart_from_what_is_no_amount(typed: str) -> None:
+    with pytest.raises(TooMuch, match=f"^{re.escape(typed)}$"):
+        hundredths(typed)
+    assert hundredths("10.000") == MOST
+
+
 def test_amounts_by_place_are_separated_by_semicolons_spaces_or_a_comma_and_a_space() -> None:
     assert hundredths_list("200; 160; 140,50") == (20000, 16000, 14050)
     assert hundredths_list("200, 160, 140.50") == (20000, 16000, 14050)
@@ -200,6 +207,18 @@ def test_an_amount_typed_wrong_is_refused_next_to_its_field_and_opens_the_second
     assert "Write an amount as 15, 15.50 or 15,50." in error_of(page, "id_entry_fee")
     assert "Write an amount as 15, 15.50 or 15,50." in error_of(page, "id_tandem_fee")
     assert "<details open>" in page
+
+
+@pytest.mark.parametrize("typed", ["100000", "99999999999", "10.000,01"])
+def test_a_fee_written_well_but_too_large_is_refused_as_too_much_in_either_language(typed: str) -> None:
+    response = browser(make_user("olga")).post(reverse("tournaments:new"), ANNOUNCED | {"entry_fee": typed})
+    assert response.status_code == 400
+    assert error_of(html.unescape(response.content.decode()), "id_entry_fee") == f"At most 10000.00{NO_BREAK}€."
+    german = browser(make_user("gerda"))
+    german.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    page = html.unescape(german.post(reverse("tournaments:new"), ANNOUNCED | {"entry_fee": typed}).content.decode())
+    assert error_of(page, "id_entry_fee") == f"Höchstens 10000,00{NO_BREAK}€."
+    assert not Tournament.objects.exists()
 
 
 def test_a_tournament_for_a_club_is_announced_by_its_secretary_and_run_by_its_owner() -> None:

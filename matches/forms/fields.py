@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..engine import OPTIONS
 from ..labels import OPTION_CHOICE_LABELS, euros, render_step
-from ..numbers import NOT_A_WHOLE_NUMBER, hundredths, whole_number
+from ..numbers import MOST, NOT_A_WHOLE_NUMBER, TooMuch, hundredths, whole_number
 
 AMOUNT_FORMAT = _("Write an amount as 15, 15.50 or 15,50.")
 
@@ -43,8 +43,9 @@ def as_euros(cents: int) -> str:
 
 class EuroField(forms.Field):
     """An amount in euros as people type it (``15``, ``15.50``, ``15,50``, ``1.000,50``: ``numbers.hundredths``), in
-    cents (empty: nothing); at most ``most`` cents where given. A text field with the decimal keyboard, not a number
-    field: a browser's number field reads a German comma its own way ("2,00" became 200)."""
+    cents (empty: nothing); at most ``most`` cents where given, and never more than ``numbers.MOST``: a larger amount
+    is told "at most", not how to write one. A text field with the decimal keyboard, not a number field: a browser's
+    number field reads a German comma its own way ("2,00" became 200)."""
 
     def __init__(self, *, most: int | None = None, **kwargs: Any) -> None:
         self.most = most
@@ -56,13 +57,16 @@ class EuroField(forms.Field):
         text = str(value or "").strip()
         if not text:
             return 0
+        most = MOST if self.most is None else min(self.most, MOST)
         try:
             cents = hundredths(text)
+        except TooMuch:
+            cents = MOST + 1
         except ValueError:
             raise forms.ValidationError(AMOUNT_FORMAT, code="invalid") from None
-        if self.most is not None and cents > self.most:
+        if cents > most:
             raise forms.ValidationError(
-                _("At most %(most)s."), code="max_value", params={"most": euros(self.most, unbroken=True)}
+                _("At most %(most)s."), code="max_value", params={"most": euros(most, unbroken=True)}
             )
         return cents
 
