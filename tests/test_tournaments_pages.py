@@ -221,6 +221,46 @@ def test_a_fee_written_well_but_too_large_is_refused_as_too_much_in_either_langu
     assert not Tournament.objects.exists()
 
 
+@pytest.mark.parametrize(
+    ("typed", "line"),
+    [
+        ("Damen 30\nJugend: 5", "Damen 30"),
+        ("Jugend: 5\nDamen 30 €", "Damen 30 €"),
+        ("Damen 30; 15", "Damen 30; 15"),
+        ("Damen 12,50", "Damen 12,50"),
+        ("Damen: 30 x", "Damen: 30 x"),
+        (": 30", ": 30"),
+    ],
+)
+def test_a_category_line_without_its_colon_or_unreadable_is_refused_naming_the_line(typed: str, line: str) -> None:
+    response = browser(make_user("olga")).post(reverse("tournaments:new"), ANNOUNCED | {"categories": typed})
+    assert response.status_code == 400
+    page = html.unescape(response.content.decode())
+    assert error_of(page, "id_categories") == f"“{line}”: write the name, a colon and its prizes, e.g. Damen: 30; 15."
+    assert "<details open>" in page
+    german = browser(make_user("gerda"))
+    german.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    page = html.unescape(german.post(reverse("tournaments:new"), ANNOUNCED | {"categories": typed}).content.decode())
+    assert error_of(page, "id_categories") == (
+        f"„{line}“: schreibe den Namen, einen Doppelpunkt und die Preise, z. B. Damen: 30; 15."
+    )
+    assert not Tournament.objects.exists()
+
+
+def test_a_category_named_without_prizes_is_ranked_without_prizes() -> None:
+    """A name alone, or with its colon and nothing after it, is a category of its own ranking that pays no prize
+    (the results rank it; the tournament's page says "—" for its prizes); a name may end in digits of its own."""
+    typed = "Damen: 30; 15\nJugend\nJugend U18\nSenioren:"
+    response = browser(make_user("olga")).post(reverse("tournaments:new"), ANNOUNCED | {"categories": typed})
+    assert response.status_code == 302, response.content.decode()
+    assert list(Category.objects.order_by("order").values_list("name", "prizes")) == [
+        ("Damen", [3000, 1500]),
+        ("Jugend", []),
+        ("Jugend U18", []),
+        ("Senioren", []),
+    ]
+
+
 def test_a_tournament_for_a_club_is_announced_by_its_secretary_and_run_by_its_owner() -> None:
     owner, secretary = make_user("owner"), make_user("secretary")
     club = clubs.club_create(owner=owner, name="Grand Hand")

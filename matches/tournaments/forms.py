@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from matches.clubs.forms import IsoDateInput
 from matches.engine.tournaments import LOST_GAME_TIERS, MAX_SERIES, MIN_SERIES, Doubles, Payout, ScheduleKind, Seating
 from matches.forms.fields import EuroField, MakesOnce, WholeNumberField, as_euros
-from matches.numbers import hundredths, lost_game_tiers
+from matches.numbers import TooMuch, hundredths, lost_game_tiers
 from matches.services.paper import MAX_SERIES_GAMES
 
 from .models import Category, Entry, SideKind
@@ -26,6 +26,7 @@ SEPARATORS = re.compile(r"[;\s]+|,(?=\s)")
 AMOUNTS_FORMAT = _("Write the amounts best place first, separated by semicolons or spaces: 200; 160; 140,50.")
 TIERS_FORMAT = _("Write each tier as “lost game: euros”, separated by semicolons: 1: 0,50; 4: 1; 6: 3.")
 CATEGORIES_FORMAT = _("One category a line: its name, a colon and its prizes, e.g. “Damen: 30; 15”.")
+CATEGORY_LINE = _("“%(line)s”: write the name, a colon and its prizes, e.g. Damen: 30; 15.")
 
 SCHEDULE_KIND_LABELS = {ScheduleKind.AMOUNTS: _("amounts in euros"), ScheduleKind.SHARES: _("shares in percent")}
 PAYOUT_LABELS = {
@@ -40,10 +41,26 @@ SEATING_LABELS = {
 }
 
 
+def _parts(text: str) -> list[str]:
+    parts = [part.strip(",") for part in SEPARATORS.split(text.replace("€", " ").replace("%", " "))]
+    return [part for part in parts if part]
+
+
 def hundredths_list(text: str) -> tuple[int, ...]:
     """``"200; 160; 140,50"`` → (20000, 16000, 14050); ``ValueError`` if a part is no amount."""
-    parts = [part.strip(",") for part in SEPARATORS.split(text.replace("€", " ").replace("%", " "))]
-    return tuple(hundredths(part) for part in parts if part)
+    return tuple(hundredths(part) for part in _parts(text))
+
+
+def _ends_in_amount(text: str) -> bool:
+    """Whether the last word of ``text`` is an amount (``"Damen 30 €"``), not a name's own (``"Jugend U18"``)."""
+    words = _parts(text)
+    try:
+        hundredths(words[-1] if words else "")
+    except TooMuch:
+        return True
+    except ValueError:
+        return False
+    return True
 
 
 class AmountsField(forms.Field):
@@ -172,16 +189,18 @@ class TournamentForm(MakesOnce):
         return [field for field in self.visible_fields() if field.name in self.EXTRA]
 
     def clean_categories(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
-        """``"Damen: 30; 15"`` a line → (("Damen", (3000, 1500)),)."""
+        """``"Damen: 30; 15"`` a line → (("Damen", (3000, 1500)),); a name alone (``"Jugend"``, ``"Senioren:"``) is a
+        category ranked without prizes. A line without its colon that ends in an amount (``"Damen 30"``), without a
+        name, or with prizes that are none, is refused naming the line: its prizes would be lost in its name."""
         found = []
         for line in filter(None, (line.strip() for line in self.cleaned_data["categories"].splitlines())):
-            name, _colon, prizes = line.partition(":")
+            name, colon, prizes = (part.strip() for part in line.partition(":"))
             try:
-                found.append((name.strip(), hundredths_list(prizes)))
+                if not name or (not colon and _ends_in_amount(name)):
+                    raise ValueError(line)
+                found.append((name, hundredths_list(prizes)))
             except ValueError:
-                raise forms.ValidationError(CATEGORIES_FORMAT) from None
-            if not name.strip():
-                raise forms.ValidationError(CATEGORIES_FORMAT)
+                raise forms.ValidationError(CATEGORY_LINE, code="invalid", params={"line": line}) from None
         return tuple(found)
 
     def clean_lost_game_tiers(self) -> tuple[tuple[int, int], ...]:
