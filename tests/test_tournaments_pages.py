@@ -24,6 +24,7 @@ from django.utils import translation
 from rest_framework.test import APIClient
 
 from matches.clubs import services as clubs
+from matches.engine.tournaments import PrizeSchedule
 from matches.labels import amount_label, euros
 from matches.models import Person
 from matches.numbers import MOST, TooMuch, hundredths
@@ -31,7 +32,7 @@ from matches.permissions import LINKS_SESSION_KEY
 from matches.tournaments import services as tournaments
 from matches.tournaments import views
 from matches.tournaments.exports import prize_sheet
-from matches.tournaments.forms import hundredths_list
+from matches.tournaments.forms import TournamentForm, hundredths_list
 from matches.tournaments.models import Category, Entry, Payment, Series, Side, Table, Tournament
 from matches.tournaments.selectors import tournament_results
 
@@ -259,6 +260,22 @@ def test_a_category_named_without_prizes_is_ranked_without_prizes() -> None:
         ("Jugend U18", []),
         ("Senioren", []),
     ]
+
+
+def test_the_announcing_form_offers_the_prize_schedule_the_rules_default_to() -> None:
+    """docs/rules.md: shares of the prize money (kind ``shares``), all of it paid out (``in-full``), as the engine's
+    schedule has it."""
+    form = TournamentForm()
+    default = PrizeSchedule()
+    assert (form.fields["places_kind"].initial, form.fields["places_payout"].initial) == (
+        default.kind.value,
+        default.payout.value,
+    )
+    page = browser(make_user("olga")).get(reverse("tournaments:new")).content.decode()
+    assert re.search(r'<select name="places_kind"[^>]*>(?:(?!</select>).)*<option value="shares" selected>', page, re.S)
+    assert re.search(
+        r'<select name="places_payout"[^>]*>(?:(?!</select>).)*<option value="in-full" selected>', page, re.S
+    )
 
 
 def test_a_tournament_for_a_club_is_announced_by_its_secretary_and_run_by_its_owner() -> None:

@@ -12,7 +12,16 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from matches.clubs.forms import IsoDateInput
-from matches.engine.tournaments import LOST_GAME_TIERS, MAX_SERIES, MIN_SERIES, Doubles, Payout, ScheduleKind, Seating
+from matches.engine.tournaments import (
+    LOST_GAME_TIERS,
+    MAX_SERIES,
+    MIN_SERIES,
+    Doubles,
+    Payout,
+    PrizeSchedule,
+    ScheduleKind,
+    Seating,
+)
 from matches.forms.fields import EuroField, MakesOnce, WholeNumberField, as_euros
 from matches.numbers import TooMuch, hundredths, lost_game_tiers
 from matches.services.paper import MAX_SERIES_GAMES
@@ -26,6 +35,10 @@ SEPARATORS = re.compile(r"[;\s]+|,(?=\s)")
 AMOUNTS_FORMAT = _("Write the amounts best place first, separated by semicolons or spaces: 200; 160; 140,50.")
 TIERS_FORMAT = _("Write each tier as “lost game: euros”, separated by semicolons: 1: 0,50; 4: 1; 6: 3.")
 CATEGORIES_FORMAT = _("One category a line: its name, a colon and its prizes, e.g. “Damen: 30; 15”.")
+# The prizes by place are shares by default (docs/rules.md): the example gives both.
+PLACES_HELP = _(
+    "Best place first, separated by semicolons or spaces: in percent 50; 30; 20, in euros 200; 160; 140,50."
+)
 CATEGORY_LINE = _("“%(line)s”: write the name, a colon and its prizes, e.g. Damen: 30; 15.")
 
 SCHEDULE_KIND_LABELS = {ScheduleKind.AMOUNTS: _("amounts in euros"), ScheduleKind.SHARES: _("shares in percent")}
@@ -120,12 +133,12 @@ class TournamentForm(MakesOnce):
         initial=0,
         required=False,
     )
-    places = AmountsField(label=_("Prizes by place"), help_text=AMOUNTS_FORMAT)
+    places = AmountsField(label=_("Prizes by place"), help_text=PLACES_HELP)
     places_kind = forms.ChoiceField(
-        label=_("The prizes are"), choices=_labelled(SCHEDULE_KIND_LABELS), initial=ScheduleKind.AMOUNTS.value
+        label=_("The prizes are"), choices=_labelled(SCHEDULE_KIND_LABELS), initial=PrizeSchedule().kind.value
     )
     places_payout = forms.ChoiceField(
-        label=_("Paid out"), choices=_labelled(PAYOUT_LABELS), initial=Payout.AS_ANNOUNCED.value
+        label=_("Paid out"), choices=_labelled(PAYOUT_LABELS), initial=PrizeSchedule().payout.value
     )
     share_kind = forms.ChoiceField(label=_("The organiser's share"), choices=_labelled(SHARE_KIND_LABELS))
     share_value = EuroField(label=_("The organiser's share (percent or €)"))
