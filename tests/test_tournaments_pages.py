@@ -762,6 +762,50 @@ def test_the_tournaments_page_says_whether_its_prizes_share_out_all_of_the_prize
     assert said in detail
 
 
+@pytest.mark.parametrize(
+    ("language", "fees", "share"),
+    [
+        (
+            "en",
+            f"0.50{NO_BREAK}€ from lost game 1 · 1.00{NO_BREAK}€ from lost game 4 · 3.00{NO_BREAK}€ from lost game 6",
+            f"10{NO_BREAK}% of the prize pot",
+        ),
+        (
+            "de",
+            f"0,50{NO_BREAK}€ ab dem 1. Verlustspiel · 1,00{NO_BREAK}€ ab dem 4. Verlustspiel · "
+            f"3,00{NO_BREAK}€ ab dem 6. Verlustspiel",
+            f"10{NO_BREAK}% vom Preistopf",
+        ),
+    ],
+)
+def test_the_tournaments_page_announces_its_fees_for_lost_games_and_the_organisers_share(
+    language: str, fees: str, share: str
+) -> None:
+    """Entrants pay them: the announcement says both, in the facts the phone and the desktop show alike."""
+    tournament = announce(share_kind="percent", share_value=1000)
+    reader = browser(None)
+    reader.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    page = html.unescape(reader.get(reverse("tournaments:detail", args=[tournament.public_id])).content.decode())
+    facts = re.search(r'<dl class="facts">.*?</dl>', page, re.S)
+    assert facts is not None
+    dt = {
+        "en": ("Fees for lost games", "The organiser's share"),
+        "de": ("Verlustspielgeld", "Anteil des Veranstalters"),
+    }
+    assert f"<dt>{dt[language][0]}</dt><dd>{fees}</dd>" in facts[0]
+    assert f"<dt>{dt[language][1]}</dt><dd>{share}</dd>" in facts[0]
+
+
+def test_the_tournaments_page_announces_a_fixed_share_and_says_nothing_of_fees_or_a_share_it_has_not() -> None:
+    fixed = announce(share_kind="fixed", share_value=2500)
+    page = html.unescape(browser(None).get(reverse("tournaments:detail", args=[fixed.public_id])).content.decode())
+    assert f"<dt>The organiser's share</dt><dd>25.00{NO_BREAK}€</dd>" in page
+    none = announce(lost_game_tiers=(), share_value=0)
+    page = browser(None).get(reverse("tournaments:detail", args=[none.public_id])).content.decode()
+    assert "Fees for lost games" not in page
+    assert "share" not in page.split('<dl class="facts">')[1].split("</dl>")[0]
+
+
 def test_an_entrant_who_withdrew_still_reads_what_they_owe_on_their_entry() -> None:
     tournament = announce()
     entry, *_ = enter_field(tournament, 8, online=1)
