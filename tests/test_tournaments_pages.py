@@ -806,6 +806,66 @@ def test_the_tournaments_page_announces_a_fixed_share_and_says_nothing_of_fees_o
     assert "share" not in page.split('<dl class="facts">')[1].split("</dl>")[0]
 
 
+def _finished(tournament: Tournament) -> None:
+    """Every series of the tournament drawn, played from paper and closed."""
+    for number in range(1, tournament.series + 1):
+        tournaments.series_draw(tournament=tournament, number=number)
+        series = Series.objects.get(tournament=tournament, number=number)
+        play_series(series, salt=number)
+        tournaments.series_close(series=series, user=None)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_once_every_series_is_closed_an_entrants_page_shows_their_place_winnings_and_balance(language: str) -> None:
+    """As the cashier's list has them: what they won, and what the cashier hands them or still takes; no more the
+    code to show at the door."""
+    tournament = announce(series=2)
+    enter_field(tournament, 24)
+    _finished(tournament)
+    results = tournament_results(tournament)
+    words = {
+        "en": ("Place {place}", "Won: {won}", "To receive: {amount}", "To pay: {amount}", "Show this code"),
+        "de": ("Platz {place}", "Gewonnen: {won}", "Du bekommst: {amount}", "Zu zahlen: {amount}", "Zeige diesen Code"),
+    }[language]
+    seen = set()
+    for place in (results.standings[0], results.standings[-1]):
+        entry = results.entry(place.standing.player)
+        assert entry is not None
+        line = next(line for line in results.cashier.lines if line.player == place.standing.player)
+        phone = browser(None)
+        phone.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+        phone.post(reverse("tournaments:find", args=[tournament.public_id]), {"code-code": entry.code})
+        page = html.unescape(phone.get(reverse("tournaments:entry", args=[entry.public_id])).content.decode())
+        with translation.override(language):
+            assert words[0].format(place=place.place) in page
+            assert words[1].format(won=euros(line.won, unbroken=True)) in page
+            if line.balance > 0:
+                assert words[2].format(amount=euros(line.balance, unbroken=True)) in page
+            elif line.balance < 0:
+                assert words[3].format(amount=euros(-line.balance, unbroken=True)) in page
+        assert words[4] not in page
+        seen.add((line.won > 0, (line.balance > 0) - (line.balance < 0)))
+    # The winner is handed money; the last won nothing and still owes their list and lost-game fees.
+    assert seen == {(True, 1), (False, -1)}
+
+
+def test_while_the_tournament_runs_an_entrants_page_shows_what_they_owe_and_the_code_for_the_door() -> None:
+    tournament = announce(series=2)
+    entry, *_ = enter_field(tournament, 12)
+    tournaments.series_draw(tournament=tournament, number=1)
+    series = Series.objects.get(tournament=tournament, number=1)
+    play_series(series)
+    tournaments.series_close(series=series, user=None)
+    phone = browser(None)
+    phone.post(reverse("tournaments:find", args=[tournament.public_id]), {"code-code": entry.code})
+    page = html.unescape(phone.get(reverse("tournaments:entry", args=[entry.public_id])).content.decode())
+    owed = tournament_results(tournament).cashier.lines[0].owed
+    assert f"To pay: {euros(owed, unbroken=True)}" in page
+    assert "Show this code at the door." in page
+    assert "Won:" not in page
+    assert "Place " not in page
+
+
 def test_an_entrant_who_withdrew_still_reads_what_they_owe_on_their_entry() -> None:
     tournament = announce()
     entry, *_ = enter_field(tournament, 8, online=1)

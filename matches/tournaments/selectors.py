@@ -317,6 +317,39 @@ def cashier_line_of(entry: Entry) -> CashierLine | None:
     return CashierLine(due, paid, 0)
 
 
+@dataclass(frozen=True)
+class EntrantResult:
+    """An entrant's end of the tournament as its results have it: their place in the total standings (None: they
+    played no list) and their line of the cashier's list, with what they won and the balance the cashier hands them
+    (``to_receive``) or still takes from them (``to_pay``)."""
+
+    place: int | None
+    line: CashierLine
+
+    @property
+    def to_receive(self) -> int:
+        return max(self.line.balance, 0)
+
+    @property
+    def to_pay(self) -> int:
+        return max(-self.line.balance, 0)
+
+
+def entrant_result(entry: Entry) -> EntrantResult | None:
+    """The entrant's place, winnings and balance once every series of the tournament is closed, read from the whole
+    room's results as the prize list and the cashier's list read them; None while it runs (what they owe is then
+    ``cashier_line_of``), or for an entry that counts for nothing."""
+    tournament = entry.tournament
+    if Series.objects.filter(tournament=tournament, closed_at__isnull=False).count() < tournament.series:
+        return None
+    results = tournament_results(tournament)
+    key = entry_key(entry)
+    line = next((one for one in results.cashier.lines if one.player == key), None)
+    if line is None:
+        return None
+    return EntrantResult(next((one.place for one in results.standings if one.standing.player == key), None), line)
+
+
 def without_prizes(rules: TournamentRules) -> TournamentRules:
     """The rules with every prize and the organiser's share taken away (the categories kept, for their rankings)."""
     return replace(

@@ -76,6 +76,7 @@ from .selectors import (
     cashier_lines_by_entry,
     desk_tables_state,
     drawn_series,
+    entrant_result,
     entry_by_code,
     met_again_in,
     schedule_of,
@@ -754,8 +755,10 @@ def entry_claim(request: HttpRequest, tournament_id: Any) -> HttpResponse:
 @on_entry(Action.VIEW)
 @require_safe
 def entry_detail(request: HttpRequest, entry: Entry) -> HttpResponse:
-    """The confirmation an entrant shows at the door: the code large, the name, the category, paid or not."""
-    line = cashier_line_of(entry)
+    """The confirmation an entrant shows at the door: the code large, the name, the category, paid or not; once
+    every series is closed, their place, what they won and what the cashier hands them or still takes."""
+    result = entrant_result(entry)
+    line = result.line if result is not None else cashier_line_of(entry)
     visitor = visitor_of(request)
     # Whoever runs the tournament sees every entry's page: an entry no account holds yet is the entrant's to add to
     # their record, never theirs by a tap on it.
@@ -763,7 +766,7 @@ def entry_detail(request: HttpRequest, entry: Entry) -> HttpResponse:
         entry.account_id == visitor.account.pk
         or (entry.account_id is None and not manages_tournament(visitor, entry.tournament))
     )
-    context = {"entry": entry, "tournament": entry.tournament, "line": line, "claims": claims}
+    context = {"entry": entry, "tournament": entry.tournament, "line": line, "result": result, "claims": claims}
     return render(request, "tournaments/entry.html", context)
 
 
