@@ -23,6 +23,7 @@ from matches.engine.entry import RamschEntry
 from matches.engine.league import SeriesLine
 from matches.engine.ramsch import ramsch_doublings
 from matches.engine.skat import ListMarks, list_marks
+from matches.exports.pdf import TableColumn, standings_pdf
 from matches.game_lists import game_list
 from matches.models import Match
 from matches.selectors import seats_of
@@ -41,7 +42,11 @@ def pages(response: Any) -> list[str]:
     """Each page's text as a PDF reader extracts it."""
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
-    return [page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages]
+    return pdf_pages(response.content)
+
+
+def pdf_pages(content: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(content)).pages]
 
 
 def marked(response: Any) -> dict[int, dict[str, str]]:
@@ -349,6 +354,28 @@ def test_the_printed_tables_column_titles_are_whole_in_german(signed_in: Client,
         (text,) = pages(signed_in.get(address))
         titles = next(line for line in text.splitlines() if line.startswith("Platz"))
         assert titles.split() == ["Platz", "Spieler", "Punkte", "Spielpunkte", "Gewonnen", "Verloren", "Listen"]
+
+
+def test_the_notes_under_a_printed_table_are_printed_whole_each_on_a_line_of_its_own() -> None:
+    """A note longer than the page is wide goes on over the next line, never cut (nor an amount parted from its €),
+    and where the table filled the page, on the next page; each note starts a line of its own."""
+    columns = [TableColumn("Place", 20), TableColumn("Player", 170, text=True)]
+    rows = [[str(place), f"Player {place}"] for place in range(1, 47)]
+    # Notes of a few lengths, so that some line of them would end before an amount's €.
+    long = tuple(
+        f"{'a' * (length + 1)} " + " ".join(f"total{index}: {index},50 €" for index in range(1, 31))
+        for length in range(8)
+    )
+    printed = pdf_pages(standings_pdf("Table", "Night", columns, rows, ("* tied: decided by lot", *long)))
+    assert len(printed) == 2
+    assert "Player 46" in printed[0]
+    lines = printed[1].splitlines()
+    assert lines[0] == "* tied: decided by lot"
+    assert lines[1].startswith("a total1: 1,50 €")
+    assert len(lines) > 1 + len(long)
+    assert " ".join(lines[1:]) == " ".join(long)
+    assert not any(line.startswith("€") for line in lines)
+    assert "…" not in printed[1]
 
 
 def test_a_stranger_gets_no_list(owner: User, four: Match) -> None:

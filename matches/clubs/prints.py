@@ -63,8 +63,8 @@ def _standings_pdf(title: str, subtitle: str, rows: Sequence[StandingRow], *, av
         for column in shown
     ]
     cells = [[_printed(row, column) for column in shown] for row in rows]
-    note = _("* tied: decided by lot") if any(row.by_lot for row in rows) else ""
-    return standings_pdf(title, subtitle, columns, cells, note)
+    notes = (_("* tied: decided by lot"),) if any(row.by_lot for row in rows) else ()
+    return standings_pdf(title, subtitle, columns, cells, notes)
 
 
 def season_table_pdf(season: Season, rows: Sequence[StandingRow]) -> bytes:

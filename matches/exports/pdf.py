@@ -39,6 +39,7 @@ HEAD = 16  # mm: the list's column titles, written upwards in the narrow columns
 TEXT = 7.5  # pt
 FIT_SPARE = 0.5  # mm a fitted column keeps beyond what it holds
 ELLIPSIS = "…"
+CURRENCY = "€"
 MINUS = "\N{MINUS SIGN}"
 SHADE = 225  # the grey of a seat that sits out the deal
 BOCK_WIDTH = 8  # mm: "×16", the most a deal at four can be doubled for Bock (one round from each deal before it)
@@ -73,12 +74,18 @@ class Document:
         return text + ELLIPSIS
 
     def wrap(self, text: str, width: float, *, size: float = TEXT) -> list[str]:
-        """``text`` in lines that each fit ``width`` (mm) in a cell of type ``size``, broken between words (a word
-        longer than a line is cut as ``fit`` cuts it)."""
+        """``text`` in lines that each fit ``width`` (mm) in a cell of type ``size``, broken between words, never
+        between an amount and its € (a word longer than a line is cut as ``fit`` cuts it)."""
         self.pdf.set_font(FONT, "", size)
         room = width - 2 * self.pdf.c_margin
-        lines: list[str] = []
+        words: list[str] = []
         for word in text.split():
+            if word.startswith(CURRENCY) and words:
+                words[-1] = f"{words[-1]} {word}"
+            else:
+                words.append(word)
+        lines: list[str] = []
+        for word in words:
             if lines and self.pdf.get_string_width(f"{lines[-1]} {word}") <= room:
                 lines[-1] = f"{lines[-1]} {word}"
             else:
@@ -403,11 +410,15 @@ class TableColumn:
 
 
 def standings_pdf(
-    title: str, subtitle: str, columns: Sequence[TableColumn], rows: Sequence[Sequence[str]], note: str = ""
+    title: str,
+    subtitle: str,
+    columns: Sequence[TableColumn],
+    rows: Sequence[Sequence[str]],
+    notes: Sequence[str] = (),
 ) -> bytes:
-    """A night's or a season's table on one page, in the columns and rows given (``note``: a line under the
-    table): the rows are made smaller (down to a readable size) to fit it; a longer table goes on, its column
-    titles repeated."""
+    """A night's or a season's table on one page, in the columns and rows given (``notes``: lines under the table,
+    each on a line of its own and wrapped over more where it is longer than the page is wide, never cut): the rows
+    are made smaller (down to a readable size) to fit it; a longer table goes on, its column titles repeated."""
     doc = Document(title)
     doc.add_page()
     doc.cell(PAGE_WIDTH, title, height=8, bold=True, size=14, align="L", border=0)
@@ -428,9 +439,15 @@ def standings_pdf(
         doc.newline(height)
     if not rows:
         doc.cell(PAGE_WIDTH, _("No results yet."), height=height, size=size, align="L")
-    if note:
+        doc.newline(height)
+    if notes:
         doc.newline(2)
-        doc.cell(PAGE_WIDTH, note, height=height, size=size - 1, align="L", border=0)
+    for note in notes:
+        for line in doc.wrap(note, PAGE_WIDTH, size=size - 1):
+            if not doc.room_for(height):
+                doc.add_page()
+            doc.cell(PAGE_WIDTH, line, height=height, size=size - 1, align="L", border=0)
+            doc.newline(height)
     return doc.output()
 
 

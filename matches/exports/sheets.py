@@ -37,14 +37,15 @@ class Line:
 @dataclass(frozen=True)
 class Sheet:
     """A table to export: the download's name, what its sheet is called, its columns and rows, and for the printed
-    page a note (what a mark means, why no prize is paid), a last line that sums the rows (a spreadsheet sums its
-    own), and whether it is as it stands while the event is played."""
+    page its notes (what a mark means, why no prize is paid, the sums of money: each a line of its own, printed
+    whole), a last line that sums the rows (a spreadsheet sums its own), and whether it is as it stands while the
+    event is played."""
 
     name: str
     title: str
     columns: tuple[Column, ...]
     lines: tuple[Line, ...]
-    note: str = ""
+    notes: tuple[str, ...] = ()
     total: Line | None = None
     provisional: bool = False
 
@@ -82,4 +83,4 @@ class SheetExport(Exporter):
 def sheet_pdf(sheet: Sheet, title: str, subtitle: str) -> bytes:
     """The sheet on its printed page, in the columns and rows its downloads give, under ``title`` and ``subtitle``."""
     columns = [TableColumn(str(column.label), column.width, text=column.text) for column in sheet.printed_columns()]
-    return standings_pdf(title, subtitle, columns, sheet.printed_rows(), sheet.note)
+    return standings_pdf(title, subtitle, columns, sheet.printed_rows(), sheet.notes)

@@ -91,7 +91,7 @@ def group_table_sheet(table: GroupTable) -> Sheet:
         title=group.name,
         columns=TABLE_COLUMNS,
         lines=tuple(lines),
-        note=_notes(
+        notes=_notes(
             by_lot=any(one.row.by_lot for one in table.rows),
             provisional=any(one.provisional for one in table.rows),
             undecided=any(one.row.undecided for one in table.rows),
@@ -99,7 +99,7 @@ def group_table_sheet(table: GroupTable) -> Sheet:
     )
 
 
-def _notes(*, by_lot: bool, provisional: bool, undecided: bool = False) -> str:
+def _notes(*, by_lot: bool, provisional: bool, undecided: bool = False) -> tuple[str, ...]:
     notes = []
     if by_lot:
         notes.append(_("* tied: decided by lot"))
@@ -107,7 +107,7 @@ def _notes(*, by_lot: bool, provisional: bool, undecided: bool = False) -> str:
         notes.append(pgettext("league file", "? undecided: the rank spans the line, the league's manager decides"))
     if provisional:
         notes.append(pgettext("league file", "† provisional: a result counted here is not accepted yet"))
-    return "   ".join(notes)
+    return tuple(notes)
 
 
 # --- The players' ranking --------------------------------------------------------------------------------------------
@@ -146,7 +146,7 @@ def players_ranking_sheet(league: League, ranking: Sequence[RankedPlayer], *, gr
         title=pgettext("league file", "Players' ranking"),
         columns=RANKING_COLUMNS,
         lines=tuple(lines),
-        note=_notes(by_lot=False, provisional=any(one.provisional for one in ranking)),
+        notes=_notes(by_lot=False, provisional=any(one.provisional for one in ranking)),
     )
 
 

@@ -42,15 +42,15 @@ def finished(results: TournamentResults) -> bool:
     return len(series) >= results.tournament.series and all(one.closed_at is not None for one in series)
 
 
-def _notes(results: TournamentResults, places: Sequence[Place] = (), *, money: bool = False) -> str:
-    """What a reader of the printed page is told under the table: what a mark means, and (on the lists of money)
-    why no prize is paid."""
+def _notes(results: TournamentResults, places: Sequence[Place] = (), *, money: bool = False) -> tuple[str, ...]:
+    """What a reader of the printed page is told under the table, a line each: what a mark means, and (on the lists
+    of money) why no prize is paid."""
     notes = []
     if any(place.by_lot for place in places):
         notes.append(_("* tied: decided by lot"))
     if money and results.problems:
         notes.extend(refusal_texts(RuleError(list(results.problems))))
-    return "   ".join(notes)
+    return tuple(notes)
 
 
 # --- The rankings ----------------------------------------------------------------------------------------------------
@@ -126,7 +126,7 @@ def standings_sheet(results: TournamentResults) -> Sheet:
         title=pgettext("tournament file", "Standings"),
         columns=RANKING_COLUMNS,
         lines=_ranking_lines(results, places),
-        note=_notes(results, places),
+        notes=_notes(results, places),
         provisional=not finished(results),
     )
 
@@ -140,7 +140,7 @@ def series_sheet(results: TournamentResults, number: int) -> Sheet:
         title=title,
         columns=RANKING_COLUMNS,
         lines=_ranking_lines(results, places),
-        note=_notes(results, places),
+        notes=_notes(results, places),
         provisional=not finished(results),
     )
 
@@ -196,7 +196,7 @@ def prize_sheet(results: TournamentResults) -> Sheet:
         title=pgettext("tournament file", "Prize list"),
         columns=PRIZE_COLUMNS,
         lines=tuple(lines),
-        note=_notes(results, money=True),
+        notes=_notes(results, money=True),
         provisional=not finished(results),
     )
 
@@ -231,32 +231,33 @@ def _figures(line: CashierLine) -> tuple[int, ...]:
 def cashier_sheet(results: TournamentResults) -> Sheet:
     """Each player's fees (entry, lists, lost games, tandem and team), what they owe in all, have paid and won, and
     what the cashier hands them at the end (negative: still to take from them); the printed page sums every column
-    and says what the organiser keeps."""
+    and gives the totals of money a line each: the fees, the pot, the prize money, the prizes paid and what the
+    organiser keeps."""
     cashier = results.cashier
     lines = [_cashier_line(line.player, _figures(line)) for line in cashier.lines]
     every = [_figures(line) for line in cashier.lines]
     totals = tuple(sum(column) for column in zip(*every, strict=True)) if every else (0,) * 8
     total = _cashier_line(pgettext("tournament file", "Total"), totals)
     pot = cashier.pot
-    note = pgettext(
-        "tournament file",
-        "Fees in all %(fees_in_all)s · prize pot %(pot)s (share and prizes come from it) · kept by the organiser "
-        "%(kept)s (fees %(fees)s, share %(share)s, not paid out %(left)s) · prizes %(prizes)s",
-    ) % {
-        "fees_in_all": euros(pot.total),
-        "pot": euros(pot.main),
-        "kept": euros(cashier.organiser),
-        "fees": euros(pot.kept),
+    kept = _("fees kept %(kept)s, share %(share)s, not paid out %(left)s") % {
+        "kept": euros(pot.kept),
         "share": euros(pot.share),
         "left": euros(cashier.not_paid_out),
-        "prizes": euros(cashier.paid_out),
     }
+    # A line a total, in the words of the cashier's page, for the cashier to settle up from.
+    sums = (
+        f"{_('Fees in all')}: {euros(pot.total)}",
+        f"{_('The prize pot')}: {euros(pot.main)} ({_('the share and the prizes come from it')})",
+        f"{_('Prize money')}: {euros(pot.prize_money)}",
+        f"{_('Paid out in prizes')}: {euros(cashier.paid_out)}",
+        f"{_('Kept by the organiser')}: {euros(cashier.organiser)} ({kept})",
+    )
     return Sheet(
         name=f"{results.tournament.name} {pgettext('tournament file', 'cashier')}",
         title=pgettext("tournament file", "Cashier's list"),
         columns=CASHIER_COLUMNS,
         lines=tuple(lines),
-        note="   ".join(part for part in (note, _notes(results, money=True)) if part),
+        notes=(*sums, *_notes(results, money=True)),
         total=total,
         provisional=not finished(results),
     )
