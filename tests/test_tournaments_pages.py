@@ -1113,7 +1113,7 @@ def test_the_cashiers_list_is_the_organisers_with_each_players_money_and_the_pot
     cashier = tournament_results(tournament).cashier
     address = reverse("tournaments:cashier", args=[tournament.public_id])
     page = organiser_of(tournament).get(address).content.decode()
-    assert "The organiser's share" in page
+    assert "Kept by the organiser" in page
     # Two sums, each named for what it is: every fee due, and the pot the share and the prizes come from (the list
     # and lost-game fees the organiser keeps outright set aside).
     assert cashier.pot.kept > 0
@@ -1124,6 +1124,29 @@ def test_the_cashiers_list_is_the_organisers_with_each_players_money_and_the_pot
     assert all(entry.name in page for entry in Entry.objects.filter(tournament=tournament))
     assert browser(make_user("stranger")).get(address).status_code == 404
     assert browser(None).get(address).status_code == 302
+
+
+@pytest.mark.parametrize(
+    ("language", "kept", "share"),
+    [("en", "Kept by the organiser", "share {}"), ("de", "Beim Veranstalter", "Anteil {}")],
+)
+def test_the_cashiers_page_names_all_the_organiser_keeps_as_the_printed_list_does(
+    language: str, kept: str, share: str
+) -> None:
+    """What the organiser keeps (the fees kept, the share, the prize money not paid out) is not called their share:
+    the share is the part of it said beside it."""
+    tournament = announce(share_value=1000)
+    enter_field(tournament, 11, online=2)
+    cashier = tournament_results(tournament).cashier
+    assert 0 < cashier.pot.share < cashier.organiser
+    client = organiser_of(tournament)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    page = client.get(reverse("tournaments:cashier", args=[tournament.public_id])).content.decode()
+    facts = dict(re.findall(r"<dt>([^<]*)</dt><dd>([^<]*)", page))
+    with translation.override(language):
+        assert facts[kept].strip() == euros(cashier.organiser, unbroken=True)
+        assert share.format(euros(cashier.pot.share, unbroken=True)) in page
+    assert not {"The organiser's share", "Anteil des Veranstalters"} & facts.keys()
 
 
 def test_the_desk_follows_its_tables_alone_and_keeps_a_table_number_being_typed(

@@ -323,7 +323,7 @@ def test_an_open_tournament_of_27_players_is_entered_played_over_three_series_an
     )
     assert facts["Paid out in prizes"] == paid_out
     assert facts["Paid in"] + facts["Still owed"] == facts["Fees in all"]
-    assert facts["Paid out in prizes"] + facts["The organiser's share"] == facts["Fees in all"]
+    assert facts["Paid out in prizes"] + facts["Kept by the organiser"] == facts["Fees in all"]
     rows = desk.get_by_role("table", name="Per player, in euros", exact=True).get_by_role("row")
     lines = [row.get_by_role("cell").all_inner_texts() for row in rows.filter(has=desk.get_by_role("cell")).all()]
     assert len(lines) == 27

@@ -298,7 +298,8 @@ class CashierView(PolicyView):
         operation_id="tournament_cashier",
         summary="The cashier's list",
         description="Per player: the fees due, paid, still owed, won and the balance; the pot, the organiser's "
-        "share and the prize money not paid out. For those who manage the tournament.",
+        "share, the prize money not paid out and all that is kept by the organiser (the fees kept, the share and the "
+        "prize money not paid out). For those who manage the tournament.",
         responses={200: TournamentCashierShape, **REFUSED},
     )
     def get(self, request: Request, tournament_id: UUID) -> Response:
