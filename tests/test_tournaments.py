@@ -122,6 +122,32 @@ def test_category_prizes_beyond_the_prize_money_are_refused() -> None:
         score_tournament(rules, entrants, [[line(PLAYERS[0], 10), line(PLAYERS[1], 5)]])
 
 
+def test_places_beyond_what_the_category_and_best_series_prizes_leave_say_what_those_took() -> None:
+    """The prizes by place are paid from what the categories' and best series' prizes leave of the prize money: a
+    refusal says so, with the prize money the cashier's list shows and what was taken off it."""
+    rules = TournamentRules(
+        seed="s",
+        series=2,
+        fees=Fees(entry=1000, lost_games=()),
+        places=PrizeSchedule((50_000, 20_000), kind=ScheduleKind.AMOUNTS, payout=Payout.AS_ANNOUNCED),
+        categories=(Category("Jugend", (500,)),),
+    )
+    entrants = [Entrant(PLAYERS[0], frozenset({"Jugend"})), Entrant(PLAYERS[1]), Entrant(PLAYERS[2])]
+    with pytest.raises(RuleError) as refused:
+        score_tournament(rules, entrants, [[line(player, 10 * index) for index, player in enumerate(PLAYERS[:3])]])
+    (error,) = refused.value.errors
+    assert error.field == "places"
+    assert str(error.message) == (
+        "The prizes by place pay out 700.00 €, but the prize money left after the categories' and best series' prizes "
+        "is 25.00 € (30.00 € less 5.00 €)."
+    )
+    with translation.override("de"):
+        assert render_step(error.message) == (
+            "Die Preise nach Platz zahlen 700,00 € aus, das Preisgeld nach den Preisen der Wertungsklassen und der "
+            "besten Serie beträgt aber 25,00 € (30,00 € abzüglich 5,00 €)."
+        )
+
+
 @given(
     st.integers(min_value=0, max_value=10_000_000),
     st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=40),

@@ -335,7 +335,7 @@ def test_prizes_beyond_the_pot_leave_the_prize_list_empty_and_say_why(client: Cl
     tournament = played(organiser, places=tournaments.Schedule((50000,), kind="amounts", payout="as-announced"))
     text = "\n".join(printed(client, "download-tournament-prizes", tournament.public_id, "pdf"))
     assert "No results yet." in text
-    assert "The prizes pay out 500.00 €" in text
+    assert "The prizes by place pay out 500.00 €" in text
 
 
 def test_the_printed_cashiers_list_sums_every_column_and_says_what_the_organiser_keeps(

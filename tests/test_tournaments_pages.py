@@ -180,7 +180,7 @@ def test_a_schedule_paying_out_more_than_the_pot_is_refused_next_to_the_prizes()
         reverse("tournaments:new"), ANNOUNCED | {"seats": "10", "places": "200; 160; 140"}
     )
     assert response.status_code == 400
-    assert "but the prize money is" in error_of(response.content.decode(), "id_places")
+    assert "but the prize money left after" in error_of(response.content.decode(), "id_places")
     assert not Tournament.objects.exists()
 
 
@@ -1106,6 +1106,30 @@ def test_prizes_more_than_the_pot_as_it_stands_are_said_above_the_prize_list() -
     page = browser(None).get(reverse("tournaments:prizes", args=[tournament.public_id])).content.decode()
     assert "The prizes cannot be paid as announced" in page
     assert "The prizes pay out 80.00 €, but the prize money is 60.00 €." in page
+
+
+def test_places_beyond_what_a_category_prize_leaves_are_refused_in_the_figures_of_the_cashiers_list() -> None:
+    """The prizes by place come from what the categories' and best series' prizes leave of the prize money: the
+    refusal quotes the prize money the cashier's list shows beside it and what was taken off it."""
+    tournament = announce(
+        entry_fee=1000,
+        places=tournaments.Schedule((50000, 20000), kind="amounts", payout="as-announced"),
+        categories=(("Jugend", (500,)),),
+        best_series=(),
+    )
+    for name, category in (("Ida Berg", "Jugend"), ("Jan Hahn", ""), ("Eva Klein", "")):
+        tournaments.entry_at_door(tournament=tournament, form=tournaments.EntryForm(name, category=category))
+    refusal = html.escape(
+        "The prizes by place pay out 700.00 €, but the prize money left after the categories' and best series' "
+        "prizes is 25.00 € (30.00 € less 5.00 €)."
+    )
+    client = organiser_of(tournament)
+    cashier = client.get(reverse("tournaments:cashier", args=[tournament.public_id])).content.decode()
+    facts = dict(re.findall(r"<dt>([^<]*)</dt><dd>([^<]*)", cashier))
+    assert facts["Prize money"].strip() == euros(3000, unbroken=True)
+    assert refusal in cashier
+    prizes = client.get(reverse("tournaments:prizes", args=[tournament.public_id])).content.decode()
+    assert refusal in prizes
 
 
 def test_the_cashiers_list_is_the_organisers_with_each_players_money_and_the_pot() -> None:

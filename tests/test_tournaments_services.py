@@ -146,7 +146,12 @@ def test_a_schedule_that_pays_out_more_than_the_pot_of_a_full_room_is_refused() 
     schedule = tournaments.Schedule((30000, 20000, 5000), kind="amounts", payout="as-announced")
     with pytest.raises(Invalid) as refused:
         announce(seats=40, places=schedule)
-    assert _texts(refused.value) == {"places": ["The prizes pay out 550.00 €, but the prize money is 520.00 €."]}
+    assert _texts(refused.value) == {
+        "places": [
+            "The prizes by place pay out 550.00 €, but the prize money left after the categories' and best series' "
+            "prizes is 520.00 € (600.00 € less 80.00 €)."
+        ]
+    }
     assert not Tournament.objects.exists()
     assert announce(seats=40, places=tournaments.Schedule((30000, 20000, 2000), kind="amounts", payout="as-announced"))
 
@@ -714,7 +719,8 @@ def test_prizes_announced_beyond_the_pot_are_named_and_the_rankings_and_dues_sti
     play_series(_drawn(tournament, 1))
     results = tournament_results(tournament)
     assert [error.message.render() for error in results.problems] == [
-        "The prizes pay out 500.00 €, but the prize money is 40.00 €."
+        "The prizes by place pay out 500.00 €, but the prize money left after the categories' and best series' "
+        "prizes is 40.00 € (120.00 € less 80.00 €)."
     ]
     assert results.prizes == ()
     assert len(results.standings) == 8

@@ -269,22 +269,25 @@ def _share_of(main: int, share: OrganiserShare) -> int:
     return taken
 
 
-def schedule_amounts(schedule: PrizeSchedule, prize_money: int, *, field_name: str = "places") -> tuple[int, ...]:
-    """Each place's prize under ``schedule`` from ``prize_money`` cents, in whole cents. Paid out in full, the whole
-    prize money is split in the schedule's proportions; as announced, amounts are paid as they are and shares of
-    the prize money rounded as ``split_by_weights`` does. ``RuleError`` if the schedule pays out more than there
-    is."""
+def schedule_amounts(
+    schedule: PrizeSchedule, prize_money: int, *, field_name: str = "places", taken: int = 0
+) -> tuple[int, ...]:
+    """Each place's prize under ``schedule`` from ``prize_money`` cents less ``taken`` (what the categories' and
+    best series' prizes take of it first), in whole cents. Paid out in full, all of that is split in the schedule's
+    proportions; as announced, amounts are paid as they are and shares of it rounded as ``split_by_weights`` does.
+    ``RuleError`` if the schedule pays out more than there is, saying what was taken."""
     if any(value < 0 for value in schedule.values):
         raise _refuse(field_name, msg(gettext_noop("A prize cannot be negative.")))
+    left = prize_money - taken
     if schedule.payout is Payout.IN_FULL:
-        return split_by_weights(prize_money, schedule.values)
+        return split_by_weights(left, schedule.values)
     if schedule.kind is ScheduleKind.AMOUNTS:
-        _check_pays_out(sum(schedule.values), prize_money, field_name)
+        _check_pays_out(sum(schedule.values), prize_money, field_name, taken=taken)
         return schedule.values
     too_much = shares_beyond_whole(schedule)
     if too_much is not None:
         raise _refuse(field_name, too_much)
-    return split_by_weights(prize_money * sum(schedule.values) // WHOLE, schedule.values)
+    return split_by_weights(left * sum(schedule.values) // WHOLE, schedule.values)
 
 
 def shares_beyond_whole(schedule: PrizeSchedule) -> Message | None:
@@ -304,8 +307,14 @@ def _percent(schedule: PrizeSchedule) -> Message | str:
     return msg(gettext_noop("{whole}.{hundredths}"), whole=whole, hundredths=f"{rest:02d}".rstrip("0"))
 
 
-def _check_pays_out(paid: int, prize_money: int, field_name: str) -> None:
-    if paid > prize_money:
+def _check_pays_out(paid: int, prize_money: int, field_name: str, *, taken: int = 0) -> None:
+    """Refuse prizes of ``paid`` cents beyond ``prize_money`` less ``taken`` (the categories' and best series'
+    prizes, paid from it first): the refusal names the prize money as the cashier's list shows it and, where
+    something was taken, what and how much, so that its figures agree with the list beside it."""
+    left = prize_money - taken
+    if paid <= left:
+        return
+    if not taken:
         raise _refuse(
             field_name,
             msg(
@@ -314,6 +323,19 @@ def _check_pays_out(paid: int, prize_money: int, field_name: str) -> None:
                 pot=money(prize_money),
             ),
         )
+    raise _refuse(
+        field_name,
+        msg(
+            gettext_noop(
+                "The prizes by place pay out {paid}, but the prize money left after the categories' and best "
+                "series' prizes is {left} ({pot} less {taken})."
+            ),
+            paid=money(paid),
+            left=money(left),
+            pot=money(prize_money),
+            taken=money(taken),
+        ),
+    )
 
 
 # --- Rankings --------------------------------------------------------------------------------------------------------
@@ -494,7 +516,7 @@ def prize_list(rules: TournamentRules, rankings: Rankings, money_pot: Pot) -> tu
     if any(amount < 0 for amount in extras):
         raise _refuse("categories", msg(gettext_noop("A prize cannot be negative.")))
     _check_pays_out(sum(extras), money_pot.prize_money, "categories")
-    places = schedule_amounts(rules.places, money_pot.prize_money - sum(extras))
+    places = schedule_amounts(rules.places, money_pot.prize_money, taken=sum(extras))
     individual = [
         _Competition(PrizeKind.PLACE, "", places, _players(rankings.total)),
         _Competition(PrizeKind.BEST_SERIES, "", rules.best_series, _players(rankings.best_series)),
