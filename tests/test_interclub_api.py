@@ -225,6 +225,20 @@ def test_the_report_table_match_days_and_ranking_of_a_closed_venue(setup: League
     assert all(row["provisional"] for row in ranking["rows"])
 
 
+def test_a_team_yet_to_play_has_no_place_nor_mark_in_the_table(setup: LeagueSetup) -> None:
+    """As on the page and in the files: the last team that played holds the place down, the one yet to play none."""
+    closed(setup)
+    club = clubs.club_create(owner=make_user("owner-lippstadt"), name="Lippstadt")
+    leagues.team_enter(group=setup.group, club=club, name="Lippstadt I")
+    table = APIClient().get(f"/api/v1/groups/{setup.group.public_id}/table/").json()
+    assert [(row["rank"], row["name"], row["mark"]) for row in table["rows"][-2:]] == [
+        (4, setup.teams[0].name, "relegation"),
+        (None, "Lippstadt I", None),
+    ]
+    schema = APIClient().get("/api/v1/schema/", headers={"Accept": "application/json"}).json()
+    assert schema["components"]["schemas"]["TableRowShape"]["properties"]["rank"]["nullable"] is True
+
+
 @pytest.mark.parametrize(
     "where", ["leagues/{id}/", "leagues/{id}/ranking/", "groups/{id}/", "groups/{id}/table/", "teams/{id}/"]
 )

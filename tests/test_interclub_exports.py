@@ -16,12 +16,14 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
+from matches.clubs import services as clubs
 from matches.clubs.models import Club
 from matches.exports.pdf import PAGE_WIDTH, Document, TableColumn, _fitted
 from matches.interclub import services as leagues
 from matches.interclub.models import RosterEntry, VenueTable
 from matches.interclub.selectors import group_table, players_ranking, venue_report
 
+from .factories import make_user
 from .interclub_setup import LeagueSetup, check_in_all, enter_series, league_setup
 
 pytestmark = pytest.mark.django_db
@@ -101,6 +103,49 @@ def test_the_group_table_downloads_in_every_format_with_the_tables_figures(clien
     assert herz[3] == "5:4"
     assert [str(cell) for cell in herz[4:8]] == ["5", "4", "10075", "1"]
     assert herz[9] == "yes"
+
+
+def with_a_team_yet_to_play() -> LeagueSetup:
+    """The played venue's group with a fifth team, of another club, that has played no match day: the group has one
+    place down."""
+    setup = played()
+    club = clubs.club_create(owner=make_user("owner-lippstadt"), name="Lippstadt")
+    leagues.team_enter(group=setup.group, club=club, name="Lippstadt I")
+    return setup
+
+
+def test_a_team_yet_to_play_has_no_place_nor_mark_on_the_page_and_in_every_file(client: Client) -> None:
+    """The page, every file and the printed table agree: the four teams that played hold places 1 to 4, the last of
+    them the group's place down (▼, "relegation"); the team yet to play follows with a dash (no place in a file)
+    and no mark."""
+    setup = with_a_team_yet_to_play()
+    page = html.unescape(client.get(reverse("interclub_group", args=[setup.group.public_id])).content.decode())
+    table = page[page.index('id="league-table"') : page.index("</table>")]
+    cells = [
+        [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", cell)).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table, flags=re.S)[1:]
+    ]
+    assert [(row[0], row[1].removesuffix(" provisional")) for row in cells] == [
+        ("1 ▲", "Kreuz Bube I"),
+        ("2", "Herz Dame I"),
+        ("3", "Pik As I"),
+        ("4 ▼", "Karo Sieben I"),
+        ("–", "Lippstadt I"),
+    ]
+    for fmt in FORMATS:
+        rows = rows_of(body(download(client, "download-group-table", setup.group.public_id, fmt)), fmt)
+        # A CSV reads every cell as text, an empty one as "", where the other formats keep a number and nothing.
+        assert [(str(row[0] or "–"), row[1], row[8] or None) for row in rows[1:]] == [
+            ("1", "Kreuz Bube I", "promotion"),
+            ("2", "Herz Dame I", None),
+            ("3", "Pik As I", None),
+            ("4", "Karo Sieben I", "relegation"),
+            ("–", "Lippstadt I", None),
+        ], fmt
+    printed = pdf_text(client.get(reverse("download-group-table", args=[setup.group.public_id, "pdf"])))[0]
+    assert "4 Karo Sieben I † Karo Sieben 0:9 7800 1 relegation" in printed
+    assert "– Lippstadt I Lippstadt 0:0 0 0\n" in printed
+    assert printed.count("relegation") == 1
 
 
 def shared_top() -> LeagueSetup:

@@ -122,7 +122,7 @@ def test_the_group_page_lists_the_latest_match_days_and_the_earlier_ones_on_requ
         assert f"Match day {MATCH_DAYS_SHOWN + 2}," in client.get(address, {"before": odd}).content.decode()
 
 
-def _from_every_venue(setup: LeagueSetup) -> list[tuple[str, object, int, int, bool]]:
+def _from_every_venue(setup: LeagueSetup) -> list[tuple[str, object, int, int | None, bool]]:
     """The group's table summed afresh from every closed venue's kept results, as it was read before standings."""
     league = setup.group.division.league
     venues = SeriesScore.objects.filter(venue__match_day__group=setup.group).values_list("venue_id", flat=True)
@@ -136,7 +136,7 @@ def _from_every_venue(setup: LeagueSetup) -> list[tuple[str, object, int, int, b
     return [(row.team, row.points, row.game_points, row.rank, row.team in provisional) for row in rows]
 
 
-def _as_read(setup: LeagueSetup) -> list[tuple[str, object, int, int, bool]]:
+def _as_read(setup: LeagueSetup) -> list[tuple[str, object, int, int | None, bool]]:
     return [
         (one.row.team, one.row.points, one.row.game_points, one.row.rank, one.provisional)
         for one in group_table(setup.group).rows

@@ -257,11 +257,31 @@ def test_the_table_over_three_match_days_shares_a_tied_rank_and_marks_promotion_
     assert {row.match_days for row in table} == {3}
 
 
-def test_a_table_before_any_match_day_says_nothing_is_undecided() -> None:
-    """Eight teams that have not played share a rank that nobody's games decided: none of them is undecided."""
-    table = league_table([], TableRules(promoted=2, relegated=2), teams=list("ABCDEFGH"))
-    assert [(row.rank, row.team, row.match_days) for row in table] == [(1, team, 0) for team in "ABCDEFGH"]
-    assert not any(row.undecided for row in table)
+def test_a_table_before_any_match_day_places_nobody_and_says_nothing_is_undecided() -> None:
+    """Eight teams that have not played have no place that anybody's games decided: none of them is placed, marked
+    or undecided, and they are listed by name."""
+    table = league_table([], TableRules(promoted=2, relegated=2), teams=list("HGFEDCBA"))
+    assert [(row.rank, row.team, row.match_days) for row in table] == [(None, team, 0) for team in "ABCDEFGH"]
+    assert not any(row.mark or row.undecided for row in table)
+
+
+def test_a_team_that_has_not_played_is_placed_after_the_others_and_the_last_place_played_goes_down() -> None:
+    """A team with no match day yet has no place: it is listed after the teams that played, even one whose game
+    points are below nothing, and is never marked; the places up and down are those of the teams that played, so the
+    last of them holds the group's one relegation place."""
+    day = score_match_day("ABCD", _day(*"ABCD"))
+    behind = score_match_day("EF", [{"E": 2000, "F": -100}])
+    table = league_table([day, behind], TableRules(promoted=1, relegated=1), teams=list("ABCDEFZ"))
+    assert [(row.rank, row.team) for row in table] == [
+        (1, "A"),
+        (2, "B"),
+        (3, "C"),
+        (4, "E"),
+        (5, "D"),
+        (6, "F"),
+        (None, "Z"),
+    ]
+    assert [row.mark for row in table] == [Mark.PROMOTION, None, None, None, None, Mark.RELEGATION, None]
 
 
 def test_the_direct_comparison_separates_teams_by_the_series_they_won_against_each_other() -> None:

@@ -212,10 +212,11 @@ class TableRules:
 
 @dataclass(frozen=True)
 class TableRow:
-    """A team's row in the table. ``undecided``: it shares its rank with a team on the other side of a promotion or
-    relegation line. ``by_lot``: its place against a tied neighbour was drawn."""
+    """A team's row in the table. ``rank``: None for a team that has played no match day yet, whose place nobody's
+    games decided. ``undecided``: it shares its rank with a team on the other side of a promotion or relegation line.
+    ``by_lot``: its place against a tied neighbour was drawn."""
 
-    rank: int
+    rank: int | None
     team: str
     points: LeaguePoints
     game_points: int
@@ -256,14 +257,21 @@ def table_of_totals(
 ) -> list[TableRow]:
     """The group's table from each team's sums, kept as its match days were played; ``meetings(teams)``: the match
     days at which two or more of ``teams`` met, asked only when equal teams are separated by their direct
-    comparison."""
+    comparison. The teams that played are placed and marked among themselves (the last ``relegated`` of their places
+    go down); a team that has played no match day yet follows them by name, with no place and no mark."""
     if rules.promoted < 0 or rules.relegated < 0:
         raise _refuse("promoted", msg(gettext_noop("The places up and down cannot be negative.")))
-    ordered = sorted(totals, key=lambda total: (_table_key(total, rules), total.team))
+    totals = list(totals)
+    ordered = sorted(
+        (total for total in totals if total.match_days), key=lambda total: (_table_key(total, rules), total.team)
+    )
     groups: list[list[tuple[TeamTotals, bool]]] = []
     for _, members in _runs(ordered, lambda total: _table_key(total, rules)):
         groups.extend(_break_tie(members, meetings, rules))
-    return _marked_rows(groups, rules)
+    waiting = sorted((total for total in totals if not total.match_days), key=lambda total: total.team)
+    return _marked_rows(groups, rules) + [
+        TableRow(None, total.team, total.points, total.game_points, total.match_days) for total in waiting
+    ]
 
 
 def _table_key(total: TeamTotals, rules: TableRules) -> tuple[Fraction, Fraction, int]:
@@ -328,9 +336,7 @@ def _marked_rows(groups: Sequence[Sequence[tuple[TeamTotals, bool]]], rules: Tab
             mark = Mark.PROMOTION
         elif last > count - rules.relegated:
             mark = Mark.RELEGATION
-        # Teams that have played no match day yet share a rank that says nothing: it is decided by nobody's games.
-        played = any(total.match_days for total, _ in group)
-        undecided = played and (first <= rules.promoted < last or first <= count - rules.relegated < last)
+        undecided = first <= rules.promoted < last or first <= count - rules.relegated < last
         for total, by_lot in group:
             rows.append(
                 TableRow(first, total.team, total.points, total.game_points, total.match_days, mark, undecided, by_lot)

@@ -59,15 +59,17 @@ TABLE_COLUMNS = (
 
 
 def group_table_sheet(table: GroupTable) -> Sheet:
-    """The group's table: each team's place (a place decided by lot marked "*" when printed), league points as
-    plus:minus (and each alone for a spreadsheet), the summed series scores, the match days counted, promotion or
-    relegation (marked "?" when printed where the team shares its rank across the line, and the league's manager
-    decides), and whether a result counted in it is not accepted yet (marked "†" when printed)."""
+    """The group's table: each team's place (a place decided by lot marked "*" when printed; none for a team yet to
+    play, which is never marked), league points as plus:minus (and each alone for a spreadsheet), the summed series
+    scores, the match days counted, promotion or relegation (marked "?" when printed where the team shares its rank
+    across the line, and the league's manager decides), and whether a result counted in it is not accepted yet
+    (marked "†" when printed)."""
     lines = []
     for one in table.rows:
         row = one.row
         mark = str(MARKS[row.mark]) if row.mark else ""
-        place = f"{row.rank}*" if row.by_lot else str(row.rank)
+        # A team yet to play has no place: nothing in a file, a dash when printed, as on the page.
+        place = "–" if row.rank is None else f"{row.rank}*" if row.by_lot else str(row.rank)
         team = f"{one.team.name} †" if one.provisional else one.team.name
         cells: tuple[Cell, ...] = (
             row.rank,

@@ -120,7 +120,9 @@ class TeamMatchDayShape(PointsShape):
 
 
 class TableRowShape(PointsShape):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(
+        allow_null=True, help_text=_("null for a team yet to play a match day: it has no place.")
+    )
     team = serializers.UUIDField()
     name = serializers.CharField()
     game_points = serializers.IntegerField()
