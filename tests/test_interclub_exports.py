@@ -225,6 +225,17 @@ def test_a_closed_venues_report_downloads_with_every_players_line_and_each_teams
     ]
 
 
+def test_the_german_report_heads_its_series_number_serie_and_the_ranking_its_series_played_serien(
+    client: Client,
+) -> None:
+    setup = played()
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    report = rows_of(body(download(client, "download-venue-report", setup.venue.public_id, "csv")), "csv")
+    assert report[0][:3] == ["Serie", "Tisch", "Mannschaft"]
+    ranking = rows_of(body(download(client, "download-league-players", setup.league.public_id, "csv")), "csv")
+    assert ranking[0][4] == "Serien"
+
+
 def _substituted() -> LeagueSetup:
     """Two series; every player carries a federation number; in series 2 Pik As I brings its substitute in for its
     fourth player."""

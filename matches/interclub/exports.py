@@ -155,7 +155,7 @@ def players_ranking_sheet(league: League, ranking: Sequence[RankedPlayer], *, gr
 # --- A venue's match report ------------------------------------------------------------------------------------------
 
 REPORT_COLUMNS = (
-    Column(gettext_lazy("Series"), 12),
+    Column(pgettext_lazy("the number of a series", "Series"), 12),
     Column(pgettext_lazy("league file", "Table"), 12),
     Column(pgettext_lazy("league file", "Team"), 44, text=True),
     Column(gettext_lazy("Player"), 44, text=True),
