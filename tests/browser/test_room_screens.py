@@ -2,10 +2,11 @@
 fills the width with places 1–25 and 26–50 side by side in type read from across the room, an entrant who withdrew
 marked at their place; a league venue's screen, reached from the venue's page, shows the series under way with its
 tables, the day's league points and the group's table side by side, and with three or four series played all of it
-and every series' results at once, each team's name on one line, on a 1280 × 720 screen as on a 1920 × 1080 one; a
-club's screen shows the night's and the season's standings side by side, every column in its board and every name on
-one line, from 1280 × 720 to 1920 × 1080, and of a large season the first places that fit with a note of how many
-players there are. And the German match report read on a phone (390 × 844) shows every heading and total whole."""
+and every series' results at once, however many lines the tables' players take, each team's name on one line, on a
+1280 × 720 screen as on a 1920 × 1080 one; a club's screen shows the night's and the season's standings side by side,
+every column in its board and every name on one line, from 1280 × 720 to 1920 × 1080, and of a large season the first
+places that fit with a note of how many players there are. And the German match report read on a phone (390 × 844)
+shows every heading and total whole."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from matches.clubs import services as clubs
 from matches.clubs.models import ClubTable
 from matches.interclub import services as leagues
 from matches.interclub.models import Team
+from matches.models import Player
 from matches.tournaments import services as tournaments
 from matches.tournaments.models import EntryStanding, Series
 
@@ -202,6 +204,10 @@ TEAMS = {
     "Pik As I": "Pik As Soest I",
     "Karo Sieben I": "Karo Sieben Unna I",
 }
+# The players as a club's book names them, so that a table's players take the lines they take in a hall: each
+# team's players share a family name, each of the four of them with one of these first names.
+FIRST_NAMES = ("Hans-Jürgen", "Friederike", "Maximilian", "Annegret", "Wolfgang")
+FAMILY_NAMES = ("Schneider", "Oberhausen", "Wittkowski", "Brinkmann")
 SERIES_3 = {"Herz Dame I": 2983, "Kreuz Bube I": 3100, "Pik As I": 3500, "Karo Sieben I": 3200}
 SERIES_4 = {"Herz Dame I": 3083, "Kreuz Bube I": 2900, "Pik As I": 3600, "Karo Sieben I": 3300}
 
@@ -220,11 +226,14 @@ def test_a_closed_venues_screen_shows_every_series_the_day_and_the_table_without
     leagues.venue_close(venue=setup.venue, user=setup.manager)
     for short, name in TEAMS.items():
         Team.objects.filter(group=setup.group, name=short).update(name=name)
+    for family, roster in zip(FAMILY_NAMES, setup.rosters, strict=True):
+        for first, entry in zip(FIRST_NAMES, roster, strict=True):
+            Player.objects.filter(pk=entry.league_player_id).update(name=f"{first} {family}")
     context = browser.new_context(viewport=size, locale="de-DE", bypass_csp=True)
     page = context.new_page()
     page.goto(live_server.url + reverse("interclub_venue_screen", args=[setup.venue.public_id]))
     expect(page.get_by_role("heading", name=f"Serie {series}", level=2)).to_be_visible()
-    # Nothing below the screen's edge, nothing beside it.
+    # Nothing below the screen's edge, nothing beside it, however many lines the tables' players take.
     assert page.evaluate("document.documentElement.scrollHeight") <= size["height"]
     assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
     tables = page.get_by_role("table")
