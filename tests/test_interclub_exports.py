@@ -351,6 +351,51 @@ def test_the_printed_report_of_a_corrected_venue_gives_the_scores_changed_and_th
     assert "Not confirmed for Pik As I" not in text
 
 
+def twice_corrected() -> LeagueSetup:
+    """A venue of four teams and three series, every player with a federation number and Pik As I's substitute in
+    for its fourth player in series 2, accepted and corrected twice (the first changing three teams' series scores,
+    the second all four), with the captains' confirmations before the corrections, and one team's after each."""
+    setup = league_setup(series=3)
+    for roster in setup.rosters:
+        for index, entry in enumerate(roster):
+            RosterEntry.objects.filter(pk=entry.pk).update(federation_number=f"0{entry.team_id:02d}{index:04d}")
+    secretary = setup.secretaries[0]
+    for number, scores in enumerate(WORKED, start=1):
+        check_in_all(setup, number)
+        if number == 2:
+            pik = setup.rosters[2]
+            leagues.series_check_in(venue=setup.venue, series=2, team=setup.teams[2], entries=[*pik[:3], pik[4]])
+        leagues.series_seat(venue=setup.venue, series=number, user=secretary)
+        enter_series(setup, number, scores, secretary)
+    setup.venue = leagues.venue_close(venue=setup.venue, user=secretary)
+    accepted(setup)
+    third = dict(WORKED[2])
+    for reason, changed in (
+        ("Tischliste 1 der Serie 3 falsch addiert", {"Herz Dame I": 3129, "Pik As I": 3300, "Karo Sieben I": 2100}),
+        ("Tischliste 2 der Serie 3 falsch übertragen", {team: score - 20 for team, score in WORKED[2].items()}),
+    ):
+        setup.venue = leagues.venue_reopen(venue=setup.venue, user=setup.manager, reason=reason)
+        third.update(changed)
+        enter_series(setup, 3, third, setup.manager)
+        setup.venue = leagues.venue_close(venue=setup.venue, user=setup.manager)
+        leagues.report_confirm(venue=setup.venue, team=setup.teams[2], user=setup.captains[2])
+    return setup
+
+
+def test_the_printed_report_of_four_teams_three_series_and_two_corrections_fits_one_page(client: Client) -> None:
+    setup = twice_corrected()
+    pages = pdf_text(client.get(reverse("download-venue-report", args=[setup.venue.public_id, "pdf"])))
+    assert len(pages) == 1
+    text = pages[0]
+    assert "Tischliste 1 der Serie 3 falsch addiert" in text
+    assert "Tischliste 2 der Serie 3 falsch übertragen" in text
+    # The series scores a correction changed, side by side beneath it.
+    assert "Series 3, Herz Dame I: 3109 → 3129 · Series 3, Karo Sieben I: 2000 → 2100 · Series 3, Pik As I" in text
+    assert text.endswith("Series 3, Kreuz Bube I: 3500 → 3480 · Series 3, Pik As I: 3300 → 3180")
+    assert "Confirmed for Pik As I by captain2 on" in text
+    assert "Not confirmed for Karo Sieben I" in text
+
+
 def test_the_printed_group_table_and_ranking_show_the_downloads_rows(client: Client) -> None:
     setup = played()
     table = pdf_text(client.get(reverse("download-group-table", args=[setup.group.public_id, "pdf"])))[0]

@@ -2,7 +2,7 @@
 give, as a reader sees them), and a venue's match report ("Spielbericht") as the federations file it: the teams,
 each series' players by team with their totals, the tables' results, the series' places and league points, the
 day's result, and who confirmed and who accepted it (or that it is provisional). A venue of four teams and three
-series fits one A4 page."""
+series fits one A4 page, with every player's federation number, a substitute and two corrections."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from matches.exports.pdf import MARGIN, PAGE_WIDTH, Document
+from matches.exports.pdf import FONT, MARGIN, PAGE_WIDTH, Document
 from matches.labels import total_label
 from matches.models import Match
 from matches.registry import TablePlace
@@ -28,7 +28,10 @@ from .selectors import SeriesResult, VenueReport
 ROW = 4.2  # mm: one line of the report; four teams of four players in three series fit one page
 SIZE = 8  # pt
 FIGURE = 14  # mm: a player's total beside their name
-NOTE_ROW = 3.4  # mm: a line of small type under a name (the federation number, a substitute)
+NOTE_ROW = 3  # mm: a line of small type under a name (the federation number, a substitute)
+SAID_ROW = 3  # mm: a line of who confirmed, and of a correction and the series scores it changed
+CHANGES_INDENT = 6  # mm: the series scores a correction changed, beneath it
+SEPARATOR = " · "
 TABLE_TITLE = 18  # mm: "Table 3" before a table's players
 
 
@@ -169,7 +172,8 @@ def _day(doc: Document, report: VenueReport) -> None:
 
 def _confirmations(doc: Document, report: VenueReport) -> None:
     """Who confirmed the report for which team (and who confirmed an earlier result, before a correction), and each
-    correction after its acceptance with the series scores it changed."""
+    correction with the series scores it changed, side by side on the lines beneath it; in the type of the tables'
+    lines, so that two corrections still fit the page."""
     lines = [
         pgettext("league file", "Confirmed for %(team)s by %(person)s on %(date)s")
         % {"team": one.team.name, "person": _person(one.captain), "date": _moment(one.created_at)}
@@ -193,22 +197,40 @@ def _confirmations(doc: Document, report: VenueReport) -> None:
         for team in report.teams
         if team.pk not in confirmed
     ]
+    rows = [(0.0, line) for line in lines]
     for one in report.corrections:
         said = {"date": _moment(one.created_at), "person": _person(one.user), "reason": one.reason}
         if one.accepted:
-            lines.append(pgettext("league file", "Corrected on %(date)s by %(person)s: %(reason)s") % said)
+            line = pgettext("league file", "Corrected on %(date)s by %(person)s: %(reason)s") % said
         else:
-            lines.append(
-                pgettext("league file", "Reopened before acceptance on %(date)s by %(person)s") % said
-                + (f": {one.reason}" if one.reason else "")
+            line = pgettext("league file", "Reopened before acceptance on %(date)s by %(person)s") % said + (
+                f": {one.reason}" if one.reason else ""
             )
-        lines += [f"    {score_change_note(change)}" for change in one.changes()]
-    for line in lines:
-        if not doc.room_for(ROW):
+        changes = [score_change_note(change) for change in one.changes()]
+        rows += [
+            (0.0, line),
+            *((CHANGES_INDENT, note) for note in _side_by_side(doc, changes, PAGE_WIDTH - CHANGES_INDENT)),
+        ]
+    for indent, line in rows:
+        if not doc.room_for(SAID_ROW):
             doc.add_page()
-        doc.pdf.set_x(MARGIN)
-        doc.cell(PAGE_WIDTH, line, size=SIZE, align="L", border=0)
-        doc.newline(ROW)
+        doc.pdf.set_x(MARGIN + indent)
+        doc.cell(PAGE_WIDTH - indent, line, height=SAID_ROW, size=SIZE - 1, align="L", border=0)
+        doc.newline(SAID_ROW)
+
+
+def _side_by_side(doc: Document, notes: Sequence[str], width: float) -> list[str]:
+    """``notes`` joined by " · " into lines that fit ``width`` (mm) in the type of the tables' lines, each note whole
+    on one line."""
+    doc.pdf.set_font(FONT, "", SIZE - 1)
+    room = width - 2 * doc.pdf.c_margin
+    lines: list[str] = []
+    for note in notes:
+        if lines and doc.pdf.get_string_width(f"{lines[-1]}{SEPARATOR}{note}") <= room:
+            lines[-1] = f"{lines[-1]}{SEPARATOR}{note}"
+        else:
+            lines.append(note)
+    return lines
 
 
 def venue_table_place(match: Match) -> TablePlace | None:
