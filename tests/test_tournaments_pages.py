@@ -629,6 +629,27 @@ def test_a_desk_older_than_the_tournament_is_refused_once_and_draws_from_the_des
     assert "Serie 1 wurde inzwischen ausgelost; nichts wurde geändert." in again
 
 
+def test_a_draw_refused_for_a_payment_taken_meanwhile_keeps_the_seating_chosen() -> None:
+    """The cashier takes a fee while the organiser chooses to seat series 2 by the standings: the refused desk offers
+    the draw again with that choice still made, so that the next tap seats as chosen and never draws by lot."""
+    tournament = announce()
+    entries = enter_field(tournament, 8)
+    tournaments.series_draw(tournament=tournament, number=1)
+    first = Series.objects.get(tournament=tournament, number=1)
+    play_series(first)
+    tournaments.series_close(series=first, user=None)
+    tournament.refresh_from_db()
+    shown = {"series": "2", "version": str(tournament.version), "seating": "standings"}
+    tournaments.entry_pay(entry=entries[0], amount=LIST_FEE, user=None)
+    client = organiser_of(tournament)
+    refused = client.post(reverse("tournaments:draw", args=[tournament.public_id]), shown)
+    assert refused.status_code == 409
+    page = refused.content.decode()
+    chosen = re.search(r'<input type="radio" name="seating" value="(\w+)"[^>]*checked', page)
+    assert chosen is not None
+    assert chosen[1] == "standings"
+
+
 def test_a_paper_list_that_no_series_can_produce_is_refused_next_to_its_numbers() -> None:
     tournament = announce()
     enter_field(tournament, 7)

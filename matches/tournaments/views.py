@@ -298,7 +298,11 @@ def _desk_context(request: HttpRequest, tournament: Tournament, **forms: Any) ->
         or (
             DrawForm(
                 first=following == 1,
-                initial={"series": following, "version": tournament.version, "seating": Seating.DRAW.value},
+                initial={
+                    "series": following,
+                    "version": tournament.version,
+                    "seating": forms.get("draw_seating") or Seating.DRAW.value,
+                },
             )
             if following is not None
             else None
@@ -501,9 +505,15 @@ def desk_draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             tournament.refresh_from_db()
             if Series.objects.filter(tournament=tournament, number=number).exists():
                 said = [_("Series %(number)s was drawn meanwhile; nothing was changed.") % {"number": number}]
-            else:
-                said = refusal_texts(error, request)
-            return _desk(request, tournament, status=error.status, draw_refused=said)
+                return _desk(request, tournament, status=error.status, draw_refused=said)
+            # The same series offered again keeps the seating chosen: the next tap seats as chosen, never by lot.
+            return _desk(
+                request,
+                tournament,
+                status=error.status,
+                draw_refused=refusal_texts(error, request),
+                draw_seating=form.cleaned_data["seating"],
+            )
         except ServiceError as error:
             refusal_on_form(form, error, lambda field: "seating")
         else:
