@@ -33,8 +33,9 @@ def whole_number(text: str) -> int:
 
 
 # An amount as people type it, in either language's way: 12 · 12.5 · 12,50 · 1.000 · 1.000,50 · 1,000.50 (a group
-# of three digits after a separator is thousands, one or two are cents).
-AMOUNT = re.compile(r"(?P<whole>\d{1,3}(?:[.,]\d{3})+|\d+)(?:[.,](?P<cents>\d{1,2}))?")
+# of three digits after a separator is thousands, one or two are cents). Thousands follow a figure other than 0:
+# "0,500" is no amount (half a euro written with a digit too many), never 500.
+AMOUNT = re.compile(r"(?P<whole>[1-9]\d{0,2}(?:[.,]\d{3})+|\d+)(?:[.,](?P<cents>\d{1,2}))?")
 # The largest amount read (10 000 €, or 100 % of a share): more is a typing slip ("20,160" for 20 and 160).
 MOST = 1_000_000
 # Tiers of a fee per lost game are separated by semicolons or line breaks ("1: 0,50; 4: 1"), or by a comma that a

@@ -128,7 +128,7 @@ def test_an_amount_is_read_in_cents_as_either_language_writes_it(typed: str, cen
     assert hundredths(typed) == cents
 
 
-@pytest.mark.parametrize("typed", ["", "15,505", "fifteen", "-5", "20,160,140", "1.2.3"])
+@pytest.mark.parametrize("typed", ["", "15,505", "fifteen", "-5", "20,160,140", "1.2.3", "0,500", "0.500", "00,500"])
 def test_what_is_no_amount_is_refused(typed: str) -> None:
     with pytest.raises(ValueError, match=f"^{re.escape(typed)}$"):
         hundredths(typed)
@@ -210,15 +210,16 @@ def test_an_amount_typed_wrong_is_refused_next_to_its_field_and_opens_the_second
     assert "<details open>" in page
 
 
-@pytest.mark.parametrize("typed", ["100000", "99999999999", "10.000,01"])
+@pytest.mark.parametrize("typed", ["100000", "99999999999", "10.000,01", "2,500", "1000,01"])
 def test_a_fee_written_well_but_too_large_is_refused_as_too_much_in_either_language(typed: str) -> None:
+    """A fee is at most 1000 €: more is a slip, such as a German 2,500 meant as 2,50."""
     response = browser(make_user("olga")).post(reverse("tournaments:new"), ANNOUNCED | {"entry_fee": typed})
     assert response.status_code == 400
-    assert error_of(html.unescape(response.content.decode()), "id_entry_fee") == f"At most 10000.00{NO_BREAK}€."
+    assert error_of(html.unescape(response.content.decode()), "id_entry_fee") == f"At most 1000.00{NO_BREAK}€."
     german = browser(make_user("gerda"))
     german.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
     page = html.unescape(german.post(reverse("tournaments:new"), ANNOUNCED | {"entry_fee": typed}).content.decode())
-    assert error_of(page, "id_entry_fee") == f"Höchstens 10000,00{NO_BREAK}€."
+    assert error_of(page, "id_entry_fee") == f"Höchstens 1000,00{NO_BREAK}€."
     assert not Tournament.objects.exists()
 
 

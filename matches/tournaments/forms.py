@@ -41,6 +41,8 @@ PLACES_HELP = _(
 )
 CATEGORY_LINE = _("“%(line)s”: write the name, a colon and its prizes, e.g. Damen: 30; 15.")
 
+# A fee is at most 1000 €: more is a slip (a German "2,500" meant as 2,50).
+MOST_FEE = 100_000
 SCHEDULE_KIND_LABELS = {ScheduleKind.AMOUNTS: _("amounts in euros"), ScheduleKind.SHARES: _("shares in percent")}
 PAYOUT_LABELS = {
     Payout.IN_FULL: _("all of the prize money, in these proportions"),
@@ -123,8 +125,8 @@ class TournamentForm(MakesOnce):
     games_at_three = WholeNumberField(
         label=_("Games per series at a table of three"), min_value=1, max_value=MAX_SERIES_GAMES, initial=36
     )
-    entry_fee = EuroField(label=_("Entry fee (€)"))
-    list_fee = EuroField(label=_("Fee per list (€)"))
+    entry_fee = EuroField(label=_("Entry fee (€)"), most=MOST_FEE)
+    list_fee = EuroField(label=_("Fee per list (€)"), most=MOST_FEE)
     seats = WholeNumberField(
         label=_("Most players the room seats"),
         help_text=_("0: no limit. With a limit, prizes in euros are checked against the pot of a full room."),
@@ -162,12 +164,12 @@ class TournamentForm(MakesOnce):
         max_length=200,
         initial="; ".join(f"{start}: {as_euros(cents)}" for start, cents in LOST_GAME_TIERS),
     )
-    tandem_fee = EuroField(label=_("Tandem fee per player (€)"))
+    tandem_fee = EuroField(label=_("Tandem fee per player (€)"), most=MOST_FEE)
     tandem_prizes = AmountsField(label=_("Tandem prizes"))
     tandem_kind = forms.ChoiceField(
         label=_("The tandem prizes are"), choices=_labelled(SCHEDULE_KIND_LABELS), initial=ScheduleKind.SHARES.value
     )
-    team_fee = EuroField(label=_("Team fee per player (€)"))
+    team_fee = EuroField(label=_("Team fee per player (€)"), most=MOST_FEE)
     team_prizes = AmountsField(label=_("Team prizes"))
     team_kind = forms.ChoiceField(
         label=_("The team prizes are"), choices=_labelled(SCHEDULE_KIND_LABELS), initial=ScheduleKind.SHARES.value
