@@ -151,6 +151,16 @@ def test_amounts_by_place_are_separated_by_semicolons_spaces_or_a_comma_and_a_sp
 # --- Announcing -------------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(("language", "tiers"), [("de", "1: 0,50; 4: 1; 6: 3"), ("en", "1: 0.50; 4: 1; 6: 3")])
+def test_the_announcing_form_offers_the_fees_for_lost_games_in_the_readers_language(language: str, tiers: str) -> None:
+    client = browser(make_user("olga"))
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    page = html.unescape(client.get(reverse("tournaments:new")).content.decode())
+    field = re.search(r'<input type="text" name="lost_game_tiers" value="([^"]*)"', page)
+    assert field is not None
+    assert field[1] == tiers
+
+
 def test_an_organiser_announces_a_tournament_with_amounts_in_euros_stored_in_cents() -> None:
     organiser = make_user("olga")
     client = browser(organiser)
@@ -869,6 +879,28 @@ def test_once_every_series_is_closed_an_entrants_page_shows_their_place_winnings
         seen.add((line.won > 0, (line.balance > 0) - (line.balance < 0)))
     # The winner is handed money; the last won nothing and still owes their list and lost-game fees.
     assert seen == {(True, 1), (False, -1)}
+
+
+def test_an_entrants_page_says_the_prizes_cannot_be_paid_as_announced_rather_than_that_the_winner_won_nothing() -> None:
+    """Prizes by place beyond the prize money: the cashier's list pays none, and the entrant's page says why instead
+    of "Won: 0.00 €" and a balance that leaves their prize out; what they still owe in fees stands as it would."""
+    tournament = announce(
+        series=2, places=tournaments.Schedule((900000, 500000), kind="amounts", payout="as-announced")
+    )
+    enter_field(tournament, 12)
+    _finished(tournament)
+    results = tournament_results(tournament)
+    assert results.problems
+    winner = results.entry(results.standings[0].standing.player)
+    assert winner is not None
+    phone = browser(None)
+    phone.post(reverse("tournaments:find", args=[tournament.public_id]), {"code-code": winner.code})
+    page = html.unescape(phone.get(reverse("tournaments:entry", args=[winner.public_id])).content.decode())
+    assert "Place 1" in page
+    assert "The prizes cannot be paid as announced" in page
+    assert "The prizes by place pay out 14000.00" in page
+    assert "Won:" not in page
+    assert "To receive:" not in page
 
 
 def test_while_the_tournament_runs_an_entrants_page_shows_what_they_owe_and_the_code_for_the_door() -> None:

@@ -162,7 +162,6 @@ class TournamentForm(MakesOnce):
         help_text=TIERS_FORMAT,
         required=False,
         max_length=200,
-        initial="; ".join(f"{start}: {as_euros(cents)}" for start, cents in LOST_GAME_TIERS),
     )
     tandem_fee = EuroField(label=_("Tandem fee per player (€)"), most=MOST_FEE)
     tandem_prizes = AmountsField(label=_("Tandem prizes"))
@@ -193,6 +192,10 @@ class TournamentForm(MakesOnce):
 
     def __init__(self, *args: Any, clubs: Sequence[tuple[str, str]] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # In the reader's language, as each form is made: "1: 0,50" in German, "1: 0.50" in English.
+        self.fields["lost_game_tiers"].initial = "; ".join(
+            f"{start}: {as_euros(cents)}" for start, cents in LOST_GAME_TIERS
+        )
         _choice_field(self, "club").choices = [("", _("none: I organise it myself")), *clubs]
         if not clubs:
             del self.fields["club"]

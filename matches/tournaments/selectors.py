@@ -325,6 +325,9 @@ class EntrantResult:
 
     place: int | None
     line: CashierLine
+    # Why the prizes cannot be paid as announced (the cashier's list then pays none): the page says so instead of
+    # what they won and a balance without their prize.
+    problems: tuple[FieldError, ...] = ()
 
     @property
     def to_receive(self) -> int:
@@ -347,7 +350,8 @@ def entrant_result(entry: Entry) -> EntrantResult | None:
     line = next((one for one in results.cashier.lines if one.player == key), None)
     if line is None:
         return None
-    return EntrantResult(next((one.place for one in results.standings if one.standing.player == key), None), line)
+    place = next((one.place for one in results.standings if one.standing.player == key), None)
+    return EntrantResult(place, line, results.problems)
 
 
 def without_prizes(rules: TournamentRules) -> TournamentRules:

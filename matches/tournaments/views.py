@@ -776,7 +776,15 @@ def entry_detail(request: HttpRequest, entry: Entry) -> HttpResponse:
         entry.account_id == visitor.account.pk
         or (entry.account_id is None and not manages_tournament(visitor, entry.tournament))
     )
-    context = {"entry": entry, "tournament": entry.tournament, "line": line, "result": result, "claims": claims}
+    problems = refusal_texts(RuleError(list(result.problems)), request) if result and result.problems else []
+    context = {
+        "entry": entry,
+        "tournament": entry.tournament,
+        "line": line,
+        "result": result,
+        "problems": problems,
+        "claims": claims,
+    }
     return render(request, "tournaments/entry.html", context)
 
 
