@@ -1,8 +1,11 @@
 """A table's paper-list page, for every kind of event, enters a list only over the list its form saw: a form opened
 before another list was entered in another browser is refused (409), with the list as it stands now and who entered
 it when above the form and what was typed kept, and sent again from there it goes in; the same form sent twice (a
-double tap) enters its list once; a list entered is corrected from a form opened after it, its history kept. Through
-the API, a list sent with the version of its event seen before another list was entered is refused in the same way."""
+double tap) enters its list once; a list entered is corrected from a form opened after it, its history kept. A form
+opened before its series was drawn again (a club night's new draw, a league's series unseated and seated anew) is
+refused in the same way, its table's match being another; and a refused form sent again puts each typed total beside
+the player it was typed for, however the seats changed. Through the API, a list sent with the version of its event
+seen before another list was entered is refused in the same way."""
 
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ from matches.clubs import services as clubs
 from matches.clubs.models import ClubTable
 from matches.interclub import services as leagues
 from matches.interclub.models import Venue, VenueTable
-from matches.models import Match, MatchEvent, PaperLine
+from matches.models import Match, MatchEvent, PaperLine, Player
 from matches.tournaments import services as tournaments
 from matches.tournaments.models import Series, Table
 
@@ -136,6 +139,28 @@ def _hidden(page: str) -> dict[str, str]:
         for name, value in re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form)
         if name != "csrfmiddlewaretoken"
     }
+
+
+def _shown(page: str) -> dict[str, str]:
+    """Every field of the page's form as the browser shows it, to send as it stands."""
+    form = page.split("<main>")[1].split("<form")[-1].split("</form>")[0]
+    fields = {}
+    for attributes in re.findall(r"<input ([^>]*)>", form):
+        name = re.search(r'name="(\w+)"', attributes)
+        value = re.search(r'value="([^"]*)"', attributes)
+        if name is not None and name[1] != "csrfmiddlewaretoken":
+            fields[name[1]] = html.unescape(value[1]) if value is not None else ""
+    return fields
+
+
+def _row(page: str, player: Player) -> str:
+    """The fields of ``player``'s row in the page's form."""
+    form = page.split("<main>")[1].split("<form")[-1]
+    return form.split(f"<legend>{player.name}</legend>")[1].split("</fieldset>")[0]
+
+
+def _totals(match: Match, player: Player) -> tuple[int, int, int]:
+    return PaperLine.objects.values_list("game_points", "won", "lost").get(match=match, player=player)
 
 
 def _stored(match: Match) -> list[tuple[int, int, int]]:
@@ -269,3 +294,65 @@ def test_a_form_made_out_before_two_players_swapped_seats_gives_nobody_the_other
     assert refused.status_code == 409
     assert _stored(opened.match) == []
     assert f"<legend>{second.name}</legend>" in refused.content.decode().split("<form")[-1].split("points_1")[0]
+
+
+def _club_night_drawn_again(opened: Opened) -> Match:
+    night = ClubTable.objects.get(match=opened.match).night
+    clubs.night_draw(night=night, series=1, user=opened.second, again=True)
+    return ClubTable.objects.select_related("match").get(night=night, series=1, number=1).match
+
+
+def _league_series_seated_anew(opened: Opened) -> Match:
+    venue = VenueTable.objects.get(match=opened.match).venue
+    leagues.series_unseat(venue=venue, series=2)
+    leagues.series_seat(venue=venue, series=2, user=opened.second)
+    return VenueTable.objects.select_related("match").get(venue=venue, series=2, number=1).match
+
+
+DRAWN_AGAIN: dict[str, Callable[[Opened], Match]] = {
+    "club night": _club_night_drawn_again,
+    "league venue": _league_series_seated_anew,
+}
+
+
+@pytest.mark.parametrize("kind", DRAWN_AGAIN)
+def test_a_form_made_out_before_its_series_was_drawn_again_enters_nothing_on_the_new_table(kind: str) -> None:
+    opened = KINDS[kind]()
+    first_seat = opened.match.seats.select_related("player").get(position=0).player
+    secretary = _browser(opened.first)
+    stale = _form(secretary, opened.address, 18, opened.match)
+    drawn = DRAWN_AGAIN[kind](opened)
+    # The new table's match starts where the old one's did: its version alone does not tell them apart.
+    assert drawn.pk != opened.match.pk
+    assert str(drawn.version) == stale["version"]
+
+    refused = secretary.post(opened.address, stale)
+
+    assert refused.status_code == 409
+    assert _stored(drawn) == []
+    page = refused.content.decode()
+    assert "No list is entered for this table now." in page.split("<main>")[1]
+    # Sent again, the list goes in on the new table, the 18 beside the player it was typed for.
+    assert re.search(r'name="points_\d+" value="18"', _row(page, first_seat))
+    assert secretary.post(opened.address, _shown(page)).status_code == 302
+    assert _stored(drawn) == _entered(18, drawn.seats.count())
+    assert _totals(drawn, first_seat) == (18, 1, 0)
+
+
+def test_a_list_sent_again_after_two_players_swapped_seats_puts_each_total_beside_its_player() -> None:
+    opened = _club_night()
+    table = ClubTable.objects.select_related("night").get(match=opened.match)
+    first, second = [seat.player for seat in opened.match.seats.select_related("player").order_by("position")][:2]
+    secretary = _browser(opened.first)
+    typed = _form(secretary, opened.address, 18, opened.match) | {"points_1": "20", "won_1": "1"}
+    clubs.seats_swap(night=table.night, series=1, first=first, second=second, user=opened.second)
+
+    refused = secretary.post(opened.address, typed)
+
+    assert refused.status_code == 409
+    page = refused.content.decode()
+    assert re.search(r'name="points_1" value="18"', _row(page, first))
+    assert re.search(r'name="points_0" value="20"', _row(page, second))
+    assert secretary.post(opened.address, _shown(page)).status_code == 302
+    assert _totals(opened.match, first) == (18, 1, 0)
+    assert _totals(opened.match, second) == (20, 1, 0)

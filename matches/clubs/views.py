@@ -39,7 +39,7 @@ from matches.qr import table_join
 from matches.records import record_links
 from matches.refusals import done_or_refused, refusal_as_messages, refusal_on_form, refusal_texts
 from matches.screens import screen_response
-from matches.services.paper import PaperTotals
+from matches.services.paper import PaperTotals, TableVersion
 from matches.views.common import made_by_form
 from matches.views.paper import PaperTable, paper_page
 
@@ -796,7 +796,7 @@ def night_paper(request: HttpRequest, night: Night, number: int) -> HttpResponse
     closed = _("This night is closed: its lists stay as they are.") if night.closed_at else ""
     paper = PaperTable(table.match, table.series, number, night.season.name, "clubs/_base.html", back, night_of, closed)
 
-    def enter(lines: list[PaperTotals], version: int | None) -> None:
+    def enter(lines: list[PaperTotals], version: TableVersion | None) -> None:
         services.paper_enter(table=table, lines=lines, user=signed_in_account(request), version=version)
 
     return paper_page(request, paper, enter=enter, done=back + "#results")

@@ -26,7 +26,7 @@ from matches.qr import table_join
 from matches.records import record_links
 from matches.refusals import done_or_refused, refusal_as_messages, refusal_on_form, refusal_texts
 from matches.screens import followed_page, screen_response
-from matches.services.paper import PaperTotals
+from matches.services.paper import PaperTotals, TableVersion
 from matches.views.common import made_by_form
 from matches.views.paper import PaperTable, paper_page
 
@@ -308,7 +308,7 @@ def venue_paper(request: HttpRequest, venue: Venue, number: int) -> HttpResponse
         _("This venue is closed: its lists stay as they are.") if venue.closed_at else "",
     )
 
-    def enter(lines: list[PaperTotals], version: int | None) -> None:
+    def enter(lines: list[PaperTotals], version: TableVersion | None) -> None:
         services.table_paper_enter(table=table, lines=lines, user=signed_in_account(request), version=version)
 
     return paper_page(request, paper, enter=enter, done=_venue_url(venue, f"#series-{series}"))

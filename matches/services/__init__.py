@@ -49,7 +49,7 @@ from .matches import (
     match_retitle,
     match_unlock,
 )
-from .paper import PaperTotals, paper_check, paper_enter, paper_restore, paper_to_phones
+from .paper import PaperTotals, TableVersion, paper_check, paper_enter, paper_restore, paper_to_phones
 from .players import (
     check_player_names,
     player_claim,
@@ -76,6 +76,7 @@ __all__ = [
     "Started",
     "Stepped",
     "Submission",
+    "TableVersion",
     "account_matches_release",
     "check_new_match",
     "check_player_names",

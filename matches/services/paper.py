@@ -36,10 +36,26 @@ TABLE_MOVED_ON = gettext_noop(
 )
 
 
+class TableVersion(NamedTuple):
+    """A table as a paper-list form was made out on it: its match (public id), its players in seat order (public
+    ids) and the match's version. A redrawn table is another match, whose version starts where the old one's did:
+    the version alone does not tell them apart."""
+
+    match: str
+    players: tuple[str, ...]
+    version: int
+
+
+def table_version(match: Match) -> TableVersion:
+    """``match``'s table as it stands, for a form to be made out on and a list sent from one to be checked against."""
+    seated = match.seats.order_by("position").values_list("player__public_id", flat=True)
+    return TableVersion(str(match.public_id), tuple(str(player) for player in seated), match.version)
+
+
 class PaperMoved(Conflict):
     """A paper list sent from a form made out before the table changed (another list entered, the list taken back to
-    the phones, two seats swapped): entering it would replace a list its sender did not see, or give a player
-    another's totals. ``version``: the match's version now, for the form made out anew."""
+    the phones, two seats swapped, the series drawn again): entering it would replace a list its sender did not see,
+    or give a player another's totals. ``version``: the match's version now, for the form made out anew."""
 
     def __init__(self, version: int) -> None:
         self.version = version
@@ -76,14 +92,15 @@ def paper_enter(
     games: int | None,
     skat_values: bool,
     user: User | None,
-    version: int | None = None,
+    version: TableVersion | None = None,
 ) -> None:
     """Enter ``match``'s list from paper: refused while it has games entered, checked (``paper_check``), replacing
     totals entered before, the list before and after kept in the match's history; then the list is locked (the
     phones learn at once that it takes no games) and its scoring link turned off, its co-scorers scoring it no longer
-    (``match_lock`` with ``end_scoring``). ``version`` is the match version the form was made out on: if the match
-    moved on since, another list is not entered over the one its sender did not see (``PaperMoved``); the list it
-    holds already (the same form sent twice) is no conflict."""
+    (``match_lock`` with ``end_scoring``). ``version`` is the table the form was made out on: if it is not ``match``
+    with the same players in the same seats at the same version (a form for a table drawn again, or whose seats or
+    list changed since), another list is not entered over the one its sender did not see, nor a player given
+    another's totals (``PaperMoved``); the list it holds already (the same form sent twice) is no conflict."""
     with transaction.atomic():
         locked = lock_match(match.pk)
         if Game.objects.filter(match=locked, deleted=False).exists():
@@ -95,7 +112,7 @@ def paper_enter(
         ]
         after = _kept(written)
         changed = _sorted(before) != _sorted(after)
-        if changed and version is not None and version != locked.version:
+        if changed and version is not None and version != table_version(locked):
             raise PaperMoved(locked.version)
         paper_check(match=locked, lines=lines, games=games, skat_values=skat_values)
         # The same list again (a form sent twice) changes nothing and writes no history.

@@ -50,7 +50,7 @@ from matches.qr import TableJoin, table_join
 from matches.records import record_links
 from matches.refusals import done_or_refused, refusal_as_messages, refusal_on_form, refusal_texts
 from matches.screens import followed_page
-from matches.services.paper import PaperTotals
+from matches.services.paper import PaperTotals, TableVersion
 from matches.views.common import made_by_form
 from matches.views.paper import PaperTable, paper_page
 
@@ -568,7 +568,7 @@ def table_paper(request: HttpRequest, tournament: Tournament, series: int, numbe
         table.match, series, number, tournament.name, "tournaments/_base.html", desk, tournament.name, closed
     )
 
-    def enter(lines: list[PaperTotals], version: int | None) -> None:
+    def enter(lines: list[PaperTotals], version: TableVersion | None) -> None:
         by_player = {seat.entry.player_id: seat.entry for seat in table.seats.select_related("entry")}
         entries = [(by_player[line.player.pk], line.game_points, line.won, line.lost) for line in lines]
         services.table_paper_enter(table=table, lines=entries, user=signed_in_account(request), version=version)

@@ -15,7 +15,7 @@ from ..errors import ServiceError
 from ..forms.paper import PaperForm
 from ..models import Match
 from ..papers import PaperStanding, paper_standing
-from ..services.paper import PaperMoved, PaperTotals
+from ..services.paper import PaperMoved, PaperTotals, TableVersion
 
 
 @dataclass(frozen=True)
@@ -38,16 +38,16 @@ def paper_page(
     request: HttpRequest,
     table: PaperTable,
     *,
-    enter: Callable[[list[PaperTotals], int | None], object],
+    enter: Callable[[list[PaperTotals], TableVersion | None], object],
     done: str,
 ) -> HttpResponse:
-    """The paper list of ``table``: the form, filled with what was entered before and made out on the match's
-    version; posted, the lines are entered by ``enter`` with the version the form was made out on (the app's service,
-    which refuses as it does, each refusal next to the number it names) and the page goes on to ``done``. A form made
-    out before the table changed elsewhere (another list entered, say) is refused (409) with the list as it stands
-    and who entered it when, what was typed kept and the form made out anew, to send again once looked at. Where the
-    event says the list is ``closed``, the page says why and has no form to fill in (a list sent all the same is
-    refused, 409)."""
+    """The paper list of ``table``: the form, filled with what was entered before and made out on the table as it
+    stands (its match, its seats, the match's version); posted, the lines are entered by ``enter`` with the table the
+    form was made out on (the app's service, which refuses as it does, each refusal next to the number it names) and
+    the page goes on to ``done``. A form made out before the table changed elsewhere (another list entered, two seats
+    swapped, the series drawn again) is refused (409) with the list as it stands and who entered it when, what was
+    typed kept beside its player and the form made out anew, to send again once looked at. Where the event says the
+    list is ``closed``, the page says why and has no form to fill in (a list sent all the same is refused, 409)."""
     if table.closed:
         refused = request.method == "POST"
         status = 409 if refused else 200

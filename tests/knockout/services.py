@@ -15,7 +15,7 @@ from matches.engine.messages import gettext_noop
 from matches.errors import Conflict, Invalid
 from matches.models import Keeper, PaperLine, Player
 from matches.services.events import one_line_name
-from matches.services.paper import paper_enter
+from matches.services.paper import TableVersion, paper_enter
 from matches.services.tables import moved_on, table_match, table_title
 from matches.standings import rows_differ
 
@@ -94,7 +94,7 @@ def table_paper_enter(
     table: KnockoutTable,
     lines: Sequence[tuple[Player, int, int, int]],
     user: User | None,
-    version: int | None = None,
+    version: TableVersion | None = None,
 ) -> KnockoutTable:
     """Enter a table's paper list (each player's game points, won and lost games), checked for what its games can
     produce, unless the table's match moved on since ``version`` (the form's); the players' kept game points are

@@ -14,7 +14,7 @@ from matches.models import Match
 from matches.permissions import Action, allowed, on_subject, signed_in, signed_in_account, visitor_of
 from matches.qr import table_join
 from matches.screens import followed_page
-from matches.services.paper import PaperTotals
+from matches.services.paper import PaperTotals, TableVersion
 from matches.views.paper import PaperTable, paper_page
 
 from . import services
@@ -69,7 +69,7 @@ def knockout_paper(request: HttpRequest, knockout: Knockout, series: int, number
         raise Http404
     paper = PaperTable(found.match, series, number, knockout.name, "base.html", _url(knockout), knockout.name)
 
-    def enter(lines: list[PaperTotals], version: int | None) -> None:
+    def enter(lines: list[PaperTotals], version: TableVersion | None) -> None:
         services.table_paper_enter(table=found, lines=lines, user=signed_in_account(request), version=version)
 
     return paper_page(request, paper, enter=enter, done=_url(knockout))

@@ -22,7 +22,7 @@ from matches.engine.messages import gettext_noop, msg_count, ngettext_noop
 from matches.engine.variants import Family
 from matches.errors import Conflict, Invalid
 from matches.models import Match, Player, Seat, new_link_token
-from matches.services import closed_lists_report, match_lock, match_reseat, match_unlock
+from matches.services import TableVersion, closed_lists_report, match_lock, match_reseat, match_unlock
 from matches.services import paper_enter as core_paper_enter
 from matches.services.tables import moved_on, table_match, table_title
 
@@ -288,7 +288,7 @@ def paper_enter(
     table: ClubTable,
     lines: Sequence[tuple[Player, int, int, int]],
     user: User | None = None,
-    version: int | None = None,
+    version: TableVersion | None = None,
 ) -> ClubTable:
     """Enter a table's paper list as each player's totals (game points, won, lost), checked for what a series can
     produce; replaces totals entered before, unless the table's match moved on since ``version`` (the form's, as the

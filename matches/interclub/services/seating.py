@@ -13,7 +13,7 @@ from matches.engine.match_days import LineUp, seat_series
 from matches.engine.messages import gettext_noop
 from matches.errors import Conflict, Invalid
 from matches.models import Game, Player
-from matches.services import match_discard, paper_enter
+from matches.services import TableVersion, match_discard, paper_enter
 from matches.services.tables import moved_on, table_match, table_title
 
 from ..models import CheckIn, League, Venue, VenueTable, VenueTeam
@@ -123,7 +123,7 @@ def table_paper_enter(
     table: VenueTable,
     lines: Sequence[tuple[Player, int, int, int]],
     user: User | None,
-    version: int | None = None,
+    version: TableVersion | None = None,
 ) -> VenueTable:
     """Enter a table's paper list as each player's totals (game points, won, lost), checked for what a series can
     produce; replaces totals entered before, unless the table's match moved on since ``version`` (the form's, as the

@@ -13,7 +13,7 @@ from matches.engine import FieldError
 from matches.engine.messages import gettext_noop, msg
 from matches.errors import Conflict
 from matches.models import Match
-from matches.services import closed_lists_report, match_lock, paper_enter
+from matches.services import TableVersion, closed_lists_report, match_lock, paper_enter
 from matches.services.tables import moved_on
 from matches.standings import rows_differ
 
@@ -23,7 +23,11 @@ from .common import _lock
 
 
 def table_paper_enter(
-    *, table: Table, lines: Sequence[tuple[Entry, int, int, int]], user: User | None, version: int | None = None
+    *,
+    table: Table,
+    lines: Sequence[tuple[Entry, int, int, int]],
+    user: User | None,
+    version: TableVersion | None = None,
 ) -> Table:
     """Enter a table's paper list as each player's totals (game points, won, lost), checked for what a series can
     produce; replaces totals entered before, unless the table's match moved on since ``version`` (the form's, as the
