@@ -716,6 +716,42 @@ def test_a_player_of_another_clubs_roster_is_refused_next_to_the_player() -> Non
     assert "a player plays for one club in a league" in error_of(response.content.decode(), "id_player")
 
 
+def test_a_division_group_or_team_named_as_one_there_in_other_letters_is_refused_next_to_its_name() -> None:
+    setup = league_setup()
+    manager = Client(headers={"accept-language": "de"})
+    manager.force_login(setup.manager)
+    response = manager.post(
+        reverse("interclub_division_new", args=[setup.league.public_id]),
+        {"division-name": "  verbandsliga ", "division-level": "2"},
+    )
+    assert response.status_code == 400
+    assert error_of(response.content.decode(), "id_division-name") == (
+        "Die Liga hat schon eine Spielklasse mit diesem Namen."
+    )
+    response = manager.post(
+        reverse("interclub_group_new", args=[setup.league.public_id]),
+        {
+            "group-division": str(setup.group.division.pk),
+            "group-name": "staffel  1 ",
+            "group-promoted": "0",
+            "group-relegated": "0",
+        },
+    )
+    assert response.status_code == 400
+    assert error_of(response.content.decode(), "id_group-name") == (
+        "Die Spielklasse hat schon eine Staffel mit diesem Namen."
+    )
+    response = manager.post(
+        reverse("interclub_team_new", args=[setup.group.public_id]),
+        {"team-club": str(setup.clubs[1].public_id), "team-name": "KREUZ BUBE I", "team-captain": ""},
+    )
+    assert response.status_code == 400
+    assert (
+        error_of(response.content.decode(), "id_team-name") == "Die Staffel hat schon eine Mannschaft mit diesem Namen."
+    )
+    assert (Division.objects.count(), Group.objects.count(), Team.objects.count()) == (1, 1, 4)
+
+
 # --- The league's setup -----------------------------------------------------------------------------------------------
 
 

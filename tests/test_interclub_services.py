@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import datetime
+import threading
 import uuid
 from itertools import combinations
 
 import pytest
+from django.db import connection
 
 from matches.clubs import services as clubs
 from matches.engine import setup_match
@@ -82,6 +84,67 @@ def test_a_league_with_a_bad_setting_is_refused_and_not_stored(changes: dict[str
     assert field in _texts(refused.value)
     assert not Player.objects.exists()
     assert not League.objects.exists()
+
+
+# --- Divisions, groups and teams ------------------------------------------------------------------------------------
+
+
+def test_a_division_group_or_team_is_stored_on_one_line_with_single_spaces() -> None:
+    setup = league_setup()
+    division = leagues.division_create(league=setup.league, name="  Landesliga   Süd ")
+    group = leagues.group_create(division=division, name=" Staffel \t 2 ")
+    team = leagues.team_enter(group=group, club=setup.clubs[0], name="Herz  Dame II ")
+    assert (division.name, group.name, team.name) == ("Landesliga Süd", "Staffel 2", "Herz Dame II")
+
+
+def test_a_division_group_or_team_named_as_one_there_in_other_letters_or_spacing_is_refused() -> None:
+    setup = league_setup()
+    with pytest.raises(Invalid) as refused:
+        leagues.division_create(league=setup.league, name="  verbandsliga ")
+    assert _texts(refused.value) == {"name": ["The league has a division of that name already."]}
+    with pytest.raises(Invalid) as refused:
+        leagues.group_create(division=setup.group.division, name="STAFFEL  1")
+    assert _texts(refused.value) == {"name": ["The division has a group of that name already."]}
+    with pytest.raises(Invalid) as refused:
+        leagues.team_enter(group=setup.group, club=setup.clubs[1], name="kreuz bube i ")
+    assert _texts(refused.value) == {"name": ["The group has a team of that name already."]}
+    # "Jörg" as a Mac types it (o and a combining diaeresis) is the "JÖRG" entered before.
+    leagues.team_enter(group=setup.group, club=setup.clubs[2], name="JÖRG")
+    with pytest.raises(Invalid):
+        leagues.team_enter(group=setup.group, club=setup.clubs[2], name="Jo\u0308rg")
+    assert setup.league.divisions.count() == 1
+    assert setup.group.division.groups.count() == 1
+    assert setup.group.teams.count() == 5
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_divisions_of_one_name_in_other_letters_entered_at_once_are_one() -> None:
+    league = leagues.league_create(owner=make_user(), settings=leagues.LeagueSettings(name="Landesliga"))
+    barrier = threading.Barrier(2)
+    made: list[str] = []
+    refused: list[dict[str, list[str]]] = []
+    failures: list[BaseException] = []
+
+    def enter(name: str) -> None:
+        try:
+            barrier.wait(timeout=10)
+            made.append(leagues.division_create(league=league, name=name).name)
+        except Invalid as error:
+            refused.append(_texts(error))
+        except BaseException as error:
+            failures.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=enter, args=(name,)) for name in ("Bezirksliga", "BEZIRKSLIGA")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert failures == []
+    assert len(made) == 1
+    assert refused == [{"name": ["The league has a division of that name already."]}]
+    assert list(league.divisions.values_list("name", flat=True)) == made
 
 
 # --- Venues ----------------------------------------------------------------------------------------------------------

@@ -1,13 +1,16 @@
-"""What the league's services share: the league's and a venue's locks, a series checked against its venue, and who
-plays for another club in the league (a player plays for one club in a league)."""
+"""What the league's services share: the league's and a venue's locks, a series checked against its venue, names
+compared, and who plays for another club in the league (a player plays for one club in a league)."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from django.db.models import Q
 
 from matches.engine.messages import gettext_noop
 from matches.errors import Conflict, Invalid
 from matches.models import Player
+from matches.names import name_key
 
 from ..models import Group, League, RosterEntry, Venue
 
@@ -23,6 +26,13 @@ def _lock_league(league: League) -> League:
 
 def league_of_group(group: Group) -> League:
     return group.division.league
+
+
+def _named_already(names: Iterable[str], name: str) -> bool:
+    """Whether ``name`` is one of ``names`` as names are compared ("Jörg", "jörg" and "JÖRG" are one name): asked
+    under the league's lock, so that two of one name entered at once are one."""
+    key = name_key(name)
+    return any(name_key(one) == key for one in names)
 
 
 def _entered_elsewhere(league: League, club_id: int, player: Player, federation_number: str) -> RosterEntry | None:

@@ -17,7 +17,7 @@ from matches.models import Keeper
 from matches.services.events import one_line_name, one_of, series_lengths, tables_rules
 
 from ..models import Division, Group, League, LeagueManager, LeagueRole
-from .common import MAX_SERIES, MIN_SERIES, _lock_league
+from .common import MAX_SERIES, MIN_SERIES, _lock_league, _named_already
 
 # The variant and scheme of every league: Skat by Seeger-Fabian, the only league scoring the engine offers.
 LEAGUE_VARIANT, LEAGUE_SCHEME = "skat", Scheme.SEEGER_FABIAN.value
@@ -97,21 +97,24 @@ def league_managers_leave(*, user: User) -> None:
 
 
 def division_create(*, league: League, name: str, level: int = 1) -> Division:
+    """A division of the league, its name on one line with single spaces; refused where the league has one of that
+    name, in capitals or small letters alike."""
     name = one_line_name(name)
     with transaction.atomic():
         _lock_league(league)
-        if Division.objects.filter(league=league, name=name).exists():
+        if _named_already(Division.objects.filter(league=league).values_list("name", flat=True), name):
             raise Invalid.on("name", gettext_noop("The league has a division of that name already."))
         return Division.objects.create(league=league, name=name, level=level)
 
 
 def group_create(*, division: Division, name: str, promoted: int = 0, relegated: int = 0) -> Group:
-    """A group ("Staffel") of the division, with its places up and down."""
+    """A group ("Staffel") of the division, with its places up and down; refused where the division has one of
+    that name, in capitals or small letters alike."""
     name = one_line_name(name)
     if promoted < 0 or relegated < 0:
         raise Invalid.on("promoted", gettext_noop("The places up and down cannot be negative."))
     with transaction.atomic():
         _lock_league(division.league)
-        if Group.objects.filter(division=division, name=name).exists():
+        if _named_already(Group.objects.filter(division=division).values_list("name", flat=True), name):
             raise Invalid.on("name", gettext_noop("The division has a group of that name already."))
         return Group.objects.create(division=division, name=name, promoted=promoted, relegated=relegated)

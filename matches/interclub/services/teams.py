@@ -20,15 +20,16 @@ from matches.services.events import bracketed_name, one_line_name
 from matches.services.people import checked_federation_number, join_number, join_roster, roster_unpaired
 
 from ..models import CheckIn, Group, League, RosterEntry, Team
-from .common import _entered_elsewhere, _lock_league, _refuse_other_club, league_of_group
+from .common import _entered_elsewhere, _lock_league, _named_already, _refuse_other_club, league_of_group
 
 
 def team_enter(*, group: Group, club: Club, name: str, captain: User | None = None) -> Team:
-    """A club's team in a group ("Team I"), with its captain."""
+    """A club's team in a group ("Team I"), with its captain; refused where the group has a team of that name, in
+    capitals or small letters alike."""
     name = one_line_name(name)
     with transaction.atomic():
         _lock_league(league_of_group(group))
-        if Team.objects.filter(group=group, name=name).exists():
+        if _named_already(Team.objects.filter(group=group).values_list("name", flat=True), name):
             raise Invalid.on("name", gettext_noop("The group has a team of that name already."))
         return Team.objects.create(group=group, club=club, name=name, captain=captain)
 
