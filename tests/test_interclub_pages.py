@@ -27,7 +27,7 @@ from matches.interclub import services as leagues
 from matches.interclub.models import CheckIn, Division, Group, League, MatchDay, RosterEntry, Team, Venue, VenueTable
 from matches.interclub.selectors import players_ranking
 from matches.labels import standing_label, total_label
-from matches.models import Match
+from matches.models import Match, Player
 from matches.services import Submission, game_add
 
 from .factories import make_user
@@ -705,15 +705,34 @@ def test_a_secretary_adds_a_player_of_the_clubs_book_to_the_roster() -> None:
 
 def test_a_player_of_another_clubs_roster_is_refused_next_to_the_player() -> None:
     setup = league_setup()
-    entered = setup.rosters[0][0]
-    RosterEntry.objects.filter(pk=entered.pk).update(federation_number="777")
+    account = make_user("greta")
     player = clubs.club_player_add(club=setup.teams[1].club, name="Doppelt")
+    Player.objects.filter(pk__in=[setup.rosters[0][0].player.pk, player.pk]).update(account=account)
     response = browser(setup.manager).post(
-        reverse("interclub_roster", args=[setup.teams[1].public_id]),
-        {"player": str(player.public_id), "federation_number": "777"},
+        reverse("interclub_roster", args=[setup.teams[1].public_id]), {"player": str(player.public_id)}
     )
     assert response.status_code == 400
     assert "a player plays for one club in a league" in error_of(response.content.decode(), "id_player")
+
+
+def test_a_federation_number_on_another_clubs_roster_is_refused_next_to_the_number_naming_whose_it_is() -> None:
+    setup = league_setup()
+    RosterEntry.objects.filter(pk=setup.rosters[0][0].pk).update(federation_number="0101001")
+    player = clubs.club_player_add(club=setup.teams[1].club, name="Uwe")
+    secretary = Client(headers={"accept-language": "de"})
+    secretary.force_login(setup.secretaries[1])
+    response = secretary.post(
+        reverse("interclub_roster", args=[setup.teams[1].public_id]),
+        {"player": str(player.public_id), "federation_number": "0101001"},
+    )
+    assert response.status_code == 400
+    text = response.content.decode()
+    assert error_of(text, "id_federation_number") == (
+        "0101001 ist die Passnummer von Herz 1, für Herz Dame I (Herz Dame) gemeldet: Ein Spieler spielt in einer "
+        "Liga für einen Verein."
+    )
+    assert 'id="id_player_error"' not in text
+    assert not RosterEntry.objects.filter(player=player).exists()
 
 
 def test_a_division_group_or_team_named_as_one_there_in_other_letters_is_refused_next_to_its_name() -> None:

@@ -181,7 +181,10 @@ def test_a_player_on_another_clubs_roster_is_refused_by_federation_number() -> N
     with pytest.raises(Invalid) as refused:
         leagues.roster_add(team=setup.teams[1], player=player, federation_number="1010004")
     assert _texts(refused.value) == {
-        "player": ["G. Grand is on the roster of Herz Dame I (Herz Dame): a player plays for one club in a league."]
+        "federation_number": [
+            "1010004 is the federation number of Greta Grand, on the roster of Herz Dame I (Herz Dame): a player plays "
+            "for one club in a league."
+        ]
     }
     assert not RosterEntry.objects.filter(player=player).exists()
 

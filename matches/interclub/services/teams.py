@@ -83,6 +83,18 @@ def roster_add(
                     join_roster(player=player, league_player=entered.league_player)
             return entered
         other = _entered_elsewhere(league, team.club_id, player, number)
+        if other is not None and number and other.federation_number == number:
+            raise Invalid.on(
+                "federation_number",
+                gettext_noop(
+                    "{number} is the federation number of {player}, on the roster of {team} ({club}): a player "
+                    "plays for one club in a league."
+                ),
+                number=number,
+                player=other.player.name,
+                team=other.team.name,
+                club=other.team.club.name,
+            )
         if other is not None:
             raise _refuse_other_club(player.name, other, "player")
         entry = RosterEntry.objects.create(
