@@ -259,9 +259,11 @@ LEAGUE_SCORES = (
 def _league() -> League:
     """A league whose venue of two series was played, closed, confirmed, reopened before acceptance, closed and
     confirmed again, accepted and corrected, and a second match day's venue closed and not accepted yet, a player on
-    a roster with a federation number; and another league with every setting changed and a second division."""
+    a roster with a federation number, one taken off a roster; and another league with every setting changed and a
+    second division."""
     setup = league_setup(series=2)
     roster_player(setup.teams[0], "Herz Fünf", federation_number="10100042", substitute=True)
+    leagues.roster_remove(entry=roster_player(setup.teams[1], "Kreuz Fünf"))
     secretary = setup.secretaries[0]
     for number, scores in enumerate(LEAGUE_SCORES, start=1):
         check_in_all(setup, number)

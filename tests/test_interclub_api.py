@@ -157,6 +157,19 @@ def test_a_team_answers_its_roster_with_the_substitute_last(setup: LeagueSetup) 
     assert body["roster"][0]["league_player"] == str(setup.rosters[0][0].league_player.public_id)
 
 
+def test_a_team_answers_the_league_player_of_one_taken_off_its_roster_and_put_on_again(setup: LeagueSetup) -> None:
+    team, entry = setup.teams[1], setup.rosters[1][4]
+    leagues.roster_remove(entry=entry)
+    leagues.roster_add(team=team, player=entry.player, substitute=True, by=setup.secretaries[1])
+    body = APIClient().get(f"/api/v1/teams/{team.public_id}/").json()
+    assert body["roster"][-1] == {
+        "player": str(entry.player.public_id),
+        "league_player": str(entry.league_player.public_id),
+        "name": "Kreu Ersatz",
+        "substitute": True,
+    }
+
+
 def test_a_match_day_answers_its_venues(setup: LeagueSetup) -> None:
     body = APIClient().get(f"/api/v1/match-days/{setup.match_day.public_id}/").json()
     assert body["venues"] == [

@@ -22,11 +22,13 @@ from matches.interclub import services as leagues
 from matches.interclub.models import (
     CheckIn,
     Correction,
+    FormerPlayer,
     League,
     PlayerSeries,
     ReportConfirmation,
     RosterEntry,
     SeriesScore,
+    Team,
     Venue,
     VenueTable,
     VenueTeam,
@@ -181,6 +183,35 @@ def test_a_league_with_a_closed_reopened_accepted_and_corrected_venue_comes_back
     assert {key: value for key, value in again.items() if key != "created"} == {
         key: value for key, value in league.items() if key != "created"
     }
+
+
+def test_a_player_taken_off_the_roster_before_the_backup_is_put_on_again_after_it_as_the_league_player_they_were(
+    client: Client,
+) -> None:
+    setup = played()
+    team, entry = setup.teams[1], setup.rosters[1][4]
+    leagues.roster_remove(entry=entry)
+    clubs, league = files(setup, client)
+    assert league["league"]["former_players"] == [
+        {"player": str(entry.player.public_id), "league_player": str(entry.league_player.public_id)}
+    ]
+    wiped()
+    restored_from(clubs, league, make_user("olga"))
+    again = leagues.roster_add(
+        team=Team.objects.get(public_id=team.public_id), player=Player.objects.get(public_id=entry.player.public_id)
+    )
+    assert (again.league_player.public_id, again.league_player.name) == (entry.league_player.public_id, "Kreu Ersatz")
+
+
+def test_a_league_file_made_before_the_league_kept_its_former_players_restores(client: Client) -> None:
+    setup = played()
+    leagues.roster_remove(entry=setup.rosters[1][4])
+    clubs, league = files(setup, client)
+    del league["league"]["former_players"]
+    wiped()
+    restored_from(clubs, league, make_user("olga"))
+    assert not FormerPlayer.objects.exists()
+    assert RosterEntry.objects.count() == 19
 
 
 def test_a_league_whose_clubs_are_not_here_is_refused_naming_the_club(client: Client) -> None:

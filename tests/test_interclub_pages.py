@@ -735,6 +735,20 @@ def test_a_federation_number_on_another_clubs_roster_is_refused_next_to_the_numb
     assert not RosterEntry.objects.filter(player=player).exists()
 
 
+def test_a_secretary_takes_a_player_off_the_roster_and_puts_them_on_again_as_the_league_player_they_were() -> None:
+    setup = league_setup()
+    team, entry = setup.teams[1], setup.rosters[1][4]
+    client = browser(setup.secretaries[1])
+    roster = reverse("interclub_roster", args=[team.public_id])
+    assert client.post(roster, {"remove": str(entry.pk)}).status_code == 302
+    assert not RosterEntry.objects.filter(team=team, player=entry.player).exists()
+    assert client.post(roster, {"player": str(entry.player.public_id), "substitute": "on"}).status_code == 302
+    assert RosterEntry.objects.get(team=team, player=entry.player).league_player == entry.league_player
+    names = list(Player.objects.filter(keeper=setup.league.keeper).values_list("name", flat=True))
+    assert entry.league_player.name == "Kreu Ersatz"
+    assert not [name for name in names if "(" in name]
+
+
 def test_a_division_group_or_team_named_as_one_there_in_other_letters_is_refused_next_to_its_name() -> None:
     setup = league_setup()
     manager = Client(headers={"accept-language": "de"})

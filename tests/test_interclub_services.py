@@ -220,6 +220,30 @@ def test_a_player_of_two_teams_of_one_club_is_one_player_in_the_league_book() ->
     assert again.league_player == entry.league_player
 
 
+@pytest.mark.parametrize("by_the_club", [True, False])
+def test_a_player_taken_off_the_roster_and_put_on_again_is_the_league_player_they_were(by_the_club: bool) -> None:
+    setup = league_setup()
+    team = setup.teams[1]
+    entry = roster_player(team, "Uwe", federation_number="0101001")
+    leagues.roster_remove(entry=entry)
+    by = setup.secretaries[1] if by_the_club else setup.manager
+    again = leagues.roster_add(team=team, player=entry.player, federation_number="0101001", by=by)
+    assert again.league_player == entry.league_player
+    named = Player.objects.filter(keeper=setup.league.keeper, name_key__startswith=name_key("Uwe"))
+    assert [player.name for player in named] == ["Uwe"]
+
+
+def test_a_namesake_of_another_club_never_takes_the_league_player_of_one_taken_off() -> None:
+    setup = league_setup()
+    first = roster_player(setup.teams[0], "Uwe")
+    leagues.roster_remove(entry=first)
+    namesake = roster_player(setup.teams[1], "Uwe")
+    again = roster_player(setup.teams[0], "Uwe")
+    assert again.player == first.player
+    assert again.league_player == first.league_player
+    assert (again.league_player.name, namesake.league_player.name) == ("Uwe", "Uwe (Kreuz Bube)")
+
+
 def test_a_player_of_another_club_is_not_put_on_a_roster() -> None:
     setup = league_setup()
     with pytest.raises(Invalid) as refused:

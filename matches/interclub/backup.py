@@ -1,7 +1,7 @@
 """A league's part of a backup (the section ``"league"`` of the core's backup, beside the league's own book of players
 and matches): its settings, divisions, groups, teams with their rosters, match days, and each venue with its teams,
 check-ins, tables, paper lists, the captains' confirmations, its acceptance and its corrections (each reopening once
-closed).
+closed); and who each club's player taken off its rosters was in its book.
 
 Accounts are not part of it (the league's managers, the teams' captains, who confirmed, accepted or corrected):
 accounts belong to an instance. A team's players come from its club's book, so a league's file names each club and
@@ -49,6 +49,7 @@ from .models import (
     CheckIn,
     Correction,
     Division,
+    FormerPlayer,
     Group,
     League,
     LeagueManager,
@@ -92,6 +93,12 @@ def league_backup(league: League) -> dict[str, Any]:
         **{name: getattr(league, name) for name in SETTINGS},
         "created_at": when(league.created_at),
         "divisions": [_division(division) for division in league.divisions.order_by("level", "name", "pk")],
+        "former_players": [
+            {"player": str(one.player.public_id), "league_player": str(one.league_player.public_id)}
+            for one in FormerPlayer.objects.filter(league=league)
+            .select_related("player", "league_player")
+            .order_by("league_player__created_at", "pk")
+        ],
     }
     return data
 
@@ -259,9 +266,26 @@ def restore_league(data: Mapping[str, Any], restored: Restored) -> dict[str, int
         division = _made(Division(league=league, name=str(division_data["name"]), level=int(division_data["level"])))
         for group_data in items(division_data, "groups"):
             _restore_group(division, group_data, restored)
+    _restore_former_players(league, data, restored)
     for venue in Venue.objects.filter(match_day__group__division__league=league, closed_at__isnull=False):
         leagues.venue_results_rescore(venue=venue)
     return {}
+
+
+def _restore_former_players(league: League, data: Mapping[str, Any], restored: Restored) -> None:
+    """Who each club's player taken off the league's rosters was in its book (a file made before the league kept it
+    has none): one whose club's player is not here is left out, as nobody can be put on a roster again as them."""
+    found = items(data, "former_players") if "former_players" in data else []
+    wanted = [uuid.UUID(str(one["player"])) for one in found]
+    club_players = {
+        player.public_id: player for player in Player.objects.filter(public_id__in=wanted, keeper__club__isnull=False)
+    }
+    for one, public_id in zip(found, wanted, strict=True):
+        player = club_players.get(public_id)
+        if player is not None:
+            FormerPlayer.objects.create(
+                league=league, player=player, league_player=restored.players[one["league_player"]]
+            )
 
 
 M = TypeVar("M", bound=Model)

@@ -158,6 +158,22 @@ class RosterEntry(models.Model):
         return f"{self.team}: {self.player}"
 
 
+class FormerPlayer(models.Model):
+    """A club's player taken off the last roster they were on in the league, and who they were in the league's book
+    (``league_player``): put on a roster of the league again, they are that player again, their name and whom they
+    are joined to, not somebody new named with the club in brackets."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    league_player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["league", "player"], name="former_player_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.league}: {self.player} ({self.league_player})"
+
+
 class MatchDay(models.Model):
     """A match day of a group: all its venues play on the same day. ``seed``: the seating of every venue comes
     from it, so that a seating can be made again."""

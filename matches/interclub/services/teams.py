@@ -19,7 +19,7 @@ from matches.services import player_named
 from matches.services.events import bracketed_name, one_line_name
 from matches.services.people import checked_federation_number, join_number, join_roster, roster_unpaired
 
-from ..models import CheckIn, Group, League, RosterEntry, Team
+from ..models import CheckIn, FormerPlayer, Group, League, RosterEntry, Team
 from .common import _entered_elsewhere, _lock_league, _named_already, _refuse_other_club, league_of_group
 
 
@@ -41,12 +41,16 @@ def team_captain_set(*, team: Team, captain: User | None) -> Team:
 
 
 def _league_player(league: League, club: Club, player: Player) -> Player:
-    """Who ``player`` of ``club`` is in the league's book: the one their club's other teams have, or a new one,
-    named so that nobody else in the book has the name (the club's name added in brackets where two of one name
-    meet), since the core seats a table's players by name."""
+    """Who ``player`` of ``club`` is in the league's book: the one their club's other teams have, the one they were
+    when taken off the league's rosters, or a new one, named so that nobody else in the book has the name (the
+    club's name added in brackets where two people of one name meet), since the core seats a table's players by
+    name."""
     known = RosterEntry.objects.filter(team__group__division__league=league, player=player).first()
     if known is not None:
         return known.league_player
+    former = FormerPlayer.objects.filter(league=league, player=player).select_related("league_player").first()
+    if former is not None:
+        return former.league_player
     taken = set(Player.objects.filter(keeper=league.keeper).values_list("name_key", flat=True))
     name = player.name
     if name_key(name) in taken:
@@ -117,9 +121,10 @@ def roster_add(
 
 def roster_remove(*, entry: RosterEntry) -> None:
     """Take a player off a team's roster, unless they have been checked in for it: what was played stays with
-    who played it."""
+    who played it. Taken off the last roster of the league, the league keeps who they were in its book
+    (``FormerPlayer``), for when they are put on again."""
     with transaction.atomic():
-        _lock_league(league_of_group(entry.team.group))
+        league = _lock_league(league_of_group(entry.team.group))
         if CheckIn.objects.filter(entry=entry).exists():
             raise Conflict.on(
                 "entry",
@@ -128,5 +133,9 @@ def roster_remove(*, entry: RosterEntry) -> None:
                 team=entry.team.name,
             )
         entry.delete()
+        if not RosterEntry.objects.filter(team__group__division__league=league, player=entry.player_id).exists():
+            FormerPlayer.objects.update_or_create(
+                league=league, player=entry.player, defaults={"league_player": entry.league_player}
+            )
         if not RosterEntry.objects.filter(player=entry.player_id, league_player=entry.league_player_id).exists():
             roster_unpaired(player=entry.player, league_player=entry.league_player)
