@@ -236,15 +236,16 @@ def test_the_german_report_heads_its_series_number_serie_and_the_ranking_its_ser
     assert ranking[0][4] == "Serien"
 
 
-def _substituted() -> LeagueSetup:
-    """Two series; every player carries a federation number; in series 2 Pik As I brings its substitute in for its
-    fourth player."""
-    setup = league_setup(series=2)
+def _substituted(series: int = 2, digits: int = 5) -> LeagueSetup:
+    """``series`` series closed; every player carries a federation number of ``digits`` digits; in series 2 Pik As I
+    brings its substitute in for its fourth player."""
+    setup = league_setup(series=series)
     for roster in setup.rosters:
         for index, entry in enumerate(roster):
-            RosterEntry.objects.filter(pk=entry.pk).update(federation_number=f"{entry.team_id:02d}{index:03d}")
+            number = f"{entry.team_id:02d}{index:03d}"
+            RosterEntry.objects.filter(pk=entry.pk).update(federation_number=number.zfill(digits))
     secretary = setup.secretaries[0]
-    for number, scores in enumerate(WORKED[:2], start=1):
+    for number, scores in enumerate(WORKED[:series], start=1):
         check_in_all(setup, number)
         if number == 2:
             pik = setup.rosters[2]
@@ -355,19 +356,7 @@ def twice_corrected() -> LeagueSetup:
     """A venue of four teams and three series, every player with a federation number and Pik As I's substitute in
     for its fourth player in series 2, accepted and corrected twice (the first changing three teams' series scores,
     the second all four), with the captains' confirmations before the corrections, and one team's after each."""
-    setup = league_setup(series=3)
-    for roster in setup.rosters:
-        for index, entry in enumerate(roster):
-            RosterEntry.objects.filter(pk=entry.pk).update(federation_number=f"0{entry.team_id:02d}{index:04d}")
-    secretary = setup.secretaries[0]
-    for number, scores in enumerate(WORKED, start=1):
-        check_in_all(setup, number)
-        if number == 2:
-            pik = setup.rosters[2]
-            leagues.series_check_in(venue=setup.venue, series=2, team=setup.teams[2], entries=[*pik[:3], pik[4]])
-        leagues.series_seat(venue=setup.venue, series=number, user=secretary)
-        enter_series(setup, number, scores, secretary)
-    setup.venue = leagues.venue_close(venue=setup.venue, user=secretary)
+    setup = _substituted(series=3, digits=7)
     accepted(setup)
     third = dict(WORKED[2])
     for reason, changed in (

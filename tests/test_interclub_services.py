@@ -560,12 +560,17 @@ def _corrected_series_2(setup: LeagueSetup, venue: Venue) -> Venue:
     return leagues.venue_close(venue=Venue.objects.get(pk=venue.pk), user=setup.manager)
 
 
-def test_a_confirmation_of_a_report_read_before_its_correction_is_refused() -> None:
+def _read_then_corrected() -> tuple[LeagueSetup, Venue, str]:
+    """A venue of two series closed, its report's results as a page read them, and the venue corrected since."""
     setup = league_setup(series=2)
     _played_series(setup)
     venue = leagues.venue_close(venue=setup.venue, user=None)
     read = venue_report(venue).results_digest()
-    venue = _corrected_series_2(setup, venue)
+    return setup, _corrected_series_2(setup, venue), read
+
+
+def test_a_confirmation_of_a_report_read_before_its_correction_is_refused() -> None:
+    setup, venue, read = _read_then_corrected()
     with pytest.raises(Conflict) as refused:
         leagues.report_confirm(venue=venue, team=setup.teams[1], user=setup.captains[1], results=read)
     assert _texts(refused.value) == {
@@ -582,11 +587,7 @@ def test_a_confirmation_of_a_report_read_before_its_correction_is_refused() -> N
 
 
 def test_an_acceptance_of_a_report_read_before_its_correction_is_refused() -> None:
-    setup = league_setup(series=2)
-    _played_series(setup)
-    venue = leagues.venue_close(venue=setup.venue, user=None)
-    read = venue_report(venue).results_digest()
-    venue = _corrected_series_2(setup, venue)
+    setup, venue, read = _read_then_corrected()
     with pytest.raises(Conflict) as refused:
         leagues.report_accept(venue=venue, user=setup.manager, results=read)
     assert _texts(refused.value) == {
