@@ -398,14 +398,17 @@ def test_the_tools_loaded_below_after_a_switch_to_the_entry_by_value_leave_the_f
 
 def _uncovered(page: Page, target: Locator) -> None:
     """``target`` comes on the screen with nothing standing over it (the totals kept in sight at the top, the save
-    bar): what the point at its middle shows is its own."""
+    bar): what the point at its middle shows is its own. Asked afresh each time, since the form may be drawn again
+    meanwhile (the page's own follow-up)."""
     expect(target).to_be_in_viewport()
-    page.wait_for_function(
-        "e => { const r = e.getBoundingClientRect();"
-        " return e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); }",
-        arg=target.element_handle(),
-        timeout=3000,
-    )
+    for _ in range(50):
+        if target.evaluate(
+            "e => { const r = e.getBoundingClientRect();"
+            " return e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); }"
+        ):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{target} stays covered")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -420,6 +423,8 @@ def test_a_save_refused_for_a_missing_declarer_shows_why_below_the_totals_kept_i
     _chip(phone, "Outcome", "won").click()
     phone.wait_for_function("() => window.__requests.open === 0")
     phone.get_by_role("button", name="Save game", exact=True).click()
+    # The refusal is in, and the page has put the focus on the field that needs attention.
+    phone.wait_for_function("() => document.activeElement && document.activeElement.name === 'declarer'")
     _uncovered(phone, phone.get_by_text("Choose the declarer.", exact=True))
     _uncovered(phone, _chip(phone, "Declarer", "Ben"))
     # The thumb picks the declarer and saves again.
