@@ -46,6 +46,7 @@ SHARED = 8  # the first eight scorers share matches in pairs
 GAMES = 15  # each scorer's successful saves
 WORKERS = 4
 KILLS = 6
+MOST_KILLS = 12
 DEADLINE = 120.0  # seconds for the scorers, all together
 ATTEMPTS = 10  # sends of one request whose connection keeps failing
 USERNAME, PASSWORD = "scorer", "load-test-password-4711"
@@ -224,10 +225,12 @@ def _match(server: Server, token: str) -> str:
     return str(answer.body["id"])
 
 
-def _kill_workers(server: Server, running: threading.Event, killed: list[int]) -> None:
-    """A worker killed every half second or so while the scorers run, ``KILLS`` in all."""
+def _kill_workers(server: Server, running: threading.Event, killed: list[int], tally: Tally) -> None:
+    """A worker killed every half second or so while the scorers run, ``KILLS`` in all, and more (up to
+    ``MOST_KILLS``) while none of the kills has yet cut off a request: a kill of a worker that was idle tries no
+    retry."""
     chance = random.Random()
-    while running.is_set() and len(killed) < KILLS:
+    while running.is_set() and (len(killed) < KILLS or (not tally.dropped and len(killed) < MOST_KILLS)):
         time.sleep(chance.uniform(0.3, 0.7))
         workers = [pid for pid in server.workers() if pid not in killed]
         if workers and running.is_set():
@@ -271,7 +274,7 @@ def test_sixteen_scorers_lose_nothing_and_duplicate_nothing_while_workers_are_ki
         running = threading.Event()
         running.set()
         threads = [threading.Thread(target=scorer.run, args=(deadline,)) for scorer in scorers]
-        killer = threading.Thread(target=_kill_workers, args=(server, running, killed))
+        killer = threading.Thread(target=_kill_workers, args=(server, running, killed, tally))
         for thread in [*threads, killer]:
             thread.start()
         for thread in threads:
@@ -287,7 +290,7 @@ def test_sixteen_scorers_lose_nothing_and_duplicate_nothing_while_workers_are_ki
 
     assert not tally.errors, "\n".join(tally.errors[:20]) + f"\n{output}"
     assert len(tally.saved) == SCORERS * GAMES, f"{len(tally.saved)} saves within {DEADLINE:g} s"
-    assert len(killed) == KILLS
+    assert KILLS <= len(killed) <= MOST_KILLS
     assert tally.dropped > 0, "no request was cut off by a killed worker: the retries went untried"
     assert set(tally.conflicts) <= set(matches[: SHARED // 2])
     changes = Counter(token for token, _ in stored["changes"])

@@ -337,7 +337,9 @@ def test_two_venues_play_a_match_day_on_phones_and_paper_to_the_accepted_league_
         for team_name, players in regular.items():
             if team_name != substituting:
                 _check_in(page, 2, team_name, players)
-        _seat(page, 2, regular | {substituting: substituted} if page is secretaries[0] else regular)
+        # The line-up marks the substitute, as the check-in form does.
+        marked = [*substituted[:-1], f"{substituted[-1]} (substitute)"]
+        _seat(page, 2, regular | {substituting: marked} if page is secretaries[0] else regular)
 
     # Series 2: the phones play all but their last game while the paper lists are entered; the public page (no
     # account) follows the results of both series as they stand.
