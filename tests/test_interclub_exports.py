@@ -242,8 +242,8 @@ def _substituted(series: int = 2, digits: int = 5) -> LeagueSetup:
     setup = league_setup(series=series)
     for roster in setup.rosters:
         for index, entry in enumerate(roster):
-            number = f"{entry.team_id:02d}{index:03d}"
-            RosterEntry.objects.filter(pk=entry.pk).update(federation_number=number.zfill(digits))
+            federation_number = f"{entry.team_id:02d}{index:03d}".zfill(digits)
+            RosterEntry.objects.filter(pk=entry.pk).update(federation_number=federation_number)
     secretary = setup.secretaries[0]
     for number, scores in enumerate(WORKED[:series], start=1):
         check_in_all(setup, number)
