@@ -379,8 +379,10 @@ def test_the_printed_report_of_four_teams_three_series_and_two_corrections_fits_
     assert "Tischliste 1 der Serie 3 falsch addiert" in text
     assert "Tischliste 2 der Serie 3 falsch übertragen" in text
     # The series scores a correction changed, side by side beneath it, each whole.
-    changed = ("Herz Dame I: 3109 → 3129", "Karo Sieben I: 2000 → 2100", "Kreuz Bube I: 3500 → 3480")
-    changed += ("Pik As I: 3300 → 3180", "Herz Dame I: 3129 → 3089", "Karo Sieben I: 2100 → 1980")
+    changed = [
+        *("Herz Dame I: 3109 → 3129", "Karo Sieben I: 2000 → 2100", "Kreuz Bube I: 3500 → 3480"),
+        *("Pik As I: 3300 → 3180", "Herz Dame I: 3129 → 3089", "Karo Sieben I: 2100 → 1980"),
+    ]
     assert all(f"Series 3, {change}" in text for change in changed)
     assert " · Series 3, " in text
     assert "Confirmed for Pik As I by captain2 on" in text
