@@ -189,6 +189,24 @@ def test_a_player_on_another_clubs_roster_is_refused_by_federation_number() -> N
     assert not RosterEntry.objects.filter(player=player).exists()
 
 
+def test_a_federation_number_stands_for_one_player_of_a_club_too() -> None:
+    setup = league_setup()
+    roster_player(setup.teams[0], "Greta Grand", federation_number="1010004")
+    player = clubs.club_player_add(club=setup.clubs[0], name="Gerd Grau")
+    with pytest.raises(Invalid) as refused:
+        leagues.roster_add(team=setup.teams[0], player=player, federation_number="1010 004")
+    assert _texts(refused.value) == {
+        "federation_number": [
+            "1010004 is the federation number of Greta Grand, on the roster of Herz Dame I: a number stands for one "
+            "player."
+        ]
+    }
+    assert not RosterEntry.objects.filter(player=player).exists()
+    second = leagues.team_enter(group=setup.group, club=setup.clubs[0], name="Herz Dame II")
+    greta = RosterEntry.objects.get(federation_number="1010004").player
+    assert leagues.roster_add(team=second, player=greta, federation_number="1010004").federation_number == "1010004"
+
+
 def test_a_player_on_another_clubs_roster_is_refused_by_linked_account() -> None:
     setup = league_setup()
     account = make_user("greta")

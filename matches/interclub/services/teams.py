@@ -71,7 +71,8 @@ def roster_add(
 ) -> RosterEntry:
     """Put a player of the team's club on its roster (or its substitution list); a player on it already stays as
     entered. Refused for somebody on the roster of another club's team in the league (known by the federation
-    number or a linked account): a player plays for one club in a league. Where ``by`` runs the club, the roster
+    number or a linked account): a player plays for one club in a league; and for a number another player of the
+    team's own club holds: a number stands for one player. Where ``by`` runs the club, the roster
     says that its player and the league's are one person (``join_roster``): only the club's own people say who
     its players are."""
     if player.keeper_id != team.club.keeper_id:
@@ -101,6 +102,25 @@ def roster_add(
             )
         if other is not None:
             raise _refuse_other_club(player.name, other, "player")
+        holder = (
+            RosterEntry.objects.filter(team__group__division__league=league, federation_number=number)
+            .exclude(player=player)
+            .select_related("player", "team")
+            .first()
+            if number
+            else None
+        )
+        if holder is not None:
+            raise Invalid.on(
+                "federation_number",
+                gettext_noop(
+                    "{number} is the federation number of {player}, on the roster of {team}: a number stands "
+                    "for one player."
+                ),
+                number=number,
+                player=holder.player.name,
+                team=holder.team.name,
+            )
         entry = RosterEntry.objects.create(
             team=team,
             player=player,
