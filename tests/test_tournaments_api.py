@@ -317,8 +317,8 @@ def test_a_tandems_and_a_teams_place_and_prize_name_the_side_alone_where_an_entr
 
 
 def test_a_place_and_a_prize_winner_say_after_which_series_their_entrant_withdrew_at_no_cost_per_place() -> None:
-    """``withdrawn_after`` of an entrant's places and prizes, read with the results: null for one still in, and for
-    a tandem's place and prize even where an entrant of its name withdrew."""
+    """``withdrawn_after`` of an entrant's places, prizes and line of the cashier's list, read with the results: null
+    for one still in, and for a tandem's place and prize even where an entrant of its name withdrew."""
     tournament = announce(tandem_fee=500, tandem_prizes=tournaments.Schedule((10000,)))
     entries = enter_field(tournament, 8)
     tournaments.side_enter(tournament=tournament, kind="tandem", name=entries[0].name, entries=entries[2:4])
@@ -352,6 +352,9 @@ def test_a_place_and_a_prize_winner_say_after_which_series_their_entrant_withdre
     [prize] = [prize for prize in prizes["prizes"] if prize["kind"] == "tandem"]
     assert (tandem["name"], tandem["withdrawn_after"]) == (entries[0].name, None)
     assert prize["winner"] == {"entry": None, "name": entries[0].name, "withdrawn_after": None}
+    cashier = signed(tournament.organiser).get(address(tournament, "cashier")).json()
+    withdrawn = {line["entry"]: line["withdrawn_after"] for line in cashier["lines"]}
+    assert withdrawn == {str(entry.public_id): 1 if str(entry.public_id) in gone else None for entry in entries}
 
 
 def test_reading_the_results_costs_as_many_queries_however_many_players() -> None:

@@ -46,6 +46,18 @@ FORMATS = ("csv", "csv-semicolon", "xlsx", "ods", "json")
 MINUS = "\N{MINUS SIGN}"
 RANKING_HEADERS = ["Place", "Player", "Club", "Points", "Game points", "Won", "Lost", "Withdrew after series"]
 PRIZE_HEADERS = ["Prize", "Place", "Winner", "Club", "Amount", "Withdrew after series"]
+CASHIER_HEADERS = [
+    "Player",
+    "Entry",
+    "Lists",
+    "Lost",
+    "Sides",
+    "Due",
+    "Paid",
+    "Won",
+    "Balance",
+    "Withdrew after series",
+]
 
 
 def played(organiser: User, *, players: int = 14, close: int = 1, **changes: Any) -> Tournament:
@@ -196,7 +208,7 @@ def test_the_cashiers_list_downloads_every_players_fees_payments_and_prizes(
     rows = as_text(
         rows_of(body(client.get(reverse("download-tournament-cashier", args=[tournament.public_id, fmt]))), fmt)
     )
-    assert rows[0] == ["Player", "Entry", "Lists", "Lost", "Sides", "Due", "Paid", "Won", "Balance"]
+    assert rows[0] == CASHIER_HEADERS
     expected = [
         [
             line.player,
@@ -213,6 +225,7 @@ def test_the_cashiers_list_downloads_every_players_fees_payments_and_prizes(
                     line.balance,
                 )
             ),
+            "",
         ]
         for line in cashier.lines
     ]
@@ -228,10 +241,11 @@ def test_an_unknown_format_is_not_there(client: Client, organiser: User) -> None
 def test_an_entrant_who_withdrew_keeps_their_plain_name_in_the_files_with_the_series_in_a_column_of_its_own(
     client: Client, organiser: User
 ) -> None:
-    """A file of the standings, of each series' ranking and of the prize list names a withdrawn entrant as the book
-    names them and gives the series played before they withdrew as a number in a column of its own (empty for
-    everybody still in), in every format and either language, so that a program reads the name and the withdrawal
-    apart; the printed page marks the name beside it in the live page's words instead, and has no such column."""
+    """A file of the standings, of each series' ranking, of the prize list and of the cashier's list names a withdrawn
+    entrant as the book names them and gives the series played before they withdrew as a number in a column of its
+    own (empty for everybody still in), in every format and either language, so that a program reads the name and
+    the withdrawal apart; the printed page marks the name beside it in the live page's words instead, and has no
+    such column."""
     tournament = announce(organiser)
     enter_field(tournament, 12)
     tournaments.series_draw(tournament=tournament, number=1, user=organiser)
@@ -244,16 +258,19 @@ def test_an_entrant_who_withdrew_keeps_their_plain_name_in_the_files_with_the_se
     assert winner is not None
     gone = tournaments.entry_withdraw(entry=winner)
     tournaments.series_draw(tournament=tournament, number=2, user=organiser)
+    client.force_login(organiser)
     for fmt in FORMATS:
         for name, args, headers in (
             ("download-tournament-standings", [tournament.public_id, fmt], RANKING_HEADERS),
             ("download-tournament-series", [tournament.public_id, 1, fmt], RANKING_HEADERS),
             ("download-tournament-prizes", [tournament.public_id, fmt], PRIZE_HEADERS),
+            ("download-tournament-cashier", [tournament.public_id, fmt], CASHIER_HEADERS),
         ):
             rows = as_text(rows_of(body(client.get(reverse(name, args=args))), fmt))
             assert rows[0] == headers
-            # The player's column of a ranking, the winner's of the prize list: the name, and nothing else.
-            names = headers.index("Player" if headers is RANKING_HEADERS else "Winner")
+            # The player's column of a ranking and the cashier's list, the winner's of the prize list: the name, and
+            # nothing else.
+            names = headers.index("Winner" if headers is PRIZE_HEADERS else "Player")
             assert [row[-1] for row in rows[1:] if row[names] == gone.name] == ["1"]
             assert {row[-1] for row in rows[1:] if row[names] != gone.name} == {""}
             assert not any("withdrew" in cell for row in rows for cell in row)
@@ -264,7 +281,7 @@ def test_an_entrant_who_withdrew_keeps_their_plain_name_in_the_files_with_the_se
     assert [row["Withdrew after series"] for row in standings if row["Player"] == gone.name] == [1]
     assert {row["Withdrew after series"] for row in standings if row["Player"] != gone.name} == {None}
     marked = f"{gone.name} (withdrew after series 1)"
-    for name in ("download-tournament-standings", "download-tournament-prizes"):
+    for name in ("download-tournament-standings", "download-tournament-prizes", "download-tournament-cashier"):
         text = "\n".join(printed(client, name, tournament.public_id, "pdf"))
         assert marked in text
         assert "Withdrew after series" not in text

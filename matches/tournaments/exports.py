@@ -215,11 +215,18 @@ CASHIER_COLUMNS = (
     Column(pgettext_lazy("cashier column", "Paid"), 19),
     Column(pgettext_lazy("cashier column", "Won"), 19),
     Column(pgettext_lazy("cashier column", "Balance"), 19),
+    WITHDRAWN_COLUMN,
 )
 
 
-def _cashier_line(name: str, figures: Sequence[int]) -> Line:
-    return Line((name, *(_amount(cents) for cents in figures)), (name, *(euros(cents) for cents in figures)))
+def _cashier_line(name: str, figures: Sequence[int], entry: Entry | None = None) -> Line:
+    """A player's amounts (or the totals'), in a file with the series they played before they withdrew; the printed
+    page names who withdrew, and when, in a line under the list (beside a name, the mark would not fit the name's
+    column)."""
+    return Line(
+        (name, *(_amount(cents) for cents in figures), _withdrawn(entry)),
+        (name, *(euros(cents) for cents in figures), ""),
+    )
 
 
 def _figures(line: CashierLine) -> tuple[int, ...]:
@@ -234,7 +241,9 @@ def cashier_sheet(results: TournamentResults) -> Sheet:
     and gives the totals of money a line each: the fees, the pot, the prize money, the prizes paid and what the
     organiser keeps."""
     cashier = results.cashier
-    lines = [_cashier_line(line.player, _figures(line)) for line in cashier.lines]
+    players = [(line, results.entry(line.player)) for line in cashier.lines]
+    lines = [_cashier_line(line.player, _figures(line), entry) for line, entry in players]
+    gone = [_marked(line.player, entry) for line, entry in players if _withdrawn(entry) is not None]
     every = [_figures(line) for line in cashier.lines]
     totals = tuple(sum(column) for column in zip(*every, strict=True)) if every else (0,) * 8
     total = _cashier_line(pgettext("tournament file", "Total"), totals)
@@ -251,6 +260,7 @@ def cashier_sheet(results: TournamentResults) -> Sheet:
         f"{_('Prize money')}: {euros(pot.prize_money)}",
         f"{_('Paid out in prizes')}: {euros(cashier.paid_out)}",
         f"{_('Kept by the organiser')}: {euros(cashier.organiser)} ({kept})",
+        *([", ".join(gone)] if gone else []),
     )
     return Sheet(
         name=f"{results.tournament.name} {pgettext('tournament file', 'cashier')}",

@@ -229,6 +229,7 @@ class TournamentCashierLineShape(serializers.Serializer):  # type: ignore[type-a
     owed = serializers.IntegerField(help_text=_("Still to pay."))
     won = serializers.IntegerField()
     balance = serializers.IntegerField(help_text=_("What the cashier hands over at the end; negative: still takes."))
+    withdrawn_after = withdrawn_after_field()
 
 
 class TournamentCashierShape(serializers.Serializer):  # type: ignore[type-arg]  # generic in the stubs only

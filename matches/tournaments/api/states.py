@@ -242,6 +242,7 @@ def cashier_data(results: TournamentResults) -> dict[str, Any]:
                 "owed": line.owed,
                 "won": line.won,
                 "balance": line.balance,
+                "withdrawn_after": entry.withdrawn_after if entry is not None else None,
             }
         )
     pot = cashier.pot
