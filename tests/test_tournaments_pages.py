@@ -233,30 +233,63 @@ def test_a_fee_written_well_but_too_large_is_refused_as_too_much_in_either_langu
     assert not Tournament.objects.exists()
 
 
+@pytest.mark.parametrize("kind", ["amounts", "shares"])
+def test_a_prize_written_well_but_too_large_is_refused_as_too_large_not_as_written_wrong(kind: str) -> None:
+    typed = ANNOUNCED | {"places": "200; 20.160; 100", "places_kind": kind, "best_series": "50 2000000"}
+    response = browser(make_user("olga")).post(reverse("tournaments:new"), typed)
+    assert response.status_code == 400
+    page = html.unescape(response.content.decode())
+    assert error_of(page, "id_places") == "“20.160” is more than a prize can be."
+    assert error_of(page, "id_best_series") == "“2000000” is more than a prize can be."
+    german = browser(make_user("gerda"))
+    german.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    page = html.unescape(german.post(reverse("tournaments:new"), typed).content.decode())
+    assert error_of(page, "id_places") == "„20.160“ ist mehr, als ein Preis sein kann."
+    assert not Tournament.objects.exists()
+
+
 @pytest.mark.parametrize(
-    ("typed", "line"),
+    ("typed", "line", "colon"),
     [
-        ("Damen 30\nJugend: 5", "Damen 30"),
-        ("Jugend: 5\nDamen 30 €", "Damen 30 €"),
-        ("Damen 30; 15", "Damen 30; 15"),
-        ("Damen 12,50", "Damen 12,50"),
-        ("Damen: 30 x", "Damen: 30 x"),
-        (": 30", ": 30"),
+        ("Damen 30\nJugend: 5", "Damen 30", False),
+        ("Jugend: 5\nDamen 30 €", "Damen 30 €", False),
+        ("Damen 30; 15", "Damen 30; 15", False),
+        ("Damen 12,50", "Damen 12,50", False),
+        ("Damen: 30 x", "Damen: 30 x", True),
+        (": 30", ": 30", True),
     ],
 )
-def test_a_category_line_without_its_colon_or_unreadable_is_refused_naming_the_line(typed: str, line: str) -> None:
+def test_a_category_line_without_its_colon_or_unreadable_is_refused_naming_the_line(
+    typed: str, line: str, colon: bool
+) -> None:
+    """A line without its colon that ends in a number may be prizes lost in a name, or a name that ends in a number
+    ("Senioren 60"): the refusal says how to write either."""
     response = browser(make_user("olga")).post(reverse("tournaments:new"), ANNOUNCED | {"categories": typed})
     assert response.status_code == 400
     page = html.unescape(response.content.decode())
-    assert error_of(page, "id_categories") == f"“{line}”: write the name, a colon and its prizes, e.g. Damen: 30; 15."
+    english = f"“{line}”: write the name, a colon and its prizes, e.g. Damen: 30; 15."
+    if not colon:
+        english += " A name that ends in a number and has no prizes ends in a colon: Senioren 60:"
+    assert error_of(page, "id_categories") == english
     assert "<details open>" in page
     german = browser(make_user("gerda"))
     german.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
     page = html.unescape(german.post(reverse("tournaments:new"), ANNOUNCED | {"categories": typed}).content.decode())
-    assert error_of(page, "id_categories") == (
-        f"„{line}“: schreibe den Namen, einen Doppelpunkt und die Preise, z. B. Damen: 30; 15."
-    )
+    german_text = f"„{line}“: schreibe den Namen, einen Doppelpunkt und die Preise, z. B. Damen: 30; 15."
+    if not colon:
+        german_text += " Ein Name, der auf eine Zahl endet und keine Preise hat, endet mit Doppelpunkt: Senioren 60:"
+    assert error_of(page, "id_categories") == german_text
     assert not Tournament.objects.exists()
+
+
+def test_a_category_named_with_a_number_at_its_end_and_its_colon_is_ranked_without_prizes() -> None:
+    typed = "Senioren 60:\nDamen 30: 20; 10"
+    response = browser(make_user("olga")).post(reverse("tournaments:new"), ANNOUNCED | {"categories": typed})
+    assert response.status_code == 302, response.content.decode()
+    assert list(Category.objects.order_by("order").values_list("name", "prizes")) == [
+        ("Senioren 60", []),
+        ("Damen 30", [2000, 1000]),
+    ]
 
 
 def test_a_category_named_without_prizes_is_ranked_without_prizes() -> None:

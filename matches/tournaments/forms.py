@@ -40,6 +40,10 @@ PLACES_HELP = _(
     "Best place first, separated by semicolons or spaces: in percent 50; 30; 20, in euros 200; 160; 140,50."
 )
 CATEGORY_LINE = _("“%(line)s”: write the name, a colon and its prizes, e.g. Damen: 30; 15.")
+CATEGORY_NO_COLON = _(
+    "“%(line)s”: write the name, a colon and its prizes, e.g. Damen: 30; 15. A name that ends in a number and has no "
+    "prizes ends in a colon: Senioren 60:"
+)
 
 # A fee is at most 1000 €: more is a slip (a German "2,500" meant as 2,50).
 MOST_FEE = 100_000
@@ -89,6 +93,11 @@ class AmountsField(forms.Field):
     def to_python(self, value: Any) -> tuple[int, ...]:
         try:
             return hundredths_list(str(value or ""))
+        except TooMuch as too_much:
+            # Written as an amount, only too large: a slip to point at ("20.160" for 20 and 160), not a format.
+            raise forms.ValidationError(
+                _("“%(part)s” is more than a prize can be."), code="max_value", params={"part": too_much.args[0]}
+            ) from None
         except ValueError:
             raise forms.ValidationError(AMOUNTS_FORMAT, code="invalid") from None
 
@@ -213,8 +222,10 @@ class TournamentForm(MakesOnce):
         found = []
         for line in filter(None, (line.strip() for line in self.cleaned_data["categories"].splitlines())):
             name, colon, prizes = (part.strip() for part in line.partition(":"))
+            if name and not colon and _ends_in_amount(name):
+                raise forms.ValidationError(CATEGORY_NO_COLON, code="invalid", params={"line": line})
             try:
-                if not name or (not colon and _ends_in_amount(name)):
+                if not name:
                     raise ValueError(line)
                 found.append((name, hundredths_list(prizes)))
             except ValueError:
