@@ -827,27 +827,32 @@ def test_the_tournaments_page_says_whether_its_prizes_share_out_all_of_the_prize
     assert said in detail
 
 
+@pytest.mark.parametrize("keeps", [True, False])
 @pytest.mark.parametrize(
-    ("language", "fees", "share"),
+    ("language", "fees", "share", "where"),
     [
         (
             "en",
             f"0.50{NO_BREAK}€ from lost game 1 · 1.00{NO_BREAK}€ from lost game 4 · 3.00{NO_BREAK}€ from lost game 6",
             f"10{NO_BREAK}% of the prize pot",
+            {True: "kept by the organiser", False: "into the prize pot"},
         ),
         (
             "de",
             f"0,50{NO_BREAK}€ ab dem 1. Verlustspiel · 1,00{NO_BREAK}€ ab dem 4. Verlustspiel · "
             f"3,00{NO_BREAK}€ ab dem 6. Verlustspiel",
             f"10{NO_BREAK}% vom Preistopf",
+            {True: "behält der Veranstalter", False: "in den Preistopf"},
         ),
     ],
 )
 def test_the_tournaments_page_announces_its_fees_for_lost_games_and_the_organisers_share(
-    language: str, fees: str, share: str
+    language: str, fees: str, share: str, where: dict[bool, str], keeps: bool
 ) -> None:
-    """Entrants pay them: the announcement says both, in the facts the phone and the desktop show alike."""
-    tournament = announce(share_kind="percent", share_value=1000)
+    """Entrants pay them: the announcement says both, and whether the list and lost-game fees go to the organiser
+    or into the prize pot, in the facts the phone and the desktop show alike."""
+    tournament = announce(share_kind="percent", share_value=1000, keeps_list_fees=keeps, keeps_lost_game_fees=keeps)
+    fees = f"{fees} ({where[keeps]})"
     reader = browser(None)
     reader.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     page = html.unescape(reader.get(reverse("tournaments:detail", args=[tournament.public_id])).content.decode())
@@ -859,6 +864,8 @@ def test_the_tournaments_page_announces_its_fees_for_lost_games_and_the_organise
     }
     assert f"<dt>{dt[language][0]}</dt><dd>{fees}</dd>" in facts[0]
     assert f"<dt>{dt[language][1]}</dt><dd>{share}</dd>" in facts[0]
+    assert f"· {'2.00' if language == 'en' else '2,00'}{NO_BREAK}€ " in facts[0]
+    assert f"€ {'a list' if language == 'en' else 'je Liste'} ({where[keeps]})</dd>" in facts[0]
 
 
 def test_the_tournaments_page_announces_a_fixed_share_and_says_nothing_of_fees_or_a_share_it_has_not() -> None:
