@@ -142,7 +142,8 @@ def test_the_lists_come_a_page_at_a_time(anna: tuple[Player, Client], monkeypatc
     assert after is not None
     second = text_of(client.get(reverse("player_me") + html.unescape(after[1])).content.decode())
     assert "11/03/2026 Skatclub Herz Dame · 2026 1 3 122" in second
-    assert "12/01/2026" not in second.split("Series by series")[1]
+    # The lists' table alone: the joins further down are dated by the day they were made, which may be any day.
+    assert "12/01/2026" not in second.split("Series by series")[1].split("Who sees your record")[0]
 
 
 def test_nobody_else_sees_the_record(anna: tuple[Player, Client]) -> None:
