@@ -1,15 +1,17 @@
 """A table's paper list through the API, for every kind of event: the body (the table by its series and number, and
 a line of totals for each player at it), each line's player found among the table's seats, and the list entered by
 the kind's own service under its protocol of a change (``matches.api.replays``: a retried key gets its first answer,
-a stale ``If-Match`` a 409). A kind's view names its table, its service and its answer; the refusals read the same
-at every kind of event."""
+a stale ``If-Match`` a 409). A kind's view declares its tables and its service (``PaperTables``) and names its
+answer; the refusals read the same at every kind of event."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
 from django.contrib.auth.models import User
+from django.db import models
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -43,6 +45,23 @@ class PaperTable(Protocol):
     match_id: int
 
 
+class PaperEnter(Protocol):
+    """A kind's service that enters a table's paper list (through the core's ``table_paper_enter``)."""
+
+    def __call__(self, *, table: Any, lines: list[Line], user: User) -> object: ...
+
+
+@dataclass(frozen=True)
+class PaperTables:
+    """A kind's tables as its paper-list view finds them and enters their lists: its table ``model``, the field (or
+    the path of fields) ``owner`` from a table to the view's subject (``night``, ``venue``, ``series__tournament``),
+    and its service ``enter``."""
+
+    model: type[models.Model]
+    owner: str
+    enter: PaperEnter
+
+
 class PaperListInput(StrictInput):
     """A table's paper list: the table by its series and number, and a line for each player at it."""
 
@@ -59,11 +78,13 @@ class PaperListInput(StrictInput):
 
 
 class PaperListView(VersionedChangeView):
-    """``PUT`` a table's paper list. A kind's view says which of its tables the body names (``table_of``), enters the
-    list by its service (``paper_enter``) and answers as its other changes do (``paper_changed``); a kind whose body
-    names the table or its players otherwise takes its own ``paper_input`` with ``paper_table`` and ``paper_lines``."""
+    """``PUT`` a table's paper list. A kind's view declares its tables and its service (``paper_tables``: the table
+    the body names is found among the subject's, the list entered by the service) and answers as its other changes do
+    (``paper_changed``); a kind whose address or body names the table or its players otherwise takes its own
+    ``paper_input`` with ``paper_table`` and ``paper_lines``."""
 
     paper_input: ClassVar[type[serializers.Serializer[Any]]] = PaperListInput
+    paper_tables: ClassVar[PaperTables]
 
     def put(self, request: Request, **ids: Any) -> Response:
         data = bounded_body(self.paper_input, request)
@@ -77,12 +98,16 @@ class PaperListView(VersionedChangeView):
         return self.paper_changed(request, change, ids)
 
     def table_of(self, series: int, number: int) -> PaperTable | None:
-        """The subject's table ``number`` of series ``series``, None if it has none."""
-        raise NotImplementedError
+        """The subject's table ``number`` of series ``series`` with its event, None if it has none."""
+        tables = self.paper_tables
+        found: models.QuerySet[Any] = tables.model._default_manager.filter(
+            **{tables.owner: self.subject}, series=series, number=number
+        )
+        return found.select_related(tables.owner).first()
 
     def paper_enter(self, table: Any, lines: list[Line], user: User) -> None:
         """Enter ``lines`` on ``table`` by the kind's service, which refuses what the table's games cannot make."""
-        raise NotImplementedError
+        self.paper_tables.enter(table=table, lines=lines, user=user)
 
     def paper_changed(self, request: Request, change: Callable[[], Made], ids: Mapping[str, Any]) -> Response:
         """``change`` made under the kind's protocol, answered as its other changes are."""

@@ -49,7 +49,15 @@ from .matches import (
     match_retitle,
     match_unlock,
 )
-from .paper import PaperTotals, TableVersion, paper_check, paper_enter, paper_restore, paper_to_phones
+from .paper import (
+    PaperTotals,
+    TableVersion,
+    paper_check,
+    paper_enter,
+    paper_restore,
+    paper_to_phones,
+    table_paper_enter,
+)
 from .players import (
     check_player_names,
     player_claim,
@@ -120,4 +128,5 @@ __all__ = [
     "player_named",
     "player_unlink",
     "record_months_rescore",
+    "table_paper_enter",
 ]

@@ -3,7 +3,8 @@ entered instead of the games, checked for what a series can produce, and the lis
 on top of them; or the totals taken back, and the list open to the phones again.
 
 The event's app calls these inside its own change (under its event's lock, with its own refusals: a closed series, a
-closed night) and says how many games its series has and whether its game points are the ISkO's game values."""
+closed night) and says how many games its series has and whether its game points are the ISkO's game values; a list
+entered at one of its tables goes through ``table_paper_enter``, which marks the table and moves the event on."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any, NamedTuple
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import Model
 
 from ..engine import FieldError, RuleError
 from ..engine.league import PaperLine as Paper
@@ -22,6 +24,7 @@ from ..models import Game, Match, MatchEvent, PaperLine, Player
 from .changes import lock_match, record_match_change
 from .matches import match_lock, match_unlock
 from .sharing import match_link_renew
+from .tables import moved_on
 
 # The most games a series has, and the most game points a player's list can show, as the forms and the API take them.
 MAX_SERIES_GAMES = 96
@@ -122,6 +125,30 @@ def paper_enter(
             record_match_change(locked, MatchEvent.Action.PAPER, user, before=before, after=after)
         # Its scoring link ends with it: the core keeps the link turned off, for the page a phone that opens it gets.
         match_lock(match=locked, user=user, end_scoring=True)
+
+
+def table_paper_enter(
+    *,
+    table: Model,
+    event: Model,
+    lines: Lines,
+    games: int | None,
+    skat_values: bool,
+    user: User | None,
+    version: TableVersion | None = None,
+) -> None:
+    """Enter the paper list of ``table``, a table row of ``event`` (its ``match``, and ``paper``: kept on paper), as
+    each player's totals (game points, won, lost): inside the kind's change, under its event's lock and after its own
+    refusals, the row locked, its match's list entered by ``paper_enter`` (checked for what a series of ``games`` can
+    produce, replacing totals entered before unless the match moved on since ``version``; a table with games entered
+    keeps its games), the table marked as kept on paper (it takes no games afterwards) and the event moved on."""
+    rows = type(table)._default_manager.filter(pk=table.pk)
+    with transaction.atomic():
+        match = Match.objects.get(pk=rows.select_for_update().values_list("match_id", flat=True).get())
+        # The table's list is its paper totals now: no game is entered on top of them (the phones learn at once).
+        paper_enter(match=match, lines=lines, games=games, skat_values=skat_values, user=user, version=version)
+        rows.update(paper=True)
+        moved_on(event)
 
 
 def paper_to_phones(*, match: Match, user: User | None) -> list[PaperTotals]:

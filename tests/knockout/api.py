@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.contrib.auth.models import User
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
@@ -16,7 +15,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from matches.api.paper import Line, PaperListInput, PaperListView
+from matches.api.paper import PaperListInput, PaperListView, PaperTables
 from matches.api.replays import Made, Versioned, keyed_change
 from matches.api.resources.common import IDEMPOTENCY, REFUSED
 from matches.engine.messages import gettext_noop
@@ -93,12 +92,7 @@ class KnockoutPaperView(PaperListView):
     subject_kind = "knockout"
     writes = Action.SCORE
     versioned = KNOCKOUT
-
-    def table_of(self, series: int, number: int) -> KnockoutTable | None:
-        return KnockoutTable.objects.filter(knockout=self.subject, series=series, number=number).first()
-
-    def paper_enter(self, table: KnockoutTable, lines: list[Line], user: User) -> None:
-        table_paper_enter(table=table, lines=lines, user=user)
+    paper_tables = PaperTables(model=KnockoutTable, owner="knockout", enter=table_paper_enter)
 
     def paper_changed(self, request: Request, change: Callable[[], Made], ids: Mapping[str, Any]) -> Response:
         knockout: Knockout = self.subject

@@ -1,5 +1,5 @@
 """Every write of a knockout: announcing one, starting a series of tables through the core's ``table_match``, entering
-a table's paper list through the core's ``paper_enter`` (the players' kept game points summed anew), summing those
+a table's paper list through the core's ``table_paper_enter`` (the players' kept game points summed anew), summing those
 afresh for a rescore, and the organiser leaving (their account is deleted)."""
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from matches.engine.messages import gettext_noop
 from matches.errors import Conflict, Invalid
 from matches.models import Keeper, PaperLine, Player
 from matches.services.events import one_line_name
-from matches.services.paper import TableVersion, paper_enter
+from matches.services.paper import TableVersion
+from matches.services.paper import table_paper_enter as core_table_paper_enter
 from matches.services.tables import moved_on, table_match, table_title
 from matches.standings import rows_differ
 
@@ -95,21 +96,15 @@ def table_paper_enter(
     lines: Sequence[tuple[Player, int, int, int]],
     user: User | None,
     version: TableVersion | None = None,
-) -> KnockoutTable:
-    """Enter a table's paper list (each player's game points, won and lost games), checked for what its games can
-    produce, unless the table's match moved on since ``version`` (the form's); the players' kept game points are
-    summed anew."""
+) -> None:
+    """Enter a table's paper list through the core's ``table_paper_enter``, checked against the knockout's games; the
+    players' kept game points are summed anew."""
     with transaction.atomic():
-        locked_knockout = _lock(table.knockout)
-        locked = KnockoutTable.objects.select_for_update().select_related("match").get(pk=table.pk)
-        paper_enter(
-            match=locked.match, lines=lines, games=locked_knockout.games, skat_values=True, user=user, version=version
+        knockout = _lock(table.knockout)
+        core_table_paper_enter(
+            table=table, event=knockout, lines=lines, games=knockout.games, skat_values=True, user=user, version=version
         )
-        locked.paper = True
-        locked.save(update_fields=["paper"])
-        _standings_write(locked_knockout)
-        moved_on(locked_knockout)
-        return locked
+        _standings_write(knockout)
 
 
 def _standings(knockout: Knockout) -> dict[int, int]:

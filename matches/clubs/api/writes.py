@@ -9,13 +9,12 @@ import uuid
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.contrib.auth.models import User
 from django.urls import path
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from matches.api.paper import Line, PaperListView
+from matches.api.paper import PaperListView, PaperTables
 from matches.api.replays import Made, Versioned, VersionedChangeView, keyed_change
 from matches.api.resources.common import IDEMPOTENCY, REFUSED, bounded_body
 from matches.engine import FieldError
@@ -185,14 +184,7 @@ class SwapView(NightChangeView):
 class PaperView(NightChangeView, PaperListView):
     writes = Action.SCORE
     paper_input = PaperInput
-
-    def table_of(self, series: int, number: int) -> ClubTable | None:
-        return (
-            ClubTable.objects.filter(night=self.subject, series=series, number=number).select_related("night").first()
-        )
-
-    def paper_enter(self, table: ClubTable, lines: list[Line], user: User) -> None:
-        paper_enter(table=table, lines=lines, user=user)
+    paper_tables = PaperTables(model=ClubTable, owner="night", enter=paper_enter)
 
     def paper_changed(self, request: Request, change: Callable[[], Made], ids: Mapping[str, Any]) -> Response:
         return night_change(request, self.subject, change)

@@ -22,8 +22,14 @@ from matches.engine.messages import gettext_noop, msg_count, ngettext_noop
 from matches.engine.variants import Family
 from matches.errors import Conflict, Invalid
 from matches.models import Match, Player, Seat, new_link_token
-from matches.services import TableVersion, closed_lists_report, match_lock, match_reseat, match_unlock
-from matches.services import paper_enter as core_paper_enter
+from matches.services import (
+    TableVersion,
+    closed_lists_report,
+    match_lock,
+    match_reseat,
+    match_unlock,
+    table_paper_enter,
+)
 from matches.services.tables import moved_on, table_match, table_title
 
 from ..models import Attendance, ClubTable, Night, NightLog, NightStanding, Season, SeasonStanding
@@ -289,22 +295,15 @@ def paper_enter(
     lines: Sequence[tuple[Player, int, int, int]],
     user: User | None = None,
     version: TableVersion | None = None,
-) -> ClubTable:
-    """Enter a table's paper list as each player's totals (game points, won, lost), checked for what a series can
-    produce; replaces totals entered before, unless the table's match moved on since ``version`` (the form's, as the
-    core's ``paper_enter`` says). A table with games entered keeps its games; a table entered from paper takes no
-    games afterwards (its list is locked)."""
+) -> None:
+    """Enter a table's paper list through the core's ``table_paper_enter``, while its night is open, checked against
+    its season's ``paper_rules``."""
     night = table.night
-    season = night.season
     with transaction.atomic():
         _open(night)
-        locked = ClubTable.objects.select_for_update().select_related("match").get(pk=table.pk)
-        # The table's list is its paper totals now: no game is entered on top of them (the phones learn at once).
-        core_paper_enter(match=locked.match, lines=lines, user=user, version=version, **paper_rules(season, len(lines)))
-        locked.paper = True
-        locked.save(update_fields=["paper"])
-        moved_on(night)
-        return locked
+        table_paper_enter(
+            table=table, event=night, lines=lines, user=user, version=version, **paper_rules(night.season, len(lines))
+        )
 
 
 def paper_rules(season: Season, players: int) -> dict[str, Any]:

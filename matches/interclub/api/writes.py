@@ -16,7 +16,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from matches.api.paper import Line, PaperListView
+from matches.api.paper import PaperListView, PaperTables
 from matches.api.replays import Made, Versioned, VersionedChangeView, keyed_change
 from matches.api.resources.common import IDEMPOTENCY, REFUSED, bounded_body
 from matches.engine import FieldError
@@ -213,6 +213,7 @@ class UnseatView(VenueChangeView):
 
 class VenuePaperView(VenueChangeView, PaperListView):
     paper_input = VenuePaperInput
+    paper_tables = PaperTables(model=VenueTable, owner="venue", enter=table_paper_enter)
 
     @extend_schema(
         operation_id="venue_paper",
@@ -227,14 +228,6 @@ class VenuePaperView(VenueChangeView, PaperListView):
     def put(self, request: Request, **ids: Any) -> Response:
         self.refuse_unless(may_seat(visitor_of(request), self.subject))
         return super().put(request, **ids)
-
-    def table_of(self, series: int, number: int) -> VenueTable | None:
-        return (
-            VenueTable.objects.filter(venue=self.subject, series=series, number=number).select_related("venue").first()
-        )
-
-    def paper_enter(self, table: VenueTable, lines: list[Line], user: User) -> None:
-        table_paper_enter(table=table, lines=lines, user=user)
 
     def paper_changed(self, request: Request, change: Callable[[], Made], ids: Mapping[str, Any]) -> Response:
         return venue_change(request, self.subject, self.account(), change)

@@ -13,7 +13,8 @@ from matches.engine.match_days import LineUp, seat_series
 from matches.engine.messages import gettext_noop
 from matches.errors import Conflict, Invalid
 from matches.models import Game, Player
-from matches.services import TableVersion, match_discard, paper_enter
+from matches.services import TableVersion, match_discard
+from matches.services import table_paper_enter as core_table_paper_enter
 from matches.services.tables import moved_on, table_match, table_title
 
 from ..models import CheckIn, League, Venue, VenueTable, VenueTeam
@@ -124,18 +125,12 @@ def table_paper_enter(
     lines: Sequence[tuple[Player, int, int, int]],
     user: User | None,
     version: TableVersion | None = None,
-) -> VenueTable:
-    """Enter a table's paper list as each player's totals (game points, won, lost), checked for what a series can
-    produce; replaces totals entered before, unless the table's match moved on since ``version`` (the form's, as the
-    core's ``paper_enter`` says). A table with games entered keeps its games; a table entered from paper takes no
-    games afterwards (its list is locked through the core)."""
+) -> None:
+    """Enter a table's paper list through the core's ``table_paper_enter``, while its venue is open, checked against
+    the league's series."""
     with transaction.atomic():
         venue = _open_venue(table.venue)
-        locked = VenueTable.objects.select_for_update().select_related("match").get(pk=table.pk)
         games = venue.match_day.group.division.league.series_games(len(lines))
-        # The table's list is its paper totals now: no game is entered on top of them (the phones learn at once).
-        paper_enter(match=locked.match, lines=lines, games=games, skat_values=True, user=user, version=version)
-        locked.paper = True
-        locked.save(update_fields=["paper"])
-        moved_on(venue)
-        return locked
+        core_table_paper_enter(
+            table=table, event=venue, lines=lines, games=games, skat_values=True, user=user, version=version
+        )

@@ -11,7 +11,6 @@ from dataclasses import replace
 from typing import Any
 from uuid import UUID
 
-from django.contrib.auth.models import User
 from django.urls import path
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
@@ -19,7 +18,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from matches.api.paper import Line, PaperListView, PaperTable
+from matches.api.paper import Line, PaperListView, PaperTable, PaperTables
 from matches.api.replays import Made, Versioned, VersionedChangeView, keyed_change
 from matches.api.resources.common import IDEMPOTENCY, REFUSED, bounded_body
 from matches.engine import FieldError
@@ -360,6 +359,7 @@ class SeriesListView(SeriesReadView, TournamentChangeView):
 
 class PaperView(TournamentChangeView, PaperListView):
     paper_input = TablePaperInput
+    paper_tables = PaperTables(model=Table, owner="series__tournament", enter=table_paper_enter)
     table: Table
 
     @extend_schema(
@@ -392,9 +392,6 @@ class PaperView(TournamentChangeView, PaperListView):
             (entry, line["game_points"], line["won"], line["lost"])
             for entry, line in zip(entries, data["lines"], strict=True)
         ]
-
-    def paper_enter(self, table: Table, lines: list[Line], user: User) -> None:
-        table_paper_enter(table=table, lines=lines, user=user)
 
     def paper_changed(self, request: Request, change: Callable[[], Made], ids: Mapping[str, Any]) -> Response:
         return tournament_change(

@@ -13,7 +13,8 @@ from matches.engine import FieldError
 from matches.engine.messages import gettext_noop, msg
 from matches.errors import Conflict
 from matches.models import Match
-from matches.services import TableVersion, closed_lists_report, match_lock, paper_enter
+from matches.services import TableVersion, closed_lists_report, match_lock
+from matches.services import table_paper_enter as core_table_paper_enter
 from matches.services.tables import moved_on
 from matches.standings import rows_differ
 
@@ -28,27 +29,19 @@ def table_paper_enter(
     lines: Sequence[tuple[Entry, int, int, int]],
     user: User | None,
     version: TableVersion | None = None,
-) -> Table:
-    """Enter a table's paper list as each player's totals (game points, won, lost), checked for what a series can
-    produce; replaces totals entered before, unless the table's match moved on since ``version`` (the form's, as the
-    core's ``paper_enter`` says). A table with games entered keeps its games; a table entered from paper takes no
-    games afterwards (its list is locked through the core). Refused once its series is closed."""
+) -> None:
+    """Enter a table's paper list, a line for each entrant, through the core's ``table_paper_enter``, checked against
+    the tournament's series. Refused once its series is closed."""
     with transaction.atomic():
-        locked_tournament = _lock(table.series.tournament)
-        locked = Table.objects.select_for_update().select_related("series").get(pk=table.pk)
-        if locked.series.closed_at is not None:
-            raise Conflict.on(
-                "table", gettext_noop("Series {number} is closed: its lists stay."), number=locked.series.number
-            )
-        match = Match.objects.get(pk=locked.match_id)
-        games = locked_tournament.games_at_four if len(lines) == 4 else locked_tournament.games_at_three
+        tournament = _lock(table.series.tournament)
+        series = Series.objects.select_for_update().get(pk=table.series_id)
+        if series.closed_at is not None:
+            raise Conflict.on("table", gettext_noop("Series {number} is closed: its lists stay."), number=series.number)
+        games = tournament.games_at_four if len(lines) == 4 else tournament.games_at_three
         players = [(entry.player, points, won, lost) for entry, points, won, lost in lines]
-        # The table's list is its paper totals now: no game is entered on top of them (the phones learn at once).
-        paper_enter(match=match, lines=players, games=games, skat_values=True, user=user, version=version)
-        locked.paper = True
-        locked.save(update_fields=["paper"])
-        moved_on(locked_tournament)
-        return locked
+        core_table_paper_enter(
+            table=table, event=tournament, lines=players, games=games, skat_values=True, user=user, version=version
+        )
 
 
 def series_close(*, series: Series, user: User | None) -> Series:
