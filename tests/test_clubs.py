@@ -164,6 +164,23 @@ def test_a_table_on_paper_enters_its_totals_checked_for_plausibility() -> None:
     assert [lists[str(player.public_id)].score for player in players] == [1255, 1368, 1096]
 
 
+def test_a_paper_list_for_a_table_dropped_meanwhile_is_refused_as_a_conflict() -> None:
+    """The list was read, then its series dropped (or drawn anew) before it was sent: a 409 naming the table, never
+    a server error."""
+    setup = _night(NAMES[:3], games_at_three=48)
+    clubs.night_draw(night=setup.night, series=1, user=setup.secretary)
+    (table,) = _tables(setup)
+    players = [seat.player for seat in table.match.seats.select_related("player").order_by("position")]
+    clubs.series_drop(night=setup.night, series=1, user=setup.secretary)
+    with pytest.raises(Conflict) as refused:
+        clubs.paper_enter(
+            table=table, lines=[(players[0], 455, 20, 4), (players[1], 608, 12, 0), (players[2], 486, 9, 0)]
+        )
+    assert [(one.field, one.message.render()) for one in refused.value.errors] == [
+        ("table", "This table is no longer drawn: its series was dropped or drawn anew.")
+    ]
+
+
 def test_closing_the_night_locks_every_list_and_kills_the_qr_links() -> None:
     setup = _night(NAMES[:7])
     clubs.night_draw(night=setup.night, series=1, user=setup.secretary)

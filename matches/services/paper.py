@@ -142,9 +142,15 @@ def table_paper_enter(
     refusals, the row locked, its match's list entered by ``paper_enter`` (checked for what a series of ``games`` can
     produce, replacing totals entered before unless the match moved on since ``version``; a table with games entered
     keeps its games), the table marked as kept on paper (it takes no games afterwards) and the event moved on."""
+    # Django's documented manager for code that handles a model it does not know (every kind's table).
     rows = type(table)._default_manager.filter(pk=table.pk)
     with transaction.atomic():
-        match = Match.objects.get(pk=rows.select_for_update().values_list("match_id", flat=True).get())
+        match_id = rows.select_for_update().values_list("match_id", flat=True).first()
+        if match_id is None:  # the table was drawn anew (or its series dropped) since the list was read
+            raise Conflict.on(
+                "table", gettext_noop("This table is no longer drawn: its series was dropped or drawn anew.")
+            )
+        match = Match.objects.get(pk=match_id)
         # The table's list is its paper totals now: no game is entered on top of them (the phones learn at once).
         paper_enter(match=match, lines=lines, games=games, skat_values=skat_values, user=user, version=version)
         rows.update(paper=True)
