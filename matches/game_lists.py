@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .engine import (
+    MatchSetup,
     Message,
     Scheme,
     ScoredDeal,
@@ -16,7 +17,6 @@ from .engine.league import SeriesLine
 from .engine.ramsch import ramsch_doublings
 from .engine.skat import ListMarks
 from .engine.values import paper_marks
-from .engine.variants import Family
 from .models import Match, Seat
 from .papers import paper_list
 from .selectors import live_games
@@ -63,18 +63,14 @@ class ListRow:
 class GameList:
     """A match as its paper list: every game in order and each player's footer line (game points, games won and
     lost, the others' lost games). ``seeger_fabian``: the rows carry game points only, and the footer adds the
-    Seeger-Fabian points (``SeriesLine``) up to the match's totals. ``skat``: a list of the Skat family, whose games
-    are marked by base value, matadors and levels. ``kontra_re``, ``bock``: the rules play Kontra and Re, Bock
-    rounds."""
+    Seeger-Fabian points (``SeriesLine``) up to the match's totals. Its columns are the match's setup's
+    (``values.paper_columns``, Kontra and Re, Bock)."""
 
     match: Match
     names: list[str]
     rows: list[ListRow]
     footers: list[SeriesLine]
     seeger_fabian: bool
-    skat: bool
-    kontra_re: bool
-    bock: bool
     paper: bool = False
 
 
@@ -84,12 +80,11 @@ def game_list(match: Match, seats: Sequence[Seat]) -> GameList:
     won, twice the value lost) and leaves the ±50 and the others' bonus to the footer, as the paper list does. A
     list kept on paper has no games here: only the footer entered from it."""
     setup = match.setup()
-    skat, rules = setup.spec.family is Family.SKAT, setup.rules
     paper = paper_list(match)
     if paper is not None:
         names = [seat.player.name for seat in seats]
         footers = [replace(line, player=name) for line, name in zip(paper.lines, names, strict=True)]
-        return GameList(match, names, [], footers, paper.seeger_fabian, skat, rules.kontra_re, rules.bock, paper=True)
+        return GameList(match, names, [], footers, paper.seeger_fabian, paper=True)
     seeger_fabian = setup.scheme is Scheme.SEEGER_FABIAN
     written = setup.with_scheme(Scheme.STANDARD) if seeger_fabian else setup
     games = live_games(match).order_by("position").only("passed", "declarer", "entry", "entry_version")
@@ -104,16 +99,16 @@ def game_list(match: Match, seats: Sequence[Seat]) -> GameList:
             (won if deal.won else lost)[deal.declarer] += 1
             if not deal.won:
                 others_lost = [count + (seat != deal.declarer) for seat, count in enumerate(others_lost)]
-        rows.append(_list_row(deal, tuple(totals)))
+        rows.append(_list_row(written, deal, tuple(totals)))
     names = [seat.player.name for seat in seats]
     footers = [
         SeriesLine(names[seat], players, totals[seat], won[seat], lost[seat], others_lost[seat])
         for seat in range(players)
     ]
-    return GameList(match, names, rows, footers, seeger_fabian, skat, rules.kontra_re, rules.bock)
+    return GameList(match, names, rows, footers, seeger_fabian)
 
 
-def _list_row(deal: ScoredDeal, totals: tuple[int, ...]) -> ListRow:
+def _list_row(setup: MatchSetup, deal: ScoredDeal, totals: tuple[int, ...]) -> ListRow:
     game, result = deal.deal.game, deal.result
     if result is None:  # all passed, or a game the rules leave unscored: nothing is marked
         game = None
@@ -122,7 +117,11 @@ def _list_row(deal: ScoredDeal, totals: tuple[int, ...]) -> ListRow:
         contract=deal.deal.contract,
         declarer=deal.declarer,
         sitting_out=deal.seating.sitting_out,
-        marks=paper_marks(game, result) if game is not None and result is not None else None,
+        marks=(
+            paper_marks(setup.spec, setup.scheme, setup.rules, game, result)
+            if game is not None and result is not None
+            else None
+        ),
         kontra=game is not None and game.kontra,
         re=game is not None and game.re,
         bock=deal.bock,

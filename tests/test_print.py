@@ -18,11 +18,12 @@ from pypdf import PdfReader
 from matches.clubs import services as clubs
 from matches.clubs.models import ClubTable, Night
 from matches.clubs.selectors import night_results, season_table
-from matches.engine import GameEntry, Result, calculate
+from matches.engine import GameEntry, Result, calculate, setup_match
 from matches.engine.entry import RamschEntry
 from matches.engine.league import SeriesLine
 from matches.engine.ramsch import ramsch_doublings
 from matches.engine.skat import ListMarks, list_marks
+from matches.engine.values import paper_marks
 from matches.exports.pdf import TableColumn, standings_pdf
 from matches.game_lists import game_list
 from matches.models import Match
@@ -150,6 +151,30 @@ def test_the_list_ticks_every_level_a_game_counted() -> None:
     )
 
 
+def _officers_marks(variant: str, game: GameEntry, scheme: str = "standard", **rules: object) -> ListMarks:
+    setup = setup_match(variant, scheme=scheme, rules=rules)
+    result = calculate(variant, game, scheme=scheme, rules=rules)
+    return paper_marks(setup.spec, setup.scheme, setup.rules, game, result)
+
+
+def test_an_officers_game_is_marked_by_what_its_scheme_counted() -> None:
+    lost = GameEntry("spades", matadors=2, declarer_card_points=20)  # the declarer Schneider himself: he pays ×2
+    assert _officers_marks("officers-skat", lost) == ListMarks(base=11, matadors=2, schneider=True)
+    # Admirals' Skat at the seed's levels notes hand and the announcement as not counted, and a null is worth 23.
+    hand = GameEntry(
+        "clubs", matadors=1, declarer_card_points=120, schwarz="opponents", hand=True, announced="schneider"
+    )
+    assert _officers_marks("admirals-skat", hand, levels="doubling") == ListMarks(base=12, matadors=1, schwarz=True)
+    null = GameEntry("null", hand=True, won=True)
+    assert _officers_marks("admirals-skat", null, levels="doubling") == ListMarks(base=23)
+    assert _officers_marks("admirals-skat", null) == ListMarks(base=35, hand=True)
+    # The base-value scheme doubles a Schwarz loser as Schneider; the matadors count nowhere but under standard.
+    schwarz = GameEntry("grand", matadors=-1, declarer_card_points=120)
+    assert _officers_marks("officers-skat", schwarz, "base-value") == ListMarks(base=24, schneider=True)
+    assert _officers_marks("officers-skat", schwarz, "simple") == ListMarks(schwarz=True)
+    assert _officers_marks("officers-skat", schwarz, "card-points") == ListMarks()
+
+
 def test_a_list_marks_kontra_re_and_the_bock_factor_of_every_game(signed_in: Client, owner: User) -> None:
     match = make_match(owner, rules={"kontra_re": True, "bock": True})
     # Spades with 1, game 2 × 11 = 22, Kontra 44; its Kontra starts a Bock round (deals 2 to 4).
@@ -225,6 +250,69 @@ def test_a_list_of_two_ticks_kontra_and_re_beside_the_game(signed_in: Client, ow
     assert "Bock" not in rows[1]
 
 
+def test_an_officers_list_marks_what_each_games_value_counts(signed_in: Client, owner: User) -> None:
+    """Officers' Skat by its seed: (matadors + 1) × base value, doubled when the loser is Schneider, four times when
+    Schwarz; a Schwarz game is marked Schwarz alone, since Schneider does not double it again."""
+    match = make_match(owner, variant="officers-skat", names=("Anna", "Dora"))
+    add(match, declarer=1, contract="clubs", matadors=2, declarer_card_points=95)  # 3 × 12 = 36, Schneider: 72
+    add(match, declarer=0, contract="grand", matadors=-1, declarer_card_points=120)  # 2 × 24 = 48, Schwarz: 192
+    add(match, declarer=1, contract="hearts", matadors=1, declarer_card_points=50)  # 2 × 10 = 20, lost: −40
+    address = reverse("match_print", args=[match.public_id])
+    rows = marked(signed_in.get(address))
+    marks = [
+        (row["Base value"], row["with"], row["without"], row["Schneider"], row["Schwarz"]) for row in rows.values()
+    ]
+    assert marks == [("12", "2", "", "×", ""), ("24", "", "1", "", "×"), ("10", "1", "", "", "")]
+    assert "Hand" not in rows[1]  # no bidding: no hand games, announcements or ouvert
+    assert "Ouvert" not in rows[1]
+    (text,) = pages(signed_in.get(address))
+    assert "1 ♣ Clubs Dora 12 2 × 72 0 72" in text.splitlines()
+    signed_in.cookies["django_language"] = "de"
+    rows = marked(signed_in.get(address))
+    assert [(row["Grundwert"], row["mit"], row["ohne"]) for row in rows.values()] == [
+        ("12", "2", ""),
+        ("24", "", "1"),
+        ("10", "1", ""),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("scheme", "marks"),
+    [
+        # Base value × 2 for a Schneider loser, a Schwarz one too, whatever the matadors.
+        ("base-value", {"Base value": ["12", "24"], "Schneider": ["×", "×"]}),
+        # The winner's card points: nothing else counts.
+        ("card-points", {}),
+        # 2, 3 with Schneider, 4 with Schwarz.
+        ("simple", {"Schneider": ["×", ""], "Schwarz": ["", "×"]}),
+    ],
+)
+def test_an_officers_list_marks_only_what_its_scheme_counts(
+    signed_in: Client, owner: User, scheme: str, marks: dict[str, list[str]]
+) -> None:
+    match = make_match(owner, variant="officers-skat", names=("Anna", "Dora"), scheme=scheme)
+    add(match, declarer=1, contract="clubs", matadors=2, declarer_card_points=95)
+    add(match, declarer=0, contract="grand", matadors=-1, declarer_card_points=120)
+    rows = marked(signed_in.get(reverse("match_print", args=[match.public_id])))
+    columns = [title for title in rows[1] if title not in ("No.", "Kontra", "Re")]
+    assert {title: [row[title] for row in rows.values()] for title in columns} == marks
+
+
+def test_an_officers_list_at_the_isko_levels_marks_them_as_skat_does(signed_in: Client, owner: User) -> None:
+    """Admirals' Skat bids as Skat does: hand and the announcements count, and Schwarz is a level on Schneider."""
+    match = make_match(owner, variant="admirals-skat", names=("Anna", "Dora"))
+    add(match, declarer=1, contract="spades", matadors=1, outcome="won-schwarz", hand=True)  # 11 × 5 = 55
+    (row,) = marked(signed_in.get(reverse("match_print", args=[match.public_id]))).values()
+    assert [row[title] for title in ("Base value", "with", "Hand", "Schneider", "Schwarz", "Ouvert")] == [
+        "11",
+        "1",
+        "×",
+        "×",
+        "×",
+        "",
+    ]
+
+
 def test_a_ramsch_is_marked_with_what_doubled_it_as_its_steps_say() -> None:
     rules = {"ramsch": True, "ramsch_schieben": True, "bock": True}
     lost = GameEntry("ramsch", ramsch=RamschEntry((72, 48, 0), jungfrau=(2,), pushes=2))
@@ -274,7 +362,6 @@ def test_a_list_of_two_has_no_seeger_fabian_footer(signed_in: Client, owner: Use
     assert "Total " + " ".join(number(total) for total in totals) in text
     assert "Games won 0 1" in text
     assert "× games won" not in text
-    assert "Base value" not in text
     assert "Dora" in text
 
 

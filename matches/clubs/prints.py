@@ -8,9 +8,8 @@ from collections.abc import Sequence
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from matches.engine import Scheme, Variant
-from matches.engine.variants import VARIANTS, Family
-from matches.exports.pdf import BlankList, ListForm, ListHeader, TableColumn, rules_label, standings_pdf
+from matches.engine import Scheme
+from matches.exports.pdf import BlankList, ListHeader, TableColumn, list_form, rules_label, standings_pdf
 from matches.models import Match
 from matches.registry import TablePlace
 
@@ -39,13 +38,11 @@ def blank_lists(night: Night, tables: Sequence[TableView]) -> list[BlankList]:
     season = night.season
     date = date_format(night.date, "SHORT_DATE_FORMAT")
     rules = rules_label(season.variant, season.scheme)
-    skat = VARIANTS[Variant(season.variant)].family is Family.SKAT
     lists = []
     for view in tables:
         names = [seat.player.name for seat in view.seats]
         header = ListHeader(_club_season(season), date, rules, names, view.table.series, view.table.number)
-        played = view.table.match.setup().rules
-        form = ListForm(len(names), skat, season.scheme == Scheme.SEEGER_FABIAN, played.kontra_re, played.bock)
+        form = list_form(view.table.match.setup(), seeger_fabian=season.scheme == Scheme.SEEGER_FABIAN)
         lists.append(BlankList(header, season.series_games(len(names)), form))
     return lists
 

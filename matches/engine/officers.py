@@ -23,10 +23,10 @@ from .entry import GameEntry
 from .errors import Problems
 from .game import Result
 from .messages import Message, gettext_noop, msg
-from .options import LevelRule
+from .options import LevelRule, Rules
 from .ramsch import read_ramsch, score_ramsch
-from .skat import NULL_VALUES, check_declarations, declarer_score, value_declarer_game
-from .variants import Scheme
+from .skat import NULL_VALUES, ListMarks, Mark, check_declarations, declarer_score, list_marks, value_declarer_game
+from .variants import Scheme, VariantSpec
 
 BIDDING_FIELDS = ("hand", "ouvert", "announced", "bid")
 SIMPLE_WIN, SIMPLE_SCHNEIDER, SIMPLE_SCHWARZ, SIMPLE_DRAW = 2, 3, 4, 1
@@ -225,3 +225,51 @@ def _simple_ramsch(ctx: Context, game: GameEntry, problems: Problems) -> Result:
     steps.append(msg(gettext_noop("fewer card points win: {value}"), value=SIMPLE_WIN))
     value = apply_doubling(ctx, SIMPLE_WIN, game, steps)
     return Result(won=None, game_value=value, scores=only_seat(2, winner, value), breakdown=tuple(steps))
+
+
+# What the value counts under each scheme, as the paper list's columns: the seed's standard (matadors + 1) × base
+# value, ×2 Schneider, ×4 Schwarz; the base value doubled for Schneider; the winner's card points alone; 2, 3 with
+# Schneider, 4 with Schwarz.
+_COLUMNS: dict[Scheme, tuple[Mark, ...]] = {
+    Scheme.STANDARD: (Mark.BASE, Mark.MATADORS, Mark.SCHNEIDER, Mark.SCHWARZ),
+    Scheme.BASE_VALUE: (Mark.BASE, Mark.SCHNEIDER),
+    Scheme.CARD_POINTS: (),
+    Scheme.SIMPLE: (Mark.SCHNEIDER, Mark.SCHWARZ),
+}
+# The schemes where Schwarz takes the place of Schneider (×4 rather than ×2, 4 rather than 3) instead of adding to it.
+_SCHWARZ_INSTEAD = (Scheme.STANDARD, Scheme.SIMPLE)
+
+
+def _isko_levels(scheme: Scheme, rules: Rules) -> bool:
+    return scheme is Scheme.STANDARD and rules.levels is LevelRule.ISKO
+
+
+def officers_columns(spec: VariantSpec, scheme: Scheme, rules: Rules) -> tuple[Mark, ...]:
+    """The paper list's columns of what a game's value counts under ``scheme``: with the ISkO's levels every column
+    of Skat's list (where there is bidding: hand, the announcements and ouvert), otherwise only what the scheme
+    counts; none under the card-points scheme, whose value is the winner's card points."""
+    if _isko_levels(scheme, rules):
+        return tuple(Mark) if spec.bidding else _COLUMNS[Scheme.STANDARD]
+    return _COLUMNS[scheme]
+
+
+def officers_marks(spec: VariantSpec, scheme: Scheme, rules: Rules, game: GameEntry, result: Result) -> ListMarks:
+    """A scored game's marks on the paper list, in the columns the scheme counts (``officers_columns``). With the
+    ISkO's levels they are Skat's; otherwise a null is worth 23 whatever was declared besides, and where Schwarz takes
+    the place of Schneider the game is marked Schwarz alone."""
+    columns = officers_columns(spec, scheme, rules)
+    if _isko_levels(scheme, rules):
+        return list_marks(game, result).only(columns)
+    if game.contract == Contract.NULL:
+        return ListMarks(base=NULL_VALUES[(False, False)]).only(columns)
+    base = BASE_VALUES.get(Contract(game.contract))
+    if base is None:
+        return ListMarks()
+    schwarz_instead = result.schwarz and scheme in _SCHWARZ_INSTEAD
+    marks = ListMarks(
+        base=base,
+        matadors=game.matadors,
+        schneider=result.schneider and not schwarz_instead,
+        schwarz=result.schwarz,
+    )
+    return marks.only(columns)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
 from .cards import BASE_VALUES, Contract
 from .common import (
@@ -313,6 +315,20 @@ def _add_seeger_fabian(ctx: Context, won: bool, scores: list[int], steps: list[M
     steps.append(msg(gettext_noop("+{points} to each opponent"), points=bonus))
 
 
+class Mark(StrEnum):
+    """A column of the paper list that marks what a game's value was computed from: the base value, the matadors
+    (with and without, two columns) and each level."""
+
+    BASE = "base"
+    MATADORS = "matadors"
+    HAND = "hand"
+    SCHNEIDER = "schneider"
+    SCHNEIDER_ANNOUNCED = "schneider-announced"
+    SCHWARZ = "schwarz"
+    SCHWARZ_ANNOUNCED = "schwarz-announced"
+    OUVERT = "ouvert"
+
+
 @dataclass(frozen=True)
 class ListMarks:
     """A declarer's game as the paper list writes it: the base value (a null game's value), with or without how
@@ -326,6 +342,19 @@ class ListMarks:
     schwarz: bool = False
     schwarz_announced: bool = False
     ouvert: bool = False
+
+    def only(self, columns: Collection[Mark]) -> ListMarks:
+        """These marks in the list's ``columns`` alone: a mark the list has no column for is left out."""
+        return ListMarks(
+            base=self.base if Mark.BASE in columns else None,
+            matadors=self.matadors if Mark.MATADORS in columns else None,
+            hand=self.hand and Mark.HAND in columns,
+            schneider=self.schneider and Mark.SCHNEIDER in columns,
+            schneider_announced=self.schneider_announced and Mark.SCHNEIDER_ANNOUNCED in columns,
+            schwarz=self.schwarz and Mark.SCHWARZ in columns,
+            schwarz_announced=self.schwarz_announced and Mark.SCHWARZ_ANNOUNCED in columns,
+            ouvert=self.ouvert and Mark.OUVERT in columns,
+        )
 
 
 def list_marks(game: GameEntry, result: Result) -> ListMarks:

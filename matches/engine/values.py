@@ -18,17 +18,20 @@ from .entry import BY_VALUE, GameEntry
 from .errors import Problems
 from .game import Result
 from .messages import Message, gettext_noop, msg
+from .officers import officers_columns, officers_marks
+from .options import Rules
 from .skat import (
     MAX_MULTIPLIER_GRAND,
     MAX_MULTIPLIER_SUIT,
     NULL_VALUES,
     ListMarks,
+    Mark,
     Valuation,
     check_seats,
     declarer_result,
     list_marks,
 )
-from .variants import Family
+from .variants import Family, Scheme, VariantSpec
 
 # A suit or grand game is worth at least "with or without 1, game 2".
 LOWEST_MULTIPLIER = 2
@@ -170,8 +173,24 @@ def value_marks(value: int) -> ListMarks:
     return ListMarks(base=bases.pop()) if len(bases) == 1 else ListMarks()
 
 
-def paper_marks(game: GameEntry, result: Result) -> ListMarks:
-    """The marks of a scored game on the paper list, whether entered in full or by its value."""
+def paper_columns(spec: VariantSpec, scheme: Scheme, rules: Rules) -> tuple[Mark, ...]:
+    """The paper list's columns of what a game's value was computed from: all of Skat's in Skat (a Seeger-Fabian
+    list writes the ISkO's game points), those the scheme counts in the Officers' family, none in the other games
+    (their list names the game and its declarer)."""
+    if spec.family is Family.SKAT:
+        return tuple(Mark)
+    if spec.family is Family.OFFICERS:
+        return officers_columns(spec, scheme, rules)
+    return ()
+
+
+def paper_marks(spec: VariantSpec, scheme: Scheme, rules: Rules, game: GameEntry, result: Result) -> ListMarks:
+    """The marks of a scored game on the paper list in its columns (``paper_columns``), whether entered in full or
+    by its value."""
+    if spec.family is Family.OFFICERS:
+        return officers_marks(spec, scheme, rules, game, result)
+    if spec.family is not Family.SKAT:
+        return ListMarks()
     if game.contract == BY_VALUE:
         return value_marks(game.value or 0)
     return list_marks(game, result)

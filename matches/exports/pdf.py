@@ -23,8 +23,12 @@ from django.utils.translation import pgettext
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
+from matches.engine import MatchSetup
 from matches.engine.bock import bock_multiplier
 from matches.engine.league import SeriesLine
+from matches.engine.skat import ListMarks, Mark
+from matches.engine.values import paper_columns
+from matches.engine.variants import Family
 from matches.game_lists import GameList, ListRow
 from matches.labels import contract_label, footer_rows, match_label, render_step, scheme_label, variant_label
 from matches.models import Match
@@ -159,32 +163,38 @@ class ListHeader:
 
 @dataclass(frozen=True)
 class ListForm:
-    """The columns of a list: a Skat list marks each game (base value, with or without, the levels); the other
-    families write the game and its declarer. After the game, what doubled its value, where the rules play it:
-    Kontra and Re ticked (``kontra_re``), the factor of the Bock rounds in force (``bock``). ``seeger_fabian``: the
-    footer sums up by Seeger-Fabian."""
+    """The columns of a list: the game and its declarer written out where no mark names the game (``named``: every
+    family but Skat's), then a narrow column for each mark of what a game's value counts (``columns``: Skat's base
+    value, with or without and the levels; the Officers' family's as its scheme counts). After the game, what doubled
+    its value, where the rules play it: Kontra and Re ticked (``kontra_re``), the factor of the Bock rounds in force
+    (``bock``). ``seeger_fabian``: the footer sums up by Seeger-Fabian."""
 
     players: int
-    skat: bool
+    named: bool
+    columns: tuple[Mark, ...]
     seeger_fabian: bool
     kontra_re: bool
     bock: bool
 
     @property
+    def game(self) -> list[tuple[str, float]]:
+        """The columns that name the game and its declarer, their titles written across."""
+        return [(_("Game"), 28), (_("Declarer"), 28)] if self.named else []
+
+    @property
     def marks(self) -> list[tuple[str, float]]:
-        if self.skat:
-            return [
-                (_("Base value"), 9),
-                (_("with"), 7),
-                (_("without"), 7),
-                (_("Hand"), 5.5),
-                (_("Schneider"), 5.5),
-                (_("announced"), 5.5),
-                (_("Schwarz"), 5.5),
-                (_("announced"), 5.5),
-                (_("Ouvert"), 5.5),
-            ]
-        return [(_("Game"), 28), (_("Declarer"), 28)]
+        """The columns of the marks, narrow, their titles written upwards."""
+        titles: dict[Mark, list[tuple[str, float]]] = {
+            Mark.BASE: [(_("Base value"), 9)],
+            Mark.MATADORS: [(_("with"), 7), (_("without"), 7)],
+            Mark.HAND: [(_("Hand"), 5.5)],
+            Mark.SCHNEIDER: [(_("Schneider"), 5.5)],
+            Mark.SCHNEIDER_ANNOUNCED: [(_("announced"), 5.5)],
+            Mark.SCHWARZ: [(_("Schwarz"), 5.5)],
+            Mark.SCHWARZ_ANNOUNCED: [(_("announced"), 5.5)],
+            Mark.OUVERT: [(_("Ouvert"), 5.5)],
+        }
+        return [column for mark in Mark if mark in self.columns for column in titles[mark]]
 
     @property
     def doublings(self) -> list[tuple[str, float]]:
@@ -196,7 +206,8 @@ class ListForm:
 
     @property
     def marks_width(self) -> float:
-        return sum(width for _title, width in self.marks)
+        """The game's columns and its marks': what a passed deal's or a Ramsch's text spans."""
+        return sum(width for _title, width in [*self.game, *self.marks])
 
     number_width = 8
     result_width = 11
@@ -234,13 +245,21 @@ def _header(doc: Document, header: ListHeader) -> None:
     doc.newline(2)
 
 
+def list_form(setup: MatchSetup, *, seeger_fabian: bool) -> ListForm:
+    """The columns of a list kept under ``setup``: the marks of what its scheme counts (``values.paper_columns``),
+    Kontra, Re and Bock where its rules play them."""
+    spec, rules = setup.spec, setup.rules
+    columns = paper_columns(spec, setup.scheme, rules)
+    named = spec.family is not Family.SKAT
+    return ListForm(setup.players, named, columns, seeger_fabian, rules.kontra_re, rules.bock)
+
+
 def _column_titles(doc: Document, form: ListForm, names: Sequence[str]) -> None:
     doc.upward(form.number_width, _("No."))
+    for title, width in form.game:
+        doc.cell(width, title, height=HEAD, bold=True)
     for title, width in form.marks:
-        if form.skat:
-            doc.upward(width, title)
-        else:
-            doc.cell(width, title, height=HEAD, bold=True)
+        doc.upward(width, title)
     for title, width in form.doublings:
         doc.upward(width, title)
     doc.upward(form.result_width, _("Won"))
@@ -259,25 +278,30 @@ def _game(row: ListRow, deck: str) -> str:
     return " · ".join([contract_label(row.contract, deck), *(render_step(word, deck) for word in row.ramsch_doublings)])
 
 
-def _marks(row: ListRow, form: ListForm, deck: str) -> list[str]:
-    """The cells of a game's marks; none when one text spans them (a passed deal, a Ramsch)."""
-    if not form.skat:
-        return [_game(row, deck), ""]
-    marks = row.marks
-    if marks is None or marks.base is None:
+def _marks(row: ListRow, form: ListForm, names: Sequence[str], deck: str) -> list[str]:
+    """The cells of a game's name and declarer (where the list names them) and of its marks; none when one text
+    spans them (a passed deal, a Ramsch, a game entered by a value that does not say its base value)."""
+    marks = row.marks or ListMarks()
+    if form.named:
+        if row.declarer is None:
+            return []
+        named = [contract_label(row.contract, deck), names[row.declarer]]
+    elif marks.base is None:
         return []
+    else:
+        named = []
     matadors = marks.matadors or 0
-    return [
-        str(marks.base),
-        str(matadors) if matadors > 0 else "",
-        str(-matadors) if matadors < 0 else "",
-        _tick(marks.hand),
-        _tick(marks.schneider),
-        _tick(marks.schneider_announced),
-        _tick(marks.schwarz),
-        _tick(marks.schwarz_announced),
-        _tick(marks.ouvert),
-    ]
+    cells = {
+        Mark.BASE: [str(marks.base) if marks.base is not None else ""],
+        Mark.MATADORS: [str(matadors) if matadors > 0 else "", str(-matadors) if matadors < 0 else ""],
+        Mark.HAND: [_tick(marks.hand)],
+        Mark.SCHNEIDER: [_tick(marks.schneider)],
+        Mark.SCHNEIDER_ANNOUNCED: [_tick(marks.schneider_announced)],
+        Mark.SCHWARZ: [_tick(marks.schwarz)],
+        Mark.SCHWARZ_ANNOUNCED: [_tick(marks.schwarz_announced)],
+        Mark.OUVERT: [_tick(marks.ouvert)],
+    }
+    return named + [cell for mark in Mark if mark in form.columns for cell in cells[mark]]
 
 
 def _doublings(row: ListRow, form: ListForm) -> list[str]:
@@ -291,11 +315,9 @@ def _doublings(row: ListRow, form: ListForm) -> list[str]:
 
 def _game_row(doc: Document, form: ListForm, row: ListRow, names: Sequence[str], deck: str) -> None:
     doc.cell(form.number_width, str(row.number))
-    cells = _marks(row, form, deck)
-    if not form.skat and row.declarer is not None:
-        cells[1] = names[row.declarer]
+    cells = _marks(row, form, names, deck)
     if cells:
-        for (_title, width), text in zip(form.marks, cells, strict=True):
+        for (_title, width), text in zip([*form.game, *form.marks], cells, strict=True):
             doc.cell(width, text)
     else:
         doc.cell(form.marks_width, pgettext("paper list", "passed") if row.passed else _game(row, deck))
@@ -310,7 +332,7 @@ def _game_row(doc: Document, form: ListForm, row: ListRow, names: Sequence[str],
 
 def _blank_row(doc: Document, form: ListForm, count: int) -> None:
     doc.cell(form.number_width, str(count))
-    for _title, width in [*form.marks, *form.doublings]:
+    for _title, width in [*form.game, *form.marks, *form.doublings]:
         doc.cell(width)
     doc.cell(form.result_width)
     doc.cell(form.result_width)
@@ -362,7 +384,7 @@ def game_list_pdf(game_list: GameList, header: ListHeader, deck: str) -> bytes:
     """A match's list as the table would have written it: every game, each player's running total, the footer and
     the signatures."""
     doc = Document(header.event)
-    form = ListForm(len(game_list.names), game_list.skat, game_list.seeger_fabian, game_list.kontra_re, game_list.bock)
+    form = list_form(game_list.match.setup(), seeger_fabian=game_list.seeger_fabian)
     _rows_page(doc, form, header, iter(game_list.rows), deck)
     if game_list.paper:
         doc.cell(PAGE_WIDTH, _("The list was kept on paper: the totals are as they were entered from it."), align="L")
