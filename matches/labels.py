@@ -111,11 +111,12 @@ def result_label(
     scores: Sequence[int],
     names: Sequence[str],
     breakdown: Sequence[Message],
+    kontra: Message,
     deck: str = Deck.FRENCH,
 ) -> str:
-    """How a game went, as the list says it after its declarer and contract: "won Schneider · Hand · Kontra", "Ben
-    lost"; the page's list and the exports read the same words."""
-    words = headline(game, won=won, scores=scores, names=names, breakdown=breakdown)
+    """How a game went, as the list says it after its declarer and contract: "won Schneider · Hand · Kontra" (its
+    variant's word for Kontra, ``kontra``), "Ben lost"; the page's list and the exports read the same words."""
+    words = headline(game, won=won, scores=scores, names=names, breakdown=breakdown, kontra=kontra)
     return " · ".join(render_step(word, deck) for word in words)
 
 
@@ -268,9 +269,10 @@ def step_back_label(change: MatchEvent | None, *, redo: bool) -> str:
     return (gettext("Redo game %(number)s") if redo else gettext("Undo game %(number)s")) % {"number": change.number}
 
 
-def step_back_text(change: MatchEvent, *, redo: bool, names: list[str], deck: str) -> str:
+def step_back_text(change: MatchEvent, *, redo: bool, names: list[str], deck: str, kontra: Message) -> str:
     """What an undo or a redo of ``change`` did to its game, with the game as it now stands (or stood, if it is off
-    the list): "Game 5 restored: …" for an undone deletion, never the name of the change it took back alone."""
+    the list): "Game 5 restored: …" for an undone deletion, never the name of the change it took back alone
+    (``kontra``: the variant's word for Kontra)."""
     added, deleted = change.action == MatchEvent.Action.ADD, change.action == MatchEvent.Action.DELETE
     if redo:
         if added:
@@ -288,7 +290,7 @@ def step_back_text(change: MatchEvent, *, redo: bool, names: list[str], deck: st
         else:
             text = gettext("Game %(number)s undone (back as before the change): %(game)s")
         state = change.after if added else change.before
-    return text % {"number": change.number or "–", "game": game_state_text(state, names, deck)}
+    return text % {"number": change.number or "–", "game": game_state_text(state, names, deck, kontra)}
 
 
 def match_part_text(part: dict[str, Any] | None, seated: Mapping[str, str]) -> str:
@@ -336,13 +338,14 @@ def paper_list_text(lines: Sequence[Mapping[str, Any]], seated: Mapping[str, str
     )
 
 
-def change_text(event: MatchEvent, names: list[str], deck: str) -> str:
-    """A change in a few words: "game 5 added: Ben: ♣ Clubs, with 2, 70 card points"."""
+def change_text(event: MatchEvent, names: list[str], deck: str, kontra: Message) -> str:
+    """A change in a few words: "game 5 added: Ben: ♣ Clubs, with 2, 70 card points" (``kontra``: the variant's
+    word for Kontra)."""
     state = event.before if event.action == MatchEvent.Action.DELETE else event.after
     return gettext("game %(number)s %(action)s: %(game)s") % {
         "number": event.number or "–",
         "action": action_label(event.action),
-        "game": game_state_text(state, names, deck),
+        "game": game_state_text(state, names, deck, kontra),
     }
 
 
@@ -355,8 +358,9 @@ def action_label(action: str) -> str:
         return action
 
 
-def game_state_text(state: dict[str, Any] | None, names: list[str], deck: str) -> str:
-    """A stored game state in a few words: "Ben: ♣ Clubs, with 2, 70 card points" or "all passed"."""
+def game_state_text(state: dict[str, Any] | None, names: list[str], deck: str, kontra: Message) -> str:
+    """A stored game state in a few words: "Ben: ♣ Clubs, with 2, 70 card points" or "all passed" (``kontra``: the
+    variant's word for Kontra)."""
     if state is None:
         return "—"
     if state.get("passed"):
@@ -366,7 +370,7 @@ def game_state_text(state: dict[str, Any] | None, names: list[str], deck: str) -
         words = [contract_label(entry.get("contract"), deck)]
         try:
             game = game_from_data(entry, version=int(state.get("v", 0)))
-            words += [render_step(word, deck) for word in describe(game, names)]
+            words += [render_step(word, deck) for word in describe(game, names, kontra)]
         except RuleError:
             words.append(gettext("(not readable)"))
         text = ", ".join(word for word in words if word)

@@ -252,6 +252,22 @@ def test_the_kontra_and_re_columns_give_the_factor_each_doubled_by(browser: Clie
     ]
 
 
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_a_schafkopf_list_calls_its_doubling_stoss(browser: Client, owner: User, fmt: str) -> None:
+    match = make_match(owner, variant="officers-schafkopf", names=("Anna", "Dora"))
+    add(match, declarer=1, contract="clubs", declarer_card_points=70, kontra=True)
+    data = _read(browser.get(reverse("match_export", args=[match.public_id, fmt])), fmt)
+    assert data.headers[5:8] == ["Result", "Stoß", "Re"]
+    assert _cells(data)[0][5:7] == ["won · Stoß", "2"]
+    page = browser.get(f"/matches/{match.public_id}/").content.decode()
+    assert '<span class="words"> · won · Stoß</span>' in page
+    assert '<input type="checkbox" name="kontra" id="id_kontra"> <span>Stoß</span>' in page  # as the entry says it
+    browser.cookies["django_language"] = "de"
+    data = _read(browser.get(reverse("match_export", args=[match.public_id, fmt])), fmt)
+    assert data.headers[6] == "Stoß"
+    assert "Kontra" not in browser.get(f"/matches/{match.public_id}/").content.decode()
+
+
 def test_json_carries_kontra_re_and_bock_as_numbers_or_null(browser: Client, owner: User) -> None:
     match = make_match(owner, rules={"kontra_re": True, "bock": True})
     add(match, declarer=1, contract="spades", matadors=1, declarer_card_points=70, kontra=True, re=True)

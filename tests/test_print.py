@@ -313,6 +313,17 @@ def test_an_officers_list_at_the_isko_levels_marks_them_as_skat_does(signed_in: 
     ]
 
 
+def test_a_schafkopf_list_calls_its_doubling_stoss(signed_in: Client, owner: User) -> None:
+    match = make_match(owner, variant="officers-schafkopf", names=("Anna", "Dora"))
+    add(match, declarer=1, contract="clubs", declarer_card_points=70, kontra=True, re=True)  # 1 unit, ×4
+    address = reverse("match_print", args=[match.public_id])
+    rows = marked(signed_in.get(address))
+    assert [(row["Stoß"], row["Re"]) for row in rows.values()] == [("×", "×")]
+    assert "Kontra" not in pages(signed_in.get(address))[0].splitlines()
+    signed_in.cookies["django_language"] = "de"
+    assert [(row["Stoß"], row["Re"]) for row in marked(signed_in.get(address)).values()] == [("×", "×")]
+
+
 def test_a_ramsch_is_marked_with_what_doubled_it_as_its_steps_say() -> None:
     rules = {"ramsch": True, "ramsch_schieben": True, "bock": True}
     lost = GameEntry("ramsch", ramsch=RamschEntry((72, 48, 0), jungfrau=(2,), pushes=2))

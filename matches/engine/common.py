@@ -358,13 +358,11 @@ def check_doubling(ctx: Context, game: GameEntry, problems: Problems) -> None:
         problems.add("game.bock", msg(gettext_noop("Must be between 0 and {maximum}."), maximum=MAX_BOCK))
 
 
-def apply_doubling(
-    ctx: Context, value: int, game: GameEntry, steps: list[Message], *, kontra_name: Message | None = None
-) -> int:
-    """Multiply by Kontra (×2), Re (×2 again) and each Bock round in force (×2), writing a step for each."""
-    name = kontra_name or msg(gettext_noop("Kontra"))
+def apply_doubling(ctx: Context, value: int, game: GameEntry, steps: list[Message]) -> int:
+    """Multiply by Kontra (×2, in the variant's word), Re (×2 again) and each Bock round in force (×2), writing a
+    step for each."""
     for applies, label in (
-        (game.kontra, name),
+        (game.kontra, ctx.spec.kontra),
         (game.re, msg(gettext_noop("Re"))),
         *((True, msg(gettext_noop("Bock"))) for _ in range(ctx.bock)),
     ):

@@ -19,7 +19,7 @@ from .errors import FieldError, Problems, RuleError
 from .messages import Message, gettext_noop, msg
 from .options import NAMED_UNKNOWN, MatadorRule, Rules, SchwarzRule
 from .table import Seating
-from .variants import VARIANTS, Family, Scheme, Variant, VariantSpec
+from .variants import KONTRA, VARIANTS, Family, Scheme, Variant, VariantSpec
 
 # The stored form of an entry. Version 1: sparse (a field at its default is left out); the legacy form (version 0)
 # wrote every field, with nulls and falses, and is read the same way. Version 2 adds the game entered by its value
@@ -226,7 +226,7 @@ FIELDS: tuple[EntryField, ...] = (
     ),
     EntryField("hand", Kind.FLAG, msg(gettext_noop("Hand")), contracts=NOT_RAMSCH, default=False),
     EntryField("ouvert", Kind.FLAG, msg(gettext_noop("Ouvert")), contracts=NOT_RAMSCH, default=False),
-    EntryField("kontra", Kind.FLAG, msg(gettext_noop("Kontra")), contracts=NOT_RAMSCH, default=False),
+    EntryField("kontra", Kind.FLAG, KONTRA, contracts=NOT_RAMSCH, default=False),
     EntryField("re", Kind.FLAG, msg(gettext_noop("Re")), contracts=NOT_RAMSCH, default=False),
     EntryField("conceded", Kind.FLAG, msg(gettext_noop("Conceded")), contracts=NOT_RAMSCH, default=False),
     EntryField(
@@ -543,8 +543,8 @@ def _fit(
         return None
     if name in ("kontra", "re") and not rules.kontra_re:
         return None
-    if name == "kontra" and spec.family is Family.SCHAFKOPF:
-        return replace(base, label=msg(gettext_noop("Stoß")))
+    if name == "kontra":
+        return replace(base, label=spec.kontra)
     if name == "ramsch.card_points":
         return replace(base, choices=seat_choices)
     if name == "ramsch.jungfrau":
@@ -573,10 +573,17 @@ def _fit_matadors(
 
 
 def headline(
-    game: GameEntry, *, won: bool | None, scores: Sequence[int], names: Sequence[str], breakdown: Sequence[Message]
+    game: GameEntry,
+    *,
+    won: bool | None,
+    scores: Sequence[int],
+    names: Sequence[str],
+    breakdown: Sequence[Message],
+    kontra: Message,
 ) -> list[Message]:
     """How a scored game reads in the list, after its declarer and contract: won or lost (Schneider and Schwarz as
-    entered), hand, ouvert, announcements, Kontra and Re, conceded, overbid; for a Ramsch, who lost it."""
+    entered), hand, ouvert, announcements, Kontra (in the variant's word, ``kontra``) and Re, conceded, overbid; for
+    a Ramsch, who lost it."""
     if game.ramsch is not None:
         if game.ramsch.durchmarsch is not None and 0 <= game.ramsch.durchmarsch < len(names):
             return [msg(gettext_noop("Durchmarsch: {name}"), name=names[game.ramsch.durchmarsch])]
@@ -591,7 +598,7 @@ def headline(
         words.append(msg(gettext_noop("won")) if won else msg(gettext_noop("lost")))
     for name in ("hand", "ouvert", "kontra", "re"):
         if getattr(game, name):
-            words.append(FIELDS_BY_NAME[name].label)
+            words.append(kontra if name == "kontra" else FIELDS_BY_NAME[name].label)
     if game.announced == Announcement.SCHNEIDER:
         words.append(msg(gettext_noop("Schneider announced")))
     elif game.announced == Announcement.SCHWARZ:
@@ -603,8 +610,9 @@ def headline(
     return words
 
 
-def describe(game: GameEntry, names: Sequence[str]) -> list[Message]:
-    """What was entered besides the contract, in a few words: "with 1", "70 card points", "Hand", …"""
+def describe(game: GameEntry, names: Sequence[str], kontra: Message) -> list[Message]:
+    """What was entered besides the contract, in a few words: "with 1", "70 card points", "Hand", …, a Kontra in
+    the variant's word (``kontra``)."""
     words: list[Message] = []
     if game.value is not None:
         words.append(msg(gettext_noop("value {value}"), value=game.value))
@@ -616,8 +624,14 @@ def describe(game: GameEntry, names: Sequence[str]) -> list[Message]:
     if game.outcome in set(Outcome):
         words.append(Outcome(game.outcome).label)
     for name in FLAGS:
-        if getattr(game, name):
-            words.append(FIELDS_BY_NAME[name].label if name != "conceded" else msg(gettext_noop("conceded")))
+        if not getattr(game, name):
+            continue
+        if name == "kontra":
+            words.append(kontra)
+        elif name == "conceded":
+            words.append(msg(gettext_noop("conceded")))
+        else:
+            words.append(FIELDS_BY_NAME[name].label)
     if game.announced == Announcement.SCHNEIDER:
         words.append(msg(gettext_noop("Schneider announced")))
     elif game.announced == Announcement.SCHWARZ:

@@ -77,7 +77,7 @@ def score_schafkopf(ctx: Context, game: GameEntry) -> Result:
     value = units * ctx.rules.stake
     if ctx.rules.stake != 1:
         steps.append(msg(gettext_noop("× stake {stake} = {value}"), stake=ctx.rules.stake, value=value))
-    value = apply_doubling(ctx, value, game, steps, kontra_name=msg(gettext_noop("Stoß")))
+    value = apply_doubling(ctx, value, game, steps)
     declarer = ctx.table.declarer
     if ctx.rules.settlement is Settlement.POT:
         # Schafkopf seed: both paid into the pot before the game and a win "earns" its units: the winner takes them

@@ -47,6 +47,11 @@ SCHEME_LABELS: dict[Scheme, Message] = {
 }
 
 
+# What the opponent says to double a game, as the entry, the breakdown and the list name it: Skat's word, unless a
+# variant has its own (``VariantSpec.kontra``).
+KONTRA = msg(gettext_noop("Kontra"))
+
+
 class Family(StrEnum):
     """Variants of one family share a scorer."""
 
@@ -63,7 +68,7 @@ class VariantSpec:
     ``bidding``: hand games, announcements, ouvert, bids and conceding exist (there is a skat and an auction).
     ``skat_cards``: two cards lie aside and count for the declarer, so a declarer without a trick may hold points.
     ``choices``: the values the variant offers of an option that has more than it takes (e.g. a Schneider tariff
-    that only one game has).
+    that only one game has). ``kontra``: the variant's word for the opponent's doubling (``kontra`` in an entry).
     """
 
     variant: Variant
@@ -76,6 +81,7 @@ class VariantSpec:
     bidding: bool = False
     skat_cards: bool = False
     choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    kontra: Message = KONTRA
 
     def option_choices(self, name: str) -> tuple[str, ...]:
         """The values this variant offers for option ``name``, in the option's own order (empty for an option that is
@@ -219,6 +225,8 @@ VARIANTS: dict[Variant, VariantSpec] = {
                 "settlement": Settlement.ZERO_SUM.value,
                 "stake": 1,
             },
+            # Schafkopf seed: the dealer "may double the game value by saying e.g. Stoß or Spritze".
+            kontra=msg(gettext_noop("Stoß")),
         ),
     )
 }

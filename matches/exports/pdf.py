@@ -23,7 +23,7 @@ from django.utils.translation import pgettext
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
-from matches.engine import MatchSetup
+from matches.engine import MatchSetup, Message
 from matches.engine.bock import bock_multiplier
 from matches.engine.league import SeriesLine
 from matches.engine.skat import ListMarks, Mark
@@ -166,8 +166,9 @@ class ListForm:
     """The columns of a list: the game and its declarer written out where no mark names the game (``named``: every
     family but Skat's), then a narrow column for each mark of what a game's value counts (``columns``: Skat's base
     value, with or without and the levels; the Officers' family's as its scheme counts). After the game, what doubled
-    its value, where the rules play it: Kontra and Re ticked (``kontra_re``), the factor of the Bock rounds in force
-    (``bock``). ``seeger_fabian``: the footer sums up by Seeger-Fabian."""
+    its value, where the rules play it: Kontra (headed in the variant's word for it, ``kontra``) and Re ticked
+    (``kontra_re``), the factor of the Bock rounds in force (``bock``). ``seeger_fabian``: the footer sums up by
+    Seeger-Fabian."""
 
     players: int
     named: bool
@@ -175,6 +176,7 @@ class ListForm:
     seeger_fabian: bool
     kontra_re: bool
     bock: bool
+    kontra: Message
 
     @property
     def game(self) -> list[tuple[str, float]]:
@@ -199,7 +201,7 @@ class ListForm:
     @property
     def doublings(self) -> list[tuple[str, float]]:
         """The columns of what doubled a game: narrow, their titles written upwards in every family's list."""
-        columns = [(_("Kontra"), 5.5), (_("Re"), 5.5)] if self.kontra_re else []
+        columns = [(render_step(self.kontra), 5.5), (_("Re"), 5.5)] if self.kontra_re else []
         if self.bock:
             columns.append((_("Bock"), BOCK_WIDTH))
         return columns
@@ -251,7 +253,7 @@ def list_form(setup: MatchSetup, *, seeger_fabian: bool) -> ListForm:
     spec, rules = setup.spec, setup.rules
     columns = paper_columns(spec, setup.scheme, rules)
     named = spec.family is not Family.SKAT
-    return ListForm(setup.players, named, columns, seeger_fabian, rules.kontra_re, rules.bock)
+    return ListForm(setup.players, named, columns, seeger_fabian, rules.kontra_re, rules.bock, spec.kontra)
 
 
 def _column_titles(doc: Document, form: ListForm, names: Sequence[str]) -> None:

@@ -10,7 +10,15 @@ from django.utils.translation import gettext as _
 from matches.engine import Contract, Message, deal_from_data
 from matches.engine.bock import bock_multiplier
 from matches.engine.entry import OVERBID
-from matches.labels import contract_label, figure_cell, match_label, result_label, scheme_label, variant_label
+from matches.labels import (
+    contract_label,
+    figure_cell,
+    match_label,
+    render_step,
+    result_label,
+    scheme_label,
+    variant_label,
+)
 from matches.models import Match, Player, Seat
 from matches.selectors import game_rows
 from matches.stats import player_stats
@@ -25,13 +33,14 @@ KONTRA_RE_FACTOR = 2
 
 class MatchExport(Exporter):
     """A match's list, one row per game: its number, who dealt and declared, the game and its value, how it went,
-    the factors that doubled it (Kontra 2, Re 2 more, Bock 2 for a Bock game, 4 for a Doppelbock; empty where
-    none did), and for each player the game's points and the running total."""
+    the factors that doubled it (Kontra 2, headed in the variant's word for it, Re 2 more, Bock 2 for a Bock game, 4
+    for a Doppelbock; empty where none did), and for each player the game's points and the running total."""
 
     def __init__(self, match: Match, seats: Sequence[Seat], deck: str) -> None:
         self.match = match
         self.names = [seat.player.name for seat in seats]
         self.deck = deck
+        self.kontra = match.setup().spec.kontra
 
     @property
     def filename(self) -> str:
@@ -51,7 +60,7 @@ class MatchExport(Exporter):
             _("Contract"),
             _("Value"),
             _("Result"),
-            _("Kontra"),
+            render_step(self.kontra),
             _("Re"),
             _("Bock"),
             *players,
@@ -111,7 +120,15 @@ class MatchExport(Exporter):
             known[key] = (
                 ""
                 if game is None
-                else result_label(game, won=won, scores=scores, names=self.names, breakdown=breakdown, deck=self.deck)
+                else result_label(
+                    game,
+                    won=won,
+                    scores=scores,
+                    names=self.names,
+                    breakdown=breakdown,
+                    kontra=self.kontra,
+                    deck=self.deck,
+                )
             )
         return known[key]
 

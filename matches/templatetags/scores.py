@@ -87,13 +87,15 @@ def contract(value: str | None, deck: str) -> str:
     return contract_label(value, deck)
 
 
-@register.simple_tag
-def row_headline(row: SheetRow, names: list[str], deck: str) -> str:
-    """How a game reads in the list after its declarer and contract: "won Schneider · hand · Kontra", "Ben lost"."""
+def row_headline(row: SheetRow, names: list[str], kontra: Message, deck: str) -> str:
+    """How a game reads in the list after its declarer and contract: "won Schneider · hand · Kontra" (``kontra``:
+    the variant's word), "Ben lost"."""
     game = row.game.deal().game
     if game is None:
         return ""
-    return result_label(game, won=row.won, scores=row.scores, names=names, breakdown=row.breakdown, deck=deck)
+    return result_label(
+        game, won=row.won, scores=row.scores, names=names, breakdown=row.breakdown, kontra=kontra, deck=deck
+    )
 
 
 # A game's id standing in its links until each row puts its own in: reversing two addresses for every row of a
@@ -104,8 +106,8 @@ GAME_SLOT_TEXT = str(GAME_SLOT)
 
 @dataclass(frozen=True)
 class _RowParts:
-    """What every row of one sheet shares: its links with ``GAME_SLOT`` for the game, and its words in the reader's
-    language."""
+    """What every row of one sheet shares: its links with ``GAME_SLOT`` for the game, its words in the reader's
+    language, and its variant's word for Kontra."""
 
     edit: str
     delete: str
@@ -113,6 +115,7 @@ class _RowParts:
     remove: str
     passed: str
     unscorable: str
+    kontra: Message
 
 
 def filled(sentence: str, **values: str | int) -> SafeString:
@@ -141,7 +144,7 @@ def sheet_row(context: Context, row: SheetRow) -> SafeString:
     if game.passed:
         summary = [parts.passed]
     else:
-        words = row_headline(row, context["sheet"].names, deck)
+        words = row_headline(row, context["sheet"].names, parts.kontra, deck)
         summary = [
             format_html("{} · ", row.declarer_name) if row.declarer_name else NOTHING,
             contract_label(game.contract, deck),
@@ -191,7 +194,8 @@ def _row_parts(context: Context) -> _RowParts:
     """What the rows of the sheet being drawn share, made for its first row."""
     kept = context.render_context.get("sheet_row_parts")
     if not isinstance(kept, _RowParts):
-        match_id = context["match"].public_id
+        match = context["match"]
+        match_id = match.public_id
         kept = _RowParts(
             edit=address("game_edit", match_id, GAME_SLOT),
             delete=address("game_delete", match_id, GAME_SLOT),
@@ -199,6 +203,7 @@ def _row_parts(context: Context) -> _RowParts:
             remove=gettext("Delete"),
             passed=gettext("all passed"),
             unscorable=gettext("not scorable"),
+            kontra=match.setup().spec.kontra,
         )
         context.render_context["sheet_row_parts"] = kept
     return kept

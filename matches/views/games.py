@@ -353,5 +353,7 @@ def _step_back(request: HttpRequest, match: Match, *, redo: bool) -> HttpRespons
         return redirect("match_detail", match_id=match.public_id)
     # An undo names the change it took back; a redo names the change it brought back (what its undo had undone).
     change = event.undo_of.undo_of if redo and event.undo_of.undo_of is not None else event.undo_of
-    messages.success(request, step_back_text(change, redo=redo, names=seat_names(match), deck=deck_of(request)))
+    kontra = match.setup().spec.kontra
+    text = step_back_text(change, redo=redo, names=seat_names(match), deck=deck_of(request), kontra=kontra)
+    messages.success(request, text)
     return redirect("match_detail", match_id=match.public_id)

@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from ..engine import Message
 from ..labels import (
     game_state_text,
     match_part_text,
@@ -37,20 +38,25 @@ def match_history(request: HttpRequest, match: Match) -> HttpResponse:
         match.events.select_related("user"), by="-version", after=request.GET.get("after"), size=HISTORY_PAGE
     )
     seated = _seated_names(match, page.items)
-    events = [_history_item(event, names, deck, seated) for event in page.items]
+    kontra = match.setup().spec.kontra
+    events = [_history_item(event, names, deck, kontra, seated) for event in page.items]
     context = {"match": match, "events": events, "page": page, **match_labels(match)}
     return render(request, "matches/history.html", context)
 
 
-def _history_item(event: MatchEvent, names: list[str], deck: str, seated: Mapping[str, str]) -> dict[str, Any]:
-    """A change as the history page lists it: the game's state, or the match's part, before and after."""
+def _history_item(
+    event: MatchEvent, names: list[str], deck: str, kontra: Message, seated: Mapping[str, str]
+) -> dict[str, Any]:
+    """A change as the history page lists it: the game's state, or the match's part, before and after (a Kontra in
+    the variant's word, ``kontra``)."""
     if event.game_id is None:
         return {
             "event": event,
             "before": match_part_text(event.before, seated),
             "after": match_part_text(event.after, seated),
         }
-    before, after = game_state_text(event.before, names, deck), game_state_text(event.after, names, deck)
+    before = game_state_text(event.before, names, deck, kontra)
+    after = game_state_text(event.after, names, deck, kontra)
     return {"event": event, "before": before, "after": after}
 
 

@@ -211,16 +211,17 @@ def live_context(
     if allowed.can_score:
         undo = made or undoable(match)
         redo = None if made else redoable(match)
+        kontra = match.setup().spec.kontra
         context |= {
             "pass_token": uuid.uuid4(),
             "undo_token": uuid.uuid4(),
             "redo_token": uuid.uuid4(),
             "undo": undo,
             "undo_label": step_back_label(undo, redo=False),
-            "undo_text": change_text(undo, sheet.names, deck) if undo else "",
+            "undo_text": change_text(undo, sheet.names, deck, kontra) if undo else "",
             "redo": redo,
             "redo_label": step_back_label(redo.undo_of if redo else None, redo=True),
-            "redo_text": change_text(redo.undo_of, sheet.names, deck) if redo and redo.undo_of else "",
+            "redo_text": change_text(redo.undo_of, sheet.names, deck, kontra) if redo and redo.undo_of else "",
         }
         if fields_kept:
             context["next_entry"] = _next_entry(request, match, sheet)

@@ -23,6 +23,7 @@ from matches.engine import (
     shape_of,
 )
 from matches.engine.entry import FIELDS, Kind, accepted_fields
+from matches.engine.variants import KONTRA
 
 PUB = setup_match("skat", rules={"kontra_re": True, "bock": True}, players=3, first_dealer=2)
 
@@ -202,5 +203,5 @@ def test_every_field_has_a_kind_the_form_and_the_schema_know() -> None:
 def test_an_entry_in_the_api_shape_is_described_as_entered() -> None:
     """Nulls and defaults mean "left out": a won null sent with every field is described as won, not lost."""
     api_shaped = {"contract": "null", "won": True, "matadors": None, "schwarz": None, "hand": False, "bid": None}
-    words = [word.render() for word in describe(game_from_data(api_shaped), [])]
+    words = [word.render() for word in describe(game_from_data(api_shaped), [], KONTRA)]
     assert words == ["won"]

@@ -216,10 +216,15 @@ def test_sixty_all_called_so_starts_a_bock_round() -> None:
 def _words(game: GameEntry, **kwargs: object) -> list[str]:
     result = calculate("skat", game, **kwargs)  # type: ignore[arg-type]
     names = ["Anna", "Ben", "Cleo"]
-    return [
-        str(word)
-        for word in headline(game, won=result.won, scores=result.scores, names=names, breakdown=result.breakdown)
-    ]
+    words = headline(
+        game,
+        won=result.won,
+        scores=result.scores,
+        names=names,
+        breakdown=result.breakdown,
+        kontra=VARIANTS[Variant.SKAT].kontra,
+    )
+    return [str(word) for word in words]
 
 
 def test_the_list_says_how_a_game_went() -> None:

@@ -20,6 +20,7 @@ from matches.engine.entry import (
 )
 from matches.engine.skat import ListMarks
 from matches.engine.values import Reading, game_values, nearest_values, value_marks
+from matches.engine.variants import KONTRA
 
 from .test_properties import skat_games
 
@@ -187,7 +188,7 @@ def test_a_value_game_is_stored_as_entered_in_a_version_of_its_own() -> None:
     assert stored_version(DealEntry(game=GameEntry("clubs", matadors=1, outcome="won"), declarer=0)) == ENTRY_VERSION
     read = deal_from_data(passed=False, declarer=2, entry=state["entry"], version=VALUE_ENTRY_VERSION)
     assert read == deal
-    assert [str(word) for word in describe(read.game or GameEntry("x"), ["A", "B", "C"])] == [
+    assert [str(word) for word in describe(read.game or GameEntry("x"), ["A", "B", "C"], KONTRA)] == [
         "value 48",
         "Kontra",
         "lost",
