@@ -24,15 +24,17 @@ from .selectors import live_games
 
 @dataclass(frozen=True)
 class ListRow:
-    """One game as the paper list writes it: its number, contract (None: all passed) and declarer, its marks, what
-    doubled its value (Kontra, Re, the Bock rounds in force, a Ramsch's Jungfrau and pushes), won or lost at what
-    value, the game points each seat writes and each seat's running total."""
+    """One game as the paper list writes it: its number, contract (None: all passed) and declarer, its marks (a
+    Ramsch: every seat's card points), what doubled its value (Kontra, Re, the Bock rounds in force, a Ramsch's
+    Jungfrau and pushes), won or lost at what value, the game points each seat writes and each seat's running
+    total."""
 
     number: int
     contract: str | None
     declarer: int | None
     sitting_out: int | None
     marks: ListMarks | None
+    card_points: Message | None
     kontra: bool
     re: bool
     bock: int
@@ -120,6 +122,11 @@ def _list_row(setup: MatchSetup, deal: ScoredDeal, totals: tuple[int, ...]) -> L
         marks=(
             paper_marks(setup.spec, setup.scheme, setup.rules, game, result)
             if game is not None and result is not None
+            else None
+        ),
+        card_points=(
+            game.ramsch.card_points_word(deal.seating.sitting_out)
+            if game is not None and game.ramsch is not None
             else None
         ),
         kontra=game is not None and game.kontra,

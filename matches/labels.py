@@ -112,11 +112,15 @@ def result_label(
     names: Sequence[str],
     breakdown: Sequence[Message],
     kontra: Message,
+    sitting_out: int | None,
     deck: str = Deck.FRENCH,
 ) -> str:
     """How a game went, as the list says it after its declarer and contract: "won Schneider · Hand · Kontra" (its
-    variant's word for Kontra, ``kontra``), "Ben lost"; the page's list and the exports read the same words."""
-    words = headline(game, won=won, scores=scores, names=names, breakdown=breakdown, kontra=kontra)
+    variant's word for Kontra, ``kontra``), "card points 30/72/18 · Ben lost" (``sitting_out``: the seat that sat the
+    deal out); the page's list and the exports read the same words."""
+    words = headline(
+        game, won=won, scores=scores, names=names, breakdown=breakdown, kontra=kontra, sitting_out=sitting_out
+    )
     return " · ".join(render_step(word, deck) for word in words)
 
 

@@ -215,10 +215,29 @@ def test_the_result_column_says_what_the_matchs_list_says(browser: Client, owner
         "won Schneider · Hand",
         "lost Schwarz",
         "lost · overbid",
-        "Ben lost",
+        "card points 30/72/18 · Ben lost",
     ]
     page = browser.get(f"/matches/{match.public_id}/").content.decode()
     assert '<span class="words"> · won Schneider · Hand</span>' in page
+    assert '<span class="words"> · card points 30/72/18 · Ben lost</span>' in page
+
+
+def test_a_ramsch_row_gives_each_players_card_points_by_seat(browser: Client, owner: User) -> None:
+    match = make_match(owner, names=("Anna", "Ben", "Cleo", "Dora"), rules={"ramsch": True})
+    # The dealer sits out: Anna the first game, Ben the second, Cleo the third, Dora the fourth.
+    for card_points in ([0, 48, 72, 0], [30, 0, 72, 18], [30, 72, 0, 18], [0, 48, 72, 0]):
+        add(match, declarer=None, contract="ramsch", ramsch={"card_points": card_points})
+    data = _read(browser.get(reverse("match_export", args=[match.public_id, "csv"])), "csv")
+    assert [cells[5] for cells in _cells(data)] == [
+        "card points –/48/72/0 · Cleo lost",
+        "card points 30/–/72/18 · Cleo lost",
+        "card points 30/72/–/18 · Ben lost",
+        "card points 0/48/72/– · Cleo lost",
+    ]
+    browser.cookies["django_language"] = "de"
+    page = browser.get(f"/matches/{match.public_id}/").content.decode()
+    assert '<span class="words"> · Augen –/48/72/0 · Cleo verliert</span>' in page
+    assert '<span class="words"> · Augen 0/48/72/– · Cleo verliert</span>' in page
 
 
 def test_a_season_with_a_name_of_its_own_names_its_sheet_so(browser: Client, owner: User) -> None:

@@ -234,11 +234,20 @@ def test_a_ramsch_row_says_what_doubled_it_and_its_bock(signed_in: Client, owner
     add(match, declarer=None, contract="ramsch", ramsch={"card_points": [72, 48, 0], "jungfrau": [2], "pushes": 1})
     address = reverse("match_print", args=[match.public_id])
     (text,) = pages(signed_in.get(address))
-    assert f"2 Ramsch · Jungfrau · pushed 1× ×2 {MINUS}576 72 0" in text.splitlines()
+    assert f"2 Ramsch · card points 72/48/0 · Jungfrau · pushed 1× ×2 {MINUS}576 72 0" in text.splitlines()
     assert marked(signed_in.get(address))[2]["Bock"] == "×2"
     signed_in.cookies["django_language"] = "de"
     (text,) = pages(signed_in.get(address))
-    assert f"2 Ramsch · Jungfrau · 1× geschoben ×2 {MINUS}576 72 0" in text.splitlines()
+    assert f"2 Ramsch · Augen 72/48/0 · Jungfrau · 1× geschoben ×2 {MINUS}576 72 0" in text.splitlines()
+
+
+def test_a_ramsch_row_gives_each_players_card_points_by_seat(signed_in: Client, owner: User) -> None:
+    """The most card points lose them: the row says every seat's, a dash for the dealer who sat out, so that who lost
+    and how much can be checked against the entry."""
+    match = make_match(owner, names=("Anna", "Ben", "Cleo", "Dora"), rules={"ramsch": True})
+    add(match, declarer=None, contract="ramsch", ramsch={"card_points": [0, 30, 72, 18]})  # Anna deals, sits out
+    (text,) = pages(signed_in.get(reverse("match_print", args=[match.public_id])))
+    assert f"1 Ramsch · card points –/30/72/18 0 0 {MINUS}72 0" in text.splitlines()
 
 
 def test_a_list_of_two_ticks_kontra_and_re_beside_the_game(signed_in: Client, owner: User) -> None:

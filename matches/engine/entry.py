@@ -81,6 +81,12 @@ class RamschEntry:
     pushes: int = 0
     durchmarsch: int | None = None
 
+    def card_points_word(self, sitting_out: int | None) -> Message:
+        """Every seat's card points in the order of the seats, as the list gives what the Ramsch was scored from:
+        "card points 72/48/0", a dash for the dealer who sat out ("–/30/72/18")."""
+        points = "/".join("–" if seat == sitting_out else str(p) for seat, p in enumerate(self.card_points))
+        return msg(gettext_noop("card points {points}"), points=points)
+
 
 @dataclass(frozen=True)
 class GameEntry:
@@ -580,15 +586,17 @@ def headline(
     names: Sequence[str],
     breakdown: Sequence[Message],
     kontra: Message,
+    sitting_out: int | None,
 ) -> list[Message]:
     """How a scored game reads in the list, after its declarer and contract: won or lost (Schneider and Schwarz as
     entered), hand, ouvert, announcements, Kontra (in the variant's word, ``kontra``) and Re, conceded, overbid; for
-    a Ramsch, who lost it."""
+    a Ramsch, every seat's card points (the dealer who sat out, ``sitting_out``, has none) and who lost it."""
     if game.ramsch is not None:
+        points = game.ramsch.card_points_word(sitting_out)
         if game.ramsch.durchmarsch is not None and 0 <= game.ramsch.durchmarsch < len(names):
-            return [msg(gettext_noop("Durchmarsch: {name}"), name=names[game.ramsch.durchmarsch])]
+            return [points, msg(gettext_noop("Durchmarsch: {name}"), name=names[game.ramsch.durchmarsch])]
         losers = [names[seat] for seat, score in enumerate(scores) if score < 0 and seat < len(names)]
-        return [msg(gettext_noop("{names} lost"), names=", ".join(losers))] if losers else []
+        return [points, msg(gettext_noop("{names} lost"), names=", ".join(losers))] if losers else [points]
     words: list[Message] = []
     called = Outcome(game.outcome) if game.outcome in set(Outcome) else None
     if called is not None and not (won is False and called.value.startswith("won")):

@@ -41,6 +41,7 @@ MARGIN = 10
 ROW = 3.9  # mm: one game of a list; 48 games, the head and the footer fit one page
 HEAD = 16  # mm: the list's column titles, written upwards in the narrow columns
 TEXT = 7.5  # pt
+SMALLEST_TEXT = 5.5  # pt: the least a text spanning a row's marks is made to fit them
 FIT_SPARE = 0.5  # mm a fitted column keeps beyond what it holds
 ELLIPSIS = "…"
 CURRENCY = "€"
@@ -95,6 +96,17 @@ class Document:
             else:
                 lines.append(self.fit(word, width))
         return lines
+
+    def fitting_size(self, text: str, width: float, *, size: float = TEXT) -> float:
+        """The type size, from ``size`` down by half a point to ``SMALLEST_TEXT``, at which ``text`` fits ``width``
+        (mm) inside a cell's padding (the smallest where none does: ``fit`` cuts it then)."""
+        room = width - 2 * self.pdf.c_margin
+        while size > SMALLEST_TEXT:
+            self.pdf.set_font(FONT, "", size)
+            if self.pdf.get_string_width(text) <= room:
+                break
+            size -= 0.5
+        return size
 
     def cell(
         self,
@@ -276,8 +288,10 @@ def _tick(flag: bool) -> str:
 
 
 def _game(row: ListRow, deck: str) -> str:
-    """The game as a list names it: its contract, and a Ramsch what doubled it ("Ramsch · Jungfrau · pushed 1×")."""
-    return " · ".join([contract_label(row.contract, deck), *(render_step(word, deck) for word in row.ramsch_doublings)])
+    """The game as a list names it: its contract, and a Ramsch its card points by seat and what doubled it ("Ramsch ·
+    card points 72/48/0 · Jungfrau · pushed 1×")."""
+    words = [*([row.card_points] if row.card_points is not None else []), *row.ramsch_doublings]
+    return " · ".join([contract_label(row.contract, deck), *(render_step(word, deck) for word in words)])
 
 
 def _marks(row: ListRow, form: ListForm, names: Sequence[str], deck: str) -> list[str]:
@@ -322,7 +336,9 @@ def _game_row(doc: Document, form: ListForm, row: ListRow, names: Sequence[str],
         for (_title, width), text in zip([*form.game, *form.marks], cells, strict=True):
             doc.cell(width, text)
     else:
-        doc.cell(form.marks_width, pgettext("paper list", "passed") if row.passed else _game(row, deck))
+        # A Ramsch's card points and what doubled it may take more room than the marks have: smaller type, not cut.
+        text = pgettext("paper list", "passed") if row.passed else _game(row, deck)
+        doc.cell(form.marks_width, text, size=doc.fitting_size(text, form.marks_width))
     for (_title, width), text in zip(form.doublings, _doublings(row, form), strict=True):
         doc.cell(width, text)
     doc.cell(form.result_width, number(row.won_value) if row.won_value is not None else "")

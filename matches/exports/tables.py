@@ -81,14 +81,19 @@ class MatchExport(Exporter):
             for seat, score in enumerate(scores):
                 totals[seat] += score
                 cells += [score, totals[seat]]
-            dealer = setup.seating(number).dealer
+            seating = setup.seating(number)
+            result = (
+                passed
+                if was_passed
+                else self._result(declarer, seating.sitting_out, entry, version, won, scores, steps, results)
+            )
             yield [
                 number,
-                self.names[dealer],
+                self.names[seating.dealer],
                 "" if declarer is None else self.names[declarer],
                 contracts[contract],
                 value or None,
-                passed if was_passed else self._result(declarer, entry, version, won, scores, steps, results),
+                result,
                 KONTRA_RE_FACTOR if entry and entry.get("kontra") else None,
                 KONTRA_RE_FACTOR if entry and entry.get("re") else None,
                 bock_multiplier(bock) if bock else None,
@@ -98,6 +103,7 @@ class MatchExport(Exporter):
     def _result(
         self,
         declarer: int | None,
+        sitting_out: int | None,
         entry: dict[str, Any],
         version: int,
         won: bool | None,
@@ -107,10 +113,10 @@ class MatchExport(Exporter):
     ) -> str:
         """How the game went, in the words of the match page's list. Games entered alike read alike: each wording is
         made once and looked up after (a list of 100,000 games has a few hundred), which keeps a long export as cheap
-        as the csv module writing the same rows. Only a Ramsch's words depend on the scores (who lost it), and only a
-        lost game's on its breakdown (overbid)."""
+        as the csv module writing the same rows. Only a Ramsch's words depend on the scores (who lost it) and on the
+        seat that sat the deal out (its card points are none), and only a lost game's on its breakdown (overbid)."""
         overbid = won is False and any(step.get("template") == OVERBID for step in steps)
-        ramsch = tuple(scores) if entry.get("contract") == Contract.RAMSCH else None
+        ramsch = (tuple(scores), sitting_out) if entry.get("contract") == Contract.RAMSCH else None
         key = (declarer, repr(entry), version, won, overbid, ramsch)
         if key not in known:
             if len(known) >= KNOWN_RESULTS:
@@ -127,6 +133,7 @@ class MatchExport(Exporter):
                     names=self.names,
                     breakdown=breakdown,
                     kontra=self.kontra,
+                    sitting_out=sitting_out,
                     deck=self.deck,
                 )
             )

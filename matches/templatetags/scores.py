@@ -94,7 +94,14 @@ def row_headline(row: SheetRow, names: list[str], kontra: Message, deck: str) ->
     if game is None:
         return ""
     return result_label(
-        game, won=row.won, scores=row.scores, names=names, breakdown=row.breakdown, kontra=kontra, deck=deck
+        game,
+        won=row.won,
+        scores=row.scores,
+        names=names,
+        breakdown=row.breakdown,
+        kontra=kontra,
+        sitting_out=row.seating.sitting_out,
+        deck=deck,
     )
 
 

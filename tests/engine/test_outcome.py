@@ -223,6 +223,7 @@ def _words(game: GameEntry, **kwargs: object) -> list[str]:
         names=names,
         breakdown=result.breakdown,
         kontra=VARIANTS[Variant.SKAT].kontra,
+        sitting_out=None,
     )
     return [str(word) for word in words]
 
@@ -238,4 +239,4 @@ def test_the_list_says_how_a_game_went() -> None:
     overbid = GameEntry(contract="diamonds", matadors=-1, declarer_card_points=80, bid=22)
     assert _words(overbid) == ["lost", "overbid"]
     ramsch = GameEntry(contract="ramsch", ramsch=RamschEntry(card_points=(30, 72, 18)))
-    assert _words(ramsch, rules={"ramsch": True}) == ["Ben lost"]
+    assert _words(ramsch, rules={"ramsch": True}) == ["card points 30/72/18", "Ben lost"]
