@@ -208,7 +208,11 @@ def test_the_live_page_marks_an_entrant_who_withdrew_where_their_place_stands() 
     _series(tournament, 2)
     client = Client()
     page = client.get(_live(tournament)).content.decode()
-    row = re.search(rf'<tr class="withdrawn">.*?<td class="name">{re.escape(gone.name)} (.*?)</td>', page, re.S)
+    row = re.search(
+        rf'<tr class="withdrawn">.*?<td class="name"><span class="name-text">{re.escape(gone.name)} (.*?)</td>',
+        page,
+        re.S,
+    )
     assert row is not None
     assert "withdrew after series 1" in row[1]
     assert page.count("withdrew after series") == 1

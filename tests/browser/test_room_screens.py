@@ -1,16 +1,18 @@
 """The screens for the room, opened as a hall's television shows them (1920 × 1080, German): a tournament's live page
 fills the width with places 1–25 and 26–50 side by side in type read from across the room, an entrant who withdrew
-marked at their place; a league venue's screen, reached from the venue's page, shows the series under way with its
-tables, the day's league points and the group's table side by side, and with three or four series played all of it
-and every series' results at once, however many lines the tables' players take, each team's name on one line, on a
-1280 × 720 screen as on a 1920 × 1080 one; a club's screen shows the night's and the season's standings side by side,
-every column in its board and every name on one line, from 1280 × 720 to 1920 × 1080, and of a large season the first
-places that fit with a note of how many players there are. And the German match report read on a phone (390 × 844)
-shows every heading and total whole."""
+marked at their place, a field of twenty one table as wide as both halves, every place on one line however long the
+names; a league venue's screen, reached from the venue's page, shows the series under way with its tables, the day's
+league points and the group's table side by side, and with three or four series played all of it and every series'
+results at once, however many lines the tables' players take, each team's name on one line, on a 1280 × 720 screen as
+on a 1920 × 1080 one; a club's screen shows the night's and the season's standings side by side, every column in its
+board and every name on one line, from 1280 × 720 to 1920 × 1080, and of a large season the first places that fit with
+a note of how many players there are. And the German match report read on a phone (390 × 844) shows every heading and
+total whole."""
 
 from __future__ import annotations
 
 import datetime
+import itertools
 import re
 from typing import Any
 
@@ -58,13 +60,36 @@ def _inside(inner: FloatRect, outer: FloatRect) -> bool:
 
 
 def _lines(locator: Locator) -> int:
-    """The lines an element's text is drawn on."""
+    """The lines an element's text is drawn on: a box whose middle is below the line above begins a line of its own,
+    so that a player's club in smaller type beside the name is on the name's line."""
     return int(
         locator.evaluate(
             """(element) => {
                 const range = document.createRange();
                 range.selectNodeContents(element);
-                return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+                const boxes = Array.from(range.getClientRects()).sort((one, other) => one.top - other.top);
+                let lines = 0;
+                let bottom = -Infinity;
+                for (const box of boxes) {
+                    if ((box.top + box.bottom) / 2 > bottom) {
+                        lines += 1;
+                        bottom = box.bottom;
+                    }
+                }
+                return lines;
+            }"""
+        )
+    )
+
+
+def _text_within(locator: Locator) -> bool:
+    """The element's text is drawn within its box: none of it hidden past the box's edge, nor behind an "…"."""
+    return bool(
+        locator.evaluate(
+            """(element) => {
+                const range = document.createRange();
+                range.selectNodeContents(element);
+                return range.getBoundingClientRect().right <= element.getBoundingClientRect().right + 1;
             }"""
         )
     )
@@ -124,6 +149,74 @@ def test_a_tournaments_live_page_fills_a_halls_screen_with_places_1_to_50_side_b
     expect(runner_up).to_have_text(re.compile(rf"^{re.escape(gone.name)} .*nach Serie 1 zurückgetreten\s*$"))
     assert _type_size(runner_up.locator(".badge")) >= 0.6 * ROOM_TYPE
     assert _whole(page) == []
+    assert _violations(page) == []
+    context.close()
+
+
+# Entrants as a club's tournament has them, each named as the book names them and with their club: longer than a
+# half of the screen's standings has room for beside the figures.
+FAMILIES = (
+    "Schneider-Oberhausen",
+    "Wittkowski",
+    "von Wolkenstein-Trostburg",
+    "Brinkmann",
+    "Meier-Lüdenscheid",
+    "Oberkirchner",
+    "Zimmermann",
+    "Müller",
+)
+CLUBS = ("Skatfreunde Großstadt 1952", "SC Herz Dame Hamm", "Kreuz Bube Soest", "Pik As")
+FIELD = tuple(
+    (f"{first} {family}", CLUBS[index % len(CLUBS)])
+    for index, (family, first) in enumerate(
+        itertools.product(FAMILIES, ("Hans-Jürgen", "Friederike", "Maximilian", "Annegret", "Klaus-Dieter"))
+    )
+)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("size", [TV, SMALL_TV], ids=["1920", "1280"])
+@pytest.mark.parametrize("field", [20, 40])
+def test_a_tournaments_live_page_fills_the_width_with_each_place_on_one_line(
+    browser: Browser, live_server: Any, field: int, size: ViewportSize
+) -> None:
+    tournament = announce()
+    for name, club in FIELD[:field]:
+        tournaments.entry_at_door(tournament=tournament, form=tournaments.EntryForm(name, club=club))
+    tournaments.series_draw(tournament=tournament, number=1)
+    first = Series.objects.get(tournament=tournament)
+    play_series(first)
+    tournaments.series_close(series=first, user=None)
+    tournaments.series_draw(tournament=tournament, number=2)
+    context = browser.new_context(viewport=size, locale="de-DE", bypass_csp=True)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("tournaments:live", args=[tournament.public_id]))
+    expect(page.get_by_text(f"Plätze 1–{field} von {field}")).to_be_visible()
+    page.wait_for_load_state("load")
+    standings = page.get_by_role("table", name="Stand nach Serie 1 von 3")
+    expect(standings).to_have_count(1 if field <= 25 else 2)
+    series = page.get_by_role("heading", name="Serie 2 wird gespielt", level=2)
+    assert _box(series)["x"] >= _box(standings.last)["x"] + _box(standings.last)["width"]
+    if field <= 25:
+        # Twenty places are one table as wide as the two halves of a larger field, not a narrow column with the
+        # screen's width empty beside it: each name and club whole.
+        assert _box(standings)["width"] > size["width"] / 2
+        for row in standings.get_by_role("row").all()[1:]:
+            assert _text_within(row.get_by_role("cell").nth(1)), row.text_content()
+    # Every place on one line (a name longer than its half ends in "…"), in type read from across the room, the last
+    # of them on the screen without scrolling.
+    for table in standings.all():
+        for header in table.get_by_role("columnheader").all():
+            assert header.evaluate("(cell) => cell.scrollWidth <= cell.clientWidth + 1"), header.text_content()
+        rows = table.get_by_role("row")
+        for row in rows.all()[1:]:
+            assert _lines(row.get_by_role("cell").nth(1)) == 1, row.text_content()
+        assert _type_size(rows.nth(1).get_by_role("cell").nth(1)) >= ROOM_TYPE * size["width"] / TV["width"]
+    last = standings.last.get_by_role("row").last
+    expect(last.get_by_role("cell").first).to_have_text(re.compile(rf"^{field}\b"))
+    assert _box(last)["y"] + _box(last)["height"] <= size["height"]
+    assert page.evaluate("document.documentElement.scrollHeight") <= size["height"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
     assert _violations(page) == []
     context.close()
 
