@@ -3,11 +3,11 @@ fills the width with places 1–25 and 26–50 side by side in type read from ac
 marked at their place, a field of twenty one table as wide as both halves, every place on one line however long the
 names; a league venue's screen, reached from the venue's page, shows the series under way with its tables, the day's
 league points and the group's table side by side, and with three or four series played all of it and every series'
-results at once, however many lines the tables' players take, each team's name on one line, on a 1280 × 720 screen as
-on a 1920 × 1080 one; a club's screen shows the night's and the season's standings side by side, every column in its
-board and every name on one line, from 1280 × 720 to 1920 × 1080, and of a large season the first places that fit with
-a note of how many players there are. And the German match report read on a phone (390 × 844) shows every heading and
-total whole."""
+results at once in the boards' type, however many lines the tables' players take and however many teams the group
+has, each team's name on one line, on a 1280 × 720 screen as on a 1920 × 1080 one; a club's screen shows the night's
+and the season's standings side by side, every column in its board and every name on one line, from 1280 × 720 to
+1920 × 1080, and of a large season the first places that fit with a note of how many players there are. And the
+German match report read on a phone (390 × 844) shows every heading and total whole."""
 
 from __future__ import annotations
 
@@ -301,6 +301,15 @@ TEAMS = {
 # team's players share a family name, each of the four of them with one of these first names.
 FIRST_NAMES = ("Hans-Jürgen", "Friederike", "Maximilian", "Annegret", "Wolfgang")
 FAMILY_NAMES = ("Schneider", "Oberhausen", "Wittkowski", "Brinkmann")
+# The clubs of a group's other teams.
+ELSEWHERE = (
+    "Grand Hand Dortmund",
+    "Null Ouvert Bochum",
+    "Contra Essen",
+    "Ramsch Paderborn",
+    "Kontra Münster",
+    "Re Hagen",
+)
 SERIES_3 = {"Herz Dame I": 2983, "Kreuz Bube I": 3100, "Pik As I": 3500, "Karo Sieben I": 3200}
 SERIES_4 = {"Herz Dame I": 3083, "Kreuz Bube I": 2900, "Pik As I": 3600, "Karo Sieben I": 3300}
 
@@ -322,11 +331,18 @@ def test_a_closed_venues_screen_shows_every_series_the_day_and_the_table_without
     for family, roster in zip(FAMILY_NAMES, setup.rosters, strict=True):
         for first, entry in zip(FIRST_NAMES, roster, strict=True):
             Player.objects.filter(pk=entry.league_player_id).update(name=f"{first} {family}")
+    # The group's table is of ten teams, six of them playing their match day elsewhere.
+    for index, club in enumerate(ELSEWHERE):
+        host = clubs.club_create(owner=make_user(f"elsewhere{index}"), name=club)
+        leagues.team_enter(group=setup.group, club=host, name=f"{club} I")
     context = browser.new_context(viewport=size, locale="de-DE", bypass_csp=True)
     page = context.new_page()
     page.goto(live_server.url + reverse("interclub_venue_screen", args=[setup.venue.public_id]))
     expect(page.get_by_role("heading", name=f"Serie {series}", level=2)).to_be_visible()
-    # Nothing below the screen's edge, nothing beside it, however many lines the tables' players take.
+    group_table = page.get_by_role("region", name="Tabelle").get_by_role("row")
+    expect(group_table).to_have_count(1 + len(TEAMS) + len(ELSEWHERE))
+    # Nothing below the screen's edge, nothing beside it, however many lines the tables' players take and however
+    # many teams the group has.
     assert page.evaluate("document.documentElement.scrollHeight") <= size["height"]
     assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
     tables = page.get_by_role("table")
@@ -348,10 +364,15 @@ def test_a_closed_venues_screen_shows_every_series_the_day_and_the_table_without
         for one in shown.all():
             assert _lines(one) == 1, name
             assert one.evaluate("(element) => element.scrollWidth <= element.clientWidth + 1"), name
-    # The series played before side by side, beneath the boards, not stacked in one of them.
+    # The series played before side by side, beneath the boards, not stacked in one of them, in the boards' type
+    # read from across the room, however many series there are.
     earlier = [_box(page.get_by_role("table", name=f"Ergebnisse der Serie {number}")) for number in (1, 2)]
     assert abs(earlier[0]["y"] - earlier[1]["y"]) < 2
     assert earlier[1]["x"] >= earlier[0]["x"] + earlier[0]["width"]
+    for number in range(1, series + 1):
+        results = page.get_by_role("table", name=f"Ergebnisse der Serie {number}")
+        for cell in results.get_by_role("row").nth(1).get_by_role("cell").all():
+            assert _type_size(cell) >= ROOM_TYPE * size["width"] / TV["width"], (number, cell.text_content())
     assert _whole(page) == []
     assert _violations(page) == []
     context.close()
