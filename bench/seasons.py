@@ -46,7 +46,7 @@ def seed_season(owner: User, name: str, games: int) -> Season:
     for night in written:
         with transaction.atomic():
             _played_night(night, owner, players, per_table)
-        clubs.night_close(night=night, user=owner)
+        clubs.night_close(night=night, user=owner, unfinished=True)
     tonight = clubs.night_create(season=season, date=today)
     for player in players:
         clubs.check_in(night=tonight, player=player)

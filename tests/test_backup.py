@@ -127,7 +127,7 @@ def _club(owner: User) -> Club:
         seated = [seat.player for seat in second.match.seats.order_by("position")]
         clubs.paper_enter(table=second, lines=[(seated[0], 48, 1, 0), (seated[1], -96, 0, 1), (seated[2], 0, 0, 0)])
         if date.day == 17:
-            clubs.night_close(night=night, user=owner)
+            clubs.night_close(night=night, user=owner, unfinished=True)
     return club
 
 

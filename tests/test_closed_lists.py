@@ -63,7 +63,7 @@ def test_a_club_nights_lists_are_kept_in_the_core_when_it_closes_and_taken_back_
     night, owner = night_played()
     assert not ClosedList.objects.exists()
 
-    clubs.night_close(night=night, user=owner)
+    clubs.night_close(night=night, user=owner, unfinished=True)
 
     season = night.season
     declarer = Match.objects.get(club_table__night=night, club_table__series=1).seats.get(position=1).player.name
@@ -88,13 +88,13 @@ def test_a_club_nights_lists_are_kept_in_the_core_when_it_closes_and_taken_back_
 
     clubs.night_reopen(night=night, user=owner)
     assert not ClosedList.objects.exists()
-    clubs.night_close(night=night, user=owner)
+    clubs.night_close(night=night, user=owner, unfinished=True)
     assert rows() == scored + paper
 
 
 def test_a_season_renamed_after_its_nights_closed_names_its_closed_lists_anew() -> None:
     night, owner = night_played()
-    clubs.night_close(night=night, user=owner)
+    clubs.night_close(night=night, user=owner, unfinished=True)
     before = rows()
 
     clubs.season_update(season=night.season, settings=clubs.SeasonSettings(name="2026/27"), user=owner)
@@ -151,7 +151,7 @@ def by_public_ids() -> list[tuple[Any, ...]]:
 
 def test_a_restore_brings_every_kinds_closed_lists_back_with_its_events() -> None:
     night, owner = night_played()
-    clubs.night_close(night=night, user=owner)
+    clubs.night_close(night=night, user=owner, unfinished=True)
     setup = league_played()
     organiser = make_user("tom")
     tournament = tournament_played(organiser)
@@ -176,7 +176,7 @@ def rescore(*args: str) -> str:
 
 def test_rescore_reports_a_closed_list_changed_or_lost_behind_the_services_back_and_puts_it_right() -> None:
     night, owner = night_played()
-    clubs.night_close(night=night, user=owner)
+    clubs.night_close(night=night, user=owner, unfinished=True)
     before = rows()
     assert rescore("--check").strip().endswith("0 differences")
 
@@ -206,7 +206,7 @@ def months() -> set[tuple[object, ...]]:
 def test_a_records_months_sum_the_closed_lists_as_they_close_reopen_and_are_put_right() -> None:
     night, owner = night_played()
     assert not RecordMonth.objects.exists()
-    clubs.night_close(night=night, user=owner)
+    clubs.night_close(night=night, user=owner, unfinished=True)
     month = night.date.replace(day=1)
     expected = set()
     # A player's lists of one month are summed by the length of their series (the phone's and the paper's).

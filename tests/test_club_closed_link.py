@@ -26,7 +26,7 @@ def _closed_night() -> tuple[Night, str]:
     enter(table.match, 3)
     token = table.match.invite_token
     assert token is not None
-    clubs.night_close(night=night, user=night.season.club.memberships.get().user)
+    clubs.night_close(night=night, user=night.season.club.memberships.get().user, unfinished=True)
     return night, token
 
 
@@ -89,7 +89,7 @@ def _game(table: ClubTable) -> dict[str, str]:
 def test_a_link_scorers_save_and_page_after_the_close_say_the_night_is_closed_in_the_phones_language() -> None:
     night, table = _drawn_night()
     phone = _table_phone(table, "de")
-    clubs.night_close(night=night, user=night.season.club.memberships.get().user)
+    clubs.night_close(night=night, user=night.season.club.memberships.get().user, unfinished=True)
     address = reverse("game_create", args=[table.match.public_id])
     for headers in ({"HX-Request": "true"}, {}):
         answer = phone.post(address, _game(table), headers=headers)
@@ -107,7 +107,7 @@ def test_a_game_saved_before_the_close_and_sent_again_after_it_is_answered_as_st
     game = _game(table)
     address = reverse("game_create", args=[table.match.public_id])
     assert phone.post(address, game, headers={"HX-Request": "true"}).status_code == 200
-    clubs.night_close(night=night, user=night.season.club.memberships.get().user)
+    clubs.night_close(night=night, user=night.season.club.memberships.get().user, unfinished=True)
     again = phone.post(address, game, headers={"HX-Request": "true"})
     assert again.status_code == 200
     stored = Game.objects.get(match=table.match)
@@ -122,7 +122,7 @@ def test_a_game_saved_before_the_close_and_sent_again_after_it_is_answered_as_st
 def test_the_closed_nights_page_and_its_fragment_tell_a_cache_they_differ_by_htmx() -> None:
     night, table = _drawn_night()
     phone = _table_phone(table)
-    clubs.night_close(night=night, user=night.season.club.memberships.get().user)
+    clubs.night_close(night=night, user=night.season.club.memberships.get().user, unfinished=True)
     address = reverse("match_detail", args=[table.match.public_id])
     page = phone.get(address)
     fragment = phone.get(address, headers={"HX-Request": "true"})

@@ -1,6 +1,6 @@
-"""Closing a club night from its page: where a drawn table has neither a game nor a paper list, the close names
-those tables and asks to confirm with a tick box that their players get no list; a night whose every table played
-closes in one tap."""
+"""Closing a club night from its page: where a drawn table on phones has not played its series' games (a table
+without a game too), the close names those tables and asks to confirm with a tick box; a night whose every table
+played its series or entered its paper list closes in one tap."""
 
 import datetime
 import html
@@ -25,13 +25,19 @@ from .test_queries import enter
 pytestmark = pytest.mark.django_db
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fred", "Gus", "Hanna", "Ida", "Jan", "Walter"]
-UNPLAYED = "Table 1 and table 2 (series 1) have no games: their players get no list."
+UNPLAYED = [
+    "Table 1 of series 1 has no games: its players get no list.",
+    "Table 2 of series 1 has no games: its players get no list.",
+]
 
 
-def _night(names: list[str] = NAMES) -> tuple[User, Night, list[ClubTable]]:
+def _night(
+    names: list[str] = NAMES, games_at_four: int = 48, games_at_three: int = 36
+) -> tuple[User, Night, list[ClubTable]]:
     secretary = make_user("sven")
     club = clubs.club_create(owner=secretary, name="Skatclub Herz Dame")
-    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026"))
+    settings = clubs.SeasonSettings(name="2026", games_at_four=games_at_four, games_at_three=games_at_three)
+    season = clubs.season_create(club=club, settings=settings)
     night = clubs.night_create(season=season, date=datetime.date(2026, 11, 24))
     for name in names:
         clubs.check_in(night=night, name=name)
@@ -61,14 +67,14 @@ def test_closing_a_night_with_tables_that_have_no_games_names_them_and_waits_for
     _on_paper(tables[2])
     browser = _browser(secretary)
     page = browser.get(reverse("night_detail", args=[night.public_id])).content.decode()
-    assert html.escape(UNPLAYED) in page
+    assert all(html.escape(sentence) in page for sentence in UNPLAYED)
     assert '<input type="checkbox" name="confirm" id="close_confirm" required>' in page
 
     close = reverse("night_close", args=[night.public_id])
     refused = browser.post(close, follow=True)
     assert not _closed(night)
     said = refused.content.decode()
-    assert html.escape(UNPLAYED) in said
+    assert all(said.count(html.escape(sentence)) == 2 for sentence in UNPLAYED)  # refused, and beside the tick box
     assert "The night is still open: tick the box to close it all the same." in said
 
     closed = browser.post(close, {"confirm": "on"}, follow=True)
@@ -76,26 +82,51 @@ def test_closing_a_night_with_tables_that_have_no_games_names_them_and_waits_for
     assert _closed(night)
 
 
-def test_one_table_without_games_is_named_alone_and_in_german() -> None:
+def test_a_table_on_phones_short_of_its_games_is_named_and_the_night_closes_only_with_the_tick() -> None:
+    secretary, night, tables = _night(NAMES[:3])
+    (table,) = tables
+    enter(table.match, 3)
+    short = "Table 1 of series 1 has 3 of its 36 games on the list."
+    browser = _browser(secretary)
+    page = browser.get(reverse("night_detail", args=[night.public_id])).content.decode()
+    assert short in page
+    assert '<input type="checkbox" name="confirm" id="close_confirm" required>' in page
+
+    close = reverse("night_close", args=[night.public_id])
+    refused = browser.post(close, follow=True)
+    assert refused.redirect_chain[-1][0].endswith("#close")
+    said = refused.content.decode()
+    assert said.count(short) == 2  # refused, and beside the tick box
+    assert "The night is still open: tick the box to close it all the same." in said
+    assert not _closed(night)
+
+    closed = browser.post(close, {"confirm": "on"}, follow=True)
+    assert "The night is closed: every list is locked." in closed.content.decode()
+    assert _closed(night)
+
+
+def test_each_short_table_is_named_in_german() -> None:
     secretary, night, tables = _night()
     enter(tables[0].match, 1)
     _on_paper(tables[2])
     page = _browser(secretary, "de").get(reverse("night_detail", args=[night.public_id])).content.decode()
-    assert "Tisch 2 (Serie 1) hat keine Spiele: seine Spieler bekommen keine Liste." in page
-    assert html.escape("Ja, den Abend schließen: die Spieler dieser Tische bekommen keine Liste") in page
+    assert "Tisch 1 der Serie 1 hat 1 von 48 Spielen auf der Liste." in page
+    assert "Tisch 2 der Serie 1 hat keine Spiele: seine Spieler bekommen keine Liste." in page
+    assert "Tisch 3 der Serie 1" not in page
+    assert html.escape("Ja, den Abend mit den Listen dieser Tische schließen, wie sie stehen") in page
     refused = _browser(secretary, "de").post(reverse("night_close", args=[night.public_id]), follow=True)
     assert "Der Abend ist noch offen: setze das Häkchen, um ihn trotzdem zu schließen." in refused.content.decode()
     assert not _closed(night)
 
 
-def test_a_night_whose_every_table_has_a_game_or_a_paper_list_closes_in_one_tap() -> None:
-    secretary, night, tables = _night()
-    enter(tables[0].match, 1)
+def test_a_night_whose_every_table_played_its_series_or_entered_its_paper_list_closes_in_one_tap() -> None:
+    secretary, night, tables = _night(games_at_four=2)
+    enter(tables[0].match, 2)
     enter(tables[1].match, 2)
     _on_paper(tables[2])
     browser = _browser(secretary)
     page = browser.get(reverse("night_detail", args=[night.public_id])).content.decode()
-    assert "have no games" not in page
+    assert "games on the list" not in page
     assert 'name="confirm"' not in page
     answer = browser.post(reverse("night_close", args=[night.public_id]), follow=True)
     assert "The night is closed: every list is locked." in answer.content.decode()
@@ -108,7 +139,7 @@ def test_a_table_whose_games_were_all_taken_back_counts_as_without_games_when_th
     enter(table.match, 1)
     match_undo(match=table.match, user=None, token=uuid.uuid4())
     answer = _browser(secretary).post(reverse("night_close", args=[night.public_id]), follow=True)
-    assert html.escape("Table 1 (series 1) has no games: its players get no list.") in answer.content.decode()
+    assert html.escape("Table 1 of series 1 has no games: its players get no list.") in answer.content.decode()
     assert not _closed(night)
 
 
@@ -119,17 +150,20 @@ def _queries(client: Client, address: str) -> int:
     return len(captured)
 
 
-def test_naming_the_tables_without_games_costs_the_night_page_no_query(
+def test_naming_the_short_tables_costs_the_night_page_no_query(
     django_assert_num_queries: Callable[[int], Any],
 ) -> None:
-    secretary, night, tables = _night()
+    secretary, night, tables = _night(games_at_four=2, games_at_three=2)
     enter(tables[0].match, 1)
     browser = _browser(secretary)
     address = reverse("night_detail", args=[night.public_id])
-    unplayed = _queries(browser, address)
-    assert "have no games" in browser.get(address).content.decode()
+    short = _queries(browser, address)
+    assert "has 1 of its 2 games" in browser.get(address).content.decode()
+    assert "has no games" in browser.get(address).content.decode()
+    enter(tables[0].match, 1)
     for table in tables[1:]:
-        enter(table.match, 1)
-    with django_assert_num_queries(unplayed):
+        enter(table.match, 2)
+    with django_assert_num_queries(short):
         page = browser.get(address).content.decode()
+    assert "games on the list" not in page
     assert "no games" not in page

@@ -18,6 +18,7 @@ from matches.permissions import Action, Role, Visitor, access, match_role, playe
 from matches.services import ListClosed, Submission, game_add
 
 from .factories import make_user
+from .test_queries import enter
 
 pytestmark = pytest.mark.django_db
 
@@ -190,7 +191,7 @@ def test_closing_the_night_locks_every_list_and_kills_the_qr_links() -> None:
     table_phone = _visitor(None, link)
     assert match_role(table_phone, first.match) is Role.LINK_SCORER
     assert match_role(table_phone, second.match) is Role.NOBODY  # the QR link writes only its own table
-    clubs.night_close(night=setup.night, user=setup.secretary)
+    clubs.night_close(night=setup.night, user=setup.secretary, unfinished=True)
     locked = Match.objects.get(pk=first.match.pk)
     assert locked.locked
     assert locked.invite_token is None
@@ -206,6 +207,34 @@ def test_closing_the_night_locks_every_list_and_kills_the_qr_links() -> None:
         ("close", "sven"),
         ("reopen", "olga"),
     ]
+
+
+def test_a_night_with_a_table_short_of_its_games_closes_only_once_that_is_confirmed() -> None:
+    # Seven players at a table of four of three games and one of three of two.
+    setup = _night(NAMES[:7], games_at_four=3, games_at_three=2)
+    clubs.night_draw(night=setup.night, series=1, user=setup.secretary)
+    four, three = sorted(_tables(setup), key=lambda table: -table.match.players)
+    enter(four.match, 1)
+
+    def refusal() -> list[tuple[str, str]]:
+        with pytest.raises(Invalid) as refused:
+            clubs.night_close(night=setup.night, user=setup.secretary)
+        assert Night.objects.get(pk=setup.night.pk).closed_at is None
+        return [(error.field, str(error.message)) for error in refused.value.errors]
+
+    assert refusal() == sorted(
+        [
+            ("unfinished", f"Table {four.number} of series 1 has 1 of its 3 games on the list."),
+            ("unfinished", f"Table {three.number} of series 1 has no games: its players get no list."),
+        ],
+        key=lambda problem: problem[1],
+    )
+    enter(four.match, 2)
+    assert refusal() == [("unfinished", f"Table {three.number} of series 1 has no games: its players get no list.")]
+    assert not NightLog.objects.filter(night=setup.night).exists()
+    clubs.night_close(night=setup.night, user=setup.secretary, unfinished=True)
+    assert Night.objects.get(pk=setup.night.pk).closed_at is not None
+    assert Match.objects.get(pk=three.match.pk).locked
 
 
 def test_club_roles_grant_what_they_say_and_nothing_to_other_clubs() -> None:
@@ -315,9 +344,9 @@ def test_a_closed_night_counts_with_the_sums_it_closed_with(ranking: str) -> Non
             declarer = (table.match.first_dealer + 1) % table.match.players
             _game(table.match, declarer, contract="grand", matadors=1, declarer_card_points=40 + 30 * (number % 2))
     live = _scores(setup.season)
-    clubs.night_close(night=setup.night, user=setup.secretary)
+    clubs.night_close(night=setup.night, user=setup.secretary, unfinished=True)
     assert _scores(setup.season) == live
-    clubs.night_close(night=second, user=setup.secretary)
+    clubs.night_close(night=second, user=setup.secretary, unfinished=True)
     assert _scores(setup.season) == live
     stored = SeasonStanding.objects.filter(season=setup.season)
     assert {row.nights for row in stored} == {2}
@@ -409,7 +438,7 @@ def test_a_night_can_be_seated_by_the_seasons_ranking_as_it_stood_before() -> No
     setup = _night(NAMES[:8])
     clubs.night_draw(night=setup.night, series=1, user=setup.secretary)
     winners = _play(setup.night, 1)
-    clubs.night_close(night=setup.night, user=setup.secretary)
+    clubs.night_close(night=setup.night, user=setup.secretary, unfinished=True)
     later = clubs.night_create(season=setup.season, date=datetime.date(2026, 12, 1))
     for name in NAMES[:8]:
         clubs.check_in(night=later, name=name)
@@ -438,7 +467,7 @@ def test_an_account_that_joined_a_table_by_its_qr_code_scores_no_more_once_the_n
     visitor = make_user("walk-in")
     table.match.scorers.add(visitor)  # what joining from the QR code with an account does
     assert match_role(_visitor(visitor), table.match) is Role.CO_SCORER
-    clubs.night_close(night=setup.night, user=setup.secretary)
+    clubs.night_close(night=setup.night, user=setup.secretary, unfinished=True)
     clubs.night_reopen(night=setup.night, user=setup.owner)
     assert match_role(_visitor(visitor), Match.objects.get(pk=table.match_id)) is Role.NOBODY
     assert match_role(_visitor(setup.scorer), Match.objects.get(pk=table.match_id)) is Role.CO_SCORER

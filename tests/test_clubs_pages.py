@@ -144,8 +144,8 @@ def test_a_secretary_runs_a_club_night_through_the_pages() -> None:
     assert entered.status_code == 302
     assert PaperLine.objects.filter(match=third.match).count() == 3
 
-    # Closing locks every list: the phone's link dies; the secretary cannot reopen, the owner can. The second table
-    # entered nothing, so the close waits until the secretary confirms that its players get no list.
+    # Closing locks every list: the phone's link dies; the secretary cannot reopen, the owner can. The first table
+    # played one of its games and the second none, so the close waits until the secretary confirms closing them.
     close = reverse("night_close", args=[night.public_id])
     secretary.post(close)
     assert not Match.objects.filter(club_table__night=night, club_table__number=1, locked=True).exists()
@@ -289,7 +289,7 @@ def test_the_public_screen_asking_again_gets_nothing_until_something_it_shows_ch
     clubs.season_update(season=night.season, settings=clubs.SeasonSettings(name="2026", ranking="average"), user=olga)
     _, etag = _screen_changed(address, etag)
     # The night closed.
-    assert owner.post(reverse("night_close", args=[night.public_id])).status_code == 302
+    assert owner.post(reverse("night_close", args=[night.public_id]), {"confirm": "on"}).status_code == 302
     _screen_changed(address, etag)
 
 
@@ -322,7 +322,7 @@ def test_the_public_screen_asking_again_for_nothing_reads_the_same_however_long_
     few = unchanged()
     for days in (21, 14, 7):
         played = _night_played(night.season, night.date - datetime.timedelta(days=days), tuple(NAMES[:7]), olga)
-        clubs.night_close(night=played, user=olga)
+        clubs.night_close(night=played, user=olga, unfinished=True)
     for table in ClubTable.objects.filter(night=night).select_related("match"):
         enter(table.match, 12)
     assert unchanged() == few
@@ -386,7 +386,7 @@ def test_a_players_season_lists_every_night_with_its_sums() -> None:
         anna_seat = table.match.seats.get(player__name="Anna").position
         sums.append(Match.objects.get(pk=table.match_id).totals[anna_seat])
         if date == "2026-11-17":
-            owner.post(reverse("night_close", args=[night_id]))
+            owner.post(reverse("night_close", args=[night_id]), {"confirm": "on"})
     anna = Player.objects.get(keeper=club.keeper, name="Anna")
     page = owner.get(reverse("season_player", args=[season.public_id, anna.public_id]))
     assert page.status_code == 200

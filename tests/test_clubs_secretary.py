@@ -351,7 +351,7 @@ def test_a_paper_table_scores_on_its_phones_again_and_its_totals_stay_in_the_his
 def test_a_paper_table_of_a_reopened_night_gets_a_scoring_link_again() -> None:
     setup = Setup()
     table = _on_paper(setup)
-    clubs.night_close(night=setup.night, user=setup.owner)
+    clubs.night_close(night=setup.night, user=setup.owner, unfinished=True)
     clubs.night_reopen(night=setup.night, user=setup.owner)
     assert Match.objects.get(pk=table.match_id).invite_token is None
     clubs.paper_to_phones(table=ClubTable.objects.get(pk=table.pk), user=setup.secretary)
@@ -367,7 +367,7 @@ def test_turning_a_table_back_to_phones_is_the_secretarys_and_not_on_a_closed_ni
     setup.refused_to_others("POST", phones, {"series": "1"})
     assert ClubTable.objects.get(pk=table.pk).paper
     assert _browser(setup.secretary).post(phones, {"series": "2"}).status_code == 404
-    clubs.night_close(night=setup.night, user=setup.owner)
+    clubs.night_close(night=setup.night, user=setup.owner, unfinished=True)
     answer = _browser(setup.secretary).post(phones, {"series": "1"}, follow=True)
     assert "This night is closed; nothing was changed." in answer.content.decode()
     assert ClubTable.objects.get(pk=table.pk).paper
@@ -462,7 +462,7 @@ def test_a_removed_night_is_said_and_kept_in_the_seasons_history_by_its_date_in_
 def test_a_closed_night_keeps_its_date() -> None:
     setup = Setup()
     setup.draw()
-    clubs.night_close(night=setup.night, user=setup.owner)
+    clubs.night_close(night=setup.night, user=setup.owner, unfinished=True)
     with pytest.raises(Conflict):
         clubs.night_redate(night=setup.night, date=datetime.date(2026, 11, 25), user=setup.owner)
     assert Night.objects.get(pk=setup.night.pk).date == datetime.date(2026, 11, 24)

@@ -71,7 +71,7 @@ def closed_night() -> Night:
         clubs.check_in(night=night, name=name)
     clubs.night_draw(night=night, series=1, user=owner)
     add(Match.objects.get(club_table__night=night), declarer=1, contract="grand", matadors=1, declarer_card_points=70)
-    return clubs.night_close(night=night, user=owner)
+    return clubs.night_close(night=night, user=owner, unfinished=True)
 
 
 def league_standings(setup: LeagueSetup) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:

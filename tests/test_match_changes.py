@@ -122,7 +122,7 @@ def test_a_club_nights_close_and_reopen_and_a_paper_list_are_changes_of_each_tab
     owner, table = _club_table(["Anna", "Ben", "Cleo"])
     guest = make_user("gast")
     match_scorer_join(match=table.match, user=guest)
-    clubs.night_close(night=table.night, user=owner)
+    clubs.night_close(night=table.night, user=owner, unfinished=True)
     match = Match.objects.get(pk=table.match_id)
     assert (match.locked, match.invite_token, match.scorers.exists()) == (True, None, False)
     close = match.events.get(action="lock")

@@ -299,7 +299,7 @@ def test_the_links_of_closed_nights_tables_move_onto_their_matches_whole_and_bac
     tables = list(ClubTable.objects.filter(night=night).select_related("match"))
     assert len(tables) == 2
     links = [table.match.invite_token for table in tables]
-    clubs.night_close(night=night, user=owner)
+    clubs.night_close(night=night, user=owner, unfinished=True)
     assert [Match.objects.get(pk=table.match_id).ended_link for table in tables] == links
 
     executor = MigrationExecutor(connection)
@@ -337,7 +337,7 @@ def test_the_events_closed_before_the_core_kept_closed_lists_have_them_after_the
     the core kept every player's closed list: migrated, each has the rows its closing keeps now; a step back drops
     them."""
     night, owner = night_played()
-    clubs.night_close(night=night, user=owner)
+    clubs.night_close(night=night, user=owner, unfinished=True)
     league_played()
     tournament_played(make_user("tom"))
     fields = [field.name for field in ClosedList._meta.fields if field.name != "id"]
@@ -364,7 +364,7 @@ def test_the_events_closed_before_the_core_kept_closed_lists_have_them_after_the
 @pytest.mark.django_db(transaction=True)
 def test_a_ranking_list_defined_before_its_places_were_kept_is_indexed_and_read_as_it_stands() -> None:
     night, owner = night_played()
-    clubs.night_close(night=night, user=owner)
+    clubs.night_close(night=night, user=owner, unfinished=True)
     ranking = ranking_save(owner=owner, form=RankingForm(name="Rangliste", events=[str(night.season.public_id)]))
     shown = ranking_shown(ranking, "")[0]
 

@@ -62,7 +62,7 @@ def test_a_closed_club_nights_paper_list_page_says_the_night_is_closed_and_has_n
     address = reverse("night_paper", args=[night.public_id, table.number]) + "?series=1"
     client = _signed_in(owner)
     assert "<form" in client.get(address).content.decode().split("<main>")[1]
-    clubs.night_close(night=night, user=owner)
+    clubs.night_close(night=night, user=owner, unfinished=True)
     _closed_page(client, address, "This night is closed: its lists stay as they are.")
 
 

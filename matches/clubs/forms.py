@@ -298,10 +298,10 @@ class NightDateForm(NightForm):
 
 
 class NightCloseForm(forms.Form):
-    """Closing a night whose drawn tables include some without a game or a paper list: their players get no list,
-    which the secretary confirms."""
+    """Closing a night whose drawn tables include some on phones that have not played their series' games: the
+    secretary confirms that the night closes with their lists as they stand."""
 
-    confirm = forms.BooleanField(label=_("Yes, close the night: these tables' players get no list"))
+    confirm = forms.BooleanField(label=_("Yes, close the night with these tables' lists as they stand"))
 
 
 class NightRemoveForm(forms.Form):

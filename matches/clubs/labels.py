@@ -1,10 +1,7 @@
-"""How the club pages and prints name a club's rules, and the tables a night would close without."""
+"""How the club pages and prints name a club's rules."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from django.utils.text import capfirst, get_text_list
 from django.utils.translation import gettext, ngettext
 
 from matches.engine.league import RankingRule
@@ -28,21 +25,3 @@ def ranking_label(season: Season) -> str:
             "count": season.best_nights
         }
     return gettext("ranked by the total of all lists")
-
-
-def unplayed_tables(tables: Iterable[tuple[int, int]]) -> list[str]:
-    """What closing a night says of its tables drawn without a game or a paper list, given by series and number in
-    their order: one sentence a series, naming its tables."""
-    by_series: dict[int, list[int]] = {}
-    for series, number in tables:
-        by_series.setdefault(series, []).append(number)
-    sentences = []
-    for series, numbers in by_series.items():
-        named = get_text_list([gettext("table %(number)s") % {"number": number} for number in numbers], gettext("and"))
-        sentence = ngettext(
-            "%(tables)s (series %(series)s) has no games: its players get no list.",
-            "%(tables)s (series %(series)s) have no games: their players get no list.",
-            len(numbers),
-        )
-        sentences.append(sentence % {"tables": capfirst(named), "series": series})
-    return sentences

@@ -204,18 +204,14 @@ def night_tables(night: Night) -> list[TableView]:
     return [TableView(table, by_match.get(table.match_id, [])) for table in tables]
 
 
-def unplayed(tables: Iterable[TableView]) -> list[tuple[int, int]]:
-    """The tables of a night's page (by series and number) with neither a game nor a paper list: closing the night
-    gives their players no list."""
+def unfinished(tables: Iterable[TableView]) -> list[ClubTable]:
+    """The tables of a night's page on phones that have not played the games of their series, as
+    ``night_unfinished`` finds them (without a query): closing the night asks to confirm them."""
     return [
-        (view.table.series, view.table.number) for view in tables if not view.table.paper and not view.table.match.deals
+        view.table
+        for view in tables
+        if not view.table.paper and view.table.match.deals < (view.table.match.planned_games or 0)
     ]
-
-
-def night_unplayed(night: Night) -> list[tuple[int, int]]:
-    """A night's tables (by series and number) with neither a game nor a paper list, in one query."""
-    tables = ClubTable.objects.filter(night=night, paper=False, match__deals=0).order_by("series", "number")
-    return list(tables.values_list("series", "number"))
 
 
 def night_unfinished(night: Night) -> QuerySet[ClubTable]:

@@ -31,7 +31,7 @@ from matches.exports.pdf import blank_lists_pdf, pdf_response
 from matches.exports.picture import picture_response
 from matches.following import csrf_cookie_kept, unchanged
 from matches.htmx import from_htmx
-from matches.labels import euros, preset_label, scheme_label, variant_label
+from matches.labels import euros, preset_label, render_step, scheme_label, variant_label
 from matches.models import Player
 from matches.paging import page_of
 from matches.permissions import Action, public, signed_in, signed_in_account, visitor_of
@@ -59,7 +59,6 @@ from .forms import (
     SeasonEditForm,
     SeasonForm,
 )
-from .labels import unplayed_tables
 from .models import Club, ClubRole, ClubTable, Membership, Night, NightLog, Season, SeasonLog
 from .permissions import CLUB_GRANTS, club_can, club_role, on_club, on_night, on_season, visible_clubs
 from .pictures import night_picture
@@ -69,13 +68,12 @@ from .selectors import (
     night_on_screen,
     night_results,
     night_tables,
-    night_unplayed,
     night_version,
     player_season,
     public_names,
     screen_state,
     season_table,
-    unplayed,
+    unfinished,
 )
 from .standings import SCORE, StandingRow, full_names, standing_rows
 
@@ -435,8 +433,8 @@ def _night_context(request: HttpRequest, night: Night, results: NightResults) ->
         "guest_form": GuestForm(),
         "draw_form": DrawForm(initial={"series": 1}),
         "swap_lists": _swap_lists(),
-        # Closing names the tables whose players it would give no list, and asks to confirm it.
-        "unplayed": unplayed_tables(unplayed(results.tables)),
+        # Closing names the tables short of their series' games, as the refusal would, and asks to confirm them.
+        "short": [render_step(services.table_short(table)) for table in unfinished(results.tables)],
         "close_form": NightCloseForm(auto_id="close_%s"),
         "names": results.players,
         "records": _records(results.players),
@@ -805,19 +803,18 @@ def night_paper(request: HttpRequest, night: Night, number: int) -> HttpResponse
 @on_night(Action.MANAGE)
 @require_POST
 def night_close(request: HttpRequest, night: Night) -> HttpResponse:
-    """Close the night; where a drawn table has neither a game nor a paper list, only once the secretary confirmed
-    that its players get no list."""
-    tables = night_unplayed(night)
-    if tables and not NightCloseForm(request.POST).is_valid():
-        for sentence in unplayed_tables(tables):
-            messages.error(request, sentence)
-        messages.error(request, _("The night is still open: tick the box to close it all the same."))
-        return redirect(reverse("night_detail", args=[night.public_id]) + "#close")
-    done_or_refused(
-        request,
-        lambda: services.night_close(night=night, user=signed_in_account(request)),
-        _("The night is closed: every list is locked."),
-    )
+    """Close the night; where a table on phones has not played its series' games, only once the secretary ticked
+    the box, each such table named above the page otherwise."""
+    confirmed = NightCloseForm(request.POST).is_valid()
+    try:
+        services.night_close(night=night, user=signed_in_account(request), unfinished=confirmed)
+    except ServiceError as error:
+        refusal_as_messages(request, error)
+        if any(problem.field == "unfinished" for problem in error.errors):
+            messages.error(request, _("The night is still open: tick the box to close it all the same."))
+            return redirect(reverse("night_detail", args=[night.public_id]) + "#close")
+    else:
+        messages.success(request, _("The night is closed: every list is locked."))
     return redirect("night_detail", night_id=night.public_id)
 
 

@@ -75,13 +75,13 @@ def test_a_secretary_closes_a_night_with_a_table_without_games_only_once_ticked(
     clubs.paper_enter(table=second, lines=[(player, 0, 0, 0) for player in seated])
 
     phone.goto(f"{base}/nights/{night.public_id}/")
-    expect(phone.get_by_text("Table 1 (series 1) has no games: its players get no list.", exact=True)).to_be_visible()
+    expect(phone.get_by_text("Table 1 of series 1 has no games: its players get no list.", exact=True)).to_be_visible()
     close = phone.get_by_role("button", name="Close the night (locks every list)", exact=True)
     close.click()
     # The tick box is required: nothing was sent, and the night stays open.
     expect(phone.get_by_role("heading", name="Table 1", exact=True)).to_be_visible()
     assert Night.objects.get(pk=night.pk).closed_at is None
-    phone.get_by_label("Yes, close the night: these tables' players get no list", exact=True).check()
+    phone.get_by_label("Yes, close the night with these tables' lists as they stand", exact=True).check()
     close.click()
     expect(phone.get_by_text("The night is closed: every list is locked.", exact=True)).to_be_visible()
     assert Night.objects.get(pk=night.pk).closed_at is not None

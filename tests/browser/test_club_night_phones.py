@@ -186,7 +186,7 @@ def test_a_closed_nights_qr_link_shows_the_night_is_closed_with_its_results_in_t
     table = ClubTable.objects.select_related("match").get(night=night)
     enter(table.match, 2)
     link = live_server.url + reverse("match_join", args=[table.match.invite_token])
-    clubs.night_close(night=night, user=olga)
+    clubs.night_close(night=night, user=olga, unfinished=True)
     phone = new_context(locale="de-DE").new_page()
     answer = phone.goto(link)
     assert answer is not None
@@ -223,7 +223,7 @@ def test_a_game_waiting_on_a_tables_phone_when_the_night_closes_is_shown_closed_
     phone.context.set_offline(True)
     phone.get_by_role("button", name="Save game", exact=True).click()
     expect(phone.get_by_role("region", name="Not sent yet", exact=True).get_by_role("listitem")).to_have_count(1)
-    clubs.night_close(night=night, user=olga)
+    clubs.night_close(night=night, user=olga, unfinished=True)
 
     # The connection is back: the outbox sends the game, and the server's answer reloads the page.
     phone.context.set_offline(False)

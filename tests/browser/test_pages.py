@@ -180,7 +180,7 @@ def test_a_ranking_list_on_a_phone_shows_every_column_without_scrolling(
     _season_with_a_night()
     owner = User.objects.get()
     night = Night.objects.get()
-    clubs.night_close(night=night, user=owner)
+    clubs.night_close(night=night, user=owner, unfinished=True)
     ranking = ranking_save(
         owner=owner, form=RankingForm(name="Monatsrangliste", events=[str(night.season.public_id)], period="month")
     )

@@ -26,6 +26,7 @@ from .nights import (
     pot_set,
     season_standings_rescore,
     seats_swap,
+    table_short,
 )
 from .seasons import FIXED_ONCE_DRAWN, SeasonSettings, season_create, season_drawn, season_update
 
@@ -62,4 +63,5 @@ __all__ = [
     "season_update",
     "seats_swap",
     "series_drop",
+    "table_short",
 ]

@@ -18,7 +18,7 @@ from django.utils import timezone
 from matches.engine import FieldError, RuleError, Scheme, find_variant
 from matches.engine.draw import Guests, TablePlan, Tables, draw_tables, pairings_met, seat_by_ranking
 from matches.engine.league import NightResult
-from matches.engine.messages import gettext_noop, msg_count, ngettext_noop
+from matches.engine.messages import Message, gettext_noop, msg, msg_count, ngettext_noop
 from matches.engine.variants import Family
 from matches.errors import Conflict, Invalid
 from matches.models import Match, Player, Seat, new_link_token
@@ -314,13 +314,33 @@ def paper_rules(season: Season, players: int) -> dict[str, Any]:
     return {"games": season.series_games(players), "skat_values": skat_values}
 
 
-def night_close(*, night: Night, user: User) -> Night:
+UNFINISHED = gettext_noop("Table {number} of series {series} has {deals} of its {games} games on the list.")
+UNPLAYED = gettext_noop("Table {number} of series {series} has no games: its players get no list.")
+
+
+def table_short(table: ClubTable) -> Message:
+    """What closing a night says of ``table`` (with its match), on phones and short of its series' games: how many
+    it has of them, or that it has none and its players get no list."""
+    if not table.match.deals:
+        return msg(UNPLAYED, number=table.number, series=table.series)
+    games = table.match.planned_games or 0
+    return msg(UNFINISHED, number=table.number, series=table.series, deals=table.match.deals, games=games)
+
+
+def night_close(*, night: Night, user: User, unfinished: bool = False) -> Night:
     """Close the night: every table's list is locked and its scoring link stops working (the core keeps the link it
     turned off, the match's ended link: a phone that opens it later is told that the night is closed, with its
     results); each player's sums over the night are kept (and added to the season's), since nothing can change them
-    any more. Each table's version moves on, so that the phones following it learn at once."""
+    any more. Each table's version moves on, so that the phones following it learn at once. A table on phones short
+    of its series' games (``night_unfinished``, one without a game too) refuses the closing, each such table named
+    under ``unfinished`` in the words of ``table_short``, unless ``unfinished`` confirms closing the night with the
+    lists as they stand."""
     with transaction.atomic():
         locked = _open(night)
+        if not unfinished:
+            short = [FieldError("unfinished", table_short(table)) for table in night_unfinished(locked)]
+            if short:
+                raise Invalid(short)
         # Whoever joined a table from its QR code with an account scored it as a co-scorer: that ends with the night
         # too (the club's own scorers score through their role).
         for match in Match.objects.filter(club_table__night=locked).order_by("pk"):
