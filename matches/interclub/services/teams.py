@@ -66,6 +66,27 @@ def _league_player(league: League, club: Club, player: Player) -> Player:
     return player_named(league.keeper, name)
 
 
+NUMBER_OF_OTHER_CLUB = gettext_noop(
+    "{number} is the federation number of {player}, on the roster of {team} ({club}): a player plays for one club in "
+    "a league."
+)
+NUMBER_OF_OTHER_PLAYER = gettext_noop(
+    "{number} is the federation number of {player}, on the roster of {team}: a number stands for one player."
+)
+
+
+def _number_holder(league: League, player: Player, number: str) -> RosterEntry | None:
+    """The roster entry of another player of the league, of any club, that holds the federation number ``number``."""
+    if not number:
+        return None
+    return (
+        RosterEntry.objects.filter(team__group__division__league=league, federation_number=number)
+        .exclude(player=player)
+        .select_related("player", "team__club")
+        .first()
+    )
+
+
 def roster_add(
     *, team: Team, player: Player, federation_number: str = "", substitute: bool = False, by: User | None = None
 ) -> RosterEntry:
@@ -87,40 +108,20 @@ def roster_add(
                 with contextlib.suppress(Conflict):
                     join_roster(player=player, league_player=entered.league_player)
             return entered
-        other = _entered_elsewhere(league, team.club_id, player, number)
-        if other is not None and number and other.federation_number == number:
-            raise Invalid.on(
-                "federation_number",
-                gettext_noop(
-                    "{number} is the federation number of {player}, on the roster of {team} ({club}): a player "
-                    "plays for one club in a league."
-                ),
-                number=number,
-                player=other.player.name,
-                team=other.team.name,
-                club=other.team.club.name,
-            )
-        if other is not None:
-            raise _refuse_other_club(player.name, other, "player")
-        holder = (
-            RosterEntry.objects.filter(team__group__division__league=league, federation_number=number)
-            .exclude(player=player)
-            .select_related("player", "team")
-            .first()
-            if number
-            else None
-        )
+        holder = _number_holder(league, player, number)
         if holder is not None:
+            # Of another club, the player would play for two; of the team's own, the number would stand for two.
             raise Invalid.on(
                 "federation_number",
-                gettext_noop(
-                    "{number} is the federation number of {player}, on the roster of {team}: a number stands "
-                    "for one player."
-                ),
+                NUMBER_OF_OTHER_CLUB if holder.team.club_id != team.club_id else NUMBER_OF_OTHER_PLAYER,
                 number=number,
                 player=holder.player.name,
                 team=holder.team.name,
+                club=holder.team.club.name,
             )
+        other = _entered_elsewhere(league, team.club_id, player, number)
+        if other is not None:
+            raise _refuse_other_club(player.name, other, "player")
         entry = RosterEntry.objects.create(
             team=team,
             player=player,
