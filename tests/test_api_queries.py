@@ -23,6 +23,7 @@ def lists(table: Table) -> list[str]:
         f"/api/v1/matches/{match}/games/",
         f"/api/v1/matches/{match}/changes/",
         "/api/v1/clubs/",
+        "/api/v1/rankings/",
     ]
 
 
@@ -95,6 +96,7 @@ def test_the_schema_bounds_the_page_size_of_every_list(api: APIClient) -> None:
         "/api/v1/tournaments/{tournament_id}/entries/",
         "/api/v1/tournaments/{tournament_id}/standings/",
         "/api/v1/tournaments/{tournament_id}/series/{series}/standings/",
+        "/api/v1/rankings/",
         "/api/v1/rankings/{ranking_id}/",
     }
     for path, size in sizes.items():

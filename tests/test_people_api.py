@@ -66,7 +66,7 @@ def test_ranking_lists_through_the_api(club: dict[str, Any]) -> None:  # noqa: F
     again = owner.post(f"/api/v1/rankings/{ranking}/publish/", {"period": "2026-11"}, format="json")
     assert again.status_code == 409
     assert RankingEdition.objects.count() == 1
-    assert [row["name"] for row in owner.get("/api/v1/rankings/").json()] == ["Monatsrangliste"]
+    assert [row["name"] for row in owner.get("/api/v1/rankings/").json()["results"]] == ["Monatsrangliste"]
 
     stranger = signed(make_user("mallory"))
     assert stranger.get(f"/api/v1/rankings/{ranking}/").status_code == 404
@@ -242,7 +242,7 @@ def test_a_ranking_lists_refusals_name_the_apis_fields(club: dict[str, Any]) -> 
     # The list says whose players count, as its input takes it: what was read is sent back as it was.
     assert (made.json()["club"], made.json()["club_name"]) == (str(club["club"].public_id), "Skatclub Herz Dame")
     read = owner.get(f"/api/v1/rankings/{made.json()['id']}/").json()
-    listed = owner.get("/api/v1/rankings/").json()
+    listed = owner.get("/api/v1/rankings/").json()["results"]
     assert read["club"] == listed[0]["club"] == str(club["club"].public_id)
     taken = ("name", "events", "counted", "club", "method", "minimum", "best", "places", "field", "public")
     again = owner.put(f"/api/v1/rankings/{made.json()['id']}/", {key: read[key] for key in taken}, format="json")
@@ -315,3 +315,18 @@ def test_a_period_published_anew_through_the_api_keeps_the_list_published_before
     # Nobody but the owner publishes the list anew.
     stranger = signed(make_user("mallory"))
     assert stranger.post(address, {"period": "2026-11", "reason": REASON}, format="json").status_code == 404
+
+
+def test_ranking_lists_are_listed_a_page_at_a_time_as_every_other_list(club: dict[str, Any]) -> None:  # noqa: F811
+    owner = signed(club["owner"])
+    season = str(club["season"].public_id)
+    for name in ("Cäcilia", "Anton", "Berta"):
+        assert owner.post("/api/v1/rankings/", {"name": name, "events": [season]}, format="json").status_code == 201
+    first = owner.get("/api/v1/rankings/", {"page_size": "2"})
+    assert first.status_code == 200, first.content
+    assert [row["name"] for row in first.json()["results"]] == ["Anton", "Berta"]
+    rest = owner.get(first.json()["next"]).json()
+    assert [row["name"] for row in rest["results"]] == ["Cäcilia"]
+    assert rest["next"] is None
+    refused = owner.get("/api/v1/rankings/", {"page_size": "0"})
+    assert refused.json() == {"page_size": ["Must be a whole number from 1 to 200."]}

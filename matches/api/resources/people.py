@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, replace
 from typing import Any
 
+from django.db.models import Q
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -54,10 +55,10 @@ from ...services.rankings import (
     ranking_publish,
     ranking_save,
 )
-from ..policy import Pages, PolicyView
+from ..policy import ByName, Pages, PolicyView
 from ..replays import keyed_answer
 from ..serializers import StrictInput
-from ..shapes import replayed_field
+from ..shapes import paged, replayed_field
 from .common import IDEMPOTENCY, PAGED, REFUSED, bounded_body
 
 # The lists a record's answer names, the latest first; the download on the page has them all.
@@ -319,16 +320,22 @@ class RankingListView(PolicyView):
     subject_kind = "account"
 
     @extend_schema(
-        operation_id="rankings", summary="Your ranking lists", responses={200: RankingListShape(many=True), **REFUSED}
+        operation_id="rankings",
+        summary="Your ranking lists",
+        description="Yours and your clubs', by name.",
+        parameters=PAGED,
+        responses={200: paged(RankingListShape), **REFUSED},
     )
     def get(self, request: Request) -> Response:
         account = signed_in_account(request)
         books = [book for _, book, _ in lists_circles(account)]
-        rankings = RankingList.objects.filter(owner=account) | RankingList.objects.filter(book__in=books)
-        listed = list(rankings.distinct().order_by("name", "id"))
-        circles = lists_circles_of(ranking.book_id for ranking in listed if ranking.book_id is not None)
-        shown = [_ranking(ranking, circles) for ranking in listed]
-        return Response(RankingListShape(shown, many=True).data)
+        pages = ByName()
+        rankings = RankingList.objects.filter(Q(owner=account) | Q(book__in=books))
+        page = pages.paginate_queryset(rankings, request, view=self) or []
+        circles = lists_circles_of(ranking.book_id for ranking in page if ranking.book_id is not None)
+        return pages.get_paginated_response(
+            RankingListShape([_ranking(ranking, circles) for ranking in page], many=True).data
+        )
 
     @extend_schema(
         operation_id="ranking_create",
