@@ -301,7 +301,10 @@ class NightCloseForm(forms.Form):
     """Closing a night whose drawn tables include some on phones that have not played their series' games: the
     secretary confirms that the night closes with their lists as they stand."""
 
-    confirm = forms.BooleanField(label=_("Yes, close the night with these tables' lists as they stand"))
+    confirm = forms.BooleanField(
+        label=_("Yes, close the night with these tables' lists as they stand"),
+        error_messages={"required": _("The night is still open: tick the box to close it all the same.")},
+    )
 
 
 class NightRemoveForm(forms.Form):

@@ -471,13 +471,20 @@ def night_follow(request: HttpRequest, night: Night) -> HttpResponse:
 
 
 def _night_page(
-    request: HttpRequest, night: Night, *, guest_form: GuestForm | None = None, status: int = 200
+    request: HttpRequest,
+    night: Night,
+    *,
+    guest_form: GuestForm | None = None,
+    close_form: NightCloseForm | None = None,
+    status: int = 200,
 ) -> HttpResponse:
     # The version is read before the results: a game saved in between is shown again at the next ask, never missed.
     version = night_version(night)
     context = _night_context(request, night, night_results(night)) | {"version": version}
     if guest_form is not None:
         context["guest_form"] = guest_form
+    if close_form is not None:
+        context["close_form"] = close_form
     return render(request, "clubs/night_detail.html", context, status=status)
 
 
@@ -804,15 +811,16 @@ def night_paper(request: HttpRequest, night: Night, number: int) -> HttpResponse
 @require_POST
 def night_close(request: HttpRequest, night: Night) -> HttpResponse:
     """Close the night; where a table on phones has not played its series' games, only once the secretary ticked
-    the box, each such table named above the page otherwise."""
-    confirmed = NightCloseForm(request.POST).is_valid()
+    the box, each such table named next to the box otherwise (the rest of a refusal above the page)."""
+    form = NightCloseForm(request.POST, auto_id="close_%s")
     try:
-        services.night_close(night=night, user=signed_in_account(request), unfinished=confirmed)
+        services.night_close(night=night, user=signed_in_account(request), unfinished=form.is_valid())
     except ServiceError as error:
-        refusal_as_messages(request, error)
         if any(problem.field == "unfinished" for problem in error.errors):
-            messages.error(request, _("The night is still open: tick the box to close it all the same."))
-            return redirect(reverse("night_detail", args=[night.public_id]) + "#close")
+            # Under the box's own error (not ticked: the night is still open), each table it would close short.
+            refusal_on_form(form, error, lambda field: "confirm" if field == "unfinished" else None, request=request)
+            return _night_page(request, night, close_form=form, status=error.status)
+        refusal_as_messages(request, error)
     else:
         messages.success(request, _("The night is closed: every list is locked."))
     return redirect("night_detail", night_id=night.public_id)
