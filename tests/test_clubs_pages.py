@@ -1,15 +1,17 @@
 """The club pages as a secretary, a table's phone and the club room's screen use them."""
 
+import contextlib
 import datetime
 import html
 import re
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
+from django.db import connection, models
+from django.db.models.signals import post_init
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -278,13 +280,11 @@ def test_the_public_screen_asking_again_gets_nothing_until_something_it_shows_ch
     body, etag = _screen_changed(address, etag)
     assert "Ben Meier" not in body
     assert ">Ben<" in body
-    # A player renamed.
-    anna = Player.objects.get(name="Anna Schmidt")
-    anna.name = "Anna Schulz"
-    anna.save()
+    # Ben asks to be shown in full again.
+    saved = owner.post(reverse("club_roster", args=[club.public_id]), {"prefix": "x", "x-player": str(ben.public_id)})
+    assert saved.status_code == 302
     body, etag = _screen_changed(address, etag)
-    assert "Anna Schulz" in body
-    assert "Anna Schmidt" not in body
+    assert "Ben Meier" in body
     # The season's settings changed: ranked by the average per list.
     clubs.season_update(season=night.season, settings=clubs.SeasonSettings(name="2026", ranking="average"), user=olga)
     _, etag = _screen_changed(address, etag)
@@ -326,8 +326,74 @@ def test_the_public_screen_asking_again_for_nothing_reads_the_same_however_long_
     for table in ClubTable.objects.filter(night=night).select_related("match"):
         enter(table.match, 12)
     assert unchanged() == few
-    # The token's club, the night on the screen, the season's nights, their tables and the players' names.
-    assert few <= 5
+    # The token's club, the night on the screen, the season's nights and their tables.
+    assert few <= 4
+
+
+def _book_grows(club: Club, players: int) -> None:
+    """The club's book gains ``players`` who never played a night of it, every other one shown by first name only."""
+    added = Player.objects.bulk_create(
+        Player(keeper=club.keeper, name=f"Extra Player {number}", name_key=f"extra player {number}")
+        for number in range(players)
+    )
+    Roster.objects.bulk_create(
+        Roster(player=player, first_name_only=bool(number % 2)) for number, player in enumerate(added)
+    )
+
+
+@contextlib.contextmanager
+def _made() -> Iterator[list[str]]:
+    """The club's players and their rosters made as objects meanwhile (each row read as one), by model."""
+    made: list[str] = []
+
+    def one(sender: type[models.Model], **kwargs: Any) -> None:
+        made.append(sender.__name__)
+
+    for model in (Player, Roster):
+        post_init.connect(one, sender=model)
+    try:
+        yield made
+    finally:
+        for model in (Player, Roster):
+            post_init.disconnect(one, sender=model)
+
+
+def test_the_public_screen_asking_again_for_nothing_reads_no_player_however_large_the_clubs_book() -> None:
+    _, club, _ = _screen_night(("Anna", "Ben", "Cleo"))
+    address = reverse("club_screen", args=[club.screen_token])
+
+    def unchanged() -> list[str]:
+        etag = _screen_asks(address)["ETag"]
+        with CaptureQueriesContext(connection) as captured:
+            assert _screen_asks(address, etag).status_code == 304
+        return [query["sql"] for query in captured]
+
+    few = unchanged()
+    _book_grows(club, 300)
+    many = unchanged()
+    assert many == few
+    # Not a row of the book: what the screen shows of its players moves the season's version instead.
+    books = (Player._meta.db_table, Roster._meta.db_table)
+    assert not [sql for sql in many if any(f'"{table}"' in sql for table in books)]
+
+
+def test_the_public_screen_drawn_afresh_reads_the_players_it_ranks_and_not_the_rest_of_the_clubs_book() -> None:
+    _, club, _ = _screen_night(("Anna", "Ben", "Cleo"))
+    address = reverse("club_screen", args=[club.screen_token])
+
+    def drawn() -> tuple[int, str, list[str]]:
+        with CaptureQueriesContext(connection) as captured, _made() as made:
+            answer = _screen_asks(address)
+        assert answer.status_code == 200
+        return len(captured), answer.content.decode(), made
+
+    queries, few, read = drawn()
+    _book_grows(club, 300)
+    assert drawn() == (queries, few, read)
+    assert read.count("Roster") <= 3
+    # Asked by htmx, the answer is the part that follows, not the page around it.
+    assert few.lstrip().startswith('<div id="screen"')
+    assert "<html" not in few
 
 
 def _queries(client: Client, address: str) -> int:

@@ -96,8 +96,9 @@ class Season(models.Model):
     stake = models.PositiveIntegerField(_("stake per series (cents)"), default=0)
     list_fee = models.PositiveIntegerField(_("fee per list (cents)"), default=0)
     lost_fees = models.JSONField(_("fees per lost game (cents, tiered)"), default=list, blank=True)
-    # Moves on when its kept sums are written anew from its closed nights' (a rescore), so that the room's screen
-    # following its table shows them; a night closing or reopening moves that night's version instead.
+    # Moves on when its kept sums are written anew from its closed nights' (a rescore), or a roster of the club's
+    # players is written (by first name only, a guest), so that the room's screen following its table shows them; a
+    # night closing or reopening moves that night's version instead.
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 

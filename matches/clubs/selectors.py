@@ -234,22 +234,20 @@ def night_on_screen(club: Club, today: datetime.date) -> Night | None:
 
 
 def screen_state(club: Club, today: datetime.date, night: Night | None, season: Season | None) -> Hashable:
-    """What the club room's screen shows moves with, counted by the database in three reads however many nights
-    and games the season holds: the day (a night takes the screen on its day), the club's name, ``night`` on the
-    screen and ``season``'s settings as read already; the season's nights (each one's version moves with check-ins,
-    draws, seats, paper lists, closing and reopening; one added or removed) and the lists of all their tables
-    (``versions_mark``); and the names as the screen shows them: each player of the club's book with the roster's
-    first name only and guest. A player renamed, or asking to be shown by their first name only, moves no version,
-    and the full name must not stay on the screen once they asked."""
+    """What the club room's screen shows moves with, counted by the database in two reads however many nights and
+    games the season holds and however many players the club's book holds: the day (a night takes the screen on
+    its day), the club's name, ``night`` on the screen and ``season``'s settings and version as read already (the
+    version moves with a player's roster too: their wish to be shown by first name only, a guest ranked or not);
+    the season's nights (each one's version moves with check-ins, draws, seats, paper lists, closing and
+    reopening; one added or removed) and the lists of all their tables (``versions_mark``). A player's name is
+    never changed: a name is the player in the book."""
     shown_night = None if night is None else (night.pk, night.date, night.closed_at, night.version)
     if season is None:
         return (today, club.name, shown_night)
     settings = tuple(getattr(season, one.attname) for one in Season._meta.concrete_fields)
     nights = Night.objects.filter(season=season).aggregate(count=Count("id"), newest=Max("id"), versions=Sum("version"))
     tables = versions_mark(Match.objects.filter(club_table__night__season=season))
-    names = Player.objects.filter(keeper_id=club.keeper_id).order_by("pk")
-    named = tuple(names.values_list("pk", "name", "roster__first_name_only", "roster__guest"))
-    return (today, club.name, shown_night, settings, tuple(nights.values()), tables, named)
+    return (today, club.name, shown_night, settings, tuple(nights.values()), tables)
 
 
 def night_version(night: Night) -> str:
@@ -355,8 +353,10 @@ def season_table(season: Season, *, before: Night | None = None, category: str =
         for night, player, score, won, lost, lists, game_points in rows
     ]
     standings = season_standings(results, ranking)
-    players = {str(player.public_id): player for player in Player.objects.filter(keeper=season.club.keeper)}
-    rosters = {roster.player_id: roster for roster in Roster.objects.filter(player__keeper=season.club.keeper)}
+    # The players of the table alone, however many more the club's book holds.
+    ranked = Player.objects.filter(public_id__in=[row.player for row in standings])
+    players = {str(player.public_id): player for player in ranked}
+    rosters = {roster.player_id: roster for roster in Roster.objects.filter(player__in=list(players.values()))}
     kept = [row for row in standings if _ranked(players.get(row.player), rosters, season, category)]
     return SeasonTable(season, rank(kept, seed=str(season.public_id)), players, nights.count())
 

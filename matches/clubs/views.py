@@ -903,7 +903,8 @@ class ScreenBoard(NamedTuple):
 def club_screen(request: HttpRequest, token: str) -> HttpResponse:
     """The club's public screen: the night under way (tonight's, else the last one played) and its season's table,
     or the latest season's without one, refreshing itself; players who asked are shown by their first name only.
-    Asked again with the ETag of what it shows, a bare 304 while none of it changed."""
+    Asked again with the ETag of what it shows, a bare 304 while none of it changed, else (asked by htmx) the boards
+    alone, without the page around them."""
     club = Club.objects.filter(screen_token=token).first() if token else None
     if club is None:
         raise Http404
@@ -925,6 +926,6 @@ def club_screen(request: HttpRequest, token: str) -> HttpResponse:
         context["small"] = small
         for key, rows in boards.items():
             context[f"{key}_board"] = ScreenBoard(rows[:shown], len(rows))
-        return render(request, "clubs/screen.html", context)
+        return render(request, "clubs/_screen_boards.html" if fragment else "clubs/screen.html", context)
 
     return screen_response(request, screen_state(club, today, night, season), draw)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import F
 
 from matches.engine import FieldError
 from matches.engine.messages import gettext_noop
@@ -16,7 +17,7 @@ from matches.names import BadName, normalize_name
 from matches.services import player_named
 from matches.services.events import one_line_name
 
-from ..models import Club, ClubRole, Membership, Roster
+from ..models import Club, ClubRole, Membership, Roster, Season
 
 
 def club_create(*, owner: User, name: str) -> Club:
@@ -84,7 +85,12 @@ def roster_set(*, club: Club, player: Player, guest: bool, first_name_only: bool
     if player.keeper_id != club.keeper_id:
         raise Invalid.on("player", gettext_noop("Not a player of this club."))
     names = sorted({one_line_name(category, "categories") for category in categories if category.strip()})
-    roster, _ = Roster.objects.update_or_create(
-        player=player, defaults={"guest": guest, "first_name_only": first_name_only, "categories": names}
-    )
+    with transaction.atomic():
+        roster, _ = Roster.objects.update_or_create(
+            player=player, defaults={"guest": guest, "first_name_only": first_name_only, "categories": names}
+        )
+        # What the club's seasons' tables show of the player (by first name only, a guest ranked or not) may have
+        # changed: the room's screen follows its season's version. (The roster ``club_player_add`` adds with a
+        # player new to the club changes no table: the night the player comes to moves on.)
+        Season.objects.filter(club=club).update(version=F("version") + 1)
     return roster
