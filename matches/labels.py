@@ -12,7 +12,7 @@ from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from .engine import OPTIONS, Contract, GameEntry, Message, RuleError, describe, game_from_data, headline
+from .engine import Contract, GameEntry, Message, RuleError, describe, game_from_data, headline
 from .engine.bock import bock_multiplier
 from .engine.entry import BY_VALUE
 from .engine.league import SeriesLine, seeger_fabian_rates
@@ -151,7 +151,8 @@ def preset_label(key: str) -> str:
 
 
 def rules_in_force(match: Match) -> list[tuple[str, str]]:
-    """The match's rule options as a table reads them: each option's name and its value, in the variant's order."""
+    """The match's rule options as a table reads them: each option's name (in the variant's word for Kontra) and its
+    value, in the variant's order."""
     setup = match.setup()
     shown: list[tuple[str, str]] = []
     for name in setup.spec.options:
@@ -161,7 +162,7 @@ def rules_in_force(match: Match) -> list[tuple[str, str]]:
         else:
             raw = getattr(value, "value", value)
             text = str(OPTION_CHOICE_LABELS.get(str(raw), raw))
-        shown.append((render_step(OPTIONS[name].label), text))
+        shown.append((render_step(setup.spec.option(name).label), text))
     return shown
 
 

@@ -16,7 +16,6 @@ from .charts import HEIGHT as CHART_HEIGHT
 from .charts import WIDTH as CHART_WIDTH
 from .charts import Chart, totals_chart
 from .engine import (
-    OPTIONS,
     VARIANTS,
     Checkpoint,
     DealEntry,
@@ -38,7 +37,8 @@ DERIVED_ON_MATCH = ("version", "deals", "totals")
 
 
 def variant_catalogue() -> list[dict[str, object]]:
-    """Every variant with its seats, schemes, contracts and rule options (defaults included), in the active language."""
+    """Every variant with its seats, schemes, contracts and rule options (defaults included, worded in the variant's
+    word for Kontra), in the active language."""
     return [
         {
             "variant": spec.variant.value,
@@ -49,13 +49,14 @@ def variant_catalogue() -> list[dict[str, object]]:
             "options": [
                 {
                     "name": name,
-                    "title": render(OPTIONS[name].label),
-                    "help": render(OPTIONS[name].help),
-                    "kind": OPTIONS[name].kind,
+                    "title": render(option.label),
+                    "help": render(option.help),
+                    "kind": option.kind,
                     "choices": list(spec.option_choices(name)),
                     "default": default,
                 }
                 for name, default in spec.options.items()
+                for option in [spec.option(name)]
             ],
         }
         for spec in VARIANTS.values()

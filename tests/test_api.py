@@ -157,6 +157,22 @@ def test_the_variants_list_names_options_with_defaults(api: APIClient) -> None:
     assert variants["skat"]["schemes"] == ["standard", "seeger-fabian"]
 
 
+def test_the_variants_list_words_each_variants_options_in_its_own_word_for_kontra(api: APIClient) -> None:
+    for language, title, help_text in (
+        ("en", "Stoß and Re", "The opponents may double the game (Stoß, ×2)"),
+        ("de", "Stoß und Re", "Die Gegenspieler dürfen das Spiel verdoppeln (Stoß, ×2)"),
+    ):
+        variants = {
+            item["variant"]: item for item in api.get("/api/v1/variants/", headers={"Accept-Language": language}).json()
+        }
+        schafkopf = {option["name"]: option for option in variants["officers-schafkopf"]["options"]}
+        assert schafkopf["kontra_re"]["title"] == title
+        assert schafkopf["kontra_re"]["help"].startswith(help_text)
+        skat = {option["name"]: option for option in variants["skat"]["options"]}
+        assert skat["kontra_re"]["title"] == title.replace("Stoß", "Kontra")
+        assert skat["bock_on_kontra"]["title"] == ("Bock after Kontra" if language == "en" else "Bock nach Kontra")
+
+
 def test_the_schema_documents_the_calculator(api: APIClient) -> None:
     response = api.get("/api/v1/schema/", headers={"Accept": "application/json"})
     assert response.status_code == 200

@@ -646,6 +646,24 @@ def test_the_match_page_shows_the_rules_in_force(client_of: Any, owner: User) ->
         assert "<dt>Bock rounds</dt><dd>yes</dd>" in html
 
 
+def test_a_schafkopf_match_words_its_rules_in_stoss(client_of: Any, owner: User) -> None:
+    """Officers' Schafkopf doubles by Stoß: its rules in force, and the form that starts it, say so."""
+    match = make_match(owner, variant="officers-schafkopf", names=("Anna", "Ben"))
+    client = client_of(owner)
+    tools = f"/matches/{match.public_id}/share/"
+    assert "<dt>Stoß and Re</dt><dd>yes</dd>" in client.get(tools).content.decode()
+    form = client.get("/matches/new/?preset=officers-schafkopf").content.decode()
+    assert "Stoß and Re" in form
+    assert "The opponents may double the game (Stoß, ×2)" in form
+    assert "Kontra" not in form
+    client.cookies["django_language"] = "de"
+    assert "<dt>Stoß und Re</dt><dd>ja</dd>" in client.get(tools).content.decode()
+    form = client.get("/matches/new/?preset=officers-schafkopf").content.decode()
+    assert "Stoß und Re" in form
+    assert "Kontra" not in form
+    assert "Kontra und Re" in client.get("/matches/new/?preset=skat-pub").content.decode()
+
+
 def test_what_if_is_asked_at_the_foot_of_the_match_page_and_shown_on_it(client_of: Any, owner: User) -> None:
     match = make_match(owner)
     client = client_of(owner)

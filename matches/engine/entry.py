@@ -17,9 +17,9 @@ from typing import Any
 from .cards import CARD_POINTS_TOTAL, MAX_MATADORS_JACKS_ONLY, MAX_MATADORS_SKAT, Contract
 from .errors import FieldError, Problems, RuleError
 from .messages import Message, gettext_noop, msg
-from .options import NAMED_UNKNOWN, MatadorRule, Rules, SchwarzRule
+from .options import KONTRA, NAMED_UNKNOWN, MatadorRule, Rules, SchwarzRule
 from .table import Seating
-from .variants import KONTRA, VARIANTS, Family, Scheme, Variant, VariantSpec
+from .variants import VARIANTS, Family, Scheme, Variant, VariantSpec
 
 # The stored form of an entry. Version 1: sparse (a field at its default is left out); the legacy form (version 0)
 # wrote every field, with nulls and falses, and is read the same way. Version 2 adds the game entered by its value

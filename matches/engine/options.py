@@ -14,6 +14,10 @@ from typing import Any
 from .errors import Problems
 from .messages import Message, gettext_noop, msg
 
+# What the opponent says to double a game, as the entry, the breakdown, the list and the options name it: Skat's word,
+# unless a variant has its own (``VariantSpec.kontra``).
+KONTRA = msg(gettext_noop("Kontra"))
+
 
 class SchneiderRule(StrEnum):
     AT_MOST_30 = "30-or-fewer"
@@ -95,6 +99,8 @@ class OptionSpec:
 
     A match stores its complete rule set; a rule set stored before an option existed is read with the option's
     default. So a new option's default is always what the engine scored before it: stored matches never change.
+    An option about Kontra names it by its ``{kontra}`` parameter, Skat's word until a variant words it
+    (``worded``).
     """
 
     name: str
@@ -104,6 +110,11 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     is_int: bool = False
+
+    def worded(self, kontra: Message) -> OptionSpec:
+        """This option as a variant words it: its label and help naming the opponent's doubling ``kontra``, the
+        variant's word for it (``VariantSpec.kontra``)."""
+        return replace(self, label=_with_kontra(self.label, kontra), help=_with_kontra(self.help, kontra))
 
     @property
     def kind(self) -> str:
@@ -140,6 +151,12 @@ class OptionSpec:
         return value
 
 
+def _with_kontra(message: Message, kontra: Message) -> Message:
+    if "kontra" not in message.params:
+        return message
+    return replace(message, params={**message.params, "kontra": kontra})
+
+
 def _choices(enum: type[StrEnum]) -> tuple[str, ...]:
     return tuple(member.value for member in enum)
 
@@ -149,9 +166,12 @@ OPTIONS: dict[str, OptionSpec] = {
     for spec in (
         OptionSpec(
             "kontra_re",
-            msg(gettext_noop("Kontra and Re")),
+            msg(gettext_noop("{kontra} and Re"), kontra=KONTRA),
             msg(
-                gettext_noop("The opponents may double the game (Kontra, ×2); the declarer may double again (Re, ×4).")
+                gettext_noop(
+                    "The opponents may double the game ({kontra}, ×2); the declarer may double again (Re, ×4)."
+                ),
+                kontra=KONTRA,
             ),
         ),
         OptionSpec(
@@ -166,8 +186,8 @@ OPTIONS: dict[str, OptionSpec] = {
         ),
         OptionSpec(
             "bock_on_kontra",
-            msg(gettext_noop("Bock after Kontra")),
-            msg(gettext_noop("A game with Kontra starts a Bock round.")),
+            msg(gettext_noop("Bock after {kontra}"), kontra=KONTRA),
+            msg(gettext_noop("A game with {kontra} starts a Bock round."), kontra=KONTRA),
         ),
         OptionSpec(
             "bock_on_grand_hand",

@@ -9,10 +9,12 @@ from .cards import SUITS, Contract
 from .errors import Problems
 from .messages import Message, gettext_noop, msg
 from .options import (
+    KONTRA,
     OPTIONS,
     LevelRule,
     LostHand,
     MatadorRule,
+    OptionSpec,
     RamschLoss,
     RamschTies,
     SchneiderRule,
@@ -47,11 +49,6 @@ SCHEME_LABELS: dict[Scheme, Message] = {
 }
 
 
-# What the opponent says to double a game, as the entry, the breakdown and the list name it: Skat's word, unless a
-# variant has its own (``VariantSpec.kontra``).
-KONTRA = msg(gettext_noop("Kontra"))
-
-
 class Family(StrEnum):
     """Variants of one family share a scorer."""
 
@@ -68,7 +65,8 @@ class VariantSpec:
     ``bidding``: hand games, announcements, ouvert, bids and conceding exist (there is a skat and an auction).
     ``skat_cards``: two cards lie aside and count for the declarer, so a declarer without a trick may hold points.
     ``choices``: the values the variant offers of an option that has more than it takes (e.g. a Schneider tariff
-    that only one game has). ``kontra``: the variant's word for the opponent's doubling (``kontra`` in an entry).
+    that only one game has). ``kontra``: the variant's word for the opponent's doubling (``kontra`` in an entry),
+    which its options say too (``option``).
     """
 
     variant: Variant
@@ -82,6 +80,10 @@ class VariantSpec:
     skat_cards: bool = False
     choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
     kontra: Message = KONTRA
+
+    def option(self, name: str) -> OptionSpec:
+        """Option ``name`` as this variant words it: its label and help in the variant's word for Kontra."""
+        return OPTIONS[name].worded(self.kontra)
 
     def option_choices(self, name: str) -> tuple[str, ...]:
         """The values this variant offers for option ``name``, in the option's own order (empty for an option that is

@@ -14,7 +14,8 @@ from django.http import QueryDict
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
-from ..engine import OPTIONS
+from ..engine import OPTIONS, Message
+from ..engine.options import KONTRA
 from ..labels import OPTION_CHOICE_LABELS, euros, render_step
 from ..numbers import MOST, NOT_A_WHOLE_NUMBER, TooMuch, hundredths, whole_number
 
@@ -74,9 +75,12 @@ class EuroField(forms.Field):
         return as_euros(value) if isinstance(value, int) else value
 
 
-def option_field(name: str, initial: bool | int | str, choices: tuple[str, ...]) -> forms.Field:
-    """A rule option as the variant offers it (``choices``: the values this variant has)."""
-    spec = OPTIONS[name]
+def option_field(
+    name: str, initial: bool | int | str, choices: tuple[str, ...], *, kontra: Message = KONTRA
+) -> forms.Field:
+    """A rule option as the variant offers it (``choices``: the values this variant has), its label and help in the
+    variant's word for Kontra (``kontra``)."""
+    spec = OPTIONS[name].worded(kontra)
     label, help_text = render_step(spec.label), render_step(spec.help)
     if spec.kind == "bool":
         return forms.BooleanField(label=label, help_text=help_text, required=False, initial=initial)

@@ -61,7 +61,7 @@ class MatchForm(forms.Form):
         )
         self.rule_initial = {name: preset.rules.get(name, default) for name, default in spec.options.items()}
         for name, initial in self.rule_initial.items():
-            self.fields[f"rule_{name}"] = option_field(name, initial, spec.option_choices(name))
+            self.fields[f"rule_{name}"] = option_field(name, initial, spec.option_choices(name), kontra=spec.kontra)
         self.known_players = known_players
 
     def player_fields(self) -> list[forms.BoundField]:

@@ -23,7 +23,7 @@ from matches.engine import (
     shape_of,
 )
 from matches.engine.entry import FIELDS, Kind, accepted_fields
-from matches.engine.variants import KONTRA
+from matches.engine.options import KONTRA
 
 PUB = setup_match("skat", rules={"kontra_re": True, "bock": True}, players=3, first_dealer=2)
 

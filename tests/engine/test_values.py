@@ -18,9 +18,9 @@ from matches.engine.entry import (
     describe,
     stored_version,
 )
+from matches.engine.options import KONTRA
 from matches.engine.skat import ListMarks
 from matches.engine.values import Reading, game_values, nearest_values, value_marks
-from matches.engine.variants import KONTRA
 
 from .test_properties import skat_games
 
