@@ -13,8 +13,8 @@ from .engine import (
     ScoredDeal,
     score_match,
 )
+from .engine.entry import ramsch_doublings
 from .engine.league import SeriesLine
-from .engine.ramsch import ramsch_doublings
 from .engine.skat import ListMarks
 from .engine.values import paper_marks
 from .models import Match, Seat
@@ -132,7 +132,7 @@ def _list_row(setup: MatchSetup, deal: ScoredDeal, totals: tuple[int, ...]) -> L
         kontra=game is not None and game.kontra,
         re=game is not None and game.re,
         bock=deal.bock,
-        ramsch_doublings=() if result is None else ramsch_doublings(result),
+        ramsch_doublings=() if result is None else ramsch_doublings(result.breakdown),
         won=deal.won,
         value=deal.game_value,
         points=deal.scores,

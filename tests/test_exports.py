@@ -240,6 +240,30 @@ def test_a_ramsch_row_gives_each_players_card_points_by_seat(browser: Client, ow
     assert '<span class="words"> · Augen 0/48/72/– · Cleo verliert</span>' in page
 
 
+def test_a_ramsch_row_names_its_jungfrau_and_pushes_as_the_printed_list_does(browser: Client, owner: User) -> None:
+    match = make_match(owner, rules={"ramsch": True, "ramsch_schieben": True})
+    # Anna's 72, doubled for Cleo's Jungfrau and once for the push; a Durchmarsch doubles for its push alone, whoever
+    # it names as Jungfrau.
+    add(match, declarer=None, contract="ramsch", ramsch={"card_points": [72, 48, 0], "jungfrau": [2], "pushes": 1})
+    add(
+        match,
+        declarer=None,
+        contract="ramsch",
+        ramsch={"card_points": [0, 120, 0], "jungfrau": [0, 2], "pushes": 1, "durchmarsch": 1},
+    )
+    data = _read(browser.get(reverse("match_export", args=[match.public_id, "csv"])), "csv")
+    assert [cells[5] for cells in _cells(data)] == [
+        "card points 72/48/0 · Jungfrau · pushed 1× · Anna lost",
+        "card points 0/120/0 · pushed 1× · Durchmarsch: Ben",
+    ]
+    page = browser.get(f"/matches/{match.public_id}/").content.decode()
+    assert '<span class="words"> · card points 72/48/0 · Jungfrau · pushed 1× · Anna lost</span>' in page
+    assert '<span class="words"> · card points 0/120/0 · pushed 1× · Durchmarsch: Ben</span>' in page
+    browser.cookies["django_language"] = "de"
+    page = browser.get(f"/matches/{match.public_id}/").content.decode()
+    assert '<span class="words"> · Augen 72/48/0 · Jungfrau · 1× geschoben · Anna verliert</span>' in page
+
+
 def test_a_season_with_a_name_of_its_own_names_its_sheet_so(browser: Client, owner: User) -> None:
     club = clubs.club_create(owner=owner, name="Skatclub Herz Dame")
     season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="Saison 2026"))

@@ -19,9 +19,8 @@ from matches.clubs import services as clubs
 from matches.clubs.models import ClubTable, Night
 from matches.clubs.selectors import night_results, season_table
 from matches.engine import GameEntry, Result, calculate, setup_match
-from matches.engine.entry import RamschEntry
+from matches.engine.entry import RamschEntry, ramsch_doublings
 from matches.engine.league import SeriesLine
-from matches.engine.ramsch import ramsch_doublings
 from matches.engine.skat import ListMarks, list_marks
 from matches.engine.values import paper_marks
 from matches.exports.pdf import TableColumn, standings_pdf
@@ -338,16 +337,16 @@ def test_a_ramsch_is_marked_with_what_doubled_it_as_its_steps_say() -> None:
     lost = GameEntry("ramsch", ramsch=RamschEntry((72, 48, 0), jungfrau=(2,), pushes=2))
     result = calculate("skat", lost, rules=rules, bock=1)
     assert result.scores == (-72 * 2 * 2 * 2 * 2, 0, 0)
-    assert [str(word) for word in ramsch_doublings(result)] == ["Jungfrau", "pushed 2×"]
+    assert [str(word) for word in ramsch_doublings(result.breakdown)] == ["Jungfrau", "pushed 2×"]
     # A Durchmarsch doubles for its push and its Bock, never for the players it names as Jungfrau.
     clean = GameEntry("ramsch", ramsch=RamschEntry((120, 0, 0), jungfrau=(1, 2), pushes=1, durchmarsch=0))
     result = calculate("skat", clean, rules=rules, bock=1)
     assert result.scores == (120 * 2 * 2, 0, 0)
-    assert [str(word) for word in ramsch_doublings(result)] == ["pushed 1×"]
+    assert [str(word) for word in ramsch_doublings(result.breakdown)] == ["pushed 1×"]
     declared = calculate(
         "skat", GameEntry("grand", matadors=1, declarer_card_points=70, kontra=True), rules={"kontra_re": True}
     )
-    assert ramsch_doublings(declared) == ()
+    assert ramsch_doublings(declared.breakdown) == ()
 
 
 def test_a_seeger_fabian_list_sums_its_footer_to_the_match_totals(signed_in: Client, four: Match) -> None:

@@ -15,7 +15,7 @@ from .cards import (
     WINNING_POINTS,
     Contract,
 )
-from .entry import Announcement, GameEntry, Outcome, Schwarz
+from .entry import DOUBLED, Announcement, GameEntry, Outcome, Schwarz
 from .errors import Problems
 from .game import Table
 from .messages import Message, gettext_noop, msg
@@ -23,9 +23,6 @@ from .options import MatadorRule, Rules, SchneiderRule, SchwarzRule
 from .variants import Scheme, VariantSpec
 
 MAX_BOCK = 10
-# The breakdown step of every doubling (Kontra, Re, Bock, a Ramsch's Jungfrau and push); the paper list reads a
-# Ramsch's back from it (``ramsch.ramsch_doublings``).
-DOUBLED = gettext_noop("{what} × 2 = {value}")
 
 
 @dataclass(frozen=True)

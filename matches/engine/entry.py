@@ -133,6 +133,12 @@ class DealEntry:
 PASSED = DealEntry()
 # The breakdown step of a game worth less than its bid (see ``skat.apply_overbid``); the list names such games.
 OVERBID = gettext_noop("overbid: bid {bid}, game worth {value}; valued at {raised}")
+# The breakdown step of every doubling (Kontra, Re, Bock, a Ramsch's Jungfrau and push); the lists read a Ramsch's
+# back from it (``ramsch_doublings``).
+DOUBLED = gettext_noop("{what} × 2 = {value}")
+# What doubles a Ramsch before Kontra and Bock: each player who took no trick, each push of the skat.
+JUNGFRAU = msg(gettext_noop("Jungfrau"))
+PUSHED = msg(gettext_noop("pushed"))
 
 
 class Kind(StrEnum):
@@ -590,13 +596,14 @@ def headline(
 ) -> list[Message]:
     """How a scored game reads in the list, after its declarer and contract: won or lost (Schneider and Schwarz as
     entered), hand, ouvert, announcements, Kontra (in the variant's word, ``kontra``) and Re, conceded, overbid; for
-    a Ramsch, every seat's card points (the dealer who sat out, ``sitting_out``, has none) and who lost it."""
+    a Ramsch, every seat's card points (the dealer who sat out, ``sitting_out``, has none), what doubled it besides
+    Bock (``ramsch_doublings``) and who lost it."""
     if game.ramsch is not None:
-        points = game.ramsch.card_points_word(sitting_out)
+        ramsch = [game.ramsch.card_points_word(sitting_out), *ramsch_doublings(breakdown)]
         if game.ramsch.durchmarsch is not None and 0 <= game.ramsch.durchmarsch < len(names):
-            return [points, msg(gettext_noop("Durchmarsch: {name}"), name=names[game.ramsch.durchmarsch])]
+            return [*ramsch, msg(gettext_noop("Durchmarsch: {name}"), name=names[game.ramsch.durchmarsch])]
         losers = [names[seat] for seat, score in enumerate(scores) if score < 0 and seat < len(names)]
-        return [points, msg(gettext_noop("{names} lost"), names=", ".join(losers))] if losers else [points]
+        return [*ramsch, msg(gettext_noop("{names} lost"), names=", ".join(losers))] if losers else ramsch
     words: list[Message] = []
     called = Outcome(game.outcome) if game.outcome in set(Outcome) else None
     if called is not None and not (won is False and called.value.startswith("won")):
@@ -616,6 +623,18 @@ def headline(
     if any(step.template == OVERBID for step in breakdown):
         words.append(msg(gettext_noop("overbid")))
     return words
+
+
+def ramsch_doublings(breakdown: Sequence[Message]) -> tuple[Message, ...]:
+    """What doubled a scored Ramsch before Bock, as its steps (``breakdown``) say and the lists write it: "Jungfrau"
+    for each player who took no trick, "pushed 2×" for the pushes (a Durchmarsch doubles for its pushes only, whoever
+    it names as Jungfrau); nothing for any other game."""
+    reasons = [step.params.get("what") for step in breakdown if step.template == DOUBLED]
+    words = [JUNGFRAU] * reasons.count(JUNGFRAU)
+    pushes = reasons.count(PUSHED)
+    if pushes:
+        words.append(msg(gettext_noop("pushed {count}×"), count=pushes))
+    return tuple(words)
 
 
 def describe(game: GameEntry, names: Sequence[str], kontra: Message) -> list[Message]:

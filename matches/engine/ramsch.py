@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from .cards import CARD_POINTS_TOTAL, POSSIBLE_CARD_POINTS
-from .common import DOUBLED, Context, apply_doubling, forbid, impossible_points
-from .entry import GameEntry, RamschEntry
+from .common import Context, apply_doubling, forbid, impossible_points
+from .entry import DOUBLED, JUNGFRAU, PUSHED, GameEntry, RamschEntry
 from .errors import Problems
 from .game import Result
 from .messages import Message, gettext_noop, msg
 from .options import RamschLoss, RamschTies
 
 DURCHMARSCH_POINTS = 120
-# What doubles a Ramsch before Kontra and Bock: each player who took no trick, each push of the skat.
-JUNGFRAU = msg(gettext_noop("Jungfrau"))
-PUSHED = msg(gettext_noop("pushed"))
 DECLARER_FIELDS = (
     "matadors",
     "declarer_card_points",
@@ -189,15 +186,3 @@ def _double(value: int, reasons: list[Message], steps: list[Message]) -> int:
         value *= 2
         steps.append(msg(DOUBLED, what=reason, value=value))
     return value
-
-
-def ramsch_doublings(result: Result) -> tuple[Message, ...]:
-    """What doubled a scored Ramsch before Bock, as its steps say and the paper list writes it: "Jungfrau" for each
-    player who took no trick, "pushed 2×" for the pushes (a Durchmarsch doubles for its pushes only, whoever it
-    names as Jungfrau); nothing for any other game."""
-    reasons = [step.params.get("what") for step in result.breakdown if step.template == DOUBLED]
-    words = [JUNGFRAU] * reasons.count(JUNGFRAU)
-    pushes = reasons.count(PUSHED)
-    if pushes:
-        words.append(msg(gettext_noop("pushed {count}×"), count=pushes))
-    return tuple(words)
