@@ -150,7 +150,7 @@ def test_the_list_ticks_every_level_a_game_counted() -> None:
     )
 
 
-def _officers_marks(variant: str, game: GameEntry, scheme: str = "standard", **rules: object) -> ListMarks:
+def _marks_of(variant: str, game: GameEntry, scheme: str = "standard", **rules: object) -> ListMarks:
     setup = setup_match(variant, scheme=scheme, rules=rules)
     result = calculate(variant, game, scheme=scheme, rules=rules)
     return paper_marks(setup.spec, setup.scheme, setup.rules, game, result)
@@ -158,20 +158,36 @@ def _officers_marks(variant: str, game: GameEntry, scheme: str = "standard", **r
 
 def test_an_officers_game_is_marked_by_what_its_scheme_counted() -> None:
     lost = GameEntry("spades", matadors=2, declarer_card_points=20)  # the declarer Schneider himself: he pays ×2
-    assert _officers_marks("officers-skat", lost) == ListMarks(base=11, matadors=2, schneider=True)
+    assert _marks_of("officers-skat", lost) == ListMarks(base=11, matadors=2, schneider=True)
     # Admirals' Skat at the seed's levels notes hand and the announcement as not counted, and a null is worth 23.
     hand = GameEntry(
         "clubs", matadors=1, declarer_card_points=120, schwarz="opponents", hand=True, announced="schneider"
     )
-    assert _officers_marks("admirals-skat", hand, levels="doubling") == ListMarks(base=12, matadors=1, schwarz=True)
+    assert _marks_of("admirals-skat", hand, levels="doubling") == ListMarks(base=12, matadors=1, schwarz=True)
     null = GameEntry("null", hand=True, won=True)
-    assert _officers_marks("admirals-skat", null, levels="doubling") == ListMarks(base=23)
-    assert _officers_marks("admirals-skat", null) == ListMarks(base=35, hand=True)
+    assert _marks_of("admirals-skat", null, levels="doubling") == ListMarks(base=23)
+    assert _marks_of("admirals-skat", null) == ListMarks(base=35, hand=True)
     # The base-value scheme doubles a Schwarz loser as Schneider; the matadors count nowhere but under standard.
     schwarz = GameEntry("grand", matadors=-1, declarer_card_points=120)
-    assert _officers_marks("officers-skat", schwarz, "base-value") == ListMarks(base=24, schneider=True)
-    assert _officers_marks("officers-skat", schwarz, "simple") == ListMarks(schwarz=True)
-    assert _officers_marks("officers-skat", schwarz, "card-points") == ListMarks()
+    assert _marks_of("officers-skat", schwarz, "base-value") == ListMarks(base=24, schneider=True)
+    assert _marks_of("officers-skat", schwarz, "simple") == ListMarks(schwarz=True)
+    assert _marks_of("officers-skat", schwarz, "card-points") == ListMarks()
+
+
+def test_a_lieutenant_or_schafkopf_game_is_marked_by_what_its_value_counted() -> None:
+    # Lieutenant Skat: 3 to the winner when the loser is Schneider, 4 in its place at 120 card points, 2 otherwise.
+    assert _marks_of("lieutenant-skat", GameEntry("hearts", declarer_card_points=95)) == ListMarks(schneider=True)
+    assert _marks_of("lieutenant-skat", GameEntry("grand", declarer_card_points=0)) == ListMarks(schwarz=True)
+    assert _marks_of("lieutenant-skat", GameEntry("grand", declarer_card_points=75)) == ListMarks()
+    # Officers' Schafkopf: a unit on the simple win for Schneider and one more for Schwarz, and with the tariff's
+    # Laufende each of them from three in a solo (with or without), none below.
+    schwarz = GameEntry("wenz", declarer_card_points=120, schwarz="opponents")
+    assert _marks_of("officers-schafkopf", schwarz) == ListMarks(schneider=True, schwarz=True)
+    run = GameEntry("clubs", matadors=-3, declarer_card_points=40)
+    assert _marks_of("officers-schafkopf", run, laufende=True) == ListMarks(laufende=3)
+    assert _marks_of("officers-schafkopf", run) == ListMarks()
+    short = GameEntry("clubs", matadors=2, declarer_card_points=25)
+    assert _marks_of("officers-schafkopf", short, laufende=True) == ListMarks(schneider=True)
 
 
 def test_a_list_marks_kontra_re_and_the_bock_factor_of_every_game(signed_in: Client, owner: User) -> None:
@@ -330,6 +346,47 @@ def test_a_schafkopf_list_calls_its_doubling_stoss(signed_in: Client, owner: Use
     assert "Kontra" not in pages(signed_in.get(address))[0].splitlines()
     signed_in.cookies["django_language"] = "de"
     assert [(row["Stoß"], row["Re"]) for row in marked(signed_in.get(address)).values()] == [("×", "×")]
+
+
+def test_a_lieutenant_list_marks_schneider_and_schwarz(signed_in: Client, owner: User) -> None:
+    """Lieutenant Skat's table: 2 to the winner, 3 when the loser is Schneider, 4 at 120 card points in its place."""
+    match = make_match(owner, variant="lieutenant-skat", names=("Anna", "Dora"))
+    add(match, declarer=1, contract="clubs", declarer_card_points=95)  # Dora 3
+    add(match, declarer=0, contract="grand", declarer_card_points=0)  # Dora takes all 120: 4
+    add(match, declarer=1, contract="hearts", declarer_card_points=70)  # Dora 2
+    address = reverse("match_print", args=[match.public_id])
+    rows = marked(signed_in.get(address))
+    assert [(row["Schneider"], row["Schwarz"]) for row in rows.values()] == [("×", ""), ("", "×"), ("", "")]
+    assert "Base value" not in rows[1]  # no matadors, no base value: the card points alone
+    lines = pages(signed_in.get(address))[0].splitlines()
+    assert "1 ♣ Clubs Dora × 3 0 3" in lines
+    signed_in.cookies["django_language"] = "de"
+    rows = marked(signed_in.get(address))
+    assert [(row["Schneider"], row["Schwarz"]) for row in rows.values()] == [("×", ""), ("", "×"), ("", "")]
+
+
+def test_a_schafkopf_list_marks_schneider_schwarz_and_the_laufende_it_counted(signed_in: Client, owner: User) -> None:
+    """A unit for the win, one for Schneider, one more for Schwarz, and with the tariff's Laufende one each from three
+    in a solo: the list ticks the levels and writes how many Laufende counted."""
+    match = make_match(owner, variant="officers-schafkopf", names=("Anna", "Dora"), rules={"laufende": True})
+    add(match, declarer=1, contract="clubs", matadors=3, declarer_card_points=95)  # 1 + Schneider + 3 Laufende: 5
+    add(match, declarer=0, contract="wenz", declarer_card_points=120, schwarz="opponents")  # 1 + 1 + 1: 3
+    add(match, declarer=1, contract="hearts", matadors=2, declarer_card_points=50)  # lost 1: two count nothing
+    address = reverse("match_print", args=[match.public_id])
+    rows = marked(signed_in.get(address))
+    marks = [(row["Schneider"], row["Schwarz"], row["Laufende"]) for row in rows.values()]
+    assert marks == [("×", "", "3"), ("×", "×", ""), ("", "", "")]
+    lines = pages(signed_in.get(address))[0].splitlines()
+    assert f"1 ♣ Clubs Dora × 3 5 {MINUS}5 5" in lines  # zero-sum: what Dora wins, Anna pays
+    plain = make_match(owner, variant="officers-schafkopf", names=("Anna", "Dora"))
+    add(plain, declarer=1, contract="clubs", matadors=3, declarer_card_points=95)  # 1 + Schneider: 2
+    rows = marked(signed_in.get(reverse("match_print", args=[plain.public_id])))
+    assert [(title, mark) for title, mark in rows[1].items() if title != "No."] == [
+        ("Schneider", "×"),
+        ("Schwarz", ""),
+        ("Stoß", ""),
+        ("Re", ""),
+    ]
 
 
 def test_a_ramsch_is_marked_with_what_doubled_it_as_its_steps_say() -> None:

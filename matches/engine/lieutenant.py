@@ -9,6 +9,7 @@ from .errors import Problems
 from .game import Result
 from .messages import gettext_noop, msg
 from .options import SchneiderRule
+from .skat import ListMarks, Mark
 
 WIN, SCHNEIDER, SCHWARZ = 2, 3, 4
 
@@ -64,3 +65,14 @@ def score_lieutenant(ctx: Context, game: GameEntry) -> Result:
         schwarz=winner_points == CARD_POINTS_TOTAL,
         breakdown=steps,
     )
+
+
+# What the value counts, as the paper list's columns: the winner's 3 when the loser is Schneider, 4 in its place at
+# 120 card points.
+LIEUTENANT_COLUMNS = (Mark.SCHNEIDER, Mark.SCHWARZ)
+
+
+def lieutenant_marks(result: Result) -> ListMarks:
+    """A scored game's marks on the paper list (``LIEUTENANT_COLUMNS``): Schneider, or Schwarz alone, which takes
+    its place (4 rather than 3); none for a plain win or a draw."""
+    return ListMarks(schneider=result.schneider and not result.schwarz, schwarz=result.schwarz)

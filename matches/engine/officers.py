@@ -25,7 +25,16 @@ from .game import Result
 from .messages import Message, gettext_noop, msg
 from .options import LevelRule, Rules
 from .ramsch import read_ramsch, score_ramsch
-from .skat import NULL_VALUES, ListMarks, Mark, check_declarations, declarer_score, list_marks, value_declarer_game
+from .skat import (
+    NULL_VALUES,
+    SKAT_COLUMNS,
+    ListMarks,
+    Mark,
+    check_declarations,
+    declarer_score,
+    list_marks,
+    value_declarer_game,
+)
 from .variants import Scheme, VariantSpec
 
 BIDDING_FIELDS = ("hand", "ouvert", "announced", "bid")
@@ -249,7 +258,7 @@ def officers_columns(spec: VariantSpec, scheme: Scheme, rules: Rules) -> tuple[M
     of Skat's list (where there is bidding: hand, the announcements and ouvert), otherwise only what the scheme
     counts; none under the card-points scheme, whose value is the winner's card points."""
     if _isko_levels(scheme, rules):
-        return tuple(Mark) if spec.bidding else _COLUMNS[Scheme.STANDARD]
+        return SKAT_COLUMNS if spec.bidding else _COLUMNS[Scheme.STANDARD]
     return _COLUMNS[scheme]
 
 

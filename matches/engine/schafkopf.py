@@ -19,7 +19,8 @@ from .entry import GameEntry
 from .errors import Problems
 from .game import Result
 from .messages import Message, gettext_noop, msg
-from .options import Settlement
+from .options import Rules, Settlement
+from .skat import ListMarks, Mark
 
 # In a solo the 4 Obers, 4 Unters and the six other trumps of the suit (A 10 K 9 8 7) run unbroken; in a Wenz only
 # the 4 Unters are trumps; in a Bell Wenz ("Unters and Bells", Schafkopf seed) the 4 Unters and the 7 bells
@@ -30,6 +31,14 @@ MAX_LAUFENDE_SOLO = 14
 # Bell Wenz, whose run starts with the same two Unters).
 LAUFENDE_FROM = {Contract.WENZ: 2, Contract.DIAMONDS_WENZ: 2}
 LAUFENDE_FROM_SOLO = 3
+
+
+def counted_laufende(rules: Rules, contract: Contract, laufende: int | None) -> int:
+    """The units the Laufende ``laufende`` (signed: with or without) add to a game of ``contract``: one each under
+    the tariff's ``laufende`` option from its least run on, none below it or without the option."""
+    if not rules.laufende or laufende is None or abs(laufende) < LAUFENDE_FROM.get(contract, LAUFENDE_FROM_SOLO):
+        return 0
+    return abs(laufende)
 
 
 def score_schafkopf(ctx: Context, game: GameEntry) -> Result:
@@ -65,11 +74,10 @@ def score_schafkopf(ctx: Context, game: GameEntry) -> Result:
     if schwarz:
         units += 1
         steps.append(msg(gettext_noop("{level} {count}"), level=msg(gettext_noop("Schwarz")), count=units))
-    if ctx.rules.laufende and laufende is not None and abs(laufende) >= LAUFENDE_FROM.get(contract, LAUFENDE_FROM_SOLO):
-        units += abs(laufende)
-        steps.append(
-            msg(gettext_noop("Laufende, {run}: {count}"), run=matadors_step(laufende, abs(laufende)), count=units)
-        )
+    counted = counted_laufende(ctx.rules, contract, laufende)
+    if laufende is not None and counted:
+        units += counted
+        steps.append(msg(gettext_noop("Laufende, {run}: {count}"), run=matadors_step(laufende, counted), count=units))
     elif not ctx.rules.laufende:
         unused = not_counted(game, ("matadors",))
         if unused is not None:
@@ -100,3 +108,16 @@ def score_schafkopf(ctx: Context, game: GameEntry) -> Result:
         schwarz=schwarz,
         breakdown=tuple(steps),
     )
+
+
+def schafkopf_columns(rules: Rules) -> tuple[Mark, ...]:
+    """The paper list's columns of what a game's value counts: Schneider and Schwarz, each a unit on the simple win,
+    and with the tariff's ``laufende`` the Laufende."""
+    return (Mark.SCHNEIDER, Mark.SCHWARZ, *((Mark.LAUFENDE,) if rules.laufende else ()))
+
+
+def schafkopf_marks(rules: Rules, game: GameEntry, result: Result) -> ListMarks:
+    """A scored game's marks on the paper list (``schafkopf_columns``): Schneider ticked for a Schwarz too, whose unit
+    comes on top of Schneider's, and how many Laufende counted (none below the tariff's least)."""
+    laufende = counted_laufende(rules, Contract(game.contract), game.matadors)
+    return ListMarks(schneider=result.schneider, schwarz=result.schwarz, laufende=laufende or None)

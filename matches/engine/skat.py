@@ -317,7 +317,7 @@ def _add_seeger_fabian(ctx: Context, won: bool, scores: list[int], steps: list[M
 
 class Mark(StrEnum):
     """A column of the paper list that marks what a game's value was computed from: the base value, the matadors
-    (with and without, two columns) and each level."""
+    (with and without, two columns), each level, and Schafkopf's Laufende (how many counted)."""
 
     BASE = "base"
     MATADORS = "matadors"
@@ -327,12 +327,26 @@ class Mark(StrEnum):
     SCHWARZ = "schwarz"
     SCHWARZ_ANNOUNCED = "schwarz-announced"
     OUVERT = "ouvert"
+    LAUFENDE = "laufende"
+
+
+# Skat's list: the base value, with or without, and every level of the ISkO.
+SKAT_COLUMNS = (
+    Mark.BASE,
+    Mark.MATADORS,
+    Mark.HAND,
+    Mark.SCHNEIDER,
+    Mark.SCHNEIDER_ANNOUNCED,
+    Mark.SCHWARZ,
+    Mark.SCHWARZ_ANNOUNCED,
+    Mark.OUVERT,
+)
 
 
 @dataclass(frozen=True)
 class ListMarks:
     """A declarer's game as the paper list writes it: the base value (a null game's value), with or without how
-    many matadors, and the levels ticked."""
+    many matadors, the levels ticked, and the Laufende that counted."""
 
     base: int | None = None
     matadors: int | None = None
@@ -342,6 +356,7 @@ class ListMarks:
     schwarz: bool = False
     schwarz_announced: bool = False
     ouvert: bool = False
+    laufende: int | None = None
 
     def only(self, columns: Collection[Mark]) -> ListMarks:
         """These marks in the list's ``columns`` alone: a mark the list has no column for is left out."""
@@ -354,6 +369,7 @@ class ListMarks:
             schwarz=self.schwarz and Mark.SCHWARZ in columns,
             schwarz_announced=self.schwarz_announced and Mark.SCHWARZ_ANNOUNCED in columns,
             ouvert=self.ouvert and Mark.OUVERT in columns,
+            laufende=self.laufende if Mark.LAUFENDE in columns else None,
         )
 
 

@@ -17,13 +17,16 @@ from .common import Context, check_doubling, forbid
 from .entry import BY_VALUE, GameEntry
 from .errors import Problems
 from .game import Result
+from .lieutenant import LIEUTENANT_COLUMNS, lieutenant_marks
 from .messages import Message, gettext_noop, msg
 from .officers import officers_columns, officers_marks
 from .options import Rules
+from .schafkopf import schafkopf_columns, schafkopf_marks
 from .skat import (
     MAX_MULTIPLIER_GRAND,
     MAX_MULTIPLIER_SUIT,
     NULL_VALUES,
+    SKAT_COLUMNS,
     ListMarks,
     Mark,
     Valuation,
@@ -175,13 +178,16 @@ def value_marks(value: int) -> ListMarks:
 
 def paper_columns(spec: VariantSpec, scheme: Scheme, rules: Rules) -> tuple[Mark, ...]:
     """The paper list's columns of what a game's value was computed from: all of Skat's in Skat (a Seeger-Fabian
-    list writes the ISkO's game points), those the scheme counts in the Officers' family, none in the other games
-    (their list names the game and its declarer)."""
+    list writes the ISkO's game points), those the scheme counts in the Officers' family, Schneider and Schwarz in
+    Lieutenant Skat, and those and the Laufende where Officers' Schafkopf counts them (the list of every family but
+    Skat's names the game and its declarer beside them)."""
     if spec.family is Family.SKAT:
-        return tuple(Mark)
+        return SKAT_COLUMNS
     if spec.family is Family.OFFICERS:
         return officers_columns(spec, scheme, rules)
-    return ()
+    if spec.family is Family.LIEUTENANT:
+        return LIEUTENANT_COLUMNS
+    return schafkopf_columns(rules)
 
 
 def paper_marks(spec: VariantSpec, scheme: Scheme, rules: Rules, game: GameEntry, result: Result) -> ListMarks:
@@ -189,8 +195,10 @@ def paper_marks(spec: VariantSpec, scheme: Scheme, rules: Rules, game: GameEntry
     by its value."""
     if spec.family is Family.OFFICERS:
         return officers_marks(spec, scheme, rules, game, result)
-    if spec.family is not Family.SKAT:
-        return ListMarks()
+    if spec.family is Family.LIEUTENANT:
+        return lieutenant_marks(result)
+    if spec.family is Family.SCHAFKOPF:
+        return schafkopf_marks(rules, game, result)
     if game.contract == BY_VALUE:
         return value_marks(game.value or 0)
     return list_marks(game, result)

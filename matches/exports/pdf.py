@@ -177,7 +177,8 @@ class ListHeader:
 class ListForm:
     """The columns of a list: the game and its declarer written out where no mark names the game (``named``: every
     family but Skat's), then a narrow column for each mark of what a game's value counts (``columns``: Skat's base
-    value, with or without and the levels; the Officers' family's as its scheme counts). After the game, what doubled
+    value, with or without and the levels; the Officers' family's as its scheme counts; Schneider and Schwarz in
+    Lieutenant Skat and Officers' Schafkopf, and the Laufende where Schafkopf counts them). After the game, what doubled
     its value, where the rules play it: Kontra (headed in the variant's word for it, ``kontra``) and Re ticked
     (``kontra_re``), the factor of the Bock rounds in force (``bock``). ``seeger_fabian``: the footer sums up by
     Seeger-Fabian."""
@@ -207,6 +208,7 @@ class ListForm:
             Mark.SCHWARZ: [(_("Schwarz"), 5.5)],
             Mark.SCHWARZ_ANNOUNCED: [(_("announced"), 5.5)],
             Mark.OUVERT: [(_("Ouvert"), 5.5)],
+            Mark.LAUFENDE: [(_("Laufende"), 7)],
         }
         return [column for mark in Mark if mark in self.columns for column in titles[mark]]
 
@@ -316,6 +318,7 @@ def _marks(row: ListRow, form: ListForm, names: Sequence[str], deck: str) -> lis
         Mark.SCHWARZ: [_tick(marks.schwarz)],
         Mark.SCHWARZ_ANNOUNCED: [_tick(marks.schwarz_announced)],
         Mark.OUVERT: [_tick(marks.ouvert)],
+        Mark.LAUFENDE: [str(marks.laufende) if marks.laufende else ""],
     }
     return named + [cell for mark in Mark if mark in form.columns for cell in cells[mark]]
 
