@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .engine import (
+    Contract,
     MatchSetup,
     Message,
     Scheme,
@@ -49,13 +50,26 @@ class ListRow:
         return self.contract is None
 
     @property
+    def ramsch(self) -> bool:
+        return self.contract == Contract.RAMSCH
+
+    @property
     def won_value(self) -> int | None:
+        """The value a declarer won, or what a Ramsch scored for its one winner (a Durchmarsch, the fewer card points
+        of the two-player games' simple scheme, 1 each at its 60:60)."""
+        if self.ramsch:
+            best = max(self.points, default=0)
+            return best if best > 0 else None
         return self.value if self.won and self.declarer is not None else None
 
     @property
     def lost_value(self) -> int | None:
         """What a lost game costs its declarer on the list (twice its value under the ISkO), or minus its value
-        where the declarer writes nothing (an opponent scores it instead)."""
+        where the declarer writes nothing (an opponent scores it instead); what a Ramsch cost its loser, the player
+        with the most card points (each of the tied players, the whole loss or his share)."""
+        if self.ramsch:
+            worst = min(self.points, default=0)
+            return worst if worst < 0 else None
         if self.won is not False or self.declarer is None:
             return None
         return self.points[self.declarer] or -self.value

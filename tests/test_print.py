@@ -249,11 +249,11 @@ def test_a_ramsch_row_says_what_doubled_it_and_its_bock(signed_in: Client, owner
     add(match, declarer=None, contract="ramsch", ramsch={"card_points": [72, 48, 0], "jungfrau": [2], "pushes": 1})
     address = reverse("match_print", args=[match.public_id])
     (text,) = pages(signed_in.get(address))
-    assert f"2 Ramsch · card points 72/48/0 · Jungfrau · pushed 1× ×2 {MINUS}576 72 0" in text.splitlines()
+    assert f"2 Ramsch · card points 72/48/0 · Jungfrau · pushed 1× ×2 {MINUS}576 {MINUS}576 72 0" in text.splitlines()
     assert marked(signed_in.get(address))[2]["Bock"] == "×2"
     signed_in.cookies["django_language"] = "de"
     (text,) = pages(signed_in.get(address))
-    assert f"2 Ramsch · Augen 72/48/0 · Jungfrau · 1× geschoben ×2 {MINUS}576 72 0" in text.splitlines()
+    assert f"2 Ramsch · Augen 72/48/0 · Jungfrau · 1× geschoben ×2 {MINUS}576 {MINUS}576 72 0" in text.splitlines()
 
 
 def test_a_ramsch_row_gives_each_players_card_points_by_seat(signed_in: Client, owner: User) -> None:
@@ -262,7 +262,31 @@ def test_a_ramsch_row_gives_each_players_card_points_by_seat(signed_in: Client, 
     match = make_match(owner, names=("Anna", "Ben", "Cleo", "Dora"), rules={"ramsch": True})
     add(match, declarer=None, contract="ramsch", ramsch={"card_points": [0, 30, 72, 18]})  # Anna deals, sits out
     (text,) = pages(signed_in.get(reverse("match_print", args=[match.public_id])))
-    assert f"1 Ramsch · card points –/30/72/18 0 0 {MINUS}72 0" in text.splitlines()
+    assert f"1 Ramsch · card points –/30/72/18 {MINUS}72 0 0 {MINUS}72 0" in text.splitlines()
+
+
+def test_a_ramschs_value_stands_in_the_won_or_lost_column_as_its_player_writes_it(
+    signed_in: Client, owner: User
+) -> None:
+    """Nobody declares a Ramsch: the most card points lose them, so the loss stands under Lost as the loser writes
+    it (each tied player's, shared or whole), a Durchmarsch's gain under Won."""
+    match = make_match(owner, rules={"ramsch": True, "ramsch_ties": "shared"})
+    add(match, declarer=None, contract="ramsch", ramsch={"card_points": [72, 48, 0]})
+    add(match, declarer=None, contract="ramsch", ramsch={"card_points": [0, 120, 0], "durchmarsch": 1})
+    add(match, declarer=None, contract="ramsch", ramsch={"card_points": [45, 30, 45]})  # 45 shared: 23 each
+    listed = game_list(match, seats_of(match))
+    assert [(row.won_value, row.lost_value) for row in listed.rows] == [(None, -72), (120, None), (None, -23)]
+    lines = pages(signed_in.get(reverse("match_print", args=[match.public_id])))[0].splitlines()
+    assert f"1 Ramsch · card points 72/48/0 {MINUS}72 {MINUS}72 0 0" in lines
+    assert f"2 Ramsch · card points 0/120/0 120 {MINUS}72 120 0" in lines
+    assert f"3 Ramsch · card points 45/30/45 {MINUS}23 {MINUS}95 120 {MINUS}23" in lines
+
+
+def test_a_two_player_ramsch_under_simple_writes_the_winners_two_as_won(owner: User) -> None:
+    match = make_match(owner, variant="officers-skat", names=("Anna", "Dora"), scheme="simple", rules={"ramsch": True})
+    add(match, declarer=None, contract="ramsch", ramsch={"card_points": [70, 50]})  # the fewer card points score 2
+    (row,) = game_list(match, seats_of(match)).rows
+    assert (row.won_value, row.lost_value, row.totals) == (2, None, (0, 2))
 
 
 def test_a_list_of_two_ticks_kontra_and_re_beside_the_game(signed_in: Client, owner: User) -> None:
