@@ -87,6 +87,16 @@ def test_each_field_of_a_new_season_has_a_label_of_its_own(language: str, scorin
     assert len(set(labels.values())) == len(labels)
 
 
+@pytest.mark.parametrize(("language", "words"), [("en", "Stoß and Re"), ("de", "Stoß und Re")])
+def test_a_schafkopf_seasons_options_say_stoss_where_they_name_its_kontra(language: str, words: str) -> None:
+    owner = Client(headers={"accept-language": language})
+    owner.force_login(make_user("olga"))
+    club_id = _created(owner.post(reverse("club_list"), {"name": "Skatclub Herz Dame"}), r"/clubs/([0-9a-f-]+)/")
+    page = owner.get(reverse("season_new", args=[club_id]), {"preset": "officers-schafkopf"}).content.decode()
+    assert words in page
+    assert words.replace("Stoß", "Kontra") not in page
+
+
 def test_a_secretary_runs_a_club_night_through_the_pages() -> None:
     olga, sven = make_user("olga"), make_user("sven")
     owner = _client(olga)

@@ -142,7 +142,7 @@ class SeasonForm(MakesOnce):
         self.fields["options_shown"].initial = True
         self.rule_initial = {name: rules.get(name, default) for name, default in spec.options.items()}
         for name, initial in self.rule_initial.items():
-            self.fields[f"rule_{name}"] = option_field(name, initial, spec.option_choices(name))
+            self.fields[f"rule_{name}"] = option_field(name, initial, spec.option_choices(name), kontra=spec.kontra)
 
     def rule_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if name.startswith("rule_")]

@@ -343,12 +343,15 @@ def read_announcement(game: GameEntry, problems: Problems) -> Announcement | Non
 
 
 def check_doubling(ctx: Context, game: GameEntry, problems: Problems) -> None:
-    """Kontra needs the Kontra/Re rule, Re needs a Kontra, Bock needs the Bock rule and stays within reason."""
+    """Kontra needs the Kontra/Re rule, Re needs a Kontra (each named in the variant's word), Bock needs the Bock
+    rule and stays within reason."""
     if (game.kontra or game.re) and not ctx.rules.kontra_re:
         field = "game.kontra" if game.kontra else "game.re"
-        problems.add(field, msg(gettext_noop("Kontra and Re are not played under these rules.")))
+        problems.add(
+            field, msg(gettext_noop("{kontra} and Re are not played under these rules."), kontra=ctx.spec.kontra)
+        )
     elif game.re and not game.kontra:
-        problems.add("game.re", msg(gettext_noop("Re answers a Kontra: set kontra too.")))
+        problems.add("game.re", msg(gettext_noop("Re answers a {kontra}: set kontra too."), kontra=ctx.spec.kontra))
     if ctx.bock and not ctx.rules.bock:
         problems.add("game.bock", msg(gettext_noop("Bock rounds are not played under these rules.")))
     elif not 0 <= ctx.bock <= MAX_BOCK:

@@ -15,7 +15,6 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from ..engine import OPTIONS, Message
-from ..engine.options import KONTRA
 from ..labels import OPTION_CHOICE_LABELS, euros, render_step
 from ..numbers import MOST, NOT_A_WHOLE_NUMBER, TooMuch, hundredths, whole_number
 
@@ -75,9 +74,7 @@ class EuroField(forms.Field):
         return as_euros(value) if isinstance(value, int) else value
 
 
-def option_field(
-    name: str, initial: bool | int | str, choices: tuple[str, ...], *, kontra: Message = KONTRA
-) -> forms.Field:
+def option_field(name: str, initial: bool | int | str, choices: tuple[str, ...], *, kontra: Message) -> forms.Field:
     """A rule option as the variant offers it (``choices``: the values this variant has), its label and help in the
     variant's word for Kontra (``kontra``)."""
     spec = OPTIONS[name].worded(kontra)

@@ -3,6 +3,8 @@ with the games that give it (both ways), and a value game scored as any valued g
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -141,6 +143,19 @@ def test_kontra_re_and_bock_double_a_value_game() -> None:
     assert calculate("skat", by_value(48, kontra=True), rules=rules).scores[0] == 96
     assert calculate("skat", by_value(48, kontra=True, re=True), rules=rules).scores[0] == 192
     assert calculate("skat", by_value(48), rules=rules, bock=1).scores[0] == 96
+
+
+@pytest.mark.parametrize(
+    ("variant", "word"), [("skat", "Kontra"), ("officers-schafkopf", "Stoß")], ids=["skat", "schafkopf"]
+)
+def test_a_doubling_refused_is_named_in_the_variants_word(variant: str, word: str) -> None:
+    game = GameEntry("clubs", matadors=1, declarer_card_points=70)
+    with pytest.raises(RuleError) as refused:
+        calculate(variant, replace(game, kontra=True), rules={"kontra_re": False})
+    assert str(refused.value.errors[0].message) == f"{word} and Re are not played under these rules."
+    with pytest.raises(RuleError) as refused:
+        calculate(variant, replace(game, re=True), rules={"kontra_re": True})
+    assert str(refused.value.errors[0].message) == f"Re answers a {word}: set kontra too."
 
 
 def test_seeger_fabian_counts_a_value_game_as_any_game() -> None:
