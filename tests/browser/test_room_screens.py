@@ -1,13 +1,14 @@
 """The screens for the room, opened as a hall's television shows them (1920 × 1080, German): a tournament's live page
 fills the width with places 1–25 and 26–50 side by side in type read from across the room, an entrant who withdrew
 marked at their place, a field of twenty one table as wide as both halves, every place on one line however long the
-names; a league venue's screen, reached from the venue's page, shows the series under way with its tables, the day's
-league points and the group's table side by side, and with three or four series played all of it and every series'
-results at once in the boards' type, however many lines the tables' players take and however many teams the group
-has, each team's name on one line, on a 1280 × 720 screen as on a 1920 × 1080 one; a club's screen shows the night's
-and the season's standings side by side, every column in its board and every name on one line, from 1280 × 720 to
-1920 × 1080, and of a large season the first places that fit with a note of how many players there are. And the
-German match report read on a phone (390 × 844) shows every heading and total whole."""
+names, the links to a field's next fifty on the screen with place 50, on a 1280 × 720 screen too; a league venue's
+screen, reached from the venue's page, shows the series under way with its tables, the day's league points and the
+group's table side by side, and with three or four series played all of it and every series' results at once in the
+boards' type, however many lines the tables' players take and however many teams the group has, each team's name on
+one line, on a 1280 × 720 screen as on a 1920 × 1080 one; a club's screen shows the night's and the season's
+standings side by side, every column in its board and every name on one line, from 1280 × 720 to 1920 × 1080, and of
+a large season the first places that fit with a note of how many players there are. And the German match report read
+on a phone (390 × 844) shows every heading and total whole."""
 
 from __future__ import annotations
 
@@ -150,6 +151,37 @@ def test_a_tournaments_live_page_fills_a_halls_screen_with_places_1_to_50_side_b
     assert _type_size(runner_up.locator(".badge")) >= 0.6 * ROOM_TYPE
     assert _whole(page) == []
     assert _violations(page) == []
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("size", [TV, SMALL_TV], ids=["1920", "1280"])
+def test_a_tournaments_live_page_of_more_than_50_places_shows_its_page_links_without_scrolling(
+    browser: Browser, live_server: Any, size: ViewportSize
+) -> None:
+    tournament = announce()
+    enter_field(tournament, 60)
+    tournaments.series_draw(tournament=tournament, number=1)
+    first = Series.objects.get(tournament=tournament)
+    play_series(first)
+    tournaments.series_close(series=first, user=None)
+    tournaments.series_draw(tournament=tournament, number=2)
+    context = browser.new_context(viewport=size, locale="de-DE", bypass_csp=True)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("tournaments:live", args=[tournament.public_id]))
+    expect(page.get_by_text("Plätze 1–50 von 60")).to_be_visible()
+    page.wait_for_load_state("load")
+    # The room sees that more places follow, and a hand at the screen's keyboard reaches them, all on the screen.
+    pages = page.get_by_role("navigation", name="Seiten des Stands")
+    expect(pages.get_by_text("Seite 1 von 2")).to_be_visible()
+    following = pages.get_by_role("link", name="Seite 2")
+    assert _box(following)["y"] + _box(following)["height"] <= size["height"]
+    last = page.get_by_role("table", name="Stand nach Serie 1 von 3").last.get_by_role("row").last
+    expect(last.get_by_role("cell").first).to_have_text(re.compile(r"^50\b"))
+    assert _box(last)["y"] + _box(last)["height"] <= size["height"]
+    assert page.evaluate("document.documentElement.scrollHeight") <= size["height"]
+    assert _type_size(last.get_by_role("cell").nth(1)) >= ROOM_TYPE * size["width"] / TV["width"]
+    assert _whole(page) == []
     context.close()
 
 
