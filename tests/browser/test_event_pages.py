@@ -1,9 +1,9 @@
 """Every page of a league and of an open tournament, on a phone (390 × 844) and on a room's screen (1920 × 1080), in
 English and German, light and dark: axe-core finds nothing, and nothing makes the page scroll sideways. The league
-has a closed venue with its report; the tournament a closed series, a series being played and a desk with money
-still owed. The cashier's list of a field of long names shows every amount on a phone and stays a table on a desk,
-its headings whole words there; on a phone the prize list keeps each amount with its € and a prize's name breaks
-after its comma, never before it nor between its place and the number."""
+has a closed venue with its report; the tournament a closed series, a series being played and a desk with money still
+owed. The cashier's list of a field of long names shows every amount on a phone and stays a table on a desk, its
+headings whole words there, and between the two it does not scroll sideways; on a phone the prize list keeps each
+amount with its € and a prize's name breaks after its comma, never before it nor between its place and the number."""
 
 from __future__ import annotations
 
@@ -259,6 +259,26 @@ def test_the_cashiers_list_shows_every_figure_of_a_long_field_on_a_phone_and_sta
         assert len({round(box["y"]) for box in boxes if box is not None}) == 1, row.inner_text()
         lefts = [box["x"] for box in boxes if box is not None]
         assert lefts == sorted(lefts), row.inner_text()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_cashiers_list_between_a_phone_and_a_desk_does_not_scroll_sideways(
+    new_context: Callable[..., BrowserContext], live_server: Any, language: str
+) -> None:
+    """From just wider than the phone's cards (30rem) to a desk's width the list is a table, a withdrawal's mark
+    wrapping under its name as it does in the rankings, never widening the table past the screen."""
+    organiser = make_user("olga")
+    tournament = _long_field_played(organiser)
+    page = signed_in(
+        new_context(viewport={"width": 481, "height": 900}, locale=LOCALES[language]), live_server.url, organiser
+    )
+    page.goto(live_server.url + reverse("tournaments:cashier", args=[tournament.public_id]))
+    table = page.get_by_role("table", name=CASHIER[language][0], exact=True)
+    for width in range(481, DESK["width"] + 1, 20):
+        page.set_viewport_size({"width": width, "height": 900})
+        expect(table.get_by_role("columnheader").first).to_be_visible()
+        assert _sideways(page) == [], width
 
 
 @pytest.mark.django_db(transaction=True)
