@@ -2,8 +2,9 @@
 English and German, light and dark: axe-core finds nothing, and nothing makes the page scroll sideways. The league
 has a closed venue with its report; the tournament a closed series, a series being played and a desk with money still
 owed. The cashier's list of a field of long names shows every amount on a phone and stays a table on a desk, its
-headings whole words there, and between the two it does not scroll sideways; on a phone the prize list keeps each
-amount with its € and a prize's name breaks after its comma, never before it nor between its place and the number."""
+headings whole words there, and between the two it does not scroll sideways; a screen reader hears each amount on a
+phone with its heading once; on a phone the prize list keeps each amount with its € and a prize's name breaks after
+its comma, never before it nor between its place and the number."""
 
 from __future__ import annotations
 
@@ -259,6 +260,30 @@ def test_the_cashiers_list_shows_every_figure_of_a_long_field_on_a_phone_and_sta
         assert len({round(box["y"]) for box in boxes if box is not None}) == 1, row.inner_text()
         lefts = [box["x"] for box in boxes if box is not None]
         assert lefts == sorted(lefts), row.inner_text()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_screen_reader_hears_each_amount_of_the_cashiers_cards_with_its_heading_once(
+    new_context: Callable[..., BrowserContext], live_server: Any, language: str
+) -> None:
+    """On a phone the heading shown above each amount is for the eye: a screen reader has the amount from its cell
+    and the heading from the list's row of headings, not the heading again in the cell's own words."""
+    organiser = make_user("olga")
+    tournament = _long_field_played(organiser)
+    phone = signed_in(new_context(locale=LOCALES[language]), live_server.url, organiser)
+    phone.goto(live_server.url + reverse("tournaments:cashier", args=[tournament.public_id]))
+    table = phone.get_by_role("table", name=CASHIER[language][0], exact=True)
+    headings = [header.inner_text().replace(SOFT_HYPHEN, "") for header in table.get_by_role("columnheader").all()]
+    assert len(headings) == 6
+    for row in table.get_by_role("row").filter(has=phone.get_by_role("cell")).all():
+        amounts = row.get_by_role("cell").all()[1:]
+        assert len(amounts) == 5
+        for heading, amount in zip(headings[1:], amounts, strict=True):
+            # The heading stays in sight above the amount, and out of the cell's name.
+            shown = amount.evaluate("(cell) => getComputedStyle(cell, '::before').content")
+            assert heading in shown.replace(SOFT_HYPHEN, ""), shown
+            expect(amount).to_have_accessible_name(re.compile(r"^−?\d+[.,]\d\d$"))
 
 
 @pytest.mark.django_db(transaction=True)
