@@ -35,7 +35,7 @@ from matches.engine.tournaments import (
     seat_series,
     split_by_weights,
 )
-from matches.labels import render_step
+from matches.labels import NO_BREAK_SPACE, render_step
 
 PLAYERS = [f"p{number:03d}" for number in range(120)]
 FREE = Fees(lost_games=())
@@ -103,14 +103,17 @@ def test_a_schedule_that_pays_more_than_the_prize_money_is_refused() -> None:
     with pytest.raises(RuleError) as refused:
         schedule_amounts(schedule, 29_999)
     assert refused.value.errors[0].field == "places"
-    assert str(refused.value.errors[0].message) == "The prizes pay out 300.00 €, but the prize money is 299.99 €."
+    assert (
+        str(refused.value.errors[0].message)
+        == f"The prizes pay out 300.00{NO_BREAK_SPACE}€, but the prize money is 299.99{NO_BREAK_SPACE}€."
+    )
 
 
 def test_shares_of_more_than_the_whole_pot_are_refused() -> None:
-    with pytest.raises(RuleError, match=re.escape("add up to 100.5 %")) as refused:
+    with pytest.raises(RuleError, match=re.escape(f"add up to 100.5{NO_BREAK_SPACE}%")) as refused:
         schedule_amounts(PrizeSchedule((6000, 4050), payout=Payout.AS_ANNOUNCED), 10_000)
     with translation.override("de"):
-        assert "100,5 %" in render_step(refused.value.errors[0].message)
+        assert f"100,5{NO_BREAK_SPACE}%" in render_step(refused.value.errors[0].message)
 
 
 def test_category_prizes_beyond_the_prize_money_are_refused() -> None:
@@ -118,7 +121,9 @@ def test_category_prizes_beyond_the_prize_money_are_refused() -> None:
         seed="s", series=2, fees=Fees(entry=1000, lost_games=()), categories=(Category("women", (2000, 1000)),)
     )
     entrants = [Entrant(player) for player in PLAYERS[:2]]
-    with pytest.raises(RuleError, match=re.escape("pay out 30.00 €, but the prize money is 20.00 €")):
+    with pytest.raises(
+        RuleError, match=re.escape(f"pay out 30.00{NO_BREAK_SPACE}€, but the prize money is 20.00{NO_BREAK_SPACE}€")
+    ):
         score_tournament(rules, entrants, [[line(PLAYERS[0], 10), line(PLAYERS[1], 5)]])
 
 
@@ -138,13 +143,14 @@ def test_places_beyond_what_the_category_and_best_series_prizes_leave_say_what_t
     (error,) = refused.value.errors
     assert error.field == "places"
     assert str(error.message) == (
-        "The prizes by place pay out 700.00 €, but the prize money left after the categories' and best series' prizes "
-        "is 25.00 € (30.00 € less 5.00 €)."
+        f"The prizes by place pay out 700.00{NO_BREAK_SPACE}€, but the prize money left after the categories' and best "
+        f"series' prizes is 25.00{NO_BREAK_SPACE}€ (30.00{NO_BREAK_SPACE}€ less 5.00{NO_BREAK_SPACE}€)."
     )
     with translation.override("de"):
         assert render_step(error.message) == (
-            "Die Preise nach Platz zahlen 700,00 € aus, das Preisgeld nach den Preisen der Wertungsklassen und der "
-            "besten Serie beträgt aber 25,00 € (30,00 € abzüglich 5,00 €)."
+            f"Die Preise nach Platz zahlen 700,00{NO_BREAK_SPACE}€ aus, das Preisgeld nach den Preisen der "
+            f"Wertungsklassen und der besten Serie beträgt aber 25,00{NO_BREAK_SPACE}€ (30,00{NO_BREAK_SPACE}€ "
+            f"abzüglich 5,00{NO_BREAK_SPACE}€)."
         )
 
 
@@ -175,13 +181,15 @@ def test_the_organiser_takes_a_share_rounded_down_or_a_fixed_amount() -> None:
     every_due = [dues(Entrant(player), [], fees) for player in "abc"]
     assert pot(every_due, OrganiserShare(value=1000)).share == 299  # 10 % of 29.97 €
     assert pot(every_due, OrganiserShare(ShareKind.FIXED, 500)).prize_money == 2497
-    with pytest.raises(RuleError, match=re.escape("share of 30.00 € is more than the pot of 29.97 €")):
+    with pytest.raises(
+        RuleError, match=re.escape(f"share of 30.00{NO_BREAK_SPACE}€ is more than the pot of 29.97{NO_BREAK_SPACE}€")
+    ):
         pot(every_due, OrganiserShare(ShareKind.FIXED, 3000))
 
 
 def test_money_is_written_in_euros_and_cents() -> None:
-    assert str(money(1205)) == "12.05 €"
-    assert str(money(50)) == "0.50 €"
+    assert str(money(1205)) == f"12.05{NO_BREAK_SPACE}€"
+    assert str(money(50)) == f"0.50{NO_BREAK_SPACE}€"
 
 
 # --- Rankings and prizes ---------------------------------------------------------------------------------------------

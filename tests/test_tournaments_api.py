@@ -21,6 +21,7 @@ from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from matches.clubs import services as clubs
+from matches.labels import NO_BREAK_SPACE
 from matches.models import Game, KeptAnswer
 from matches.tasks import ANSWERS_KEPT, forget_old_answers
 from matches.tournaments import services as tournaments
@@ -579,7 +580,7 @@ def test_a_payment_is_recorded_beside_the_others_and_a_correction_too(field: Fie
     ("amount", "message"),
     [
         (0, "Eva Entrant has nothing to pay."),
-        (-100, "Eva Entrant has paid 0.00 €: a correction takes back no more."),
+        (-100, f"Eva Entrant has paid 0.00{NO_BREAK_SPACE}€: a correction takes back no more."),
         ("zehn", "Send whole cents as a number, not as text: 1500 for 15 €."),
         ("15", "Send whole cents as a number, not as text: 1500 for 15 €."),
         (15.0, "Send whole cents as a number, not as text: 1500 for 15 €."),
@@ -615,8 +616,8 @@ def test_a_payment_meeting_one_recorded_meanwhile_is_a_409_and_takes_nothing(fie
     response = send(client, where, {"amount": 1500, "paid": 0})
     assert response.status_code == 409
     assert response.json()["paid"] == [
-        "Eva Entrant has paid 15.00 € meanwhile (the list showed 0.00 €): nothing more was taken. The list shows "
-        "what is still owed."
+        f"Eva Entrant has paid 15.00{NO_BREAK_SPACE}€ meanwhile (the list showed 0.00{NO_BREAK_SPACE}€): nothing more "
+        "was taken. The list shows what is still owed."
     ]
     assert list(Payment.objects.filter(entry=field.own).values_list("amount", flat=True)) == [1500]
 

@@ -194,18 +194,48 @@ def test_a_schedule_paying_out_more_than_the_pot_is_refused_next_to_the_prizes()
     assert not Tournament.objects.exists()
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_prize_rules_refusal_keeps_each_amount_with_its_euro_sign_and_each_share_with_its_percent(
+    language: str,
+) -> None:
+    """A no-break space between a figure and its € or %, as the pages write every amount and share, so that a
+    message beside a narrow field never ends a line with the figure and starts the next with its sign."""
+    client = browser(make_user("olga"))
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    amounts = client.post(reverse("tournaments:new"), ANNOUNCED | {"seats": "10", "places": "200; 160; 140"})
+    shares = client.post(
+        reverse("tournaments:new"),
+        ANNOUNCED | {"places": "60 40 50", "places_kind": "shares", "places_payout": "in-full"},
+    )
+    share = client.post(reverse("tournaments:new"), ANNOUNCED | {"share_kind": "fixed", "share_value": "10000"})
+    refusals = [
+        error_of(html.unescape(amounts.content.decode()), "id_places"),
+        error_of(html.unescape(shares.content.decode()), "id_places"),
+        error_of(html.unescape(share.content.decode()), "id_share_value"),
+    ]
+    assert [response.status_code for response in (amounts, shares, share)] == [400, 400, 400]
+    decimal = "," if language == "de" else "."
+    assert f"500{decimal}00{NO_BREAK}€" in refusals[0], refusals[0]
+    assert f"150{NO_BREAK}%" in refusals[1], refusals[1]
+    assert f"10000{decimal}00{NO_BREAK}€" in refusals[2], refusals[2]
+    for refusal in refusals:
+        assert " €" not in refusal, refusal
+        assert " %" not in refusal, refusal
+    assert not Tournament.objects.exists()
+
+
 def test_shares_adding_up_to_more_than_the_whole_pot_are_refused_next_to_their_schedule_in_either_language() -> None:
     shares = ANNOUNCED | {"places": "60 40 50", "places_kind": "shares", "places_payout": "in-full"}
     response = browser(make_user("olga")).post(reverse("tournaments:new"), shares | {"tandem_prizes": "60 40 0,5"})
     assert response.status_code == 400
     page = html.unescape(response.content.decode())
-    assert error_of(page, "id_places") == "The shares add up to 150 %: more than the whole pot."
-    assert error_of(page, "id_tandem_prizes") == "The shares add up to 100.5 %: more than the whole pot."
+    assert error_of(page, "id_places") == f"The shares add up to 150{NO_BREAK}%: more than the whole pot."
+    assert error_of(page, "id_tandem_prizes") == f"The shares add up to 100.5{NO_BREAK}%: more than the whole pot."
     assert "<details open>" in page
     german = browser(make_user("gerda"))
     german.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
     page = html.unescape(german.post(reverse("tournaments:new"), shares).content.decode())
-    assert error_of(page, "id_places") == "Die Anteile ergeben zusammen 150 %: mehr als der ganze Topf."
+    assert error_of(page, "id_places") == f"Die Anteile ergeben zusammen 150{NO_BREAK}%: mehr als der ganze Topf."
     assert not Tournament.objects.exists()
 
 
@@ -464,8 +494,9 @@ def test_a_pay_pressed_twice_or_by_two_cashiers_takes_the_money_once() -> None:
     client.post(address, {"paid": "0"})
     answer = other.post(address, {"paid": "0"}, follow=True)
     assert list(Payment.objects.values_list("amount", flat=True)) == [ENTRY_FEE]
-    assert "Hanna Schulz has paid 15.00 € meanwhile (the list showed 0.00 €): nothing more was taken." in html.unescape(
-        answer.content.decode()
+    assert (
+        f"Hanna Schulz has paid 15.00{NO_BREAK}€ meanwhile (the list showed 0.00{NO_BREAK}€): nothing more was taken."
+        in html.unescape(answer.content.decode())
     )
 
 
@@ -1202,7 +1233,7 @@ def test_prizes_more_than_the_pot_as_it_stands_are_said_above_the_prize_list() -
     enter_field(tournament, 4)  # 60 € in the pot, 80 € of category and best-series prizes announced
     page = browser(None).get(reverse("tournaments:prizes", args=[tournament.public_id])).content.decode()
     assert "The prizes cannot be paid as announced" in page
-    assert "The prizes pay out 80.00 €, but the prize money is 60.00 €." in page
+    assert f"The prizes pay out 80.00{NO_BREAK}€, but the prize money is 60.00{NO_BREAK}€." in page
 
 
 def test_places_beyond_what_a_category_prize_leaves_are_refused_in_the_figures_of_the_cashiers_list() -> None:
@@ -1217,8 +1248,8 @@ def test_places_beyond_what_a_category_prize_leaves_are_refused_in_the_figures_o
     for name, category in (("Ida Berg", "Jugend"), ("Jan Hahn", ""), ("Eva Klein", "")):
         tournaments.entry_at_door(tournament=tournament, form=tournaments.EntryForm(name, category=category))
     refusal = html.escape(
-        "The prizes by place pay out 700.00 €, but the prize money left after the categories' and best series' "
-        "prizes is 25.00 € (30.00 € less 5.00 €)."
+        f"The prizes by place pay out 700.00{NO_BREAK}€, but the prize money left after the categories' and best "
+        f"series' prizes is 25.00{NO_BREAK}€ (30.00{NO_BREAK}€ less 5.00{NO_BREAK}€)."
     )
     client = organiser_of(tournament)
     cashier = client.get(reverse("tournaments:cashier", args=[tournament.public_id])).content.decode()

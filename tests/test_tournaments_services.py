@@ -16,6 +16,7 @@ from matches.clubs import services as clubs
 from matches.engine import setup_match
 from matches.engine.tournaments import PrizeKind, series_seed
 from matches.errors import Conflict, Invalid, ServiceError
+from matches.labels import NO_BREAK_SPACE
 from matches.models import Keeper, Match, PaperLine, Player
 from matches.papers import paper_list
 from matches.registry import TablePlace, table_place
@@ -148,8 +149,8 @@ def test_a_schedule_that_pays_out_more_than_the_pot_of_a_full_room_is_refused() 
         announce(seats=40, places=schedule)
     assert _texts(refused.value) == {
         "places": [
-            "The prizes by place pay out 550.00 €, but the prize money left after the categories' and best series' "
-            "prizes is 520.00 € (600.00 € less 80.00 €)."
+            f"The prizes by place pay out 550.00{NO_BREAK_SPACE}€, but the prize money left after the categories' and "
+            f"best series' prizes is 520.00{NO_BREAK_SPACE}€ (600.00{NO_BREAK_SPACE}€ less 80.00{NO_BREAK_SPACE}€)."
         ]
     }
     assert not Tournament.objects.exists()
@@ -166,7 +167,7 @@ def test_shares_adding_up_to_more_than_the_whole_pot_are_refused_however_they_ar
     too_much = tournaments.Schedule((6000, 4000, 5000), payout=payout)
     with pytest.raises(Invalid) as refused:
         announce(seats=seats, places=too_much)
-    assert _texts(refused.value) == {"places": ["The shares add up to 150 %: more than the whole pot."]}
+    assert _texts(refused.value) == {"places": [f"The shares add up to 150{NO_BREAK_SPACE}%: more than the whole pot."]}
     assert not Tournament.objects.exists()
     assert announce(seats=seats, places=tournaments.Schedule((6000, 3000, 1000), payout=payout))
 
@@ -180,8 +181,8 @@ def test_tandem_and_team_shares_adding_up_to_more_than_the_whole_pot_are_refused
             team_prizes=tournaments.Schedule((10_001,)),
         )
     assert _texts(refused.value) == {
-        "tandem_prizes": ["The shares add up to 100.5 %: more than the whole pot."],
-        "team_prizes": ["The shares add up to 100.01 %: more than the whole pot."],
+        "tandem_prizes": [f"The shares add up to 100.5{NO_BREAK_SPACE}%: more than the whole pot."],
+        "team_prizes": [f"The shares add up to 100.01{NO_BREAK_SPACE}%: more than the whole pot."],
     }
     assert not Tournament.objects.exists()
     # Amounts are weights of the side's own pot, however much they add up to.
@@ -191,7 +192,9 @@ def test_tandem_and_team_shares_adding_up_to_more_than_the_whole_pot_are_refused
 def test_category_prizes_that_pay_out_more_than_the_pot_of_a_full_room_are_refused() -> None:
     with pytest.raises(Invalid) as refused:
         announce(seats=4, categories=(("Damen", (5000, 2000)),))
-    assert _texts(refused.value) == {"categories": ["The prizes pay out 85.00 €, but the prize money is 60.00 €."]}
+    assert _texts(refused.value) == {
+        "categories": [f"The prizes pay out 85.00{NO_BREAK_SPACE}€, but the prize money is 60.00{NO_BREAK_SPACE}€."]
+    }
 
 
 def test_a_tournament_is_handed_over_to_another_account_and_never_to_its_organiser_again() -> None:
@@ -719,8 +722,8 @@ def test_prizes_announced_beyond_the_pot_are_named_and_the_rankings_and_dues_sti
     play_series(_drawn(tournament, 1))
     results = tournament_results(tournament)
     assert [error.message.render() for error in results.problems] == [
-        "The prizes by place pay out 500.00 €, but the prize money left after the categories' and best series' "
-        "prizes is 40.00 € (120.00 € less 80.00 €)."
+        f"The prizes by place pay out 500.00{NO_BREAK_SPACE}€, but the prize money left after the categories' and best "
+        f"series' prizes is 40.00{NO_BREAK_SPACE}€ (120.00{NO_BREAK_SPACE}€ less 80.00{NO_BREAK_SPACE}€)."
     ]
     assert results.prizes == ()
     assert len(results.standings) == 8
@@ -735,7 +738,7 @@ def test_an_organisers_share_beyond_the_pot_is_named_and_the_rankings_still_stan
     enter_field(tournament, 8)
     results = tournament_results(tournament)
     assert [error.message.render() for error in results.problems] == [
-        "The organiser's share of 1000.00 € is more than the pot of 120.00 €."
+        f"The organiser's share of 1000.00{NO_BREAK_SPACE}€ is more than the pot of 120.00{NO_BREAK_SPACE}€."
     ]
     assert (results.prizes, results.cashier.pot.share) == ((), 0)
 

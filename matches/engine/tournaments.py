@@ -154,9 +154,11 @@ class Side:
 
 
 def money(cents: int) -> Message:
-    """An amount (not negative) as the reader writes money: ``12.50 €``, in German ``12,50 €``."""
+    """An amount (not negative) as the reader writes money: ``12.50 €``, in German ``12,50 €``, a no-break space
+    before the sign, as the pages write every amount (``labels.euros``), so that a message never ends a line with
+    the figure and starts the next with its €."""
     euros, rest = divmod(cents, 100)
-    return msg(gettext_noop("{euros}.{cents} €"), euros=euros, cents=f"{rest:02d}")
+    return msg(gettext_noop("{euros}.{cents}\N{NO-BREAK SPACE}€"), euros=euros, cents=f"{rest:02d}")
 
 
 def split_by_weights(total: int, weights: Sequence[int]) -> tuple[int, ...]:
@@ -296,7 +298,10 @@ def shares_beyond_whole(schedule: PrizeSchedule) -> Message | None:
     announced or splits the whole prize money in their proportions."""
     if schedule.kind is not ScheduleKind.SHARES or sum(schedule.values) <= WHOLE:
         return None
-    return msg(gettext_noop("The shares add up to {share} %: more than the whole pot."), share=_percent(schedule))
+    return msg(
+        gettext_noop("The shares add up to {share}\N{NO-BREAK SPACE}%: more than the whole pot."),
+        share=_percent(schedule),
+    )
 
 
 def _percent(schedule: PrizeSchedule) -> Message | str:
