@@ -381,6 +381,31 @@ def test_the_organiser_handing_the_tournament_over_to_their_own_account_is_refus
     assert error_of(german, "id_username") == "Das ist dein eigenes Konto: nenne das Konto, das das Turnier übernimmt."
 
 
+def test_the_desk_hands_the_tournament_over_by_the_accounts_name_in_any_case_and_says_so_next_to_the_name() -> None:
+    tournament = announce()
+    client = organiser_of(tournament)
+    address = reverse("tournaments:hand_over", args=[tournament.public_id])
+    for name in ("anna", "ANNA"):
+        make_user(name)
+    refused = client.post(address, {"username": "Anna"})
+    assert refused.status_code == 400
+    page = html.unescape(refused.content.decode())
+    assert error_of(page, "id_username") == (
+        "Several accounts have that name in other capital letters: write it exactly as the account you mean does."
+    )
+    assert 'value="Anna"' in page
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    german = html.unescape(client.post(address, {"username": "Anna"}).content.decode())
+    assert error_of(german, "id_username") == (
+        "Mehrere Konten haben diesen Namen in anderer Groß- und Kleinschreibung: schreib ihn genau so wie das Konto, "
+        "das du meinst."
+    )
+    assert Tournament.objects.get(pk=tournament.pk).version == tournament.version
+    bert = make_user("bert")
+    assert client.post(address, {"username": "Bert"}).status_code == 302
+    assert Tournament.objects.get(pk=tournament.pk).organiser == bert
+
+
 def test_a_clubs_secretary_takes_its_tournament_over_and_naming_its_organiser_again_is_refused() -> None:
     owner, secretary = make_user("owner"), make_user("secretary")
     club = clubs.club_create(owner=owner, name="Grand Hand")

@@ -214,6 +214,28 @@ def test_a_tournament_is_handed_over_to_another_account_and_never_to_its_organis
     assert _texts(already.value) == {"username": ["bert organises the tournament already."]}
 
 
+def test_a_tournament_is_handed_over_to_the_account_its_name_finds_in_any_case() -> None:
+    """ "Anna" finds the account "anna"; where accounts differ only in case, the name as one of them is written finds
+    it, and any other spelling is refused rather than handed to one of them by chance."""
+    tournament = announce()
+    organiser = tournament.organiser
+    assert organiser is not None
+    anna = make_user("anna")
+    handed = tournaments.tournament_hand_over(tournament=tournament, username=" Anna ", user=organiser)
+    assert handed.organiser == anna
+    big, capital = make_user("ANNA"), make_user("Anna")
+    with pytest.raises(Invalid) as unclear:
+        tournaments.tournament_hand_over(tournament=tournament, username="aNNa", user=anna)
+    assert _texts(unclear.value) == {
+        "username": [
+            "Several accounts have that name in other capital letters: write it exactly as the account you mean does."
+        ]
+    }
+    assert Tournament.objects.get(pk=tournament.pk).organiser == anna
+    assert tournaments.tournament_hand_over(tournament=tournament, username="ANNA", user=anna).organiser == big
+    assert tournaments.tournament_hand_over(tournament=tournament, username="Anna", user=big).organiser == capital
+
+
 # --- Entries ----------------------------------------------------------------------------------------------------------
 
 

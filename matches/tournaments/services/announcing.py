@@ -228,11 +228,24 @@ def tournament_announce(
 def tournament_hand_over(*, tournament: Tournament, username: str, user: User) -> Tournament:
     """Make the account named ``username`` the tournament's organiser, in place of the one it had: the organiser's
     desk, money and lists pass to them (the club's owners and secretaries, for a club's tournament, keep theirs).
-    ``user``: who hands it over. Refused for no account of that name, and for the organiser it has (the organiser
-    naming their own account hands nothing over; a club's owner or secretary naming themselves takes it over)."""
-    to = User.objects.filter(username=username.strip(), is_active=True).first()
-    if to is None:
+    ``user``: who hands it over. The name finds its account in any case ("Anna" finds "anna"); of accounts that differ
+    only in case, the one written as named. Refused for no account of that name, for several of it in other cases
+    (never handed to one of them by chance), and for the organiser it has (the organiser naming their own account
+    hands nothing over; a club's owner or secretary naming themselves takes it over)."""
+    name = username.strip()
+    found = list(User.objects.filter(username__iexact=name, is_active=True))
+    exact = [account for account in found if account.username == name]
+    if not found:
         raise Invalid.on("username", gettext_noop("There is no account of that name."))
+    if len(found) > 1 and not exact:
+        raise Invalid.on(
+            "username",
+            gettext_noop(
+                "Several accounts have that name in other capital letters: write it exactly as the account you mean "
+                "does."
+            ),
+        )
+    to = exact[0] if exact else found[0]
     with transaction.atomic():
         locked = _lock(tournament)
         if to.pk == locked.organiser_id == user.pk:
