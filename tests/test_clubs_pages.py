@@ -663,6 +663,28 @@ def test_a_member_refused_on_the_clubs_page_is_said_at_the_members_form() -> Non
     assert '<p class="error" role="alert">Only the club&#x27;s owner gives and takes' in form, form
 
 
+def test_a_member_is_found_by_the_accounts_name_in_any_case_and_an_owner_so_named_stays_the_owners_to_change() -> None:
+    olga, sven, mia = make_user("olga"), make_user("sven"), make_user("mia")
+    owner = _client(olga)
+    club_id = _created(owner.post(reverse("club_list"), {"name": "Grand Hand"}), r"/clubs/([0-9a-f-]+)/")
+    member = reverse("club_member", args=[club_id])
+    assert owner.post(member, {"username": " Sven ", "role": "secretary"}).status_code == 302
+    assert Membership.objects.get(user=sven).role == "secretary"
+    # The secretary names the owner in other capital letters: still the owner's role, still the owner's to change.
+    answer = _client(sven).post(member, {"username": "OLGA", "role": "member"})
+    assert answer.status_code == 403
+    assert Membership.objects.get(user=olga).role == "owner"
+    assert _client(sven).post(member, {"username": "MIA", "role": "member"}).status_code == 302
+    assert Membership.objects.get(user=mia).role == "member"
+    # Of two accounts alike but for case, the one written as named; another spelling is refused next to the name.
+    make_user("Mia")
+    assert _client(sven).post(member, {"username": "Mia", "role": "scorer"}).status_code == 302
+    assert Membership.objects.get(user__username="Mia").role == "scorer"
+    answer = _client(sven).post(member, {"username": "MIA", "role": "scorer"})
+    assert answer.status_code == 400
+    assert re.search(r'id="id_username_error"[^>]*>Several accounts have that name', answer.content.decode())
+
+
 def test_a_players_season_says_their_place_and_what_the_seasons_table_ranks_them_by() -> None:
     owner = _client(make_user("olga"))
     club, season = _club_with_season(owner)

@@ -866,7 +866,7 @@ def test_a_team_of_a_name_taken_is_refused_next_to_its_name() -> None:
         {"team-club": str(setup.clubs[0].public_id), "team-name": "Herz Dame I", "team-captain": "nobody-here"},
     )
     assert response.status_code == 400
-    assert "Nobody has that username." in error_of(response.content.decode(), "id_team-captain")
+    assert "There is no account of that name." in error_of(response.content.decode(), "id_team-captain")
     response = browser(setup.manager).post(
         reverse("interclub_team_new", args=[setup.group.public_id]),
         {"team-club": str(setup.clubs[0].public_id), "team-name": "Herz Dame I", "team-captain": ""},
@@ -881,6 +881,22 @@ def test_a_match_day_number_taken_is_refused_next_to_its_number() -> None:
     )
     assert response.status_code == 400
     assert "match day 1 already" in error_of(response.content.decode(), "id_day-number")
+
+
+def test_a_captain_and_a_manager_are_found_by_the_accounts_name_in_any_case() -> None:
+    setup = league_setup()
+    anna = User.objects.create_user("anna")
+    team = setup.teams[0]
+    answer = browser(setup.manager).post(reverse("interclub_captain", args=[team.public_id]), {"captain": "Anna"})
+    assert answer.status_code == 302
+    assert Team.objects.get(pk=team.pk).captain == anna
+    owner = setup.league.managers.get(role="owner").user
+    answer = browser(owner).post(
+        reverse("interclub_manager_new", args=[setup.league.public_id]),
+        {"manager-username": "ANNA", "manager-role": "manager"},
+    )
+    assert answer.status_code == 302
+    assert setup.league.managers.filter(user=anna).exists()
 
 
 def test_a_venue_with_a_team_playing_elsewhere_is_refused() -> None:

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from matches.engine.presets import PRESETS
-from matches.errors import Conflict, ServiceError
+from matches.errors import Conflict, Invalid, ServiceError
 from matches.exports.base import backup_response
 from matches.exports.pdf import blank_lists_pdf, pdf_response
 from matches.exports.picture import picture_response
@@ -39,6 +39,7 @@ from matches.qr import table_join
 from matches.records import record_links
 from matches.refusals import done_or_refused, refusal_as_messages, refusal_on_form, refusal_texts
 from matches.screens import screen_response
+from matches.services.events import account_named
 from matches.services.paper import PaperTotals, TableVersion
 from matches.views.common import made_by_form
 from matches.views.paper import PaperTable, paper_page
@@ -157,7 +158,11 @@ def club_member(request: HttpRequest, club: Club) -> HttpResponse:
     remove = request.POST.get("remove") == "1"
     if not form.is_valid():
         return _club_page(request, club, member_form=form, status=400)
-    held = Membership.objects.filter(club=club, user__username=form.cleaned_data["username"]).first()
+    try:
+        named: User | None = account_named(form.cleaned_data["username"])
+    except Invalid:
+        named = None  # the service says why, next to the name
+    held = Membership.objects.filter(club=club, user=named).first() if named is not None else None
     managing = {ClubRole.OWNER, ClubRole.SECRETARY}
     owners_only = remove or form.cleaned_data["role"] in managing or (held is not None and held.role in managing)
     if owners_only and not club_can(visitor_of(request), Action.ROLES, club):
@@ -167,9 +172,7 @@ def club_member(request: HttpRequest, club: Club) -> HttpResponse:
         return _club_page(request, club, member_form=form, status=403)
     try:
         if remove:
-            member = User.objects.filter(username=form.cleaned_data["username"]).first()
-            if member is not None:
-                services.member_remove(club=club, user=member)
+            services.member_remove(club=club, user=account_named(form.cleaned_data["username"]))
         else:
             services.member_set(club=club, **form.cleaned_data)
     except ServiceError as error:

@@ -26,6 +26,7 @@ from matches.qr import table_join
 from matches.records import record_links
 from matches.refusals import done_or_refused, refusal_as_messages, refusal_on_form, refusal_texts
 from matches.screens import followed_page, screen_response
+from matches.services.events import account_named
 from matches.services.paper import PaperTotals, TableVersion
 from matches.views.common import made_by_form
 from matches.views.paper import PaperTable, paper_page
@@ -80,8 +81,9 @@ def _venue_url(venue: Venue, anchor: str = "") -> str:
     return reverse("interclub_venue", args=[venue.public_id]) + anchor
 
 
-def _user_named(username: str) -> User | None:
-    return User.objects.filter(username=username.strip()).first() if username.strip() else None
+def _captain_named(name: str) -> User | None:
+    """The account a team's captain field names (in any case, as ``account_named`` finds it), None when left empty."""
+    return account_named(name, "captain") if name.strip() else None
 
 
 # --- The venue's match day --------------------------------------------------------------------------------------------
@@ -474,13 +476,11 @@ def team_new(request: HttpRequest, group: Group) -> HttpResponse:
     form = TeamForm(request.POST, clubs=context["team_form"].fields["club"].widget.choices, prefix="team")
     if form.is_valid():
         club = Club.objects.filter(public_id=form.cleaned_data["club"]).first()
-        captain = _user_named(form.cleaned_data["captain"])
         if club is None:
             form.add_error("club", _("Choose a club."))
-        elif form.cleaned_data["captain"].strip() and captain is None:
-            form.add_error("captain", _("Nobody has that username."))
         else:
             try:
+                captain = _captain_named(form.cleaned_data["captain"])
                 services.team_enter(group=group, club=club, name=form.cleaned_data["name"], captain=captain)
             except ServiceError as error:
                 refusal_on_form(form, error)
@@ -588,11 +588,11 @@ def team_roster(request: HttpRequest, team: Team) -> HttpResponse:
 def team_captain(request: HttpRequest, team: Team) -> HttpResponse:
     form = CaptainForm(request.POST)
     if form.is_valid():
-        captain = _user_named(form.cleaned_data["captain"])
-        if form.cleaned_data["captain"].strip() and captain is None:
-            form.add_error("captain", _("Nobody has that username."))
+        try:
+            services.team_captain_set(team=team, captain=_captain_named(form.cleaned_data["captain"]))
+        except ServiceError as error:
+            refusal_on_form(form, error)
         else:
-            services.team_captain_set(team=team, captain=captain)
             return redirect("interclub_team", team_id=team.public_id)
     context = _team_context(request, team) | {"captain_form": form}
     return render(request, "interclub/team_detail.html", context, status=400)
@@ -629,17 +629,14 @@ def league_manager_new(request: HttpRequest, league: League) -> HttpResponse:
     """Give an account a role at the league: a manager, or an owner who gives roles too (and hands the league on)."""
     form = ManagerForm(request.POST, prefix="manager")
     if form.is_valid():
-        user = User.objects.filter(username=form.cleaned_data["username"].strip(), is_active=True).first()
-        if user is None:
-            form.add_error("username", _("There is no account of that name."))
+        try:
+            user = account_named(form.cleaned_data["username"])
+            services.league_manager_set(league=league, user=user, role=form.cleaned_data["role"])
+        except ServiceError as error:
+            refusal_on_form(form, error)
         else:
-            try:
-                services.league_manager_set(league=league, user=user, role=form.cleaned_data["role"])
-            except ServiceError as error:
-                refusal_on_form(form, error)
-            else:
-                messages.success(request, _("%(name)s runs the league now.") % {"name": user.username})
-                return redirect("interclub_league", league_id=league.public_id)
+            messages.success(request, _("%(name)s runs the league now.") % {"name": user.username})
+            return redirect("interclub_league", league_id=league.public_id)
     context = _league_context(request, league) | {"manager_form": form}
     return render(request, "interclub/league_detail.html", context, status=400)
 

@@ -1,12 +1,15 @@
 """What every kind of event checks alike in what its organisers type: the name of an event or a group of it (a club,
 a season, a league, a tournament, a category), its tables' rules and its series' lengths, a choice among a rule's
-values, a federation number, and a player's name told apart by a bracketed addition."""
+values, a federation number, a player's name told apart by a bracketed addition, and the account a person names to
+give it a role."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
+
+from django.contrib.auth.models import User
 
 from ..engine import MatchSetup, RuleError, setup_match
 from ..engine.messages import gettext_noop
@@ -27,6 +30,27 @@ def one_line_name(raw: str, field: str = "name") -> str:
     if len(name) > MAX_EVENT_NAME:
         raise Invalid.on(field, gettext_noop("At most {count} characters."), count=MAX_EVENT_NAME)
     return name
+
+
+def account_named(raw: str, field: str = "username") -> User:
+    """The active account a person typed the name of to give it a role (a club's member, a league's manager or a
+    team's captain, a tournament's organiser): in any case, "Anna" finding "anna"; of accounts that differ only in
+    case, the one written as named. Refused (at ``field``) for no account of that name, and for several of it in
+    other cases, so that a role never falls to one of them by chance."""
+    name = raw.strip()
+    found = list(User.objects.filter(username__iexact=name, is_active=True)) if name else []
+    exact = [account for account in found if account.username == name]
+    if not found:
+        raise Invalid.on(field, gettext_noop("There is no account of that name."))
+    if len(found) > 1 and not exact:
+        raise Invalid.on(
+            field,
+            gettext_noop(
+                "Several accounts have that name in other capital letters: write it exactly as the account you mean "
+                "does."
+            ),
+        )
+    return exact[0] if exact else found[0]
 
 
 def tables_rules(variant: str, scheme: str, rules: Mapping[str, Any], players: int) -> MatchSetup:

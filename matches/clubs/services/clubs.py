@@ -15,7 +15,7 @@ from matches.errors import Conflict, Invalid
 from matches.models import Keeper, Player, new_link_token
 from matches.names import BadName, normalize_name
 from matches.services import player_named
-from matches.services.events import one_line_name
+from matches.services.events import account_named, one_line_name
 
 from ..models import Club, ClubRole, Membership, Roster, Season
 
@@ -29,14 +29,13 @@ def club_create(*, owner: User, name: str) -> Club:
 
 
 def member_set(*, club: Club, username: str, role: str) -> Membership:
-    """Give the account named ``username`` a role at the club (adding it as a member if new)."""
+    """Give the account named ``username`` (in any case, as ``account_named`` finds it) a role at the club (adding it
+    as a member if new)."""
     try:
         chosen = ClubRole(role)
     except ValueError:
         raise Invalid.on("role", gettext_noop("Must be one of: {choices}."), choices=", ".join(ClubRole)) from None
-    user = User.objects.filter(username=username.strip(), is_active=True).first()
-    if user is None:
-        raise Invalid.on("username", gettext_noop("There is no account of that name."))
+    user = account_named(username)
     with transaction.atomic():
         membership, _ = Membership.objects.select_for_update().get_or_create(club=club, user=user)
         if membership.role == ClubRole.OWNER and chosen != ClubRole.OWNER:

@@ -36,7 +36,7 @@ from matches.engine.tournaments import (
 from matches.errors import Invalid
 from matches.models import Keeper
 from matches.names import name_key
-from matches.services.events import one_line_name, one_of, series_lengths, tables_rules
+from matches.services.events import account_named, one_line_name, one_of, series_lengths, tables_rules
 from matches.services.tables import moved_on
 
 from ..models import Category, Tournament
@@ -228,24 +228,10 @@ def tournament_announce(
 def tournament_hand_over(*, tournament: Tournament, username: str, user: User) -> Tournament:
     """Make the account named ``username`` the tournament's organiser, in place of the one it had: the organiser's
     desk, money and lists pass to them (the club's owners and secretaries, for a club's tournament, keep theirs).
-    ``user``: who hands it over. The name finds its account in any case ("Anna" finds "anna"); of accounts that differ
-    only in case, the one written as named. Refused for no account of that name, for several of it in other cases
-    (never handed to one of them by chance), and for the organiser it has (the organiser naming their own account
-    hands nothing over; a club's owner or secretary naming themselves takes it over)."""
-    name = username.strip()
-    found = list(User.objects.filter(username__iexact=name, is_active=True))
-    exact = [account for account in found if account.username == name]
-    if not found:
-        raise Invalid.on("username", gettext_noop("There is no account of that name."))
-    if len(found) > 1 and not exact:
-        raise Invalid.on(
-            "username",
-            gettext_noop(
-                "Several accounts have that name in other capital letters: write it exactly as the account you mean "
-                "does."
-            ),
-        )
-    to = exact[0] if exact else found[0]
+    ``user``: who hands it over. The name finds its account as ``account_named`` does, in any case. Refused for no
+    account of that name, and for the organiser it has (the organiser naming their own account hands nothing over; a
+    club's owner or secretary naming themselves takes it over)."""
+    to = account_named(username)
     with transaction.atomic():
         locked = _lock(tournament)
         if to.pk == locked.organiser_id == user.pk:
