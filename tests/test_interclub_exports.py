@@ -352,6 +352,31 @@ def test_the_printed_report_of_a_corrected_venue_gives_the_scores_changed_and_th
     assert "Not confirmed for Pik As I" not in text
 
 
+def test_the_printed_report_names_each_account_as_the_reports_page_and_the_api_do(client: Client) -> None:
+    """The league's manager and a captain with a full name in their accounts: the printout, the report's page and
+    the API's report name them alike, by their usernames, for a manager comparing the page with the printout."""
+    setup = played()
+    for user, first, last in ((setup.manager, "Maria", "Leitner"), (setup.captains[0], "Hans", "Dammer")):
+        user.first_name, user.last_name = first, last
+        user.save()
+    accepted(setup)
+    setup.venue = leagues.venue_reopen(venue=setup.venue, user=setup.manager, reason="Table 1 added wrongly")
+    setup.venue = leagues.venue_close(venue=setup.venue, user=setup.manager)
+    leagues.report_confirm(venue=setup.venue, team=setup.teams[0], user=setup.captains[0])
+    text = " ".join(pdf_text(client.get(reverse("download-venue-report", args=[setup.venue.public_id, "pdf"]))))
+    page = html.unescape(client.get(reverse("interclub_report", args=[setup.venue.public_id])).content.decode())
+    report = client.get(f"/api/v1/venues/{setup.venue.public_id}/report/").json()
+    for shown in (text, page):
+        assert "Maria Leitner" not in shown
+        assert "Hans Dammer" not in shown
+    assert "Confirmed for Herz Dame I by captain0 on" in text
+    assert f"by {setup.manager.username}: Table 1 added wrongly" in text
+    assert "Herz Dame I (captain0)" in page
+    assert f"· {setup.manager.username}: Table 1 added wrongly" in page
+    assert [one["by"] for one in report["confirmed"]] == ["captain0"]
+    assert [one["by"] for one in report["corrections"]] == [setup.manager.username]
+
+
 def twice_corrected() -> LeagueSetup:
     """A venue of four teams and three series, every player with a federation number and Pik As I's substitute in
     for its fourth player in series 2, accepted and corrected twice (the first changing three teams' series scores,

@@ -23,7 +23,7 @@ from matches.registry import TablePlace
 
 from .exports import lined_up_note, report_date, score_change_note, venue_parts
 from .models import Team, VenueTable
-from .selectors import SeriesResult, VenueReport
+from .selectors import SeriesResult, VenueReport, account_name
 
 ROW = 4.2  # mm: one line of the report; four teams of four players in three series fit one page
 SIZE = 8  # pt
@@ -36,9 +36,9 @@ TABLE_TITLE = 18  # mm: "Table 3" before a table's players
 
 
 def _person(user: User | None) -> str:
-    if user is None:
-        return pgettext("league file", "an account that is not here")
-    return user.get_full_name() or user.get_username()
+    """An account as the report's page names it (``account_name``); one deleted, or left on another server by a
+    restored league, as no longer here."""
+    return account_name(user) or pgettext("league file", "an account that is not here")
 
 
 def _moment(value: datetime.datetime) -> str:

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.contrib.auth.models import User
 from django.db.models import Count, Exists, OuterRef, QuerySet, Sum
 
 from matches.engine.draw import met_again
@@ -131,6 +132,13 @@ class SeriesResult:
     @property
     def complete(self) -> bool:
         return self.seated and all(table.complete for table in self.tables)
+
+
+def account_name(user: User | None) -> str | None:
+    """An account as a venue's report names it to everybody (who confirmed, reopened or corrected, accepted), on
+    its page, printed and in the API, as the product shows an account to others: by its username, never the full
+    name an account may hold; none once it was deleted."""
+    return user.get_username() if user is not None else None
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import User
 from django.urls import path
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
@@ -21,7 +20,7 @@ from matches.permissions import request_account, visitor_of
 
 from ..models import Division, Group, League, MatchDay, Team, Venue, VenueTeam
 from ..permissions import league_role
-from ..selectors import VenueReport, group_table, players_ranking, team_match_days, venue_report
+from ..selectors import VenueReport, account_name, group_table, players_ranking, team_match_days, venue_report
 from .shapes import (
     GroupDetailShape,
     GroupTableShape,
@@ -277,12 +276,6 @@ class VenueView(PolicyView):
         return with_version(Response(VenueStateShape(state).data), state["version"])
 
 
-def username(user: User | None) -> str | None:
-    """An account as the report's page names it (to everybody, as the report is public): by its username; none once
-    it was deleted."""
-    return user.get_username() if user is not None else None
-
-
 def report_data(report: VenueReport) -> dict[str, Any]:
     """The report with every team and player by id, and every account that confirmed, corrected or accepted it by
     its username, as its page names them."""
@@ -327,17 +320,17 @@ def report_data(report: VenueReport) -> dict[str, Any]:
         "ready": report.ready,
         "provisional": report.provisional,
         "accepted_at": report.venue.accepted_at,
-        "accepted_by": username(report.venue.accepted_by),
+        "accepted_by": account_name(report.venue.accepted_by),
         "series": series,
         "day": [{"team": by_name[row.team], "game_points": row.game_points, **points_data(row.points)} for row in day],
         "confirmed": [
-            {"team": one.team.public_id, "by": username(one.captain), "created_at": one.created_at}
+            {"team": one.team.public_id, "by": account_name(one.captain), "created_at": one.created_at}
             for one in report.confirmed
         ],
         "confirmed_before": [
             {
                 "team": one.team.public_id,
-                "by": username(one.captain),
+                "by": account_name(one.captain),
                 "created_at": one.created_at,
                 "corrected_at": correction.created_at,
             }
@@ -349,7 +342,7 @@ def report_data(report: VenueReport) -> dict[str, Any]:
                 "accepted": one.accepted,
                 "before": one.before,
                 "after": one.after,
-                "by": username(one.user),
+                "by": account_name(one.user),
                 "created_at": one.created_at,
                 "closed_at": one.closed_at,
             }

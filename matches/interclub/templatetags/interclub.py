@@ -1,10 +1,12 @@
-"""The league pages' numbers: league points as the federations write them (halves as ½)."""
+"""The league pages' numbers: league points as the federations write them (halves as ½); and the accounts a report
+names, as its printout and the API do."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
 from django import template
+from django.contrib.auth.models import User
 from django.utils.formats import number_format
 
 from matches.engine.match_days import LeaguePoints
@@ -12,9 +14,15 @@ from matches.labels import MINUS, rounded, total_label
 
 from ..exports import lined_up_note, score_change_note
 from ..models import ScoreChange
-from ..selectors import LinedUp
+from ..selectors import LinedUp, account_name
 
 register = template.Library()
+
+
+@register.filter
+def account(user: User | None) -> str | None:
+    """An account as the report names it everywhere: ``account_name``."""
+    return account_name(user)
 
 
 @register.filter
