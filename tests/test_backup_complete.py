@@ -79,6 +79,7 @@ NOT_KEPT = {
     "leagues.Night.version": "counts the changes seen here, as a match's version does",
     "leagues.Season.version": "counts the rescores of its kept sums seen here, which a restore sums afresh",
     "interclub.Venue.version": "counts the changes seen here, as a match's version does",
+    "interclub.Venue.results_version": "the version seen here at which its results last changed, as its version",
     "interclub.Group.version": "counts the rescores of its kept standings seen here, which a restore sums afresh",
     "tournaments.Tournament.version": "counts the changes seen here, as a match's version does",
 }

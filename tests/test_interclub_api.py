@@ -606,8 +606,67 @@ def test_a_captain_confirms_the_report_once_it_is_ready(setup: LeagueSetup) -> N
     assert send(client, address(setup.venue, "confirm"), body, key=key).json()["replayed"] is True
     assert send(client, address(setup.venue, "confirm"), body).status_code == 200
     assert ReportConfirmation.objects.count() == 1
-    stale = send(client, address(setup.venue, "confirm"), body, seen=version(setup.venue) - 1)
+    stale = send(client, address(setup.venue, "confirm"), body, seen=version(setup.venue) - 2)
     assert stale.status_code == 409
+
+
+def test_a_confirmation_or_acceptance_meanwhile_refuses_neither_another_captain_nor_the_manager(
+    setup: LeagueSetup,
+) -> None:
+    """Each read the closed venue at one version; each confirmation and the acceptance moves it on, and changes no
+    result: as on the report's page, nobody's confirmation or acceptance is refused for them."""
+    venue = closed(setup)
+    seen = version(venue)
+    for number in (1, 2):
+        body = {"team": str(setup.teams[number].public_id)}
+        response = send(signed(setup.captains[number]), address(venue, "confirm"), body, seen=seen)
+        assert response.status_code == 201, response.content
+    accepted = send(signed(setup.manager), address(venue, "accept"), {}, seen=seen)
+    assert accepted.status_code == 200, accepted.content
+    assert accepted.json()["confirmed"] == [str(setup.teams[1].public_id), str(setup.teams[2].public_id)]
+    assert accepted.json()["accepted"] is True
+    assert accepted["ETag"] == f'"{version(venue)}"' == f'"{seen + 3}"'
+    body = {"team": str(setup.teams[1].public_id)}
+    assert send(signed(setup.captains[1]), address(venue, "confirm"), body, seen=seen).status_code == 200
+    # A version the venue never had is refused as ever.
+    body = {"team": str(setup.teams[3].public_id)}
+    assert send(signed(setup.captains[3]), address(venue, "confirm"), body, seen=seen + 4).status_code == 409
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_confirmation_of_results_changed_since_the_version_read_is_a_409_saying_so(
+    setup: LeagueSetup, language: str
+) -> None:
+    """Pik As I's captain read the report as closed, the league's manager corrected it meanwhile: the confirmation
+    naming the version read is refused, with the venue's version now to read the report at; so is one naming a
+    version read while the venue still played, and an acceptance from then."""
+    played(setup)
+    playing = version(setup.venue)
+    venue = leagues.venue_close(venue=setup.venue, user=setup.secretaries[0])
+    read = version(venue)
+    leagues.venue_reopen(venue=venue, user=setup.manager)
+    enter_series(setup, 2, {**dict(zip((t.name for t in setup.teams), SCORES, strict=True)), "Herz Dame I": 3100}, None)
+    leagues.venue_close(venue=venue, user=setup.manager)
+    body = {"team": str(setup.teams[2].public_id)}
+    headers = {"Idempotency-Key": str(uuid.uuid4()), "If-Match": f'"{read}"', "Accept-Language": language}
+    refused = signed(setup.captains[2]).post(address(venue, "confirm"), body, format="json", headers=headers)
+    assert refused.status_code == 409
+    said = {
+        "en": f"The report's results were changed since version {read} you read (the venue is at version "
+        f"{version(venue)} now): read the report as it stands now, then confirm it again.",
+        "de": f"Die Ergebnisse des Spielberichts wurden seit Version {read}, die du gelesen hast, geändert (der "
+        f"Spielort ist jetzt bei Version {version(venue)}): Lies den Spielbericht, wie er jetzt steht, und "
+        "bestätige ihn dann erneut.",
+    }
+    assert refused.json() == {"venue": [said[language]], "version": version(venue)}
+    assert not ReportConfirmation.objects.exists()
+    assert send(signed(setup.captains[2]), address(venue, "confirm"), body, seen=playing).status_code == 409
+    refused = send(signed(setup.manager), address(venue, "accept"), {}, seen=read)
+    assert refused.status_code == 409
+    assert refused.json()["venue"][0].endswith("read the report as it stands now, then accept it.")
+    assert Venue.objects.get(pk=venue.pk).accepted_at is None
+    confirmed = send(signed(setup.captains[2]), address(venue, "confirm"), body, seen=version(venue))
+    assert confirmed.status_code == 201, confirmed.content
 
 
 @pytest.mark.parametrize("who", ["host secretary", "another captain", "manager"])

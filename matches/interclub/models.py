@@ -212,6 +212,10 @@ class Venue(models.Model):
     # confirmations and acceptance): a client that changes it naming an older one is told instead of changing what
     # it did not see.
     version = models.PositiveIntegerField(default=0)
+    # The version the venue had when the results its report shows last changed (its latest closing: its lists are
+    # locked until it reopens): a captain's confirmation or the manager's acceptance naming an older one is refused,
+    # one naming a version moved on since by confirmations or the acceptance alone is not.
+    results_version = models.PositiveIntegerField(default=0)
     # The answers its changes through the API got, by key (gone with it).
     kept_answers = GenericRelation(KeptAnswer, content_type_field="kind", object_id_field="thing_id")
     created_at = models.DateTimeField(auto_now_add=True)

@@ -1,7 +1,8 @@
 """What a venue's people do through the API: check a team's line-up in for a series, seat a series (and drop a seating
 before play), enter a table's paper list, close the venue, confirm its report as a captain, accept it as the league's
 manager and reopen it for a correction. Each through the league's services, under the protocol of ``replays`` (a
-retried key gets its first answer; a stale ``If-Match`` a 409); each answered with the venue as it stands after it."""
+retried key gets its first answer; a stale ``If-Match`` a 409, for a confirmation or an acceptance only where the
+report's results changed since); each answered with the venue as it stands after it."""
 
 from __future__ import annotations
 
@@ -12,16 +13,19 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.urls import path
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from matches.api.paper import PaperListView, PaperTables
-from matches.api.replays import Made, Versioned, VersionedChangeView, keyed_change
+from matches.api.policy import seen_version
+from matches.api.replays import Made, Versioned, VersionedChangeView, keyed_answer, keyed_change, with_version
 from matches.api.resources.common import IDEMPOTENCY, REFUSED, bounded_body
 from matches.engine import FieldError
 from matches.engine.messages import gettext_noop, msg
-from matches.errors import Invalid
+from matches.errors import Conflict, Invalid
 from matches.models import Player
 from matches.permissions import Action, Denied, signed_in_account, visitor_of
 
@@ -51,6 +55,18 @@ CONFLICT = {
 }
 CHANGED = {200: VenueChangedShape, **REFUSED, **CONFLICT}
 HEADERS = [IDEMPOTENCY, IF_MATCH_VENUE]
+# A confirmation or acceptance is checked against the report's results the client read, not every change since.
+REPORT_HEADERS = [
+    IDEMPOTENCY,
+    OpenApiParameter(
+        "If-Match",
+        OpenApiTypes.STR,
+        OpenApiParameter.HEADER,
+        description="The venue's version the report was read at, as its ETag gave it (\"12\"): if the report's "
+        "results changed since (the venue closed, or closed again after a correction), the answer is 409 with the "
+        "current version; confirmations and an acceptance made since refuse nobody.",
+    ),
+]
 
 NO_SUCH_TEAM = gettext_noop("No team of this venue has that id.")
 # The services' words for it, so that the two say the same.
@@ -72,6 +88,26 @@ VENUE = Versioned(
 def venue_change(request: Request, venue: Venue, user: User, change: Callable[[], Made]) -> Response:
     """Make ``change`` to ``venue`` under the protocol; the answer is the venue as ``user`` sees it after it."""
     return keyed_change(request, venue, VENUE, change, state=lambda: venue_state(venue, user), shape=VenueChangedShape)
+
+
+def report_change(request: Request, venue: Venue, user: User, change: Callable[[int | None], Made]) -> Response:
+    """Make ``change`` to the venue's report (a captain's confirmation, the manager's acceptance) under the protocol,
+    save for what an ``If-Match`` is checked against: ``change`` is given the version sent, and the services refuse
+    it only where the report's results changed since (``report_confirm``), so that a confirmation or acceptance
+    made meanwhile refuses nobody, as on the report's page; a version the venue never had is refused as ever. The
+    answer is the venue as ``user`` sees it after it, with its version as the ETag."""
+    seen = seen_version(request)
+
+    def answer() -> Response:
+        current = VENUE.version_now(venue)
+        if seen is not None and current is not None and seen > current:
+            raise Conflict([FieldError(VENUE.owner, msg(VENUE.moved_on, version=current))])
+        made = change(seen)
+        body = VenueChangedShape({**venue_state(venue, user), "replayed": False}).data
+        return Response(body, status=status.HTTP_201_CREATED if made.created else status.HTTP_200_OK)
+
+    response = keyed_answer(request, venue, answer)
+    return with_version(response, response.data["version"])
 
 
 class VenueChangeView(VersionedChangeView):
@@ -262,22 +298,23 @@ class ConfirmView(VenueChangeView):
         summary="Confirm the report as a team's captain",
         description="Once the venue closed (409 before). Only the team's captain confirms for it (400 for anybody "
         "else). 201 for a new confirmation, 200 for one made before; after a correction the captain confirms the "
-        "corrected result anew (201).",
+        "corrected result anew (201). A version sent as If-Match is refused (409) only where the report's results "
+        "changed since it, not for other captains' confirmations or the acceptance made meanwhile.",
         request=ConfirmInput,
-        parameters=HEADERS,
+        parameters=REPORT_HEADERS,
         responses={201: VenueChangedShape, **CHANGED},
     )
     def post(self, request: Request, venue_id: str) -> Response:
         data = bounded_body(ConfirmInput, request)
         venue: Venue = self.subject
 
-        def change() -> Made:
+        def change(seen: int | None) -> Made:
             team = _venue_team(venue, data["team"], "team")
             new = not standing_confirmations(venue).filter(team=team).exists()
-            report_confirm(venue=venue, team=team, user=self.account())
+            report_confirm(venue=venue, team=team, user=self.account(), seen=seen)
             return Made(created=new)
 
-        return venue_change(request, venue, self.account(), change)
+        return report_change(request, venue, self.account(), change)
 
 
 class AcceptView(VenueChangeView):
@@ -287,20 +324,21 @@ class AcceptView(VenueChangeView):
         operation_id="venue_accept",
         summary="Accept the report as the league's manager",
         description="Its results are no longer provisional. Refused (409) before the venue closed and for a report "
-        "accepted already: a correction reopens it with a reason.",
+        "accepted already: a correction reopens it with a reason. A version sent as If-Match is refused (409) only "
+        "where the report's results changed since it, not for the captains' confirmations made meanwhile.",
         request=NothingInput,
-        parameters=HEADERS,
+        parameters=REPORT_HEADERS,
         responses=CHANGED,
     )
     def post(self, request: Request, venue_id: str) -> Response:
         bounded_body(NothingInput, request)
         venue: Venue = self.subject
 
-        def change() -> Made:
-            report_accept(venue=venue, user=self.account())
+        def change(seen: int | None) -> Made:
+            report_accept(venue=venue, user=self.account(), seen=seen)
             return Made()
 
-        return venue_change(request, venue, self.account(), change)
+        return report_change(request, venue, self.account(), change)
 
 
 class VenueReopenView(VenueChangeView):

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.formats import date_format
 
@@ -81,6 +82,8 @@ def venue_close(*, venue: Venue, user: User | None) -> Venue:
             after=_scores_of(locked), closed_at=locked.closed_at
         )
         moved_on(locked)
+        # The results the report shows stand from this version on, until the venue reopens.
+        Venue.objects.filter(pk=locked.pk).update(results_version=F("version"))
         return locked
 
 
@@ -212,11 +215,23 @@ def _check_results(venue: Venue, results: str | None, refusal: str) -> None:
         raise Conflict.on("results", refusal)
 
 
-def report_confirm(*, venue: Venue, team: Team, user: User, results: str | None = None) -> ReportConfirmation:
+def _check_seen(venue: Venue, seen: int | None, refusal: str) -> None:
+    """Refuse (``refusal``, with the version ``seen`` and the venue's now) a confirmation or acceptance through the
+    API naming (its ``If-Match``) a version of the locked venue from before its results last changed
+    (``results_version``: a report read while the venue played, or before a correction closed it again). Versions
+    moved on since by confirmations or an acceptance alone count as the results read, as on the report's page."""
+    if seen is not None and seen < venue.results_version:
+        raise Conflict.on("venue", refusal, seen=seen, version=venue.version)
+
+
+def report_confirm(
+    *, venue: Venue, team: Team, user: User, results: str | None = None, seen: int | None = None
+) -> ReportConfirmation:
     """A team's captain confirms the venue's report for their team as it stands; confirming it again is confirming
     once, and after a correction the captain confirms the corrected result anew (the confirmation of the earlier
     result is kept). Refused before the report is ready, for anybody who is not the team's captain, and where the
-    page confirmed from showed other ``results`` (``VenueReport.results_digest``): a report corrected since."""
+    page confirmed from showed other ``results`` (``VenueReport.results_digest``) or the API's client read the
+    venue at a version ``seen`` before its results last changed: a report corrected since."""
     with transaction.atomic():
         locked = _lock_venue(venue)
         if not VenueTeam.objects.filter(venue=locked, team=team).exists():
@@ -238,6 +253,14 @@ def report_confirm(*, venue: Venue, team: Team, user: User, results: str | None 
                 "confirm them again."
             ),
         )
+        _check_seen(
+            locked,
+            seen,
+            gettext_noop(
+                "The report's results were changed since version {seen} you read (the venue is at version {version} "
+                "now): read the report as it stands now, then confirm it again."
+            ),
+        )
         confirmation = standing_confirmations(locked).filter(team=team).first()
         if confirmation is None:
             confirmation = ReportConfirmation.objects.create(venue=locked, team=team, captain=user)
@@ -245,11 +268,12 @@ def report_confirm(*, venue: Venue, team: Team, user: User, results: str | None 
         return confirmation
 
 
-def report_accept(*, venue: Venue, user: User, results: str | None = None) -> Venue:
+def report_accept(*, venue: Venue, user: User, results: str | None = None, seen: int | None = None) -> Venue:
     """The league's manager accepts a venue's report: its results are no longer provisional. Refused for anybody
     who does not manage the league, before the report is ready, for a report accepted already (a correction is
     made by reopening it, with a reason), and where the page accepted from showed other ``results``
-    (``VenueReport.results_digest``): a report corrected since."""
+    (``VenueReport.results_digest``) or the API's client read the venue at a version ``seen`` before its results
+    last changed: a report corrected since."""
     with transaction.atomic():
         locked = _lock_venue(venue)
         league = locked.match_day.group.division.league
@@ -269,6 +293,14 @@ def report_accept(*, venue: Venue, user: User, results: str | None = None) -> Ve
             gettext_noop(
                 "The report's results were changed since this page was opened: read them as they stand now, then "
                 "accept them."
+            ),
+        )
+        _check_seen(
+            locked,
+            seen,
+            gettext_noop(
+                "The report's results were changed since version {seen} you read (the venue is at version {version} "
+                "now): read the report as it stands now, then accept it."
             ),
         )
         # Its day leaves the standings as provisional and comes back as accepted.
