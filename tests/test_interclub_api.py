@@ -633,6 +633,18 @@ def test_a_confirmation_or_acceptance_meanwhile_refuses_neither_another_captain_
     assert send(signed(setup.captains[3]), address(venue, "confirm"), body, seen=seen + 4).status_code == 409
 
 
+def test_the_report_read_gives_the_version_to_confirm_it_by(setup: LeagueSetup) -> None:
+    """The captain reads the report, not the venue, and confirms what it read: the report's ETag is that version."""
+    venue = closed(setup)
+    captain = signed(setup.captains[1])
+    report = captain.get(address(venue, "report"))
+    assert report.status_code == 200
+    assert report["ETag"] == f'"{version(venue)}"'
+    body = {"team": str(setup.teams[1].public_id)}
+    headers = {"Idempotency-Key": str(uuid.uuid4()), "If-Match": report["ETag"]}
+    assert captain.post(address(venue, "confirm"), body, format="json", headers=headers).status_code == 201
+
+
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_a_confirmation_of_results_changed_since_the_version_read_is_a_409_saying_so(
     setup: LeagueSetup, language: str

@@ -361,11 +361,13 @@ class ReportView(PolicyView):
         "ready once it closed, provisional until the league's manager accepted it (then when and by whom); with the "
         "captains' confirmations of it as it stands, those of an earlier result a correction changed, and every "
         "correction (each reopening once closed, before acceptance or after), each naming the account that made it "
-        "by its username, as the report's page does.",
+        "by its username, as the report's page does; with the venue's version as its ETag: send it as If-Match to "
+        "confirm or accept what was read.",
         responses={200: ReportShape, **REFUSED},
     )
     def get(self, request: Request, venue_id: str) -> Response:
-        return Response(ReportShape(report_data(venue_report(self.subject))).data)
+        venue: Venue = self.subject
+        return with_version(Response(ReportShape(report_data(venue_report(venue))).data), venue.version)
 
 
 urlpatterns = [
