@@ -27,7 +27,7 @@ from matches.interclub import services as leagues
 from matches.interclub.models import Team
 from matches.models import Player
 from matches.tournaments import services as tournaments
-from matches.tournaments.models import EntryStanding, Series
+from matches.tournaments.models import EntryStanding, Series, Tournament
 
 from ..factories import make_user
 from ..interclub_setup import check_in_all, enter_series, league_setup
@@ -107,6 +107,21 @@ def _whole(page: Page) -> list[str]:
     return found
 
 
+def _second_series_under_way(tournament: Tournament) -> None:
+    """Series 1 played and closed, series 2 drawn: the live page shows the standings after series 1."""
+    tournaments.series_draw(tournament=tournament, number=1)
+    first = Series.objects.get(tournament=tournament)
+    play_series(first)
+    tournaments.series_close(series=first, user=None)
+    tournaments.series_draw(tournament=tournament, number=2)
+
+
+def _live_page(browser: Browser, live_server: Any, tournament: Tournament, size: ViewportSize) -> Page:
+    page = browser.new_context(viewport=size, locale="de-DE", bypass_csp=True).new_page()
+    page.goto(live_server.url + reverse("tournaments:live", args=[tournament.public_id]))
+    return page
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_tournaments_live_page_fills_a_halls_screen_with_places_1_to_50_side_by_side(
     browser: Browser, live_server: Any
@@ -161,14 +176,8 @@ def test_a_tournaments_live_page_of_more_than_50_places_shows_its_page_links_wit
 ) -> None:
     tournament = announce()
     enter_field(tournament, 60)
-    tournaments.series_draw(tournament=tournament, number=1)
-    first = Series.objects.get(tournament=tournament)
-    play_series(first)
-    tournaments.series_close(series=first, user=None)
-    tournaments.series_draw(tournament=tournament, number=2)
-    context = browser.new_context(viewport=size, locale="de-DE", bypass_csp=True)
-    page = context.new_page()
-    page.goto(live_server.url + reverse("tournaments:live", args=[tournament.public_id]))
+    _second_series_under_way(tournament)
+    page = _live_page(browser, live_server, tournament, size)
     expect(page.get_by_text("Plätze 1–50 von 60")).to_be_visible()
     page.wait_for_load_state("load")
     # The room sees that more places follow, and a hand at the screen's keyboard reaches them, all on the screen.
@@ -182,7 +191,7 @@ def test_a_tournaments_live_page_of_more_than_50_places_shows_its_page_links_wit
     assert page.evaluate("document.documentElement.scrollHeight") <= size["height"]
     assert _type_size(last.get_by_role("cell").nth(1)) >= ROOM_TYPE * size["width"] / TV["width"]
     assert _whole(page) == []
-    context.close()
+    page.context.close()
 
 
 # Entrants as a club's tournament has them, each named as the book names them and with their club: longer than a
@@ -215,14 +224,8 @@ def test_a_tournaments_live_page_fills_the_width_with_each_place_on_one_line(
     tournament = announce()
     for name, club in FIELD[:field]:
         tournaments.entry_at_door(tournament=tournament, form=tournaments.EntryForm(name, club=club))
-    tournaments.series_draw(tournament=tournament, number=1)
-    first = Series.objects.get(tournament=tournament)
-    play_series(first)
-    tournaments.series_close(series=first, user=None)
-    tournaments.series_draw(tournament=tournament, number=2)
-    context = browser.new_context(viewport=size, locale="de-DE", bypass_csp=True)
-    page = context.new_page()
-    page.goto(live_server.url + reverse("tournaments:live", args=[tournament.public_id]))
+    _second_series_under_way(tournament)
+    page = _live_page(browser, live_server, tournament, size)
     expect(page.get_by_text(f"Plätze 1–{field} von {field}")).to_be_visible()
     page.wait_for_load_state("load")
     standings = page.get_by_role("table", name="Stand nach Serie 1 von 3")
@@ -250,7 +253,7 @@ def test_a_tournaments_live_page_fills_the_width_with_each_place_on_one_line(
     assert page.evaluate("document.documentElement.scrollHeight") <= size["height"]
     assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
     assert _violations(page) == []
-    context.close()
+    page.context.close()
 
 
 @pytest.mark.django_db(transaction=True)
