@@ -21,11 +21,12 @@ from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.contrib.messages.middleware import MessageMiddleware
 from django.contrib.messages.storage import default_storage
+from django.contrib.messages.storage.base import BaseStorage
 from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.middleware import common
-from django.utils.functional import SimpleLazyObject, empty
+from django.utils.functional import SimpleLazyObject
 from django.views.defaults import page_not_found
 
 from .addresses import in_api
@@ -162,19 +163,21 @@ class LeanHeadersMiddleware:
 class LazyMessagesMiddleware(MessageMiddleware):
     """Django's messages, with their storage made when a request first adds or reads one: most answers (a save's
     fragment, a poll, the API, a download) do neither, and making it reads the cookie's signing key and opens the
-    session's storage for nothing. A storage nobody touched has nothing to keep."""
+    session's storage for nothing. A storage nobody made has nothing to keep."""
 
     def process_request(self, request: HttpRequest) -> None:
-        request._messages = SimpleLazyObject(lambda: default_storage(request))  # type: ignore[attr-defined]
+        def made() -> BaseStorage:
+            storage = default_storage(request)
+            request.message_storage = storage  # type: ignore[attr-defined]
+            return storage
+
+        # Where Django's own middleware puts the storage, and where ``django.contrib.messages`` looks for it.
+        request._messages = SimpleLazyObject(made)  # type: ignore[attr-defined]
 
     def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
-        if _untouched(request.__dict__.get("_messages")):
+        if getattr(request, "message_storage", None) is None:
             return response
         return super().process_response(request, response)
-
-
-def _untouched(lazy: object) -> bool:
-    return isinstance(lazy, SimpleLazyObject) and lazy._wrapped is empty  # type: ignore[attr-defined]
 
 
 class ExpiredSessionsMiddleware:
@@ -232,9 +235,11 @@ class RequestLogMiddleware:
 
 
 def _user_of(request: HttpRequest) -> int | str | None:
-    """The account's id, or ``anonymous``; None where the request never asked who it was (the health check, a bare
-    view): the line costs no query of its own."""
-    user = request.__dict__.get("user")
-    if user is None or _untouched(user):
+    """The account's id, or ``anonymous``; None where the request never opened its session (the health check, a
+    bare view, a file answered before any visitor is known): the line costs no query of its own. Who a request is
+    comes from its session, so a request that asked opened it, and the account it asked for is at hand."""
+    session = getattr(request, "session", None)
+    if session is None or not session.accessed:
         return None
+    user = request.user
     return user.pk if user.is_authenticated else "anonymous"
