@@ -80,6 +80,9 @@ NOT_KEPT = {
     "leagues.Season.version": "counts the rescores of its kept sums seen here, which a restore sums afresh",
     "interclub.Venue.version": "counts the changes seen here, as a match's version does",
     "interclub.Venue.results_version": "the version seen here at which its results last changed, as its version",
+    "interclub.Correction.reopened_version": "the venue's version seen here while it was open, as its version",
+    "interclub.Correction.closed_version": "the venue's version seen here while it was open, as its version",
+    "interclub.Correction.results": "a digest of the results by this instance's ids, to tell whether they changed",
     "interclub.Group.version": "counts the rescores of its kept standings seen here, which a restore sums afresh",
     "tournaments.Tournament.version": "counts the changes seen here, as a match's version does",
 }

@@ -30,7 +30,7 @@ from matches.interclub.models import (
     Venue,
     VenueTable,
 )
-from matches.interclub.selectors import met_again_in
+from matches.interclub.selectors import met_again_in, venue_report
 from matches.models import KeptAnswer, Player
 
 from .conftest import ModuleData, fresh
@@ -678,6 +678,56 @@ def test_a_confirmation_of_results_changed_since_the_version_read_is_a_409_sayin
     assert refused.json()["venue"][0].endswith("read the report as it stands now, then accept it.")
     assert Venue.objects.get(pk=venue.pk).accepted_at is None
     confirmed = send(signed(setup.captains[2]), address(venue, "confirm"), body, seen=version(venue))
+    assert confirmed.status_code == 201, confirmed.content
+
+
+def test_a_correction_that_changed_no_result_refuses_no_confirmation_or_acceptance_of_the_report_read_before_it(
+    setup: LeagueSetup,
+) -> None:
+    """Pik As I's captain and the league's manager read the report as closed; the host reopened it meanwhile and
+    closed it again with its lists entered as they were: the results read are the results that stand, so the
+    confirmation and the acceptance naming the version read go through, as from the report's page opened then."""
+    venue = closed(setup)
+    read, shown = version(venue), venue_report(venue).results_digest()
+    leagues.venue_reopen(venue=venue, user=setup.secretaries[0])
+    enter_series(setup, 2, dict(zip((team.name for team in setup.teams), SCORES, strict=True)), None)
+    leagues.venue_close(venue=venue, user=setup.secretaries[0])
+    assert version(venue) > read
+    assert venue_report(venue).results_digest() == shown
+    body = {"team": str(setup.teams[2].public_id)}
+    confirmed = send(signed(setup.captains[2]), address(venue, "confirm"), body, seen=read)
+    assert confirmed.status_code == 201, confirmed.content
+    accepted = send(signed(setup.manager), address(venue, "accept"), {}, seen=read)
+    assert accepted.status_code == 200, accepted.content
+    assert accepted.json()["accepted"] is True
+
+
+def test_a_report_read_while_a_correction_was_made_is_not_confirmed_though_the_results_came_back_as_they_were(
+    setup: LeagueSetup,
+) -> None:
+    """The captain read the report while the venue was reopened, with a list entered wrong for a while: those are
+    not the results closed again, as they were before, and the confirmation naming that version is refused; one
+    naming the version read before the reopening goes through."""
+    venue = closed(setup)
+    before = version(venue)
+    scores = dict(zip((team.name for team in setup.teams), SCORES, strict=True))
+    leagues.venue_reopen(venue=venue, user=setup.secretaries[0])
+    enter_series(setup, 2, {**scores, "Herz Dame I": 3100}, None)
+    during = version(venue)
+    enter_series(setup, 2, scores, None)
+    leagues.venue_close(venue=venue, user=setup.secretaries[0])
+    body = {"team": str(setup.teams[2].public_id)}
+    refused = send(signed(setup.captains[2]), address(venue, "confirm"), body, seen=during)
+    assert refused.status_code == 409
+    assert refused.json() == {
+        "venue": [
+            f"The report's results were changed since version {during} you read (the venue is at version "
+            f"{version(venue)} now): read the report as it stands now, then confirm it again."
+        ],
+        "version": version(venue),
+    }
+    assert send(signed(setup.manager), address(venue, "accept"), {}, seen=during).status_code == 409
+    confirmed = send(signed(setup.captains[2]), address(venue, "confirm"), body, seen=before)
     assert confirmed.status_code == 201, confirmed.content
 
 

@@ -212,9 +212,11 @@ class Venue(models.Model):
     # confirmations and acceptance): a client that changes it naming an older one is told instead of changing what
     # it did not see.
     version = models.PositiveIntegerField(default=0)
-    # The version the venue had when the results its report shows last changed (its latest closing: its lists are
-    # locked until it reopens): a captain's confirmation or the manager's acceptance naming an older one is refused,
-    # one naming a version moved on since by confirmations or the acceptance alone is not.
+    # The version the venue had when the results its report shows last changed (its latest closing that changed
+    # them: its lists are locked until it reopens, and a correction closed again with every result as it was changes
+    # none): a captain's confirmation or the manager's acceptance naming an older one is refused, as is one naming a
+    # version at which a correction had it open (``Correction.reopened_version``); one naming a version moved on
+    # since by confirmations, the acceptance or such a correction alone is not.
     results_version = models.PositiveIntegerField(default=0)
     # The answers its changes through the API got, by key (gone with it).
     kept_answers = GenericRelation(KeptAnswer, content_type_field="kind", object_id_field="thing_id")
@@ -352,7 +354,10 @@ class Correction(models.Model):
     """A venue's results reopened once closed: who, why and when, and what changed (``before``: the teams' series
     scores as they stood, accepted or not; ``after``: as closed again, empty while it is open). ``accepted``:
     whether the league manager had accepted them (a correction, with its reason), or the venue was reopened before
-    that (the captains' confirmations made until then stay, as of the earlier result)."""
+    that (the captains' confirmations made until then stay, as of the earlier result). ``results``: the digest of
+    the results it reopened (``VenueReport.results_digest``), so that closing it again tells whether any changed;
+    ``reopened_version`` and ``closed_version``: the venue's versions while it was open (from the first, up to the
+    second, none while it is open), at which its report showed results being corrected."""
 
     venue = models.ForeignKey(Venue, on_delete=models.CASCADE, related_name="corrections")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
@@ -360,6 +365,9 @@ class Correction(models.Model):
     accepted = models.BooleanField(default=True)
     before = models.JSONField(default=dict)
     after = models.JSONField(null=True, blank=True)
+    results = models.CharField(max_length=64, blank=True)
+    reopened_version = models.PositiveIntegerField(default=0)
+    closed_version = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
 

@@ -63,8 +63,9 @@ REPORT_HEADERS = [
         OpenApiTypes.STR,
         OpenApiParameter.HEADER,
         description="The venue's version the report was read at, as its ETag gave it (\"12\"): if the report's "
-        "results changed since (the venue closed, or closed again after a correction), the answer is 409 with the "
-        "current version; confirmations and an acceptance made since refuse nobody.",
+        "results changed since (the venue closed, or closed again after a correction that changed them) or were "
+        "being corrected then (the venue reopened), the answer is 409 with the current version; confirmations, an "
+        "acceptance and a correction that changed no result made since refuse nobody.",
     ),
 ]
 
@@ -94,8 +95,9 @@ def report_change(request: Request, venue: Venue, user: User, change: Callable[[
     """Make ``change`` to the venue's report (a captain's confirmation, the manager's acceptance) under the protocol,
     save for what an ``If-Match`` is checked against: ``change`` is given the version sent, and the services refuse
     it only where the report's results changed since (``report_confirm``), so that a confirmation or acceptance
-    made meanwhile refuses nobody, as on the report's page; a version the venue never had is refused as ever. The
-    answer is the venue as ``user`` sees it after it, with its version as the ETag."""
+    made meanwhile, or a correction that changed no result, refuses nobody, as on the report's page; a version the
+    venue never had is refused as ever. The answer is the venue as ``user`` sees it after it, with its version as the
+    ETag."""
     seen = seen_version(request)
 
     def answer() -> Response:

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.formats import date_format
 
@@ -78,12 +77,17 @@ def venue_close(*, venue: Venue, user: User | None) -> Venue:
         locked.save(update_fields=["closed_at"])
         closed_lists_report(match_ids=VenueTable.objects.filter(venue=locked).values_list("match_id", flat=True))
         _standings_move(locked, 1)
-        Correction.objects.filter(venue=locked, closed_at__isnull=True).update(
-            after=_scores_of(locked), closed_at=locked.closed_at
-        )
         moved_on(locked)
-        # The results the report shows stand from this version on, until the venue reopens.
-        Venue.objects.filter(pk=locked.pk).update(results_version=F("version"))
+        closed_version = Venue.objects.values_list("version", flat=True).get(pk=locked.pk)
+        corrected = Correction.objects.filter(venue=locked, closed_at__isnull=True).first()
+        if corrected is not None:
+            corrected.after = _scores_of(locked)
+            corrected.closed_at, corrected.closed_version = locked.closed_at, closed_version
+            corrected.save(update_fields=["after", "closed_at", "closed_version"])
+        # The results the report shows stand from this version on, until the venue reopens; a correction closed
+        # again with every result as it was changes none, and a report read before it shows them still.
+        if corrected is None or corrected.results != report.results_digest():
+            Venue.objects.filter(pk=locked.pk).update(results_version=closed_version)
         return locked
 
 
@@ -183,8 +187,9 @@ def _scores_of(venue: Venue) -> dict[str, dict[str, int]]:
 def venue_reopen(*, venue: Venue, user: User, reason: str = "") -> Venue:
     """Reopen a closed venue so that its lists can be corrected (its game tables take changes again through the
     core; a paper table can be entered anew). The reopening is recorded as a correction with who and the series
-    scores as they stood, completed with the scores as closed again; after the report was accepted a reason is
-    required too. The captains' confirmations made until then stay, as confirmations of the earlier result."""
+    scores and the results as they stood, completed with the scores as closed again; after the report was accepted
+    a reason is required too. The captains' confirmations made until then stay, as confirmations of the earlier
+    result."""
     reason = " ".join(reason.split())
     with transaction.atomic():
         locked = _lock_venue(venue)
@@ -193,7 +198,7 @@ def venue_reopen(*, venue: Venue, user: User, reason: str = "") -> Venue:
         accepted = locked.accepted_at is not None
         if accepted and not reason:
             raise Invalid.on("reason", gettext_noop("Say why the accepted results are corrected."))
-        Correction.objects.create(venue=locked, user=user, reason=reason, accepted=accepted, before=_scores_of(locked))
+        before, results = _scores_of(locked), venue_report(locked).results_digest()
         for match in Match.objects.filter(venue_table__venue=locked, venue_table__paper=False).order_by("pk"):
             match_unlock(match=match, user=user)
         _standings_move(locked, -1)
@@ -203,6 +208,15 @@ def venue_reopen(*, venue: Venue, user: User, reason: str = "") -> Venue:
         locked.save(update_fields=["closed_at"])
         closed_lists_report(match_ids=VenueTable.objects.filter(venue=locked).values_list("match_id", flat=True))
         moved_on(locked)
+        Correction.objects.create(
+            venue=locked,
+            user=user,
+            reason=reason,
+            accepted=accepted,
+            before=before,
+            results=results,
+            reopened_version=Venue.objects.values_list("version", flat=True).get(pk=locked.pk),
+        )
         return locked
 
 
@@ -218,9 +232,14 @@ def _check_results(venue: Venue, results: str | None, refusal: str) -> None:
 def _check_seen(venue: Venue, seen: int | None, refusal: str) -> None:
     """Refuse (``refusal``, with the version ``seen`` and the venue's now) a confirmation or acceptance through the
     API naming (its ``If-Match``) a version of the locked venue from before its results last changed
-    (``results_version``: a report read while the venue played, or before a correction closed it again). Versions
-    moved on since by confirmations or an acceptance alone count as the results read, as on the report's page."""
-    if seen is not None and seen < venue.results_version:
+    (``results_version``: a report read while the venue played, or before a correction changed them), or one at
+    which a correction had it open (its report showed results being corrected). Versions moved on since by
+    confirmations, an acceptance or a correction that changed no result alone count as the results read, as on the
+    report's page."""
+    if seen is None:
+        return
+    corrected = Correction.objects.filter(venue=venue, reopened_version__lte=seen, closed_version__gt=seen)
+    if seen < venue.results_version or corrected.exists():
         raise Conflict.on("venue", refusal, seen=seen, version=venue.version)
 
 
