@@ -14,7 +14,7 @@ from matches.errors import Conflict, Invalid
 from matches.services.tables import moved_on
 
 from ..models import CheckIn, RosterEntry, Team, Venue, VenueTable, VenueTeam
-from .common import _entered_elsewhere, _open_venue, _refuse_other_club, _series
+from .common import checked_series, entered_elsewhere, open_venue, other_club_refusal
 
 
 def series_check_in(
@@ -33,8 +33,8 @@ def series_check_in(
     sent showed it (its league players' ids in seat order, empty for none), so that a line-up checked in meanwhile
     is not replaced unseen (None: not asked, as the API asks for the venue's version instead)."""
     with transaction.atomic():
-        locked = _open_venue(venue)
-        _series(locked, series)
+        locked = open_venue(venue)
+        checked_series(locked, series)
         if not VenueTeam.objects.filter(venue=locked, team=team).exists():
             raise Invalid.on("team", gettext_noop("{team} does not play at this venue."), team=team.name)
         if VenueTable.objects.filter(venue=locked, series=series).exists():
@@ -158,9 +158,9 @@ def _check_line_up(venue: Venue, series: int, team: Team, entries: Sequence[Rost
                 )
             )
         else:
-            other = _entered_elsewhere(league, team.club_id, entry.player, entry.federation_number)
+            other = entered_elsewhere(league, team.club_id, entry.player, entry.federation_number)
             if other is not None:
-                problems.extend(_refuse_other_club(name, other, field).errors)
+                problems.extend(other_club_refusal(name, other, field).errors)
         seen.add(entry.league_player_id)
     if problems:
         raise Invalid(problems)

@@ -33,7 +33,7 @@ from ..models import (
     VenueTeam,
 )
 from ..selectors import SeriesResult, kept_day, standing_confirmations, venue_report
-from .common import _lock_venue
+from .common import lock_venue
 
 
 def venue_close(*, venue: Venue, user: User | None) -> Venue:
@@ -42,7 +42,7 @@ def venue_close(*, venue: Venue, user: User | None) -> Venue:
     series scores and the players' totals are kept for the group's table and the players' ranking. Its report is
     ready from then on. Closing a closed venue leaves it as it is."""
     with transaction.atomic():
-        locked = _lock_venue(venue)
+        locked = lock_venue(venue)
         if locked.closed_at is not None:
             return locked
         # Every list locked first, and the report read under the locks: a game taken back (an undo, a deletion) or
@@ -192,7 +192,7 @@ def venue_reopen(*, venue: Venue, user: User, reason: str = "") -> Venue:
     result."""
     reason = " ".join(reason.split())
     with transaction.atomic():
-        locked = _lock_venue(venue)
+        locked = lock_venue(venue)
         if locked.closed_at is None:
             return locked
         accepted = locked.accepted_at is not None
@@ -252,7 +252,7 @@ def report_confirm(
     page confirmed from showed other ``results`` (``VenueReport.results_digest``) or the API's client read the
     venue at a version ``seen`` before its results last changed: a report corrected since."""
     with transaction.atomic():
-        locked = _lock_venue(venue)
+        locked = lock_venue(venue)
         if not VenueTeam.objects.filter(venue=locked, team=team).exists():
             raise Invalid.on("team", gettext_noop("{team} does not play at this venue."), team=team.name)
         if team.captain_id != user.pk:
@@ -294,7 +294,7 @@ def report_accept(*, venue: Venue, user: User, results: str | None = None, seen:
     (``VenueReport.results_digest``) or the API's client read the venue at a version ``seen`` before its results
     last changed: a report corrected since."""
     with transaction.atomic():
-        locked = _lock_venue(venue)
+        locked = lock_venue(venue)
         league = locked.match_day.group.division.league
         if not LeagueManager.objects.filter(league=league, user=user).exists():
             raise Invalid.on("user", gettext_noop("Only the league's managers accept a report."))
@@ -335,7 +335,7 @@ def venue_results_rescore(*, venue: Venue) -> None:
     """Write a closed venue's derived rows afresh from its lists (a restore writes its lists and sums them here, as
     closing it did); an open venue keeps none."""
     with transaction.atomic():
-        locked = _lock_venue(venue)
+        locked = lock_venue(venue)
         _standings_move(locked, -1)
         SeriesScore.objects.filter(venue=locked).delete()
         PlayerSeries.objects.filter(venue=locked).delete()
@@ -350,7 +350,7 @@ def venue_kept_results_rescore(venue: Venue, *, check: bool = False) -> int:
     (``venue_results_rescore``; the group's standings follow with ``group_standings_rescore``). Done under the
     venue's lock, so that a venue reopening meanwhile is left alone."""
     with transaction.atomic():
-        locked = _lock_venue(venue)
+        locked = lock_venue(venue)
         if locked.closed_at is None:
             return 0
         scores, totals = _results(locked, venue_report(locked).series)

@@ -18,7 +18,7 @@ from ..models import Group, League, RosterEntry, Venue
 MIN_SERIES, MAX_SERIES = 2, 4
 
 
-def _lock_league(league: League) -> League:
+def lock_league(league: League) -> League:
     """The league's row, locked: changes that must see every roster of the league (who may play for whom) wait
     for each other here."""
     return League.objects.select_for_update().get(pk=league.pk)
@@ -28,14 +28,14 @@ def league_of_group(group: Group) -> League:
     return group.division.league
 
 
-def _named_already(names: Iterable[str], name: str) -> bool:
+def named_already(names: Iterable[str], name: str) -> bool:
     """Whether ``name`` is one of ``names`` as names are compared ("Jörg", "jörg" and "JÖRG" are one name): asked
     under the league's lock, so that two of one name entered at once are one."""
     key = name_key(name)
     return any(name_key(one) == key for one in names)
 
 
-def _entered_elsewhere(league: League, club_id: int, player: Player, federation_number: str) -> RosterEntry | None:
+def entered_elsewhere(league: League, club_id: int, player: Player, federation_number: str) -> RosterEntry | None:
     """The roster entry of another club's team in the league that stands for the same person (the same federation
     number, or a club-book player linked to the same account), if any."""
     if not federation_number and player.account_id is None:
@@ -53,7 +53,7 @@ def _entered_elsewhere(league: League, club_id: int, player: Player, federation_
     )
 
 
-def _refuse_other_club(player_name: str, other: RosterEntry, field: str) -> Invalid:
+def other_club_refusal(player_name: str, other: RosterEntry, field: str) -> Invalid:
     # The engine's words for it (matches.engine.match_days.refused_check_ins), so that the two say the same.
     return Invalid.on(
         field,
@@ -64,7 +64,7 @@ def _refuse_other_club(player_name: str, other: RosterEntry, field: str) -> Inva
     )
 
 
-def _lock_venue(venue: Venue) -> Venue:
+def lock_venue(venue: Venue) -> Venue:
     """The venue's row, locked for this change: two check-ins, seatings or closings of one venue wait for each
     other, so that a series seated twice at once is seated once."""
     return (
@@ -74,15 +74,16 @@ def _lock_venue(venue: Venue) -> Venue:
     )
 
 
-def _open_venue(venue: Venue) -> Venue:
+def open_venue(venue: Venue) -> Venue:
     """The venue, locked; a closed venue refuses every change to its line-ups, tables and lists."""
-    locked = _lock_venue(venue)
+    locked = lock_venue(venue)
     if locked.closed_at is not None:
         raise Conflict.on("venue", gettext_noop("This venue's lists are closed; nothing was changed."))
     return locked
 
 
-def _series(venue: Venue, series: int) -> int:
+def checked_series(venue: Venue, series: int) -> int:
+    """``series``, refused unless the venue plays it."""
     if not 1 <= series <= venue.series:
         raise Invalid.on("series", gettext_noop("This venue plays {count} series."), count=venue.series)
     return series

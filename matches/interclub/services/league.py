@@ -17,7 +17,7 @@ from matches.models import Keeper
 from matches.services.events import one_line_name, one_of, series_lengths, tables_rules
 
 from ..models import Division, Group, League, LeagueManager, LeagueRole
-from .common import MAX_SERIES, MIN_SERIES, _lock_league, _named_already
+from .common import MAX_SERIES, MIN_SERIES, lock_league, named_already
 
 # The variant and scheme of every league: Skat by Seeger-Fabian, the only league scoring the engine offers.
 LEAGUE_VARIANT, LEAGUE_SCHEME = "skat", Scheme.SEEGER_FABIAN.value
@@ -83,7 +83,7 @@ def league_manager_set(*, league: League, user: User, role: str = LeagueRole.MAN
     if role not in LeagueRole.values:
         raise Invalid.on("role", gettext_noop("Must be one of: {choices}."), choices=", ".join(LeagueRole.values))
     with transaction.atomic():
-        _lock_league(league)
+        lock_league(league)
         owners = LeagueManager.objects.filter(league=league, role=LeagueRole.OWNER)
         if role != LeagueRole.OWNER and owners.filter(user=user).exists() and not owners.exclude(user=user).exists():
             raise Conflict.on("role", gettext_noop("A league needs an owner: make somebody else owner first."))
@@ -101,8 +101,8 @@ def division_create(*, league: League, name: str, level: int = 1) -> Division:
     name, in capitals or small letters alike."""
     name = one_line_name(name)
     with transaction.atomic():
-        _lock_league(league)
-        if _named_already(Division.objects.filter(league=league).values_list("name", flat=True), name):
+        lock_league(league)
+        if named_already(Division.objects.filter(league=league).values_list("name", flat=True), name):
             raise Invalid.on("name", gettext_noop("The league has a division of that name already."))
         return Division.objects.create(league=league, name=name, level=level)
 
@@ -114,7 +114,7 @@ def group_create(*, division: Division, name: str, promoted: int = 0, relegated:
     if promoted < 0 or relegated < 0:
         raise Invalid.on("promoted", gettext_noop("The places up and down cannot be negative."))
     with transaction.atomic():
-        _lock_league(division.league)
-        if _named_already(Group.objects.filter(division=division).values_list("name", flat=True), name):
+        lock_league(division.league)
+        if named_already(Group.objects.filter(division=division).values_list("name", flat=True), name):
             raise Invalid.on("name", gettext_noop("The division has a group of that name already."))
         return Group.objects.create(division=division, name=name, promoted=promoted, relegated=relegated)

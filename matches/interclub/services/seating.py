@@ -19,7 +19,7 @@ from matches.services.tables import moved_on, table_match, table_title
 
 from ..models import CheckIn, League, Venue, VenueTable, VenueTeam
 from ..selectors import venue_seatings
-from .common import _open_venue, _series
+from .common import checked_series, open_venue
 
 
 def series_seat(*, venue: Venue, series: int, user: User | None) -> list[VenueTable]:
@@ -29,8 +29,8 @@ def series_seat(*, venue: Venue, series: int, user: User | None) -> list[VenueTa
     of the league's book, started through the core, with the league's rules and length. A series seated already
     keeps its tables: seating it twice (two phones at once) seats it once."""
     with transaction.atomic():
-        locked = _open_venue(venue)
-        _series(locked, series)
+        locked = open_venue(venue)
+        checked_series(locked, series)
         seated = list(VenueTable.objects.filter(venue=locked, series=series).order_by("number"))
         if seated:
             return seated
@@ -99,8 +99,8 @@ def series_unseat(*, venue: Venue, series: int) -> Venue:
     """Drop a series' seating before play (its matches discarded through the core), so that its line-ups can change
     and it can be seated again. Refused once a table of the series entered something."""
     with transaction.atomic():
-        locked = _open_venue(venue)
-        _series(locked, series)
+        locked = open_venue(venue)
+        checked_series(locked, series)
         tables = list(VenueTable.objects.filter(venue=locked, series=series).select_related("match"))
         if not tables:
             raise Invalid.on("series", gettext_noop("Series {series} has no tables drawn."), series=series)
@@ -129,7 +129,7 @@ def table_paper_enter(
     """Enter a table's paper list through the core's ``table_paper_enter``, while its venue is open, checked against
     the league's series."""
     with transaction.atomic():
-        venue = _open_venue(table.venue)
+        venue = open_venue(table.venue)
         games = venue.match_day.group.division.league.series_games(len(lines))
         core_table_paper_enter(
             table=table, event=venue, lines=lines, games=games, skat_values=True, user=user, version=version

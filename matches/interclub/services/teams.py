@@ -20,7 +20,7 @@ from matches.services.events import bracketed_name, one_line_name
 from matches.services.people import checked_federation_number, join_number, join_roster, roster_unpaired
 
 from ..models import CheckIn, FormerPlayer, Group, League, RosterEntry, Team
-from .common import _entered_elsewhere, _lock_league, _named_already, _refuse_other_club, league_of_group
+from .common import entered_elsewhere, league_of_group, lock_league, named_already, other_club_refusal
 
 
 def team_enter(*, group: Group, club: Club, name: str, captain: User | None = None) -> Team:
@@ -28,8 +28,8 @@ def team_enter(*, group: Group, club: Club, name: str, captain: User | None = No
     capitals or small letters alike."""
     name = one_line_name(name)
     with transaction.atomic():
-        _lock_league(league_of_group(group))
-        if _named_already(Team.objects.filter(group=group).values_list("name", flat=True), name):
+        lock_league(league_of_group(group))
+        if named_already(Team.objects.filter(group=group).values_list("name", flat=True), name):
             raise Invalid.on("name", gettext_noop("The group has a team of that name already."))
         return Team.objects.create(group=group, club=club, name=name, captain=captain)
 
@@ -101,7 +101,7 @@ def roster_add(
     number = checked_federation_number(federation_number)
     league = league_of_group(team.group)
     with transaction.atomic():
-        _lock_league(league)
+        lock_league(league)
         entered = RosterEntry.objects.filter(team=team, player=player).first()
         if entered is not None:
             if runs_club(by, team.club_id):
@@ -119,9 +119,9 @@ def roster_add(
                 team=holder.team.name,
                 club=holder.team.club.name,
             )
-        other = _entered_elsewhere(league, team.club_id, player, number)
+        other = entered_elsewhere(league, team.club_id, player, number)
         if other is not None:
-            raise _refuse_other_club(player.name, other, "player")
+            raise other_club_refusal(player.name, other, "player")
         entry = RosterEntry.objects.create(
             team=team,
             player=player,
@@ -145,7 +145,7 @@ def roster_remove(*, entry: RosterEntry) -> None:
     who played it. Taken off the last roster of the league, the league keeps who they were in its book
     (``FormerPlayer``), for when they are put on again."""
     with transaction.atomic():
-        league = _lock_league(league_of_group(entry.team.group))
+        league = lock_league(league_of_group(entry.team.group))
         if CheckIn.objects.filter(entry=entry).exists():
             raise Conflict.on(
                 "entry",

@@ -16,7 +16,7 @@ from matches.errors import Conflict, Invalid
 from matches.services.tables import moved_on
 
 from ..models import Group, MatchDay, Team, Venue, VenueTable, VenueTeam
-from .common import MAX_SERIES, MIN_SERIES, _lock_league, _lock_venue, league_of_group
+from .common import MAX_SERIES, MIN_SERIES, league_of_group, lock_league, lock_venue
 
 MAX_NAME_LENGTH = 100
 
@@ -25,7 +25,7 @@ def match_day_create(*, group: Group, number: int, date: datetime.date) -> Match
     if number < 1:
         raise Invalid.on("number", gettext_noop("Between 1 and {most}."), most=99)
     with transaction.atomic():
-        _lock_league(league_of_group(group))
+        lock_league(league_of_group(group))
         if MatchDay.objects.filter(group=group, number=number).exists():
             raise Invalid.on("number", gettext_noop("The group has a match day {number} already."), number=number)
         return MatchDay.objects.create(group=group, number=number, date=date)
@@ -53,7 +53,7 @@ def venue_create(
     if host_team is not None and host_team not in teams:
         raise Invalid.on("host_team", gettext_noop("The host plays at its own venue: add its team."))
     with transaction.atomic():
-        _lock_league(league)
+        lock_league(league)
         venue = Venue.objects.create(
             match_day=match_day,
             host_team=host_team,
@@ -69,7 +69,7 @@ def venue_team_add(*, venue: Venue, team: Team) -> Venue:
     """Add a team to a venue that has not started: refused as a fifth team, a team of another group, or one
     playing at another venue that day."""
     with transaction.atomic():
-        locked = _lock_venue(venue)
+        locked = lock_venue(venue)
         if VenueTable.objects.filter(venue=locked).exists():
             raise Conflict.on("teams", gettext_noop("This venue is seated already: its teams stay."))
         _teams_add(locked, [team])

@@ -41,7 +41,7 @@ from matches.services.tables import moved_on
 
 from ..models import Category, Tournament
 from ..selectors import tournament_rules
-from .common import _lock, _text
+from .common import lock_tournament, one_line
 
 # The variant and scheme of every open tournament: Skat by Seeger-Fabian (clubs digest, "Open tournaments").
 TOURNAMENT_VARIANT, TOURNAMENT_SCHEME = "skat", Scheme.SEEGER_FABIAN.value
@@ -140,7 +140,7 @@ def _tournament_values(settings: TournamentSettings) -> dict[str, Any]:
     return {
         "name": one_line_name(settings.name),
         "date": settings.date,
-        "venue": _text(settings.venue, "venue"),
+        "venue": one_line(settings.venue, "venue"),
         "variant": TOURNAMENT_VARIANT,
         "scheme": TOURNAMENT_SCHEME,
         "rules": setup.stored_rules(),
@@ -233,7 +233,7 @@ def tournament_hand_over(*, tournament: Tournament, username: str, user: User) -
     club's owner or secretary naming themselves takes it over)."""
     to = account_named(username)
     with transaction.atomic():
-        locked = _lock(tournament)
+        locked = lock_tournament(tournament)
         if to.pk == locked.organiser_id == user.pk:
             raise Invalid.on(
                 "username", gettext_noop("That is your own account: name the account that takes the tournament over.")

@@ -20,7 +20,7 @@ from matches.standings import rows_differ
 
 from ..models import Entry, EntryStanding, Series, SeriesList, Table, TableSeat, Tournament
 from ..selectors import standings_over_closed_series, table_lines
-from .common import _lock
+from .common import lock_tournament
 
 
 def table_paper_enter(
@@ -33,7 +33,7 @@ def table_paper_enter(
     """Enter a table's paper list, a line for each entrant, through the core's ``table_paper_enter``, checked against
     the tournament's series. Refused once its series is closed."""
     with transaction.atomic():
-        tournament = _lock(table.series.tournament)
+        tournament = lock_tournament(table.series.tournament)
         series = Series.objects.select_for_update().get(pk=table.series_id)
         if series.closed_at is not None:
             raise Conflict.on("table", gettext_noop("Series {number} is closed: its lists stay."), number=series.number)
@@ -49,7 +49,7 @@ def series_close(*, series: Series, user: User | None) -> Series:
     list is locked and its scoring link turned off through the core, and every player's list of the series is kept
     for the standings. Refused while a table is short of games; closing a closed series leaves it as it is."""
     with transaction.atomic():
-        locked_tournament = _lock(series.tournament)
+        locked_tournament = lock_tournament(series.tournament)
         locked = Series.objects.select_for_update().get(pk=series.pk)
         if locked.closed_at is not None:
             return locked
@@ -142,7 +142,7 @@ def series_lists_rescore(tournament: Tournament, *, check: bool = False) -> int:
     the lists they kept: the number of players' lists that differ; unless ``check``, a series whose lists differ
     keeps them anew (the places follow with ``tournament_standings_rescore``). Done under the tournament's lock."""
     with transaction.atomic():
-        locked = _lock(tournament)
+        locked = lock_tournament(tournament)
         differ = 0
         for series in Series.objects.filter(tournament=locked, closed_at__isnull=False).order_by("number"):
             tables = list(Table.objects.filter(series=series).select_related("match").order_by("number"))
@@ -167,7 +167,7 @@ def tournament_standings_rescore(tournament: Tournament, *, check: bool = False)
     the places kept: the number of entrants whose place or sums differ; unless ``check``, the places are kept anew,
     as ``standings_kept`` keeps them. Done under the tournament's lock."""
     with transaction.atomic():
-        locked = _lock(tournament)
+        locked = lock_tournament(tournament)
         closed = Series.objects.filter(tournament=locked, closed_at__isnull=False).count()
         # Places are kept from the first series closed on.
         fresh = _standings(locked, closed) if closed else []

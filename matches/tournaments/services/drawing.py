@@ -17,7 +17,7 @@ from matches.services.tables import moved_on, table_match, table_title
 
 from ..models import Entry, EntryStanding, Series, Table, TableSeat, Tournament
 from ..selectors import drawn_series, entry_key, seatings, tournament_rules
-from .common import _lock
+from .common import lock_tournament
 
 
 def _check_version(tournament: Tournament, version: int | None) -> None:
@@ -63,7 +63,7 @@ def series_draw(
     seats a player twice, leaves one out or seats one not in the series."""
     mode = Seating(one_of(seating, Seating, "seating"))
     with transaction.atomic():
-        locked = _lock(tournament)
+        locked = lock_tournament(tournament)
         _check_version(locked, version)
         series = drawn_series(locked)
         _next_series(locked, number, series)

@@ -23,7 +23,7 @@ from matches.services.tables import moved_on
 
 from ..models import Category, Channel, Entry, Payment, Series, SideKind, SideMember, TableSeat, Tournament
 from ..selectors import drawn_series, entry_by_code
-from .common import _lock, _text
+from .common import lock_tournament, one_line
 
 # A confirmation code is read out and typed at the door: no letters that look alike (0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -101,10 +101,10 @@ def _new_code(tournament: Tournament) -> str:
 
 def _enter(tournament: Tournament, form: EntryForm, channel: Channel, account: User | None) -> Entry:
     name = _name(form.name)
-    club = _text(form.club, "club")
+    club = one_line(form.club, "club")
     number = checked_federation_number(form.federation_number)
     with transaction.atomic():
-        locked = _lock(tournament)
+        locked = lock_tournament(tournament)
         category = _category(locked, form.category)
         if channel is Channel.DOOR and not locked.late_entries:
             raise Conflict.on("name", gettext_noop("This tournament takes entries online only."))
@@ -196,7 +196,7 @@ def entry_pay(
     is never changed: a correction is a payment of a negative amount, kept beside it. Refused for nothing to pay, and
     for a correction that takes back more than was paid."""
     with transaction.atomic():
-        locked = _lock(entry.tournament)
+        locked = lock_tournament(entry.tournament)
         paid = Payment.objects.filter(entry=entry).aggregate(paid=Sum("amount"))["paid"] or 0
         if paid_before is not None and paid != paid_before:
             raise Conflict.on(
@@ -240,7 +240,7 @@ def entry_withdraw(*, entry: Entry) -> Entry:
     an entrant who withdrew already, and before the first series for a player of a tandem or team (entered for the
     whole tournament, it would be left a player short)."""
     with transaction.atomic():
-        locked = _lock(entry.tournament)
+        locked = lock_tournament(entry.tournament)
         current = Entry.objects.select_for_update().get(pk=entry.pk)
         if current.withdrawn_after == 0:
             raise Conflict.on("entry", gettext_noop("{player} withdrew before series 1."), player=current.name)

@@ -15,7 +15,7 @@ from matches.services.events import one_line_name, one_of
 from matches.services.tables import moved_on
 
 from ..models import Entry, Series, Side, SideKind, SideMember, Tournament
-from .common import _lock
+from .common import lock_tournament
 
 
 def side_enter(*, tournament: Tournament, kind: str, name: str, entries: Sequence[Entry]) -> Side:
@@ -25,7 +25,7 @@ def side_enter(*, tournament: Tournament, kind: str, name: str, entries: Sequenc
     one_of(kind, SideKind, "kind")
     name = one_line_name(name)
     with transaction.atomic():
-        locked = _lock(tournament)
+        locked = lock_tournament(tournament)
         if Series.objects.filter(tournament=locked).exists():
             raise Conflict.on("name", gettext_noop("Series 1 is drawn: entries are closed."))
         present = {one.pk: one for one in Entry.objects.filter(tournament=locked, withdrawn_after__isnull=True)}
