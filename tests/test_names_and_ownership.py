@@ -1,5 +1,5 @@
 """Player names are one thing everywhere; players and matches belong to a keeper, survive their creator, link to the
-person's account and merge."""
+person's account and merge; an account named to give it a role is found by its name in any case."""
 
 import threading
 import uuid
@@ -23,6 +23,7 @@ from matches.services import (
     player_link_invite,
     player_merge,
 )
+from matches.services.events import account_named
 from matches.stats import player_stats
 
 from .factories import add, make_match, make_user
@@ -213,6 +214,35 @@ def test_a_player_linked_to_one_account_is_never_moved_to_another() -> None:
     answer = client.post(f"/players/{player.public_id}/link/", {"action": "me"}, follow=True)
     assert "linked to an account already" in answer.content.decode()
     assert Player.objects.get(pk=player.pk).account == ben
+
+
+@pytest.mark.django_db
+def test_an_account_is_found_by_its_name_with_any_letter_in_any_case_on_every_database() -> None:
+    """ "JÖRG" and "jörg" find the account "Jörg" (SQLite's own comparison folds the case of A to Z alone); of
+    accounts that differ only in case, the one written as named is taken and any other spelling is refused; what is
+    typed is a name, never a pattern."""
+    jorg = make_user("Jörg")
+    assert account_named("JÖRG") == jorg
+    assert account_named(" jörg ") == jorg
+    big = make_user("JÖRG")
+    assert (account_named("JÖRG"), account_named("Jörg")) == (big, jorg)
+    with pytest.raises(Invalid) as unclear:
+        account_named("jörg", field="captain")
+    assert [(problem.field, problem.message.render()) for problem in unclear.value.errors] == [
+        (
+            "captain",
+            "Several accounts have that name in other capital letters: write it exactly as the account you mean does.",
+        )
+    ]
+    dotted = make_user("ärger.b")
+    assert account_named("ÄRGER.B") == dotted
+    make_user("Ölxb")
+    for name in ("öl.B", "Öl", "xölxb", "Öl(", "ÖLXB+"):
+        with pytest.raises(Invalid) as missing:
+            account_named(name)
+        assert [(problem.field, problem.message.render()) for problem in missing.value.errors] == [
+            ("username", "There is no account of that name.")
+        ]
 
 
 @pytest.mark.django_db

@@ -5,11 +5,13 @@ give it a role."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.db.models import Q
 
 from ..engine import MatchSetup, RuleError, setup_match
 from ..engine.messages import gettext_noop
@@ -36,13 +38,21 @@ def account_named(raw: str, field: str = "username") -> User:
     """The active account a person typed the name of to give it a role (a club's member, a league's manager or a
     team's captain, a tournament's organiser): in any case, "Anna" finding "anna"; of accounts that differ only in
     case, the one written as named. Refused (at ``field``) for no account of that name, and for several of it in
-    other cases, so that a role never falls to one of them by chance."""
+    other cases, so that a role never falls to one of them by chance.
+
+    The name as written is looked up by the usernames' index; only a name written otherwise is compared in any case,
+    which reads every account. Any letter's case: "jörg" finds "JÖRG" on SQLite too, whose own comparison
+    (``iexact``) folds the case of A to Z alone: a name with another letter is compared by a regular expression,
+    which either engine matches in any case (SQLite through Python's ``re``)."""
     name = raw.strip()
-    found = list(User.objects.filter(username__iexact=name, is_active=True)) if name else []
-    exact = [account for account in found if account.username == name]
+    as_written = User.objects.filter(username=name, is_active=True).first()
+    if as_written is not None:
+        return as_written
+    in_any_case = Q(username__iexact=name) if name.isascii() else Q(username__iregex=rf"\A{re.escape(name)}\Z")
+    found = list(User.objects.filter(in_any_case, is_active=True)) if name else []
     if not found:
         raise Invalid.on(field, gettext_noop("There is no account of that name."))
-    if len(found) > 1 and not exact:
+    if len(found) > 1:
         raise Invalid.on(
             field,
             gettext_noop(
@@ -50,7 +60,7 @@ def account_named(raw: str, field: str = "username") -> User:
                 "does."
             ),
         )
-    return exact[0] if exact else found[0]
+    return found[0]
 
 
 def tables_rules(variant: str, scheme: str, rules: Mapping[str, Any], players: int) -> MatchSetup:
