@@ -189,7 +189,7 @@ def figure_cell(value: Fraction | int) -> int | float:
 
 
 def euros(cents: int, *, unbroken: bool = False) -> str:
-    """Cents as the reader writes money: ``12.50 €``, in German ``12,50 €``, with a real minus sign. ``unbroken``
+    """Cents as the reader writes money: ``1,012.50 €``, in German ``1.012,50 €``, with a real minus sign. ``unbroken``
     (a page's): a no-break space before the sign, so that a line never ends with the figure and starts with the €,
     as CLDR writes money in German. A file keeps a plain space: a no-break one is an odd character in a
     spreadsheet's cell or a text."""
@@ -197,8 +197,9 @@ def euros(cents: int, *, unbroken: bool = False) -> str:
 
 
 def amount_label(cents: int) -> str:
-    """Cents as a column headed in euros writes them: ``12.50``, in German ``12,50``, with a real minus sign."""
-    return number_format(rounded(Fraction(cents, 100), 2), 2).replace("-", MINUS)
+    """Cents as a column headed in euros writes them: ``1,012.50``, in German ``1.012,50``, the thousands grouped as
+    the reader's language groups them, with a real minus sign."""
+    return number_format(rounded(Fraction(cents, 100), 2), 2, force_grouping=True).replace("-", MINUS)
 
 
 def standing_label(value: Fraction | int) -> str:

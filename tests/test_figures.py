@@ -16,6 +16,7 @@ from matches.exports.base import Cell, Exporter, csv_chunks
 from matches.labels import amount_label, euros, figure_cell, rounded, standing_label
 
 MINUS = "\N{MINUS SIGN}"
+NO_BREAK = "\N{NO-BREAK SPACE}"
 
 
 @pytest.mark.parametrize(
@@ -58,7 +59,24 @@ def test_a_reader_sees_an_average_rounded_and_a_whole_one_whole_with_a_real_minu
     with translation.override("de"):
         assert standing_label(Fraction(2705, 3)) == "901,7"
         assert euros(-1550) == f"{MINUS}15,50 €"
-    assert amount_label(150005) == "1500.05"
+    assert amount_label(150005) == "1,500.05"
+
+
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [
+        ("en", ["0.00", "999.50", "1,000.00", "10,000.00", "1,000,000.00", f"{MINUS}1,500.05"]),
+        ("de", ["0,00", "999,50", "1.000,00", "10.000,00", "1.000.000,00", f"{MINUS}1.500,05"]),
+    ],
+)
+def test_a_reader_sees_an_amount_with_its_thousands_grouped_as_their_language_groups_them(
+    language: str, shown: list[str]
+) -> None:
+    cents = [0, 99950, 100000, 1000000, 100000000, -150005]
+    with translation.override(language):
+        assert [amount_label(amount) for amount in cents] == shown
+        assert [euros(amount, unbroken=True) for amount in cents] == [f"{figure}{NO_BREAK}€" for figure in shown]
+        assert [euros(amount) for amount in cents] == [f"{figure} €" for figure in shown]
 
 
 def test_a_program_reads_a_figure_whole_or_to_two_places() -> None:

@@ -255,11 +255,11 @@ def test_a_fee_written_well_but_too_large_is_refused_as_too_much_in_either_langu
     """A fee is at most 1000 €: more is a slip, such as a German 2,500 meant as 2,50."""
     response = browser(make_user("olga")).post(reverse("tournaments:new"), ANNOUNCED | {"entry_fee": typed})
     assert response.status_code == 400
-    assert error_of(html.unescape(response.content.decode()), "id_entry_fee") == f"At most 1000.00{NO_BREAK}€."
+    assert error_of(html.unescape(response.content.decode()), "id_entry_fee") == f"At most 1,000.00{NO_BREAK}€."
     german = browser(make_user("gerda"))
     german.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
     page = html.unescape(german.post(reverse("tournaments:new"), ANNOUNCED | {"entry_fee": typed}).content.decode())
-    assert error_of(page, "id_entry_fee") == f"Höchstens 1000,00{NO_BREAK}€."
+    assert error_of(page, "id_entry_fee") == f"Höchstens 1.000,00{NO_BREAK}€."
     assert not Tournament.objects.exists()
 
 
