@@ -35,7 +35,7 @@ from matches.engine.tournaments import (
     seat_series,
     split_by_weights,
 )
-from matches.labels import NO_BREAK_SPACE, render_step
+from matches.labels import NO_BREAK_SPACE, euros, render_step
 
 PLAYERS = [f"p{number:03d}" for number in range(120)]
 FREE = Fees(lost_games=())
@@ -190,6 +190,38 @@ def test_the_organiser_takes_a_share_rounded_down_or_a_fixed_amount() -> None:
 def test_money_is_written_in_euros_and_cents() -> None:
     assert str(money(1205)) == f"12.05{NO_BREAK_SPACE}€"
     assert str(money(50)) == f"0.50{NO_BREAK_SPACE}€"
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [
+        ("en", ["0.00", "999.50", "1,000.00", "10,000.00", "100,000.05", "1,000,000.00", "1,234,567.89"]),
+        ("en-gb", ["0.00", "999.50", "1,000.00", "10,000.00", "100,000.05", "1,000,000.00", "1,234,567.89"]),
+        ("de", ["0,00", "999,50", "1.000,00", "10.000,00", "100.000,05", "1.000.000,00", "1.234.567,89"]),
+    ],
+)
+def test_money_in_a_message_groups_its_thousands_as_the_pages_do_in_the_readers_language(
+    language: str, written: list[str]
+) -> None:
+    cents = [0, 99950, 100000, 1000000, 10000005, 100000000, 123456789]
+    with translation.override(language):
+        shown = [render_step(money(amount)) for amount in cents]
+        assert shown == [f"{figure}{NO_BREAK_SPACE}€" for figure in written]
+        assert shown == [euros(amount, unbroken=True) for amount in cents]
+
+
+def test_a_refusal_names_a_large_amount_with_its_thousands_grouped_in_either_language() -> None:
+    every_due = [dues(Entrant(player), [], Fees(entry=99950, lost_games=())) for player in "ab"]
+    with pytest.raises(RuleError) as refused:
+        pot(every_due, OrganiserShare(ShareKind.FIXED, 100000000))
+    assert [render_step(problem.message) for problem in refused.value.errors] == [
+        f"The organiser's share of 1,000,000.00{NO_BREAK_SPACE}€ is more than the pot of 1,999.00{NO_BREAK_SPACE}€."
+    ]
+    with translation.override("de"):
+        assert [render_step(problem.message) for problem in refused.value.errors] == [
+            f"Der Anteil des Veranstalters von 1.000.000,00{NO_BREAK_SPACE}€ ist mehr als der Topf von "
+            f"1.999,00{NO_BREAK_SPACE}€."
+        ]
 
 
 # --- Rankings and prizes ---------------------------------------------------------------------------------------------

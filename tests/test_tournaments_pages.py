@@ -214,10 +214,10 @@ def test_a_prize_rules_refusal_keeps_each_amount_with_its_euro_sign_and_each_sha
         error_of(html.unescape(share.content.decode()), "id_share_value"),
     ]
     assert [response.status_code for response in (amounts, shares, share)] == [400, 400, 400]
-    decimal = "," if language == "de" else "."
+    thousands, decimal = (".", ",") if language == "de" else (",", ".")
     assert f"500{decimal}00{NO_BREAK}€" in refusals[0], refusals[0]
     assert f"150{NO_BREAK}%" in refusals[1], refusals[1]
-    assert f"10000{decimal}00{NO_BREAK}€" in refusals[2], refusals[2]
+    assert f"10{thousands}000{decimal}00{NO_BREAK}€" in refusals[2], refusals[2]
     for refusal in refusals:
         assert " €" not in refusal, refusal
         assert " %" not in refusal, refusal
@@ -997,7 +997,7 @@ def test_an_entrants_page_says_the_prizes_cannot_be_paid_as_announced_rather_tha
     page = html.unescape(phone.get(reverse("tournaments:entry", args=[winner.public_id])).content.decode())
     assert "Place 1" in page
     assert "The prizes cannot be paid as announced" in page
-    assert "The prizes by place pay out 14000.00" in page
+    assert "The prizes by place pay out 14,000.00" in page
     assert "Won:" not in page
     assert "To receive:" not in page
 

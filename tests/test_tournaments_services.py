@@ -760,7 +760,7 @@ def test_an_organisers_share_beyond_the_pot_is_named_and_the_rankings_still_stan
     enter_field(tournament, 8)
     results = tournament_results(tournament)
     assert [error.message.render() for error in results.problems] == [
-        f"The organiser's share of 1000.00{NO_BREAK_SPACE}€ is more than the pot of 120.00{NO_BREAK_SPACE}€."
+        f"The organiser's share of 1,000.00{NO_BREAK_SPACE}€ is more than the pot of 120.00{NO_BREAK_SPACE}€."
     ]
     assert (results.prizes, results.cashier.pot.share) == ((), 0)
 
