@@ -352,6 +352,170 @@ def test_the_announcing_form_offers_the_prize_schedule_the_rules_default_to() ->
     )
 
 
+def refusals_of(typed: dict[str, str], language: str) -> dict[str, list[str]]:
+    """The announcing form's messages by field for ``ANNOUNCED`` with ``typed``, in ``language``."""
+    with translation.override(language):
+        form = TournamentForm(ANNOUNCED | typed)
+        assert not form.is_valid()
+        return {field: [str(message) for message in messages] for field, messages in form.errors.items()}
+
+
+SHARES_IN_EUROS = (
+    "These prizes are shares in percent, but “{part}” is written in euros: choose “amounts in euros” or write the "
+    "shares without €.",
+    "Diese Preise sind Anteile in Prozent, aber „{part}“ ist in Euro geschrieben: wähle „Beträge in Euro“ oder "
+    "schreibe die Anteile ohne €.",
+)
+AMOUNTS_IN_PERCENT = (
+    "These prizes are amounts in euros, but “{part}” is written in percent: choose “shares in percent” or write the "
+    "amounts without %.",
+    "Diese Preise sind Beträge in Euro, aber „{part}“ ist in Prozent geschrieben: wähle „Anteile in Prozent“ oder "
+    "schreibe die Beträge ohne %.",
+)
+
+
+@pytest.mark.parametrize(
+    ("kind", "typed", "part", "said"),
+    [
+        ("shares", "200 €; 160 €; 140 €", "200 €", SHARES_IN_EUROS),
+        ("shares", "50 €; 30 €; 20 €", "50 €", SHARES_IN_EUROS),
+        ("shares", "50; 30; €20", "€20", SHARES_IN_EUROS),
+        ("shares", "50 %; 30; 20 €", "20 €", SHARES_IN_EUROS),
+        ("amounts", "50 %; 30 %; 20 %", "50 %", AMOUNTS_IN_PERCENT),
+        ("amounts", "200; 160; 140,50%", "140,50%", AMOUNTS_IN_PERCENT),
+    ],
+)
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_prizes_by_place_written_with_the_sign_of_the_other_kind_are_refused_never_read_as_the_kind_says(
+    kind: str, typed: str, part: str, said: tuple[str, str], language: str
+) -> None:
+    """Prizes typed "200 €" where they are shares in percent (the form's default) are not 200 %, nor "50 %" where
+    they are amounts 50 €: the organiser chooses the kind or writes the numbers without the sign."""
+    refusals = refusals_of({"places": typed, "places_kind": kind, "places_payout": "in-full"}, language)
+    assert refusals == {"places": [said[language == "de"].format(part=part)]}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_tandem_and_team_prizes_written_with_the_sign_of_the_other_kind_are_refused_next_to_each(
+    language: str,
+) -> None:
+    typed = {"tandem_prizes": "60 € 40 €", "tandem_kind": "shares", "team_prizes": "60% 40%", "team_kind": "amounts"}
+    german = language == "de"
+    assert refusals_of(typed, language) == {
+        "tandem_prizes": [SHARES_IN_EUROS[german].format(part="60 €")],
+        "team_prizes": [AMOUNTS_IN_PERCENT[german].format(part="60%")],
+    }
+
+
+@pytest.mark.parametrize(
+    ("kind", "typed", "english", "german"),
+    [
+        (
+            "percent",
+            "10 €",
+            "The share is in percent of the pot, but “10 €” is written in euros: choose “a fixed amount in euros” or "
+            "write the share without €.",
+            "Der Anteil ist in Prozent des Topfs, aber „10 €“ ist in Euro geschrieben: wähle „ein fester Betrag in "
+            "Euro“ oder schreibe den Anteil ohne €.",
+        ),
+        (
+            "fixed",
+            "10 %",
+            "The share is a fixed amount in euros, but “10 %” is written in percent: choose “percent of the pot” or "
+            "write the amount without %.",
+            "Der Anteil ist ein fester Betrag in Euro, aber „10 %“ ist in Prozent geschrieben: wähle „Prozent des "
+            "Topfs“ oder schreibe den Betrag ohne %.",
+        ),
+    ],
+)
+def test_the_organisers_share_written_with_the_sign_of_the_other_kind_is_refused_in_either_language(
+    kind: str, typed: str, english: str, german: str
+) -> None:
+    typed_share = {"share_kind": kind, "share_value": typed}
+    assert refusals_of(typed_share, "en") == {"share_value": [english]}
+    assert refusals_of(typed_share, "de") == {"share_value": [german]}
+
+
+def test_best_series_and_category_prizes_in_percent_are_refused_as_they_are_amounts_in_euros() -> None:
+    """The best series' prizes and a category's are amounts in euros whatever the places' kind (the engine pays them
+    from the prize money before the places)."""
+    typed = {
+        "places": "50 30 20",
+        "places_kind": "shares",
+        "best_series": "30 %",
+        "categories": "Jugend\nDamen: 30%; 15",
+    }
+    assert refusals_of(typed, "en") == {
+        "best_series": [
+            "These prizes are amounts in euros, but “30 %” is written in percent: write each prize in euros."
+        ],
+        "categories": [
+            "“Damen: 30%; 15”: a category's prizes are amounts in euros, but “30%” is written in percent: write each "
+            "prize in euros."
+        ],
+    }
+    assert refusals_of(typed, "de") == {
+        "best_series": [
+            "Diese Preise sind Beträge in Euro, aber „30 %“ ist in Prozent geschrieben: schreibe jeden Preis in Euro."
+        ],
+        "categories": [
+            "„Damen: 30%; 15“: die Preise einer Wertungsklasse sind Beträge in Euro, aber „30%“ ist in Prozent "
+            "geschrieben: schreibe jeden Preis in Euro."
+        ],
+    }
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_signs_that_agree_with_the_kind_chosen_and_no_signs_at_all_are_read_as_before(language: str) -> None:
+    agreeing = {
+        "places": "50 %; 30 %; 20 %",
+        "places_kind": "shares",
+        "share_kind": "fixed",
+        "share_value": "10 €",
+        "best_series": "15 €",
+        "categories": "Damen: 30 €; 15",
+        "tandem_prizes": "60% 40%",
+        "team_prizes": "€ 200 € 100",
+        "team_kind": "amounts",
+    }
+    bare = {key: value.replace("€", "").replace("%", "") for key, value in agreeing.items()}
+    for typed in (agreeing, bare):
+        with translation.override(language):
+            form = TournamentForm(ANNOUNCED | typed)
+            assert form.is_valid(), form.errors
+        data = form.cleaned_data
+        assert (data["places"], data["share_value"], data["best_series"]) == ((5000, 3000, 2000), 1000, (1500,))
+        assert data["categories"] == (("Damen", (3000, 1500)),)
+        assert (data["tandem_prizes"], data["team_prizes"]) == ((6000, 4000), (20000, 10000))
+    amounts = refusals_of({"places": "200 €; 20.160 €", "places_kind": "shares", "share_value": "zehn %"}, "en")
+    assert amounts == {
+        "places": ["“20.160” is more than a prize can be."],
+        "share_value": ["Write an amount as 15, 15.50 or 15,50."],
+    }
+
+
+def test_a_prize_written_with_the_sign_of_the_other_kind_is_refused_next_to_its_field_on_the_announcing_page() -> None:
+    typed = ANNOUNCED | {
+        "places": "200 €; 160 €; 140 €",
+        "places_kind": "shares",
+        "places_payout": "in-full",
+        "tandem_prizes": "60 € 40 €",
+    }
+    response = browser(make_user("olga")).post(reverse("tournaments:new"), typed)
+    assert response.status_code == 400
+    page = html.unescape(response.content.decode())
+    assert error_of(page, "id_places") == SHARES_IN_EUROS[0].format(part="200 €")
+    assert error_of(page, "id_tandem_prizes") == SHARES_IN_EUROS[0].format(part="60 €")
+    assert 'value="200 €; 160 €; 140 €"' in page
+    assert "<details open>" in page
+    german = browser(make_user("gerda"))
+    german.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    refused = german.post(reverse("tournaments:new"), typed)
+    assert refused.status_code == 400
+    assert error_of(html.unescape(refused.content.decode()), "id_places") == SHARES_IN_EUROS[1].format(part="200 €")
+    assert not Tournament.objects.exists()
+
+
 def test_a_tournament_for_a_club_is_announced_by_its_secretary_and_run_by_its_owner() -> None:
     owner, secretary = make_user("owner"), make_user("secretary")
     club = clubs.club_create(owner=owner, name="Grand Hand")

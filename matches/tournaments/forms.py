@@ -45,6 +45,31 @@ CATEGORY_NO_COLON = _(
     "prizes ends in a colon: Senioren 60:"
 )
 
+# A € or % that says otherwise than the kind chosen beside the field: refused, never read as the kind says.
+PRIZES_NOT_IN_EUROS = _(
+    "These prizes are shares in percent, but “%(part)s” is written in euros: choose “%(kind)s” or write the shares "
+    "without €."
+)
+PRIZES_NOT_IN_PERCENT = _(
+    "These prizes are amounts in euros, but “%(part)s” is written in percent: choose “%(kind)s” or write the amounts "
+    "without %%."
+)
+SHARE_NOT_IN_EUROS = _(
+    "The share is in percent of the pot, but “%(part)s” is written in euros: choose “%(kind)s” or write the share "
+    "without €."
+)
+SHARE_NOT_IN_PERCENT = _(
+    "The share is a fixed amount in euros, but “%(part)s” is written in percent: choose “%(kind)s” or write the "
+    "amount without %%."
+)
+EUROS_NOT_IN_PERCENT = _(
+    "These prizes are amounts in euros, but “%(part)s” is written in percent: write each prize in euros."
+)
+CATEGORY_IN_PERCENT = _(
+    "“%(line)s”: a category's prizes are amounts in euros, but “%(part)s” is written in percent: write each prize in "
+    "euros."
+)
+
 # A fee is at most 1000 €: more is a slip (a German "2,500" meant as 2,50).
 MOST_FEE = 100_000
 SCHEDULE_KIND_LABELS = {ScheduleKind.AMOUNTS: _("amounts in euros"), ScheduleKind.SHARES: _("shares in percent")}
@@ -53,6 +78,16 @@ PAYOUT_LABELS = {
     Payout.AS_ANNOUNCED: _("as written; what is left stays with the organiser"),
 }
 SHARE_KIND_LABELS = {"percent": _("percent of the pot"), "fixed": _("a fixed amount in euros")}
+# For each kind of a prize schedule and of the organiser's share: the sign that says otherwise, its refusal, and the
+# kind that sign would be right for.
+SCHEDULE_SIGNS = {
+    ScheduleKind.SHARES: ("€", PRIZES_NOT_IN_EUROS, SCHEDULE_KIND_LABELS[ScheduleKind.AMOUNTS]),
+    ScheduleKind.AMOUNTS: ("%", PRIZES_NOT_IN_PERCENT, SCHEDULE_KIND_LABELS[ScheduleKind.SHARES]),
+}
+SHARE_SIGNS = {
+    "percent": ("€", SHARE_NOT_IN_EUROS, SHARE_KIND_LABELS["fixed"]),
+    "fixed": ("%", SHARE_NOT_IN_PERCENT, SHARE_KIND_LABELS["percent"]),
+}
 DOUBLES_LABELS = {Doubles.BETTER: _("the better prize; the other passes down"), Doubles.BOTH: _("both prizes")}
 SEATING_LABELS = {
     Seating.DRAW: _("drawn (avoiding the pairings of the series before)"),
@@ -63,6 +98,15 @@ SEATING_LABELS = {
 def _parts(text: str) -> list[str]:
     parts = [part.strip(",") for part in SEPARATORS.split(text.replace("€", " ").replace("%", " "))]
     return [part for part in parts if part]
+
+
+def _signed(text: str, sign: str) -> str | None:
+    """The first amount of ``text`` written with ``sign`` (``"200 €"`` of ``"50; 200 €"``, ``"€20"``), as typed, or the
+    sign alone where no amount is beside it; ``None`` if ``text`` has no ``sign``."""
+    if sign not in text:
+        return None
+    found = re.search(rf"\d[\d.,]*[^\S\n]*{re.escape(sign)}|{re.escape(sign)}[^\S\n]*\d[\d.,]*", text)
+    return found[0] if found else sign
 
 
 def hundredths_list(text: str) -> tuple[int, ...]:
@@ -230,7 +274,16 @@ class TournamentForm(MakesOnce):
                 found.append((name, hundredths_list(prizes)))
             except ValueError:
                 raise forms.ValidationError(CATEGORY_LINE, code="invalid", params={"line": line}) from None
+            if percent := _signed(prizes, "%"):
+                raise forms.ValidationError(CATEGORY_IN_PERCENT, code="invalid", params={"line": line, "part": percent})
         return tuple(found)
+
+    def clean_best_series(self) -> tuple[int, ...]:
+        """The best series' prizes are amounts in euros: one written in percent is refused, not read as euros."""
+        if percent := _signed(str(self["best_series"].data or ""), "%"):
+            raise forms.ValidationError(EUROS_NOT_IN_PERCENT, code="invalid", params={"part": percent})
+        best_series: tuple[int, ...] = self.cleaned_data["best_series"]
+        return best_series
 
     def clean_lost_game_tiers(self) -> tuple[tuple[int, int], ...]:
         """``"1: 0,50; 4: 1"`` → ((1, 50), (4, 100)): from which lost game of a list, how much a game."""
@@ -238,6 +291,27 @@ class TournamentForm(MakesOnce):
             return lost_game_tiers(self.cleaned_data["lost_game_tiers"])
         except ValueError:
             raise forms.ValidationError(TIERS_FORMAT) from None
+
+    def clean(self) -> dict[str, Any]:
+        """Prizes or a share written with the sign of the other kind than the one chosen beside them (``"200 €"``
+        where the prizes are shares in percent, ``"10 %"`` where the share is a fixed amount) are refused next to
+        them: the organiser chooses the kind or writes them without the sign."""
+        data = super().clean() or {}
+        for field, kind_field, signs in (
+            ("places", "places_kind", SCHEDULE_SIGNS),
+            ("tandem_prizes", "tandem_kind", SCHEDULE_SIGNS),
+            ("team_prizes", "team_kind", SCHEDULE_SIGNS),
+            ("share_value", "share_kind", SHARE_SIGNS),
+        ):
+            if field not in data or kind_field not in data:
+                continue
+            sign, refusal, other_kind = signs[data[kind_field]]
+            if part := _signed(str(self[field].data or ""), sign):
+                self.add_error(
+                    field,
+                    forms.ValidationError(refusal, code="invalid", params={"part": part, "kind": other_kind}),
+                )
+        return data
 
     def settings(self) -> TournamentSettings:
         data = self.cleaned_data
