@@ -61,11 +61,12 @@ def hundredths(text: str) -> int:
 
 def lost_game_tiers(text: str) -> tuple[tuple[int, int], ...]:
     """``"1: 0,50; 4: 1"`` or ``"1: 0.50, 4: 1 €"`` → ((1, 50), (4, 100)): from which lost game of a list, how many
-    cents a game (a club's season and a tournament charge by such tiers); ``ValueError`` if a tier is none."""
+    cents a game (a club's season and a tournament charge by such tiers); ``ValueError`` if a tier is none, or is
+    written in percent (never read as euros)."""
     tiers = []
     for part in filter(None, (piece.strip() for piece in TIER_SEPARATORS.split(text))):
         start, colon, euros = part.partition(":")
-        if not colon or not start.strip().isdigit():
+        if not colon or not start.strip().isdigit() or "%" in euros:
             raise ValueError(part)
         tiers.append((int(start), hundredths(euros)))
     return tuple(tiers)

@@ -190,6 +190,7 @@ AS_SHOWN = {200: "2", 250: "2.50", 150: "1.50", 1200: "12", 50: "0.50"}
         ("1000,01", "At most 1,000.00 €."),
         ("100000", "At most 1,000.00 €."),
         ("99999999999", "At most 1,000.00 €."),
+        ("10 %", "“10 %” is written in percent: write an amount in euros."),
     ],
 )
 def test_a_seasons_money_that_is_no_amount_or_too_much_is_refused_next_to_its_field(typed: str, message: str) -> None:

@@ -465,6 +465,17 @@ def test_best_series_and_category_prizes_in_percent_are_refused_as_they_are_amou
     }
 
 
+def test_fees_and_the_fees_for_lost_games_written_in_percent_are_refused_never_read_as_euros() -> None:
+    typed = {"entry_fee": "10 %", "tandem_fee": "5%", "lost_game_tiers": "1: 0,50; 4: 1 %"}
+    tiers = "Write each tier as “lost game: euros”, separated by semicolons: 1: 0,50; 4: 1; 6: 3."
+    assert refusals_of(typed, "en") == {
+        "entry_fee": ["“10 %” is written in percent: write an amount in euros."],
+        "tandem_fee": ["“5%” is written in percent: write an amount in euros."],
+        "lost_game_tiers": [tiers],
+    }
+    assert refusals_of(typed, "de")["entry_fee"] == ["„10 %“ ist in Prozent geschrieben: schreib einen Betrag in Euro."]
+
+
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_signs_that_agree_with_the_kind_chosen_and_no_signs_at_all_are_read_as_before(language: str) -> None:
     agreeing = {

@@ -19,6 +19,7 @@ from ..labels import OPTION_CHOICE_LABELS, euros, render_step
 from ..numbers import MOST, NOT_A_WHOLE_NUMBER, TooMuch, hundredths, whole_number
 
 AMOUNT_FORMAT = _("Write an amount as 15, 15.50 or 15,50.")
+IN_PERCENT = _("“%(text)s” is written in percent: write an amount in euros.")
 
 
 class WholeNumberField(forms.IntegerField):
@@ -45,10 +46,12 @@ class EuroField(forms.Field):
     """An amount in euros as people type it (``15``, ``15.50``, ``15,50``, ``1.000,50``: ``numbers.hundredths``), in
     cents (empty: nothing); at most ``most`` cents where given, and never more than ``numbers.MOST``: a larger amount
     is told "at most", not how to write one. A text field with the decimal keyboard, not a number field: a browser's
-    number field reads a German comma its own way ("2,00" became 200)."""
+    number field reads a German comma its own way ("2,00" became 200). An amount written in percent is refused,
+    never read as euros, unless the field takes a share too (``percent``: its form tells the two apart)."""
 
-    def __init__(self, *, most: int | None = None, **kwargs: Any) -> None:
+    def __init__(self, *, most: int | None = None, percent: bool = False, **kwargs: Any) -> None:
         self.most = most
+        self.percent = percent
         kwargs.setdefault("required", False)
         kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}))
         super().__init__(**kwargs)
@@ -57,6 +60,8 @@ class EuroField(forms.Field):
         text = str(value or "").strip()
         if not text:
             return 0
+        if "%" in text and not self.percent:
+            raise forms.ValidationError(IN_PERCENT, code="invalid", params={"text": text})
         most = MOST if self.most is None else min(self.most, MOST)
         try:
             cents = hundredths(text)

@@ -196,7 +196,7 @@ class TournamentForm(MakesOnce):
         label=_("Paid out"), choices=_labelled(PAYOUT_LABELS), initial=PrizeSchedule().payout.value
     )
     share_kind = forms.ChoiceField(label=_("The organiser's share"), choices=_labelled(SHARE_KIND_LABELS))
-    share_value = EuroField(label=_("The organiser's share (percent or €)"))
+    share_value = EuroField(label=_("The organiser's share (percent or €)"), percent=True)
     keeps_list_fees = forms.BooleanField(label=_("The organiser keeps the list fees"), required=False, initial=True)
     keeps_lost_game_fees = forms.BooleanField(
         label=_("The organiser keeps the fees for lost games"), required=False, initial=True
