@@ -203,7 +203,7 @@ class TournamentForm(MakesOnce):
     )
     # The second part.
     categories = forms.CharField(
-        label=_("Categories and their prizes"),
+        label=_("Categories and their prizes (€)"),
         help_text=CATEGORIES_FORMAT,
         widget=forms.Textarea(attrs={"rows": 3}),
         required=False,
