@@ -1,6 +1,7 @@
 """Clubs: members and roles, seasons, a night's check-in, draw, tables, paper lists, results, closing and reopening."""
 
 import datetime
+import random
 import uuid
 from dataclasses import dataclass
 
@@ -10,7 +11,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from matches.clubs import services as clubs
 from matches.clubs.models import Club, ClubTable, Night, NightLog, NightStanding, Season, SeasonStanding
 from matches.clubs.permissions import club_can
-from matches.clubs.selectors import night_results, season_table
+from matches.clubs.selectors import night_results, season_table, season_top
 from matches.engine.league import RankingRule
 from matches.errors import Conflict, Invalid
 from matches.models import Match, Player
@@ -354,6 +355,45 @@ def test_a_closed_night_counts_with_the_sums_it_closed_with(ranking: str) -> Non
     assert _scores(setup.season) == live
     assert not NightStanding.objects.filter(night=setup.night).exists()
     assert {row.nights for row in SeasonStanding.objects.filter(season=setup.season)} == {1}
+
+
+@pytest.mark.parametrize("ranking", [RankingRule.TOTAL.value, RankingRule.AVERAGE.value, RankingRule.BEST_NIGHTS.value])
+def test_the_first_places_of_a_season_are_its_tables_however_many_it_ranks_after_them(ranking: str) -> None:
+    setup = _night([], ranking=ranking, best_nights=2, minimum_lists=3, guests_ranked=False)
+    played = random.Random(ranking)
+    # Three closed nights of most of the club's players and two guests, then one under way of three of them and a
+    # guest; a player may lose a game, win one or play none, and tie with others.
+    nights = [
+        (setup.night, 8, ("Walter Walk-in", "Gina Gast")),
+        *(
+            (clubs.night_create(season=setup.season, date=datetime.date(2026, 12, day)), players, guests)
+            for day, players, guests in ((1, 8, ("Gina Gast",)), (8, 7, ("Gina Gast",)), (15, 3, ("Walter Walk-in",)))
+        ),
+    ]
+    for night, players, guests in nights:
+        for name in played.sample(NAMES, players):
+            clubs.check_in(night=night, name=name)
+        for guest in guests:
+            clubs.check_in(night=night, name=guest, guest=True)
+        clubs.night_draw(night=night, series=1, user=setup.secretary)
+        for table in ClubTable.objects.filter(night=night).select_related("match"):
+            match = table.match
+            for _ in range(played.randrange(1, 4)):
+                match.refresh_from_db()
+                # Anybody but the dealer, who sits out at a table of four.
+                declarer = (match.first_dealer + match.deals + played.randrange(1, match.players)) % match.players
+                _game(match, declarer, contract="grand", matadors=1, declarer_card_points=played.choice([40, 70]))
+        if players > 3:
+            clubs.night_close(night=night, user=setup.secretary, unfinished=True)
+    whole = season_table(Season.objects.get(pk=setup.season.pk))
+    assert 8 < len(whole.places) < len(NAMES) + 2
+    for count in range(len(whole.places) + 2):
+        top = season_top(Season.objects.get(pk=setup.season.pk), count)
+        assert top.places == whole.places[:count]
+        assert top.ranked == len(whole.places)
+        assert {key: player.name for key, player in top.players.items()} == {
+            place.standing.player: whole.players[place.standing.player].name for place in top.places
+        }
 
 
 def _seated(night: Night, series: int) -> list[set[str]]:

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 
 from matches.clubs import services as clubs
-from matches.clubs.models import Club, ClubTable, Membership, Night, Roster, Season
+from matches.clubs.models import Club, ClubTable, Membership, Night, NightStanding, Roster, Season, SeasonStanding
 from matches.models import Game, Match, PaperLine, Player
 
 from .factories import make_user
@@ -404,6 +404,56 @@ def test_the_public_screen_drawn_afresh_reads_the_players_it_ranks_and_not_the_r
     # Asked by htmx, the answer is the part that follows, not the page around it.
     assert few.lstrip().startswith('<div id="screen"')
     assert "<html" not in few
+
+
+def _season_ranks(season: Season, scores: list[int]) -> None:
+    """The season ranks a player more for each of ``scores``: the sums of one list of theirs kept from a closed night
+    of the season, as closing it keeps them, every other player shown by first name only."""
+    night = clubs.night_create(season=season, date=datetime.date(2026, 1, 1) + datetime.timedelta(days=len(scores)))
+    Night.objects.filter(pk=night.pk).update(closed_at=timezone.now())
+    start = Player.objects.filter(keeper=season.club.keeper).count()
+    added = Player.objects.bulk_create(
+        Player(keeper=season.club.keeper, name=f"Ranked Player {number}", name_key=f"ranked player {number}")
+        for number in range(start, start + len(scores))
+    )
+    Roster.objects.bulk_create(
+        Roster(player=player, first_name_only=bool(number % 2)) for number, player in enumerate(added)
+    )
+    sums = {
+        player.pk: {"score": score, "game_points": score, "won": 1, "lost": 0, "lists": 1}
+        for player, score in zip(added, scores, strict=True)
+    }
+    NightStanding.objects.bulk_create(NightStanding(night=night, player_id=pk, **one) for pk, one in sums.items())
+    SeasonStanding.objects.bulk_create(
+        SeasonStanding(season=season, player_id=pk, nights=1, **one) for pk, one in sums.items()
+    )
+
+
+@pytest.mark.parametrize("ranking", ["total", "average", "best-nights"])
+def test_the_public_screen_drawn_afresh_reads_the_players_it_shows_however_many_the_season_ranks(ranking: str) -> None:
+    olga, club, night = _screen_night(("Anna", "Ben", "Cleo"))
+    settings = clubs.SeasonSettings(name="2026", ranking=ranking, best_nights=2 if ranking == "best-nights" else 0)
+    clubs.season_update(season=night.season, settings=settings, user=olga)
+    # Seventeen players besides tonight's three (at -98, 40 and 40), two of them tied at the places 18 and 19.
+    _season_ranks(night.season, [900, 800, 700, 600, 500, 400, 300, 200, 100, 90, 80, 70, 60, 50, 30, 20, 20])
+    address = reverse("club_screen", args=[club.screen_token])
+
+    def drawn() -> tuple[int, str, list[str]]:
+        with CaptureQueriesContext(connection) as captured, _made() as made:
+            answer = _screen_asks(address)
+        assert answer.status_code == 200
+        return len(captured), answer.content.decode(), made
+
+    queries, few, read = drawn()
+    assert "The first 18 of 20 players" in few
+    assert "tied: decided by lot" in few
+    # 180 players more, every one of them below the places shown.
+    _season_ranks(night.season, list(range(-1000, -1180, -1)))
+    more, many, read_more = drawn()
+    assert (more, read_more) == (queries, read)
+    assert many == few.replace("The first 18 of 20 players", "The first 18 of 200 players")
+    # The players shown, and tonight's (its board ranks them all) once through their seats, once checked in.
+    assert read.count("Player") <= 18 + 2 * 3
 
 
 def _queries(client: Client, address: str) -> int:

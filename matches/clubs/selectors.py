@@ -12,9 +12,24 @@ import uuid
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import Any
 
 from django.contrib.auth.models import User
-from django.db.models import Count, F, Max, QuerySet, Sum
+from django.db.models import (
+    Count,
+    Expression,
+    ExpressionWrapper,
+    F,
+    FloatField,
+    Max,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+)
+from django.db.models.functions import Cast, Coalesce, Greatest
 
 from matches.engine import Scheme
 from matches.engine.league import (
@@ -332,26 +347,54 @@ def _by_night(lists: Iterable[ListResult]) -> list[NightResult]:
     ]
 
 
+def _season_ranking(season: Season) -> SeasonRanking:
+    return SeasonRanking(RankingRule(season.ranking), season.minimum_lists, season.best_nights)
+
+
+def _open_results(season: Season, nights: QuerySet[Night]) -> list[NightResult]:
+    """Each player's sums over each open night of ``nights``, as the night's lists stand."""
+    return _by_night(_lists(ClubTable.objects.filter(night__in=nights.filter(closed_at__isnull=True)), season))
+
+
+# The sums a night or a season keeps of each player, in the order ``NightResult`` takes them.
+SUMS = ("score", "won", "lost", "lists", "game_points")
+# A row of kept sums as ``season_standings`` takes it: what it was kept for (a night's or the season's id), the
+# player's public id, then the ``SUMS``.
+ClosedRow = tuple[int, uuid.UUID, int, int, int, int, int]
+
+
+def _closed_rows(
+    season: Season, nights: QuerySet[Night], ranking: SeasonRanking, *, by_night: bool
+) -> QuerySet[Any, ClosedRow]:
+    """The sums kept of the closed nights of ``nights`` as rows for ``season_standings`` (what they are kept for,
+    then the player's public id and the sums): one row per player and night where ``by_night`` or the season counts
+    a player's best nights (read in the order they were kept, which picks the first kept of equal nights), else the
+    season's one row per player."""
+    fields = ("player__public_id", *SUMS)
+    if ranking.rule is RankingRule.BEST_NIGHTS or by_night:
+        closed = NightStanding.objects.filter(night__in=nights.filter(closed_at__isnull=False))
+        return closed.order_by("pk").values_list("night_id", *fields)
+    return SeasonStanding.objects.filter(season=season).values_list("season_id", *fields)
+
+
+def _closed_results(rows: Iterable[ClosedRow]) -> list[NightResult]:
+    return [
+        NightResult(str(player), f"closed {kept}", score, won, lost, lists, game_points)
+        for kept, player, score, won, lost, lists, game_points in rows
+    ]
+
+
 def season_table(season: Season, *, before: Night | None = None, category: str = "") -> SeasonTable:
     """The season's table under its ranking rule, guests left out where the season does not rank them, one category
     only if asked. A closed night counts with the sums kept when it closed (a total or an average reads one row per
     player for all of them, however long the season has run); the open nights are summed as they stand. ``before``:
     the table as it stood before that night (to seat a night by the ranking)."""
-    ranking = SeasonRanking(RankingRule(season.ranking), season.minimum_lists, season.best_nights)
+    ranking = _season_ranking(season)
     nights = Night.objects.filter(season=season)
     if before is not None:
         nights = nights.filter(date__lt=before.date)
-    results = _by_night(_lists(ClubTable.objects.filter(night__in=nights.filter(closed_at__isnull=True)), season))
-    fields = ("player__public_id", "score", "won", "lost", "lists", "game_points")
-    if ranking.rule is RankingRule.BEST_NIGHTS or before is not None:
-        closed = NightStanding.objects.filter(night__in=nights.filter(closed_at__isnull=False))
-        rows = list(closed.values_list("night_id", *fields))
-    else:
-        rows = list(SeasonStanding.objects.filter(season=season).values_list("season_id", *fields))
-    results += [
-        NightResult(str(player), f"closed {night}", score, won, lost, lists, game_points)
-        for night, player, score, won, lost, lists, game_points in rows
-    ]
+    results = _open_results(season, nights)
+    results += _closed_results(_closed_rows(season, nights, ranking, by_night=before is not None))
     standings = season_standings(results, ranking)
     # The players of the table alone, however many more the club's book holds.
     ranked = Player.objects.filter(public_id__in=[row.player for row in standings])
@@ -359,6 +402,72 @@ def season_table(season: Season, *, before: Night | None = None, category: str =
     rosters = {roster.player_id: roster for roster in Roster.objects.filter(player__in=list(players.values()))}
     kept = [row for row in standings if _ranked(players.get(row.player), rosters, season, category)]
     return SeasonTable(season, rank(kept, seed=str(season.public_id)), players, nights.count())
+
+
+@dataclass
+class SeasonTop:
+    """The first places of a season's table, the players they name, and how many players the table ranks."""
+
+    places: list[Place]
+    players: dict[str, Player]
+    ranked: int
+
+
+def _kept_sums(season: Season, ranking: SeasonRanking) -> QuerySet[Any, Any]:
+    """Each player's sums over the season's closed nights as its rule counts them, one row per player: the season's
+    kept sums, or of a season counting a player's best nights, the sums of those nights (the highest scores, the
+    first kept of equal ones, as ``season_standings`` picks them from ``_closed_rows``)."""
+    if ranking.rule is not RankingRule.BEST_NIGHTS or not ranking.best_nights:
+        kept = SeasonStanding.objects.filter(season=season)
+        return kept.values("player__public_id", **{f"kept_{name}": F(name) for name in SUMS})
+    nights = NightStanding.objects.filter(night__season=season, night__closed_at__isnull=False)
+    better = nights.filter(player=OuterRef("player")).filter(
+        Q(score__gt=OuterRef("score")) | Q(score=OuterRef("score"), pk__lt=OuterRef("pk"))
+    )
+    beaten = Coalesce(Subquery(better.values("player").annotate(count=Count("pk")).values("count")), 0)
+    best = nights.alias(beaten=beaten).filter(beaten__lt=ranking.best_nights)
+    return best.values("player__public_id").annotate(**{f"kept_{name}": Sum(name) for name in SUMS})
+
+
+def season_top(season: Season, count: int) -> SeasonTop:
+    """The first ``count`` places of the season's table as ``season_table`` ranks it, with their players alone, and
+    how many players it ranks, read in the same few queries however many players the season ranks after them. The
+    players of its open nights are summed as the table sums them; of the others, the database orders the kept sums
+    by what ranks them, counts them, and gives only those that reach the place after the last one asked for (with
+    all that rank alike with it, whom their won and lost games and the lot order)."""
+    ranking = _season_ranking(season)
+    nights = Night.objects.filter(season=season)
+    results = _open_results(season, nights)
+    playing = {result.player for result in results}
+    results += _closed_results(
+        _closed_rows(season, nights, ranking, by_night=False).filter(player__public_id__in=playing)
+    )
+    kept = _kept_sums(season, ranking).exclude(player__public_id__in=playing)
+    unranked: set[str] = set()
+    if not season.guests_ranked:
+        kept = kept.exclude(player__roster__guest=True)
+        guests = Roster.objects.filter(player__public_id__in=playing, guest=True)
+        unranked = {str(public_id) for public_id in guests.values_list("player__public_id", flat=True)}
+    key: Expression | F = F("kept_score")
+    if ranking.rule is RankingRule.AVERAGE:
+        # The database orders by the average as a float, divided and rounded once: a float never puts one average
+        # below a smaller one, it may only make close ones equal, and those equal to the last are all read; the
+        # engine ranks what is read by the exact averages.
+        lists = Greatest("kept_lists", Value(ranking.minimum_lists), Value(1))
+        key = ExpressionWrapper(Cast("kept_score", FloatField()) / lists, output_field=FloatField())
+    ordered = kept.annotate(key=key).order_by("-key")
+    # What ranks the place after the last one asked for (its neighbour tells whether that one was decided by lot);
+    # without that many players, nothing: every one is read.
+    last = Coalesce(Subquery(ordered.values("key")[count : count + 1]), F("key"))
+    results += [
+        NightResult(str(row["player__public_id"]), "closed", *(row[f"kept_{name}"] for name in SUMS))
+        for row in ordered.filter(key__gte=last)
+    ]
+    standings = [row for row in season_standings(results, ranking) if row.player not in unranked]
+    places = rank(standings, seed=str(season.public_id))[:count]
+    shown = Player.objects.filter(public_id__in=[place.standing.player for place in places])
+    players = {str(player.public_id): player for player in shown}
+    return SeasonTop(places, players, kept.count() + len(playing - unranked))
 
 
 @dataclass(frozen=True)

@@ -74,6 +74,7 @@ from .selectors import (
     public_names,
     screen_state,
     season_table,
+    season_top,
     unfinished,
 )
 from .standings import SCORE, StandingRow, full_names, standing_rows
@@ -917,18 +918,20 @@ def club_screen(request: HttpRequest, token: str) -> HttpResponse:
 
     def draw(fragment: bool) -> HttpResponse:
         context: dict[str, Any] = {"club": club, "season": season, "night": night, "today": today, "shared": True}
-        boards: dict[str, list[StandingRow]] = {}
+        # Each board's rows (the first of them at least as many as it may show) and how many players it ranks.
+        boards: dict[str, tuple[list[StandingRow], int]] = {}
         if season is not None:
-            table = season_table(season)
-            boards["season"] = standing_rows(table.places, public_names(table.players))
+            top = season_top(season, SCREEN_ROWS_SMALL)
+            boards["season"] = (standing_rows(top.places, public_names(top.players)), top.ranked)
         if night is not None:
             results = night_results(night)
-            boards["night"] = standing_rows(results.night_places, public_names(results.players))
-        small = any(len(rows) > SCREEN_ROWS for rows in boards.values())
+            rows = standing_rows(results.night_places, public_names(results.players))
+            boards["night"] = (rows, len(rows))
+        small = any(ranked > SCREEN_ROWS for _, ranked in boards.values())
         shown = SCREEN_ROWS_SMALL if small else SCREEN_ROWS
         context["small"] = small
-        for key, rows in boards.items():
-            context[f"{key}_board"] = ScreenBoard(rows[:shown], len(rows))
+        for key, (rows, ranked) in boards.items():
+            context[f"{key}_board"] = ScreenBoard(rows[:shown], ranked)
         return render(request, "clubs/_screen_boards.html" if fragment else "clubs/screen.html", context)
 
     return screen_response(request, screen_state(club, today, night, season), draw)
