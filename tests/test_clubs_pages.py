@@ -20,6 +20,7 @@ from django.utils.formats import date_format
 
 from matches.clubs import services as clubs
 from matches.clubs.models import Club, ClubTable, Membership, Night, NightStanding, Roster, Season, SeasonStanding
+from matches.clubs.selectors import night_results
 from matches.models import Game, Match, PaperLine, Player
 
 from .factories import make_user
@@ -452,8 +453,34 @@ def test_the_public_screen_drawn_afresh_reads_the_players_it_shows_however_many_
     more, many, read_more = drawn()
     assert (more, read_more) == (queries, read)
     assert many == few.replace("The first 18 of 20 players", "The first 18 of 200 players")
-    # The players shown, and tonight's (its board ranks them all) once through their seats, once checked in.
-    assert read.count("Player") <= 18 + 2 * 3
+    # The players shown, and tonight's (its board ranks them all).
+    assert read.count("Player") <= 18 + 3
+
+
+def test_a_nights_results_read_each_of_its_players_once_however_many_series_they_sit() -> None:
+    olga = make_user("olga")
+    club = clubs.club_create(owner=olga, name="Skatclub Herz Dame")
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026"))
+    night = clubs.night_create(season=season, date=timezone.localdate(), series=2)
+    for name in NAMES[:7]:
+        clubs.check_in(night=night, name=name)
+    for series in (1, 2):
+        clubs.night_draw(night=night, series=series, user=olga)
+    for table in ClubTable.objects.filter(night=night).select_related("match"):
+        enter(table.match, 2)
+    # Checked in once both series were drawn: at no table.
+    clubs.check_in(night=night, name="Walter Walk-in")
+
+    with CaptureQueriesContext(connection) as captured, _made() as made:
+        results = night_results(Night.objects.select_related("season").get(pk=night.pk))
+    # Each of the eight players once: the seven at a table of each series, the walk-in at none.
+    assert made == ["Player"] * 8
+    assert sorted(player.name for player in results.players.values()) == sorted([*NAMES[:7], "Walter Walk-in"])
+    assert {attendance.player.name for attendance in results.attendances} == {*NAMES[:7], "Walter Walk-in"}
+    assert sorted(seat.player.name for view in results.tables for seat in view.seats) == sorted(NAMES[:7] * 2)
+    # The check-ins, the tables, their seats and players, and the lists: who sits where, the games' sums and the
+    # paper lists' totals.
+    assert len(captured) <= 7
 
 
 def _queries(client: Client, address: str) -> int:

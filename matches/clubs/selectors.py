@@ -141,20 +141,22 @@ def _lists(tables: QuerySet[ClubTable], season: Season) -> list[ListResult]:
     seated there (a player who neither won nor lost a game has a list all the same). A table that has entered
     nothing yet has no lists: it counts for nobody's average, fees or prizes. The tables are read first and the
     sums asked for by their matches' ids, which every database answers from its indexes."""
+    rows = tables.values_list("match_id", "paper", "match__deals")
+    return _entered_lists({match: paper for match, paper, deals in rows if paper or deals}, season)
+
+
+def _entered_lists(entered: Mapping[int, bool], season: Season) -> list[ListResult]:
+    """Every list of the tables whose matches (by id) have ``entered`` something, on paper (True) or game by game,
+    as ``_lists`` reads them."""
     seeger_fabian = season.scheme == Scheme.SEEGER_FABIAN
-    started = [
-        (table, match, paper)
-        for table, match, paper, deals in tables.values_list("pk", "match_id", "paper", "match__deals")
-        if paper or deals
-    ]
-    seated = _seated([match for _, match, _ in started])
-    on_phones = {match for _, match, paper in started if not paper}
-    entered = {
+    seated = _seated(list(entered))
+    on_phones = {match for match, paper in entered.items() if not paper}
+    filled = {
         (one.table, one.player): one
         for one in _game_lists({key: one for key, one in seated.items() if key[0] in on_phones}, seeger_fabian)
         + _paper_lists({key: one for key, one in seated.items() if key[0] not in on_phones}, seeger_fabian)
     }
-    return [entered.get((one.table, one.player), one) for one in seated.values()]
+    return [filled.get((one.table, one.player), one) for one in seated.values()]
 
 
 # --- A night -------------------------------------------------------------------------------------------------------
@@ -208,13 +210,18 @@ def money_rules(season: Season) -> MoneyRules:
     )
 
 
-def night_tables(night: Night) -> list[TableView]:
+def night_tables(night: Night, attendances: Sequence[Attendance] = ()) -> list[TableView]:
     """A night's tables in the order of their series and numbers, each with its match and its players by seat, in
-    two queries."""
+    three queries: each player is read once, however many series they sit, and given to ``attendances`` (the
+    night's check-ins, read without them) too."""
     tables = ClubTable.objects.filter(night=night).select_related("match")
-    seats = Seat.objects.filter(match__club_table__night=night).select_related("player").order_by("match", "position")
+    seats = list(Seat.objects.filter(match__club_table__night=night).order_by("match", "position"))
+    players = Player.objects.in_bulk({seat.player_id for seat in seats} | {one.player_id for one in attendances})
+    for attendance in attendances:
+        attendance.player = players[attendance.player_id]
     by_match: dict[int, list[Seat]] = {}
     for seat in seats:
+        seat.player = players[seat.player_id]
         by_match.setdefault(seat.match_id, []).append(seat)
     return [TableView(table, by_match.get(table.match_id, [])) for table in tables]
 
@@ -273,14 +280,17 @@ def night_version(night: Night) -> str:
 
 def night_results(night: Night) -> NightResults:
     """Everything a night's page shows: its tables with their players, every list so far, the table of each series
-    and of the night, and the cashier's summary."""
+    and of the night, and the cashier's summary; each player read once, seated or checked in, however many series
+    they sit."""
     season = night.season
-    views = {view.table.pk: view for view in night_tables(night)}
+    attendances = list(Attendance.objects.filter(night=night))
+    views = {view.table.pk: view for view in night_tables(night, attendances)}
     tables = [view.table for view in views.values()]
-    lists = _lists(ClubTable.objects.filter(night=night), season)
+    lists = _entered_lists(
+        {table.match_id: table.paper for table in tables if table.paper or table.match.deals}, season
+    )
     for one in lists:
         views[one.table].lists[one.player] = one
-    attendances = list(Attendance.objects.filter(night=night).select_related("player"))
     players = {str(seat.player.public_id): seat.player for view in views.values() for seat in view.seats}
     players |= {str(attendance.player.public_id): attendance.player for attendance in attendances}
     series = {
