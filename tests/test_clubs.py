@@ -17,6 +17,7 @@ from matches.errors import Conflict, Invalid
 from matches.models import Match, Player
 from matches.permissions import Action, Role, Visitor, access, match_role, player_role
 from matches.services import ListClosed, Submission, game_add
+from matches.services.players import player_named
 
 from .factories import make_user
 from .test_queries import enter
@@ -394,6 +395,28 @@ def test_the_first_places_of_a_season_are_its_tables_however_many_it_ranks_after
         assert {key: player.name for key, player in top.players.items()} == {
             place.standing.player: whole.players[place.standing.player].name for place in top.places
         }
+
+
+@pytest.mark.parametrize("minimum_lists", [0, 3])
+def test_the_first_places_by_average_divide_as_the_table_does_by_the_lists_played_or_the_minimum(
+    minimum_lists: int,
+) -> None:
+    """Kept sums chosen so that the minimum turns the order around: one list of 90 is the best average without a
+    minimum, and with one of three it ranks below three lists of 150."""
+    setup = _night([], ranking=RankingRule.AVERAGE.value, minimum_lists=minimum_lists)
+    season = Season.objects.get(pk=setup.season.pk)
+    kept = {"Anna": (90, 1), "Ben": (150, 3), "Cleo": (120, 3), "Dora": (60, 1), "Emil": (150, 3), "Fred": (40, 2)}
+    for name, (score, lists) in kept.items():
+        player = player_named(setup.club.keeper, name)
+        SeasonStanding.objects.create(season=season, player=player, score=score, lists=lists, nights=lists)
+    whole = season_table(season)
+    leader = whole.players[whole.places[0].standing.player].name
+    # Ben and Emil rank alike, and the lot orders them.
+    assert leader in ({"Anna"} if minimum_lists == 0 else {"Ben", "Emil"})
+    for count in range(len(kept) + 2):
+        top = season_top(season, count)
+        assert top.places == whole.places[:count]
+        assert top.ranked == len(kept)
 
 
 def _seated(night: Night, series: int) -> list[set[str]]:
