@@ -27,7 +27,8 @@ def night_dates(today: datetime.date) -> tuple[datetime.date, datetime.date]:
     return EARLIEST_NIGHT, today + datetime.timedelta(days=NIGHT_DAYS_AHEAD)
 
 
-def _night_date(date: datetime.date) -> datetime.date:
+def checked_night_date(date: datetime.date) -> datetime.date:
+    """``date``, refused unless a club night may have it (``night_dates``)."""
     earliest, latest = night_dates(timezone.localdate())
     if not earliest <= date <= latest:
         raise Invalid.on(
@@ -39,7 +40,7 @@ def _night_date(date: datetime.date) -> datetime.date:
     return date
 
 
-def _open(night: Night) -> Night:
+def open_night(night: Night) -> Night:
     """The night, locked for this change; a closed night refuses every change."""
     locked = Night.objects.select_for_update().get(pk=night.pk)
     if locked.closed_at is not None:
@@ -47,7 +48,7 @@ def _open(night: Night) -> Night:
     return locked
 
 
-def _remove_tables(tables: Sequence[ClubTable]) -> None:
+def remove_tables(tables: Sequence[ClubTable]) -> None:
     """Remove tables on which nothing was entered: their matches through the core, which refuses a list that had a
     game (the caller's transaction then keeps the tables too)."""
     ClubTable.objects.filter(pk__in=[table.pk for table in tables]).delete()

@@ -17,7 +17,7 @@ from matches.services import paper_to_phones as core_paper_to_phones
 from matches.services.tables import moved_on, table_title
 
 from ..models import ClubTable, Night, NightLog, SeasonLog
-from .common import _night_date, _open, _remove_tables
+from .common import checked_night_date, open_night, remove_tables
 
 
 def _played(tables: Sequence[ClubTable]) -> list[ClubTable]:
@@ -43,7 +43,7 @@ def series_drop(*, night: Night, series: int, user: User) -> Night:
     again, with other attendees, say. Refused once a table of the series entered something. The night's history
     keeps who sat where."""
     with transaction.atomic():
-        locked = _open(night)
+        locked = open_night(night)
         tables = list(ClubTable.objects.filter(night=locked, series=series).select_for_update().order_by("number"))
         if not tables:
             raise Invalid.on("series", gettext_noop("Series {series} has no tables drawn."), series=series)
@@ -56,7 +56,7 @@ def series_drop(*, night: Night, series: int, user: User) -> Night:
                 series=series,
             )
         details = {"series": series, "seed": tables[0].seed, "tables": _seating(tables)}
-        _remove_tables(tables)
+        remove_tables(tables)
         NightLog.objects.create(night=locked, action=NightLog.Action.DROP, user=user, details=details)
         moved_on(locked)
         return locked
@@ -66,10 +66,10 @@ def night_redate(*, night: Night, date: datetime.date, user: User) -> Night:
     """Give an open night another date; its tables' lists are named by it (through the core, so that their phones
     learn). Recorded with the date it had."""
     with transaction.atomic():
-        locked = _open(night)
+        locked = open_night(night)
         if locked.date == date:
             return locked
-        before, locked.date = locked.date, _night_date(date)
+        before, locked.date = locked.date, checked_night_date(date)
         locked.save(update_fields=["date"])
         club = locked.season.club.name
         for table in ClubTable.objects.filter(night=locked).select_related("match"):
@@ -84,7 +84,7 @@ def night_remove(*, night: Night, user: User) -> None:
     """Remove a night opened by mistake: its check-ins and the tables drawn (their matches through the core). Refused
     for a night whose tables entered something, and for a closed one. The season's history keeps its date."""
     with transaction.atomic():
-        locked = _open(night)
+        locked = open_night(night)
         tables = list(ClubTable.objects.filter(night=locked).select_for_update().order_by("series", "number"))
         if _played(tables):
             raise Conflict.on(
@@ -96,7 +96,7 @@ def night_remove(*, night: Night, user: User) -> None:
             )
         attendees = list(locked.attendances.order_by("player__name").values_list("player__name", flat=True))
         details = {"date": locked.date.isoformat(), "series": locked.series, "attendees": attendees}
-        _remove_tables(tables)
+        remove_tables(tables)
         SeasonLog.objects.create(
             season_id=locked.season_id, action=SeasonLog.Action.REMOVE_NIGHT, user=user, details=details
         )
@@ -107,7 +107,7 @@ def paper_to_phones(*, table: ClubTable, user: User) -> ClubTable:
     """Turn a table entered from paper back to game-by-game entry: its paper totals go to the night's history (with
     the players' names), its list takes games again, and its scoring link works (a new one if it was turned off)."""
     with transaction.atomic():
-        _open(table.night)
+        open_night(table.night)
         locked = ClubTable.objects.select_for_update().select_related("match").get(pk=table.pk)
         if not locked.paper:
             return locked

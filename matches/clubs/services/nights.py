@@ -35,7 +35,7 @@ from matches.services.tables import moved_on, table_match, table_title
 from ..models import Attendance, ClubTable, Night, NightLog, NightStanding, Season, SeasonStanding
 from ..selectors import night_sums, night_unfinished, season_table, series_ranking
 from .clubs import club_player_add
-from .common import _night_date, _open, _remove_tables
+from .common import checked_night_date, open_night, remove_tables
 
 MAX_SERIES = 6
 # The schemes whose game points are the ISkO's game values: paper totals under them can be checked against those.
@@ -47,7 +47,7 @@ def night_create(*, season: Season, date: datetime.date, series: int = 1) -> Nig
     "Open the night" (or a tap again after going back) opens no second night beside the first."""
     if not 1 <= series <= MAX_SERIES:
         raise Invalid.on("series", gettext_noop("Between 1 and {most}."), most=MAX_SERIES)
-    date = _night_date(date)
+    date = checked_night_date(date)
     with transaction.atomic():
         # One opening at a time per season: the second of two taps finds the night the first opened.
         Season.objects.select_for_update().get(pk=season.pk)
@@ -66,7 +66,7 @@ def check_in(
         raise Invalid.on("player", gettext_noop("Not a player of this club."))
     field = "name" if player is None else "player"
     with transaction.atomic():
-        _open(night)
+        open_night(night)
         if player is None:
             player = club_player_add(club=club, name=name, guest=guest)
         try:
@@ -86,7 +86,7 @@ BEING_PLAYED = gettext_noop("Series {series} is being played; its tables stay.")
 
 def check_out(*, night: Night, player: Player) -> None:
     with transaction.atomic():
-        _open(night)
+        open_night(night)
         if ClubTable.objects.filter(night=night, match__seats__player=player).exists():
             raise Conflict.on("player", gettext_noop("{name} sits at a table already."), name=player.name)
         removed, _ = Attendance.objects.filter(night=night, player=player).delete()
@@ -96,7 +96,7 @@ def check_out(*, night: Night, player: Player) -> None:
 
 def pot_set(*, night: Night, player: Player, in_pot: bool) -> None:
     with transaction.atomic():
-        _open(night)
+        open_night(night)
         if Attendance.objects.filter(night=night, player=player).update(in_pot=in_pot):
             moved_on(night)
 
@@ -124,7 +124,7 @@ def night_draw(
     ``guests_from``: the club's guests sit from that table on (recorded with the tables)."""
     season = night.season
     with transaction.atomic():
-        locked = _open(night)
+        locked = open_night(night)
         if not 1 <= series <= locked.series:
             raise Invalid.on("series", gettext_noop("This night has {count} series."), count=locked.series)
         tables = list(
@@ -139,7 +139,7 @@ def night_draw(
                 raise Conflict.on(
                     "series", gettext_noop("Series {series} is being played; its tables stay."), series=series
                 )
-            _remove_tables(tables)
+            remove_tables(tables)
         if seating == Seating.SERIES:
             _series_before(locked, series)
         attendances = Attendance.objects.filter(night=locked).select_related("player__roster")
@@ -269,7 +269,7 @@ def seats_swap(*, night: Night, series: int, first: Player, second: Player, user
     if first == second:
         raise Invalid.on("second", gettext_noop("Choose a player other than {name} to swap with."), name=first.name)
     with transaction.atomic():
-        _open(night)
+        open_night(night)
         tables = list(ClubTable.objects.filter(night=night, series=series).select_related("match").select_for_update())
         if any(table.paper or table.match.deals for table in tables):
             raise Conflict.on(
@@ -300,7 +300,7 @@ def paper_enter(
     its season's ``paper_rules``."""
     night = table.night
     with transaction.atomic():
-        _open(night)
+        open_night(night)
         table_paper_enter(
             table=table, event=night, lines=lines, user=user, version=version, **paper_rules(night.season, len(lines))
         )
@@ -336,7 +336,7 @@ def night_close(*, night: Night, user: User, unfinished: bool = False) -> Night:
     under ``unfinished`` in the words of ``table_short``, unless ``unfinished`` confirms closing the night with the
     lists as they stand."""
     with transaction.atomic():
-        locked = _open(night)
+        locked = open_night(night)
         if not unfinished:
             short = [FieldError("unfinished", table_short(table)) for table in night_unfinished(locked)]
             if short:
