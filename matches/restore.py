@@ -65,8 +65,8 @@ STEP_SECONDS = 0.02
 # After each step on SQLite the restore moves what it wrote from the log into the database itself: otherwise the
 # log grows over steps until a commit finds it long and does that work, and when that commit is a save's, the save
 # waits for it (11 ms in one run, many times that on a busy disk). Then the write lock is left free this long, so
-# that a save waiting for it (which asks every half millisecond: ``scorekeeper.sqlite``) goes in before the next step
-# takes it again. PostgreSQL locks rows, not the database: nobody waits there.
+# that a save whose wait for it ends then goes in before the next step takes it again. PostgreSQL locks rows, not the
+# database: nobody waits there.
 HANDOVER_SECONDS = 0.001
 FIRST_STEP = 500  # rows in the first step; each next step is sized by how long the last one took
 STEP_RANGE = (50, 20_000)

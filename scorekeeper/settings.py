@@ -166,8 +166,6 @@ ON_POSTGRESQL = DATABASES["default"]["ENGINE"].startswith("django.db.backends.po
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", 600)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Django's backend, with write transactions that take their turn promptly (scorekeeper/sqlite/base.py).
-    DATABASES["default"]["ENGINE"] = "scorekeeper.sqlite"
     DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
     # Tests use a file too, not memory: the browser tests' live server answers from several threads at once, and
     # only a file database gives each its own connection, with WAL and the busy timeout, as in production.
