@@ -40,11 +40,12 @@ def account_named(raw: str, field: str = "username") -> User:
     case, the one written as named. Refused (at ``field``) for no account of that name, and for several of it in
     other cases, so that a role never falls to one of them by chance.
 
-    The name as written is looked up by the usernames' index; only a name written otherwise is compared in any case,
-    which reads every account. Any letter's case: "jörg" finds "JÖRG" on SQLite too, whose own comparison
+    The name is read as Django keeps usernames, its letters composed (an "o" and a combining diaeresis typed apart
+    are one "ö"). As written, it is looked up by the usernames' index; only a name written otherwise is compared in
+    any case, which reads every account. Any letter's case: "jörg" finds "JÖRG" on SQLite too, whose own comparison
     (``iexact``) folds the case of A to Z alone: a name with another letter is compared by a regular expression,
     which either engine matches in any case (SQLite through Python's ``re``)."""
-    name = raw.strip()
+    name = User.normalize_username(raw.strip())
     as_written = User.objects.filter(username=name, is_active=True).first()
     if as_written is not None:
         return as_written
