@@ -473,7 +473,7 @@ def test_fees_and_the_fees_for_lost_games_written_in_percent_are_refused_never_r
         "tandem_fee": ["“5%” is written in percent: write an amount in euros."],
         "lost_game_tiers": [tiers],
     }
-    assert refusals_of(typed, "de")["entry_fee"] == ["„10 %“ ist in Prozent geschrieben: schreib einen Betrag in Euro."]
+    assert refusals_of(typed, "de")["entry_fee"] == ["„10 %“ ist in Prozent geschrieben: schreibe einen Betrag in Euro."]
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
