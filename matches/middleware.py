@@ -235,11 +235,14 @@ class RequestLogMiddleware:
 
 
 def _user_of(request: HttpRequest) -> int | str | None:
-    """The account's id, or ``anonymous``; None where the request never opened its session (the health check, a
-    bare view, a file answered before any visitor is known): the line costs no query of its own. Who a request is
-    comes from its session, so a request that asked opened it, and the account it asked for is at hand."""
-    session = getattr(request, "session", None)
-    if session is None or not session.accessed:
+    """The account's id, or ``anonymous``; None where the request never asked who it was (the health check, a bare
+    view, a file answered before any visitor is known): the line costs no query of its own. A request asked either
+    by opening its session, where the account is read from, or by a token: the API's authentication then puts the
+    account it found in the place of the one the session would give."""
+    user = request.__dict__.get("user")
+    if user is None:
         return None
-    user = request.user
+    session = getattr(request, "session", None)
+    if isinstance(user, SimpleLazyObject) and (session is None or not session.accessed):
+        return None
     return user.pk if user.is_authenticated else "anonymous"

@@ -22,6 +22,8 @@ from django.test import Client
 from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
+from knox.models import AuthToken
+from rest_framework.test import APIClient
 
 from matches.logs import JsonFormatter, TextFormatter
 
@@ -95,6 +97,17 @@ def test_a_request_leaves_one_json_line_with_its_user_and_without_its_query(requ
     assert isinstance(line["duration_ms"], float)
     assert line["user"] == owner.pk
     assert "hunter2" not in request_log.getvalue()
+
+
+@pytest.mark.django_db
+def test_a_request_with_a_token_is_logged_with_its_user_though_it_opens_no_session(request_log: io.StringIO) -> None:
+    owner = make_user("olga")
+    _, token = AuthToken.objects.create(owner)
+    script = APIClient()
+    script.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    assert script.get("/api/v1/leagues/").status_code == 200
+    (line,) = lines(request_log)
+    assert line["user"] == owner.pk
 
 
 @pytest.mark.django_db

@@ -203,7 +203,12 @@ def test_money_is_written_in_euros_and_cents() -> None:
 def test_money_in_a_message_groups_its_thousands_as_the_pages_do_in_the_readers_language(
     language: str, written: list[str]
 ) -> None:
+    """Below nought too, with a real minus sign: what is left of a pot that its other prizes overdraw."""
     cents = [0, 99950, 100000, 1000000, 10000005, 100000000, 123456789]
+    with translation.override(language):
+        below = [render_step(money(-amount)) for amount in (1, 150, 123456789)]
+        assert below == [euros(-amount, unbroken=True) for amount in (1, 150, 123456789)]
+        assert below[0] == f"\N{MINUS SIGN}{written[0][:-1]}1{NO_BREAK_SPACE}€"
     with translation.override(language):
         shown = [render_step(money(amount)) for amount in cents]
         assert shown == [f"{figure}{NO_BREAK_SPACE}€" for figure in written]

@@ -576,6 +576,18 @@ def test_a_payment_is_recorded_beside_the_others_and_a_correction_too(field: Fie
     assert Payment.objects.filter(entry=field.own).count() == 2
 
 
+def test_a_payment_naming_a_paid_below_nought_is_a_400_naming_it(field: Field) -> None:
+    """What an entrant had paid is never below nought: a client sending it is told so, never answered with a 500."""
+    response = send(
+        signed(field.organiser),
+        address(field.tournament, f"entries/{field.own.public_id}/payments"),
+        {"amount": 500, "paid": -1},
+    )
+    assert response.status_code == 400
+    assert list(response.json()) == ["paid"]
+    assert not Payment.objects.filter(entry=field.own).exists()
+
+
 @pytest.mark.parametrize(
     ("amount", "message"),
     [

@@ -473,7 +473,8 @@ def test_fees_and_the_fees_for_lost_games_written_in_percent_are_refused_never_r
         "tandem_fee": ["“5%” is written in percent: write an amount in euros."],
         "lost_game_tiers": [tiers],
     }
-    assert refusals_of(typed, "de")["entry_fee"] == ["„10 %“ ist in Prozent geschrieben: schreibe einen Betrag in Euro."]
+    german = "„10 %“ ist in Prozent geschrieben: schreibe einen Betrag in Euro."
+    assert refusals_of(typed, "de")["entry_fee"] == [german]
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
@@ -747,6 +748,18 @@ def test_a_pay_from_a_page_without_what_it_showed_takes_nothing() -> None:
     client.post(reverse("tournaments:door", args=[tournament.public_id]), {"door-name": "Hanna Schulz"})
     entry = Entry.objects.get()
     answer = client.post(reverse("tournaments:entry_pay", args=[entry.public_id]), follow=True)
+    assert not Payment.objects.exists()
+    assert "nothing was taken" in html.unescape(answer.content.decode())
+
+
+@pytest.mark.parametrize("action", ["tournaments:entry_pay", "tournaments:entry_take_back"])
+def test_a_pay_or_take_back_from_a_page_that_showed_a_paid_below_nought_takes_nothing(action: str) -> None:
+    tournament = announce()
+    client = organiser_of(tournament)
+    client.post(reverse("tournaments:door", args=[tournament.public_id]), {"door-name": "Hanna Schulz"})
+    entry = Entry.objects.get()
+    answer = client.post(reverse(action, args=[entry.public_id]), {"paid": "-1"}, follow=True)
+    assert answer.status_code == 200
     assert not Payment.objects.exists()
     assert "nothing was taken" in html.unescape(answer.content.decode())
 

@@ -154,15 +154,17 @@ class Side:
 
 
 def money(cents: int) -> Message:
-    """An amount (not negative) as the reader writes money: ``1,012.50 €``, in German ``1.012,50 €``, its thousands
-    grouped and a no-break space before the sign, as the pages write every amount (``labels.euros``), so that a
-    message never ends a line with the figure and starts the next with its €."""
+    """An amount as the reader writes money: ``1,012.50 €``, in German ``1.012,50 €``, its thousands grouped, a
+    real minus sign below nought and a no-break space before the sign, as the pages write every amount
+    (``labels.euros``), so that a message never ends a line with the figure and starts the next with its €."""
+    if cents < 0:
+        return msg(gettext_noop("\N{MINUS SIGN}{amount}"), amount=money(-cents))
     euros, rest = divmod(cents, 100)
     return msg(gettext_noop("{euros}.{cents}\N{NO-BREAK SPACE}€"), euros=_grouped(euros), cents=f"{rest:02d}")
 
 
 def _grouped(whole: int) -> int | Message:
-    """A whole number (not negative) with its thousands grouped as the reader writes them: ``1,234,567``, in German
+    """A whole number, not negative, with its thousands grouped as the reader writes them: ``1,234,567``, in German
     ``1.234.567``; under a thousand as it is."""
     thousands, hundreds = divmod(whole, 1000)
     if not thousands:

@@ -394,7 +394,7 @@ class PayForm(forms.Form):
     """A *Pay* button of the desk's list: what the entrant had paid when the desk showed it, so that a payment taken
     meanwhile (a second cashier, a double tap) refuses this one."""
 
-    paid = WholeNumberField(widget=forms.HiddenInput)
+    paid = WholeNumberField(widget=forms.HiddenInput, min_value=0)
 
 
 class HandOverForm(forms.Form):

@@ -60,7 +60,7 @@ class TournamentPaymentInput(StrictInput):
     )
     paid = CentsField(
         required=False,
-        min_value=-MOST_CENTS,
+        min_value=0,
         max_value=MOST_CENTS,
         help_text=_(
             "What the entrant had paid when the cashier took this amount, in cents (the entry's paid): needed with an "
