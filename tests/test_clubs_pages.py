@@ -388,19 +388,21 @@ def test_the_public_screen_asking_again_for_nothing_reads_no_player_however_larg
     assert not [sql for sql in many if any(f'"{table}"' in sql for table in books)]
 
 
+def _screen_drawn(address: str) -> tuple[int, str, list[str]]:
+    """The room's screen drawn afresh (asked by htmx): its queries, its answer and the models it made."""
+    with CaptureQueriesContext(connection) as captured, _made() as made:
+        answer = _screen_asks(address)
+    assert answer.status_code == 200
+    return len(captured), answer.content.decode(), made
+
+
 def test_the_public_screen_drawn_afresh_reads_the_players_it_ranks_and_not_the_rest_of_the_clubs_book() -> None:
     _, club, _ = _screen_night(("Anna", "Ben", "Cleo"))
     address = reverse("club_screen", args=[club.screen_token])
 
-    def drawn() -> tuple[int, str, list[str]]:
-        with CaptureQueriesContext(connection) as captured, _made() as made:
-            answer = _screen_asks(address)
-        assert answer.status_code == 200
-        return len(captured), answer.content.decode(), made
-
-    queries, few, read = drawn()
+    queries, few, read = _screen_drawn(address)
     _book_grows(club, 300)
-    assert drawn() == (queries, few, read)
+    assert _screen_drawn(address) == (queries, few, read)
     assert read.count("Roster") <= 3
     # Asked by htmx, the answer is the part that follows, not the page around it.
     assert few.lstrip().startswith('<div id="screen"')
@@ -439,18 +441,12 @@ def test_the_public_screen_drawn_afresh_reads_the_players_it_shows_however_many_
     _season_ranks(night.season, [900, 800, 700, 600, 500, 400, 300, 200, 100, 90, 80, 70, 60, 50, 30, 20, 20])
     address = reverse("club_screen", args=[club.screen_token])
 
-    def drawn() -> tuple[int, str, list[str]]:
-        with CaptureQueriesContext(connection) as captured, _made() as made:
-            answer = _screen_asks(address)
-        assert answer.status_code == 200
-        return len(captured), answer.content.decode(), made
-
-    queries, few, read = drawn()
+    queries, few, read = _screen_drawn(address)
     assert "The first 18 of 20 players" in few
     assert "tied: decided by lot" in few
     # 180 players more, every one of them below the places shown.
     _season_ranks(night.season, list(range(-1000, -1180, -1)))
-    more, many, read_more = drawn()
+    more, many, read_more = _screen_drawn(address)
     assert (more, read_more) == (queries, read)
     assert many == few.replace("The first 18 of 20 players", "The first 18 of 200 players")
     # The players shown, and tonight's (its board ranks them all).
