@@ -28,7 +28,8 @@ class ListRow:
     """One game as the paper list writes it: its number, contract (None: all passed) and declarer, its marks (a
     Ramsch: every seat's card points), what doubled its value (Kontra, Re, the Bock rounds in force, a Ramsch's
     Jungfrau and pushes), won or lost at what value, the game points each seat writes and each seat's running
-    total."""
+    total, and the seats its line names as the page's list does (``named``: the declarer, or a Ramsch's loser(s) or
+    the player of its Durchmarsch)."""
 
     number: int
     contract: str | None
@@ -44,6 +45,7 @@ class ListRow:
     value: int
     points: tuple[int, ...]
     totals: tuple[int, ...]
+    named: tuple[int, ...]
 
     @property
     def passed(self) -> bool:
@@ -151,4 +153,14 @@ def _list_row(setup: MatchSetup, deal: ScoredDeal, totals: tuple[int, ...]) -> L
         value=deal.game_value,
         points=deal.scores,
         totals=totals,
+        named=_named(deal),
     )
+
+
+def _named(deal: ScoredDeal) -> tuple[int, ...]:
+    game = deal.deal.game
+    if deal.declarer is not None:
+        return (deal.declarer,)
+    if game is not None and game.ramsch is not None:
+        return game.ramsch.named(deal.scores)
+    return ()

@@ -37,8 +37,8 @@ from matches.tournaments.prints import DrawnTable, qr_runs, sheet_pdf, wall_list
 from matches.tournaments.selectors import TournamentResults, tournament_results
 
 from .downloads import german_figure
-from .factories import make_user, run_tasks
-from .tournaments_setup import announce, enter_field, play_series
+from .factories import add, make_user, run_tasks
+from .tournaments_setup import announce, enter_field, play_series, seated
 
 pytestmark = pytest.mark.django_db
 
@@ -501,6 +501,52 @@ def test_the_prize_picture_marks_a_winner_who_withdrew_in_the_live_pages_words_a
 def test_the_prize_picture_of_a_finished_tournament_is_the_prize_list(organiser: User) -> None:
     tournament = played(organiser, close=2, series=2)
     assert prize_picture(tournament_results(tournament)).lines[1] == "Prize list"
+
+
+# --- A table's printed list -----------------------------------------------------------------------------------------
+
+
+def bold_totals(content: bytes, players: int) -> dict[int, list[int]]:
+    """The seats whose running total each game's row of a printed list sets in bold, by the row's number."""
+    lines: dict[float, list[tuple[float, str, bool]]] = {}
+
+    def visit(text: str, cm: list[float], tm: list[float], font: Any, *_: Any) -> None:
+        if text.strip():
+            bold = "Bold" in str((font or {}).get("/BaseFont", ""))
+            lines.setdefault(round(tm[5], 1), []).append((tm[4], text.strip(), bold))
+
+    PdfReader(io.BytesIO(content)).pages[0].extract_text(visitor_text=visit)
+    rows = {}
+    for cells in lines.values():
+        cells.sort()
+        if cells[0][1].isdigit():
+            rows[int(cells[0][1])] = [seat for seat, (_x, _text, bold) in enumerate(cells[-players:]) if bold]
+    return rows
+
+
+def test_a_tables_printed_list_marks_whom_the_page_names_for_a_ramsch_as_it_marks_a_declarer(
+    client: Client, organiser: User
+) -> None:
+    """Nobody declares a Ramsch: the table's page names who lost it (the most card points) or whose Durchmarsch it
+    was, and its printed list sets that player's running total in bold, as it does a declarer's."""
+    tournament = announce(organiser, rules={"ramsch": True})
+    enter_field(tournament, 4)
+    tournaments.series_draw(tournament=tournament, number=1, user=organiser)
+    table = Table.objects.get(series__tournament=tournament, series__number=1)
+    names = [entry.player.name for entry in seated(table)]
+    match = table.match
+    add(match, declarer=1, contract="grand", matadors=1, declarer_card_points=70)
+    add(match, declarer=None, contract="ramsch", ramsch={"card_points": [30, 0, 72, 18]})  # seat 1 deals, sits out
+    add(match, declarer=None, contract="ramsch", ramsch={"card_points": [0, 0, 0, 120], "durchmarsch": 3})
+    add(match, declarer=None, contract="ramsch", ramsch={"card_points": [60, 60, 0, 0]})  # seat 3 sits out; a tie
+    client.force_login(organiser)
+    page = client.get(reverse("match_detail", args=[match.public_id])).content.decode()
+    assert f"card points 30/–/72/18 · {names[2]} lost" in page
+    assert f"card points 0/0/–/120 · Durchmarsch: {names[3]}" in page
+    assert f"card points 60/60/0/– · {names[0]}, {names[1]} lost" in page
+    answer = client.get(reverse("match_print", args=[match.public_id]))
+    assert answer.status_code == 200
+    assert bold_totals(answer.content, 4) == {1: [1], 2: [2], 3: [3], 4: [0, 1]}
 
 
 # --- The table cards and the wall list ------------------------------------------------------------------------------

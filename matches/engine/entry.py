@@ -87,6 +87,13 @@ class RamschEntry:
         points = "/".join("–" if seat == sitting_out else str(p) for seat, p in enumerate(self.card_points))
         return msg(gettext_noop("card points {points}"), points=points)
 
+    def named(self, scores: Sequence[int]) -> tuple[int, ...]:
+        """The seats the lists name for this Ramsch once scored (``scores``, by seat): the player of its
+        Durchmarsch, or else every seat that lost it."""
+        if self.durchmarsch is not None and 0 <= self.durchmarsch < len(scores):
+            return (self.durchmarsch,)
+        return tuple(seat for seat, score in enumerate(scores) if score < 0)
+
 
 @dataclass(frozen=True)
 class GameEntry:
@@ -600,10 +607,11 @@ def headline(
     Bock (``ramsch_doublings``) and who lost it."""
     if game.ramsch is not None:
         ramsch = [game.ramsch.card_points_word(sitting_out), *ramsch_doublings(breakdown)]
-        if game.ramsch.durchmarsch is not None and 0 <= game.ramsch.durchmarsch < len(names):
-            return [*ramsch, msg(gettext_noop("Durchmarsch: {name}"), name=names[game.ramsch.durchmarsch])]
-        losers = [names[seat] for seat, score in enumerate(scores) if score < 0 and seat < len(names)]
-        return [*ramsch, msg(gettext_noop("{names} lost"), names=", ".join(losers))] if losers else ramsch
+        named = [seat for seat in game.ramsch.named(scores) if seat < len(names)]
+        if named == [game.ramsch.durchmarsch]:
+            return [*ramsch, msg(gettext_noop("Durchmarsch: {name}"), name=names[named[0]])]
+        losers = ", ".join(names[seat] for seat in named)
+        return [*ramsch, msg(gettext_noop("{names} lost"), names=losers)] if losers else ramsch
     words: list[Message] = []
     called = Outcome(game.outcome) if game.outcome in set(Outcome) else None
     if called is not None and not (won is False and called.value.startswith("won")):

@@ -347,7 +347,7 @@ def _game_row(doc: Document, form: ListForm, row: ListRow, names: Sequence[str],
     doc.cell(form.result_width, number(row.won_value) if row.won_value is not None else "")
     doc.cell(form.result_width, number(row.lost_value) if row.lost_value is not None else "")
     for seat, total in enumerate(row.totals):
-        doc.cell(form.player_width, number(total), bold=seat == row.declarer, shade=seat == row.sitting_out)
+        doc.cell(form.player_width, number(total), bold=seat in row.named, shade=seat == row.sitting_out)
     doc.newline()
 
 
