@@ -752,8 +752,14 @@ def test_a_pay_from_a_page_without_what_it_showed_takes_nothing() -> None:
     assert "nothing was taken" in html.unescape(answer.content.decode())
 
 
-@pytest.mark.parametrize("action", ["tournaments:entry_pay", "tournaments:entry_take_back"])
-def test_a_pay_or_take_back_from_a_page_that_showed_a_paid_below_nought_takes_nothing(action: str) -> None:
+@pytest.mark.parametrize(
+    ("action", "said"),
+    [
+        ("tournaments:entry_pay", "The list had changed: nothing was taken. Here is what is owed now."),
+        ("tournaments:entry_take_back", "The list had changed: nothing was taken back. Here is what is paid now."),
+    ],
+)
+def test_a_pay_or_take_back_from_a_page_that_showed_a_paid_below_nought_takes_nothing(action: str, said: str) -> None:
     tournament = announce()
     client = organiser_of(tournament)
     client.post(reverse("tournaments:door", args=[tournament.public_id]), {"door-name": "Hanna Schulz"})
@@ -761,7 +767,23 @@ def test_a_pay_or_take_back_from_a_page_that_showed_a_paid_below_nought_takes_no
     answer = client.post(reverse(action, args=[entry.public_id]), {"paid": "-1"}, follow=True)
     assert answer.status_code == 200
     assert not Payment.objects.exists()
-    assert "nothing was taken" in html.unescape(answer.content.decode())
+    assert said in html.unescape(answer.content.decode())
+
+
+def test_a_take_back_from_a_desk_shown_before_another_payment_takes_nothing_back_and_says_so() -> None:
+    """The desk showed 15 € paid; a second cashier took 5 € more meanwhile: the take back refuses, in its own words."""
+    tournament = announce()
+    client = organiser_of(tournament)
+    client.post(reverse("tournaments:door", args=[tournament.public_id]), {"door-name": "Anna Berg", "door-paid": "on"})
+    entry = Entry.objects.get()
+    tournaments.entry_pay(entry=entry, amount=500)
+    take_back = reverse("tournaments:entry_take_back", args=[entry.public_id])
+    answer = html.unescape(client.post(take_back, {"paid": str(ENTRY_FEE)}, follow=True).content.decode())
+    assert (
+        f"Anna Berg has paid 20.00{NO_BREAK}€ meanwhile (the list showed 15.00{NO_BREAK}€): nothing was taken back. "
+        "The list shows what is paid now."
+    ) in answer
+    assert list(Payment.objects.values_list("amount", flat=True)) == [ENTRY_FEE, 500]
 
 
 def test_a_player_entered_twice_is_refused_next_to_the_name() -> None:

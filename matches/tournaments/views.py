@@ -433,7 +433,7 @@ def entry_take_back(request: HttpRequest, entry: Entry) -> HttpResponse:
     beside it, refused where a payment was recorded since the desk showed the list."""
     form = PayForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("The list had changed: nothing was taken. Here is what is owed now."))
+        messages.error(request, _("The list had changed: nothing was taken back. Here is what is paid now."))
         return redirect(_desk_url(entry.tournament, "#entries"))
     try:
         payment = services.entry_payment_take_back(

@@ -187,6 +187,16 @@ def _due_on_entry(tournament: Tournament, entry: Entry) -> int:
     )
 
 
+PAID_MEANWHILE = gettext_noop(
+    "{player} has paid {paid} meanwhile (the list showed {seen}): nothing more was taken. The list shows what is still "
+    "owed."
+)
+PAID_MEANWHILE_NOT_TAKEN_BACK = gettext_noop(
+    "{player} has paid {paid} meanwhile (the list showed {seen}): nothing was taken back. The list shows what is paid "
+    "now."
+)
+
+
 def entry_pay(
     *, entry: Entry, amount: int | None = None, paid_before: int | None = None, user: User | None = None
 ) -> Payment:
@@ -195,20 +205,15 @@ def entry_pay(
     (a second cashier, a double tap, the API) refuses this one, so that the same money is never taken twice. A payment
     is never changed: a correction is a payment of a negative amount, kept beside it. Refused for nothing to pay, and
     for a correction that takes back more than was paid."""
+    return _payment(entry, amount, paid_before, user, PAID_MEANWHILE)
+
+
+def _payment(entry: Entry, amount: int | None, paid_before: int | None, user: User | None, meanwhile: str) -> Payment:
     with transaction.atomic():
         locked = lock_tournament(entry.tournament)
         paid = Payment.objects.filter(entry=entry).aggregate(paid=Sum("amount"))["paid"] or 0
         if paid_before is not None and paid != paid_before:
-            raise Conflict.on(
-                "paid",
-                gettext_noop(
-                    "{player} has paid {paid} meanwhile (the list showed {seen}): nothing more was taken. The list "
-                    "shows what is still owed."
-                ),
-                player=entry.name,
-                paid=money(paid),
-                seen=money(paid_before),
-            )
+            raise Conflict.on("paid", meanwhile, player=entry.name, paid=money(paid), seen=money(paid_before))
         amount = max(_due_on_entry(locked, entry) - paid, 0) if amount is None else amount
         if amount == 0:
             raise Invalid.on("amount", gettext_noop("{player} has nothing to pay."), player=entry.name)
@@ -231,7 +236,7 @@ def entry_payment_take_back(*, entry: Entry, paid_before: int, user: User | None
     last = Payment.objects.filter(entry=entry).order_by("-created_at", "-id").first()
     if last is None or last.amount <= 0:
         raise Invalid.on("amount", gettext_noop("{player} has no payment to take back."), player=entry.name)
-    return entry_pay(entry=entry, amount=-last.amount, paid_before=paid_before, user=user)
+    return _payment(entry, -last.amount, paid_before, user, PAID_MEANWHILE_NOT_TAKEN_BACK)
 
 
 def entry_withdraw(*, entry: Entry) -> Entry:
