@@ -702,6 +702,34 @@ def test_a_correction_that_changed_no_result_refuses_no_confirmation_or_acceptan
     assert accepted.json()["accepted"] is True
 
 
+def test_a_report_corrected_and_corrected_back_since_the_version_read_is_not_confirmed_by_it(
+    setup: LeagueSetup,
+) -> None:
+    """Pik As I's captain reads the report; meanwhile it is corrected (Herz Dame I 3000 → 3100) and corrected back
+    (3100 → 3000): the results stand as read, but they were changed twice since, so the confirmation naming the
+    version read is refused, as from the report's page opened then; one naming the version now goes through."""
+    venue = closed(setup)
+    read = version(venue)
+    scores = dict(zip((team.name for team in setup.teams), SCORES, strict=True))
+    for entered in ({**scores, "Herz Dame I": 3100}, scores):
+        leagues.venue_reopen(venue=venue, user=setup.secretaries[0])
+        enter_series(setup, 2, entered, None)
+        leagues.venue_close(venue=venue, user=setup.secretaries[0])
+    body = {"team": str(setup.teams[2].public_id)}
+    refused = send(signed(setup.captains[2]), address(venue, "confirm"), body, seen=read)
+    assert refused.status_code == 409
+    assert refused.json() == {
+        "venue": [
+            f"The report's results were changed since version {read} you read (the venue is at version "
+            f"{version(venue)} now): read the report as it stands now, then confirm it again."
+        ],
+        "version": version(venue),
+    }
+    assert not ReportConfirmation.objects.exists()
+    confirmed = send(signed(setup.captains[2]), address(venue, "confirm"), body, seen=version(venue))
+    assert confirmed.status_code == 201, confirmed.content
+
+
 def test_a_report_read_while_a_correction_was_made_is_not_confirmed_though_the_results_came_back_as_they_were(
     setup: LeagueSetup,
 ) -> None:

@@ -89,9 +89,9 @@ def shown_line_up(page: str, team: Team, series: int = 1) -> str:
     return found[1]
 
 
-def results_read(page: str) -> str:
-    """The results the report's page showed, as its confirmation and acceptance send them back."""
-    found: set[str] = set(re.findall(r'name="results" value="([^"]*)"', page))
+def version_read(page: str) -> str:
+    """The venue's version the report's page showed, as its confirmation and acceptance send it back."""
+    found: set[str] = set(re.findall(r'name="version" value="([^"]*)"', page))
     assert len(found) == 1, found
     return found.pop()
 
@@ -502,9 +502,9 @@ def test_a_captains_confirmation_from_a_report_opened_before_its_correction_is_r
     captain.force_login(setup.captains[2])
     report_url = reverse("interclub_report", args=[setup.venue.public_id])
     confirm = reverse("interclub_confirm", args=[setup.venue.public_id])
-    read = results_read(captain.get(report_url).content.decode())
+    read = version_read(captain.get(report_url).content.decode())
     _corrected(setup)
-    response = captain.post(confirm, {"team": str(setup.teams[2].public_id), "results": read})
+    response = captain.post(confirm, {"team": str(setup.teams[2].public_id), "version": read})
     assert response.status_code == 409
     page = html.unescape(response.content.decode())
     assert (
@@ -514,9 +514,9 @@ def test_a_captains_confirmation_from_a_report_opened_before_its_correction_is_r
     assert "Serie 2, Herz Dame I: 3283 → 3383" in page
     assert "Spielbericht für Pik As I bestätigen" in page
     assert not setup.venue.confirmations.filter(team=setup.teams[2]).exists()
-    now = results_read(page)
+    now = version_read(page)
     assert now != read
-    response = captain.post(confirm, {"team": str(setup.teams[2].public_id), "results": now})
+    response = captain.post(confirm, {"team": str(setup.teams[2].public_id), "version": now})
     assert response.status_code == 302
     assert setup.venue.confirmations.filter(team=setup.teams[2]).exists()
 
@@ -524,14 +524,77 @@ def test_a_captains_confirmation_from_a_report_opened_before_its_correction_is_r
 def test_the_managers_acceptance_from_a_report_opened_before_its_correction_is_refused() -> None:
     setup = _closed()
     manager = browser(setup.manager)
-    read = results_read(manager.get(reverse("interclub_report", args=[setup.venue.public_id])).content.decode())
+    read = version_read(manager.get(reverse("interclub_report", args=[setup.venue.public_id])).content.decode())
     leagues.venue_reopen(venue=setup.venue, user=setup.secretaries[0])
     enter_series(setup, 2, {**WORKED_SCORES[1], "Herz Dame I": 3383}, setup.secretaries[0])
     leagues.venue_close(venue=setup.venue, user=setup.secretaries[0])
-    response = manager.post(reverse("interclub_accept", args=[setup.venue.public_id]), {"results": read})
+    response = manager.post(reverse("interclub_accept", args=[setup.venue.public_id]), {"version": read})
     assert response.status_code == 409
     page = html.unescape(response.content.decode())
     assert "The report's results were changed since this page was opened" in page
+    assert "Accept the report" in page
+    assert Venue.objects.get(pk=setup.venue.pk).accepted_at is None
+
+
+def test_a_report_corrected_and_corrected_back_since_its_page_was_opened_is_not_confirmed_from_it() -> None:
+    """Pik As I's captain opens the report; meanwhile it is corrected (Herz Dame I 3283 → 3383) and corrected back
+    (3383 → 3283): the results stand as the page showed them, but they were changed twice since it was opened, so
+    its confirmation is refused, as through the API, on the report as it stands, which is confirmed from there."""
+    setup = _closed()
+    captain = browser(setup.captains[2])
+    report_url = reverse("interclub_report", args=[setup.venue.public_id])
+    confirm = reverse("interclub_confirm", args=[setup.venue.public_id])
+    read = version_read(captain.get(report_url).content.decode())
+    leagues.venue_reopen(venue=setup.venue, user=setup.secretaries[0])
+    enter_series(setup, 2, {**WORKED_SCORES[1], "Herz Dame I": 3383}, setup.secretaries[0])
+    leagues.venue_close(venue=setup.venue, user=setup.secretaries[0])
+    leagues.venue_reopen(venue=setup.venue, user=setup.secretaries[0])
+    enter_series(setup, 2, WORKED_SCORES[1], setup.secretaries[0])
+    leagues.venue_close(venue=setup.venue, user=setup.secretaries[0])
+    response = captain.post(confirm, {"team": str(setup.teams[2].public_id), "version": read})
+    assert response.status_code == 409
+    page = html.unescape(response.content.decode())
+    assert (
+        '<p class="error" role="alert">The report\'s results were changed since this page was opened: read them as '
+        "they stand now, then confirm them again.</p>"
+    ) in page
+    assert "Confirm the report for Pik As I" in page
+    assert not setup.venue.confirmations.filter(team=setup.teams[2]).exists()
+    response = captain.post(confirm, {"team": str(setup.teams[2].public_id), "version": version_read(page)})
+    assert response.status_code == 302
+    assert setup.venue.confirmations.filter(team=setup.teams[2]).exists()
+
+
+def test_a_correction_that_changed_no_result_refuses_no_acceptance_from_the_report_opened_before_it() -> None:
+    """The manager opens the report; the host reopens the venue and closes it again with its lists as they were:
+    the results shown are the results that stand, and the acceptance from the page goes through, as through the
+    API."""
+    setup = _closed()
+    manager = browser(setup.manager)
+    read = version_read(manager.get(reverse("interclub_report", args=[setup.venue.public_id])).content.decode())
+    leagues.venue_reopen(venue=setup.venue, user=setup.secretaries[0])
+    enter_series(setup, 2, WORKED_SCORES[1], setup.secretaries[0])
+    leagues.venue_close(venue=setup.venue, user=setup.secretaries[0])
+    assert Venue.objects.get(pk=setup.venue.pk).version > int(read)
+    response = manager.post(reverse("interclub_accept", args=[setup.venue.public_id]), {"version": read})
+    assert response.status_code == 302
+    assert Venue.objects.get(pk=setup.venue.pk).accepted_at is not None
+
+
+@pytest.mark.parametrize(
+    ("sent", "said"),
+    [
+        ("x", "Enter a whole number, with the digits 0 to 9."),
+        ("١٢", "Enter a whole number, with the digits 0 to 9."),
+        ("-1", "Ensure this value is greater than or equal to 0."),
+    ],
+)
+def test_an_acceptance_sending_no_version_the_page_can_show_is_refused_at_its_button(sent: str, said: str) -> None:
+    setup = _closed()
+    response = browser(setup.manager).post(reverse("interclub_accept", args=[setup.venue.public_id]), {"version": sent})
+    assert response.status_code == 400
+    page = html.unescape(response.content.decode())
+    assert f'<p class="error" role="alert">{said}</p>' in page
     assert "Accept the report" in page
     assert Venue.objects.get(pk=setup.venue.pk).accepted_at is None
 
@@ -542,12 +605,12 @@ def test_a_confirmation_meanwhile_refuses_neither_another_captain_nor_the_manage
     first, second, manager = browser(setup.captains[1]), browser(setup.captains[2]), browser(setup.manager)
     pages = [one.get(report_url).content.decode() for one in (first, second, manager)]
     confirm = reverse("interclub_confirm", args=[setup.venue.public_id])
-    response = first.post(confirm, {"team": str(setup.teams[1].public_id), "results": results_read(pages[0])})
+    response = first.post(confirm, {"team": str(setup.teams[1].public_id), "version": version_read(pages[0])})
     assert response.status_code == 302
-    response = second.post(confirm, {"team": str(setup.teams[2].public_id), "results": results_read(pages[1])})
+    response = second.post(confirm, {"team": str(setup.teams[2].public_id), "version": version_read(pages[1])})
     assert response.status_code == 302
     response = manager.post(
-        reverse("interclub_accept", args=[setup.venue.public_id]), {"results": results_read(pages[2])}
+        reverse("interclub_accept", args=[setup.venue.public_id]), {"version": version_read(pages[2])}
     )
     assert response.status_code == 302
     assert setup.venue.confirmations.count() == 2

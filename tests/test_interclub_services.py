@@ -578,38 +578,37 @@ def _corrected_series_2(setup: LeagueSetup, venue: Venue) -> Venue:
     return leagues.venue_close(venue=Venue.objects.get(pk=venue.pk), user=setup.manager)
 
 
-def _read_then_corrected() -> tuple[LeagueSetup, Venue, str]:
-    """A venue of two series closed, its report's results as a page read them, and the venue corrected since."""
+def _read_then_corrected() -> tuple[LeagueSetup, Venue, int]:
+    """A venue of two series closed, its version as a page showed its report, and the venue corrected since."""
     setup = league_setup(series=2)
     _played_series(setup)
     venue = leagues.venue_close(venue=setup.venue, user=None)
-    read = venue_report(venue).results_digest()
+    read = Venue.objects.get(pk=venue.pk).version
     return setup, _corrected_series_2(setup, venue), read
 
 
 def test_a_confirmation_of_a_report_read_before_its_correction_is_refused() -> None:
     setup, venue, read = _read_then_corrected()
     with pytest.raises(Conflict) as refused:
-        leagues.report_confirm(venue=venue, team=setup.teams[1], user=setup.captains[1], results=read)
+        leagues.report_confirm(venue=venue, team=setup.teams[1], user=setup.captains[1], shown=read)
     assert _texts(refused.value) == {
-        "results": [
+        "venue": [
             "The report's results were changed since this page was opened: read them as they stand now, then "
             "confirm them again."
         ]
     }
     assert not ReportConfirmation.objects.exists()
-    now = venue_report(venue).results_digest()
-    assert now != read
-    leagues.report_confirm(venue=venue, team=setup.teams[1], user=setup.captains[1], results=now)
+    now = Venue.objects.get(pk=venue.pk).version
+    leagues.report_confirm(venue=venue, team=setup.teams[1], user=setup.captains[1], shown=now)
     assert ReportConfirmation.objects.get().team == setup.teams[1]
 
 
 def test_an_acceptance_of_a_report_read_before_its_correction_is_refused() -> None:
     setup, venue, read = _read_then_corrected()
     with pytest.raises(Conflict) as refused:
-        leagues.report_accept(venue=venue, user=setup.manager, results=read)
+        leagues.report_accept(venue=venue, user=setup.manager, shown=read)
     assert _texts(refused.value) == {
-        "results": [
+        "venue": [
             "The report's results were changed since this page was opened: read them as they stand now, then "
             "accept them."
         ]
@@ -623,10 +622,10 @@ def test_a_confirmation_or_acceptance_meanwhile_refuses_no_other_confirmation_or
     setup = league_setup(series=2)
     _played_series(setup)
     venue = leagues.venue_close(venue=setup.venue, user=None)
-    read = venue_report(venue).results_digest()
-    leagues.report_confirm(venue=venue, team=setup.teams[0], user=setup.captains[0], results=read)
-    leagues.report_accept(venue=venue, user=setup.manager, results=read)
-    leagues.report_confirm(venue=venue, team=setup.teams[1], user=setup.captains[1], results=read)
+    read = Venue.objects.get(pk=venue.pk).version
+    leagues.report_confirm(venue=venue, team=setup.teams[0], user=setup.captains[0], shown=read)
+    leagues.report_accept(venue=venue, user=setup.manager, shown=read)
+    leagues.report_confirm(venue=venue, team=setup.teams[1], user=setup.captains[1], shown=read)
     assert ReportConfirmation.objects.count() == 2
     assert Venue.objects.get(pk=venue.pk).accepted_at is not None
 

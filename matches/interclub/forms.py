@@ -187,3 +187,10 @@ class CheckInForm(forms.Form):
 
 class ReopenForm(forms.Form):
     reason = forms.CharField(label=_("Why the results are corrected"), max_length=500, required=False)
+
+
+class ReportReadForm(forms.Form):
+    """A confirmation or an acceptance of a venue's report: ``version``, the venue's version its page showed the
+    report at (none: a form that does not say)."""
+
+    version = WholeNumberField(widget=forms.HiddenInput, min_value=0, required=False)

@@ -175,8 +175,8 @@ class VenueReport:
 
     def results_digest(self) -> str:
         """A digest of the results the report shows (each table's players with their teams and lines, each series'
-        places): its page's forms carry it, so that a captain confirms, and the manager accepts, only results they
-        read. Its confirmations and acceptance are left out: one made meanwhile changes no result."""
+        places): a correction keeps it as it reopened them, so that closing it again tells whether any changed. Its
+        confirmations and acceptance are left out: they change no result."""
         shown = [
             [
                 [

@@ -41,6 +41,7 @@ from .forms import (
     ManagerForm,
     MatchDayForm,
     ReopenForm,
+    ReportReadForm,
     RosterForm,
     TeamForm,
     VenueForm,
@@ -342,6 +343,9 @@ def _report_page(
 ) -> HttpResponse:
     """The report; ``refused``: why a confirmation or acceptance was refused, said at their buttons."""
     visitor = visitor_of(request)
+    # The venue's version, read before its report, goes with the page's confirmation and acceptance: a report whose
+    # results changed since (or in between) is refused, as through the API.
+    version = venue.version
     report = venue_report(venue)
     confirmed = {one.team_id for one in report.confirmed}
     context = {
@@ -349,8 +353,7 @@ def _report_page(
         "match_day": venue.match_day,
         "group": venue.match_day.group,
         "report": report,
-        # The results the page shows go with its confirmation and acceptance: results changed since are refused.
-        "results": report.results_digest(),
+        "version": version,
         "refused": refused or [],
         "days": report.days_best_first(),
         "to_confirm": [team for team in report.teams if team.pk not in confirmed and may_confirm(visitor, venue, team)],
@@ -377,9 +380,12 @@ def venue_confirm(request: HttpRequest, venue: Venue) -> HttpResponse:
     if team is None or not captains(visitor_of(request), team):
         messages.error(request, _("A team's captain confirms its report."))
         return redirect("interclub_report", venue_id=venue.public_id)
+    read = ReportReadForm(request.POST)
+    if not read.is_valid():
+        return _report_page(request, venue, status=400, refused=[str(error) for error in read.errors["version"]])
     try:
         services.report_confirm(
-            venue=venue, team=team, user=signed_in_account(request), results=request.POST.get("results")
+            venue=venue, team=team, user=signed_in_account(request), shown=read.cleaned_data["version"]
         )
     except ServiceError as error:
         return _report_page(request, venue, status=error.status, refused=refusal_texts(error, request))
@@ -391,8 +397,11 @@ def venue_confirm(request: HttpRequest, venue: Venue) -> HttpResponse:
 @require_POST
 def venue_accept(request: HttpRequest, venue: Venue) -> HttpResponse:
     """The league's manager accepts the report; refused, as a confirmation is."""
+    read = ReportReadForm(request.POST)
+    if not read.is_valid():
+        return _report_page(request, venue, status=400, refused=[str(error) for error in read.errors["version"]])
     try:
-        services.report_accept(venue=venue, user=signed_in_account(request), results=request.POST.get("results"))
+        services.report_accept(venue=venue, user=signed_in_account(request), shown=read.cleaned_data["version"])
     except ServiceError as error:
         return _report_page(request, venue, status=error.status, refused=refusal_texts(error, request))
     messages.success(request, _("The report is accepted: its results are no longer provisional."))

@@ -220,37 +220,28 @@ def venue_reopen(*, venue: Venue, user: User, reason: str = "") -> Venue:
         return locked
 
 
-def _check_results(venue: Venue, results: str | None, refusal: str) -> None:
-    """Refuse (``refusal``) a confirmation or acceptance from a page that showed other results than the locked
-    venue's report has now (``results``: the digest of those it showed; None: not asked, as the API asks for the
-    venue's version instead). Only the results count, so that a confirmation or acceptance made meanwhile refuses
-    nobody."""
-    if results is not None and results != venue_report(venue).results_digest():
-        raise Conflict.on("results", refusal)
-
-
-def _check_seen(venue: Venue, seen: int | None, refusal: str) -> None:
-    """Refuse (``refusal``, with the version ``seen`` and the venue's now) a confirmation or acceptance through the
-    API naming (its ``If-Match``) a version of the locked venue from before its results last changed
-    (``results_version``: a report read while the venue played, or before a correction changed them), or one at
-    which a correction had it open (its report showed results being corrected). Versions moved on since by
-    confirmations, an acceptance or a correction that changed no result alone count as the results read, as on the
-    report's page."""
-    if seen is None:
+def _check_read(venue: Venue, read: int | None, refusal: str) -> None:
+    """Refuse (``refusal``, with the version ``read`` and the venue's now) a confirmation or acceptance of the report
+    as read at version ``read`` of the locked venue (None: not asked), on its page as through the API (its
+    ``If-Match``): one from before its results last changed (``results_version``: read while the venue played, or
+    before a correction changed them, though a later one changed them back), one at which a correction had it open
+    (its report showed results being corrected), and one it never had. Versions moved on since by confirmations, an
+    acceptance or a correction that changed no result alone count as the results read."""
+    if read is None:
         return
-    corrected = Correction.objects.filter(venue=venue, reopened_version__lte=seen, closed_version__gt=seen)
-    if seen < venue.results_version or corrected.exists():
-        raise Conflict.on("venue", refusal, seen=seen, version=venue.version)
+    corrected = Correction.objects.filter(venue=venue, reopened_version__lte=read, closed_version__gt=read)
+    if not venue.results_version <= read <= venue.version or corrected.exists():
+        raise Conflict.on("venue", refusal, seen=read, version=venue.version)
 
 
 def report_confirm(
-    *, venue: Venue, team: Team, user: User, results: str | None = None, seen: int | None = None
+    *, venue: Venue, team: Team, user: User, shown: int | None = None, seen: int | None = None
 ) -> ReportConfirmation:
     """A team's captain confirms the venue's report for their team as it stands; confirming it again is confirming
     once, and after a correction the captain confirms the corrected result anew (the confirmation of the earlier
     result is kept). Refused before the report is ready, for anybody who is not the team's captain, and where the
-    page confirmed from showed other ``results`` (``VenueReport.results_digest``) or the API's client read the
-    venue at a version ``seen`` before its results last changed: a report corrected since."""
+    page confirmed from showed the venue at a version ``shown``, or the API's client read it at a version ``seen``,
+    that ``_check_read`` refuses: a report corrected since."""
     with transaction.atomic():
         locked = lock_venue(venue)
         if not VenueTeam.objects.filter(venue=locked, team=team).exists():
@@ -264,15 +255,15 @@ def report_confirm(
             )
         if locked.closed_at is None:
             raise Conflict.on("venue", gettext_noop("The report is not ready: this venue's tables are still open."))
-        _check_results(
+        _check_read(
             locked,
-            results,
+            shown,
             gettext_noop(
                 "The report's results were changed since this page was opened: read them as they stand now, then "
                 "confirm them again."
             ),
         )
-        _check_seen(
+        _check_read(
             locked,
             seen,
             gettext_noop(
@@ -287,12 +278,12 @@ def report_confirm(
         return confirmation
 
 
-def report_accept(*, venue: Venue, user: User, results: str | None = None, seen: int | None = None) -> Venue:
+def report_accept(*, venue: Venue, user: User, shown: int | None = None, seen: int | None = None) -> Venue:
     """The league's manager accepts a venue's report: its results are no longer provisional. Refused for anybody
     who does not manage the league, before the report is ready, for a report accepted already (a correction is
-    made by reopening it, with a reason), and where the page accepted from showed other ``results``
-    (``VenueReport.results_digest``) or the API's client read the venue at a version ``seen`` before its results
-    last changed: a report corrected since."""
+    made by reopening it, with a reason), and where the page accepted from showed the venue at a version
+    ``shown``, or the API's client read it at a version ``seen``, that ``_check_read`` refuses: a report corrected
+    since."""
     with transaction.atomic():
         locked = lock_venue(venue)
         league = locked.match_day.group.division.league
@@ -306,15 +297,15 @@ def report_accept(*, venue: Venue, user: User, results: str | None = None, seen:
                 gettext_noop("This report was accepted on {date}: a correction reopens it with a reason."),
                 date=date_format(timezone.localtime(locked.accepted_at), "SHORT_DATETIME_FORMAT"),
             )
-        _check_results(
+        _check_read(
             locked,
-            results,
+            shown,
             gettext_noop(
                 "The report's results were changed since this page was opened: read them as they stand now, then "
                 "accept them."
             ),
         )
-        _check_seen(
+        _check_read(
             locked,
             seen,
             gettext_noop(
