@@ -348,8 +348,9 @@ class VenueReopenView(VenueChangeView):
         operation_id="venue_reopen",
         summary="Reopen a closed venue for a correction",
         description="Its game tables take changes again and a paper table can be entered anew. Before the report "
-        "is accepted the league's managers and the host's secretaries reopen it (the captains' confirmations go); "
-        "after, only the league's managers, with a reason, and the correction is recorded.",
+        "is accepted the league's managers and the host's secretaries reopen it (the captains' confirmations stay, as "
+        "confirmations of the earlier result); after, only the league's managers, with a reason, and the correction "
+        "is recorded.",
         request=VenueReopenInput,
         parameters=HEADERS,
         responses=CHANGED,
