@@ -11,7 +11,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from matches.clubs import services as clubs
 from matches.clubs.models import Club, ClubTable, Night, NightLog, NightStanding, Season, SeasonStanding
 from matches.clubs.permissions import club_can
-from matches.clubs.selectors import night_results, season_table, season_top
+from matches.clubs.selectors import night_results, screen_tops, season_table
 from matches.engine.league import RankingRule
 from matches.errors import Conflict, Invalid
 from matches.models import Match, Player
@@ -389,11 +389,12 @@ def test_the_first_places_of_a_season_are_its_tables_however_many_it_ranks_after
     whole = season_table(Season.objects.get(pk=setup.season.pk))
     assert 8 < len(whole.places) < len(NAMES) + 2
     for count in range(len(whole.places) + 2):
-        top = season_top(Season.objects.get(pk=setup.season.pk), count)
-        assert top.places == whole.places[:count]
-        assert top.ranked == len(whole.places)
-        assert {key: player.name for key, player in top.players.items()} == {
-            place.standing.player: whole.players[place.standing.player].name for place in top.places
+        tops = screen_tops(Season.objects.get(pk=setup.season.pk), None, count)
+        assert tops.season.places == whole.places[:count]
+        assert tops.season.ranked == len(whole.places)
+        assert tops.night is None
+        assert {key: player.name for key, player in tops.players.items()} == {
+            place.standing.player: whole.players[place.standing.player].name for place in tops.season.places
         }
 
 
@@ -414,7 +415,7 @@ def test_the_first_places_by_average_divide_as_the_table_does_by_the_lists_playe
     # Ben and Emil rank alike, and the lot orders them.
     assert leader in ({"Anna"} if minimum_lists == 0 else {"Ben", "Emil"})
     for count in range(len(kept) + 2):
-        top = season_top(season, count)
+        top = screen_tops(season, None, count).season
         assert top.places == whole.places[:count]
         assert top.ranked == len(kept)
 

@@ -20,7 +20,9 @@ from django.utils.formats import date_format
 
 from matches.clubs import services as clubs
 from matches.clubs.models import Club, ClubTable, Membership, Night, NightStanding, Roster, Season, SeasonStanding
-from matches.clubs.selectors import night_results
+from matches.clubs.selectors import Top, night_results, public_names, screen_tops, season_table
+from matches.clubs.standings import standing_rows
+from matches.clubs.views import ScreenBoard
 from matches.models import Game, Match, PaperLine, Player
 
 from .factories import make_user
@@ -451,6 +453,76 @@ def test_the_public_screen_drawn_afresh_reads_the_players_it_shows_however_many_
     assert many == few.replace("The first 18 of 20 players", "The first 18 of 200 players")
     # The players shown, and tonight's (its board ranks them all).
     assert read.count("Player") <= 18 + 3
+
+
+@contextlib.contextmanager
+def _players_made() -> Iterator[list[str]]:
+    """The names of the players made as objects meanwhile (each row read as one)."""
+    made: list[str] = []
+
+    def one(sender: type[models.Model], instance: Player, **kwargs: Any) -> None:
+        made.append(instance.name)
+
+    post_init.connect(one, sender=Player)
+    try:
+        yield made
+    finally:
+        post_init.disconnect(one, sender=Player)
+
+
+def _night_of(players: int) -> tuple[User, Club, Night]:
+    """A club, its owner, and tonight's night on its screen with ``players`` at its tables: the first table's list
+    entered from paper, the others' games on the phones, a few more at some tables (many players tie)."""
+    olga = make_user("olga")
+    club = clubs.club_create(owner=olga, name="Skatclub Herz Dame")
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026"))
+    night = clubs.night_create(season=season, date=timezone.localdate())
+    for number in range(1, players + 1):
+        clubs.check_in(night=night, name=f"Spieler {number:02}")
+    clubs.night_draw(night=night, series=1, user=olga)
+    first, *others = ClubTable.objects.filter(night=night).select_related("match").order_by("number")
+    seated = [seat.player for seat in first.match.seats.order_by("position")]
+    paper = [(48, 1, 0), (-96, 0, 1), (0, 0, 0), (0, 0, 0)]
+    clubs.paper_enter(table=first, lines=[(player, *line) for player, line in zip(seated, paper, strict=False)])
+    for number, table in enumerate(others):
+        enter(table.match, 1 + number % 3)
+    return olga, club, night
+
+
+def test_the_public_screen_drawn_afresh_reads_the_players_its_boards_show_however_many_play_tonight() -> None:
+    _, club, _ = _night_of(48)
+    address = reverse("club_screen", args=[club.screen_token])
+
+    with _players_made() as made:
+        _, body, _ = _screen_drawn(address)
+    assert body.count("The first 18 of 48 players") == 2
+    # The players of the places the two boards show (most of them on both), none of tonight's others.
+    assert made
+    assert [name for name in made if name not in body] == []
+    assert len(made) <= 2 * 18
+
+
+@pytest.mark.parametrize(("players", "closed"), [(3, False), (7, True), (48, False), (48, True)])
+def test_the_public_screens_night_board_shows_the_first_lines_of_the_nights_table(players: int, closed: bool) -> None:
+    olga, club, night = _night_of(players)
+    if closed:
+        clubs.night_close(night=night, user=olga, unfinished=True)
+    address = reverse("club_screen", args=[club.screen_token])
+
+    answer = _screen_asks(address)
+    results = night_results(Night.objects.select_related("season").get(pk=night.pk))
+    lines = standing_rows(results.night_places, public_names(results.players))
+    table = season_table(Season.objects.get(pk=night.season_id))
+    season_lines = standing_rows(table.places, public_names(table.players))
+    shown = 18 if len(lines) > 12 else 12
+    assert answer.context["night_board"] == ScreenBoard(lines[:shown], players)
+    assert answer.context["season_board"] == ScreenBoard(season_lines[:shown], players)
+    if players > shown:
+        # Ties among the places shown, one of them at the last place shown with the first left out.
+        assert answer.context["night_board"].by_lot
+    for count in (0, 1, 12, 18, players, players + 1):
+        tops = screen_tops(Season.objects.get(pk=night.season_id), night, count)
+        assert tops.night == Top(results.night_places[:count], players)
 
 
 def test_a_nights_results_read_each_of_its_players_once_however_many_series_they_sit() -> None:

@@ -415,12 +415,21 @@ def season_table(season: Season, *, before: Night | None = None, category: str =
 
 
 @dataclass
-class SeasonTop:
-    """The first places of a season's table, the players they name, and how many players the table ranks."""
+class Top:
+    """The first places of a table, a season's or a night's, and how many players it ranks."""
 
     places: list[Place]
-    players: dict[str, Player]
     ranked: int
+
+
+@dataclass
+class ScreenTops:
+    """The first places of the club room screen's boards: the season's table, the night's (None without a night on
+    the screen), and the players those places name."""
+
+    season: Top
+    night: Top | None
+    players: dict[str, Player]
 
 
 def _kept_sums(season: Season, ranking: SeasonRanking) -> QuerySet[Any, Any]:
@@ -439,17 +448,15 @@ def _kept_sums(season: Season, ranking: SeasonRanking) -> QuerySet[Any, Any]:
     return best.values("player__public_id").annotate(**{f"kept_{name}": Sum(name) for name in SUMS})
 
 
-def season_top(season: Season, count: int) -> SeasonTop:
-    """The first ``count`` places of the season's table as ``season_table`` ranks it, with their players alone, and
-    how many players it ranks, read in the same few queries however many players the season ranks after them. The
-    players of its open nights are summed as the table sums them; of the others, the database orders the kept sums
-    by what ranks them, counts them, and gives only those that reach the place after the last one asked for (with
-    all that rank alike with it, whom their won and lost games and the lot order)."""
+def _season_top(season: Season, count: int, open_results: list[NightResult]) -> Top:
+    """The first ``count`` places of the season's table as ``season_table`` ranks it, and how many players it ranks,
+    from the sums of its open nights' players (``open_results``, as the table sums them): of the others, the database
+    orders the kept sums by what ranks them, counts them, and gives only those that reach the place after the last
+    one asked for (with all that rank alike with it, whom their won and lost games and the lot order)."""
     ranking = _season_ranking(season)
     nights = Night.objects.filter(season=season)
-    results = _open_results(season, nights)
-    playing = {result.player for result in results}
-    results += _closed_results(
+    playing = {result.player for result in open_results}
+    results = open_results + _closed_results(
         _closed_rows(season, nights, ranking, by_night=False).filter(player__public_id__in=playing)
     )
     kept = _kept_sums(season, ranking).exclude(player__public_id__in=playing)
@@ -475,9 +482,21 @@ def season_top(season: Season, count: int) -> SeasonTop:
     ]
     standings = [row for row in season_standings(results, ranking) if row.player not in unranked]
     places = rank(standings, seed=str(season.public_id))[:count]
-    shown = Player.objects.filter(public_id__in=[place.standing.player for place in places])
-    players = {str(player.public_id): player for player in shown}
-    return SeasonTop(places, players, kept.count() + len(playing - unranked))
+    return Top(places, kept.count() + len(playing - unranked))
+
+
+def screen_tops(season: Season, night: Night | None, count: int) -> ScreenTops:
+    """The first ``count`` places of the club room screen's boards, ``season``'s table as ``season_table`` ranks it
+    and ``night``'s (one of the season's) as ``night_results`` ranks it, with the players of those places alone: read
+    in the same few queries however many players the season ranks and the night sums after them."""
+    season_top = _season_top(season, count, _open_results(season, Night.objects.filter(season=season)))
+    night_top = None
+    if night is not None:
+        places = rank(_standings(_lists(ClubTable.objects.filter(night=night), season)), seed=night.seed)
+        night_top = Top(places[:count], len(places))
+    shown = [place.standing.player for top in (season_top, night_top) if top is not None for place in top.places]
+    players = {str(player.public_id): player for player in Player.objects.filter(public_id__in=shown)}
+    return ScreenTops(season_top, night_top, players)
 
 
 @dataclass(frozen=True)

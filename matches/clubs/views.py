@@ -66,6 +66,7 @@ from .pictures import night_picture
 from .prints import blank_lists
 from .selectors import (
     NightResults,
+    Top,
     night_on_screen,
     night_results,
     night_tables,
@@ -73,8 +74,8 @@ from .selectors import (
     player_season,
     public_names,
     screen_state,
+    screen_tops,
     season_table,
-    season_top,
     unfinished,
 )
 from .standings import SCORE, StandingRow, full_names, standing_rows
@@ -918,20 +919,20 @@ def club_screen(request: HttpRequest, token: str) -> HttpResponse:
 
     def draw(fragment: bool) -> HttpResponse:
         context: dict[str, Any] = {"club": club, "season": season, "night": night, "today": today, "shared": True}
-        # Each board's rows (the first of them at least as many as it may show) and how many players it ranks.
-        boards: dict[str, tuple[list[StandingRow], int]] = {}
+        # Each board's first places (at least as many as it may show) and how many players it ranks.
+        boards: dict[str, Top] = {}
+        names: dict[str, str] = {}
         if season is not None:
-            top = season_top(season, SCREEN_ROWS_SMALL)
-            boards["season"] = (standing_rows(top.places, public_names(top.players)), top.ranked)
-        if night is not None:
-            results = night_results(night)
-            rows = standing_rows(results.night_places, public_names(results.players))
-            boards["night"] = (rows, len(rows))
-        small = any(ranked > SCREEN_ROWS for _, ranked in boards.values())
+            tops = screen_tops(season, night, SCREEN_ROWS_SMALL)
+            names = public_names(tops.players)
+            boards["season"] = tops.season
+            if tops.night is not None:
+                boards["night"] = tops.night
+        small = any(top.ranked > SCREEN_ROWS for top in boards.values())
         shown = SCREEN_ROWS_SMALL if small else SCREEN_ROWS
         context["small"] = small
-        for key, (rows, ranked) in boards.items():
-            context[f"{key}_board"] = ScreenBoard(rows[:shown], ranked)
+        for key, top in boards.items():
+            context[f"{key}_board"] = ScreenBoard(standing_rows(top.places[:shown], names), top.ranked)
         return render(request, "clubs/_screen_boards.html" if fragment else "clubs/screen.html", context)
 
     return screen_response(request, screen_state(club, today, night, season), draw)
