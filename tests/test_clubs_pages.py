@@ -23,7 +23,7 @@ from matches.clubs.models import Club, ClubTable, Membership, Night, NightStandi
 from matches.clubs.selectors import Top, night_results, public_names, screen_tops, season_table
 from matches.clubs.standings import standing_rows
 from matches.clubs.views import ScreenBoard
-from matches.models import Game, Match, PaperLine, Player
+from matches.models import Game, GameScore, Match, PaperLine, Player, Seat
 
 from .factories import make_user
 from .test_queries import enter
@@ -510,19 +510,46 @@ def test_the_public_screens_night_board_shows_the_first_lines_of_the_nights_tabl
     address = reverse("club_screen", args=[club.screen_token])
 
     answer = _screen_asks(address)
+    # The night's table and the season's as their own pages rank and name them.
     results = night_results(Night.objects.select_related("season").get(pk=night.pk))
     lines = standing_rows(results.night_places, public_names(results.players))
-    table = season_table(Season.objects.get(pk=night.season_id))
+    table = season_table(results.night.season)
     season_lines = standing_rows(table.places, public_names(table.players))
-    shown = 18 if len(lines) > 12 else 12
+    shown = 18 if players > 12 else 12
     assert answer.context["night_board"] == ScreenBoard(lines[:shown], players)
     assert answer.context["season_board"] == ScreenBoard(season_lines[:shown], players)
     if players > shown:
-        # Ties among the places shown, one of them at the last place shown with the first left out.
-        assert answer.context["night_board"].by_lot
+        # The last place shown is tied with the first one left out, and the lot ordered them.
+        last, first_out = lines[shown - 1], lines[shown]
+        assert (last.score, last.won, last.lost) == (first_out.score, first_out.won, first_out.lost)
+        assert last.by_lot
     for count in (0, 1, 12, 18, players, players + 1):
-        tops = screen_tops(Season.objects.get(pk=night.season_id), night, count)
+        tops = screen_tops(results.night.season, results.night, count)
         assert tops.night == Top(results.night_places[:count], players)
+
+
+@pytest.mark.parametrize("closed", [False, True])
+def test_the_public_screen_drawn_afresh_sums_the_lists_of_the_night_once(closed: bool) -> None:
+    olga, club, night = _night_of(7)
+    address = reverse("club_screen", args=[club.screen_token])
+    etag = _screen_asks(address)["ETag"]
+    # What changed: a game saved at tonight's table on the phones, or the night closed.
+    if closed:
+        clubs.night_close(night=night, user=olga, unfinished=True)
+    else:
+        enter(ClubTable.objects.get(night=night, paper=False).match, 1)
+
+    with CaptureQueriesContext(connection) as captured:
+        answer = _screen_asks(address, etag)
+    assert answer.status_code == 200
+    read = [query["sql"] for query in captured]
+    # Who sits where, the games' sums and the paper lists' totals, each read once for both boards.
+    for model in (Seat, GameScore, PaperLine):
+        assert len([sql for sql in read if f'"{model._meta.db_table}"' in sql]) == 1, model.__name__
+    # The token's club, the night on the screen, the state it shows (its season's nights and their tables); the
+    # tables, who sits there and their sums; the season's kept sums (its players', the first of the others' and
+    # how many); the players shown and which of them are shown by first name only.
+    assert len(read) <= 13
 
 
 def test_a_nights_results_read_each_of_its_players_once_however_many_series_they_sit() -> None:

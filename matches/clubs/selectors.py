@@ -361,9 +361,14 @@ def _season_ranking(season: Season) -> SeasonRanking:
     return SeasonRanking(RankingRule(season.ranking), season.minimum_lists, season.best_nights)
 
 
+def _open_lists(season: Season, nights: QuerySet[Night]) -> list[ListResult]:
+    """Every list of the open nights of ``nights``, as it stands."""
+    return _lists(ClubTable.objects.filter(night__in=nights.filter(closed_at__isnull=True)), season)
+
+
 def _open_results(season: Season, nights: QuerySet[Night]) -> list[NightResult]:
     """Each player's sums over each open night of ``nights``, as the night's lists stand."""
-    return _by_night(_lists(ClubTable.objects.filter(night__in=nights.filter(closed_at__isnull=True)), season))
+    return _by_night(_open_lists(season, nights))
 
 
 # The sums a night or a season keeps of each player, in the order ``NightResult`` takes them.
@@ -488,11 +493,16 @@ def _season_top(season: Season, count: int, open_results: list[NightResult]) -> 
 def screen_tops(season: Season, night: Night | None, count: int) -> ScreenTops:
     """The first ``count`` places of the club room screen's boards, ``season``'s table as ``season_table`` ranks it
     and ``night``'s (one of the season's) as ``night_results`` ranks it, with the players of those places alone: read
-    in the same few queries however many players the season ranks and the night sums after them."""
-    season_top = _season_top(season, count, _open_results(season, Night.objects.filter(season=season)))
+    in the same few queries however many players the season ranks and the night sums after them. The lists of the
+    season's open nights are summed once for both boards: those of ``night``, open as it was read, are among them;
+    a closed night's are summed on their own."""
+    lists = _open_lists(season, Night.objects.filter(season=season))
+    season_top = _season_top(season, count, _by_night(lists))
     night_top = None
     if night is not None:
-        places = rank(_standings(_lists(ClubTable.objects.filter(night=night), season)), seed=night.seed)
+        if night.closed:
+            lists = _lists(ClubTable.objects.filter(night=night), season)
+        places = rank(_standings(one for one in lists if one.night == night.pk), seed=night.seed)
         night_top = Top(places[:count], len(places))
     shown = [place.standing.player for top in (season_top, night_top) if top is not None for place in top.places]
     players = {str(player.public_id): player for player in Player.objects.filter(public_id__in=shown)}
