@@ -1,13 +1,12 @@
-"""The admin: for looking, not for scoring. Derived data is read only, and games, seats and the history change only
-through the services (the pages and the API); an action rescores matches through them too."""
-
-from typing import Any
+"""The admin: for looking, not for scoring. Matches, games, seats and the history change only through the services
+(the pages and the API), which move a match's version on for the phones following it; an action rescores matches
+through them too."""
 
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from .admin_inlines import ReadOnlyInline
+from .admin_read_only import ReadOnlyAdmin, ReadOnlyInline
 from .models import Game, GameScore, Keeper, Match, MatchEvent, Player, Profile, Seat
 from .services import match_rescore
 
@@ -17,34 +16,12 @@ class SeatInline(ReadOnlyInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(ReadOnlyAdmin):
     list_display = ("__str__", "keeper", "variant", "scheme", "deals", "version", "created_at")
     list_filter = ("variant", "scheme")
     search_fields = ("title", "keeper__user__username", "seats__player__name")
-    readonly_fields = (
-        "public_id",
-        "keeper",
-        "created_by",
-        "variant",
-        "scheme",
-        "rules",
-        "preset",
-        "players",
-        "first_dealer",
-        "planned_games",
-        "version",
-        "locked",
-        "deals",
-        "totals",
-        "invite_token",
-        "share_token",
-    )
-    fields = ("title", *readonly_fields)
     inlines = (SeatInline,)
     actions = ("rescore",)
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
 
     @admin.action(description="Rescore the selected matches")
     def rescore(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
@@ -54,17 +31,6 @@ class MatchAdmin(admin.ModelAdmin):
 
 class GameScoreInline(ReadOnlyInline):
     model = GameScore
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(Game)

@@ -1,4 +1,4 @@
-"""The admin is for looking: every page opens for staff, derived data and the history cannot be edited there, and
+"""The admin is for looking: every page opens for staff, matches, games and the history cannot be edited there, and
 its one action on matches rescores them through the services."""
 
 import pytest
@@ -39,11 +39,17 @@ def test_a_game_is_shown_but_not_editable(staff: Client, match: Match) -> None:
     assert staff.get("/admin/matches/game/add/").status_code == 403
 
 
-def test_a_match_keeps_its_rules_and_derived_totals_out_of_reach(staff: Client, match: Match) -> None:
-    page = staff.get(f"/admin/matches/match/{match.pk}/change/").content.decode()
-    assert 'name="title"' in page
-    assert 'name="totals"' not in page
-    assert 'name="rules"' not in page
+def test_a_match_is_shown_but_not_editable_its_title_neither(staff: Client, match: Match) -> None:
+    """A title changed beside the services would not move the match's version on: the phones following it would
+    never show it."""
+    Match.objects.filter(pk=match.pk).update(title="Dienstagsrunde")
+    page = staff.get(f"/admin/matches/match/{match.pk}/change/")
+    assert page.status_code == 200
+    assert "Dienstagsrunde" in page.content.decode()
+    for field in ("title", "totals", "rules"):
+        assert f'name="{field}"' not in page.content.decode()
+    assert staff.post(f"/admin/matches/match/{match.pk}/change/", {"title": "Umbenannt"}).status_code == 403
+    assert Match.objects.get(pk=match.pk).title == "Dienstagsrunde"
 
 
 def test_the_rescore_action_puts_a_tampered_score_right(staff: Client, match: Match) -> None:

@@ -1,34 +1,28 @@
-"""The admin of clubs: for looking. Nights are closed and reopened, and tables drawn, only through the services."""
-
-from typing import Any
+"""The admin of clubs: for looking. A club, its members, a season's settings and a night change only through the
+services (the pages and the API), which keep the versions, the kept sums and a club's last owner."""
 
 from django.contrib import admin
-from django.http import HttpRequest
 
-from matches.admin_inlines import ReadOnlyInline
+from matches.admin_read_only import ReadOnlyAdmin, ReadOnlyInline
 
 from .models import Attendance, Club, ClubTable, Membership, Night, NightLog, Season
 
 
-class MembershipInline(admin.TabularInline):
+class MembershipInline(ReadOnlyInline):
     model = Membership
-    extra = 0
-    autocomplete_fields = ("user",)
 
 
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(ReadOnlyAdmin):
     list_display = ("name", "created_at")
     search_fields = ("name",)
-    readonly_fields = ("public_id", "keeper", "screen_token")
     inlines = (MembershipInline,)
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(ReadOnlyAdmin):
     list_display = ("name", "club", "variant", "scheme", "ranking", "created_at")
     list_filter = ("variant", "scheme", "ranking")
-    readonly_fields = ("public_id", "club", "variant", "scheme", "rules", "plan")
 
 
 class AttendanceInline(ReadOnlyInline):
@@ -44,11 +38,6 @@ class LogInline(ReadOnlyInline):
 
 
 @admin.register(Night)
-class NightAdmin(admin.ModelAdmin):
+class NightAdmin(ReadOnlyAdmin):
     list_display = ("__str__", "date", "series", "closed_at")
-    readonly_fields = ("public_id", "season", "seed", "closed_at")
     inlines = (AttendanceInline, TableInline, LogInline)
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        # A closed night's kept sums are part of its season's: a night goes only with its season.
-        return False

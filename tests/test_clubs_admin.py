@@ -1,0 +1,55 @@
+"""The club app's admin is for looking, as the core's: a club, its members, a season's settings and a night change only
+through the services (the pages and the API), which keep the versions, the kept sums and the last owner right."""
+
+import datetime
+
+import pytest
+from django.contrib import admin
+from django.contrib.auth.models import User
+from django.test import Client, RequestFactory
+
+from matches.clubs import services as clubs
+from matches.clubs.models import Night, Season
+
+from .factories import make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def staff(client: Client) -> Client:
+    client.force_login(User.objects.create_superuser("root", "root@example.org", "a-long-enough-password-1"))
+    return client
+
+
+@pytest.fixture
+def night() -> Night:
+    club = clubs.club_create(owner=make_user("owner"), name="Skatclub Herz Dame")
+    season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026"))
+    return clubs.night_create(season=season, date=datetime.date(2026, 3, 3))
+
+
+@pytest.mark.parametrize("model", ["club", "season", "night"])
+def test_every_club_list_and_page_opens_for_staff_but_takes_no_change(staff: Client, night: Night, model: str) -> None:
+    kept = {"club": night.season.club, "season": night.season, "night": night}[model]
+    assert staff.get(f"/admin/leagues/{model}/").status_code == 200
+    page = staff.get(f"/admin/leagues/{model}/{kept.pk}/change/")
+    assert page.status_code == 200
+    assert 'name="name"' not in page.content.decode()
+    assert 'name="date"' not in page.content.decode()
+    assert staff.post(f"/admin/leagues/{model}/{kept.pk}/change/", {"name": "Umbenannt"}).status_code == 403
+    assert staff.get(f"/admin/leagues/{model}/add/").status_code == 403
+    assert staff.post(f"/admin/leagues/{model}/{kept.pk}/delete/", {"post": "yes"}).status_code == 403
+
+
+def test_a_seasons_ranking_and_a_clubs_owners_stay_out_of_the_admins_reach(staff: Client, night: Night) -> None:
+    """Its ranking rule changed beside the service would leave the season's kept sums ranked by the old one, and its
+    last owner removed would leave the club with nobody to run it."""
+    season = night.season
+    page = staff.get(f"/admin/leagues/season/{season.pk}/change/").content.decode()
+    assert 'name="ranking"' not in page
+    assert 'name="best_nights"' not in page
+    club_page = staff.get(f"/admin/leagues/club/{season.club.pk}/change/").content.decode()
+    assert 'name="memberships-0-role"' not in club_page
+    assert 'name="memberships-0-DELETE"' not in club_page
+    assert not admin.site.get_model_admin(Season).has_change_permission(RequestFactory().get("/"))
