@@ -27,6 +27,7 @@ from matches.interclub.models import (
     CheckIn,
     Correction,
     ReportConfirmation,
+    RosterEntry,
     Venue,
     VenueTable,
 )
@@ -379,6 +380,22 @@ def test_a_substitute_not_on_the_roster_is_a_400_naming_the_player(setup: League
             "4": ["Not a player of this club."],
         }
     }
+
+
+def test_a_player_whose_federation_number_another_clubs_roster_holds_written_otherwise_is_a_400(
+    setup: LeagueSetup,
+) -> None:
+    # Rosters kept from before numbers were compared by their letters and digits may hold one number twice.
+    RosterEntry.objects.filter(pk=setup.rosters[0][0].pk).update(federation_number="12-345")
+    RosterEntry.objects.filter(pk=setup.rosters[1][0].pk).update(federation_number="12.345")
+    response = send(signed(setup.captains[1]), address(setup.venue, "check-in"), line_up(setup, 1))
+    assert response.status_code == 400
+    assert response.json() == {
+        "players": {
+            "0": ["Kreu 1 is on the roster of Herz Dame I (Herz Dame): a player plays for one club in a league."]
+        }
+    }
+    assert not CheckIn.objects.exists()
 
 
 def test_a_player_of_another_team_that_day_is_a_400(setup: LeagueSetup) -> None:

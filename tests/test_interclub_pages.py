@@ -798,6 +798,27 @@ def test_a_federation_number_on_another_clubs_roster_is_refused_next_to_the_numb
     assert not RosterEntry.objects.filter(player=player).exists()
 
 
+@pytest.mark.parametrize("typed", ["12345", "1.2/345"])
+def test_a_federation_number_on_another_clubs_roster_written_otherwise_is_refused_next_to_the_number(
+    typed: str,
+) -> None:
+    setup = league_setup()
+    RosterEntry.objects.filter(pk=setup.rosters[0][0].pk).update(federation_number="12-345")
+    player = clubs.club_player_add(club=setup.teams[1].club, name="Uwe")
+    response = browser(setup.secretaries[1]).post(
+        reverse("interclub_roster", args=[setup.teams[1].public_id]),
+        {"player": str(player.public_id), "federation_number": typed},
+    )
+    assert response.status_code == 400
+    text = html.unescape(response.content.decode())
+    assert error_of(text, "id_federation_number") == (
+        "12-345 is the federation number of Herz 1, on the roster of Herz Dame I (Herz Dame): a player plays for one "
+        "club in a league."
+    )
+    assert "Its letters and digits make the number: 12-345 and 12345 are one number." in text
+    assert not RosterEntry.objects.filter(player=player).exists()
+
+
 def test_a_secretary_takes_a_player_off_the_roster_and_puts_them_on_again_as_the_league_player_they_were() -> None:
     setup = league_setup()
     team, entry = setup.teams[1], setup.rosters[1][4]

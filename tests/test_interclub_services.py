@@ -207,6 +207,22 @@ def test_a_federation_number_stands_for_one_player_of_a_club_too() -> None:
     assert leagues.roster_add(team=second, player=greta, federation_number="1010004").federation_number == "1010004"
 
 
+@pytest.mark.parametrize("typed", ["1010004", "1010.004", "10/10-004"])
+def test_a_federation_number_written_otherwise_is_the_same_number(typed: str) -> None:
+    setup = league_setup()
+    roster_player(setup.teams[0], "Greta Grand", federation_number="1010-004")
+    player = clubs.club_player_add(club=setup.clubs[0], name="Gerd Grau")
+    with pytest.raises(Invalid) as refused:
+        leagues.roster_add(team=setup.teams[0], player=player, federation_number=typed)
+    assert _texts(refused.value) == {
+        "federation_number": [
+            "1010-004 is the federation number of Greta Grand, on the roster of Herz Dame I: a number stands for one "
+            "player."
+        ]
+    }
+    assert not RosterEntry.objects.filter(player=player).exists()
+
+
 def test_a_player_on_another_clubs_roster_is_refused_by_linked_account() -> None:
     setup = league_setup()
     account = make_user("greta")

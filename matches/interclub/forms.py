@@ -136,7 +136,12 @@ class CaptainForm(forms.Form):
 
 class RosterForm(forms.Form):
     player = forms.UUIDField(label=_("Player of the club"), widget=forms.Select)
-    federation_number = forms.CharField(label=_("Federation number"), max_length=40, required=False)
+    federation_number = forms.CharField(
+        label=_("Federation number"),
+        max_length=40,
+        required=False,
+        help_text=_("Its letters and digits make the number: 12-345 and 12345 are one number."),
+    )
     substitute = forms.BooleanField(label=_("On the substitution list"), required=False)
 
     def __init__(self, *args: Any, players: list[tuple[str, str]], **kwargs: Any) -> None:

@@ -1,11 +1,14 @@
-"""What the league's services share: the league's and a venue's locks, a series checked against its venue, names
-compared, and who plays for another club in the league (a player plays for one club in a league)."""
+"""What the league's services share: the league's and a venue's locks, a series checked against its venue, names and
+federation numbers compared, and who plays for another club in the league (a player plays for one club in a
+league)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.db.models import Q
+from django.db.models import Func, Q, Value
+from django.db.models.functions import Replace, Upper
+from django.db.models.lookups import Exact
 
 from matches.engine.messages import gettext_noop
 from matches.errors import Conflict, Invalid
@@ -35,14 +38,29 @@ def named_already(names: Iterable[str], name: str) -> bool:
     return any(name_key(one) == key for one in names)
 
 
+# A federation number is kept as written, its "-", "/" and "." with it, but they only set its parts apart: "12-345",
+# "12.345" and "12345" are one member's number, and taking them for two would let one member onto two rosters.
+SEPARATORS = "-/."
+
+
+def same_number(number: str) -> Q:
+    """Roster entries whose federation number has the letters and digits of ``number``, in capitals or small letters,
+    however either is written ("12-345", "12.345" and "12345" are one number)."""
+    written: Func = Upper("federation_number")
+    for separator in SEPARATORS:
+        written = Replace(written, Value(separator), Value(""))
+    key = "".join(char for char in number.upper() if char not in SEPARATORS)
+    return Q(Exact(written, key))
+
+
 def entered_elsewhere(league: League, club_id: int, player: Player, federation_number: str) -> RosterEntry | None:
     """The roster entry of another club's team in the league that stands for the same person (the same federation
-    number, or a club-book player linked to the same account), if any."""
+    number, however written, or a club-book player linked to the same account), if any."""
     if not federation_number and player.account_id is None:
         return None
     same = Q(pk__in=[])
     if federation_number:
-        same |= Q(federation_number=federation_number)
+        same |= same_number(federation_number)
     if player.account_id is not None:
         same |= Q(player__account_id=player.account_id)
     return (

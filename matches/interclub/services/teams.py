@@ -20,7 +20,7 @@ from matches.services.events import bracketed_name, one_line_name
 from matches.services.people import checked_federation_number, join_number, join_roster, roster_unpaired
 
 from ..models import CheckIn, FormerPlayer, Group, League, RosterEntry, Team
-from .common import entered_elsewhere, league_of_group, lock_league, named_already, other_club_refusal
+from .common import entered_elsewhere, league_of_group, lock_league, named_already, other_club_refusal, same_number
 
 
 def team_enter(*, group: Group, club: Club, name: str, captain: User | None = None) -> Team:
@@ -76,11 +76,12 @@ NUMBER_OF_OTHER_PLAYER = gettext_noop(
 
 
 def _number_holder(league: League, player: Player, number: str) -> RosterEntry | None:
-    """The roster entry of another player of the league, of any club, that holds the federation number ``number``."""
+    """The roster entry of another player of the league, of any club, that holds the federation number ``number``,
+    however written."""
     if not number:
         return None
     return (
-        RosterEntry.objects.filter(team__group__division__league=league, federation_number=number)
+        RosterEntry.objects.filter(same_number(number), team__group__division__league=league)
         .exclude(player=player)
         .select_related("player", "team__club")
         .first()
@@ -93,7 +94,8 @@ def roster_add(
     """Put a player of the team's club on its roster (or its substitution list); a player on it already stays as
     entered. Refused for somebody on the roster of another club's team in the league (known by the federation
     number or a linked account): a player plays for one club in a league; and for a number another player of the
-    team's own club holds: a number stands for one player. Where ``by`` runs the club, the roster
+    team's own club holds: a number stands for one player. Numbers are compared by their letters and digits
+    (``same_number``) and kept as written. Where ``by`` runs the club, the roster
     says that its player and the league's are one person (``join_roster``): only the club's own people say who
     its players are."""
     if player.keeper_id != team.club.keeper_id:
@@ -114,7 +116,7 @@ def roster_add(
             raise Invalid.on(
                 "federation_number",
                 NUMBER_OF_OTHER_CLUB if holder.team.club_id != team.club_id else NUMBER_OF_OTHER_PLAYER,
-                number=number,
+                number=holder.federation_number,
                 player=holder.player.name,
                 team=holder.team.name,
                 club=holder.team.club.name,
