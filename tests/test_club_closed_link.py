@@ -195,11 +195,21 @@ def test_a_paper_list_turns_the_tables_link_off_in_its_history_and_a_closed_nigh
     assert "The night is closed" in answer.content.decode()
 
 
-def test_a_paper_table_back_on_its_phones_hands_out_a_new_link_again() -> None:
+def test_a_paper_table_back_on_its_phones_keeps_its_qr_link_and_its_phones_score_again() -> None:
     night, table = _drawn_night()
+    token = table.match.invite_token
+    assert token is not None
+    phone = _table_phone(table)
     _on_paper(table)
-    clubs.paper_to_phones(table=ClubTable.objects.get(pk=table.pk), user=night.season.club.memberships.get().user)
-    match = Match.objects.get(pk=table.match_id)
-    assert match.invite_token
-    page = _secretary(night).get(reverse("night_detail", args=[night.public_id])).content.decode()
-    assert reverse("match_join", args=[match.invite_token]) in page
+    secretary = _secretary(night)
+    answer = secretary.post(reverse("night_table_phones", args=[night.public_id, table.number]), {"series": "1"})
+    assert answer.status_code == 302
+    assert Match.objects.get(pk=table.match_id).invite_token == token
+    page = secretary.get(reverse("night_detail", args=[night.public_id])).content.decode()
+    assert reverse("match_join", args=[token]) in page
+    saved = phone.post(
+        reverse("game_create", args=[table.match.public_id]), _game(table), headers={"HX-Request": "true"}
+    )
+    assert saved.status_code == 200
+    assert Game.objects.filter(match=table.match).count() == 1
+    assert Client().get(reverse("match_join", args=[token])).status_code == 200

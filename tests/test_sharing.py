@@ -3,13 +3,14 @@
 import re
 import uuid
 from html import unescape as html_unescape
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
 from matches.models import Match
-from matches.services import match_link_renew
+from matches.services import match_link_renew, match_lock, match_unlock, paper_enter, paper_to_phones
 
 from .factories import add, make_match, make_user
 
@@ -186,3 +187,81 @@ def test_a_locked_lists_invite_link_makes_no_co_scorer(client: Client, owner: Us
     client.force_login(make_user("latecomer"))
     client.post(f"/join/{match.invite_token}/")
     assert not match.scorers.exists()
+
+
+def _on_paper(match: Match, owner: User) -> None:
+    seated = [seat.player for seat in match.seats.order_by("position")]
+    paper_enter(match=match, lines=[(player, 0, 0, 0) for player in seated], games=None, skat_values=False, user=owner)
+
+
+def _phone_game(match: Match) -> dict[str, str]:
+    return {
+        "token": str(uuid.uuid4()),
+        "number": "1",
+        "contract": "clubs",
+        "matadors": "1",
+        "declarer": "1",
+        "declarer_card_points": "70",
+    }
+
+
+def test_a_list_back_from_paper_on_its_phones_keeps_its_scoring_link(owner: User) -> None:
+    """The table's QR card and the link in its group chat keep working for it: its paper list turned the link off,
+    scoring on the phones again turns the same one on."""
+    match = make_match(owner)
+    token = match.invite_token
+    assert token is not None
+    phone = Client()
+    phone.post(f"/join/{token}/")
+    _on_paper(match, owner)
+    assert Client().get(f"/join/{token}/").status_code == 410
+    paper_to_phones(match=Match.objects.get(pk=match.pk), user=owner)
+    assert Match.objects.get(pk=match.pk).invite_token == token
+    link = match.events.order_by("version").last()
+    assert link is not None
+    assert (link.action, link.before, link.after) == ("link", {"invite": False}, {"invite": True})
+    saved = phone.post(f"/matches/{match.public_id}/games/", _phone_game(match), headers={"HX-Request": "true"})
+    assert saved.status_code == 200
+    assert match.games.count() == 1
+    newcomer = Client()
+    assert newcomer.get(f"/join/{token}/").status_code == 200
+    assert newcomer.post(f"/join/{token}/")["Location"] == f"/matches/{match.public_id}/"
+    assert newcomer.get(f"/matches/{match.public_id}/").status_code == 200
+
+
+def _revoked(match: Match, owner: User) -> None:
+    match_link_renew(match=match, link="invite", revoke=True, user=owner)
+
+
+def _closed_and_reopened(match: Match, owner: User) -> None:
+    match_lock(match=match, user=owner, end_scoring=True)
+    match_unlock(match=match, user=owner)
+
+
+@pytest.mark.parametrize("turned_off", [_revoked, _closed_and_reopened], ids=["turned off", "closed, reopened"])
+def test_a_link_turned_off_before_the_paper_list_stays_off_and_the_phones_get_a_new_one(
+    owner: User, turned_off: Any
+) -> None:
+    match = make_match(owner)
+    token = match.invite_token
+    turned_off(match, owner)
+    _on_paper(Match.objects.get(pk=match.pk), owner)
+    paper_to_phones(match=Match.objects.get(pk=match.pk), user=owner)
+    after = Match.objects.get(pk=match.pk).invite_token
+    assert after is not None
+    assert after != token
+    assert Client().get(f"/join/{token}/").status_code == 404
+    assert Client().get(f"/join/{after}/").status_code == 200
+
+
+def test_a_link_renewed_after_the_phones_took_the_list_back_is_not_the_old_one_on_the_next_paper_round(
+    owner: User,
+) -> None:
+    match = make_match(owner)
+    token = match.invite_token
+    _on_paper(match, owner)
+    paper_to_phones(match=Match.objects.get(pk=match.pk), user=owner)
+    renewed = match_link_renew(match=Match.objects.get(pk=match.pk), link="invite", user=owner).invite_token
+    _on_paper(Match.objects.get(pk=match.pk), owner)
+    paper_to_phones(match=Match.objects.get(pk=match.pk), user=owner)
+    assert Match.objects.get(pk=match.pk).invite_token == renewed != token

@@ -33,6 +33,8 @@ MOST_GAME_POINTS = 100_000
 Lines = Sequence[tuple[Player, int, int, int]]
 GAMES_ENTERED = gettext_noop("This table has games entered; its list is those games.")
 ONE_LINE_A_SEAT = gettext_noop("One line for each player at the table.")
+# The changes of a list that bear on its scoring link: its closings and reopenings, and the link's own changes.
+LINK_CHANGES = (MatchEvent.Action.LOCK, MatchEvent.Action.UNLOCK, MatchEvent.Action.LINK)
 TABLE_MOVED_ON = gettext_noop(
     "This table was changed while you had this form open; your list was not entered. Look at its list as it stands "
     "now, then send yours again if it is the right one."
@@ -159,9 +161,12 @@ def table_paper_enter(
 
 def paper_to_phones(*, match: Match, user: User | None) -> list[PaperTotals]:
     """Take ``match``'s paper totals back (kept in the match's history) and open its list to the phones again (its
-    scoring link on, a new one if it was turned off); answers the totals it had, for the event's own history."""
+    scoring link on: the one its paper list turned off, so that the table's QR card and the link its players have
+    score again; a new one if the link was off before, turned off by hand or by a closing event); answers the totals
+    it had, for the event's own history."""
     with transaction.atomic():
         locked = lock_match(match.pk)
+        link = _link_paper_ended(locked)
         lines = list(PaperLine.objects.filter(match=locked).select_related("player"))
         taken = [PaperTotals(line.player, line.game_points, line.won, line.lost) for line in lines]
         if lines:
@@ -169,7 +174,7 @@ def paper_to_phones(*, match: Match, user: User | None) -> list[PaperTotals]:
             record_match_change(locked, MatchEvent.Action.PAPER, user, before=_kept(lines), after=_kept([]))
         match_unlock(match=locked, user=user)
         if Match.objects.filter(pk=locked.pk, invite_token__isnull=True).exists():
-            match_link_renew(match=locked, link="invite", user=user)
+            match_link_renew(match=locked, link="invite", user=user, address=link)
     return taken
 
 
@@ -181,6 +186,24 @@ def paper_restore(*, match: Match, lines: Lines, games: int | None, skat_values:
         PaperLine(match=match, player=player, game_points=points, won=won, lost=lost)
         for player, points, won, lost in lines
     )
+
+
+def _link_paper_ended(match: Match) -> str | None:
+    """The scoring link that ``match``'s paper list turned off (kept as its ended link), where nothing turned the
+    link on, off or anew since: the last of the list's closings, reopenings and link changes is the closing that
+    turned it off. None where the link was off when the list was entered (turned off by hand, a closing event's and
+    kept off on reopening): that one stays off."""
+    last = (
+        MatchEvent.objects.filter(match=match, action__in=LINK_CHANGES)
+        .order_by("-version", "-pk")
+        .values_list("action", "before", "after")
+        .first()
+    )
+    if last is None or not match.ended_link:
+        return None
+    action, before, after = last
+    turned_off = (before or {}).get("link") is True and (after or {}).get("link") is False
+    return match.ended_link if action == MatchEvent.Action.LOCK and turned_off else None
 
 
 def _kept(lines: Iterable[PaperLine]) -> dict[str, list[dict[str, Any]]]:

@@ -25,10 +25,13 @@ def match_links_claim(*, links: Mapping[str, str], user: User) -> None:
             match_scorer_join(match=match, user=user)
 
 
-def match_link_renew(*, match: Match, link: str, revoke: bool = False, user: User | None = None) -> Match:
+def match_link_renew(
+    *, match: Match, link: str, revoke: bool = False, user: User | None = None, address: str | None = None
+) -> Match:
     """Give the co-scorers' (``invite``) or the spectators' (``share``) link a new address, or turn it off: whoever
-    holds the old one loses access. Recorded (whether the link is on, never its address; ``user`` did it), and the
-    version moves on."""
+    holds the old one loses access; or turn it on at the ``address`` it had (a table's scoring link, which its paper
+    list turned off). Recorded (whether the link is on, never its address; ``user`` did it), and the version moves
+    on."""
     field = {"invite": "invite_token", "share": "share_token"}.get(link)
     if field is None:
         raise Invalid([FieldError("link", msg(gettext_noop("Must be one of: {choices}."), choices="invite, share"))])
@@ -36,7 +39,7 @@ def match_link_renew(*, match: Match, link: str, revoke: bool = False, user: Use
         locked = lock_match(match.pk)
         refuse_closed(locked)
         before = {link: getattr(locked, field) is not None}
-        setattr(locked, field, None if revoke else new_link_token())
+        setattr(locked, field, None if revoke else address or new_link_token())
         locked.save(update_fields=[field, "updated_at"])
         record_match_change(locked, MatchEvent.Action.LINK, user, before=before, after={link: not revoke})
     setattr(match, field, getattr(locked, field))
