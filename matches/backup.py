@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import codecs
 import datetime
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -27,6 +28,7 @@ from django.db.models import CharField, Model, Q, QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from .converters import LinkToken
 from .engine.messages import Message, gettext_noop, msg
 from .errors import Invalid
 from .models import Keeper, Match, MatchEvent, PaperLine, Player
@@ -262,9 +264,9 @@ def since(entry: Mapping[str, Any], key: str, *, version: int, added: int, absen
 
 
 def ended_link(value: Any) -> str:
-    """The link a match's list had when it was closed, as the file must say it (empty: none), and as long as its
-    field takes."""
-    if not isinstance(value, str):
+    """The link a match's list had when it was closed, as the file must say it (empty: none), as long as its field
+    takes and shaped as a link: a paper table turned back to its phones scores by it again."""
+    if not isinstance(value, str) or (value and not re.fullmatch(LinkToken.regex, value)):
         raise ValueError(value)
     field = Match._meta.get_field("ended_link")
     assert isinstance(field, CharField)

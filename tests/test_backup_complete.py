@@ -527,6 +527,7 @@ def _night_of(data: dict[str, Any]) -> dict[str, Any]:
         lambda data: _night_of(data).update(created_at="yesterday"),
         lambda data: data["matches"][0].update(ended_link=5),
         lambda data: data["matches"][0].update(ended_link="x" * 41),
+        lambda data: data["matches"][0].update(ended_link="not/a link"),
     ],
     ids=[
         "dropped tables not names",
@@ -540,6 +541,7 @@ def _night_of(data: dict[str, Any]) -> dict[str, Any]:
         "created not a moment",
         "ended link not text",
         "ended link too long",
+        "ended link not a link",
     ],
 )
 def test_a_damaged_history_is_refused_whole(client: Client, owner: User, damage: Any) -> None:
