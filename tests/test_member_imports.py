@@ -333,22 +333,22 @@ def test_a_name_spelt_otherwise_than_a_players_of_the_book_is_a_doubt_not_a_seco
     assert numbers["Hans Müller"] is None
 
 
-def test_a_name_whose_first_name_alone_is_a_players_of_the_book_is_a_doubt_not_a_second_player_unseen(
+def test_a_name_whose_first_or_last_name_alone_is_a_players_of_the_book_is_a_doubt_not_a_second_player_unseen(
     club: Club,
 ) -> None:
-    # Players entered at a table by their first name alone: the member list names them in full.
+    # Players entered at a table by their first or last name alone: the member list names them in full.
     for name in ("Aisha", "Anna", "Ömer", "Schmidt"):
         clubs.club_player_add(club=club, name=name)
     content = csv_file(
         [
             ("Name", "Mitgliedsnummer"),
             ("Aisha Demir", "4711"),  # 2: Aisha, in full
-            ("Anna Schmidt", "1001"),  # 3: Anna, or another Anna
+            ("Anna Schmidt", "1001"),  # 3: Anna, Schmidt, or another Anna Schmidt
             ("Müller, Anna", "1002"),  # 4: the same Anna, or a third
             ("OEMER Yilmaz", "1003"),  # 5: Ömer, in capitals and written out
             ("Jörg Weber", "1004"),  # 6: nobody of the book by the first name alone (Jörg Schmidt is no Jörg)
             ("Hans Mueller", "1005"),  # 7: spelt alike (two players) and nobody by the first name alone
-            ("Eva Schmidt", "1006"),  # 8: a word of the name, but not the first: new
+            ("Eva Schmidt", "1006"),  # 8: Schmidt, known by the last name alone, or another Schmidt
             ("Aisha", "1007"),  # 9: the name itself: a match
         ]
     )
@@ -361,18 +361,20 @@ def test_a_name_whose_first_name_alone_is_a_players_of_the_book_is_a_doubt_not_a
         5: Kind.DOUBT,
         6: Kind.NEW,
         7: Kind.DOUBT,
-        8: Kind.NEW,
+        8: Kind.DOUBT,
         9: Kind.MATCH,
     }
     rows = {row.row: row for row in preview.rows}
     assert str(rows[2].problem) == (
-        "Nobody of this book is called Aisha Demir, but somebody by the first name alone: Aisha. The same, or a new "
-        "player?"
+        "Nobody of this book is called Aisha Demir, but somebody by a shorter or longer form of the name: Aisha. The "
+        "same, or a new player?"
     )
     offered = {row: [one.player.name if one.player else one.code for one in rows[row].choices] for row in rows}
     assert offered[2] == ["skip", "Aisha", "new"]
-    assert offered[3] == offered[4] == ["skip", "Anna", "new"]
+    assert offered[3] == ["skip", "Anna", "Schmidt", "new"]
+    assert offered[4] == ["skip", "Anna", "new"]
     assert offered[5] == ["skip", "Ömer", "new"]
+    assert offered[8] == ["skip", "Schmidt", "new"]
     assert offered[7] == ["skip", "Hans Müller", "Müller, Hans", "new"]
     assert "but spelt alike: Hans Müller / Müller, Hans." in str(rows[7].problem)
 
@@ -394,14 +396,14 @@ def test_a_name_whose_first_name_alone_is_a_players_of_the_book_is_a_doubt_not_a
     assert "Anna Müller" not in numbers
 
 
-def test_a_name_spelt_alike_and_a_first_name_alone_are_offered_in_one_doubt(club: Club) -> None:
+def test_a_name_spelt_alike_and_a_shorter_form_of_it_are_offered_in_one_doubt(club: Club) -> None:
     clubs.club_player_add(club=club, name="Jörg")
     member_import = imported(club.keeper, csv_file([("Name", "Mitgliedsnummer"), ("Joerg Schmidt", "4711")]))
     (row,) = member_import_preview(member_import).rows
     assert row.kind == Kind.DOUBT
     assert str(row.problem) == (
-        "Nobody of this book is called Joerg Schmidt, but spelt alike: Jörg Schmidt; by the first name alone: Jörg. "
-        "The same, or a new player?"
+        "Nobody of this book is called Joerg Schmidt, but spelt alike: Jörg Schmidt; by a shorter or longer form of "
+        "the name: Jörg. The same, or a new player?"
     )
     assert [one.player.name if one.player else one.code for one in row.choices] == [
         "skip",
@@ -409,6 +411,45 @@ def test_a_name_spelt_alike_and_a_first_name_alone_are_offered_in_one_doubt(club
         "Jörg",
         "new",
     ]
+
+
+def test_a_name_with_more_or_fewer_words_than_a_players_is_a_doubt_not_a_second_player_unseen(club: Club) -> None:
+    # The book knows them as they are called at the table; the member list has the name as the federation has it.
+    for name in ("Anna Berg", "Maria Kühn", "Lisa Marie Lang", "Hans"):
+        clubs.club_player_add(club=club, name=name)
+    content = csv_file(
+        [
+            ("Name", "Mitgliedsnummer"),
+            ("Anna Maria Berg", "2001"),  # 2: Anna Berg with her second first name
+            ("Lisa Maria Kuehn", "2002"),  # 3: Maria Kühn, who goes by her second first name, spelt otherwise
+            ("Lang, Lisa", "2003"),  # 4: Lisa Marie Lang without her second first name
+            ("Karl Heinz Klein", "2004"),  # 5: Karl Klein in full
+            ("Hans Peter Schmidt", "2005"),  # 6: Jörg Schmidt is no Hans Peter; Hans may be
+            ("Ida Maria Berger", "2006"),  # 7: nobody of the book: new
+        ]
+    )
+    member_import = imported(club.keeper, content)
+    preview = member_import_preview(member_import)
+    assert kinds(preview) == {2: Kind.DOUBT, 3: Kind.DOUBT, 4: Kind.DOUBT, 5: Kind.DOUBT, 6: Kind.DOUBT, 7: Kind.NEW}
+    rows = {row.row: row for row in preview.rows}
+    offered = {row: [one.player.name if one.player else one.code for one in rows[row].choices] for row in rows}
+    assert offered[2] == ["skip", "Anna Berg", "new"]
+    assert offered[3] == ["skip", "Maria Kühn", "new"]
+    assert offered[4] == ["skip", "Lisa Marie Lang", "new"]
+    assert offered[5] == ["skip", "Karl Klein", "new"]
+    assert offered[6] == ["skip", "Hans", "new"]
+    assert str(rows[2].problem) == (
+        "Nobody of this book is called Anna Maria Berg, but somebody by a shorter or longer form of the name: Anna "
+        "Berg. The same, or a new player?"
+    )
+    applied(
+        member_import, r2=str(player(club, "Anna Berg").public_id), r4=str(player(club, "Lisa Marie Lang").public_id)
+    )
+    numbers = dict(Player.objects.filter(keeper=club.keeper).values_list("name", "person__federation_number"))
+    assert (numbers["Anna Berg"], numbers["Lisa Marie Lang"], numbers["Ida Maria Berger"]) == ("2001", "2003", "2006")
+    assert "Anna Maria Berg" not in numbers
+    assert "Karl Heinz Klein" not in numbers
+    assert numbers["Karl Klein"] is None
 
 
 def test_a_number_another_player_of_the_book_holds_and_two_rows_of_one_player_are_refused(club: Club) -> None:
@@ -504,18 +545,18 @@ def test_the_secretary_previews_decides_the_doubts_with_a_tap_and_joins_the_play
         (
             "en",
             "Row 2: Aisha Demir, 4711 Skip: join nobody to this number Join Aisha Add Aisha Demir as a new player "
-            "Nobody of this book is called Aisha Demir, but somebody by the first name alone: Aisha. The same, or a "
-            "new player?",
+            "Nobody of this book is called Aisha Demir, but somebody by a shorter or longer form of the name: Aisha. "
+            "The same, or a new player?",
         ),
         (
             "de",
             "Zeile 2: Aisha Demir, 4711 Überspringen: niemanden mit dieser Nummer verbinden Aisha verbinden "
-            "Aisha Demir als neuen Spieler hinzufügen Niemand in diesem Buch heißt Aisha Demir, aber jemand nur mit "
-            "dem Vornamen: Aisha. Dieselbe Person oder ein neuer Spieler?",
+            "Aisha Demir als neuen Spieler hinzufügen Niemand in diesem Buch heißt Aisha Demir, aber jemand mit einer "
+            "kürzeren oder längeren Form des Namens: Aisha. Dieselbe Person oder ein neuer Spieler?",
         ),
     ],
 )
-def test_the_page_asks_whether_a_name_in_full_is_the_player_known_by_the_first_name_alone(
+def test_the_page_asks_whether_a_name_in_full_is_the_player_known_by_a_shorter_form_of_it(
     club: Club, language: str, said: str
 ) -> None:
     clubs.club_player_add(club=club, name="Aisha")

@@ -5,11 +5,11 @@ The file is read into rows (each row's number in the file, the name and the memb
 the import (``MemberImport``). Each row is then checked and matched to the book's players by name, afresh whenever
 the preview is shown: one player of that name (the words of the name in any order, ``Müller, Hans`` as ``Hans
 Müller``) is a match, nobody of that name a new player, two or more a doubt; nobody of that name but a player of a
-name spelt alike, or of the row's first name alone (``Aisha`` for ``Aisha Demir``), is a doubt too, as is a number
-joined to somebody of another name; a row that cannot be joined is refused with its reason. Nothing is joined until
-the keeper confirms the preview: the apply step reads it all again under the book's lock, refuses the whole import
-(naming the row) where anything changed since the preview, and joins every row as decided in one batch of joins,
-which one undo takes back."""
+name spelt alike, or of a shorter or longer form of it (``Aisha`` or ``Aisha Demir`` for ``Aisha Nur Demir``, and
+``Aisha Nur Demir`` for ``Aisha Demir``), is a doubt too, as is a number joined to somebody of another name; a row
+that cannot be joined is refused with its reason. Nothing is joined until the keeper confirms the preview: the apply
+step reads it all again under the book's lock, refuses the whole import (naming the row) where anything changed
+since the preview, and joins every row as decided in one batch of joins, which one undo takes back."""
 
 from __future__ import annotations
 
@@ -427,11 +427,10 @@ def alike_key(name: str) -> str:
     return " ".join(sorted(_plain(part) for part in NAME_NOISE.split(name_key(name)) if part))
 
 
-def first_name_key(name: str) -> str | None:
-    """The alike key of a name's first word, where it has more than one ("Aisha" of "Aisha Demir"): what a player
-    entered by their first name alone ("Aisha", "Aïsha") shares with the name in full."""
-    words = name.split()
-    return alike_key(words[0]) if len(words) > 1 else None
+def alike_words(name: str) -> frozenset[str]:
+    """The words of a name as ``alike_key`` reads them: a shorter or longer form of a name ("Aisha", "Aisha Demir",
+    "Aisha Nur Demir") has fewer or more of them, every word of the shorter among the longer's."""
+    return frozenset(_plain(part) for part in NAME_NOISE.split(name_key(name)) if part)
 
 
 def _plain(word: str) -> str:
@@ -494,13 +493,13 @@ def _twice(read: list[_Read]) -> None:
 @dataclass(frozen=True)
 class _Facts:
     """What the rows are matched against: the book, its players by their names' loose key, by the key of names
-    spelt alike, and (those of one word, "Aisha") by that key of their name, the people holding the rows' numbers,
-    and the players (id, book, name) of those people and of the book's players' people."""
+    spelt alike, and by each word of their names as that key reads it, the people holding the rows' numbers, and the
+    players (id, book, name) of those people and of the book's players' people."""
 
     book: int
     by_name: dict[str, list[Player]]
     alike: dict[str, list[Player]]
-    alone: dict[str, list[Player]]
+    by_word: dict[str, list[Player]]
     holders: dict[str, Person]
     players_of: dict[int, list[tuple[int, int, str]]]
 
@@ -510,11 +509,19 @@ class _Facts:
     def spelt_alike(self, name: str) -> list[Player]:
         return self.alike.get(alike_key(name), [])
 
-    def first_name_alone(self, name: str) -> list[Player]:
-        """The players known by the first name of ``name`` alone, but those of a name spelt alike."""
-        key = first_name_key(name)
+    def other_form(self, name: str) -> list[Player]:
+        """The players of a shorter or longer form of ``name`` (every word of one among the other's, spelt alike:
+        "Anna Berg" or "Anna" for "Anna Maria Berg", "Anna Maria Berg" for "Anna Berg"), in the book's order, but
+        those of a name spelt alike. Every word is looked at, none more than another: which of them is a first
+        name, a second one or the last name, a list and a table do not say alike."""
+        words = alike_words(name)
         alike = self.spelt_alike(name)
-        return [player for player in self.alone.get(key, []) if player not in alike] if key else []
+        sharing = {player.pk: player for word in words for player in self.by_word.get(word, [])}
+        return [
+            player
+            for _, player in sorted(sharing.items())
+            if player not in alike and (alike_words(player.name) <= words or words <= alike_words(player.name))
+        ]
 
 
 def _chunks(values: Sequence[Any]) -> Iterator[Sequence[Any]]:
@@ -528,24 +535,24 @@ def _facts(book: int, read: list[_Read], *, lock: bool) -> _Facts:
         players = players.select_for_update(of=("self",))
     by_name: dict[str, list[Player]] = defaultdict(list)
     alike: dict[str, list[Player]] = defaultdict(list)
-    alone: dict[str, list[Player]] = defaultdict(list)
+    by_word: dict[str, list[Player]] = defaultdict(list)
     for player in players:
         by_name[loose_key(player.name)].append(player)
         alike[alike_key(player.name)].append(player)
-        if len(player.name.split()) == 1:
-            alone[alike_key(player.name)].append(player)
+        for word in alike_words(player.name):
+            by_word[word].append(player)
     numbers = sorted({one.number for one in read if one.problem is None})
     holders: dict[str, Person] = {}
     for part in _chunks(numbers):
         holders |= {
             person.federation_number or "": person for person in Person.objects.filter(federation_number__in=part)
         }
-    facts = _Facts(book, by_name, alike, alone, holders, defaultdict(list))
+    facts = _Facts(book, by_name, alike, by_word, holders, defaultdict(list))
     wanted = [one.name for one in read if one.problem is None and one.number in holders]
     people = {person.pk for person in holders.values()} | {
         player.person_id
         for name in wanted
-        for player in by_name.get(loose_key(name)) or [*facts.spelt_alike(name), *facts.first_name_alone(name)]
+        for player in by_name.get(loose_key(name)) or [*facts.spelt_alike(name), *facts.other_form(name)]
         if player.person_id is not None
     }
     for part in _chunks(sorted(people)):
@@ -616,19 +623,20 @@ def _planned(facts: _Facts, one: _Read) -> RowPlan:
         return RowPlan(one.row, one.name, one.number, Kind.REFUSED, player=player, problem=why)
     new_answer, new_why = _target(facts, None, one.name, one.number)
     alike = [] if candidates else facts.spelt_alike(one.name)
-    alone = [] if candidates else facts.first_name_alone(one.name)
-    if alike or alone:
-        # Nobody of the book has this name, but a name spelt alike ("Mueller" for "Müller") or a player entered by the
-        # first name alone ("Aisha" for "Aisha Demir"): the secretary says whether it is them or somebody new, rather
-        # than a second player of one person being added unseen.
-        offered, done = _offered(facts, [*alike, *alone], one)
+    other = [] if candidates else facts.other_form(one.name)
+    if alike or other:
+        # Nobody of the book has this name, but a name spelt alike ("Mueller" for "Müller"), or a shorter or longer
+        # form of it (a player entered by the first name alone, "Aisha" for "Aisha Demir"; "Anna Berg" for the list's
+        # "Anna Maria Berg"): the secretary says whether it is them or somebody new, rather than a second player of one
+        # person being added unseen.
+        offered, done = _offered(facts, [*alike, *other], one)
         if done is not None:
             return done
         if new_answer in ("ok", "doubt"):
             offered.append(Choice(NEW, None, new_why))
         if len(offered) > 1:
             return RowPlan(
-                one.row, one.name, one.number, Kind.DOUBT, problem=_near(one, alike, alone), choices=tuple(offered)
+                one.row, one.name, one.number, Kind.DOUBT, problem=_near(one, alike, other), choices=tuple(offered)
             )
     if not candidates:
         if new_answer == "ok":
@@ -658,11 +666,11 @@ def _planned(facts: _Facts, one: _Read) -> RowPlan:
     return RowPlan(one.row, one.name, one.number, Kind.DOUBT, problem=same, choices=tuple(offered))
 
 
-def _near(one: _Read, alike: Sequence[Player], alone: Sequence[Player]) -> Message:
-    """Why a row of a name nobody of the book has is a doubt: the players of a name spelt alike, of its first name
-    alone, or both."""
-    spelt, first = (" / ".join(player.name for player in players) for players in (alike, alone))
-    if not alone:
+def _near(one: _Read, alike: Sequence[Player], other: Sequence[Player]) -> Message:
+    """Why a row of a name nobody of the book has is a doubt: the players of a name spelt alike, of a shorter or
+    longer form of it, or both."""
+    spelt, form = (" / ".join(player.name for player in players) for players in (alike, other))
+    if not other:
         return msg(
             gettext_noop("Nobody of this book is called {name}, but spelt alike: {names}. The same, or a new player?"),
             name=one.name,
@@ -671,20 +679,20 @@ def _near(one: _Read, alike: Sequence[Player], alone: Sequence[Player]) -> Messa
     if not alike:
         return msg(
             gettext_noop(
-                "Nobody of this book is called {name}, but somebody by the first name alone: {names}. The same, or a "
-                "new player?"
+                "Nobody of this book is called {name}, but somebody by a shorter or longer form of the name: {names}. "
+                "The same, or a new player?"
             ),
             name=one.name,
-            names=first,
+            names=form,
         )
     return msg(
         gettext_noop(
-            "Nobody of this book is called {name}, but spelt alike: {names}; by the first name alone: {first}. The "
-            "same, or a new player?"
+            "Nobody of this book is called {name}, but spelt alike: {names}; by a shorter or longer form of the name: "
+            "{form}. The same, or a new player?"
         ),
         name=one.name,
         names=spelt,
-        first=first,
+        form=form,
     )
 
 
