@@ -362,6 +362,28 @@ def test_a_series_seated_by_the_one_before_is_a_409_until_that_one_has_a_result(
     assert not ClubTable.objects.filter(night=night, series=2).exists()
 
 
+def test_a_series_whose_table_stopped_early_is_seated_by_it_with_unfinished_true(club_night: ClubNight) -> None:
+    night = club_night.night
+    Night.objects.filter(pk=night.pk).update(series=2)
+    client, by_series = signed(club_night.secretary), {"series": 2, "seating": "series"}
+    first, second = drawn(club_night)
+    winner = first.match.setup().seating(1).forehand
+    add(first.match, declarer=winner, **WON_CLUBS)
+    clubs.paper_enter(table=second, lines=[(player, 0, 0, 0) for player in seated(second)])
+    refused = send(client, address(night, "draw"), by_series)
+    assert refused.status_code == 409, refused.content
+    assert refused.json()["unfinished"] == [
+        "Table 1 of series 1 has 1 of its 48 games on the list.",
+        "Send unfinished: true to seat by the lists as they stand.",
+    ]
+    assert not ClubTable.objects.filter(night=night, series=2).exists()
+    response = send(client, address(night, "draw"), {**by_series, "unfinished": True})
+    assert response.status_code == 201, response.content
+    top = response.json()["tables"][2]
+    assert (top["series"], top["number"]) == (2, 1)
+    assert seated(first)[winner].name in {seat["name"] for seat in top["seats"]}
+
+
 def test_a_draw_on_a_stale_version_is_a_409_and_draws_nothing(club_night: ClubNight) -> None:
     night = club_night.night
     seen = version(night)
@@ -378,8 +400,15 @@ def test_a_draw_on_a_stale_version_is_a_409_and_draws_nothing(club_night: ClubNi
         ({"seating": "by-age"}, "seating"),
         ({"series": 0}, "series"),
         ({"again": "yes"}, "again"),
+        ({"unfinished": "perhaps"}, "unfinished"),
     ],
-    ids=["a series the night has not", "unknown seating", "series 0", "again not a boolean"],
+    ids=[
+        "a series the night has not",
+        "unknown seating",
+        "series 0",
+        "again not a boolean",
+        "unfinished not a boolean",
+    ],
 )
 def test_a_draw_the_night_cannot_make_is_a_400(club_night: ClubNight, body: dict[str, Any], field: str) -> None:
     response = send(signed(club_night.secretary), address(club_night.night, "draw"), body)

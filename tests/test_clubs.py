@@ -481,7 +481,9 @@ def test_a_series_is_seated_by_the_one_before_only_once_each_of_its_tables_has_p
             "seating",
             "Series 1 has no result yet: tables 1, 2 have not played all their games. Draw this series or seat it by "
             "the season's ranking, or wait until those tables have finished.",
-        )
+        ),
+        ("unfinished", "Table 1 of series 1 has 1 of its 2 games on the list."),
+        ("unfinished", "Table 2 of series 1 has no games: its players get no list."),
     ]
     _game(first.match, winner, contract="grand", matadors=1, declarer_card_points=70)
     assert refusal() == [
@@ -489,11 +491,41 @@ def test_a_series_is_seated_by_the_one_before_only_once_each_of_its_tables_has_p
             "seating",
             "Series 1 has no result yet: table 2 has not played all its games. Draw this series or seat it by the "
             "season's ranking, or wait until that table has finished.",
-        )
+        ),
+        ("unfinished", "Table 2 of series 1 has no games: its players get no list."),
     ]
     # A table that kept its list on paper has its result: the series is seated by it, the winner at table 1.
     clubs.paper_enter(table=second, lines=[(seat.player, 0, 0, 0) for seat in second.match.seats.all()])
     clubs.night_draw(night=night, series=2, user=setup.secretary, seating=clubs.Seating.SERIES)
+    top, _ = _seated(night, 2)
+    assert first.match.seats.get(position=winner).player.name in top
+
+
+def test_a_series_whose_table_stopped_early_is_seated_by_it_once_the_secretary_says_so_as_the_night_closes() -> None:
+    # Series 1 at two tables of four: table 1 stops after one of its 48 games (its players leave), table 2 plays none.
+    setup = _night(NAMES[:8])
+    night = setup.night
+    Night.objects.filter(pk=night.pk).update(series=2)
+    night.refresh_from_db()
+    clubs.night_draw(night=night, series=1, user=setup.secretary)
+    first, _ = ClubTable.objects.filter(night=night, series=1).select_related("match").order_by("number")
+    winner = (first.match.first_dealer + 1) % 4
+    _game(first.match, winner, contract="grand", matadors=1, declarer_card_points=70)
+    short = [
+        ("unfinished", "Table 1 of series 1 has 1 of its 48 games on the list."),
+        ("unfinished", "Table 2 of series 1 has no games: its players get no list."),
+    ]
+    with pytest.raises(Conflict) as refused:
+        clubs.night_draw(night=night, series=2, user=setup.secretary, seating=clubs.Seating.SERIES)
+    said = [(error.field, str(error.message)) for error in refused.value.errors]
+    assert said[1:] == short
+    assert not ClubTable.objects.filter(night=night, series=2).exists()
+    # Closing names the same tables in the same words; seating by the series before takes them as they stand once
+    # the secretary says so, as closing does: the one who won the game sits at table 1.
+    with pytest.raises(Invalid) as closing:
+        clubs.night_close(night=night, user=setup.secretary)
+    assert [(error.field, str(error.message)) for error in closing.value.errors] == short
+    clubs.night_draw(night=night, series=2, user=setup.secretary, seating=clubs.Seating.SERIES, unfinished=True)
     top, _ = _seated(night, 2)
     assert first.match.seats.get(position=winner).player.name in top
 

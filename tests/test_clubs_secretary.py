@@ -564,6 +564,44 @@ def test_a_series_seated_by_the_one_before_while_that_one_has_no_result_is_refus
     assert not ClubTable.objects.filter(series=2).exists()
 
 
+def test_a_series_whose_table_stopped_early_is_seated_by_it_on_the_page_once_the_box_is_ticked() -> None:
+    # Two series, six players at two tables of three: table 1 stops after one game, table 2 enters its paper list.
+    setup = Setup(members=MEMBERS[:6], guests=[])
+    Night.objects.filter(pk=setup.night.pk).update(series=2)
+    first, second = setup.draw()
+    _game(first.match)
+    clubs.paper_enter(table=second, lines=[(seat.player, 0, 0, 0) for seat in second.match.seats.all()])
+    draw = reverse("night_draw", args=[setup.night.public_id])
+    browser = _browser(setup.secretary)
+    answer = browser.post(draw, {"series": "2", "seating": "series"})
+    assert answer.status_code == 400
+    body = answer.content.decode()
+    assert re.search(
+        r'<p class="error" role="alert" id="seating-2_error">Series 1 has no result yet: table 1 has not played all '
+        r"its games\.",
+        body,
+    ), body
+    assert re.search(
+        r'<label class="toggle"><input type="checkbox" name="unfinished" id="unfinished-2" aria-invalid="true" '
+        r'aria-describedby="unfinished-2_error"> <span>Yes, seat by these tables&#x27; lists as they stand</span>'
+        r'</label>\s*<p class="error" role="alert" id="unfinished-2_error">Table 1 of series 1 has 1 of its 36 games '
+        r"on the list\.</p>",
+        body,
+    ), body
+    assert not ClubTable.objects.filter(series=2).exists()
+    german = _browser(setup.secretary)
+    german.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    body = german.post(draw, {"series": "2", "seating": "series"}).content.decode()
+    assert "<span>Ja, nach den Listen dieser Tische setzen, wie sie stehen</span>" in body
+    assert 'id="unfinished-2_error">Tisch 1 der Serie 1 hat 1 von 36 Spielen auf der Liste.</p>' in body
+    seated = browser.post(draw, {"series": "2", "seating": "series", "unfinished": "on"})
+    assert seated.status_code == 302
+    assert len(ClubTable.objects.filter(night=setup.night, series=2)) == 2
+    # The one who won the game at table 1 sits at table 1 of series 2.
+    winner = first.match.seats.get(position=(first.match.first_dealer + 1) % 3).player
+    assert ClubTable.objects.get(night=setup.night, series=2, number=1).match.seats.filter(player=winner).exists()
+
+
 def test_a_player_checked_in_after_the_draw_is_named_as_seated_at_no_table_of_the_series() -> None:
     setup = Setup(members=MEMBERS[:6], guests=[])
     setup.draw()

@@ -289,6 +289,9 @@ class DrawForm(forms.Form):
         max_value=MAX_COUNT,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
+    # Seating by the series before while a table of it has not played all its games (it stopped early): offered
+    # once the seating was refused, naming those tables.
+    unfinished = forms.BooleanField(label=_("Yes, seat by these tables' lists as they stand"), required=False)
 
 
 class NightDateForm(NightForm):

@@ -546,14 +546,16 @@ def night_pot(request: HttpRequest, night: Night) -> HttpResponse:
 
 
 # The fields of the draw's form that a refusal of the draw may name.
-DRAW_FIELDS = ("seating", "guests_from")
+DRAW_FIELDS = ("seating", "guests_from", "unfinished")
 
 
 @on_night(Action.MANAGE)
 @require_POST
 def night_draw(request: HttpRequest, night: Night) -> HttpResponse:
     """Draw or seat a series. A first draw refused is said at its form (the seating or the table the guests cannot
-    sit from next to its field, the rest above the form); drawing again, a button among the tables, above the page."""
+    sit from next to its field, the tables of the series before that have not played all their games next to the
+    box that seats by them as they stand, the rest above the form); drawing again, a button among the tables, above
+    the page."""
     form = DrawForm(request.POST)
     again = form.is_valid() and form.cleaned_data["again"]
     if form.is_valid():

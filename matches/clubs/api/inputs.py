@@ -71,6 +71,14 @@ class DrawInput(StrictInput):
         max_value=MOST_TABLES,
         help_text=_("The club's guests sit from this table on."),
     )
+    unfinished = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text=_(
+            "Seat by the series before although a table of it has not played all its games (it stopped early): its "
+            "list as it stands."
+        ),
+    )
 
 
 class SwapInput(StrictInput):

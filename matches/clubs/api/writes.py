@@ -40,6 +40,7 @@ NOT_OF_THE_CLUB = gettext_noop("Not a player of this club.")
 NOT_CHECKED_IN = gettext_noop("{name} is not checked in.")
 DRAWN_ALREADY = gettext_noop("Series {series} is drawn already: send again: true to draw it anew before play.")
 CLOSE_UNFINISHED = gettext_noop("Send unfinished: true to close the night as it stands.")
+SEAT_UNFINISHED = gettext_noop("Send unfinished: true to seat by the lists as they stand.")
 
 
 def _club_player(night: Night, public_id: uuid.UUID, field: str) -> Player:
@@ -123,9 +124,10 @@ class DrawView(NightChangeView):
         summary="Draw or seat a series",
         description="The checked-in players at tables of four (and three): drawn from the night's seed, avoiding "
         "the season's recent pairings, or seated by the season's ranking or the series before (409 until that one "
-        "is drawn and every table of it has played its games or entered a paper list); guests from a table on if "
-        "asked. Each table is a match to score. A series drawn already is drawn anew only with again: true, and "
-        "only before play.",
+        "is drawn and every table of it has played its games or entered a paper list, each table short of its "
+        "games named under unfinished; unfinished: true takes such a table's list as it stands, as closing the "
+        "night does); guests from a table on if asked. Each table is a match to score. A series drawn already is "
+        "drawn anew only with again: true, and only before play.",
         request=DrawInput,
         parameters=[IDEMPOTENCY, IF_MATCH_NIGHT],
         responses={201: NightChangedShape, **CHANGED},
@@ -138,7 +140,13 @@ class DrawView(NightChangeView):
             series = data["series"]
             if not data["again"] and ClubTable.objects.filter(night=night, series=series).exists():
                 raise Conflict([FieldError("series", msg(DRAWN_ALREADY, series=series))])
-            night_draw(night=night, user=signed_in_account(request), **data)
+            try:
+                night_draw(night=night, user=signed_in_account(request), **data)
+            except Conflict as error:
+                if not any(problem.field == "unfinished" for problem in error.errors):
+                    raise
+                # The service names each table short of its games; the client learns how to seat all the same.
+                raise Conflict([*error.errors, FieldError("unfinished", msg(SEAT_UNFINISHED))]) from error
             return Made(created=True)
 
         return night_change(request, night, change)

@@ -117,11 +117,13 @@ def night_draw(
     seating: str = Seating.DRAW,
     again: bool = False,
     guests_from: int | None = None,
+    unfinished: bool = False,
 ) -> Night:
     """Seat the night's attendees for ``series``: drawn from the night's seed (avoiding the season's recent
-    pairings), by the season's ranking, or by the series before once that has a result (``_series_before``). A
-    series whose tables have no games yet may be drawn again (``again``: from a new seed, recorded with the tables).
-    ``guests_from``: the club's guests sit from that table on (recorded with the tables)."""
+    pairings), by the season's ranking, or by the series before once that has a result (``_series_before``;
+    ``unfinished`` takes its tables short of their games as they stand). A series whose tables have no games yet
+    may be drawn again (``again``: from a new seed, recorded with the tables). ``guests_from``: the club's guests
+    sit from that table on (recorded with the tables)."""
     season = night.season
     with transaction.atomic():
         locked = open_night(night)
@@ -141,7 +143,7 @@ def night_draw(
                 )
             remove_tables(tables)
         if seating == Seating.SERIES:
-            _series_before(locked, series)
+            _series_before(locked, series, unfinished=unfinished)
         attendances = Attendance.objects.filter(night=locked).select_related("player__roster")
         attendees = {str(attendance.player.public_id): attendance.player for attendance in attendances}
         guests = _guests(attendees, guests_from)
@@ -195,20 +197,26 @@ UNFINISHED_BEFORE = ngettext_noop(
 )
 
 
-def _series_before(night: Night, series: int) -> None:
+def _series_before(night: Night, series: int, *, unfinished: bool) -> None:
     """Refuse to seat ``series`` by the series before until that one has a result: drawn, and each of its tables
     with its list complete (every game of the series played, or a paper list's totals). Its ranking sums the lists
     as they stand: a table short of its games would seat its players by sums still changing, and a table that has
-    entered nothing, like a series not drawn, would seat them last in no order at all."""
+    entered nothing, like a series not drawn, would seat them last in no order at all. A table that stopped early
+    (its players left) is taken as it stands once ``unfinished`` says so, as closing the night takes it: until
+    then each such table is named under ``unfinished`` in the words of ``table_short``."""
     if series == 1:
         raise Invalid.on("seating", gettext_noop("The first series has no series before it."))
     before = series - 1
     if not ClubTable.objects.filter(night=night, series=before).exists():
         raise Conflict.on("seating", NOT_DRAWN_BEFORE, series=before)
-    short = [str(table.number) for table in night_unfinished(night).filter(series=before)]
-    if short:
+    short = list(night_unfinished(night).filter(series=before))
+    if short and not unfinished:
+        numbers = ", ".join(str(table.number) for table in short)
         raise Conflict(
-            [FieldError("seating", msg_count(UNFINISHED_BEFORE, len(short), series=before, tables=", ".join(short)))]
+            [
+                FieldError("seating", msg_count(UNFINISHED_BEFORE, len(short), series=before, tables=numbers)),
+                *(FieldError("unfinished", table_short(table)) for table in short),
+            ]
         )
 
 
