@@ -618,6 +618,51 @@ def test_a_player_checked_in_after_the_draw_is_named_as_seated_at_no_table_of_th
     assert "at no table of this series" not in _browser(setup.secretary).get(page).content.decode()
 
 
+def _again_form(body: str, series: int) -> str:
+    """The form that draws ``series`` again, as the night's page offers it."""
+    start = body.index(f'<input type="hidden" name="series" value="{series}"><input type="hidden" name="again"')
+    return body[start : body.index("</form>", start)]
+
+
+def test_drawing_a_series_again_offers_how_it_is_seated_and_a_late_player_is_seated_by_the_series_before() -> None:
+    # Two series, six players at two tables of three; series 1 is drawn by lot.
+    setup = Setup(members=MEMBERS[:6], guests=[])
+    Night.objects.filter(pk=setup.night.pk).update(series=2)
+    page = reverse("night_detail", args=[setup.night.public_id])
+    browser = _browser(setup.secretary)
+    first, second = setup.draw()
+    again = _again_form(browser.get(page).content.decode(), 1)
+    assert re.search(r'<select id="again-seating-1" name="seating" required><option value="draw" selected>', again), (
+        again
+    )
+    assert 'value="series"' not in again  # the first series has no series before it
+    # Series 1 is in from paper, one game won at table 1; series 2 is seated by it: the winner at table 1.
+    winner, *others = (seat.player for seat in first.match.seats.order_by("position"))
+    clubs.paper_enter(table=first, lines=[(winner, 18, 1, 0), *((player, 0, 0, 0) for player in others)])
+    clubs.paper_enter(table=second, lines=[(seat.player, 0, 0, 0) for seat in second.match.seats.all()])
+    clubs.night_draw(night=setup.night, series=2, user=setup.secretary, seating=clubs.Seating.SERIES)
+    # Walter comes late. The page offers to draw series 2 again; how it was seated is not taken for a draw by lot:
+    # the secretary chooses (it was seated by a ranking, the season's or the series before's).
+    clubs.check_in(night=setup.night, name="Walter", guest=True)
+    body = browser.get(page).content.decode()
+    assert "Checked in, at no table of this series: Walter. Draw again to seat them." in body
+    again = _again_form(body, 2)
+    assert re.search(
+        r'<select id="again-seating-2" name="seating" required><option value="">choose how</option>'
+        r'<option value="draw">.*<option value="ranking">.*<option value="series">by the series before</option>',
+        again,
+    ), again
+    assert 'name="seating" value="draw"' not in again
+    draw = reverse("night_draw", args=[setup.night.public_id])
+    assert browser.post(draw, {"series": "2", "again": "1", "seating": "series"}).status_code == 302
+    top, rest = (
+        {seat.player.name for seat in table.match.seats.select_related("player")}
+        for table in ClubTable.objects.filter(night=setup.night, series=2).select_related("match").order_by("number")
+    )
+    assert winner.name in top
+    assert "Walter" in top | rest
+
+
 def _swap_form(body: str) -> str:
     return body[body.index('id="swap-1"') : body.index("Swap seats</button>")]
 

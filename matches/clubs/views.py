@@ -420,6 +420,7 @@ def _night_context(request: HttpRequest, night: Night, results: NightResults) ->
         (series, [attendance.player.name for attendance in results.attendances if attendance.player_id not in seats])
         for series, seats in seated.items()
     ]
+    seated_as = {view.table.series: _seated_as(view.table) for view in results.tables}
     return {
         "club": club,
         "season": night.season,
@@ -435,6 +436,7 @@ def _night_context(request: HttpRequest, night: Night, results: NightResults) ->
             (one for one in players if one.pk in checked_in and str(one.public_id) == request.GET.get("came")), None
         ),
         "unseated": [(series, ", ".join(names)) for series, names in unseated if names],
+        "seated_as": list(seated_as.items()),
         "guest_form": GuestForm(),
         "draw_form": DrawForm(initial={"series": 1}),
         "swap_lists": _swap_lists(),
@@ -450,6 +452,15 @@ def _night_context(request: HttpRequest, night: Night, results: NightResults) ->
         ],
         **may,
     }
+
+
+def _seated_as(table: ClubTable) -> str:
+    """How ``table``'s series was seated, for its draw again: by lot where it has a seed; the first series without
+    one by the season's ranking; a later one by a ranking, the season's or the series before's, which the tables do
+    not tell apart (empty: the secretary chooses, rather than have it drawn by lot unasked)."""
+    if table.seed:
+        return services.Seating.DRAW
+    return services.Seating.RANKING if table.series == 1 else ""
 
 
 def _records(players: Mapping[str, Player]) -> dict[str, uuid.UUID]:
