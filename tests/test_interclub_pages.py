@@ -386,12 +386,14 @@ def test_the_report_is_confirmed_by_the_captains_and_accepted_by_the_manager() -
     page = captain.get(report_url).content.decode()
     assert "Confirm the report for Pik As I" in page
     assert "Confirm the report for Herz Dame I" not in page
-    captain.post(reverse("interclub_confirm", args=[setup.venue.public_id]), {"team": str(setup.teams[2].public_id)})
+    confirm = {"team": str(setup.teams[2].public_id), "version": version_read(page)}
+    captain.post(reverse("interclub_confirm", args=[setup.venue.public_id]), confirm)
     page = captain.get(report_url).content.decode()
     assert "Confirm the report for Pik As I" not in page
     assert "captain2" in page
     manager = browser(setup.manager)
-    manager.post(reverse("interclub_accept", args=[setup.venue.public_id]))
+    read = version_read(manager.get(report_url).content.decode())
+    manager.post(reverse("interclub_accept", args=[setup.venue.public_id]), {"version": read})
     page = manager.get(report_url).content.decode()
     assert "Accepted on" in page
     assert "by manager" in page
@@ -486,7 +488,8 @@ def test_a_corrected_report_lists_the_scores_changed_and_the_confirmations_of_th
     for one in words:
         assert one.format(**moments) in page
     assert "Series 2, Kreuz Bube I" not in page
-    captain.post(reverse("interclub_confirm", args=[setup.venue.public_id]), {"team": str(setup.teams[0].public_id)})
+    confirm = {"team": str(setup.teams[0].public_id), "version": version_read(page)}
+    captain.post(reverse("interclub_confirm", args=[setup.venue.public_id]), confirm)
     page = html.unescape(captain.get(reverse("interclub_report", args=[setup.venue.public_id])).content.decode())
     assert words[2] not in page
     assert words[1].format(**moments) in page
@@ -581,17 +584,27 @@ def test_a_correction_that_changed_no_result_refuses_no_acceptance_from_the_repo
     assert Venue.objects.get(pk=setup.venue.pk).accepted_at is not None
 
 
+UNSAID = "This page did not say which report it showed: read the report as it stands now, then send it again."
+
+
 @pytest.mark.parametrize(
     ("sent", "said"),
     [
         ("x", "Enter a whole number, with the digits 0 to 9."),
         ("١٢", "Enter a whole number, with the digits 0 to 9."),
         ("-1", "Ensure this value is greater than or equal to 0."),
+        # A page from before the report's forms said which version they showed, or one that lost it: never taken as
+        # the report as it stands.
+        ("", UNSAID),
+        (None, UNSAID),
     ],
 )
-def test_an_acceptance_sending_no_version_the_page_can_show_is_refused_at_its_button(sent: str, said: str) -> None:
+def test_an_acceptance_sending_no_version_the_page_can_show_is_refused_at_its_button(
+    sent: str | None, said: str
+) -> None:
     setup = _closed()
-    response = browser(setup.manager).post(reverse("interclub_accept", args=[setup.venue.public_id]), {"version": sent})
+    sent_form = {} if sent is None else {"version": sent}
+    response = browser(setup.manager).post(reverse("interclub_accept", args=[setup.venue.public_id]), sent_form)
     assert response.status_code == 400
     page = html.unescape(response.content.decode())
     assert f'<p class="error" role="alert">{said}</p>' in page
@@ -644,9 +657,12 @@ def test_the_host_secretary_reopens_a_report_not_yet_accepted_without_a_reason_a
 
 
 def test_a_captain_confirming_before_the_venue_closes_is_told_the_report_is_not_ready() -> None:
+    """From a report's page kept open while a correction reopened its venue."""
     setup = league_setup()
     response = browser(setup.captains[1]).post(
-        reverse("interclub_confirm", args=[setup.venue.public_id]), {"team": str(setup.teams[1].public_id)}, follow=True
+        reverse("interclub_confirm", args=[setup.venue.public_id]),
+        {"team": str(setup.teams[1].public_id), "version": str(setup.venue.version)},
+        follow=True,
     )
     assert "The report is not ready" in response.content.decode()
     assert not setup.venue.confirmations.exists()

@@ -196,6 +196,14 @@ class ReopenForm(forms.Form):
 
 class ReportReadForm(forms.Form):
     """A confirmation or an acceptance of a venue's report: ``version``, the venue's version its page showed the
-    report at (none: a form that does not say)."""
+    report at; a form that does not say is refused, never taken for the report as it stands."""
 
-    version = WholeNumberField(widget=forms.HiddenInput, min_value=0, required=False)
+    version = WholeNumberField(
+        widget=forms.HiddenInput,
+        min_value=0,
+        error_messages={
+            "required": _(
+                "This page did not say which report it showed: read the report as it stands now, then send it again."
+            )
+        },
+    )
