@@ -528,7 +528,8 @@ def test_a_tables_printed_list_marks_whom_the_page_names_for_a_ramsch_as_it_mark
     client: Client, organiser: User
 ) -> None:
     """Nobody declares a Ramsch: the table's page names who lost it (the most card points) or whose Durchmarsch it
-    was, and its printed list sets that player's running total in bold, as it does a declarer's."""
+    was (named, or entered as every other player's Jungfrau), and its printed list sets that player's running total
+    in bold, as it does a declarer's."""
     tournament = announce(organiser, rules={"ramsch": True})
     enter_field(tournament, 4)
     tournaments.series_draw(tournament=tournament, number=1, user=organiser)
@@ -539,14 +540,17 @@ def test_a_tables_printed_list_marks_whom_the_page_names_for_a_ramsch_as_it_mark
     add(match, declarer=None, contract="ramsch", ramsch={"card_points": [30, 0, 72, 18]})  # seat 1 deals, sits out
     add(match, declarer=None, contract="ramsch", ramsch={"card_points": [0, 0, 0, 120], "durchmarsch": 3})
     add(match, declarer=None, contract="ramsch", ramsch={"card_points": [60, 60, 0, 0]})  # seat 3 sits out; a tie
+    # Seat 0 sits out; a Durchmarsch entered as the two others' Jungfrau alone.
+    add(match, declarer=None, contract="ramsch", ramsch={"card_points": [0, 120, 0, 0], "jungfrau": [2, 3]})
     client.force_login(organiser)
     page = client.get(reverse("match_detail", args=[match.public_id])).content.decode()
     assert f"card points 30/–/72/18 · {names[2]} lost" in page
     assert f"card points 0/0/–/120 · Durchmarsch: {names[3]}" in page
     assert f"card points 60/60/0/– · {names[0]}, {names[1]} lost" in page
+    assert f"card points –/120/0/0 · Durchmarsch: {names[1]}" in page
     answer = client.get(reverse("match_print", args=[match.public_id]))
     assert answer.status_code == 200
-    assert bold_totals(answer.content, 4) == {1: [1], 2: [2], 3: [3], 4: [0, 1]}
+    assert bold_totals(answer.content, 4) == {1: [1], 2: [2], 3: [3], 4: [0, 1], 5: [1]}
 
 
 # --- The table cards and the wall list ------------------------------------------------------------------------------

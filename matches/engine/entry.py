@@ -88,11 +88,13 @@ class RamschEntry:
         return msg(gettext_noop("card points {points}"), points=points)
 
     def named(self, scores: Sequence[int]) -> tuple[int, ...]:
-        """The seats the lists name for this Ramsch once scored (``scores``, by seat): the player of its
-        Durchmarsch, or else every seat that lost it."""
+        """The seats the lists name for this Ramsch once scored (``scores``, by seat): the player of its Durchmarsch
+        (named, or the one seat it scored for where every other player was entered as a Jungfrau), or else every
+        seat that lost it."""
         if self.durchmarsch is not None and 0 <= self.durchmarsch < len(scores):
             return (self.durchmarsch,)
-        return tuple(seat for seat, score in enumerate(scores) if score < 0)
+        losers = tuple(seat for seat, score in enumerate(scores) if score < 0)
+        return losers or tuple(seat for seat, score in enumerate(scores) if score > 0)
 
 
 @dataclass(frozen=True)
@@ -608,7 +610,8 @@ def headline(
     if game.ramsch is not None:
         ramsch = [game.ramsch.card_points_word(sitting_out), *ramsch_doublings(breakdown)]
         named = [seat for seat in game.ramsch.named(scores) if seat < len(names)]
-        if named == [game.ramsch.durchmarsch]:
+        # A Ramsch scores only for the player of its Durchmarsch.
+        if len(named) == 1 and (named[0] == game.ramsch.durchmarsch or scores[named[0]] > 0):
             return [*ramsch, msg(gettext_noop("Durchmarsch: {name}"), name=names[named[0]])]
         losers = ", ".join(names[seat] for seat in named)
         return [*ramsch, msg(gettext_noop("{names} lost"), names=losers)] if losers else ramsch
