@@ -502,6 +502,21 @@ def test_the_public_screen_drawn_afresh_reads_the_players_its_boards_show_howeve
     assert len(made) <= 2 * 18
 
 
+def test_the_screens_boards_of_a_night_closed_while_it_was_read_open_rank_its_lists_all_the_same() -> None:
+    """The screen reads tonight's night open; the secretary closes it before the boards are summed: the night's board
+    still ranks its lists (as they were closed), never an empty night."""
+    olga, _, night = _night_of(7)
+    read_open = Night.objects.select_related("season").get(pk=night.pk)
+    clubs.night_close(night=night, user=olga, unfinished=True)
+    tops = screen_tops(read_open.season, read_open, 18)
+    assert tops.night is not None
+    ranked = night_results(Night.objects.get(pk=night.pk)).night_places
+    assert (tops.night.ranked, [place.standing.player for place in tops.night.places]) == (
+        7,
+        [place.standing.player for place in ranked],
+    )
+
+
 @pytest.mark.parametrize(("players", "closed"), [(3, False), (7, True), (48, False), (48, True)])
 def test_the_public_screens_night_board_shows_the_first_lines_of_the_nights_table(players: int, closed: bool) -> None:
     olga, club, night = _night_of(players)

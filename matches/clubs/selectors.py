@@ -495,12 +495,13 @@ def screen_tops(season: Season, night: Night | None, count: int) -> ScreenTops:
     and ``night``'s (one of the season's) as ``night_results`` ranks it, with the players of those places alone: read
     in the same few queries however many players the season ranks and the night sums after them. The lists of the
     season's open nights are summed once for both boards: those of ``night``, open as it was read, are among them;
-    a closed night's are summed on their own."""
+    a closed night's, one closed since it was read included, are summed on their own."""
     lists = _open_lists(season, Night.objects.filter(season=season))
     season_top = _season_top(season, count, _by_night(lists))
     night_top = None
     if night is not None:
-        if night.closed:
+        # A night closed since it was read (or with no list yet) has none among the open nights' lists.
+        if night.closed or all(one.night != night.pk for one in lists):
             lists = _lists(ClubTable.objects.filter(night=night), season)
         places = rank(_standings(one for one in lists if one.night == night.pk), seed=night.seed)
         night_top = Top(places[:count], len(places))
