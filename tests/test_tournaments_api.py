@@ -632,6 +632,14 @@ def test_a_payment_meeting_one_recorded_meanwhile_is_a_409_and_takes_nothing(fie
         "was taken. The list shows what is still owed."
     ]
     assert list(Payment.objects.filter(entry=field.own).values_list("amount", flat=True)) == [1500]
+    # A correction sent having seen nothing paid takes nothing back, and says so.
+    response = send(client, where, {"amount": -1500, "paid": 0})
+    assert response.status_code == 409
+    assert response.json()["paid"] == [
+        f"Eva Entrant has paid 15.00{NO_BREAK_SPACE}€ meanwhile (the list showed 0.00{NO_BREAK_SPACE}€): nothing was "
+        "taken back. The list shows what is paid now."
+    ]
+    assert list(Payment.objects.filter(entry=field.own).values_list("amount", flat=True)) == [1500]
 
 
 def test_a_withdrawal_is_kept_and_a_second_is_a_409(field: Field) -> None:

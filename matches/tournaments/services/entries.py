@@ -205,14 +205,11 @@ def entry_pay(
     (a second cashier, a double tap, the API) refuses this one, so that the same money is never taken twice. A payment
     is never changed: a correction is a payment of a negative amount, kept beside it. Refused for nothing to pay, and
     for a correction that takes back more than was paid."""
-    return _payment(entry, amount, paid_before, user, PAID_MEANWHILE)
-
-
-def _payment(entry: Entry, amount: int | None, paid_before: int | None, user: User | None, meanwhile: str) -> Payment:
     with transaction.atomic():
         locked = lock_tournament(entry.tournament)
         paid = Payment.objects.filter(entry=entry).aggregate(paid=Sum("amount"))["paid"] or 0
         if paid_before is not None and paid != paid_before:
+            meanwhile = PAID_MEANWHILE_NOT_TAKEN_BACK if amount is not None and amount < 0 else PAID_MEANWHILE
             raise Conflict.on("paid", meanwhile, player=entry.name, paid=money(paid), seen=money(paid_before))
         amount = max(_due_on_entry(locked, entry) - paid, 0) if amount is None else amount
         if amount == 0:
@@ -236,7 +233,7 @@ def entry_payment_take_back(*, entry: Entry, paid_before: int, user: User | None
     last = Payment.objects.filter(entry=entry).order_by("-created_at", "-id").first()
     if last is None or last.amount <= 0:
         raise Invalid.on("amount", gettext_noop("{player} has no payment to take back."), player=entry.name)
-    return _payment(entry, -last.amount, paid_before, user, PAID_MEANWHILE_NOT_TAKEN_BACK)
+    return entry_pay(entry=entry, amount=-last.amount, paid_before=paid_before, user=user)
 
 
 def entry_withdraw(*, entry: Entry) -> Entry:
