@@ -2,10 +2,17 @@
 (the pages and the API), which move a match's version on for the phones following it; an action rescores matches
 through them too."""
 
-from django.contrib import admin, messages
-from django.db.models import QuerySet
-from django.http import HttpRequest
+from typing import Any
 
+from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
+from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.models import User
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
+
+from .accounts import account_delete, account_deletion
 from .admin_read_only import ReadOnlyAdmin, ReadOnlyInline
 from .models import Game, GameScore, Keeper, Match, MatchEvent, Player, Profile, Seat
 from .services import match_rescore
@@ -58,3 +65,31 @@ class KeeperAdmin(ReadOnlyAdmin):
 
 
 admin.site.register(Profile)
+
+
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class AccountAdmin(UserAdmin):
+    """Django's accounts, deleted one at a time as their owners delete them (``accounts.account_delete``): matches
+    handed over or deleted with the book, roles ended, refused for whoever alone runs a club, a league or a
+    tournament, with why."""
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
+
+    def delete_view(self, request: HttpRequest, object_id: str, extra_context: Any = None) -> HttpResponse:
+        user = self.get_object(request, unquote(object_id))
+        if user is not None:
+            kept = account_deletion(user).groups_kept
+            if kept:
+                for message in kept:
+                    self.message_user(request, message.render(), messages.ERROR)
+                return HttpResponseRedirect(reverse("admin:auth_user_change", args=[user.pk]))
+        return super().delete_view(request, object_id, extra_context)
+
+    def delete_model(self, request: HttpRequest, obj: User) -> None:
+        account_delete(user=obj)

@@ -5,7 +5,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from matches.models import Game, GameScore, Match
+from matches.models import Game, GameScore, Keeper, Match
 
 from .factories import add, make_match, make_user
 
@@ -57,3 +57,22 @@ def test_the_rescore_action_puts_a_tampered_score_right(staff: Client, match: Ma
     response = staff.post("/admin/matches/match/", {"action": "rescore", "_selected_action": [str(match.pk)]})
     assert response.status_code == 302
     assert GameScore.objects.get(game__match=match, seat=0).points == 24
+
+
+def test_an_account_deleted_by_staff_goes_as_its_owner_deleting_it_would(staff: Client, match: Match) -> None:
+    """Its matches go with its book, its player links end: never a book left behind without its account."""
+    owner = match.keeper.user
+    assert owner is not None
+    page = staff.get(f"/admin/auth/user/{owner.pk}/delete/")
+    assert page.status_code == 200
+    assert staff.post(f"/admin/auth/user/{owner.pk}/delete/", {"post": "yes"}).status_code == 302
+    assert not User.objects.filter(pk=owner.pk).exists()
+    assert not Match.objects.filter(pk=match.pk).exists()
+    assert not Keeper.objects.filter(pk=match.keeper_id).exists()
+
+
+def test_staff_delete_accounts_one_at_a_time(staff: Client) -> None:
+    """Each is told apart: the one that alone runs something is refused with why, the others go."""
+    answer = staff.get("/admin/auth/user/")
+    assert answer.status_code == 200
+    assert 'value="delete_selected"' not in answer.content.decode()

@@ -2,6 +2,7 @@
 through the services (the pages and the API), which keep the versions, the kept sums and the last owner right."""
 
 import datetime
+import html
 
 import pytest
 from django.contrib import admin
@@ -9,7 +10,7 @@ from django.contrib.auth.models import User
 from django.test import Client, RequestFactory
 
 from matches.clubs import services as clubs
-from matches.clubs.models import Night, Season
+from matches.clubs.models import Membership, Night, Season
 
 from .factories import make_user
 
@@ -53,3 +54,12 @@ def test_a_seasons_ranking_and_a_clubs_owners_stay_out_of_the_admins_reach(staff
     assert 'name="memberships-0-role"' not in club_page
     assert 'name="memberships-0-DELETE"' not in club_page
     assert not admin.site.get_model_admin(Season).has_change_permission(RequestFactory().get("/"))
+
+
+def test_staff_cannot_delete_the_account_that_alone_owns_a_club_and_are_told_why(staff: Client, night: Night) -> None:
+    owner = User.objects.get(username="owner")
+    answer = staff.post(f"/admin/auth/user/{owner.pk}/delete/", {"post": "yes"}, follow=True)
+    assert answer.status_code == 200
+    assert "Skatclub Herz Dame" in html.unescape(answer.content.decode())
+    assert User.objects.filter(pk=owner.pk).exists()
+    assert Membership.objects.filter(user=owner).exists()
