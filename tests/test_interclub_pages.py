@@ -657,7 +657,7 @@ def test_the_host_secretary_reopens_a_report_not_yet_accepted_without_a_reason_a
 
 
 def test_a_captain_confirming_before_the_venue_closes_is_told_the_report_is_not_ready() -> None:
-    """From a report's page kept open while a correction reopened its venue."""
+    """Sent with a version, as the report's page would send it: the venue has not closed yet."""
     setup = league_setup()
     response = browser(setup.captains[1]).post(
         reverse("interclub_confirm", args=[setup.venue.public_id]),

@@ -27,6 +27,7 @@ from matches.interclub.models import (
     VenueTeam,
 )
 from matches.interclub.selectors import venue_report
+from matches.interclub.services.common import entered_elsewhere, same_number
 from matches.models import Match, Player
 from matches.names import name_key
 from matches.services import Submission, game_add
@@ -221,6 +222,17 @@ def test_a_federation_number_written_otherwise_is_the_same_number(typed: str) ->
         ]
     }
     assert not RosterEntry.objects.filter(player=player).exists()
+
+
+def test_a_number_of_separators_alone_kept_from_before_is_nobody_elses_number() -> None:
+    """A roster kept from before numbers were checked, with "-" typed for none: no number is left of it to compare,
+    so it is not the number of every player of another club's roster who has none."""
+    setup = league_setup()
+    RosterEntry.objects.filter(pk=setup.rosters[1][0].pk).update(federation_number="-")
+    entry = RosterEntry.objects.select_related("team").get(pk=setup.rosters[1][0].pk)
+    assert RosterEntry.objects.filter(federation_number="").count() > 1
+    assert not RosterEntry.objects.filter(same_number("./")).exists()
+    assert entered_elsewhere(setup.league, entry.team.club_id, entry.player, entry.federation_number) is None
 
 
 def test_a_player_on_another_clubs_roster_is_refused_by_linked_account() -> None:

@@ -45,11 +45,14 @@ SEPARATORS = "-/."
 
 def same_number(number: str) -> Q:
     """Roster entries whose federation number has the letters and digits of ``number``, in capitals or small letters,
-    however either is written ("12-345", "12.345" and "12345" are one number)."""
+    however either is written ("12-345", "12.345" and "12345" are one number); none for a number without any (a "-"
+    kept from before numbers were checked is no number to find)."""
+    key = "".join(char for char in number.upper() if char not in SEPARATORS)
+    if not key:
+        return Q(pk__in=[])
     written: Func = Upper("federation_number")
     for separator in SEPARATORS:
         written = Replace(written, Value(separator), Value(""))
-    key = "".join(char for char in number.upper() if char not in SEPARATORS)
     return Q(Exact(written, key))
 
 
