@@ -213,3 +213,27 @@ def test_a_paper_table_back_on_its_phones_keeps_its_qr_link_and_its_phones_score
     assert saved.status_code == 200
     assert Game.objects.filter(match=table.match).count() == 1
     assert Client().get(reverse("match_join", args=[token])).status_code == 200
+
+
+def test_a_paper_table_of_a_night_closed_and_reopened_goes_back_to_its_phones_with_a_new_link() -> None:
+    """The night's closing turned every table's link off; reopened, its links stay off until renewed: the paper
+    table's old QR card does not score again when the table goes back to its phones, as no other table's does."""
+    night, table = _drawn_night()
+    token = table.match.invite_token
+    assert token is not None
+    phone = _table_phone(table)
+    _on_paper(table)
+    owner = night.season.club.memberships.get().user
+    clubs.night_close(night=night, user=owner)
+    clubs.night_reopen(night=Night.objects.get(pk=night.pk), user=owner)
+    clubs.paper_to_phones(table=ClubTable.objects.get(pk=table.pk), user=owner)
+    renewed = Match.objects.get(pk=table.match_id).invite_token
+    assert renewed is not None
+    assert renewed != token
+    assert Client().get(reverse("match_join", args=[token])).status_code == 404
+    saved = phone.post(
+        reverse("game_create", args=[table.match.public_id]), _game(table), headers={"HX-Request": "true"}
+    )
+    assert saved.status_code == 401
+    assert not Game.objects.filter(match=table.match).exists()
+    assert Client().get(reverse("match_join", args=[renewed])).status_code == 200

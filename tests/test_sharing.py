@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from matches.models import Match
 from matches.services import match_link_renew, match_lock, match_unlock, paper_enter, paper_to_phones
@@ -265,3 +267,55 @@ def test_a_link_renewed_after_the_phones_took_the_list_back_is_not_the_old_one_o
     _on_paper(Match.objects.get(pk=match.pk), owner)
     paper_to_phones(match=Match.objects.get(pk=match.pk), user=owner)
     assert Match.objects.get(pk=match.pk).invite_token == renewed != token
+
+
+def test_a_paper_list_closed_by_its_event_and_reopened_goes_back_to_its_phones_with_a_new_link(owner: User) -> None:
+    """A night or a venue closed while the table was on paper turned every table's scoring off: reopened, the paper
+    table stays locked (its results are the paper's), and back on its phones it gets a new link as every other table
+    does, never the one its paper list turned off."""
+    match = make_match(owner)
+    token = match.invite_token
+    _on_paper(match, owner)
+    closed = match_lock(match=Match.objects.get(pk=match.pk), user=owner, end_scoring=True)
+    closing = match.events.order_by("version").last()
+    assert closing is not None
+    assert closing.version == closed.version
+    assert (closing.action, closing.before, closing.after) == (
+        "lock",
+        {"locked": True, "link": False},
+        {"locked": True, "link": False},
+    )
+    paper_to_phones(match=Match.objects.get(pk=match.pk), user=owner)
+    after = Match.objects.get(pk=match.pk).invite_token
+    assert after is not None
+    assert after != token
+    assert Client().get(f"/join/{after}/").status_code == 200
+
+
+def test_a_paper_list_entered_anew_or_sent_twice_still_goes_back_to_its_phones_with_its_link(owner: User) -> None:
+    match = make_match(owner)
+    token = match.invite_token
+    _on_paper(match, owner)
+    _on_paper(Match.objects.get(pk=match.pk), owner)  # the same list sent again: nothing more
+    seated = [seat.player for seat in match.seats.order_by("position")]
+    corrected = [(seated[0], 30, 1, 0), (seated[1], 0, 0, 0), (seated[2], 0, 0, 0)]
+    paper_enter(match=Match.objects.get(pk=match.pk), lines=corrected, games=None, skat_values=False, user=owner)
+    assert list(match.events.order_by("version").values_list("action", flat=True)) == ["paper", "lock", "paper"]
+    paper_to_phones(match=Match.objects.get(pk=match.pk), user=owner)
+    assert Match.objects.get(pk=match.pk).invite_token == token
+
+
+def test_the_history_is_read_once_and_bounded_for_the_link_however_long_it_is(owner: User) -> None:
+    match = make_match(owner)
+    token = match.invite_token
+    for _ in range(3):
+        _on_paper(Match.objects.get(pk=match.pk), owner)
+        paper_to_phones(match=Match.objects.get(pk=match.pk), user=owner)
+    _on_paper(Match.objects.get(pk=match.pk), owner)
+    with CaptureQueriesContext(connection) as queries:
+        paper_to_phones(match=Match.objects.get(pk=match.pk), user=owner)
+    history = [query["sql"] for query in queries.captured_queries if query["sql"].startswith("SELECT")]
+    history = [sql for sql in history if '"matches_matchevent"' in sql.split(" FROM ", 1)[1].split(" WHERE ")[0]]
+    assert len(history) == 1
+    assert history[0].endswith("LIMIT 1")
+    assert Match.objects.get(pk=match.pk).invite_token == token

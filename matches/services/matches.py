@@ -241,17 +241,21 @@ def _list_state(match: Match) -> dict[str, bool]:
     return {"locked": match.locked, "link": match.invite_token is not None}
 
 
-def match_lock(*, match: Match, user: User | None, end_scoring: bool = False) -> Match:
-    """Close the match's list: no game is entered, changed or undone on it any more (a club table entered from
-    paper). With ``end_scoring`` (a club night closing) its co-scorers' link is turned off and its co-scorers score
-    it no longer. Recorded, and the version moves on, so that the phones following it learn at once; a list closed
-    already, with nothing left to end, stays as it is."""
+def match_lock(*, match: Match, user: User | None, end_scoring: bool = False, paper: bool = False) -> Match:
+    """Close the match's list: no game is entered, changed or undone on it any more. With ``end_scoring`` (an
+    event's closing: a club night, a league venue, a tournament series; or the table's ``paper`` list entered) its
+    co-scorers' link is turned off and its co-scorers score it no longer. Recorded, and the version moves on, so
+    that the phones following it learn at once; a list closed already, with nothing left to end, stays as it is. An
+    event's closing is recorded on such a list all the same (a table on paper: its link off before and after), so
+    that its history shows the closing as the last change of its link: the link its paper list turned off stays
+    off when it goes back to its phones, as every other table's after a closing (``paper_to_phones``). A paper list
+    entered anew closes nothing again."""
     with transaction.atomic():
         locked = lock_match(match.pk)
         before = _list_state(locked)
         scorers = Match.scorers.through.objects.filter(match_id=locked.pk)
         ending = end_scoring and (locked.invite_token is not None or scorers.exists())
-        if not locked.locked or ending:
+        if not locked.locked or ending or (end_scoring and not paper):
             locked.locked = True
             if end_scoring:
                 locked.ended_link = locked.invite_token or locked.ended_link

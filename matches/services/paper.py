@@ -126,7 +126,7 @@ def paper_enter(
             PaperLine.objects.bulk_create(written)
             record_match_change(locked, MatchEvent.Action.PAPER, user, before=before, after=after)
         # Its scoring link ends with it: the core keeps the link turned off, for the page a phone that opens it gets.
-        match_lock(match=locked, user=user, end_scoring=True)
+        match_lock(match=locked, user=user, end_scoring=True, paper=True)
 
 
 def table_paper_enter(
@@ -162,8 +162,9 @@ def table_paper_enter(
 def paper_to_phones(*, match: Match, user: User | None) -> list[PaperTotals]:
     """Take ``match``'s paper totals back (kept in the match's history) and open its list to the phones again (its
     scoring link on: the one its paper list turned off, so that the table's QR card and the link its players have
-    score again; a new one if the link was off before, turned off by hand or by a closing event); answers the totals
-    it had, for the event's own history."""
+    score again; a new one if the link was off before, turned off by hand or by a closing event, or if an event was
+    closed since, as every other table's link stays off after it); answers the totals it had, for the event's own
+    history."""
     with transaction.atomic():
         locked = lock_match(match.pk)
         link = _link_paper_ended(locked)
@@ -192,7 +193,8 @@ def _link_paper_ended(match: Match) -> str | None:
     """The scoring link that ``match``'s paper list turned off (kept as its ended link), where nothing turned the
     link on, off or anew since: the last of the list's closings, reopenings and link changes is the closing that
     turned it off. None where the link was off when the list was entered (turned off by hand, a closing event's and
-    kept off on reopening): that one stays off."""
+    kept off on reopening), or where an event closed the list since (its closing recorded on the list on paper,
+    reopened or not): that one stays off."""
     last = (
         MatchEvent.objects.filter(match=match, action__in=LINK_CHANGES)
         .order_by("-version", "-pk")
