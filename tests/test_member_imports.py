@@ -29,7 +29,7 @@ from matches.clubs.models import Club
 from matches.errors import Conflict, Gone, Invalid
 from matches.models import Join, Keeper, MemberImport, Person, Player
 from matches.names import name_key
-from matches.services import player_link
+from matches.services import member_imports, player_link
 from matches.services.member_imports import (
     MAX_ROWS,
     SKIP,
@@ -824,3 +824,31 @@ def test_a_preview_of_thousands_of_doubts_is_answered_in_one_tap(club: Club) -> 
     assert Join.objects.filter(player__keeper=club.keeper).count() == 1
     # A list of as many rows as it may have: each a doubt, with the plan and the form's token beside them.
     assert settings.DATA_UPLOAD_MAX_NUMBER_FIELDS >= MAX_ROWS + 2
+
+
+def test_each_players_words_are_read_once_a_pass_however_many_rows_share_a_word_with_them(
+    club: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rows of a shorter or longer form of a name are looked for among the players sharing a word with them: each
+    player's words are read once for the whole list, not again for every row (a list of thousands against a book of
+    thousands, all of them sharing a first name or two)."""
+    book = ("Anna Berg", "Anna Lang", "Anna Roth", "Anna Kühn")
+    for name in book:
+        clubs.club_player_add(club=club, name=name)
+    rows = [(f"Anna {last}", str(2000 + number)) for number, last in enumerate(("Albers", "Brandt", "Claus", "Dorn"))]
+    member_import = imported(club.keeper, csv_file([("Name", "Mitgliedsnummer"), *rows]))
+    read: list[str] = []
+    words = member_imports.alike_words
+
+    def counted(name: str) -> frozenset[str]:
+        read.append(name)
+        return words(name)
+
+    monkeypatch.setattr(member_imports, "alike_words", counted)
+    preview = member_import_preview(member_import)
+    assert kinds(preview) == {2: Kind.NEW, 3: Kind.NEW, 4: Kind.NEW, 5: Kind.NEW}
+    assert {name: read.count(name) for name in book} == dict.fromkeys(book, 1)
+    read.clear()
+    member_import_apply(member_import=member_import, by=None, plan=preview.plan, decisions={})
+    assert {name: read.count(name) for name in book} == dict.fromkeys(book, 1)
+    assert Player.objects.filter(keeper=club.keeper, name__startswith="Anna ").count() == 8

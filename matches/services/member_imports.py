@@ -493,13 +493,15 @@ def _twice(read: list[_Read]) -> None:
 @dataclass(frozen=True)
 class _Facts:
     """What the rows are matched against: the book, its players by their names' loose key, by the key of names
-    spelt alike, and by each word of their names as that key reads it, the people holding the rows' numbers, and the
-    players (id, book, name) of those people and of the book's players' people."""
+    spelt alike, and by each word of their names as that key reads it, each player's words (by id, read once for
+    all the rows), the people holding the rows' numbers, and the players (id, book, name) of those people and of the
+    book's players' people."""
 
     book: int
     by_name: dict[str, list[Player]]
     alike: dict[str, list[Player]]
     by_word: dict[str, list[Player]]
+    words: dict[int, frozenset[str]]
     holders: dict[str, Person]
     players_of: dict[int, list[tuple[int, int, str]]]
 
@@ -520,7 +522,7 @@ class _Facts:
         return [
             player
             for _, player in sorted(sharing.items())
-            if player not in alike and (alike_words(player.name) <= words or words <= alike_words(player.name))
+            if player not in alike and (self.words[player.pk] <= words or words <= self.words[player.pk])
         ]
 
 
@@ -536,10 +538,12 @@ def _facts(book: int, read: list[_Read], *, lock: bool) -> _Facts:
     by_name: dict[str, list[Player]] = defaultdict(list)
     alike: dict[str, list[Player]] = defaultdict(list)
     by_word: dict[str, list[Player]] = defaultdict(list)
+    words: dict[int, frozenset[str]] = {}
     for player in players:
         by_name[loose_key(player.name)].append(player)
         alike[alike_key(player.name)].append(player)
-        for word in alike_words(player.name):
+        words[player.pk] = alike_words(player.name)
+        for word in words[player.pk]:
             by_word[word].append(player)
     numbers = sorted({one.number for one in read if one.problem is None})
     holders: dict[str, Person] = {}
@@ -547,7 +551,7 @@ def _facts(book: int, read: list[_Read], *, lock: bool) -> _Facts:
         holders |= {
             person.federation_number or "": person for person in Person.objects.filter(federation_number__in=part)
         }
-    facts = _Facts(book, by_name, alike, by_word, holders, defaultdict(list))
+    facts = _Facts(book, by_name, alike, by_word, words, holders, defaultdict(list))
     wanted = [one.name for one in read if one.problem is None and one.number in holders]
     people = {person.pk for person in holders.values()} | {
         player.person_id
