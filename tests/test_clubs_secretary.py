@@ -663,6 +663,80 @@ def test_drawing_a_series_again_offers_how_it_is_seated_and_a_late_player_is_sea
     assert "Walter" in top | rest
 
 
+def test_a_late_player_is_seated_again_by_the_series_before_whose_table_stopped_early_once_the_box_is_ticked() -> None:
+    # Two series, six players at two tables of three: table 1 of series 1 stops after one game, table 2 enters its
+    # paper list; series 2 is seated by it as it stands.
+    setup = Setup(members=MEMBERS[:6], guests=[])
+    Night.objects.filter(pk=setup.night.pk).update(series=2)
+    first, second = setup.draw()
+    _game(first.match)
+    clubs.paper_enter(table=second, lines=[(seat.player, 0, 0, 0) for seat in second.match.seats.all()])
+    clubs.night_draw(night=setup.night, series=2, user=setup.secretary, seating=clubs.Seating.SERIES, unfinished=True)
+    # Walter comes late: drawing series 2 again by the series before is refused at the form that draws it again,
+    # which now offers the box that takes table 1 as it stands.
+    clubs.check_in(night=setup.night, name="Walter", guest=True)
+    draw = reverse("night_draw", args=[setup.night.public_id])
+    browser = _browser(setup.secretary)
+    again = {"series": "2", "again": "1", "seating": "series"}
+    answer = browser.post(draw, again)
+    assert answer.status_code == 400
+    body = answer.content.decode()
+    form = _again_form(body, 2)
+    assert re.search(
+        r'<select id="again-seating-2" name="seating" required aria-invalid="true" '
+        r'aria-describedby="again-seating-2_error">.*<option value="series" selected>by the series before</option>'
+        r'</select>\s*<p class="error" role="alert" id="again-seating-2_error">Series 1 has no result yet: table 1 '
+        r"has not played all its games\.",
+        form,
+    ), form
+    assert re.search(
+        r'<label class="toggle"><input type="checkbox" name="unfinished" id="again-unfinished-2" aria-invalid="true" '
+        r'aria-describedby="again-unfinished-2_error"> <span>Yes, seat by these tables&#x27; lists as they stand'
+        r'</span></label>\s*<p class="error" role="alert" id="again-unfinished-2_error">Table 1 of series 1 has 1 of '
+        r"its 36 games on the list\.</p>",
+        form,
+    ), form
+    assert '<ul class="messages"' not in body  # said at the form, not above the page as well
+    assert all("Walter" not in _seated(table) for table in setup.tables())
+    german = _browser(setup.secretary)
+    german.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    form = _again_form(german.post(draw, again).content.decode(), 2)
+    assert "<span>Ja, nach den Listen dieser Tische setzen, wie sie stehen</span>" in form
+    assert 'id="again-unfinished-2_error">Tisch 1 der Serie 1 hat 1 von 36 Spielen auf der Liste.</p>' in form
+    # Ticked and sent again, series 2 is seated by series 1 as it stands, Walter among them; the one who won the
+    # game at table 1 sits at table 1.
+    assert browser.post(draw, again | {"unfinished": "on"}).status_code == 302
+    seated = {table.number: _seated(table) for table in setup.tables() if table.series == 2}
+    assert "Walter" in seated[1] + seated[2]
+    winner = first.match.seats.get(position=(first.match.first_dealer + 1) % 3).player
+    assert winner.name in seated[1]
+
+
+@pytest.mark.parametrize("seating", [None, "", "by-age"], ids=["none sent", "none chosen", "an unknown one"])
+def test_drawing_again_without_how_the_seats_are_taken_is_refused_next_to_its_choice(seating: str | None) -> None:
+    setup = Setup(members=MEMBERS[:6], guests=[])
+    Night.objects.filter(pk=setup.night.pk).update(series=2)
+    setup.draw()
+    clubs.night_draw(night=setup.night, series=2, user=setup.secretary, seating=clubs.Seating.RANKING)
+    drawn = [table.pk for table in setup.tables()]
+    draw = reverse("night_draw", args=[setup.night.public_id])
+    again = {"series": "2", "again": "1"} | ({} if seating is None else {"seating": seating})
+    answer = _browser(setup.secretary).post(draw, again)
+    assert answer.status_code == 400
+    form = _again_form(answer.content.decode(), 2)
+    assert re.search(
+        r'<select id="again-seating-2" name="seating" required aria-invalid="true" '
+        r'aria-describedby="again-seating-2_error"><option value="">choose how</option>.*</select>\s*'
+        r'<p class="error" role="alert" id="again-seating-2_error">Choose how the seats are taken\.</p>',
+        form,
+    ), form
+    german = _browser(setup.secretary)
+    german.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    form = _again_form(german.post(draw, again).content.decode(), 2)
+    assert 'id="again-seating-2_error">Wähle, wie die Plätze vergeben werden.</p>' in form
+    assert [table.pk for table in setup.tables()] == drawn
+
+
 def _swap_form(body: str) -> str:
     return body[body.index('id="swap-1"') : body.index("Swap seats</button>")]
 

@@ -280,6 +280,10 @@ class DrawForm(forms.Form):
             (Seating.SERIES, _("by the series before")),
         ],
         initial=Seating.DRAW,
+        error_messages={
+            "required": _("Choose how the seats are taken."),
+            "invalid_choice": _("Choose how the seats are taken."),
+        },
     )
     again = forms.BooleanField(required=False, widget=forms.HiddenInput)
     guests_from = WholeNumberField(
@@ -290,7 +294,7 @@ class DrawForm(forms.Form):
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     # Seating by the series before while a table of it has not played all its games (it stopped early): offered
-    # once the seating was refused, naming those tables.
+    # once the seating was refused, naming those tables, at the form that was sent (a first draw or a draw again).
     unfinished = forms.BooleanField(label=_("Yes, seat by these tables' lists as they stand"), required=False)
 
 

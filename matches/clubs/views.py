@@ -556,36 +556,42 @@ def night_pot(request: HttpRequest, night: Night) -> HttpResponse:
     return _night_at(night, "pot", done=done)
 
 
-# The fields of the draw's form that a refusal of the draw may name.
+# The fields of the draw's form that a refusal of the draw may name; of them, the ones its form for drawing again
+# shows (it keeps the series and the guests' table hidden).
 DRAW_FIELDS = ("seating", "guests_from", "unfinished")
+AGAIN_FIELDS = ("seating", "unfinished")
 
 
 @on_night(Action.MANAGE)
 @require_POST
 def night_draw(request: HttpRequest, night: Night) -> HttpResponse:
-    """Draw or seat a series. A first draw refused is said at its form (the seating or the table the guests cannot
-    sit from next to its field, the tables of the series before that have not played all their games next to the
-    box that seats by them as they stand, the rest above the form); drawing again, a button among the tables, above
-    the page."""
+    """Draw or seat a series. A refusal is said at the form that was sent: how the seats are taken or the table
+    the guests cannot sit from next to its field, the tables of the series before that have not played all their
+    games next to the box that seats by them as they stand, the rest above the form. Drawing again, a form among the
+    tables, says above the page what its form does not show (the series being played by now, a page out of date)."""
     form = DrawForm(request.POST)
-    again = form.is_valid() and form.cleaned_data["again"]
-    if form.is_valid():
+    valid = form.is_valid()
+    # How the seats were asked to be taken (none where the choice was refused), for the form that draws again.
+    asked = form.cleaned_data.get("seating", "")
+    if valid:
         try:
             services.night_draw(night=night, user=signed_in_account(request), **form.cleaned_data)
         except ServiceError as error:
-            if again:
-                refusal_as_messages(request, error)
-                return _night_at(night, "tables", done=False)
             refusal_on_form(form, error, lambda field: field if field in DRAW_FIELDS else None)
         else:
             return _night_at(night, "tables", done=True)
-    elif request.POST.get("again"):
-        messages.error(request, _("Choose how the seats are taken."))
-        return _night_at(night, "tables", done=False)
-    context = _night_context(request, night, night_results(night)) | {
-        "draw_form": form,
-        "draw_series": _series(request),
-    }
+    again = form.cleaned_data.get("again", False)
+    if again:
+        for name, problems in form.errors.get_json_data().items():
+            if name not in AGAIN_FIELDS:
+                for problem in problems:
+                    messages.error(request, problem["message"])
+        if not any(name in AGAIN_FIELDS for name in form.errors):
+            return _night_at(night, "tables", done=False)
+    series = _series(request)
+    context = _night_context(request, night, night_results(night)) | {"draw_form": form, "draw_series": series}
+    if again:
+        context["seated_as"] = [(number, asked if number == series else how) for number, how in context["seated_as"]]
     return render(request, "clubs/night_detail.html", context, status=400)
 
 
