@@ -105,7 +105,9 @@ def night_remove(*, night: Night, user: User) -> None:
 
 def paper_to_phones(*, table: ClubTable, user: User) -> ClubTable:
     """Turn a table entered from paper back to game-by-game entry: its paper totals go to the night's history (with
-    the players' names), its list takes games again, and its scoring link works (a new one if it was turned off)."""
+    the players' names), its list takes games again, and its scoring link works again: the one its paper list turned
+    off, so that the table's QR card and the link its players have score again (a new one where the link was turned
+    off before the paper list)."""
     with transaction.atomic():
         open_night(table.night)
         locked = ClubTable.objects.select_for_update().select_related("match").get(pk=table.pk)
