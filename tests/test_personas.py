@@ -141,6 +141,9 @@ class Route:
 
     @property
     def is_the_apps(self) -> bool:
+        # The admin's views, the project's own among them (its accounts' deletion), are the admin site's: for staff.
+        if self.in_admin:
+            return False
         return self.view.__module__.split(".")[0] == "matches" or self.view in kinds_views()
 
     @property
