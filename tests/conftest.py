@@ -353,3 +353,10 @@ def personas(
         persona_owner,
         persona_player,
     ]
+
+
+@pytest.fixture
+def staff(client: Client) -> Client:
+    """A browser signed in as a superuser, for the admin."""
+    client.force_login(User.objects.create_superuser("root", "root@example.org", "a-long-enough-password-1"))
+    return client

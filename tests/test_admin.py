@@ -13,12 +13,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def staff(client: Client) -> Client:
-    client.force_login(User.objects.create_superuser("root", "root@example.org", "a-long-enough-password-1"))
-    return client
-
-
-@pytest.fixture
 def match() -> Match:
     match = make_match(make_user())
     add(match, declarer=0, contract="clubs", matadors=1, declarer_card_points=70)

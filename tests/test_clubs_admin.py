@@ -18,12 +18,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def staff(client: Client) -> Client:
-    client.force_login(User.objects.create_superuser("root", "root@example.org", "a-long-enough-password-1"))
-    return client
-
-
-@pytest.fixture
 def night() -> Night:
     club = clubs.club_create(owner=make_user("owner"), name="Skatclub Herz Dame")
     season = clubs.season_create(club=club, settings=clubs.SeasonSettings(name="2026"))
