@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from .accounts import account_delete, account_deletion
 from .admin_read_only import ReadOnlyAdmin, ReadOnlyInline
+from .errors import ServiceError
 from .models import Game, GameScore, Keeper, Match, MatchEvent, Player, Profile, Seat
 from .services import match_rescore
 
@@ -83,13 +84,18 @@ class AccountAdmin(UserAdmin):
 
     def delete_view(self, request: HttpRequest, object_id: str, extra_context: Any = None) -> HttpResponse:
         user = self.get_object(request, unquote(object_id))
-        if user is not None:
-            kept = account_deletion(user).groups_kept
-            if kept:
-                for message in kept:
-                    self.message_user(request, message.render(), messages.ERROR)
-                return HttpResponseRedirect(reverse("admin:auth_user_change", args=[user.pk]))
-        return super().delete_view(request, object_id, extra_context)
+        if user is None:
+            return super().delete_view(request, object_id, extra_context)
+        kept = account_deletion(user).groups_kept
+        if not kept:
+            try:
+                return super().delete_view(request, object_id, extra_context)
+            except ServiceError as error:
+                # Made the sole owner of something meanwhile: the service, under its lock, refused.
+                kept = [problem.message for problem in error.errors]
+        for message in kept:
+            self.message_user(request, message.render(), messages.ERROR)
+        return HttpResponseRedirect(reverse("admin:auth_user_change", args=[user.pk]))
 
     def delete_model(self, request: HttpRequest, obj: User) -> None:
         account_delete(user=obj)

@@ -3,12 +3,15 @@ through the services (the pages and the API), which keep the versions, the kept 
 
 import datetime
 import html
+from dataclasses import replace
 
 import pytest
 from django.contrib import admin
 from django.contrib.auth.models import User
 from django.test import Client, RequestFactory
 
+from matches import admin as matches_admin
+from matches.accounts import account_deletion
 from matches.clubs import services as clubs
 from matches.clubs.models import Membership, Night, Season
 
@@ -57,3 +60,16 @@ def test_staff_cannot_delete_the_account_that_alone_owns_a_club_and_are_told_why
     assert "Skatclub Herz Dame" in html.unescape(answer.content.decode())
     assert User.objects.filter(pk=owner.pk).exists()
     assert Membership.objects.filter(user=owner).exists()
+
+
+def test_an_account_made_a_clubs_sole_owner_while_staff_delete_it_is_refused_not_a_server_error(
+    staff: Client, night: Night, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The admin's page found nothing to hand over; the service, under its lock, finds the club: it refuses, and the
+    admin says why."""
+    owner = User.objects.get(username="owner")
+    monkeypatch.setattr(matches_admin, "account_deletion", lambda user: replace(account_deletion(user), groups_kept=[]))
+    answer = staff.post(f"/admin/auth/user/{owner.pk}/delete/", {"post": "yes"}, follow=True)
+    assert answer.status_code == 200
+    assert "Skatclub Herz Dame" in html.unescape(answer.content.decode())
+    assert User.objects.filter(pk=owner.pk).exists()
