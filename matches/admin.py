@@ -16,6 +16,7 @@ from .accounts import account_delete, account_deletion
 from .admin_read_only import ReadOnlyAdmin, ReadOnlyInline
 from .errors import ServiceError
 from .models import Game, GameScore, Keeper, Match, MatchEvent, Player, Profile, Seat
+from .refusals import refusal_as_messages
 from .services import match_rescore
 
 
@@ -87,14 +88,14 @@ class AccountAdmin(UserAdmin):
         if user is None:
             return super().delete_view(request, object_id, extra_context)
         kept = account_deletion(user).groups_kept
+        for message in kept:
+            self.message_user(request, message.render(), messages.ERROR)
         if not kept:
             try:
                 return super().delete_view(request, object_id, extra_context)
             except ServiceError as error:
                 # Made the sole owner of something meanwhile: the service, under its lock, refused.
-                kept = [problem.message for problem in error.errors]
-        for message in kept:
-            self.message_user(request, message.render(), messages.ERROR)
+                refusal_as_messages(request, error)
         return HttpResponseRedirect(reverse("admin:auth_user_change", args=[user.pk]))
 
     def delete_model(self, request: HttpRequest, obj: User) -> None:
